@@ -1,0 +1,415 @@
+// Private single-node Kafka 3.9.1 (KRaft, combined broker+controller) for tests:
+// .tmp/servers/kafka/  (server.properties, log4j.properties, state.json, kafka.pid, data/, logs/)
+//
+// The broker runs straight from Maven Central jars (scripts/kafka/pom.xml → .cache/kafka-jars/)
+// with plain `java`: no Docker, no Kafka distribution. It can be stopped and started again in the
+// middle of a test (stopKafka()/startKafka()): same ports, same data dir, storage not reformatted.
+import crypto from 'node:crypto';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  ROOT,
+  SERVERS_DIR,
+  cleanEnv,
+  elapsed,
+  ensureDebianPackage,
+  isPortFree,
+  log,
+  mkdirp,
+  pickPort,
+  pidAlive,
+  readJson,
+  readPidFile,
+  rmrf,
+  run,
+  sleep,
+  tailFile,
+  terminate,
+  waitForPort,
+  which,
+  withLock,
+  writeJson,
+} from './proc.mjs';
+
+export const KAFKA_VERSION = '3.9.1';
+export const KAFKA_JARS_DIR = path.join(ROOT, '.cache', 'kafka-jars');
+const POM = path.join(ROOT, 'scripts', 'kafka', 'pom.xml');
+
+const DIR = path.join(SERVERS_DIR, 'kafka');
+const STATE_FILE = path.join(DIR, 'state.json');
+const PID_FILE = path.join(DIR, 'kafka.pid');
+const PROPS_FILE = path.join(DIR, 'server.properties');
+const LOG4J_FILE = path.join(DIR, 'log4j.properties');
+const DATA_DIR = path.join(DIR, 'data');
+const LOG_DIR = path.join(DIR, 'logs');
+const SERVER_LOG = path.join(LOG_DIR, 'server.log'); // log4j output
+const OUT_LOG = path.join(LOG_DIR, 'kafka.out'); // JVM stdout/stderr (normally empty)
+const ENV = 'KAFKA_BROKERS';
+const PROCESS_MATCH = 'kafka.Kafka';
+
+const JVM_OPTS = [
+  '-Xms256m',
+  '-Xmx512m',
+  '-XX:+UseSerialGC',
+  '-XX:+ExitOnOutOfMemoryError',
+  '-Djava.awt.headless=true',
+  `-Dlog4j.configuration=file:${LOG4J_FILE}`,
+  `-Dkafka.logs.dir=${LOG_DIR}`,
+];
+
+const readState = () => readJson(STATE_FILE);
+
+function externalBrokers() {
+  const value = process.env[ENV];
+  if (!value) return null;
+  return readState()?.broker === value ? null : value;
+}
+
+function runningPid() {
+  const pid = readPidFile(PID_FILE);
+  return pidAlive(pid, PROCESS_MATCH) ? pid : null;
+}
+
+/** False when KAFKA_BROKERS points to a broker this script did not start (it cannot be restarted). */
+export function canRestartKafka() {
+  return !externalBrokers();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Jars
+// ---------------------------------------------------------------------------------------------
+
+function jarsComplete(dir) {
+  return [`kafka_2.13-${KAFKA_VERSION}.jar`, `kafka-clients-${KAFKA_VERSION}.jar`, `kafka-server-${KAFKA_VERSION}.jar`]
+    .every((jar) => fs.existsSync(path.join(dir, jar))) &&
+    fs.readdirSync(dir).some((file) => file.startsWith('reload4j-'));
+}
+
+async function ensureJava() {
+  return ensureDebianPackage({ pkg: 'openjdk-17-jre-headless', what: 'Java (java)', find: () => which('java') });
+}
+
+/**
+ * Makes sure .cache/kafka-jars/ holds the broker's jars; fetches them with Maven (from
+ * scripts/kafka/pom.xml) only when the folder is missing, empty or incomplete. The fetch goes to a
+ * temporary folder renamed into place, so an interrupted fetch never leaves a half-filled folder.
+ * Resolves the folder's path.
+ */
+export function ensureKafkaJars() {
+  if (fs.existsSync(KAFKA_JARS_DIR) && jarsComplete(KAFKA_JARS_DIR)) return Promise.resolve(KAFKA_JARS_DIR);
+  return withLock(async () => {
+    if (fs.existsSync(KAFKA_JARS_DIR) && jarsComplete(KAFKA_JARS_DIR)) return KAFKA_JARS_DIR;
+    await ensureJava();
+    const mvn = await ensureDebianPackage({ pkg: 'maven', what: 'Maven (mvn)', find: () => which('mvn') });
+    const since = Date.now();
+    const tmp = `${KAFKA_JARS_DIR}.tmp-${process.pid}`;
+    rmrf(tmp);
+    log(`kafka: fetching Kafka ${KAFKA_VERSION} jars with mvn into ${path.relative(ROOT, KAFKA_JARS_DIR)}/`);
+    await run(
+      mvn,
+      ['-q', '-B', '-f', POM, 'dependency:copy-dependencies', `-DoutputDirectory=${tmp}`, '-DincludeScope=runtime'],
+      { timeoutMs: 15 * 60 * 1000 },
+    );
+    if (!fs.existsSync(tmp) || !jarsComplete(tmp)) {
+      rmrf(tmp);
+      throw new Error(`mvn finished but ${path.relative(ROOT, tmp)} lacks the Kafka jars`);
+    }
+    rmrf(KAFKA_JARS_DIR);
+    fs.renameSync(tmp, KAFKA_JARS_DIR);
+    log(`kafka: ${fs.readdirSync(KAFKA_JARS_DIR).length} jars fetched (${elapsed(since)})`);
+    return KAFKA_JARS_DIR;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Config
+// ---------------------------------------------------------------------------------------------
+
+function writeConfig({ port, controllerPort }) {
+  const props = {
+    'process.roles': 'broker,controller',
+    'node.id': 1,
+    'controller.quorum.voters': `1@127.0.0.1:${controllerPort}`,
+    listeners: `PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+    'advertised.listeners': `PLAINTEXT://127.0.0.1:${port}`,
+    'controller.listener.names': 'CONTROLLER',
+    'inter.broker.listener.name': 'PLAINTEXT',
+    'listener.security.protocol.map': 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+    'log.dirs': DATA_DIR,
+    'num.partitions': 3,
+    'default.replication.factor': 1,
+    'min.insync.replicas': 1,
+    'offsets.topic.replication.factor': 1,
+    'offsets.topic.num.partitions': 10, // default 50: slower first consumer-group join
+    'transaction.state.log.replication.factor': 1,
+    'transaction.state.log.min.isr': 1,
+    'transaction.state.log.num.partitions': 10,
+    'auto.create.topics.enable': false, // our code creates its topics
+    'group.initial.rebalance.delay.ms': 0,
+    'num.network.threads': 2,
+    'num.io.threads': 4,
+    'num.recovery.threads.per.data.dir': 1,
+    'log.cleaner.dedupe.buffer.size': 16 * 1024 * 1024, // default 128 MB, too much for a 512 MB heap
+    // After a crash (SIGKILL) the restarted broker cannot register until its old session expires:
+    // 4 s instead of 9 s (same 4:1 ratio to the heartbeat as the defaults).
+    'broker.heartbeat.interval.ms': 1000,
+    'broker.session.timeout.ms': 4000,
+  };
+  fs.writeFileSync(
+    PROPS_FILE,
+    `# Generated by scripts/lib/kafka.mjs — test-only single-node KRaft broker\n${Object.entries(props)
+      .map(([key, value]) => `${key}=${value}`)
+      .join('\n')}\n`,
+  );
+  fs.writeFileSync(
+    LOG4J_FILE,
+    [
+      'log4j.rootLogger=INFO, file',
+      'log4j.appender.file=org.apache.log4j.FileAppender',
+      `log4j.appender.file.File=${SERVER_LOG}`,
+      'log4j.appender.file.Append=true',
+      'log4j.appender.file.layout=org.apache.log4j.PatternLayout',
+      'log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n',
+      'log4j.logger.kafka.request.logger=WARN',
+      'log4j.logger.state.change.logger=WARN',
+      'log4j.logger.kafka.log.LogCleaner=WARN',
+      'log4j.logger.org.apache.kafka.controller=WARN',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** 16 random bytes, base64url without padding (22 chars), as `kafka-storage random-uuid`. */
+const newClusterId = () => crypto.randomBytes(16).toString('base64url');
+
+function javaArgs(mainClass, ...args) {
+  return [...JVM_OPTS, '-cp', path.join(KAFKA_JARS_DIR, '*'), mainClass, ...args];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Readiness
+// ---------------------------------------------------------------------------------------------
+
+let kafkajsModule;
+async function loadKafkajs() {
+  if (kafkajsModule === undefined) {
+    try {
+      const mod = await import('kafkajs');
+      kafkajsModule = mod.default ?? mod;
+    } catch {
+      kafkajsModule = null; // not installed (npm ci not run yet): fall back to the broker's log
+    }
+  }
+  return kafkajsModule;
+}
+
+/** One readiness probe: metadata answers (listTopics, describeCluster) and the controller accepts a validate-only CreateTopics. */
+async function probeBroker(broker) {
+  const kafkajs = await loadKafkajs();
+  if (!kafkajs) return tailFile(SERVER_LOG, 400).includes('Kafka Server started');
+  const { Kafka, logLevel } = kafkajs;
+  const kafka = new Kafka({
+    clientId: 'kora-servers-probe',
+    brokers: [broker],
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 1000,
+    requestTimeout: 5000,
+    retry: { retries: 0 },
+  });
+  const admin = kafka.admin();
+  try {
+    await admin.connect();
+    const cluster = await admin.describeCluster();
+    await admin.listTopics();
+    await admin.createTopics({
+      validateOnly: true,
+      waitForLeaders: false,
+      topics: [{ topic: 'kora-servers-readiness-probe', numPartitions: 1, replicationFactor: 1 }],
+    });
+    return cluster.brokers.length > 0;
+  } catch {
+    return false;
+  } finally {
+    await admin.disconnect().catch(() => {});
+  }
+}
+
+/**
+ * Best effort, after a fresh start: a FindCoordinator request makes the broker create
+ * __consumer_offsets now, so the first consumer group of the tests does not wait for it.
+ */
+async function warmUpGroupCoordinator(broker) {
+  const kafkajs = await loadKafkajs();
+  if (!kafkajs) return;
+  const { Kafka, logLevel } = kafkajs;
+  const admin = new Kafka({
+    clientId: 'kora-servers-warmup',
+    brokers: [broker],
+    logLevel: logLevel.NOTHING,
+    retry: { retries: 8, initialRetryTime: 100, maxRetryTime: 1000 },
+  }).admin();
+  try {
+    await admin.connect();
+    await admin.describeGroups(['kora-servers-warmup']);
+  } catch {
+    // not essential
+  } finally {
+    await admin.disconnect().catch(() => {});
+  }
+}
+
+function brokerLogTail() {
+  const parts = [];
+  const server = tailFile(SERVER_LOG, 50);
+  if (server) parts.push(`--- last lines of ${SERVER_LOG} ---\n${server}`);
+  const out = tailFile(OUT_LOG, 20);
+  if (out) parts.push(`--- ${OUT_LOG} ---\n${out}`);
+  return parts.length ? `\n${parts.join('\n')}` : '';
+}
+
+async function waitUntilReady(pid, { port, broker }, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  const assertAlive = () => {
+    if (!pidAlive(pid, PROCESS_MATCH)) throw new Error(`Kafka broker (pid ${pid}) exited during startup`);
+  };
+  await waitForPort(port, { timeoutMs, check: assertAlive });
+  for (;;) {
+    assertAlive();
+    if (await probeBroker(broker)) return;
+    if (Date.now() > deadline) throw new Error(`Kafka broker not ready within ${timeoutMs / 1000}s`);
+    await sleep(200);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Start / stop / status
+// ---------------------------------------------------------------------------------------------
+
+/** { name, status: 'running'|'stopped'|'external', url?, pid?, port?, logFile? } */
+export function kafkaStatus() {
+  const external = externalBrokers();
+  if (external) return { name: 'kafka', status: 'external', url: external };
+  const state = readState();
+  const pid = runningPid();
+  if (!pid || !state) return { name: 'kafka', status: 'stopped', logFile: SERVER_LOG };
+  return { name: 'kafka', status: 'running', url: state.broker, pid, port: state.port, logFile: SERVER_LOG };
+}
+
+/**
+ * Starts (or reuses) the private broker. Resolves
+ * { name, status: 'started'|'running'|'external', url: '127.0.0.1:<port>', pid?, port?, ms? }.
+ *
+ * fresh=false (default): keep the data dir, cluster id and ports of the previous run when the
+ *   storage is formatted — this is the restart used by tests after stopKafka().
+ * fresh=true: when not running, wipe data, pick ports (the previous ones if free) and reformat.
+ */
+export function startKafka({ fresh = false, timeoutMs = 90000 } = {}) {
+  const external = externalBrokers();
+  if (external) {
+    log(`kafka: using ${ENV} from the environment (nothing started)`);
+    return Promise.resolve({ name: 'kafka', status: 'external', url: external });
+  }
+  return withLock(async () => {
+    const previous = readState();
+    const pid = runningPid();
+    if (pid && previous && (await probeBroker(previous.broker))) {
+      log(`kafka already running (pid ${pid}) at ${previous.broker}`);
+      return { name: 'kafka', status: 'running', url: previous.broker, pid, port: previous.port };
+    }
+    if (pid) await stopKafka({ strict: false }); // alive but not answering
+
+    const java = await ensureJava();
+    await ensureKafkaJars();
+    const since = Date.now();
+    mkdirp(DIR);
+    mkdirp(LOG_DIR);
+
+    const formatted = fs.existsSync(path.join(DATA_DIR, 'meta.properties'));
+    const reuse = !fresh && formatted && previous?.clusterId && previous.port && previous.controllerPort;
+    let state;
+    if (reuse) {
+      // Restart: the very same ports (clients and the quorum keep them); wait for the old sockets to go.
+      for (const port of [previous.port, previous.controllerPort]) {
+        const portDeadline = Date.now() + 15000;
+        while (!(await isPortFree(port))) {
+          if (Date.now() > portDeadline) throw new Error(`kafka: port ${port} is still in use; cannot restart on it`);
+          await sleep(200);
+        }
+      }
+      state = previous;
+      writeConfig(state);
+    } else {
+      rmrf(DATA_DIR);
+      rmrf(LOG_DIR);
+      mkdirp(LOG_DIR);
+      const port = await pickPort('kafka', [previous?.port]);
+      const controllerPort = await pickPort('kafka-controller', [previous?.controllerPort]);
+      state = { port, controllerPort, clusterId: newClusterId(), broker: `127.0.0.1:${port}` };
+      writeConfig(state);
+      await run(java, javaArgs('kafka.tools.StorageTool', 'format', '-t', state.clusterId, '-c', PROPS_FILE), {
+        cwd: DIR,
+      });
+    }
+    writeJson(STATE_FILE, state);
+
+    const out = fs.openSync(OUT_LOG, 'a');
+    let child;
+    try {
+      child = spawn(java, javaArgs('kafka.Kafka', PROPS_FILE), {
+        cwd: DIR,
+        env: cleanEnv(),
+        detached: true,
+        stdio: ['ignore', out, out],
+      });
+    } finally {
+      fs.closeSync(out);
+    }
+    child.on('error', () => {}); // surfaced below as "exited during startup"
+    child.unref();
+    if (!child.pid) throw new Error(`kafka: could not spawn ${java}${brokerLogTail()}`);
+    fs.writeFileSync(PID_FILE, `${child.pid}\n`);
+
+    try {
+      await waitUntilReady(child.pid, state, timeoutMs);
+    } catch (err) {
+      const message = `${err.message}${brokerLogTail()}`;
+      await terminate(child.pid, { signal: 'SIGKILL', timeoutMs: 5000, match: PROCESS_MATCH });
+      throw new Error(message);
+    }
+    if (!reuse) await warmUpGroupCoordinator(state.broker);
+    const ms = Date.now() - since;
+    log(`kafka ${reuse ? 'restarted' : 'ready'} at ${state.broker} (pid ${child.pid}, ${elapsed(since)})`);
+    return { name: 'kafka', status: 'started', url: state.broker, pid: child.pid, port: state.port, ms };
+  });
+}
+
+/**
+ * Stops our broker and waits for the JVM to exit; data, ports and cluster id are kept for the next
+ * startKafka(). signal 'SIGTERM' (default) = controlled shutdown; 'SIGKILL' simulates a crash.
+ * Resolves true if a broker was running. With strict (default) it throws when KAFKA_BROKERS points
+ * to a broker this script did not start (a test asking to restart it could not work).
+ */
+export function stopKafka({ timeoutMs = 60000, signal = 'SIGTERM', strict = true } = {}) {
+  return withLock(async () => {
+    const pid = runningPid();
+    if (!pid) {
+      const external = externalBrokers();
+      if (strict && external) {
+        throw new Error(`${ENV}=${external} is an external broker; servers.mjs cannot stop or restart it`);
+      }
+      return false;
+    }
+    const since = Date.now();
+    await terminate(pid, { signal, timeoutMs, match: PROCESS_MATCH, name: 'kafka' });
+    rmrf(PID_FILE);
+    log(`kafka stopped (${elapsed(since)})`);
+    return true;
+  });
+}
+
+/** stopKafka() then startKafka() on the same port with the same data. */
+export async function restartKafka(opts = {}) {
+  await stopKafka(opts);
+  return startKafka({ ...opts, fresh: false });
+}

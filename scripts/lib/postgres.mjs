@@ -1,0 +1,258 @@
+// Private PostgreSQL cluster for tests: .tmp/servers/postgres/
+//
+// Choice: we always run our OWN cluster (initdb + pg_ctl on a non-standard port) instead of
+// creating a database on a server that may already listen on 127.0.0.1:5432. A private cluster
+// works the same on a fresh CI machine (no system cluster, or one that is stopped or uses peer/md5
+// auth), can use test-only settings (fsync=off…), never touches a developer's real data, and is
+// removed by deleting a folder. It costs ~1-2 s of initdb per fresh start.
+//
+// As root, initdb/pg_ctl run as the `postgres` OS user (PostgreSQL refuses to run as root); the
+// data dir is chowned to it. If that user cannot reach the repository (e.g. a checkout under
+// /root), the data dir goes to $TMPDIR/kora-servers-<hash>/ instead (recorded in state.json).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  ROOT,
+  SERVERS_DIR,
+  cleanEnv,
+  elapsed,
+  ensureDebianPackage,
+  isPortOpen,
+  isRoot,
+  log,
+  mkdirp,
+  pickPort,
+  pidAlive,
+  readJson,
+  readPidFile,
+  rmrf,
+  run,
+  tailFile,
+  terminate,
+  which,
+  withLock,
+  writeJson,
+} from './proc.mjs';
+
+const DIR = path.join(SERVERS_DIR, 'postgres');
+const STATE_FILE = path.join(DIR, 'state.json');
+const DATABASE = 'kora_test';
+const SUPERUSER = 'postgres'; // database role created by initdb (-U), whatever the OS user is
+const ENV = 'DATABASE_URL';
+
+/** Directory holding initdb/pg_ctl/postgres/psql (Debian: newest /usr/lib/postgresql/<major>/bin). */
+export function findPostgresBinDir() {
+  const hasAll = (dir) =>
+    ['initdb', 'pg_ctl', 'postgres'].every((bin) => fs.existsSync(path.join(dir, bin)));
+  try {
+    const majors = fs
+      .readdirSync('/usr/lib/postgresql')
+      .filter((name) => /^\d+$/.test(name))
+      .sort((a, b) => Number(b) - Number(a));
+    for (const major of majors) {
+      const dir = path.join('/usr/lib/postgresql', major, 'bin');
+      if (hasAll(dir)) return dir;
+    }
+  } catch {
+    // not a Debian layout
+  }
+  for (const bin of ['pg_ctl', 'initdb']) {
+    const found = which(bin);
+    if (found) {
+      const dir = path.dirname(fs.realpathSync(found));
+      if (hasAll(dir)) return dir;
+    }
+  }
+  return null;
+}
+
+const readState = () => readJson(STATE_FILE);
+
+/** DATABASE_URL from the environment when it is not the one of our own cluster. */
+function externalUrl() {
+  const value = process.env[ENV];
+  if (!value) return null;
+  return readState()?.url === value ? null : value;
+}
+
+function runningPid(state) {
+  if (!state?.dataDir) return null;
+  const pid = readPidFile(path.join(state.dataDir, 'postmaster.pid'));
+  return pidAlive(pid, 'postgres') ? pid : null;
+}
+
+/** OS user that runs the server: ourselves, or `postgres` when we are root (created if missing). */
+async function serverUser() {
+  if (!isRoot()) return os.userInfo().username;
+  const probe = await run('id', ['-u', 'postgres'], { allowFail: true });
+  if (probe.code !== 0) {
+    log('creating OS user postgres');
+    await run('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/bin/sh', 'postgres']);
+  }
+  return 'postgres';
+}
+
+async function chownTo(user, target) {
+  if (!isRoot()) return;
+  const uid = Number((await run('id', ['-u', user])).stdout.trim());
+  const gid = Number((await run('id', ['-g', user])).stdout.trim());
+  fs.chownSync(target, uid, gid);
+}
+
+/** Creates an empty data dir the server user can write; returns its path. */
+async function prepareDataDir(user) {
+  const preferred = path.join(DIR, 'data');
+  const fallback = path.join(
+    os.tmpdir(),
+    `kora-servers-${crypto.createHash('sha1').update(ROOT).digest('hex').slice(0, 10)}`,
+    'postgres-data',
+  );
+  for (const dir of [preferred, fallback]) rmrf(dir);
+  if (!isRoot()) {
+    mkdirp(preferred, 0o700);
+    return preferred;
+  }
+  // Let the postgres user traverse our own folders (umask may have made them 0700).
+  for (const dir of [path.join(ROOT, '.tmp'), SERVERS_DIR, DIR]) {
+    const mode = fs.statSync(dir).mode & 0o777;
+    if ((mode & 0o005) !== 0o005) fs.chmodSync(dir, mode | 0o755);
+  }
+  for (const dir of [preferred, fallback]) {
+    mkdirp(path.dirname(dir));
+    fs.mkdirSync(dir, { mode: 0o700 });
+    await chownTo(user, dir);
+    const probe = await run('test', ['-w', dir, '-a', '-x', dir], { user, cwd: '/', allowFail: true });
+    if (probe.code === 0) return dir;
+    log(`user ${user} cannot write ${dir}; trying ${fallback}`);
+    rmrf(dir);
+  }
+  throw new Error(`no data directory writable by OS user ${user}`);
+}
+
+async function ensureDatabase(binDir, port) {
+  const psql = path.join(binDir, 'psql');
+  const args = ['-X', '-q', '-h', '127.0.0.1', '-p', String(port), '-U', SUPERUSER, '-d', 'postgres', '-v', 'ON_ERROR_STOP=1'];
+  const exists = await run(psql, [...args, '-tAc', `SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`]);
+  if (exists.stdout.trim() !== '1') {
+    await run(psql, [...args, '-c', `CREATE DATABASE ${DATABASE}`]);
+  }
+}
+
+/** { name, status: 'running'|'stopped'|'external', url?, pid?, port?, logFile? } */
+export function postgresStatus() {
+  const external = externalUrl();
+  if (external) return { name: 'postgres', status: 'external', url: external };
+  const state = readState();
+  const pid = runningPid(state);
+  if (!pid) return { name: 'postgres', status: 'stopped', logFile: state?.logFile };
+  return { name: 'postgres', status: 'running', url: state.url, pid, port: state.port, logFile: state.logFile };
+}
+
+/**
+ * Starts (or reuses) the private cluster and makes sure database kora_test exists.
+ * fresh: when not already running, wipe the data dir and initdb again (default true).
+ * Resolves { name, status: 'started'|'running'|'external', url, pid?, port? }.
+ */
+export function startPostgres({ fresh = true, timeoutMs = 60000 } = {}) {
+  const external = externalUrl();
+  if (external) {
+    log(`postgres: using ${ENV} from the environment (nothing started)`);
+    return Promise.resolve({ name: 'postgres', status: 'external', url: external });
+  }
+  return withLock(async () => {
+    const since = Date.now();
+    const previous = readState();
+    const pid = runningPid(previous);
+    if (pid && (await isPortOpen(previous.port))) {
+      log(`postgres already running (pid ${pid}) at ${previous.url}`);
+      return { name: 'postgres', status: 'running', url: previous.url, pid, port: previous.port };
+    }
+    if (pid) await stopPostgres(); // alive but not answering: restart it
+
+    const binDir = await ensureDebianPackage({
+      pkg: 'postgresql',
+      what: 'PostgreSQL server (initdb, pg_ctl)',
+      find: findPostgresBinDir,
+    });
+    const user = await serverUser();
+    mkdirp(DIR);
+
+    let dataDir = previous?.dataDir;
+    const reuse = !fresh && dataDir && fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+    if (reuse) {
+      rmrf(path.join(dataDir, 'postmaster.pid')); // stale: the server is not running
+    } else {
+      dataDir = await prepareDataDir(user);
+      log(`postgres: initdb ${dataDir.startsWith(`${ROOT}${path.sep}`) ? path.relative(ROOT, dataDir) : dataDir}`);
+      await run(
+        path.join(binDir, 'initdb'),
+        ['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync'],
+        { user, cwd: '/' },
+      );
+      fs.appendFileSync(
+        path.join(dataDir, 'postgresql.conf'),
+        [
+          '',
+          '# --- kora test instance (scripts/lib/postgres.mjs); port is given on the command line',
+          "listen_addresses = '127.0.0.1'",
+          "unix_socket_directories = ''",
+          'fsync = off',
+          'synchronous_commit = off',
+          'full_page_writes = off',
+          'max_connections = 300',
+          "timezone = 'UTC'",
+          'log_min_messages = warning',
+          '',
+        ].join('\n'),
+      );
+    }
+
+    const logFile = path.join(path.dirname(dataDir), 'postgres.log');
+    if (!reuse) rmrf(logFile);
+    fs.closeSync(fs.openSync(logFile, 'a'));
+    await chownTo(user, logFile);
+
+    const port = await pickPort('postgres', [previous?.port]);
+    const url = `postgres://${SUPERUSER}@127.0.0.1:${port}/${DATABASE}`;
+    writeJson(STATE_FILE, { port, url, dataDir, logFile, binDir, user });
+
+    try {
+      await run(
+        path.join(binDir, 'pg_ctl'),
+        ['-D', dataDir, '-l', logFile, '-w', '-t', String(Math.ceil(timeoutMs / 1000)), '-o', `-p ${port}`, 'start'],
+        { user, cwd: '/', env: cleanEnv() },
+      );
+      await ensureDatabase(binDir, port);
+    } catch (err) {
+      const tail = tailFile(logFile, 50);
+      throw new Error(`postgres failed to start: ${err.message}${tail ? `\n--- ${logFile} ---\n${tail}` : ''}`);
+    }
+    const newPid = runningPid({ dataDir });
+    log(`postgres ready at ${url} (pid ${newPid}, ${elapsed(since)})`);
+    return { name: 'postgres', status: 'started', url, pid: newPid, port };
+  });
+}
+
+/** Stops our cluster (fast shutdown) and waits for it to exit. Resolves true if one was running. */
+export function stopPostgres({ timeoutMs = 60000 } = {}) {
+  return withLock(async () => {
+    const state = readState();
+    const pid = runningPid(state);
+    if (!pid) return false;
+    const since = Date.now();
+    const pgCtl = state.binDir && path.join(state.binDir, 'pg_ctl');
+    if (pgCtl && fs.existsSync(pgCtl)) {
+      await run(pgCtl, ['-D', state.dataDir, '-m', 'fast', '-w', '-t', String(Math.ceil(timeoutMs / 1000)), 'stop'], {
+        user: state.user,
+        cwd: '/',
+        allowFail: true,
+      });
+    }
+    // Whatever pg_ctl did, make sure the postmaster is gone (SIGINT = fast shutdown).
+    await terminate(pid, { signal: 'SIGINT', timeoutMs, match: 'postgres', name: 'postgres' });
+    log(`postgres stopped (${elapsed(since)})`);
+    return true;
+  });
+}

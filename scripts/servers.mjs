@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+// Private PostgreSQL, Redis and Kafka for tests and local runs.
+//
+//   node scripts/servers.mjs start  [--only postgres,redis,kafka] [--keep-data] [--quiet]
+//   node scripts/servers.mjs stop   [--only ...]
+//   node scripts/servers.mjs status [--only ...]
+//
+// For each server, an env var from the environment wins and nothing is started:
+//   DATABASE_URL, REDIS_URL, KAFKA_BROKERS.
+// Otherwise a private instance runs on a non-standard loopback port under .tmp/servers/<name>/
+// (git-ignored), so tests never touch a developer's real data. `start` writes the resulting env to
+// .tmp/servers/env.json and prints KEY=value lines on stdout (progress goes to stderr), so
+//   set -a; eval "$(node scripts/servers.mjs start)"; set +a
+// exports them into a shell. `stop` only stops what this script started (pid files).
+//
+// Importable (e.g. from a vitest globalSetup):
+//   import { startServers, stopServers } from '../scripts/servers.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { postgresStatus, startPostgres, stopPostgres } from './lib/postgres.mjs';
+import { redisStatus, startRedis, stopRedis } from './lib/redis.mjs';
+import { kafkaStatus, startKafka, stopKafka } from './lib/kafka.mjs';
+import { ENV_FILE, ROOT, elapsed, log, readJson, rmrf, setQuiet, warn, withLock, writeJson } from './lib/proc.mjs';
+
+export { startPostgres, stopPostgres, postgresStatus, findPostgresBinDir } from './lib/postgres.mjs';
+export { startRedis, stopRedis, redisStatus, redisPing } from './lib/redis.mjs';
+export {
+  startKafka,
+  stopKafka,
+  restartKafka,
+  kafkaStatus,
+  ensureKafkaJars,
+  canRestartKafka,
+  KAFKA_VERSION,
+  KAFKA_JARS_DIR,
+} from './lib/kafka.mjs';
+export { ENV_FILE, SERVERS_DIR, setQuiet } from './lib/proc.mjs';
+
+export const SERVER_NAMES = ['postgres', 'redis', 'kafka'];
+
+const SERVERS = {
+  postgres: { env: 'DATABASE_URL', start: startPostgres, stop: () => stopPostgres(), status: postgresStatus },
+  redis: { env: 'REDIS_URL', start: startRedis, stop: () => stopRedis(), status: redisStatus },
+  kafka: { env: 'KAFKA_BROKERS', start: startKafka, stop: () => stopKafka({ strict: false }), status: kafkaStatus },
+};
+
+function normalizeOnly(only) {
+  if (!only) return SERVER_NAMES;
+  const list = (Array.isArray(only) ? only : String(only).split(','))
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of list) {
+    if (!SERVERS[name]) throw new Error(`unknown server "${name}" (expected ${SERVER_NAMES.join(', ')})`);
+  }
+  return SERVER_NAMES.filter((name) => list.includes(name));
+}
+
+/** Env of everything currently usable: external env vars and our running servers. */
+function currentEnv() {
+  const env = {};
+  for (const name of SERVER_NAMES) {
+    const status = SERVERS[name].status();
+    if (status.url) env[SERVERS[name].env] = status.url;
+  }
+  return env;
+}
+
+/** Contents of .tmp/servers/env.json ({DATABASE_URL?, REDIS_URL?, KAFKA_BROKERS?}) or null. */
+export function readServersEnv() {
+  return readJson(ENV_FILE);
+}
+
+/**
+ * Starts (or reuses) the servers, in parallel.
+ * opts.only:    subset of ['postgres','redis','kafka'] (array or comma string); default all
+ * opts.fresh:   wipe the data of servers that are not already running (default true)
+ * opts.setEnv:  also assign the resulting vars to process.env (default true)
+ * opts.quiet:   no progress lines
+ * opts.timeoutMs: { postgres?, redis?, kafka? } readiness timeouts
+ * Resolves { env, started, reused, external, servers }: env = {DATABASE_URL, REDIS_URL,
+ * KAFKA_BROKERS} (only the requested ones), started/reused/external = server names.
+ */
+export async function startServers({ only, fresh = true, setEnv = true, quiet, timeoutMs = {} } = {}) {
+  if (quiet !== undefined) setQuiet(quiet);
+  const names = normalizeOnly(only);
+  const since = Date.now();
+  return withLock(async () => {
+    // Started in parallel: the JVM start dominates; installs (if any) are serialised internally.
+    const settled = await Promise.allSettled(
+      names.map((name) => SERVERS[name].start({ fresh, ...(timeoutMs[name] ? { timeoutMs: timeoutMs[name] } : {}) })),
+    );
+    const failures = settled
+      .map((result, i) => (result.status === 'rejected' ? `${names[i]}: ${result.reason?.message ?? result.reason}` : null))
+      .filter(Boolean);
+    if (failures.length) {
+      // Leave nothing half-started behind that the caller would not know to stop.
+      for (let i = 0; i < names.length; i++) {
+        if (settled[i].status === 'fulfilled' && settled[i].value.status === 'started') {
+          await SERVERS[names[i]].stop().catch(() => {});
+        }
+      }
+      throw new Error(`could not start servers\n${failures.join('\n')}`);
+    }
+    const servers = settled.map((result) => result.value);
+    const env = {};
+    for (const server of servers) env[SERVERS[server.name].env] = server.url;
+    writeJson(ENV_FILE, { ...currentEnv(), ...env });
+    if (setEnv) Object.assign(process.env, env);
+    const pick = (status) => servers.filter((s) => s.status === status).map((s) => s.name);
+    log(`servers ready (${elapsed(since)})`);
+    return { env, started: pick('started'), reused: pick('running'), external: pick('external'), servers };
+  });
+}
+
+/**
+ * Stops the servers this script started (found by their pid files / state), waits for them to exit.
+ * Safe to call when nothing runs. opts.only as for startServers. Resolves the names stopped.
+ */
+export async function stopServers({ only, quiet } = {}) {
+  if (quiet !== undefined) setQuiet(quiet);
+  const names = normalizeOnly(only);
+  return withLock(async () => {
+    const results = await Promise.allSettled(names.map((name) => SERVERS[name].stop()));
+    const stopped = [];
+    const failures = [];
+    results.forEach((result, i) => {
+      if (result.status === 'rejected') failures.push(`${names[i]}: ${result.reason?.message ?? result.reason}`);
+      else if (result.value) stopped.push(names[i]);
+    });
+    const env = currentEnv();
+    // env.json lists only what is still usable.
+    if (Object.keys(env).length && fs.existsSync(ENV_FILE)) writeJson(ENV_FILE, env);
+    else rmrf(ENV_FILE);
+    if (!stopped.length) log(`nothing to stop${names.length < SERVER_NAMES.length ? ` (${names.join(', ')})` : ''}`);
+    if (failures.length) throw new Error(`could not stop servers\n${failures.join('\n')}`);
+    return stopped;
+  });
+}
+
+/** [{ name, status: 'running'|'stopped'|'external', url?, pid?, port?, logFile? }] */
+export function serversStatus({ only } = {}) {
+  return normalizeOnly(only).map((name) => SERVERS[name].status());
+}
+
+// ---------------------------------------------------------------------------------------------
+// CLI
+// ---------------------------------------------------------------------------------------------
+
+function parseArgs(argv) {
+  const opts = { command: null, only: undefined, fresh: true, quiet: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--only') opts.only = argv[++i];
+    else if (arg.startsWith('--only=')) opts.only = arg.slice('--only='.length);
+    else if (arg === '--keep-data') opts.fresh = false;
+    else if (arg === '--quiet' || arg === '-q') opts.quiet = true;
+    else if (arg === '--help' || arg === '-h') opts.command = 'help';
+    else if (!opts.command) opts.command = arg;
+    else throw new Error(`unexpected argument "${arg}"`);
+  }
+  if (opts.only === undefined && argv.includes('--only')) throw new Error('--only needs a value');
+  return opts;
+}
+
+const USAGE = `usage: node scripts/servers.mjs start|stop|status [--only postgres,redis,kafka] [--keep-data] [--quiet]
+  start   start (or reuse) private servers; prints KEY=value lines, writes ${path.relative(ROOT, ENV_FILE)}
+  stop    stop what this script started (safe to repeat)
+  status  show what runs
+  DATABASE_URL / REDIS_URL / KAFKA_BROKERS in the environment replace the matching private server.
+  --keep-data  on start, reuse the data of stopped servers instead of wiping it`;
+
+async function main(argv) {
+  const opts = parseArgs(argv);
+  if (opts.quiet) setQuiet(true);
+  switch (opts.command) {
+    case 'start': {
+      const { env } = await startServers({ only: opts.only, fresh: opts.fresh, setEnv: false });
+      for (const [key, value] of Object.entries(env)) process.stdout.write(`${key}=${value}\n`);
+      return 0;
+    }
+    case 'stop':
+      await stopServers({ only: opts.only });
+      return 0;
+    case 'status': {
+      for (const s of serversStatus({ only: opts.only })) {
+        const details =
+          s.status === 'running'
+            ? `pid ${s.pid}  ${s.url}`
+            : s.status === 'external'
+              ? `${s.url} (from ${SERVERS[s.name].env}, not managed)`
+              : '';
+        process.stdout.write(`${s.name.padEnd(9)} ${s.status.padEnd(9)} ${details}`.trimEnd() + '\n');
+      }
+      return 0;
+    }
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    default:
+      process.stderr.write(`${USAGE}\n`);
+      return 2;
+  }
+}
+
+const isMain = process.argv[1] && fs.realpathSync(process.argv[1]) === fs.realpathSync(fileURLToPath(import.meta.url));
+if (isMain) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      warn(`error: ${err.message}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,5 @@
+/** Runs the groups service as its own process (distributed mode). */
+import { runStandalone } from '@kora/platform';
+import { groupsService } from './app.js';
+
+await runStandalone(groupsService);

@@ -1,0 +1,11 @@
+/** The settings service: member general, privacy and notification settings. */
+import type { ServiceDefinition } from '@kora/platform';
+import { migrations } from './db/migrations.js';
+
+export const settingsService: ServiceDefinition = {
+  name: 'settings',
+  description: 'Member general, privacy and notification settings',
+  schema: 'settings',
+  migrations,
+  routes() {},
+};

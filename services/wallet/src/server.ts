@@ -1,0 +1,5 @@
+/** Runs the wallet service as its own process (distributed mode). */
+import { runStandalone } from '@kora/platform';
+import { walletService } from './app.js';
+
+await runStandalone(walletService);

@@ -1,0 +1,4 @@
+export * from './errors.js';
+export * from './services.js';
+export * from './events/envelope.js';
+export * from './events/registry.js';

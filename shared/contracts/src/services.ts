@@ -1,0 +1,90 @@
+/**
+ * The services of Kora and the public paths each one owns. The gateway routes by this table; the
+ * run-mode launchers start services from the same list, so adding a service is one edit here.
+ */
+export const serviceNames = [
+  'auth',
+  'friends',
+  'posts',
+  'media',
+  'stories-reels',
+  'groups',
+  'wallet',
+  'settings',
+  'notifications',
+  'admin',
+] as const;
+
+export type ServiceName = (typeof serviceNames)[number];
+
+export interface RouteRule {
+  /** Matches the path exactly, or (when `prefix` is true) the path and everything under it. */
+  path: string;
+  prefix: boolean;
+  service: ServiceName;
+}
+
+function exact(path: string, service: ServiceName): RouteRule {
+  return { path, prefix: false, service };
+}
+function under(path: string, service: ServiceName): RouteRule {
+  return { path, prefix: true, service };
+}
+
+/**
+ * Every path of both spec files, grouped by owner. Longer (more specific) rules win over shorter
+ * ones, so `/api/users/fetchbalance` goes to the wallet although `/api/users` belongs to auth.
+ */
+export const routeTable: readonly RouteRule[] = [
+  // auth: accounts, sessions, profiles
+  exact('/api/signin', 'auth'),
+  exact('/api/signUp', 'auth'),
+  exact('/api/signout', 'auth'),
+  exact('/api/activate', 'auth'),
+  exact('/api/resend-activation', 'auth'),
+  exact('/api/sendForgotOtp', 'auth'),
+  exact('/api/resend-otp', 'auth'),
+  exact('/api/forgot-password', 'auth'),
+  exact('/api/reset-password', 'auth'),
+  under('/api/auth', 'auth'),
+  under('/api/users', 'auth'),
+  under('/api/settings/security', 'auth'),
+  // friends
+  under('/api/friends', 'friends'),
+  // posts, reactions, comments, shares, saves, memories, feed
+  under('/api/posts', 'posts'),
+  under('/api/saves', 'posts'),
+  under('/api/memories', 'posts'),
+  // media: uploads and the stored files
+  under('/api/media', 'media'),
+  under('/uploads', 'media'),
+  // stories and reels
+  under('/api/stories', 'stories-reels'),
+  under('/api/reels', 'stories-reels'),
+  // groups
+  under('/api/groups', 'groups'),
+  // wallet and payments
+  under('/api/payments', 'wallet'),
+  under('/api/wallet', 'wallet'),
+  exact('/api/users/fetchbalance', 'wallet'),
+  // member settings (the security tab is auth's)
+  under('/api/settings', 'settings'),
+  // notifications and the live socket
+  under('/api/notifications', 'notifications'),
+  exact('/ws', 'notifications'),
+  // admin back office and the public representative form
+  under('/api/admin', 'admin'),
+  under('/api/representatives', 'admin'),
+];
+
+function matches(rule: RouteRule, path: string): boolean {
+  if (path === rule.path) return true;
+  return rule.prefix && path.startsWith(rule.path + '/');
+}
+
+/** Most specific rule first: the longest matching path wins. */
+const bySpecificity = [...routeTable].sort((a, b) => b.path.length - a.path.length);
+
+export function serviceForPath(path: string): ServiceName | undefined {
+  return bySpecificity.find((rule) => matches(rule, path))?.service;
+}

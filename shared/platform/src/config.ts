@@ -1,0 +1,72 @@
+/**
+ * Configuration: every process parses its environment once, against a zod schema, at start-up.
+ * A bad or missing variable stops the process with the full list of problems, instead of failing
+ * later on the first request that happens to need it.
+ *
+ * Adapters are chosen by explicit variables (DB_DRIVER, EVENT_BUS, JOB_RUNNER, CACHE_STORE), never
+ * by NODE_ENV. A service started on its own defaults to the distributed adapters (production); the
+ * embedded launcher sets the embedded ones explicitly.
+ */
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(root)';
+    const value = env[String(issue.path[0])];
+    return value === undefined ? `${name}: ${issue.message} (not set)` : `${name}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+const csv = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Variables every service reads; a service extends this with its own. */
+export const serviceEnvSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port.default(0),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters'),
+
+  DB_DRIVER: z.enum(['postgres', 'pglite']).default('postgres'),
+  DATABASE_URL: z.string().url().optional(),
+  PGLITE_DIR: z.string().default('data/pglite'),
+  DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+
+  EVENT_BUS: z.enum(['kafka', 'memory']).default('kafka'),
+  KAFKA_BROKERS: csv.optional(),
+  KAFKA_CLIENT_ID: z.string().default('kora'),
+
+  JOB_RUNNER: z.enum(['bullmq', 'memory']).default('bullmq'),
+  CACHE_STORE: z.enum(['redis', 'memory']).default('redis'),
+  REDIS_URL: z.string().url().optional(),
+
+  OUTBOX_POLL_MS: z.coerce.number().int().positive().default(500),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
+
+/** The servers each distributed adapter needs must be given when that adapter is chosen. */
+export function requireServers<T extends ServiceEnv>(schema: z.ZodType<T>) {
+  return schema.superRefine((env, ctx) => {
+    const need = (cond: boolean, key: keyof ServiceEnv, why: string) => {
+      if (cond && !env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required when ${why}` });
+    };
+    need(env.DB_DRIVER === 'postgres', 'DATABASE_URL', 'DB_DRIVER=postgres');
+    need(env.EVENT_BUS === 'kafka', 'KAFKA_BROKERS', 'EVENT_BUS=kafka');
+    need(env.JOB_RUNNER === 'bullmq' || env.CACHE_STORE === 'redis', 'REDIS_URL', 'JOB_RUNNER=bullmq or CACHE_STORE=redis');
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * The database port. Both engines are real PostgreSQL: a PostgreSQL server through node-postgres
+ * (distributed mode) or PGlite, Postgres compiled to WebAssembly, in-process (embedded mode). Services
+ * get a Drizzle instance and never know which one is behind it.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+/** A transaction handle; it has the same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Raw SQL access for migrations: multi-statement scripts inside one transaction. */
+export interface RawTransaction {
+  exec(script: string): Promise<void>;
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  readonly db: Db;
+  rawTransaction<T>(fn: (raw: RawTransaction) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Rows of a raw `db.execute()` result; both drivers answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool) as unknown as Db,
+    async rawTransaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          exec: async (script) => void (await client.query(script)),
+          query: async (text, params) => (await client.query(text, params as unknown[])).rows,
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Opens (or creates) the embedded database under `dir`; one instance serves every service schema. */
+export async function openPgliteClient(dir: string | null): Promise<PGlite> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  return client;
+}
+
+/**
+ * A service's handle on the shared PGlite instance. Closing it does not close the instance: the
+ * embedded launcher owns that.
+ */
+export function pgliteDatabase(client: PGlite): Database {
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client) as unknown as Db,
+    rawTransaction(fn) {
+      return client.transaction((tx) =>
+        fn({
+          exec: async (script) => void (await tx.exec(script)),
+          query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never,
+        }),
+      );
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Application errors carry their HTTP status, a stable code and the product text. Anything else
+ * thrown is a bug: the error handler logs it with the request context and answers a generic 500
+ * without details, so no stack trace or SQL ever reaches a client.
+ */
+import { ErrorCode, type ErrorBody } from '@kora/contracts';
+import { STATUS_CODES } from 'node:http';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code: string = ErrorCode.BadRequest) => new AppError(400, code, message);
+export const unauthenticated = (message = 'Please sign in to continue', code: string = ErrorCode.Unauthenticated) =>
+  new AppError(401, code, message);
+export const forbidden = (message = 'You are not allowed to do that', code: string = ErrorCode.Forbidden) =>
+  new AppError(403, code, message);
+export const notFound = (message = 'Not found', code: string = ErrorCode.NotFound) => new AppError(404, code, message);
+export const conflict = (message: string, code: string = ErrorCode.Conflict) => new AppError(409, code, message);
+
+export function errorBody(statusCode: number, message: string, code: string): ErrorBody {
+  return { error: STATUS_CODES[statusCode] ?? 'Error', message, code };
+}

@@ -1,0 +1,165 @@
+/**
+ * Kafka adapter (kafkajs). Topics are created when missing (auto-creation is off on our brokers so a
+ * typo cannot silently make a new topic). Producers wait for all in-sync replicas; consumers commit
+ * an offset only after the handler succeeded, so a crash or a broker outage redelivers rather than
+ * loses. Handlers are idempotent (see consumer.ts), which makes redelivery harmless.
+ */
+import { Kafka, logLevel, type Consumer, type Producer, type Admin } from 'kafkajs';
+import type { Logger } from 'pino';
+import { retryDelayMs, type BusMessage, type EventBus, type SubscribeOptions, type Subscription } from './bus.js';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  log: Logger;
+  partitions?: number;
+}
+
+const IN_PLACE_RETRIES = 5;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function kafkaLogger(log: Logger) {
+  return () =>
+    ({ level, log: entry }: { level: logLevel; log: { message: string } & Record<string, unknown> }) => {
+      const { message, ...rest } = entry;
+      if (level <= logLevel.ERROR) log.error(rest, `kafka: ${message}`);
+      else if (level === logLevel.WARN) log.warn(rest, `kafka: ${message}`);
+    };
+}
+
+export class KafkaEventBus implements EventBus {
+  readonly kind = 'kafka' as const;
+  private readonly kafka: Kafka;
+  private producer: Producer | null = null;
+  private producerReady: Promise<Producer> | null = null;
+  private readonly consumers = new Set<Consumer>();
+  private readonly knownTopics = new Set<string>();
+
+  constructor(private readonly options: KafkaBusOptions) {
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.WARN,
+      logCreator: kafkaLogger(options.log),
+      connectionTimeout: 3_000,
+      requestTimeout: 10_000,
+      retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 8 },
+    });
+  }
+
+  async ensureTopics(topics: string[]): Promise<void> {
+    const missing = topics.filter((t) => !this.knownTopics.has(t));
+    if (missing.length === 0) return;
+    const admin: Admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const existing = new Set(await admin.listTopics());
+      const toCreate = missing.filter((t) => !existing.has(t));
+      if (toCreate.length > 0) {
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: toCreate.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3, replicationFactor: 1 })),
+        });
+      }
+      missing.forEach((t) => this.knownTopics.add(t));
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  async publish(messages: BusMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const producer = await this.getProducer();
+    try {
+      await this.sendBatch(producer, messages);
+    } catch (err) {
+      // A producer that lost its broker can stay wedged; the next attempt starts a fresh one.
+      this.producerReady = null;
+      this.producer = null;
+      await producer.disconnect().catch(() => {});
+      throw err;
+    }
+  }
+
+  private async sendBatch(producer: Producer, messages: BusMessage[]): Promise<void> {
+    const byTopic = new Map<string, BusMessage[]>();
+    for (const m of messages) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
+    await producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, list]) => ({
+        topic,
+        messages: list.map((m) => ({ key: m.key, value: m.value })),
+      })),
+    });
+  }
+
+  async subscribe({ groupId, topics, handle }: SubscribeOptions): Promise<Subscription> {
+    await this.ensureTopics(topics);
+    const consumer = this.kafka.consumer({
+      groupId,
+      sessionTimeout: 15_000,
+      heartbeatInterval: 3_000,
+      retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 10, restartOnFailure: async () => true },
+    });
+    await consumer.connect();
+    for (const topic of topics) await consumer.subscribe({ topic, fromBeginning: true });
+    const log = this.options.log;
+    await consumer.run({
+      eachMessage: async ({ topic, message, heartbeat }) => {
+        const busMessage: BusMessage = { topic, key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' };
+        // Retry in place first (keeps the partition's order); after that, throwing makes kafkajs
+        // seek back and redeliver, so the message is never skipped.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await handle(busMessage);
+            return;
+          } catch (err) {
+            log.warn({ err, groupId, topic, attempt }, 'event handler failed');
+            if (attempt >= IN_PLACE_RETRIES) throw err;
+            await sleep(retryDelayMs(attempt));
+            await heartbeat();
+          }
+        }
+      },
+    });
+    this.consumers.add(consumer);
+    return {
+      stop: async () => {
+        this.consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  async ping(): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      await admin.describeCluster();
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.consumers].map((c) => c.disconnect()));
+    this.consumers.clear();
+    if (this.producer) await this.producer.disconnect().catch(() => {});
+    this.producer = null;
+    this.producerReady = null;
+  }
+
+  private getProducer(): Promise<Producer> {
+    if (!this.producerReady) {
+      const producer = this.kafka.producer({ allowAutoTopicCreation: false, idempotent: true, maxInFlightRequests: 1 });
+      this.producerReady = producer.connect().then(
+        () => (this.producer = producer),
+        (err) => {
+          this.producerReady = null;
+          throw err;
+        },
+      );
+    }
+    return this.producerReady;
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The outbox relay: publishes committed outbox rows to the bus, oldest first, and marks them
+ * published. A failed publish (broker down) leaves the rows pending with a growing back-off, so an
+ * outage delays events and loses none. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
+ * replicas of a service can relay side by side without publishing a row twice.
+ */
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { rowsOf, type Db } from '../db/database.js';
+import type { EventBus } from './bus.js';
+
+const BATCH = 100;
+const KEEP_PUBLISHED_HOURS = 24;
+
+interface PendingRow {
+  seq: string | number;
+  topic: string;
+  key: string;
+  envelope: unknown;
+  attempts: number;
+}
+
+export interface RelayOptions {
+  db: Db;
+  schema: string;
+  bus: EventBus;
+  log: Logger;
+  pollMs: number;
+}
+
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  private lastPurge = 0;
+
+  constructor(private readonly options: RelayOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Publish now rather than at the next poll: called right after a transaction wrote events. */
+  nudge(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  /** Publishes everything pending now; resolves when the outbox is empty or the bus refuses. */
+  async flush(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const published = await this.publishBatch();
+      total += published;
+      if (published < BATCH) return total;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+    await this.flush().catch((err) => this.options.log.warn({ err }, 'outbox flush at shutdown failed; rows stay pending'));
+  }
+
+  /** Pending row count, for readiness and tests. */
+  async pendingCount(): Promise<number> {
+    const { db, schema } = this.options;
+    const result = await db.execute(sql.raw(`select count(*)::int as n from ${schema}.outbox where published_at is null`));
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  }
+
+  private schedule(delay: number): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), delay);
+    this.timer.unref?.();
+  }
+
+  private tick(): void {
+    this.timer = null;
+    this.running = (async () => {
+      try {
+        while ((await this.publishBatch()) === BATCH) {
+          /* keep going while full batches come back */
+        }
+        await this.purgeOld();
+      } catch (err) {
+        this.options.log.warn({ err }, 'outbox relay pass failed');
+      }
+    })().finally(() => {
+      this.running = null;
+      if (this.stopped) return;
+      const delay = this.again ? 0 : this.options.pollMs;
+      this.again = false;
+      this.schedule(delay);
+    });
+  }
+
+  private async publishBatch(): Promise<number> {
+    const { db, schema, bus, log } = this.options;
+    let failed: { seqs: (string | number)[]; error: string; attempts: number } | null = null;
+    const count = await db.transaction(async (tx) => {
+      const result = await tx.execute(
+        sql.raw(`select seq, topic, key, envelope, attempts from ${schema}.outbox
+                 where published_at is null and next_attempt_at <= now()
+                 order by seq limit ${BATCH} for update skip locked`),
+      );
+      const rows = rowsOf<PendingRow>(result);
+      if (rows.length === 0) return 0;
+      const seqs = rows.map((r) => r.seq);
+      try {
+        await bus.publish(
+          rows.map((r) => ({
+            topic: r.topic,
+            key: r.key,
+            value: typeof r.envelope === 'string' ? r.envelope : JSON.stringify(r.envelope),
+          })),
+        );
+      } catch (err) {
+        failed = { seqs, error: String((err as Error).message ?? err).slice(0, 500), attempts: Math.max(...rows.map((r) => r.attempts)) + 1 };
+        return 0;
+      }
+      await tx.execute(sql`update ${sql.raw(schema)}.outbox set published_at = now(), attempts = attempts + 1
+                           where seq in (${sql.join(seqs.map((s) => sql`${s}`), sql`, `)})`);
+      return rows.length;
+    });
+    if (failed) {
+      const f = failed as { seqs: (string | number)[]; error: string; attempts: number };
+      const backoffMs = Math.min(30_000, 250 * 2 ** Math.min(f.attempts, 7));
+      log.warn({ rows: f.seqs.length, attempts: f.attempts, err: f.error }, 'outbox publish failed; will retry');
+      await db.execute(sql`update ${sql.raw(schema)}.outbox
+        set attempts = attempts + 1, last_error = ${f.error},
+            next_attempt_at = now() + (${backoffMs} || ' milliseconds')::interval
+        where seq in (${sql.join(f.seqs.map((s) => sql`${s}`), sql`, `)})`);
+      throw new Error(`outbox publish failed: ${f.error}`);
+    }
+    return count;
+  }
+
+  private async purgeOld(): Promise<void> {
+    if (Date.now() - this.lastPurge < 60_000) return;
+    this.lastPurge = Date.now();
+    const { db, schema } = this.options;
+    await db.execute(
+      sql.raw(`delete from ${schema}.outbox where published_at < now() - interval '${KEEP_PUBLISHED_HOURS} hours'`),
+    );
+  }
+}

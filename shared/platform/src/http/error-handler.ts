@@ -1,0 +1,45 @@
+/**
+ * One error handler for every Fastify app: known errors answer `{ error, message, code }` with their
+ * status; validation failures answer 400 with the schema's own message (the spec's texts live in
+ * the schemas); anything unexpected is logged with the request context and answered as a bare 500.
+ */
+import { ErrorCode } from '@kora/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorBody } from '../errors.js';
+
+/** Fastify's own client errors, with product wording instead of framework wording. */
+const frameworkErrors: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCode.BadRequest, message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCode.BadRequest, message: 'The request body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCode.PayloadTooLarge, message: 'The request is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: ErrorCode.UnsupportedMediaType, message: 'This content type is not supported' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCode.BadRequest, message: 'The request length is invalid' },
+};
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.code));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const message = first?.message ?? 'The request is not valid';
+      return reply.code(400).send(errorBody(400, message, ErrorCode.ValidationFailed));
+    }
+    if (err.validation) {
+      return reply.code(400).send(errorBody(400, err.message, ErrorCode.ValidationFailed));
+    }
+    const known = err.code ? frameworkErrors[err.code] : undefined;
+    if (known) return reply.code(known.status).send(errorBody(known.status, known.message, known.code));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, ErrorCode.BadRequest));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(errorBody(500, 'Something went wrong', ErrorCode.Internal));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, `No route for ${request.method} ${request.url.split('?')[0]}`, ErrorCode.NotFound));
+  });
+}

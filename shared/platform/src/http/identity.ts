@@ -1,0 +1,39 @@
+/**
+ * Who is calling: the gateway's signed identity assertion, verified per request. Route handlers ask
+ * for the role they need; the check is on the server, for every route.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthenticated } from '../errors.js';
+import { IDENTITY_HEADER, verifyIdentity, type Identity } from '../identity.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+}
+
+export function installIdentity(app: FastifyInstance, secret: string): void {
+  app.decorateRequest('identity', null);
+  app.addHook('onRequest', async (request) => {
+    request.identity = verifyIdentity(request.headers[IDENTITY_HEADER], secret);
+  });
+}
+
+/** A signed-in member (any role). */
+export function requireMember(request: FastifyRequest): Identity {
+  if (!request.identity) throw unauthenticated();
+  return request.identity;
+}
+
+/** The signed-in member must be `userId` (owner-only actions). Admins are not owners. */
+export function requireOwner(request: FastifyRequest, userId: number): Identity {
+  const identity = requireMember(request);
+  if (identity.userId !== userId) throw forbidden();
+  return identity;
+}
+
+export function requireAdmin(request: FastifyRequest): Identity {
+  const identity = requireMember(request);
+  if (identity.role !== 'admin') throw forbidden('Admins only');
+  return identity;
+}

@@ -1,0 +1,109 @@
+/**
+ * BullMQ adapter. One Queue (producer side) and, where a processor is registered, one Worker per
+ * queue name. Completed jobs are kept an hour (for inspection) and failed ones a week, so Redis does
+ * not grow without bound. Failed and stalled jobs are logged with their queue and id.
+ */
+import { Queue, Worker, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import type { Logger } from 'pino';
+import { defaultQueueOptions, type EnqueueOptions, type JobProcessor, type JobRunner, type QueueOptions } from './jobs.js';
+
+interface Declared {
+  options: Required<QueueOptions>;
+  processor?: JobProcessor<unknown>;
+}
+
+export class BullMqJobRunner implements JobRunner {
+  readonly kind = 'bullmq' as const;
+  private readonly declared = new Map<string, Declared>();
+  private readonly queues = new Map<string, Queue>();
+  private readonly workers: Worker[] = [];
+  private readonly connection: ConnectionOptions;
+
+  constructor(
+    redisUrl: string,
+    private readonly log: Logger,
+    private readonly prefix = 'kora',
+  ) {
+    const url = new URL(redisUrl);
+    this.connection = {
+      host: url.hostname,
+      port: Number(url.port || 6379),
+      username: url.username || undefined,
+      password: url.password ? decodeURIComponent(url.password) : undefined,
+      db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+      // BullMQ workers block on Redis; they must not give up on a slow or restarting server.
+      maxRetriesPerRequest: null,
+    };
+  }
+
+  register<T>(queue: string, processor: JobProcessor<T>, options?: QueueOptions): void {
+    this.declared.set(queue, { options: { ...defaultQueueOptions, ...options }, processor: processor as JobProcessor<unknown> });
+  }
+
+  declare(queue: string, options?: QueueOptions): void {
+    if (!this.declared.has(queue)) this.declared.set(queue, { options: { ...defaultQueueOptions, ...options } });
+  }
+
+  async enqueue<T>(queue: string, data: T, options: EnqueueOptions = {}): Promise<string> {
+    const declared = this.declared.get(queue);
+    if (!declared) throw new Error(`Unknown queue ${queue}`);
+    const jobOptions: JobsOptions = {
+      attempts: declared.options.attempts,
+      backoff: { type: 'exponential', delay: declared.options.backoffMs },
+      removeOnComplete: { age: 3_600, count: 1_000 },
+      removeOnFail: { age: 7 * 24 * 3_600 },
+      ...(options.jobId ? { jobId: options.jobId } : {}),
+      ...(options.delayMs ? { delay: options.delayMs } : {}),
+    };
+    const job = await this.queue(queue).add(queue, data, jobOptions);
+    return String(job.id);
+  }
+
+  async start(): Promise<void> {
+    for (const [name, { options, processor }] of this.declared) {
+      if (!processor) continue;
+      const worker = new Worker(
+        name,
+        async (job) =>
+          processor({
+            id: String(job.id),
+            name,
+            data: job.data,
+            attempt: job.attemptsMade + 1,
+            progress: (p) => job.updateProgress(p),
+          }),
+        { connection: this.connection, prefix: this.prefix, concurrency: options.concurrency },
+      );
+      worker.on('failed', (job, err) =>
+        this.log.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'),
+      );
+      worker.on('stalled', (jobId) => this.log.warn({ queue: name, jobId }, 'job stalled; it will be retried'));
+      worker.on('error', (err) => this.log.error({ queue: name, err }, 'job worker error'));
+      this.workers.push(worker);
+    }
+  }
+
+  async ping(): Promise<void> {
+    // Any round trip proves Redis answers; counting a queue's waiting jobs is the cheapest one.
+    const [first] = this.queues.values();
+    await (first ?? this.queue('_ping')).getJobCounts('waiting');
+  }
+
+  async close(): Promise<void> {
+    // Workers finish the jobs they hold before closing; queues just drop their connections.
+    await Promise.allSettled(this.workers.map((w) => w.close()));
+    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    this.workers.length = 0;
+    this.queues.clear();
+  }
+
+  private queue(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      queue.on('error', (err) => this.log.error({ queue: name, err }, 'job queue error'));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Logging: pino, JSON, one line per event. The request id of the HTTP call being served (or of the
+ * event being consumed) is kept in async context and stamped on every line, so one id follows a
+ * change from the gateway through a service, into the event envelope and into consumer logs.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino, type Logger, type LoggerOptions } from 'pino';
+
+export type { Logger };
+
+interface TraceContext {
+  requestId: string;
+}
+
+const traceStorage = new AsyncLocalStorage<TraceContext>();
+
+export function runWithTrace<T>(requestId: string, fn: () => T): T {
+  return traceStorage.run({ requestId }, fn);
+}
+
+export function currentTraceId(): string | null {
+  return traceStorage.getStore()?.requestId ?? null;
+}
+
+export function createLogger(service: string, level: LoggerOptions['level'] = 'info'): Logger {
+  return pino({
+    level,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin() {
+      const requestId = currentTraceId();
+      return requestId ? { reqId: requestId } : {};
+    },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-kora-identity"]', '*.password'],
+      censor: '[redacted]',
+    },
+  });
+}

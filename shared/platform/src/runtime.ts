@@ -1,0 +1,113 @@
+/**
+ * Starts one service on a set of adapters: applies its migrations, registers its jobs, builds its
+ * HTTP app, starts its event consumers and outbox relay, and listens. `stop()` shuts down in the
+ * order that loses nothing: stop taking requests (in-flight ones finish), stop consumers, flush the
+ * outbox, then close the adapters it owns.
+ */
+import { allTopics } from '@kora/contracts';
+import type { Adapters } from './adapters.js';
+import { closeAdapters } from './adapters.js';
+import type { ServiceEnv } from './config.js';
+import { migrate } from './db/migrate.js';
+import { platformTables } from './db/platform-tables.js';
+import type { Subscription } from './events/bus.js';
+import { startConsumer } from './events/consumer.js';
+import { writeToOutbox, type NewEvent } from './events/outbox.js';
+import { OutboxRelay } from './events/relay.js';
+import { buildServiceApp } from './http/build-app.js';
+import type { EventType } from '@kora/contracts';
+import type { Logger } from 'pino';
+import type { ServiceApp, ServiceContext, ServiceDefinition } from './service.js';
+
+export interface StartOptions {
+  env: ServiceEnv;
+  log: Logger;
+  adapters: Adapters;
+  /** False in embedded mode, where the launcher owns and closes the shared adapters. */
+  ownsAdapters: boolean;
+  /** Skip listening (tests use `app.inject()`). */
+  listen?: boolean;
+}
+
+export interface RunningService {
+  definition: ServiceDefinition;
+  app: ServiceApp;
+  ctx: ServiceContext;
+  relay: OutboxRelay;
+  /** Base URL when listening. */
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+export async function startService(definition: ServiceDefinition, options: StartOptions): Promise<RunningService> {
+  const { env, log, adapters } = options;
+  const { database, bus, jobs, store } = adapters;
+  const applied = await migrate(database, definition.schema, definition.migrations);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+
+  const tables = platformTables(definition.schema);
+  const relay = new OutboxRelay({ db: database.db, schema: definition.schema, bus, log, pollMs: env.OUTBOX_POLL_MS });
+
+  const ctx: ServiceContext = {
+    name: definition.name,
+    env,
+    log,
+    db: database.db,
+    tables,
+    bus,
+    jobs,
+    store,
+    async transact(fn) {
+      const events: NewEvent<EventType>[] = [];
+      const result = await database.db.transaction(async (tx) => {
+        const value = await fn(tx, (event) => void events.push(event as NewEvent<EventType>));
+        await writeToOutbox(tx, tables, events);
+        return value;
+      });
+      if (events.length > 0) relay.nudge();
+      return result;
+    },
+  };
+
+  definition.jobs?.(ctx);
+  await bus.ensureTopics(allTopics());
+
+  const app = await buildServiceApp(definition, ctx, {
+    database: () => database.ping(),
+    events: () => bus.ping(),
+    store: () => store.ping(),
+    jobs: () => jobs.ping(),
+  });
+
+  const subscriptions: Subscription[] = [];
+  for (const consumer of definition.consumers?.(ctx) ?? []) {
+    subscriptions.push(
+      await startConsumer({ group: `${definition.name}.${consumer.name}`, handlers: consumer.handlers, db: database.db, tables, bus, log }),
+    );
+  }
+  relay.start();
+  if (options.ownsAdapters) await jobs.start();
+
+  let url: string | null = null;
+  if (options.listen !== false) {
+    url = await app.listen({ host: env.HOST, port: env.PORT });
+  }
+
+  let stopping: Promise<void> | null = null;
+  return {
+    definition,
+    app,
+    ctx,
+    relay,
+    url,
+    stop() {
+      stopping ??= (async () => {
+        await app.close();
+        await Promise.allSettled(subscriptions.map((s) => s.stop()));
+        await relay.stop();
+        if (options.ownsAdapters) await closeAdapters(adapters);
+      })();
+      return stopping;
+    },
+  };
+}

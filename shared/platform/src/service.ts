@@ -1,0 +1,64 @@
+/**
+ * What a service is made of, and the context its routes, consumers and jobs receive. A service
+ * module exports a `ServiceDefinition`; the same definition runs as its own process (distributed) or
+ * beside the others in one process (embedded).
+ */
+import type { EventType, ServiceName } from '@kora/contracts';
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { KeyValueStore } from './cache/store.js';
+import type { ServiceEnv } from './config.js';
+import type { Db, Tx } from './db/database.js';
+import type { Migration } from './db/migrate.js';
+import type { PlatformTables } from './db/platform-tables.js';
+import type { EventBus } from './events/bus.js';
+import type { HandlerMap } from './events/consumer.js';
+import type { NewEvent } from './events/outbox.js';
+import type { JobRunner } from './jobs/jobs.js';
+
+export type ServiceApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type Emit = <T extends EventType>(event: NewEvent<T>) => void;
+
+export interface ServiceContext {
+  name: ServiceName;
+  env: ServiceEnv;
+  log: Logger;
+  db: Db;
+  tables: PlatformTables;
+  bus: EventBus;
+  jobs: JobRunner;
+  store: KeyValueStore;
+  /**
+   * Runs `fn` in one database transaction; events passed to `emit` are written to the outbox in
+   * that same transaction and published right after it commits.
+   */
+  transact<T>(fn: (tx: Tx, emit: Emit) => Promise<T>): Promise<T>;
+}
+
+export interface ConsumerDefinition {
+  /** Suffix of the consumer group: `<service>.<name>`. */
+  name: string;
+  handlers: HandlerMap;
+}
+
+export interface ServiceDefinition {
+  name: ServiceName;
+  /** One-line description for the API docs. */
+  description: string;
+  /** Postgres schema the service owns (underscores, e.g. `stories_reels`). */
+  schema: string;
+  migrations: Migration[];
+  routes(app: ServiceApp, ctx: ServiceContext): Promise<void> | void;
+  /** Event subscriptions, listed in one place per service. */
+  consumers?(ctx: ServiceContext): ConsumerDefinition[];
+  /** Registers job processors (and declares queues the service feeds). */
+  jobs?(ctx: ServiceContext): void;
+}

@@ -1,0 +1,57 @@
+import { useImageFallback } from '~/utils/use-image-fallback';
+import { initials } from '~/utils/media';
+import { cn } from '~/utils/misc';
+
+// Placeholder colours picked from the name so a member keeps the same colour everywhere.
+const palette = [
+  'bg-emerald-100 text-emerald-800',
+  'bg-sky-100 text-sky-800',
+  'bg-amber-100 text-amber-800',
+  'bg-rose-100 text-rose-800',
+  'bg-violet-100 text-violet-800',
+  'bg-teal-100 text-teal-800',
+];
+
+function colourFor(name: string) {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
+  return palette[hash % palette.length]!;
+}
+
+export interface AvatarProps {
+  name: string;
+  src?: string | null;
+  className?: string;
+  /** Square with rounded corners (pages) instead of a circle (people). */
+  square?: boolean;
+}
+
+/** A member picture, falling back to the name's initials when there is none or it fails to load. */
+export function Avatar({ name, src, className, square }: AvatarProps) {
+  const { ref, failed, onError } = useImageFallback(src);
+  const shape = square ? 'rounded-lg' : 'rounded-full';
+  if (failed || !src) {
+    return (
+      <span
+        aria-hidden="true"
+        className={cn(
+          'inline-flex size-10 shrink-0 select-none items-center justify-center text-sm font-semibold',
+          shape,
+          colourFor(name),
+          className,
+        )}
+      >
+        {initials(name)}
+      </span>
+    );
+  }
+  return (
+    <img
+      ref={ref}
+      src={src}
+      alt=""
+      onError={onError}
+      className={cn('size-10 shrink-0 bg-slate-200 object-cover', shape, className)}
+    />
+  );
+}

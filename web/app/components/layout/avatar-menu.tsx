@@ -1,0 +1,54 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from '@remix-run/react';
+import { Avatar } from '~/components/avatar';
+import { LogOutIcon, UserIcon } from '~/components/icons';
+import { encodeProfileId } from '~/utils/profile-id';
+import type { CurrentUser } from '~/utils/user';
+import { LogoutForm } from './logout-form';
+
+const itemClasses =
+  'flex w-full cursor-pointer select-none items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-slate-100';
+
+/** Avatar button with Profile (encoded id, per spec) and Logout. */
+export function AvatarMenu({ user }: { user: CurrentUser }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        className="rounded-full ring-offset-2 transition hover:opacity-90 data-[state=open]:ring-2 data-[state=open]:ring-brand-500"
+      >
+        <Avatar name={user.username} src={user.profileImage} className="size-9" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-64 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-900/5 data-[state=open]:animate-fade-in"
+        >
+          <div className="flex items-center gap-3 px-3 py-2">
+            <Avatar name={user.username} src={user.profileImage} />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold text-slate-900">{user.firstname}</p>
+              <p className="truncate text-xs text-slate-500">@{user.username}</p>
+            </div>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to={`/profile/${encodeProfileId(user.id)}`}>
+              <UserIcon className="text-slate-600" />
+              Profile
+            </Link>
+          </DropdownMenu.Item>
+          <LogoutForm>
+            <DropdownMenu.Item asChild className={itemClasses}>
+              <button type="submit">
+                <LogOutIcon className="text-slate-600" />
+                Logout
+              </button>
+            </DropdownMenu.Item>
+          </LogoutForm>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,119 @@
+import { NavLink, useLocation } from '@remix-run/react';
+import { useEffect, useId, useState } from 'react';
+import { ChevronDownIcon, type IconComponent } from '~/components/icons';
+import { EXPLORE_MENU, MAIN_MENU, SETTINGS_ITEM, isGroup, type NavGroup, type NavItem } from '~/data/navigation';
+import { cn } from '~/utils/misc';
+
+const rowBase = 'group flex w-full items-center gap-3 rounded-lg px-2 py-1.5 text-[15px] font-medium transition-colors';
+
+function IconTile({ icon: Icon, active, small }: { icon: IconComponent; active: boolean; small?: boolean }) {
+  return (
+    <span
+      className={cn(
+        'flex shrink-0 items-center justify-center rounded-lg transition-colors',
+        small ? 'size-7' : 'size-9',
+        active ? 'bg-brand-600 text-white' : 'bg-white text-brand-700 shadow-sm group-hover:bg-brand-50',
+      )}
+    >
+      <Icon className={small ? 'size-4' : 'size-5'} />
+    </span>
+  );
+}
+
+function MenuLink({ item, small }: { item: NavItem; small?: boolean }) {
+  return (
+    <NavLink
+      to={item.to}
+      end={item.to === '/'}
+      className={({ isActive }) =>
+        cn(rowBase, isActive ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-700 hover:bg-slate-200/70')
+      }
+    >
+      {({ isActive }) => (
+        <>
+          <IconTile icon={item.icon} active={isActive} small={small} />
+          <span className="truncate">{item.label}</span>
+        </>
+      )}
+    </NavLink>
+  );
+}
+
+function MenuGroup({ group }: { group: NavGroup }) {
+  const { pathname } = useLocation();
+  const inside = pathname === group.prefix || pathname.startsWith(`${group.prefix}/`);
+  const [open, setOpen] = useState(inside);
+  const listId = useId();
+
+  // Arriving on one of the group's pages (e.g. from a link elsewhere) reveals where you are.
+  useEffect(() => {
+    if (inside) setOpen(true);
+  }, [inside]);
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className={cn(rowBase, 'text-slate-700 hover:bg-slate-200/70')}
+      >
+        <IconTile icon={group.icon} active={false} />
+        <span className="flex-1 truncate text-left">{group.label}</span>
+        <ChevronDownIcon className={cn('size-4 text-slate-500 transition-transform', open && 'rotate-180')} />
+      </button>
+      <ul id={listId} hidden={!open} className="ml-6 mt-0.5 space-y-0.5 border-l border-slate-300 pl-3">
+        {group.children.map((child) => (
+          <li key={child.to}>
+            <MenuLink item={child} small />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function SectionHeading({ id, children }: { id: string; children: string }) {
+  return (
+    <h2 id={id} className="px-2 pb-1 pt-4 text-xs font-semibold uppercase tracking-wider text-slate-500">
+      {children}
+    </h2>
+  );
+}
+
+/** The large-screen left menu (member-side §2 "Left menu"). */
+export function LeftMenu({ className }: { className?: string }) {
+  return (
+    <aside
+      className={cn(
+        'sticky top-14 h-[calc(100vh-3.5rem)] w-[296px] shrink-0 flex-col overflow-y-auto px-3 pb-3',
+        className,
+      )}
+    >
+      <nav aria-label="Main menu" className="flex flex-1 flex-col">
+        <section aria-labelledby="menu-main">
+          <SectionHeading id="menu-main">Main</SectionHeading>
+          <ul className="space-y-0.5">
+            {MAIN_MENU.map((entry) => (
+              <li key={entry.label}>{isGroup(entry) ? <MenuGroup group={entry} /> : <MenuLink item={entry} />}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="menu-explore">
+          <SectionHeading id="menu-explore">Explore</SectionHeading>
+          <ul className="space-y-0.5">
+            {EXPLORE_MENU.map((item) => (
+              <li key={item.to}>
+                <MenuLink item={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <div className="mt-auto border-t border-slate-300/70 pt-2">
+          <MenuLink item={SETTINGS_ITEM} />
+        </div>
+      </nav>
+    </aside>
+  );
+}

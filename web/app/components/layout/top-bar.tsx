@@ -1,0 +1,84 @@
+import { NavLink } from '@remix-run/react';
+import { useState } from 'react';
+import { BellIcon, CloseIcon, HomeIcon, MessageIcon, SearchIcon, UsersIcon } from '~/components/icons';
+import { LogoLink } from '~/components/logo';
+import { cn } from '~/utils/misc';
+import type { CurrentUser } from '~/utils/user';
+import { AvatarMenu } from './avatar-menu';
+import { MobileDrawer } from './mobile-drawer';
+import { SearchBox } from './search-box';
+
+const quickLinks = [
+  { label: 'Home', to: '/', icon: HomeIcon, end: true },
+  { label: 'Friends', to: '/friends', icon: UsersIcon, end: false },
+  { label: 'Messages', to: '/messages', icon: MessageIcon, end: false },
+];
+
+const roundButton =
+  'inline-flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-800 hover:bg-slate-200';
+
+/** Signed-in top bar (member-side §2 "Top bar"). */
+export function TopBar({ user, siteName }: { user: CurrentUser; siteName: string }) {
+  // Below 640 px the search field would squeeze everything else, so it opens as its own row.
+  const [searchOpen, setSearchOpen] = useState(false);
+
+  return (
+    <header className="sticky top-0 z-40 bg-white shadow-sm">
+      <div className="flex h-14 items-center gap-2 px-2 sm:px-4">
+        <div className="flex min-w-0 items-center gap-1 sm:gap-2 lg:w-[296px]">
+          <MobileDrawer user={user} siteName={siteName} />
+          <LogoLink siteName={siteName} />
+          <SearchBox siteName={siteName} className="ml-2 hidden w-full max-w-[240px] sm:block" />
+        </div>
+
+        <nav aria-label="Quick links" className="hidden flex-1 justify-center self-stretch md:flex">
+          <ul className="flex">
+            {quickLinks.map(({ label, to, icon: Icon, end }) => (
+              <li key={label} className="flex">
+                <NavLink
+                  to={to}
+                  end={end}
+                  aria-label={label}
+                  title={label}
+                  className={({ isActive }) =>
+                    cn(
+                      'relative flex w-24 items-center justify-center border-b-[3px] transition-colors lg:w-28',
+                      isActive
+                        ? 'border-brand-600 text-brand-600'
+                        : 'border-transparent text-slate-500 hover:bg-slate-100 hover:text-slate-700',
+                    )
+                  }
+                >
+                  <Icon className="size-6" />
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2 lg:w-[296px] lg:justify-end">
+          <button
+            type="button"
+            aria-label={searchOpen ? 'Close search' : 'Search'}
+            aria-expanded={searchOpen}
+            aria-controls="mobile-search"
+            onClick={() => setSearchOpen((open) => !open)}
+            className={cn(roundButton, 'sm:hidden')}
+          >
+            {searchOpen ? <CloseIcon /> : <SearchIcon />}
+          </button>
+          {/* The notifications dropdown (badge, list) arrives with the notifications issue. */}
+          <button type="button" aria-label="Notifications" className={roundButton}>
+            <BellIcon />
+          </button>
+          <AvatarMenu user={user} />
+        </div>
+      </div>
+      {searchOpen ? (
+        <div id="mobile-search" className="border-t border-slate-100 px-3 py-2 sm:hidden">
+          <SearchBox siteName={siteName} autoFocus />
+        </div>
+      ) : null}
+    </header>
+  );
+}

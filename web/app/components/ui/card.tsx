@@ -1,0 +1,19 @@
+import type { HTMLAttributes } from 'react';
+import { cn } from '~/utils/misc';
+
+/** The white surface every feed block sits on. */
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('rounded-xl bg-white shadow-card', className)} {...props} />;
+}
+
+export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('flex items-center justify-between gap-2 px-4 pt-4', className)} {...props} />;
+}
+
+export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
+  return <h2 className={cn('text-base font-semibold text-slate-900', className)} {...props} />;
+}
+
+export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('p-4', className)} {...props} />;
+}

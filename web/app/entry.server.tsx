@@ -1,0 +1,71 @@
+/**
+ * Server rendering. Streams HTML to browsers as soon as the shell is ready, waits for everything
+ * for bots, and stamps the gateway's per-request CSP nonce on every script React or Remix emits.
+ */
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node';
+import { RemixServer } from '@remix-run/react';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { CSP_NONCE_HEADER, sanitizeNonce } from './load-context';
+import { getServerEnv } from './utils/env.server';
+import { NonceProvider } from './utils/nonce-provider';
+
+// Validate configuration when the server build loads, not at the first request.
+getServerEnv();
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  // The Node server puts the nonce in the load context; `remix vite:dev` has no such server,
+  // so fall back to the header the gateway sends.
+  const nonce = loadContext?.cspNonce || sanitizeNonce(request.headers.get(CSP_NONCE_HEADER));
+  const readyEvent =
+    isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce: nonce || undefined,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: failed ? 500 : responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          failed = true;
+          // Errors before the shell is ready reject above; later ones would otherwise be silent.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  // A client that navigated away aborts its request; that is not an application error.
+  if (request.signal.aborted) return;
+  console.error(error);
+}

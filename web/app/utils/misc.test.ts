@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { cn, formatCount } from './misc';
+
+describe('cn', () => {
+  it('drops falsy parts', () => {
+    expect(cn('a', false, null, undefined, '', 'b')).toBe('a b');
+  });
+});
+
+describe('formatCount', () => {
+  it('uses compact notation', () => {
+    expect(formatCount(950)).toBe('950');
+    expect(formatCount(12_400)).toBe('12.4K');
+    expect(formatCount(2_000_000)).toBe('2M');
+  });
+});

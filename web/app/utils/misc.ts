@@ -1,0 +1,9 @@
+/** Joins class names, skipping falsy ones (no tailwind-merge: primitives avoid conflicting classes). */
+export function cn(...classes: Array<string | false | null | undefined>): string {
+  return classes.filter(Boolean).join(' ');
+}
+
+/** "12400" → "12.4K": compact counts for trending tags and badges. */
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}

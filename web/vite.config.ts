@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { vitePlugin as remix } from '@remix-run/dev';
+import { defineConfig } from 'vite';
+
+declare module '@remix-run/node' {
+  // Lets useLoaderData/useActionData infer types from `data()` under single fetch.
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  resolve: {
+    alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+  },
+  // Workspace packages ship TypeScript sources, so the server bundle must compile them itself.
+  ssr: { noExternal: [/^@kora\//] },
+  server: { port: 5173 },
+  build: { sourcemap: false },
+  plugins: [
+    remix({
+      ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/.*'],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+  ],
+});
