@@ -1,0 +1,12 @@
+// Types for the parts of scripts/servers.mjs that TypeScript tests import.
+export interface ServersResult {
+  env: { DATABASE_URL?: string; REDIS_URL?: string; KAFKA_BROKERS?: string };
+  started: string[];
+  reused: string[];
+  external: string[];
+}
+export function startServers(options?: { only?: string[] | string; fresh?: boolean; setEnv?: boolean; quiet?: boolean }): Promise<ServersResult>;
+export function stopServers(options?: { only?: string[] | string; quiet?: boolean }): Promise<string[]>;
+export function startKafka(options?: { fresh?: boolean; timeoutMs?: number }): Promise<unknown>;
+export function stopKafka(options?: { timeoutMs?: number; signal?: 'SIGTERM' | 'SIGKILL'; strict?: boolean }): Promise<unknown>;
+export function canRestartKafka(): boolean;

@@ -1,0 +1,32 @@
+/**
+ * Test projects (see scripts/test.mjs for the order they run in):
+ * - unit: pure code, gateway, web helpers — runs once.
+ * - services: platform and service tests; runs twice, embedded engines then real servers
+ *   (KORA_TEST_TARGET=real with DATABASE_URL, KAFKA_BROKERS, REDIS_URL from the harness).
+ * - real: tests that only make sense against real servers (e.g. stopping the Kafka broker).
+ * - api: cross-service tests through the gateway of a running product (BASE_URL).
+ * - browser: Chromium driven by playwright-core against a running product (BASE_URL).
+ */
+import { defineConfig } from 'vitest/config';
+
+const common = { environment: 'node' as const, testTimeout: 30_000, hookTimeout: 120_000 };
+
+export default defineConfig({
+  test: {
+    reporters: process.env.CI ? ['default'] : ['default'],
+    projects: [
+      { test: { ...common, name: 'unit', include: ['shared/contracts/**/*.test.ts', 'gateway/**/*.test.ts', 'web/app/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      {
+        test: {
+          ...common,
+          name: 'services',
+          include: ['shared/platform/**/*.test.ts', 'services/**/*.test.ts'],
+          exclude: ['**/*.real.test.ts', '**/node_modules/**'],
+        },
+      },
+      { test: { ...common, name: 'real', include: ['**/*.real.test.ts'], exclude: ['**/node_modules/**'], fileParallelism: false } },
+      { test: { ...common, name: 'api', include: ['tests/api/**/*.test.ts'], fileParallelism: false } },
+      { test: { ...common, name: 'browser', include: ['tests/browser/**/*.test.ts'], fileParallelism: false, testTimeout: 60_000 } },
+    ],
+  },
+});

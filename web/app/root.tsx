@@ -1,0 +1,82 @@
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { ErrorView } from './components/error-view';
+import { NotFoundView } from './components/not-found';
+import { StandalonePage } from './components/standalone-page';
+import { ToastProvider } from './components/ui/toast';
+import stylesheet from './tailwind.css?url';
+import { getPublicEnv } from './utils/env.server';
+import { useNonce } from './utils/nonce-provider';
+import { useSiteName } from './utils/site';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.ENV.SITE_NAME ?? 'Kora' },
+  { name: 'description', content: 'Connect with friends and the people around you.' },
+];
+
+export async function loader() {
+  return { ENV: getPublicEnv() };
+}
+
+/** The document around both the app and the error screen. */
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0a7d4f" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ToastProvider>{children}</ToastProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const siteName = useSiteName();
+
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <StandalonePage siteName={siteName}>
+        <NotFoundView />
+      </StandalonePage>
+    );
+  }
+
+  // Only development builds show what went wrong; production shows the spec's text alone.
+  let details: string | undefined;
+  if (import.meta.env.DEV) {
+    details = error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error, null, 2);
+  }
+  return (
+    <StandalonePage siteName={siteName}>
+      <ErrorView details={details} />
+    </StandalonePage>
+  );
+}
