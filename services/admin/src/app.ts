@@ -1,11 +1,16 @@
-/** The admin service: admin back office: stats, users, site settings, post moderation, representative applications. */
+/** The admin service: stats, users, site settings, post moderation, representative applications. */
 import type { ServiceDefinition } from '@kora/platform';
 import { migrations } from './db/migrations.js';
+import { adminSchema } from './db/schema.js';
+import { siteSettingsRoutes } from './routes/site-settings.js';
 
 export const adminService: ServiceDefinition = {
   name: 'admin',
   description: 'Admin back office: stats, users, site settings, post moderation, representative applications',
   schema: 'admin',
   migrations,
-  routes() {},
+  routes(app, ctx) {
+    const tables = adminSchema(ctx.schema);
+    siteSettingsRoutes(app, ctx, tables);
+  },
 };

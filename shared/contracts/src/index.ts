@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './services.js';
 export * from './events/envelope.js';
 export * from './events/registry.js';
+export * from './site-settings.js';

@@ -50,6 +50,7 @@ export async function startService(definition: ServiceDefinition, options: Start
 
   const ctx: ServiceContext = {
     name: definition.name,
+    schema: definition.schema,
     env,
     log,
     db: database.db,

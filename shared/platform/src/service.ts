@@ -29,6 +29,8 @@ export type Emit = <T extends EventType>(event: NewEvent<T>) => void;
 
 export interface ServiceContext {
   name: ServiceName;
+  /** The Postgres schema this instance owns (tests give each run its own). */
+  schema: string;
   env: ServiceEnv;
   log: Logger;
   db: Db;

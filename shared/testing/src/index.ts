@@ -1,1 +1,2 @@
 export * from './adapters.js';
+export * from './service.js';

@@ -11,6 +11,7 @@ function event<T extends z.ZodType>(topic: string, version: number, payload: T) 
 
 const siteSettingsPayload = z.object({
   section: z.enum(['general', 'features', 'moderation', 'storage', 'email', 'security']),
+  /** The section's complete new values (secrets included: the bus is internal). */
   values: z.record(z.string(), z.unknown()),
 });
 

@@ -40,7 +40,8 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
             </Link>
           </DropdownMenu.Item>
           <LogoutForm>
-            <DropdownMenu.Item asChild className={itemClasses}>
+            {/* Keep the menu (and so the form) mounted: closing it first would cancel the submit. */}
+            <DropdownMenu.Item asChild className={itemClasses} onSelect={(event) => event.preventDefault()}>
               <button type="submit">
                 <LogOutIcon className="text-slate-600" />
                 Logout

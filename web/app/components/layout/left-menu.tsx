@@ -4,14 +4,14 @@ import { ChevronDownIcon, type IconComponent } from '~/components/icons';
 import { EXPLORE_MENU, MAIN_MENU, SETTINGS_ITEM, isGroup, type NavGroup, type NavItem } from '~/data/navigation';
 import { cn } from '~/utils/misc';
 
-const rowBase = 'group flex w-full items-center gap-3 rounded-lg px-2 py-1.5 text-[15px] font-medium transition-colors';
+const rowBase = 'group flex w-full items-center gap-3 rounded-lg px-2 py-1 text-[15px] font-medium transition-colors';
 
 function IconTile({ icon: Icon, active, small }: { icon: IconComponent; active: boolean; small?: boolean }) {
   return (
     <span
       className={cn(
         'flex shrink-0 items-center justify-center rounded-lg transition-colors',
-        small ? 'size-7' : 'size-9',
+        small ? 'size-7' : 'size-8',
         active ? 'bg-brand-600 text-white' : 'bg-white text-brand-700 shadow-sm group-hover:bg-brand-50',
       )}
     >
@@ -76,7 +76,7 @@ function MenuGroup({ group }: { group: NavGroup }) {
 
 function SectionHeading({ id, children }: { id: string; children: string }) {
   return (
-    <h2 id={id} className="px-2 pb-1 pt-4 text-xs font-semibold uppercase tracking-wider text-slate-500">
+    <h2 id={id} className="px-2 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-slate-500">
       {children}
     </h2>
   );

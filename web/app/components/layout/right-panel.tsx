@@ -10,7 +10,8 @@ function ProStrip({ title, entries, square }: { title: string; entries: ProEntry
   return (
     <div>
       <h3 className="mb-2 text-sm font-semibold text-slate-700">{title}</h3>
-      <ul className="flex -space-x-2">
+      {/* People overlap like a crowd; pages stay apart so each logo reads on its own. */}
+      <ul className={cn('flex', square ? 'gap-2' : '-space-x-2')}>
         {entries.map((entry) => (
           <li key={entry.name} title={entry.name}>
             <Avatar

@@ -1,0 +1,115 @@
+/**
+ * The gateway's configuration, parsed once at start-up (see `server.ts`). A bad or missing variable
+ * stops the process with the full list of problems instead of failing on the first request.
+ *
+ * Every upstream is an explicit URL variable: the same build runs embedded (the launcher points them
+ * at loopback ports) and on Kubernetes (cluster DNS names), so no default could be right for both.
+ */
+import type { ServiceName } from '@kora/contracts';
+import { z } from 'zod';
+
+export type UpstreamName = ServiceName | 'web';
+export type Upstreams = Record<UpstreamName, string>;
+
+/**
+ * The variable naming each upstream's base URL. `satisfies` makes adding a service to the contracts'
+ * `serviceNames` a compile error here until its variable exists.
+ */
+export const upstreamVariables = {
+  auth: 'AUTH_URL',
+  friends: 'FRIENDS_URL',
+  posts: 'POSTS_URL',
+  media: 'MEDIA_URL',
+  'stories-reels': 'STORIES_REELS_URL',
+  groups: 'GROUPS_URL',
+  wallet: 'WALLET_URL',
+  settings: 'SETTINGS_URL',
+  notifications: 'NOTIFICATIONS_URL',
+  admin: 'ADMIN_URL',
+  web: 'WEB_URL',
+} as const satisfies Record<UpstreamName, string>;
+
+type UpstreamVariable = (typeof upstreamVariables)[UpstreamName];
+
+// Only the origin of an upstream is used (paths are forwarded as they came), so a path, query or
+// credentials in the variable would be silently ignored: refuse them instead.
+const upstreamUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .refine((value) => {
+    const url = new URL(value);
+    return (url.pathname === '/' || url.pathname === '') && !url.search && !url.username && !url.password;
+  }, 'must be an origin only (scheme, host, port), without path, query or credentials')
+  .transform((value) => new URL(value).origin);
+
+const upstreamShape = Object.fromEntries(Object.values(upstreamVariables).map((name) => [name, upstreamUrl])) as {
+  [K in UpstreamVariable]: typeof upstreamUrl;
+};
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** Comma-separated browser origins; each is normalised with `URL.origin` so comparisons are exact. */
+const originList = z
+  .string()
+  .default('')
+  .transform((raw, ctx) => {
+    const origins: string[] = [];
+    for (const entry of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+      try {
+        const url = new URL(entry);
+        if (url.origin === 'null' || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error();
+        origins.push(url.origin);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not an http(s) origin` });
+      }
+    }
+    return origins;
+  });
+
+/**
+ * Fastify's `trustProxy`: which hops may set X-Forwarded-For/-Proto/-Host. The default trusts
+ * private networks only (an ingress or load balancer inside the cluster) so a client on the internet
+ * cannot spoof its address to escape the per-IP rate limit.
+ */
+const trustProxy = z
+  .string()
+  .default('loopback,linklocal,uniquelocal')
+  .transform((raw): boolean | number | string => {
+    if (raw === 'true') return true;
+    if (raw === 'false') return false;
+    if (/^\d+$/.test(raw)) return Number(raw);
+    return raw;
+  });
+
+export const gatewayEnvSchema = z
+  .object({
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters'),
+    ACCESS_TOKEN_SECRET: z.string().min(16, 'must be at least 16 characters'),
+    CORS_ORIGINS: originList,
+    TRUST_PROXY: trustProxy,
+    RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+    AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+    UPSTREAM_TIMEOUT_MS: positiveInt.default(15_000),
+    UPSTREAM_CONNECT_TIMEOUT_MS: positiveInt.default(2_000),
+    /** Longest a client may take to send one whole request (uploads included); Node's own default. */
+    REQUEST_TIMEOUT_MS: positiveInt.default(300_000),
+    SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+    CACHE_STORE: z.enum(['redis', 'memory']).default('redis'),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    ...upstreamShape,
+  })
+  .superRefine((env, ctx) => {
+    if (env.CACHE_STORE === 'redis' && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'required when CACHE_STORE=redis' });
+    }
+  });
+
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
+
+export function upstreamsFromEnv(env: GatewayEnv): Upstreams {
+  return Object.fromEntries(
+    (Object.keys(upstreamVariables) as UpstreamName[]).map((name) => [name, env[upstreamVariables[name]]]),
+  ) as Upstreams;
+}

@@ -1,0 +1,40 @@
+/**
+ * CSRF defence for cookie credentials. Browsers attach the `kora_at`/`kora_rt` cookies to requests
+ * another site makes, so a state-changing request that relies on them must come from a page of
+ * ours: its `Origin` (or, failing that, its `Referer`) must be the gateway's own origin or an allowed
+ * one. Browsers send `Origin` on every POST/PUT/PATCH/DELETE and WebSocket handshake, so a missing
+ * one on a cookie request means a non-browser caller, which must use a bearer token instead.
+ *
+ * Bearer requests are exempt: another site cannot make a browser add an Authorization header
+ * without a CORS preflight, which only allowed origins pass.
+ *
+ * Two deliberate extensions of the /api rule: the check also covers WebSocket handshakes (the live
+ * socket carries the member's private notifications: cross-site WebSocket hijacking) and unsafe
+ * requests to web-app pages (Remix actions act on the same cookies as the API). And a request from
+ * a foreign origin is refused even without cookies, since a cross-site sign-in would plant the
+ * attacker's session in the victim's browser (login CSRF).
+ */
+import type { FastifyRequest } from 'fastify';
+import { isTrustedOrigin, requestOrigin, type OriginPolicy } from './origins.js';
+import { isUnsafeMethod } from './paths.js';
+
+export type Credential = 'bearer' | 'cookie' | 'none';
+
+export function isWebSocketHandshake(request: FastifyRequest): boolean {
+  const upgrade = request.headers.upgrade;
+  return typeof upgrade === 'string' && upgrade.toLowerCase() === 'websocket';
+}
+
+/** True when the request must be refused as cross-site. */
+export function isCrossSiteRequest(
+  request: FastifyRequest,
+  credential: Credential,
+  hasSessionCookie: boolean,
+  policy: OriginPolicy,
+): boolean {
+  if (credential === 'bearer') return false;
+  if (!isUnsafeMethod(request.method) && !isWebSocketHandshake(request)) return false;
+  const origin = requestOrigin(request);
+  if (origin === null) return hasSessionCookie;
+  return !isTrustedOrigin(request, origin, policy);
+}

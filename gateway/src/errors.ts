@@ -1,0 +1,98 @@
+/**
+ * How the gateway answers when it cannot (or must not) hand a request on: always the one error shape
+ * `{ error, message, code }`, never a stack trace, and a status that tells the client whether trying
+ * again makes sense (503/504) or not.
+ */
+import { ErrorCode } from '@kora/contracts';
+import { errorBody } from '@kora/platform';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { UpstreamName } from './config.js';
+
+/** Codes the gateway adds beside the shared ones. */
+export const GatewayErrorCode = {
+  CsrfRejected: 'CSRF_REJECTED',
+  UpgradeRequired: 'UPGRADE_REQUIRED',
+} as const;
+
+export function sendError(reply: FastifyReply, status: number, message: string, code: string): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, message, code));
+}
+
+export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad-gateway';
+
+// Nothing is listening, the name does not resolve, or the connection could not be made in time:
+// the service is down or restarting, which a client may retry shortly (503).
+const UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+// The service accepted the request but did not answer in UPSTREAM_TIMEOUT_MS (504).
+const TIMEOUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'FST_REPLY_FROM_GATEWAY_TIMEOUT']);
+
+/** Every error code in the chain: reply-from wraps undici's error in `cause`, Happy Eyeballs in `errors`. */
+function errorCodes(err: unknown, depth = 0): string[] {
+  if (!err || typeof err !== 'object' || depth > 4) return [];
+  const e = err as { code?: unknown; cause?: unknown; errors?: unknown };
+  const own = typeof e.code === 'string' ? [e.code] : [];
+  const nested = Array.isArray(e.errors) ? e.errors.flatMap((x) => errorCodes(x, depth + 1)) : [];
+  return [...own, ...errorCodes(e.cause, depth + 1), ...nested];
+}
+
+export function classifyUpstreamError(err: unknown): UpstreamFailure {
+  const codes = errorCodes(err);
+  if (codes.some((c) => TIMEOUT.has(c))) return 'timeout';
+  if (codes.some((c) => UNAVAILABLE.has(c))) return 'unavailable';
+  return 'bad-gateway';
+}
+
+export function upstreamErrorResponse(service: UpstreamName, failure: UpstreamFailure) {
+  switch (failure) {
+    case 'unavailable':
+      return {
+        status: 503,
+        code: ErrorCode.ServiceUnavailable,
+        message: `The ${service} service is unavailable. Please try again shortly.`,
+      };
+    case 'timeout':
+      return {
+        status: 504,
+        code: ErrorCode.GatewayTimeout,
+        message: `The ${service} service took too long to answer. Please try again.`,
+      };
+    default:
+      return {
+        status: 502,
+        code: ErrorCode.BadGateway,
+        message: `The ${service} service sent an invalid answer. Please try again.`,
+      };
+  }
+}
+
+// Client-side mistakes Fastify raises before a request reaches a route (bad URL, path traversal
+// refused by reply-from, ...): product wording, no framework internals.
+const clientMessages: Record<number, string> = {
+  400: 'The request is not valid',
+  404: 'Not found',
+  413: 'The request is too large',
+  414: 'The request address is too long',
+  415: 'This content type is not supported',
+  431: 'The request headers are too large',
+};
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status < 500) {
+      const message = clientMessages[status] ?? STATUS_CODES[status] ?? 'The request is not valid';
+      return sendError(reply, status, message, status === 404 ? ErrorCode.NotFound : ErrorCode.BadRequest);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return sendError(reply, 500, 'Something went wrong', ErrorCode.Internal);
+  });
+}

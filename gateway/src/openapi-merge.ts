@@ -1,0 +1,120 @@
+/**
+ * Merges the services' OpenAPI documents into the one document integrators read. Pure: no I/O.
+ *
+ * - Only paths the gateway actually routes to that service are kept (`serviceForPath`), so internal
+ *   routes a service documents for itself never show up as public API.
+ * - Every operation is tagged with its service's name, so Swagger UI groups the API by service.
+ * - Component schemas are merged; when two services use one name for different schemas, the later
+ *   one is renamed `<service>.<Name>` and its `$ref`s rewritten, so neither silently replaces the other.
+ */
+import { serviceForPath, type ServiceName } from '@kora/contracts';
+
+type Json = Record<string, unknown>;
+
+export interface ServiceDocument {
+  service: ServiceName;
+  doc: unknown;
+}
+
+export interface MergedOpenApi {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  tags: { name: string; description?: string }[];
+  paths: Record<string, Json>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  'x-unavailable-services': string[];
+}
+
+const OPERATIONS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const SCHEMA_REF = '#/components/schemas/';
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function rewriteRefs(value: unknown, renames: Map<string, string>): unknown {
+  if (renames.size === 0) return value;
+  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, renames));
+  if (!isObject(value)) return value;
+  const out: Json = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key === '$ref' && typeof v === 'string' && v.startsWith(SCHEMA_REF)) {
+      const renamed = renames.get(v.slice(SCHEMA_REF.length));
+      out[key] = renamed ? SCHEMA_REF + renamed : v;
+    } else {
+      out[key] = rewriteRefs(v, renames);
+    }
+  }
+  return out;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function mergeOpenApi(documents: readonly ServiceDocument[], unavailable: readonly string[]): MergedOpenApi {
+  const merged: MergedOpenApi = {
+    openapi: '3.0.3',
+    info: {
+      title: 'Kora API',
+      version: '1.0.0',
+      description:
+        'Every public endpoint of Kora, grouped by the service that owns it. Authenticate with ' +
+        '`Authorization: Bearer <access token>`; browsers use the httpOnly `kora_at` cookie instead.',
+    },
+    tags: [],
+    paths: {},
+    components: {
+      schemas: {},
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'kora_at' },
+      },
+    },
+    'x-unavailable-services': [...unavailable],
+  };
+
+  let versionTaken = false;
+  for (const { service, doc } of documents) {
+    if (!isObject(doc) || !isObject(doc.paths)) continue;
+    if (!versionTaken && typeof doc.openapi === 'string') {
+      merged.openapi = doc.openapi;
+      versionTaken = true;
+    }
+
+    const components = isObject(doc.components) ? doc.components : {};
+    const schemas = isObject(components.schemas) ? components.schemas : {};
+    const renames = new Map<string, string>();
+    for (const [name, schema] of Object.entries(schemas)) {
+      if (name in merged.components.schemas && !sameJson(merged.components.schemas[name], schema)) {
+        renames.set(name, `${service}.${name}`);
+      }
+    }
+    for (const [name, schema] of Object.entries(schemas)) {
+      merged.components.schemas[renames.get(name) ?? name] = rewriteRefs(schema, renames);
+    }
+    if (isObject(components.securitySchemes)) {
+      for (const [name, scheme] of Object.entries(components.securitySchemes)) {
+        merged.components.securitySchemes[name] ??= scheme;
+      }
+    }
+
+    let contributed = false;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (!isObject(item) || serviceForPath(path) !== service) continue;
+      const out: Json = {};
+      for (const [key, value] of Object.entries(item)) {
+        const rewritten = rewriteRefs(value, renames);
+        out[key] = OPERATIONS.has(key) && isObject(rewritten) ? { ...rewritten, tags: [service] } : rewritten;
+      }
+      merged.paths[path] = out;
+      contributed = true;
+    }
+    if (contributed) {
+      const info = isObject(doc.info) ? doc.info : {};
+      const description = typeof info.description === 'string' ? info.description : undefined;
+      merged.tags.push(description ? { name: service, description } : { name: service });
+    }
+  }
+  return merged;
+}

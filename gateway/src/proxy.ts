@@ -1,0 +1,121 @@
+/**
+ * The proxy: every request the gateway does not answer itself is routed by the shared routing table
+ * (`serviceForPath`) to the owning service, unknown `/api` paths answer 404 here, and everything else
+ * (pages, assets) goes to the web app.
+ *
+ * Transport: @fastify/reply-from on undici. Its agent keeps one keep-alive pool per upstream origin.
+ * Bodies are never parsed or buffered: a catch-all content-type parser hands the raw request stream
+ * to undici, so a multi-megabyte upload flows through in chunks and body limits stay the owning
+ * service's job. There are no retries: a retry would replay non-idempotent requests and turn a down
+ * service into a slow one; the client gets a clear 503 at once and may retry itself.
+ */
+import replyFrom from '@fastify/reply-from';
+import { ErrorCode, serviceForPath } from '@kora/contracts';
+import { IDENTITY_HEADER } from '@kora/platform/identity';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { GatewayEnv, UpstreamName, Upstreams } from './config.js';
+import { classifyUpstreamError, sendError, upstreamErrorResponse } from './errors.js';
+import { isApiPath, pathOf } from './paths.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
+import { CSP_NONCE_HEADER } from './security-headers.js';
+
+// Hop-by-hop headers describe one connection; they must not leak across the proxy (RFC 9110 §7.6.1).
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
+
+export interface ProxyOptions {
+  env: GatewayEnv;
+  upstreams: Upstreams;
+  /** Answers `/ws` (WebSocket upgrades and the 426 for plain requests); see websocket.ts. */
+  isWebSocketUpgrade(request: FastifyRequest): boolean;
+}
+
+/** Where a path goes: a service, the web app, or nowhere (an `/api` path no service owns). */
+export function upstreamForPath(path: string): UpstreamName | null {
+  const service = serviceForPath(path);
+  if (service) return service;
+  return isApiPath(path) ? null : 'web';
+}
+
+/** The headers a service sees: only what the gateway vouches for, never what the client claimed. */
+export function upstreamRequestHeaders(
+  request: FastifyRequest,
+  headers: IncomingHttpHeaders,
+  upstream: UpstreamName,
+): IncomingHttpHeaders {
+  const out: IncomingHttpHeaders = { ...headers };
+  delete out[IDENTITY_HEADER];
+  delete out[CSP_NONCE_HEADER];
+  if (request.identityAssertion) out[IDENTITY_HEADER] = request.identityAssertion;
+  out[REQUEST_ID_HEADER] = request.id;
+  // Replaced, not appended: request.ip already resolved the chain through trusted proxies, and the
+  // services trust this header, so a client-written entry must not survive.
+  out['x-forwarded-for'] = request.ip;
+  out['x-forwarded-proto'] = request.protocol;
+  out['x-forwarded-host'] = request.host;
+  if (upstream === 'web') out[CSP_NONCE_HEADER] = request.cspNonce;
+  return out;
+}
+
+function proxyTo(request: FastifyRequest, reply: FastifyReply, upstream: UpstreamName, options: ProxyOptions) {
+  const base = options.upstreams[upstream];
+  return reply.from(request.url, {
+    getUpstream: () => base,
+    timeout: options.env.UPSTREAM_TIMEOUT_MS,
+    // reply-from retries GETs that answer 503 up to 10 times by default: never, see above.
+    retryDelay: () => null,
+    rewriteRequestHeaders: (req, headers) => upstreamRequestHeaders(req, headers, upstream),
+    rewriteHeaders: (headers) => {
+      const out = { ...headers };
+      for (const name of HOP_BY_HOP) delete out[name];
+      return out;
+    },
+    onError: (failedReply, { error }) => {
+      const failure = classifyUpstreamError(error);
+      const { status, code, message } = upstreamErrorResponse(upstream, failure);
+      request.log.warn({ upstream, failure, err: error }, 'upstream request failed');
+      sendError(failedReply, status, message, code);
+    },
+  });
+}
+
+export async function installProxy(app: FastifyInstance, options: ProxyOptions): Promise<void> {
+  await app.register(replyFrom, {
+    undici: {
+      connections: 128,
+      pipelining: 1,
+      keepAliveTimeout: 60_000,
+      connectTimeout: options.env.UPSTREAM_CONNECT_TIMEOUT_MS,
+    },
+    // The agent (and its pools' sockets) is the plugin's; close it with the app.
+    destroyAgent: true,
+    disableCache: true,
+    disableRequestLogging: true,
+  });
+
+  // The raw stream is the body: nothing is parsed, buffered or size-checked here (see top).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  function dispatch(request: FastifyRequest, reply: FastifyReply) {
+    const path = pathOf(request.url);
+    const upstream = upstreamForPath(path);
+    if (options.isWebSocketUpgrade(request)) {
+      // An upgrade to anything but /ws (the /ws route handles its own): no other WebSocket exists.
+      return sendError(reply, 404, `No WebSocket endpoint at ${path}`, ErrorCode.NotFound);
+    }
+    if (upstream === null) {
+      return sendError(reply, 404, `No API route for ${request.method} ${path}`, ErrorCode.NotFound);
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && request.body !== undefined) {
+      // A body on GET/HEAD has no meaning and reply-from refuses to forward one.
+      request.body = undefined;
+    }
+    return proxyTo(request, reply, upstream, options);
+  }
+
+  // OPTIONS belongs to @fastify/cors, which hands requests that are not allowed preflights to the
+  // not-found handler: that handler routes them on like any other request.
+  app.route({ method: app.supportedMethods.filter((m) => m !== 'OPTIONS'), url: '/*', handler: dispatch });
+  app.setNotFoundHandler(dispatch);
+}

@@ -1,0 +1,111 @@
+// DISTRIBUTED mode on one machine: every service, the web app and the gateway as separate Node
+// processes, against PostgreSQL, Redis and Kafka (from DATABASE_URL, REDIS_URL, KAFKA_BROKERS, or
+// private local servers started by scripts/servers.mjs). This is the same process layout as the
+// Kubernetes manifests, one Deployment per process.
+//
+// `startCluster()` is used by `npm run start:cluster` and by the test harness; it returns a handle
+// that can also stop and restart single services (tests use that for outage scenarios).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, mkdirp, pickPort, sleep } from '../lib/proc.mjs';
+
+export const SERVICE_NAMES = ['auth', 'friends', 'posts', 'media', 'stories-reels', 'groups', 'wallet', 'settings', 'notifications', 'admin'];
+const envName = (name) => `${name.toUpperCase().replace('-', '_')}_URL`;
+
+async function waitForHealth(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited with code ${child.exitCode} before it was healthy (${url})`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${url}`);
+    await sleep(150);
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {number} [options.port] gateway port (default 8080)
+ * @param {Record<string,string>} options.servers DATABASE_URL, REDIS_URL, KAFKA_BROKERS
+ * @param {Record<string,string>} options.secrets INTERNAL_SECRET, ACCESS_TOKEN_SECRET
+ * @param {string} [options.logDir] where each process's log goes
+ * @param {string} [options.logLevel]
+ */
+export async function startCluster({ port = 8080, servers, secrets, logDir = path.join(ROOT, '.tmp', 'cluster', 'logs'), logLevel = 'info' }) {
+  mkdirp(logDir);
+  const processes = new Map(); // name -> { child, port, entry, env }
+  const common = { ...process.env, ...servers, ...secrets, LOG_LEVEL: logLevel, NODE_ENV: 'production' };
+
+  function spawnProcess(name, entry, env) {
+    const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env: { ...common, ...env }, stdio: ['ignore', log, log] });
+    fs.closeSync(log);
+    return child;
+  }
+
+  async function startOne(name, entry, env, healthUrl) {
+    const child = spawnProcess(name, entry, env);
+    processes.set(name, { child, entry, env, healthUrl });
+    await waitForHealth(healthUrl, child);
+  }
+
+  async function stopOne(name, signal = 'SIGTERM') {
+    const proc = processes.get(name);
+    if (!proc || proc.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => proc.child.once('exit', resolve));
+    proc.child.kill(signal);
+    const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  const upstreams = {};
+  try {
+    // Services first (they migrate their schemas at start-up), a few at a time on two cores.
+    const ports = {};
+    for (const name of SERVICE_NAMES) ports[name] = await pickPort(`svc-${name}`);
+    const queue = [...SERVICE_NAMES];
+    const starters = Array.from({ length: 3 }, async () => {
+      for (let name = queue.shift(); name; name = queue.shift()) {
+        const p = ports[name];
+        upstreams[name] = `http://127.0.0.1:${p}`;
+        await startOne(name, `services/${name}/src/server.ts`, { HOST: '127.0.0.1', PORT: String(p) }, `${upstreams[name]}/healthz`);
+      }
+    });
+    await Promise.all(starters);
+
+    const webPort = await pickPort('web');
+    upstreams.web = `http://127.0.0.1:${webPort}`;
+    await startOne('web', 'web/server/main.ts', { WEB_HOST: '127.0.0.1', WEB_PORT: String(webPort) }, `${upstreams.web}/healthz`);
+
+    const gatewayEnv = { HOST: '0.0.0.0', PORT: String(port), CACHE_STORE: 'redis' };
+    for (const [name, url] of Object.entries(upstreams)) gatewayEnv[envName(name)] = url;
+    await startOne('gateway', 'gateway/src/server.ts', gatewayEnv, `http://127.0.0.1:${port}/healthz`);
+  } catch (err) {
+    await Promise.allSettled([...processes.keys()].map((name) => stopOne(name)));
+    throw new Error(`${err.message}\nLogs: ${logDir}`);
+  }
+
+  return {
+    url: `http://localhost:${port}`,
+    logDir,
+    upstreams,
+    /** Stops one process (a service, 'web' or 'gateway'), as an outage would. */
+    stopProcess: (name, signal) => stopOne(name, signal),
+    /** Starts a stopped process again on the same port. */
+    async startProcess(name) {
+      const proc = processes.get(name);
+      if (!proc) throw new Error(`unknown process ${name}`);
+      await startOne(name, proc.entry, proc.env, proc.healthUrl);
+    },
+    async stop() {
+      await stopOne('gateway');
+      await Promise.allSettled([...processes.keys()].filter((n) => n !== 'gateway').map((name) => stopOne(name)));
+    },
+  };
+}

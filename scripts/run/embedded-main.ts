@@ -1,0 +1,13 @@
+/** `npm start` runs this (after building what is missing): the whole product in one process. */
+import closeWithGrace from 'close-with-grace';
+import { startEmbedded } from './embedded.js';
+
+const port = Number(process.env.PORT ?? 8080);
+const product = await startEmbedded({ port, dataDir: process.env.DATA_DIR ?? 'data' });
+process.stdout.write(`\nKora is running at ${product.url}  (embedded mode; data in ${process.env.DATA_DIR ?? 'data'}/)\n\n`);
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) console.error(err);
+  else process.stdout.write(`\n${signal}: stopping Kora...\n`);
+  await product.stop();
+});

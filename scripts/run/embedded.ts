@@ -1,0 +1,116 @@
+/**
+ * EMBEDDED mode: the gateway, all ten services and the web app in ONE Node process, on PGlite
+ * (data under DATA_DIR, default ./data), the in-process event bus and job runner and a memory
+ * store. A newcomer needs nothing but Node. The services still talk HTTP to the gateway on loopback
+ * ports, so the code paths are the same as in distributed mode.
+ *
+ * `startEmbedded()` is also used by the test harness to run the API and browser suites against this
+ * mode.
+ */
+import { serviceNames, type ServiceName } from '@kora/contracts';
+import {
+  MemoryEventBus,
+  MemoryJobRunner,
+  MemoryStore,
+  createLogger,
+  loadConfig,
+  openPgliteClient,
+  pgliteDatabase,
+  serviceEnvSchema,
+  startService,
+  type Adapters,
+  type RunningService,
+} from '@kora/platform';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { buildGateway } from '../../gateway/src/app.js';
+import { gatewayEnvSchema } from '../../gateway/src/config.js';
+import { createWebServer } from '../../web/server/app.js';
+import { serviceDefinitions } from './definitions.js';
+import { localSecrets } from '../lib/secrets.mjs';
+
+export interface EmbeddedOptions {
+  port: number;
+  host?: string;
+  dataDir: string;
+  logLevel?: string;
+}
+
+export interface EmbeddedProduct {
+  url: string;
+  services: Record<ServiceName, RunningService>;
+  stop(): Promise<void>;
+}
+
+export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedProduct> {
+  const dataDir = path.resolve(options.dataDir);
+  const secrets = localSecrets(dataDir);
+  const logLevel = options.logLevel ?? process.env.LOG_LEVEL ?? 'info';
+  const baseLog = createLogger('kora', logLevel as 'info');
+
+  const pglite = await openPgliteClient(path.join(dataDir, 'pglite'));
+  const adapters: Adapters = {
+    database: pgliteDatabase(pglite),
+    bus: new MemoryEventBus(baseLog),
+    jobs: new MemoryJobRunner(baseLog),
+    store: new MemoryStore(),
+  };
+  const env = loadConfig(serviceEnvSchema, {
+    ...process.env,
+    ...secrets,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: logLevel,
+    DB_DRIVER: 'pglite',
+    EVENT_BUS: 'memory',
+    JOB_RUNNER: 'memory',
+    CACHE_STORE: 'memory',
+  });
+
+  const services = {} as Record<ServiceName, RunningService>;
+  // PGlite is one connection: start services one after another so migrations do not interleave.
+  for (const name of serviceNames) {
+    const log = baseLog.child({ service: name });
+    services[name] = await startService(serviceDefinitions[name], { env, log, adapters, ownsAdapters: false });
+  }
+  await adapters.jobs.start();
+
+  const web = await createWebServer({});
+  await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+  const webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+
+  const upstreams = {
+    ...(Object.fromEntries(serviceNames.map((n) => [n, services[n].url!])) as Record<ServiceName, string>),
+    web: webUrl,
+  };
+  const gatewayEnv = loadConfig(gatewayEnvSchema, {
+    ...process.env,
+    ...secrets,
+    HOST: options.host ?? process.env.HOST ?? '0.0.0.0',
+    PORT: String(options.port),
+    LOG_LEVEL: logLevel,
+    CACHE_STORE: 'memory',
+    ...Object.fromEntries(Object.entries(upstreams).map(([name, url]) => [`${name.toUpperCase().replace('-', '_')}_URL`, url])),
+  });
+  const gateway = await buildGateway({ env: gatewayEnv, upstreams, store: adapters.store, log: baseLog.child({ service: 'gateway' }) });
+  await gateway.listen({ host: gatewayEnv.HOST, port: gatewayEnv.PORT });
+  const port = (gateway.server.address() as AddressInfo).port;
+
+  let stopping: Promise<void> | null = null;
+  return {
+    url: `http://localhost:${port}`,
+    services,
+    stop() {
+      stopping ??= (async () => {
+        await gateway.close();
+        await new Promise<void>((resolve) => web.close(() => resolve()));
+        for (const name of [...serviceNames].reverse()) await services[name].stop();
+        await adapters.jobs.close();
+        await adapters.bus.close();
+        await adapters.store.close();
+        await pglite.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { defaultSiteSettings, MASKED_SECRET } from '@kora/contracts';
+import { adminIdentity, eventually, memberIdentity, startTestService, type TestService } from '@kora/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminService } from '../app.js';
+
+describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
+  let svc: TestService;
+  const received: { section: string; values: Record<string, unknown> }[] = [];
+
+  beforeAll(async () => {
+    svc = await startTestService(adminService);
+    await svc.adapters.bus.subscribe({
+      groupId: `settings-listener-${svc.ctx.schema}`,
+      topics: ['admin.site-settings'],
+      handle: async (m) => {
+        const event = JSON.parse(m.value);
+        if (event.actorId === 1) received.push(event.payload);
+      },
+    });
+  }, 60_000);
+  afterAll(async () => svc?.close());
+
+  const admin = () => svc.as(adminIdentity());
+  const member = () => svc.as(memberIdentity());
+
+  it('answers the defaults before anything is saved', async () => {
+    const res = await svc.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(defaultSiteSettings);
+  });
+
+  it('refuses anonymous callers (401) and members (403) on every route', async () => {
+    for (const [headers, status] of [[{}, 401], [member(), 403]] as const) {
+      const get = await svc.app.inject({ method: 'GET', url: '/api/admin/settings', headers });
+      expect(get.statusCode).toBe(status);
+      expect(get.json()).toMatchObject({ code: status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' });
+      const put = await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/features', headers, payload: { reels: false } });
+      expect(put.statusCode).toBe(status);
+    }
+  });
+
+  it('refuses a forged identity header', async () => {
+    const forged = { 'x-kora-identity': Buffer.from(JSON.stringify({ userId: 1, role: 'admin', sessionId: 'x', exp: Date.now() + 60_000 })).toString('base64url') + '.fake' };
+    const res = await svc.app.inject({ method: 'GET', url: '/api/admin/settings', headers: forged });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('saves a section, merges partial updates and announces the change', async () => {
+    const res = await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/moderation', headers: admin(), payload: { maxPostLength: 280, badWords: ['spam'] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ section: 'moderation', values: { maxPostLength: 280, badWords: ['spam'] } });
+    const partial = await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/moderation', headers: admin(), payload: { maxPostLength: 300 } });
+    expect(partial.json().values).toEqual({ maxPostLength: 300, badWords: ['spam'] });
+    await eventually(() => received.filter((e) => e.section === 'moderation').length === 2);
+    expect(received.at(-1)).toEqual({ section: 'moderation', values: { maxPostLength: 300, badWords: ['spam'] } });
+    const all = await svc.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin() });
+    expect(all.json().moderation).toEqual({ maxPostLength: 300, badWords: ['spam'] });
+  });
+
+  it('masks the SMTP password and keeps it when the mask is sent back', async () => {
+    await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/email', headers: admin(), payload: { smtpHost: 'smtp.example.com', smtpPassword: 's3cret' } });
+    const shown = await svc.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin() });
+    expect(shown.json().email).toMatchObject({ smtpHost: 'smtp.example.com', smtpPassword: MASKED_SECRET, smtpPort: 587 });
+    const again = await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/email', headers: admin(), payload: { smtpPort: 2525, smtpPassword: MASKED_SECRET } });
+    expect(again.json().values).toMatchObject({ smtpPort: 2525, smtpPassword: MASKED_SECRET });
+    await eventually(() => received.some((e) => e.section === 'email' && e.values.smtpPort === 2525));
+    const event = received.filter((e) => e.section === 'email').at(-1)!;
+    expect(event.values.smtpPassword).toBe('s3cret');
+  });
+
+  it('answers bad input with 400 and the error shape, never 500', async () => {
+    const cases = [
+      { url: '/api/admin/settings/moderation', payload: { maxPostLength: 'lots' } },
+      { url: '/api/admin/settings/moderation', payload: { unknownField: 1 } },
+      { url: '/api/admin/settings/security', payload: { corsOrigins: ['not a url'] } },
+      { url: '/api/admin/settings/storage', payload: { maxUploadMB: 0 } },
+    ];
+    for (const c of cases) {
+      const res = await svc.app.inject({ method: 'PUT', url: c.url, headers: admin(), payload: c.payload });
+      expect(res.statusCode, JSON.stringify(c)).toBe(400);
+      expect(Object.keys(res.json()).sort()).toEqual(['code', 'error', 'message']);
+    }
+    const cors = await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/security', headers: admin(), payload: { corsOrigins: ['nope'] } });
+    expect(cors.json().message).toBe('Each CORS origin must be a URL such as https://example.com');
+    const unknown = await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/colours', headers: admin(), payload: {} });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain('Unknown settings section');
+    const malformed = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/general',
+      headers: { ...admin(), 'content-type': 'application/json' },
+      payload: '{"siteName":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON' });
+  });
+});

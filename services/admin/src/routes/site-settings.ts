@@ -1,0 +1,56 @@
+/**
+ * Site settings for the back office (spec: GET api/admin/settings, PUT api/admin/settings/{section}).
+ * Admins only; every change is announced to the other services as `site-settings.updated`.
+ */
+import { errorBodySchema, siteSettingsSchemas, siteSettingsSections, type SiteSettingsSection } from '@kora/contracts';
+import { requireAdmin, type ServiceApp, type ServiceContext } from '@kora/platform';
+import { z } from 'zod';
+import type { AdminTables } from '../db/schema.js';
+import { maskSecrets, readSiteSettings, updateSection } from '../site-settings/store.js';
+
+const settingsSchema = z.object(siteSettingsSchemas);
+const sectionParam = z.object({
+  section: z.enum(siteSettingsSections as [SiteSettingsSection, ...SiteSettingsSection[]], {
+    error: `Unknown settings section; use one of: ${siteSettingsSections.join(', ')}`,
+  }),
+});
+const denied = { 401: errorBodySchema, 403: errorBodySchema };
+
+export function siteSettingsRoutes(app: ServiceApp, ctx: ServiceContext, tables: AdminTables): void {
+  app.get(
+    '/api/admin/settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'All site settings (secrets masked)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: settingsSchema, ...denied },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return maskSecrets(await readSiteSettings(ctx.db, tables));
+    },
+  );
+
+  app.put(
+    '/api/admin/settings/:section',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Update one section; omitted fields keep their value, '********' keeps the SMTP password",
+        security: [{ bearerAuth: [] }],
+        params: sectionParam,
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: z.object({ section: z.string(), values: z.record(z.string(), z.unknown()) }), 400: errorBodySchema, ...denied },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const { section } = request.params;
+      const values = await ctx.transact((tx, emit) => updateSection(tx, tables, emit, section, request.body, admin.userId));
+      const masked = maskSecrets({ ...(await readSiteSettings(ctx.db, tables)), [section]: values });
+      return { section, values: masked[section] as Record<string, unknown> };
+    },
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Site settings: what admins tune in the back office (spec: admin Settings tabs). The admin service
+ * stores them and announces every change as `site-settings.updated`, so each service enforces the
+ * current values (limits, feature flags, bad words, CORS, SMTP) without calling the admin service.
+ */
+import { z } from 'zod';
+
+const mimeList = z.array(z.string().trim().regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'Each entry must be a MIME type such as image/png')).max(50);
+
+export const siteSettingsSchemas = {
+  general: z.object({
+    siteName: z.string().trim().min(1, 'Site name is required').max(80),
+    siteUrl: z.union([z.literal(''), z.string().trim().url('Site URL must be a valid URL')]),
+    allowSignups: z.boolean(),
+  }),
+  features: z.object({
+    stories: z.boolean(),
+    reels: z.boolean(),
+    groups: z.boolean(),
+    payments: z.boolean(),
+  }),
+  moderation: z.object({
+    maxPostLength: z.number().int().min(1, 'Max post length must be at least 1').max(100_000),
+    badWords: z.array(z.string().trim().min(1).max(100)).max(1_000),
+  }),
+  storage: z.object({
+    maxUploadMB: z.number().int().min(1, 'Max upload must be at least 1 MB').max(1_024),
+    allowedImageMime: mimeList,
+    allowedVideoMime: mimeList,
+  }),
+  email: z.object({
+    fromName: z.string().trim().max(100),
+    fromEmail: z.union([z.literal(''), z.string().trim().email('From email must be a valid e-mail address')]),
+    smtpHost: z.string().trim().max(255),
+    smtpPort: z.number().int().min(1).max(65_535),
+    smtpUser: z.string().max(255),
+    smtpPassword: z.string().max(255),
+  }),
+  security: z.object({
+    corsOrigins: z.array(z.string().trim().url('Each CORS origin must be a URL such as https://example.com')).max(100),
+  }),
+} as const;
+
+export type SiteSettingsSection = keyof typeof siteSettingsSchemas;
+export const siteSettingsSections = Object.keys(siteSettingsSchemas) as SiteSettingsSection[];
+
+export type SiteSettings = { [S in SiteSettingsSection]: z.infer<(typeof siteSettingsSchemas)[S]> };
+
+/** The spec's defaults: max post length 5000, max upload 20 MB, SMTP port 587, features on. */
+export const defaultSiteSettings: SiteSettings = {
+  general: { siteName: 'Kora', siteUrl: '', allowSignups: true },
+  features: { stories: true, reels: true, groups: true, payments: true },
+  moderation: { maxPostLength: 5000, badWords: [] },
+  storage: {
+    maxUploadMB: 20,
+    allowedImageMime: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    allowedVideoMime: ['video/mp4', 'video/webm', 'video/quicktime'],
+  },
+  email: { fromName: 'Kora', fromEmail: '', smtpHost: '', smtpPort: 587, smtpUser: '', smtpPassword: '' },
+  security: { corsOrigins: [] },
+};
+
+/** What the back office shows instead of a stored secret; sending it back keeps the secret. */
+export const MASKED_SECRET = '********';

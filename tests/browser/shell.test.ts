@@ -1,0 +1,227 @@
+/**
+ * The web shell through the gateway: sign-in gate, login placeholder, signed-in layout at phone
+ * and desktop widths, coming-soon and not-found pages, logo fallback and logout.
+ * Run: BASE_URL=http://127.0.0.1:8080 npx vitest run --config tests/browser/vitest.config.ts
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymousContext, BASE_URL, launchBrowser, signedInContext, VIEWPORTS } from './support/browser';
+
+const MEMBER = { userId: 4242, role: 'user' as const, sessionId: 'shell-test-session' };
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results');
+
+const MAIN_MENU = ['News Feed', 'Mine', 'Saved', 'Scheduled', 'Memories', 'Packages'];
+const EXPLORE_MENU = ['People', 'Representative', 'Wallet', 'Pages', 'Groups', 'Events', 'Reels', 'Watch', 'Blogs', 'Offers'];
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function memberPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+  const context = await signedInContext(browser, MEMBER, { viewport });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function visitorPage(): Promise<Page> {
+  const context = await anonymousContext(browser);
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Labels of the links and buttons directly in a menu section, in document order. */
+async function menuLabels(page: Page, section: string): Promise<string[]> {
+  const items = page.getByRole('region', { name: section, exact: true }).locator(':scope > ul > li > :is(a, button)');
+  return (await items.allInnerTexts()).map((text) => text.trim());
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+describe('signed out', () => {
+  it('sends a visitor of / and of member pages to /login', async () => {
+    const page = await visitorPage();
+    await page.goto('/');
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await page.goto('/messages');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('redirectTo')).toBe('/messages');
+  });
+
+  it('shows the login placeholder with its validation text', async () => {
+    const page = await visitorPage();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Kora');
+    expect(await page.getByRole('link', { name: 'Forgot password' }).getAttribute('href')).toBe('/forgot-password');
+    expect(await page.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('alert').getByText('Please fill in all fields').waitFor();
+
+    await page.getByLabel('Email/Username').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('alert').getByText('Please fill in all fields').waitFor();
+
+    await page.getByLabel('Password').fill('correct horse');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('alert').getByText('Sign-in is not available yet').waitFor();
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-login-375.png') });
+  });
+});
+
+describe('signed in at 1440 px', () => {
+  it('sends a signed-in visitor of /login to /', async () => {
+    const page = await memberPage();
+    await page.goto('/login');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('shows the top bar, left menu, right panel and the empty feed', async () => {
+    const page = await memberPage();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+
+    const banner = page.getByRole('banner');
+    expect(await banner.getByRole('link', { name: 'Kora home' }).getAttribute('href')).toBe('/');
+    await banner.getByRole('searchbox', { name: 'Search Kora' }).waitFor();
+    const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
+    expect(await quickLinks.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(await quickLinks.getByRole('link', { name: 'Friends' }).getAttribute('href')).toBe('/friends');
+    expect(await quickLinks.getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe('/messages');
+    await banner.getByRole('button', { name: 'Notifications' }).waitFor();
+    await banner.getByRole('button', { name: 'Account menu' }).waitFor();
+
+    expect(await menuLabels(page, 'Main')).toEqual(MAIN_MENU);
+    expect(await menuLabels(page, 'Explore')).toEqual(EXPLORE_MENU);
+    const settings = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' });
+    expect(await settings.getAttribute('href')).toBe('/settings');
+
+    const panel = page.getByRole('complementary', { name: 'Highlights' });
+    expect(await panel.isVisible()).toBe(true);
+    for (const heading of ['Pro Users', 'Pro Pages', 'Trending', 'Shares', 'Suggested Friends']) {
+      expect(await panel.getByRole('heading', { name: heading }).isVisible()).toBe(true);
+    }
+    expect(await panel.getByRole('link', { name: 'Upgrade' }).isVisible()).toBe(true);
+    expect(await panel.getByRole('link', { name: 'See All' }).getAttribute('href')).toBe('/friends');
+    expect(await panel.getByRole('link', { name: /^Add .+ as a friend$/ }).count()).toBeGreaterThan(0);
+    expect(await panel.getByText(/^#\w+$/).count()).toBeGreaterThan(0);
+    expect(await panel.getByText(/\d+(\.\d)?K? posts$/).count()).toBeGreaterThan(0);
+
+    const main = page.getByRole('main');
+    expect(await main.getByText('No posts yet', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await main.getByText('Create your first post or follow friends to see their posts here.', { exact: true }).isVisible(),
+    ).toBe(true);
+
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-home-1440.png'), fullPage: false });
+  });
+
+  it('expands Mine into Popular, My Offers and My Blogs', async () => {
+    const page = await memberPage();
+    await page.goto('/');
+    const mine = page.getByRole('button', { name: 'Mine' });
+    expect(await mine.getAttribute('aria-expanded')).toBe('false');
+    await mine.click();
+    expect(await mine.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    expect(await menu.getByRole('link', { name: 'Popular' }).getAttribute('href')).toBe('/mine/popular');
+    expect(await menu.getByRole('link', { name: 'My Offers' }).getAttribute('href')).toBe('/mine/offers');
+    expect(await menu.getByRole('link', { name: 'My Blogs' }).getAttribute('href')).toBe('/mine/blogs');
+  });
+
+  it('links the avatar menu Profile item to the encoded member id', async () => {
+    const page = await memberPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const href = await page.getByRole('menuitem', { name: 'Profile' }).getAttribute('href');
+    expect(href).toMatch(/^\/profile\/[A-Za-z0-9]{10,}$/);
+    expect(href).not.toBe(`/profile/${MEMBER.userId}`);
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+  });
+
+  it('logs out: clears the token cookie and goes to /login', async () => {
+    const page = await memberPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    const cookies = await page.context().cookies(BASE_URL);
+    expect(cookies.find((cookie) => cookie.name === 'kora_at')).toBeUndefined();
+  });
+
+  it('falls back to the placeholder logo when the logo fails to load', async () => {
+    const page = await memberPage();
+    await page.route('**/images/logo.svg', (route) => route.abort());
+    await page.goto('/');
+    const logo = page.getByRole('banner').getByRole('link', { name: 'Kora home' }).locator('img');
+    await expect
+      .poll(() => logo.getAttribute('src'), { timeout: 5_000 })
+      .toBe('/images/logo-fallback.svg');
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+});
+
+describe('signed in at 375 px', () => {
+  it('hides the left menu and right panel and offers the drawer', async () => {
+    const page = await memberPage(VIEWPORTS.phone);
+    await page.goto('/');
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
+    expect(await page.getByRole('complementary', { name: 'Highlights' }).isVisible()).toBe(false);
+    expect(await page.getByText('No posts yet', { exact: true }).isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-home-375.png'), fullPage: false });
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.waitFor();
+    const labels = (await drawer.locator('nav li > a, nav li > form > button').allInnerTexts()).map((t) => t.trim());
+    expect(labels).toEqual(['Home', 'Profile', 'Friends', 'Messages', 'Notifications', 'Logout']);
+    expect(await drawer.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe(`/profile/${MEMBER.userId}`);
+    expect(await drawer.getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe('/notifications');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-drawer-375.png'), animations: 'disabled' });
+
+    await drawer.getByRole('link', { name: 'Messages' }).click();
+    await page.waitForURL((url) => url.pathname === '/messages');
+    await drawer.waitFor({ state: 'detached' });
+  });
+
+  it('does not scroll sideways', async () => {
+    const page = await memberPage(VIEWPORTS.phone);
+    await page.goto('/');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('coming-soon and not-found pages', () => {
+  it.each(['/messages', '/help', '/mine/popular'])('%s shows the coming-soon page', async (pathname) => {
+    const page = await memberPage();
+    const response = await page.goto(pathname);
+    expect(response?.status()).toBe(200);
+    const main = page.getByRole('main');
+    expect(await main.getByRole('heading', { name: 'Something exciting is on the way' }).isVisible()).toBe(true);
+    expect(await main.getByText('Launching soon', { exact: true }).isVisible()).toBe(true);
+    const hrefs = await main.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(expect.arrayContaining(['/', '/help']));
+    if (pathname === '/messages') await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-coming-soon-1440.png') });
+  });
+
+  it.each(['/no-such-page/at/all', '/not-found'])('%s answers 404 with the not-found page', async (pathname) => {
+    const page = await memberPage();
+    const response = await page.goto(pathname);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go to News Feed' }).getAttribute('href')).toBe('/');
+    if (pathname === '/not-found') await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-not-found-1440.png') });
+  });
+});

@@ -1,0 +1,15 @@
+// Browser suites drive a real Chromium against BASE_URL; they are slow and share one browser.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'browser',
+    root: import.meta.dirname,
+    include: ['**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+    // Vitest replaces BASE_URL inside workers with Vite's base ('/'); pass the real one on.
+    env: { KORA_BASE_URL: process.env.KORA_BASE_URL ?? process.env.BASE_URL ?? 'http://127.0.0.1:8080' },
+  },
+});
