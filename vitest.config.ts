@@ -1,6 +1,6 @@
 /**
  * Test projects (see scripts/test.mjs for the order they run in):
- * - unit: pure code, gateway, web helpers — runs once.
+ * - unit, web: pure code, gateway, web helpers and server — run once.
  * - services: platform and service tests; runs twice, embedded engines then real servers
  *   (KORA_TEST_TARGET=real with DATABASE_URL, KAFKA_BROKERS, REDIS_URL from the harness).
  * - real: tests that only make sense against real servers (e.g. stopping the Kafka broker).
@@ -15,7 +15,8 @@ export default defineConfig({
   test: {
     reporters: process.env.CI ? ['default'] : ['default'],
     projects: [
-      { test: { ...common, name: 'unit', include: ['shared/contracts/**/*.test.ts', 'gateway/**/*.test.ts', 'web/app/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      { test: { ...common, name: 'unit', include: ['shared/contracts/**/*.test.ts', 'gateway/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/deploy/**/*.test.ts'] } },
+      'web/vitest.config.ts',
       {
         test: {
           ...common,
@@ -26,7 +27,7 @@ export default defineConfig({
       },
       { test: { ...common, name: 'real', include: ['**/*.real.test.ts'], exclude: ['**/node_modules/**'], fileParallelism: false } },
       { test: { ...common, name: 'api', include: ['tests/api/**/*.test.ts'], fileParallelism: false } },
-      { test: { ...common, name: 'browser', include: ['tests/browser/**/*.test.ts'], fileParallelism: false, testTimeout: 60_000 } },
+      'tests/browser/vitest.config.ts',
     ],
   },
 });

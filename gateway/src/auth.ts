@@ -20,7 +20,7 @@ import type { KeyValueStore, Logger } from '@kora/platform';
 import { IDENTITY_HEADER, signIdentity, type Identity } from '@kora/platform/identity';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { createAccessTokenVerifier } from './access-token.js';
+import { createAccessTokenVerifier } from '@kora/platform/access-token';
 import { ACCESS_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE } from './cookies.js';
 import { isCrossSiteRequest, type Credential } from './csrf.js';
 import { GatewayErrorCode, sendError } from './errors.js';

@@ -73,10 +73,14 @@ const originList = z
 const trustProxy = z
   .string()
   .default('loopback,linklocal,uniquelocal')
-  .transform((raw): boolean | number | string => {
+  .transform((raw): boolean | string | ((address: string, hop: number) => boolean) => {
     if (raw === 'true') return true;
     if (raw === 'false') return false;
-    if (/^\d+$/.test(raw)) return Number(raw);
+    if (/^\d+$/.test(raw)) {
+      // A number is how many proxies stand in front: trust that many hops, no more.
+      const hops = Number(raw);
+      return (_address, hop) => hop < hops;
+    }
     return raw;
   });
 
@@ -100,10 +104,11 @@ export const gatewayEnvSchema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
     ...upstreamShape,
   })
-  .superRefine((env, ctx) => {
-    if (env.CACHE_STORE === 'redis' && !env.REDIS_URL) {
-      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'required when CACHE_STORE=redis' });
-    }
+  .refine((env) => env.CACHE_STORE !== 'redis' || Boolean(env.REDIS_URL), {
+    path: ['REDIS_URL'],
+    message: 'required when CACHE_STORE=redis',
+    // Run even when other variables are bad, so the one error message lists every problem.
+    when: () => true,
   });
 
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

@@ -10,7 +10,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import { serviceNames, type ServiceName } from '@kora/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { Upstreams } from './config.js';
@@ -101,8 +101,7 @@ export async function installDocs(app: FastifyInstance, options: DocsOptions): P
     return merged();
   });
 
-  const page = async (_request: unknown, reply: import('fastify').FastifyReply) =>
-    reply.type('text/html; charset=utf-8').send(PAGE);
+  const page = async (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').send(PAGE);
   app.get('/api/docs', page);
   app.get('/api/docs/', page);
   app.get('/api/docs/init.js', async (_request, reply) =>

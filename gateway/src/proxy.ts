@@ -39,13 +39,18 @@ export function upstreamForPath(path: string): UpstreamName | null {
 
 /** The headers a service sees: only what the gateway vouches for, never what the client claimed. */
 export function upstreamRequestHeaders(
-  request: FastifyRequest,
+  request: Pick<FastifyRequest, 'method' | 'id' | 'ip' | 'protocol' | 'host' | 'identityAssertion' | 'cspNonce'>,
   headers: IncomingHttpHeaders,
   upstream: UpstreamName,
 ): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = { ...headers };
   delete out[IDENTITY_HEADER];
   delete out[CSP_NONCE_HEADER];
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    // Any body a client sent with these is dropped (see dispatch); its length must go with it.
+    delete out['content-length'];
+    delete out['transfer-encoding'];
+  }
   if (request.identityAssertion) out[IDENTITY_HEADER] = request.identityAssertion;
   out[REQUEST_ID_HEADER] = request.id;
   // Replaced, not appended: request.ip already resolved the chain through trusted proxies, and the
@@ -70,11 +75,11 @@ function proxyTo(request: FastifyRequest, reply: FastifyReply, upstream: Upstrea
       for (const name of HOP_BY_HOP) delete out[name];
       return out;
     },
-    onError: (failedReply, { error }) => {
+    onError: (_sameReply, { error }) => {
       const failure = classifyUpstreamError(error);
       const { status, code, message } = upstreamErrorResponse(upstream, failure);
       request.log.warn({ upstream, failure, err: error }, 'upstream request failed');
-      sendError(failedReply, status, message, code);
+      sendError(reply, status, message, code);
     },
   });
 }

@@ -142,6 +142,7 @@ export function installWebSocketProxy(app: FastifyInstance, options: WebSocketPr
       const out: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
       reply.raw.writeHead(res.statusCode ?? 502, { ...out, ...echoedHeaders(reply) });
+      res.on('error', () => client.socket.destroy());
       res.pipe(reply.raw);
     });
 

@@ -81,7 +81,7 @@ export async function startCluster({ port = 8080, servers, secrets, logDir = pat
 
     const webPort = await pickPort('web');
     upstreams.web = `http://127.0.0.1:${webPort}`;
-    await startOne('web', 'web/server/main.ts', { WEB_HOST: '127.0.0.1', WEB_PORT: String(webPort) }, `${upstreams.web}/healthz`);
+    await startOne('web', 'web/server/main.ts', { WEB_HOST: '127.0.0.1', WEB_PORT: String(webPort), GATEWAY_URL: `http://127.0.0.1:${port}` }, `${upstreams.web}/healthz`);
 
     const gatewayEnv = { HOST: '0.0.0.0', PORT: String(port), CACHE_STORE: 'redis' };
     for (const [name, url] of Object.entries(upstreams)) gatewayEnv[envName(name)] = url;

@@ -39,6 +39,10 @@ export interface EmbeddedOptions {
 export interface EmbeddedProduct {
   url: string;
   services: Record<ServiceName, RunningService>;
+  /** Stops one service, as an outage would (tests). */
+  stopProcess(name: ServiceName): Promise<void>;
+  /** Starts a stopped service again on its old port. */
+  startProcess(name: ServiceName): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -67,6 +71,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     CACHE_STORE: 'memory',
   });
 
+  let gatewayPort = options.port;
   const services = {} as Record<ServiceName, RunningService>;
   // PGlite is one connection: start services one after another so migrations do not interleave.
   for (const name of serviceNames) {
@@ -75,7 +80,11 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   }
   await adapters.jobs.start();
 
-  const web = await createWebServer({});
+  // The web app checks the gateway's identity header with the same secret and calls the gateway
+  // back for data; the gateway's port is known only later, so pass a function read on first use.
+  const web = await createWebServer({
+    env: () => ({ INTERNAL_SECRET: secrets.INTERNAL_SECRET, GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` }),
+  });
   await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
   const webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
 
@@ -95,11 +104,18 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   const gateway = await buildGateway({ env: gatewayEnv, upstreams, store: adapters.store, log: baseLog.child({ service: 'gateway' }) });
   await gateway.listen({ host: gatewayEnv.HOST, port: gatewayEnv.PORT });
   const port = (gateway.server.address() as AddressInfo).port;
+  gatewayPort = port;
 
   let stopping: Promise<void> | null = null;
   return {
     url: `http://localhost:${port}`,
     services,
+    stopProcess: (name) => services[name].stop(),
+    async startProcess(name) {
+      const oldPort = new URL(services[name].url!).port;
+      const log = baseLog.child({ service: name });
+      services[name] = await startService(serviceDefinitions[name], { env: { ...env, PORT: Number(oldPort) }, log, adapters, ownsAdapters: false });
+    },
     stop() {
       stopping ??= (async () => {
         await gateway.close();

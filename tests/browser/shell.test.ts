@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The web shell through the gateway: sign-in gate, login placeholder, signed-in layout at phone
  * and desktop widths, coming-soon and not-found pages, logo fallback and logout.
@@ -160,6 +161,16 @@ describe('signed in at 1440 px', () => {
     expect(cookies.find((cookie) => cookie.name === 'kora_at')).toBeUndefined();
   });
 
+  it('search submit only logs the text (no results screen)', async () => {
+    const page = await memberPage();
+    await page.goto('/');
+    const logged = page.waitForEvent('console', (message) => message.text().includes('jollof rice'));
+    await page.getByRole('searchbox', { name: 'Search Kora' }).fill('jollof rice');
+    await page.getByRole('searchbox', { name: 'Search Kora' }).press('Enter');
+    await logged;
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
   it('falls back to the placeholder logo when the logo fails to load', async () => {
     const page = await memberPage();
     await page.route('**/images/logo.svg', (route) => route.abort());
@@ -193,6 +204,14 @@ describe('signed in at 375 px', () => {
     await drawer.getByRole('link', { name: 'Messages' }).click();
     await page.waitForURL((url) => url.pathname === '/messages');
     await drawer.waitFor({ state: 'detached' });
+  });
+
+  it('opens the search as its own row', async () => {
+    const page = await memberPage(VIEWPORTS.phone);
+    await page.goto('/');
+    expect(await page.getByRole('searchbox').count()).toBe(0);
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(await page.getByRole('searchbox', { name: 'Search Kora' }).isVisible()).toBe(true);
   });
 
   it('does not scroll sideways', async () => {

@@ -8,11 +8,11 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { CSP_NONCE_HEADER, sanitizeNonce } from './load-context';
-import { getServerEnv } from './utils/env.server';
 import { NonceProvider } from './utils/nonce-provider';
 
-// Validate configuration when the server build loads, not at the first request.
-getServerEnv();
+// Reached by server/app.ts through `build.entry.module`: the host configures and validates the
+// env of this very bundle (it has its own copy of env.server) before serving.
+export { configureServerEnv, getServerEnv } from './utils/env.server';
 
 export const streamTimeout = 5_000;
 
@@ -42,6 +42,8 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          // Pages are personal (who is signed in); no cache may keep them, nor show them after logout.
+          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-store');
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -13,11 +13,26 @@ import { CSP_NONCE_HEADER, sanitizeNonce } from '../app/load-context';
 import { sendFetchResponse, toFetchRequest } from './node-adapter';
 import { serveStatic } from './static';
 
+/** GATEWAY_URL, INTERNAL_SECRET, PUBLIC_SITE_NAME, NODE_ENV (see app/utils/env.server.ts). */
+export type WebEnv = Record<string, string | undefined>;
+
 export interface WebServerOptions {
   /** Folder holding `client/` and `server/` from `remix vite:build`; defaults to web/build. */
   buildDir?: string;
   /** One access-log line per request on stdout (method, path, status, ms). */
   logger?: boolean;
+  /**
+   * Configuration that wins over process.env (embedded mode passes its generated secrets and the
+   * gateway URL here). An object is validated at once; a function is called and validated at
+   * the first request, for values known only later (e.g. the gateway's port).
+   */
+  env?: WebEnv | (() => WebEnv);
+}
+
+/** What entry.server.tsx exports besides the Remix entry points. */
+interface EnvHooks {
+  configureServerEnv: (values: WebEnv | (() => WebEnv)) => void;
+  getServerEnv: () => unknown;
 }
 
 export const DEFAULT_BUILD_DIR = fileURLToPath(new URL('../build', import.meta.url));
@@ -40,12 +55,32 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<S
       cause: error,
     });
   }
+  const hooks = build.entry.module as unknown as EnvHooks;
+  hooks.configureServerEnv(options.env ?? {});
+  // Fail at start, listing every bad variable, rather than at the first request.
+  if (typeof options.env !== 'function') hooks.getServerEnv();
+
   // Production unless explicitly told otherwise: Remix then hides error details from responses.
   const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const handleRemix = createRequestHandler(build, mode);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (req.url === '/healthz') {
+      // Liveness for the launchers and the gateway's upstream probe: no dependency checks.
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(JSON.stringify({ status: 'ok', service: 'web' }));
+      return;
+    }
     if (await serveStatic(req, res, clientDir)) return;
+    if (req.url?.startsWith('/assets/')) {
+      // A stale hashed file (e.g. an old tab after a deploy) must not render an HTML page.
+      res.statusCode = 404;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end('Not Found');
+      return;
+    }
     const response = await handleRemix(toFetchRequest(req, res), loadContextFor(req));
     await sendFetchResponse(res, response, req.method ?? 'GET');
   }

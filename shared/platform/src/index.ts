@@ -24,3 +24,4 @@ export * from './logger.js';
 export * from './runtime.js';
 export * from './service.js';
 export * from './standalone.js';
+export * from './access-token.js';

@@ -29,7 +29,7 @@ export function createLogger(service: string, level: LoggerOptions['level'] = 'i
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin() {
       const requestId = currentTraceId();
-      return requestId ? { reqId: requestId } : {};
+      return requestId ? { traceId: requestId } : {};
     },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-kora-identity"]', '*.password'],

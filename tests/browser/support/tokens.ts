@@ -1,8 +1,10 @@
 /**
- * Access tokens for browser tests, minted the way the auth service does (HS256 JWT signed with
- * ACCESS_TOKEN_SECRET), so a test can be "signed in" through the real gateway without a sign-up.
+ * Access tokens for browser tests, minted exactly as the auth service does (HS256 JWT via jose,
+ * signed with ACCESS_TOKEN_SECRET, issuer/audience and claims `sub`, `role`, `sid`, 15 minutes),
+ * so a test is "signed in" through the real gateway without a sign-up. The contract itself lives
+ * in @kora/platform/access-token; reusing it keeps tests and gateway in step.
  */
-import { SignJWT } from 'jose';
+import { signAccessToken } from '@kora/platform/access-token';
 
 export interface TokenClaims {
   userId: number;
@@ -12,12 +14,10 @@ export interface TokenClaims {
 
 export const ACCESS_TOKEN_COOKIE = 'kora_at';
 
-export async function mintAccessToken({ userId, role = 'user', sessionId = `browser-test-${userId}` }: TokenClaims) {
-  const secret = new TextEncoder().encode(process.env.ACCESS_TOKEN_SECRET ?? 'dev-access-secret-change-me');
-  return new SignJWT({ role, sid: sessionId })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(String(userId))
-    .setIssuedAt()
-    .setExpirationTime('15m')
-    .sign(secret);
+export function accessTokenSecret(): string {
+  return process.env.ACCESS_TOKEN_SECRET ?? 'dev-access-secret-change-me';
+}
+
+export function mintAccessToken({ userId, role = 'user', sessionId = `browser-test-${userId}` }: TokenClaims): Promise<string> {
+  return signAccessToken({ userId, role, sessionId }, accessTokenSecret());
 }

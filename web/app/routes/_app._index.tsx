@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Home feed. Composer, stories and posts arrive with the posts issue; until then the feed is empty. */
 export default function HomeFeed() {
   return (
-    <section aria-labelledby="feed-title" className="space-y-4">
+    <section aria-labelledby="feed-title">
       <h1 id="feed-title" className="sr-only">
         News Feed
       </h1>

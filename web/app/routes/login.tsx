@@ -24,7 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // Placeholder until the accounts issue: it will call POST /api/signin through api.server.ts,
   // let the gateway set the token cookies, then redirect to safeRedirect(submission.data.redirectTo).
-  return data({ error: 'Sign-in is not available yet' }, { status: 503 });
+  // 400 like any refused form, not 5xx: nothing is broken, and the gateway logs 5xx as errors.
+  return data({ error: 'Sign-in is not available yet' }, { status: 400 });
 }
 
 export default function Login() {

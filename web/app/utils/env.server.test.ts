@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { DEV_INTERNAL_SECRET, parseEnv } from './env.server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configureServerEnv, DEV_INTERNAL_SECRET, getServerEnv, parseEnv } from './env.server';
 
 describe('parseEnv', () => {
   it('applies defaults outside production', () => {
@@ -34,5 +34,20 @@ describe('parseEnv', () => {
     }
     expect(message).toMatch(/GATEWAY_URL/);
     expect(message).toMatch(/INTERNAL_SECRET/);
+  });
+});
+
+describe('configureServerEnv', () => {
+  afterEach(() => configureServerEnv({}));
+
+  it('overrides process.env, eagerly or through a getter read on first use', () => {
+    configureServerEnv({ GATEWAY_URL: 'http://127.0.0.1:9999', INTERNAL_SECRET: 'x'.repeat(32) });
+    expect(getServerEnv().GATEWAY_URL).toBe('http://127.0.0.1:9999');
+    expect(getServerEnv().INTERNAL_SECRET).toBe('x'.repeat(32));
+
+    let port = 0;
+    configureServerEnv(() => ({ GATEWAY_URL: `http://127.0.0.1:${port}` }));
+    port = 8181;
+    expect(getServerEnv().GATEWAY_URL).toBe('http://127.0.0.1:8181');
   });
 });

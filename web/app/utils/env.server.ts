@@ -49,10 +49,25 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
   return result.data;
 }
 
+export type EnvValues = Record<string, string | undefined>;
+/** Values that win over process.env; a function is read when the env is first needed. */
+export type EnvOverrides = EnvValues | (() => EnvValues);
+
+let overrides: EnvOverrides = {};
 let cached: ServerEnv | undefined;
 
+/**
+ * Lets the process that hosts the web app (embedded mode) hand it its configuration without
+ * writing to the shared process.env. Called by createWebServer() through the server build's
+ * entry module, so it configures the same module instance the routes use.
+ */
+export function configureServerEnv(values: EnvOverrides): void {
+  overrides = values;
+  cached = undefined;
+}
+
 export function getServerEnv(): ServerEnv {
-  cached ??= parseEnv(process.env);
+  cached ??= parseEnv({ ...process.env, ...(typeof overrides === 'function' ? overrides() : overrides) });
   return cached;
 }
 

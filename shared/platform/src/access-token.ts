@@ -1,21 +1,33 @@
 /**
- * The access token issued by the auth service and checked here, at the edge, once per request:
- * an HS256 JWT signed with ACCESS_TOKEN_SECRET, issuer `kora-auth`, audience `kora`, with claims
- * `sub` (the numeric user id, as a string), `role` ('user' | 'admin') and `sid` (the auth session).
- * Services never see the token's secret; they get the gateway's signed identity instead.
+ * The access token contract, in one place: the auth service signs, the gateway verifies, tests
+ * mint. An HS256 JWT signed with ACCESS_TOKEN_SECRET, issuer `kora-auth`, audience `kora`, claims
+ * `sub` (the numeric user id, as a string), `role` ('user' | 'admin') and `sid` (the auth session),
+ * short-lived (15 minutes by default; refresh tokens renew it).
  */
-import type { Identity } from '@kora/platform/identity';
-import { jwtVerify } from 'jose';
+import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
+import type { Identity } from './identity.js';
 
 export const ACCESS_TOKEN_ISSUER = 'kora-auth';
 export const ACCESS_TOKEN_AUDIENCE = 'kora';
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 const claimsSchema = z.object({
   sub: z.string().regex(/^[1-9]\d{0,15}$/),
   role: z.enum(['user', 'admin']),
   sid: z.string().min(1).max(200),
 });
+
+export async function signAccessToken(identity: Identity, secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+  return new SignJWT({ role: identity.role, sid: identity.sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(identity.userId))
+    .setIssuer(ACCESS_TOKEN_ISSUER)
+    .setAudience(ACCESS_TOKEN_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(new TextEncoder().encode(secret));
+}
 
 export type AccessTokenVerifier = (token: string) => Promise<Identity | null>;
 

@@ -1,0 +1,60 @@
+import { ConfigError, loadConfig } from '@kora/platform';
+import { serviceNames } from '@kora/contracts';
+import { describe, expect, it } from 'vitest';
+import { gatewayEnvSchema, upstreamsFromEnv, upstreamVariables } from './config.js';
+
+const upstreamEnv = Object.fromEntries(
+  Object.values(upstreamVariables).map((name, i) => [name, `http://127.0.0.1:${4101 + i}`]),
+);
+const minimal = {
+  INTERNAL_SECRET: 'x'.repeat(16),
+  ACCESS_TOKEN_SECRET: 'y'.repeat(16),
+  CACHE_STORE: 'memory',
+  ...upstreamEnv,
+};
+
+describe('gatewayEnvSchema', () => {
+  it('applies the documented defaults', () => {
+    const env = loadConfig(gatewayEnvSchema, minimal);
+    expect(env).toMatchObject({
+      HOST: '0.0.0.0',
+      PORT: 8080,
+      LOG_LEVEL: 'info',
+      CORS_ORIGINS: [],
+      RATE_LIMIT_PER_MINUTE: 600,
+      AUTH_RATE_LIMIT_PER_MINUTE: 20,
+      UPSTREAM_TIMEOUT_MS: 15_000,
+      UPSTREAM_CONNECT_TIMEOUT_MS: 2_000,
+      CACHE_STORE: 'memory',
+    });
+    expect(loadConfig(gatewayEnvSchema, { ...minimal, CACHE_STORE: undefined, REDIS_URL: 'redis://r:6379' }).CACHE_STORE).toBe('redis');
+  });
+
+  it('normalises CORS origins and refuses entries that are not origins', () => {
+    expect(loadConfig(gatewayEnvSchema, { ...minimal, CORS_ORIGINS: ' https://a.example/ , http://b.example:8080' }).CORS_ORIGINS).toEqual([
+      'https://a.example',
+      'http://b.example:8080',
+    ]);
+    expect(() => loadConfig(gatewayEnvSchema, { ...minimal, CORS_ORIGINS: 'not a url' })).toThrow(ConfigError);
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig(gatewayEnvSchema, { INTERNAL_SECRET: 'short', CACHE_STORE: 'redis', POSTS_URL: 'ftp://x', WEB_URL: 'http://w/app' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      for (const name of ['INTERNAL_SECRET', 'ACCESS_TOKEN_SECRET', 'REDIS_URL', 'AUTH_URL', 'POSTS_URL', 'WEB_URL']) {
+        expect(problems).toContain(name);
+      }
+    }
+  });
+
+  it('maps every service and the web app to its URL', () => {
+    const upstreams = upstreamsFromEnv(loadConfig(gatewayEnvSchema, { ...minimal, STORIES_REELS_URL: 'http://stories:4105/' }));
+    expect(Object.keys(upstreams).sort()).toEqual([...serviceNames, 'web'].sort());
+    expect(upstreams['stories-reels']).toBe('http://stories:4105');
+    expect(upstreams.web).toBe(upstreamEnv.WEB_URL);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Runs the gateway as a process: parse the environment (exit 78, EX_CONFIG, listing every bad
+ * variable), open the store, listen, and on SIGTERM/SIGINT stop taking connections, let in-flight
+ * requests finish within SHUTDOWN_GRACE_MS, then close the store.
+ */
+import { ConfigError, createLogger, loadConfig, MemoryStore, RedisStore, type KeyValueStore } from '@kora/platform';
+import closeWithGrace from 'close-with-grace';
+import { buildGateway } from './app.js';
+import { gatewayEnvSchema, upstreamsFromEnv, type GatewayEnv } from './config.js';
+
+function parseEnv(): GatewayEnv {
+  try {
+    return loadConfig(gatewayEnvSchema);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+}
+
+const env = parseEnv();
+const log = createLogger('gateway', env.LOG_LEVEL);
+// The schema guarantees REDIS_URL when CACHE_STORE=redis.
+const store: KeyValueStore = env.CACHE_STORE === 'redis' ? new RedisStore(env.REDIS_URL!) : new MemoryStore();
+
+const app = await buildGateway({ env, upstreams: upstreamsFromEnv(env), store, log });
+const url = await app.listen({ host: env.HOST, port: env.PORT });
+log.info({ url, store: store.kind }, 'gateway listening');
+
+closeWithGrace({ delay: env.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+  if (err) log.error({ err }, 'shutting down after an error');
+  else log.info({ signal }, 'shutting down');
+  await app.close();
+  await store.close();
+});

@@ -1,0 +1,240 @@
+/**
+ * Test support for the gateway's own tests (and the cross-service suites): a way to mint access
+ * tokens the way the auth service does, fake upstreams that report what reached them, and a real
+ * gateway listening on a free port. Never imported by production code: minting tokens is the auth
+ * service's job alone.
+ */
+import { createLogger, MemoryStore } from '@kora/platform';
+import { serviceNames } from '@kora/contracts';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@kora/platform/access-token';
+import { buildGateway } from './app.js';
+import { gatewayEnvSchema, upstreamVariables, type GatewayEnv, type UpstreamName, type Upstreams } from './config.js';
+
+export const TEST_INTERNAL_SECRET = 'internal-secret-for-gateway-tests';
+export const TEST_ACCESS_TOKEN_SECRET = 'access-token-secret-for-gateway-tests';
+
+export interface MintOptions {
+  sub: number | string;
+  role?: 'user' | 'admin';
+  sid?: string;
+  /** jose duration ('15m') or seconds since the epoch; a past value mints an expired token. */
+  expiresAt?: string | number;
+  secret?: string;
+  issuer?: string;
+  audience?: string;
+}
+
+export function mintAccessToken(options: MintOptions): Promise<string> {
+  return new SignJWT({ role: options.role ?? 'user', sid: options.sid ?? 'session-1' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(options.sub))
+    .setIssuer(options.issuer ?? ACCESS_TOKEN_ISSUER)
+    .setAudience(options.audience ?? ACCESS_TOKEN_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(options.expiresAt ?? '15m')
+    .sign(new TextEncoder().encode(options.secret ?? TEST_ACCESS_TOKEN_SECRET));
+}
+
+/** What one fake upstream saw. */
+export interface UpstreamHit {
+  upstream: UpstreamName;
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  bodyBytes: number;
+  bodySha256: string;
+}
+
+export interface FakeUpstreams {
+  urls: Upstreams;
+  hits: UpstreamHit[];
+  /** Messages of the WebSocket handshakes the fake notifications service accepted. */
+  sockets: { headers: IncomingHttpHeaders; url: string }[];
+  stop(name: UpstreamName): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** OpenAPI documents two of the fakes publish; the others answer 404 ("down" for the docs). */
+const FAKE_DOCS: Partial<Record<UpstreamName, unknown>> = {
+  posts: {
+    openapi: '3.0.3',
+    info: { title: 'Kora posts service', version: '1.0.0', description: 'Posts and the feed' },
+    paths: {
+      '/api/posts': { get: { summary: 'The feed', tags: ['feed'], responses: { 200: { description: 'ok' } } } },
+      '/api/posts/{id}': {
+        get: {
+          summary: 'One post',
+          responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Post' } } } } },
+        },
+      },
+      '/internal/projections': { post: { summary: 'internal only', responses: { 204: { description: 'ok' } } } },
+    },
+    components: { schemas: { Post: { type: 'object', properties: { id: { type: 'integer' } } } } },
+  },
+  auth: {
+    openapi: '3.0.3',
+    info: { title: 'Kora auth service', version: '1.0.0', description: 'Accounts and sessions' },
+    paths: {
+      '/api/signin': { post: { summary: 'Sign in', responses: { 200: { description: 'ok' } } } },
+      '/api/users/{id}': { get: { summary: 'A profile', responses: { 200: { description: 'ok' } } } },
+    },
+    components: { schemas: { Post: { type: 'string' } } },
+  },
+};
+
+function hashOf(req: IncomingMessage): Promise<{ bytes: number; sha256: string }> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    let bytes = 0;
+    req.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      hash.update(chunk);
+    });
+    req.on('end', () => resolve({ bytes, sha256: hash.digest('hex') }));
+    req.on('error', reject);
+  });
+}
+
+function fakeHandler(upstream: UpstreamName, hits: UpstreamHit[]) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    const path = url.split('?')[0]!;
+    const { bytes, sha256 } = await hashOf(req);
+    // Headers that should never reach a browser; the gateway must drop them.
+    res.setHeader('server', 'fake-upstream/1.0');
+    res.setHeader('x-powered-by', 'Express');
+
+    if (path === '/healthz') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    if (path === '/openapi.json') {
+      const doc = FAKE_DOCS[upstream];
+      if (!doc) return void res.writeHead(404).end();
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(doc));
+    }
+
+    hits.push({ upstream, method: req.method ?? 'GET', url, headers: req.headers, bodyBytes: bytes, bodySha256: sha256 });
+    if (path.endsWith('/slow')) await new Promise((r) => setTimeout(r, 2_000));
+    if (path.endsWith('/unavailable')) return void res.writeHead(503, { 'content-type': 'application/json' }).end('{"down":true}');
+    if (upstream === 'web' && !path.includes('.')) {
+      const nonce = String(req.headers['x-csp-nonce'] ?? '');
+      return void res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><html><body><script nonce="${nonce}">1</script></body></html>`);
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ upstream, method: req.method, url, headers: req.headers, bodyBytes: bytes, bodySha256: sha256 }));
+  };
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+  });
+}
+
+function shut(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
+
+export async function startFakeUpstreams(): Promise<FakeUpstreams> {
+  const hits: UpstreamHit[] = [];
+  const sockets: FakeUpstreams['sockets'] = [];
+  const servers = new Map<UpstreamName, Server>();
+  const urls = {} as Upstreams;
+  const wss = new WebSocketServer({ noServer: true });
+
+  for (const name of [...serviceNames, 'web'] as UpstreamName[]) {
+    const server = createServer(fakeHandler(name, hits));
+    if (name === 'notifications') {
+      server.on('upgrade', (req, socket, head) => {
+        if (req.url?.startsWith('/ws?refuse')) {
+          const body = '{"refused":true}';
+          socket.end(`HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+          return;
+        }
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          sockets.push({ headers: req.headers, url: req.url ?? '' });
+          ws.send(JSON.stringify({ identity: req.headers['x-kora-identity'] ?? null, requestId: req.headers['x-request-id'] ?? null }));
+          ws.on('message', (data) => ws.send(`echo:${data.toString()}`));
+        });
+      });
+    }
+    servers.set(name, server);
+    urls[name] = await listen(server);
+  }
+
+  return {
+    urls,
+    hits,
+    sockets,
+    stop: (name) => shut(servers.get(name)!),
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await Promise.all([...servers.values()].map(shut));
+    },
+  };
+}
+
+/** The env a test gateway runs with: memory store, quiet logs, the fakes as upstreams. */
+export function testEnv(upstreams: Upstreams, overrides: Record<string, string> = {}): GatewayEnv {
+  const urls = Object.fromEntries(
+    (Object.keys(upstreamVariables) as UpstreamName[]).map((name) => [upstreamVariables[name], upstreams[name]]),
+  );
+  return gatewayEnvSchema.parse({
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    ACCESS_TOKEN_SECRET: TEST_ACCESS_TOKEN_SECRET,
+    CACHE_STORE: 'memory',
+    LOG_LEVEL: 'silent',
+    ...urls,
+    ...overrides,
+  });
+}
+
+export interface TestGateway {
+  app: FastifyInstance;
+  url: string;
+  store: MemoryStore;
+  close(): Promise<void>;
+}
+
+export async function startTestGateway(upstreams: Upstreams, overrides: Record<string, string> = {}): Promise<TestGateway> {
+  const env = testEnv(upstreams, overrides);
+  const store = new MemoryStore();
+  const app = await buildGateway({ env, upstreams, store, log: createLogger('gateway', env.LOG_LEVEL) });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    url,
+    store,
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+/**
+ * Sends `head` (request line and headers, CRLF-separated, no final blank line) byte for byte and
+ * returns the raw answer: for requests an HTTP client would normalise (dot segments) or refuse.
+ */
+export function rawHttp(baseUrl: string, head: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(`${head}\r\nconnection: close\r\n\r\n`));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}

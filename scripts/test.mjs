@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// `npm test`: every test of the project, in the order that gives the quickest useful failure.
+//  1. type-check (root and web)
+//  2. unit + service tests on the embedded engines (PGlite, in-process bus and jobs)
+//  3. build the web app
+//  4. start real PostgreSQL, Redis and Kafka (or use DATABASE_URL, REDIS_URL, KAFKA_BROKERS)
+//  5. service tests again, against the real servers, plus real-only tests (Kafka restart)
+//  6. DISTRIBUTED product (one process per service): API tests through the gateway + browser tests
+//  7. EMBEDDED product (one process): the same API tests
+//  8. stop what was started; print "N passed, N failed"
+// Flags: --skip-browser, --only=<stage,...> (typecheck,embedded,real,distributed,embedded-api)
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureWebBuild } from './lib/build.mjs';
+import { ROOT, ensureDebianPackage, mkdirp, pickPort, rmrf, which } from './lib/proc.mjs';
+
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const skipBrowser = args.includes('--skip-browser');
+const wants = (stage) => !only || only.includes(stage);
+const RESULTS = path.join(ROOT, '.tmp', 'test-results');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const started = Date.now();
+
+rmrf(RESULTS);
+mkdirp(RESULTS);
+
+function banner(text) {
+  process.stdout.write(`\n=== ${text} (${((Date.now() - started) / 1000).toFixed(0)}s) ===\n`);
+}
+
+function run(name, cmd, cmdArgs, env = {}) {
+  const result = spawnSync(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(name);
+  return result.status === 0;
+}
+
+function vitest(name, projects, env = {}) {
+  banner(`vitest: ${name}`);
+  const output = path.join(RESULTS, `${name}.json`);
+  const projectArgs = projects.flatMap((p) => ['--project', p]);
+  run(name, process.execPath, [
+    path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    ...projectArgs,
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
+  ], env);
+  if (fs.existsSync(output)) {
+    const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  } else {
+    totals.failed += 1; // the run crashed before reporting: count it as a failure
+  }
+}
+
+const secrets = { INTERNAL_SECRET: randomBytes(24).toString('base64url'), ACCESS_TOKEN_SECRET: randomBytes(24).toString('base64url') };
+let servers;
+let stopServers;
+
+try {
+  if (wants('typecheck')) {
+    banner('type-check');
+    const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    run('typecheck', process.execPath, [tsc, '-p', 'tsconfig.json']);
+    run('typecheck-web', process.execPath, [tsc, '-p', 'web/tsconfig.json']);
+  }
+
+  if (wants('embedded')) vitest('embedded', ['unit', 'web', 'services']);
+
+  const needsProduct = wants('distributed') || wants('embedded-api');
+  if (needsProduct) {
+    banner('build');
+    ensureWebBuild();
+  }
+
+  if (wants('real') || wants('distributed')) {
+    banner('real servers');
+    const mod = await import('./servers.mjs');
+    stopServers = mod.stopServers;
+    servers = await mod.startServers({ fresh: true, setEnv: false });
+  }
+
+  if (wants('real')) vitest('real', ['services', 'real'], { ...servers.env, KORA_TEST_TARGET: 'real' });
+
+  const { serveControl } = await import('./run/control.mjs');
+
+  if (wants('distributed')) {
+    banner('distributed product');
+    const { startCluster } = await import('./run/cluster.mjs');
+    const port = await pickPort('test-gateway');
+    const logDir = path.join(ROOT, '.tmp', 'cluster-test', 'logs');
+    rmrf(logDir);
+    const cluster = await startCluster({ port, servers: servers.env, secrets, logDir, logLevel: 'warn' });
+    const control = await serveControl(cluster);
+    const env = { ...secrets, KORA_BASE_URL: `http://127.0.0.1:${port}`, KORA_CONTROL_URL: control.url, KORA_MODE: 'distributed' };
+    try {
+      vitest('distributed-api', ['api'], env);
+      if (!skipBrowser) {
+        await ensureDebianPackage({ pkg: 'chromium', what: 'Chromium (browser tests)', find: () => which('chromium') });
+        vitest('browser', ['browser'], env);
+      }
+    } finally {
+      await control.close();
+      await cluster.stop();
+      process.stdout.write(`(distributed logs: ${path.relative(ROOT, logDir)})\n`);
+    }
+  }
+
+  if (wants('embedded-api')) {
+    banner('embedded product');
+    const { register } = await import('tsx/esm/api');
+    register();
+    const { startEmbedded } = await import('./run/embedded.ts');
+    const dataDir = path.join(ROOT, '.tmp', 'embedded-test');
+    rmrf(dataDir);
+    const port = await pickPort('test-embedded');
+    Object.assign(process.env, secrets);
+    const product = await startEmbedded({ port, host: '127.0.0.1', dataDir, logLevel: 'warn' });
+    const control = await serveControl(product);
+    try {
+      vitest('embedded-api', ['api'], { ...secrets, KORA_BASE_URL: `http://127.0.0.1:${port}`, KORA_CONTROL_URL: control.url, KORA_MODE: 'embedded' });
+    } finally {
+      await control.close();
+      await product.stop();
+    }
+  }
+} catch (err) {
+  failures.push(`harness: ${err.message}`);
+  totals.failed += 1;
+  console.error(err);
+} finally {
+  if (stopServers && servers) await stopServers({ only: servers.started, quiet: true });
+}
+
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+process.stdout.write(`\n${failures.length ? `FAILED: ${failures.join(', ')}` : 'All stages passed'} in ${minutes} min\n`);
+process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.exit(failures.length || totals.failed ? 1 : 0);

@@ -1,0 +1,76 @@
+// End-to-end check of the Node server over the real build (skipped until `npm run build` has run).
+import { existsSync, readdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_INTERNAL_SECRET } from '../app/utils/env.server';
+import { createWebServer } from './app';
+
+const buildDir = fileURLToPath(new URL('../build', import.meta.url));
+const built = existsSync(`${buildDir}/server/index.js`);
+
+describe.skipIf(!built)('createWebServer', () => {
+  let server: Server;
+  let base: string;
+  const member = { [IDENTITY_HEADER]: signIdentity({ userId: 5, role: 'user', sessionId: 's' }, DEV_INTERNAL_SECRET) };
+
+  beforeAll(async () => {
+    // No gateway here: the display-user call fails fast and the temporary fallback is used.
+    server = await createWebServer({
+      buildDir,
+      env: { GATEWAY_URL: 'http://127.0.0.1:9', INTERNAL_SECRET: DEV_INTERNAL_SECRET },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('answers /healthz without touching Remix', async () => {
+    const response = await fetch(`${base}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', service: 'web' });
+  });
+
+  it('serves hashed assets as immutable and unknown assets as a plain 404', async () => {
+    const asset = readdirSync(`${buildDir}/client/assets`).find((name) => name.endsWith('.js'))!;
+    const found = await fetch(`${base}/assets/${asset}`);
+    expect(found.status).toBe(200);
+    expect(found.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(found.headers.get('content-type')).toMatch(/javascript/);
+    const missing = await fetch(`${base}/assets/nope-123.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/text\/plain/);
+  });
+
+  it('redirects a signed-out visitor to /login', async () => {
+    const response = await fetch(`${base}/`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/login');
+  });
+
+  it('renders the signed-in home with the nonce on every script', async () => {
+    const response = await fetch(`${base}/`, { headers: { ...member, 'x-csp-nonce': 'Tm9uY2VWYWx1ZTEyMw==' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const html = await response.text();
+    expect(html).toContain('No posts yet');
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain('nonce="Tm9uY2VWYWx1ZTEyMw=="');
+  });
+
+  it('answers unknown paths with 404 and clears both cookies on logout', async () => {
+    expect((await fetch(`${base}/no/such/page`, { headers: member })).status).toBe(404);
+    const logout = await fetch(`${base}/logout`, { method: 'POST', redirect: 'manual', headers: member });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get('location')).toBe('/login');
+    const cookies = logout.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith('kora_at=;'))).toBe(true);
+    expect(cookies.some((c) => c.startsWith('kora_rt=;'))).toBe(true);
+  });
+});
