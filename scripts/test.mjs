@@ -9,7 +9,7 @@
 //  7. EMBEDDED product (one process): the same API tests
 //  8. stop what was started; print "N passed, N failed"
 // Flags: --skip-browser, --only=<stage,...> (typecheck,embedded,real,distributed,embedded-api)
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,17 +32,23 @@ function banner(text) {
   process.stdout.write(`\n=== ${text} (${((Date.now() - started) / 1000).toFixed(0)}s) ===\n`);
 }
 
+// Asynchronous on purpose: the embedded product and the control endpoint live in this process and
+// must keep serving while a test run is going on.
 function run(name, cmd, cmdArgs, env = {}) {
-  const result = spawnSync(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) failures.push(name);
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => {
+      if (code !== 0) failures.push(name);
+      resolve(code === 0);
+    });
+  });
 }
 
-function vitest(name, projects, env = {}) {
+async function vitest(name, projects, env = {}) {
   banner(`vitest: ${name}`);
   const output = path.join(RESULTS, `${name}.json`);
   const projectArgs = projects.flatMap((p) => ['--project', p]);
-  run(name, process.execPath, [
+  await run(name, process.execPath, [
     path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
     'run',
     ...projectArgs,
@@ -69,11 +75,11 @@ try {
   if (wants('typecheck')) {
     banner('type-check');
     const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    run('typecheck', process.execPath, [tsc, '-p', 'tsconfig.json']);
-    run('typecheck-web', process.execPath, [tsc, '-p', 'web/tsconfig.json']);
+    await run('typecheck', process.execPath, [tsc, '-p', 'tsconfig.json']);
+    await run('typecheck-web', process.execPath, [tsc, '-p', 'web/tsconfig.json']);
   }
 
-  if (wants('embedded')) vitest('embedded', ['unit', 'web', 'services']);
+  if (wants('embedded')) await vitest('embedded', ['unit', 'web', 'services']);
 
   const needsProduct = wants('distributed') || wants('embedded-api');
   if (needsProduct) {
@@ -88,7 +94,7 @@ try {
     servers = await mod.startServers({ fresh: true, setEnv: false });
   }
 
-  if (wants('real')) vitest('real', ['services', 'real'], { ...servers.env, KORA_TEST_TARGET: 'real' });
+  if (wants('real')) await vitest('real', ['services', 'real'], { ...servers.env, KORA_TEST_TARGET: 'real' });
 
   const { serveControl } = await import('./run/control.mjs');
 
@@ -102,10 +108,10 @@ try {
     const control = await serveControl(cluster);
     const env = { ...secrets, KORA_BASE_URL: `http://127.0.0.1:${port}`, KORA_CONTROL_URL: control.url, KORA_MODE: 'distributed' };
     try {
-      vitest('distributed-api', ['api'], env);
+      await vitest('distributed-api', ['api'], env);
       if (!skipBrowser) {
         await ensureDebianPackage({ pkg: 'chromium', what: 'Chromium (browser tests)', find: () => which('chromium') });
-        vitest('browser', ['browser'], env);
+        await vitest('browser', ['browser'], env);
       }
     } finally {
       await control.close();
@@ -126,7 +132,7 @@ try {
     const product = await startEmbedded({ port, host: '127.0.0.1', dataDir, logLevel: 'warn' });
     const control = await serveControl(product);
     try {
-      vitest('embedded-api', ['api'], { ...secrets, KORA_BASE_URL: `http://127.0.0.1:${port}`, KORA_CONTROL_URL: control.url, KORA_MODE: 'embedded' });
+      await vitest('embedded-api', ['api'], { ...secrets, KORA_BASE_URL: `http://127.0.0.1:${port}`, KORA_CONTROL_URL: control.url, KORA_MODE: 'embedded' });
     } finally {
       await control.close();
       await product.stop();

@@ -4,7 +4,7 @@
  * an offset only after the handler succeeded, so a crash or a broker outage redelivers rather than
  * loses. Handlers are idempotent (see consumer.ts), which makes redelivery harmless.
  */
-import { Kafka, logLevel, type Consumer, type Producer, type Admin } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Consumer, type Producer, type Admin } from 'kafkajs';
 import type { Logger } from 'pino';
 import { retryDelayMs, type BusMessage, type EventBus, type SubscribeOptions, type Subscription } from './bus.js';
 
@@ -21,7 +21,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function kafkaLogger(log: Logger) {
   return () =>
     ({ level, log: entry }: { level: logLevel; log: { message: string } & Record<string, unknown> }) => {
-      const { message, ...rest } = entry;
+      const { message, timestamp: _timestamp, ...rest } = entry;
       if (level <= logLevel.ERROR) log.error(rest, `kafka: ${message}`);
       else if (level === logLevel.WARN) log.warn(rest, `kafka: ${message}`);
     };
@@ -151,7 +151,14 @@ export class KafkaEventBus implements EventBus {
 
   private getProducer(): Promise<Producer> {
     if (!this.producerReady) {
-      const producer = this.kafka.producer({ allowAutoTopicCreation: false, idempotent: true, maxInFlightRequests: 1 });
+      // Not kafkajs' idempotent mode: it needs unlimited retries, which would hang the relay (and its
+      // open transaction) during an outage. Duplicates from a retried send are harmless because
+      // consumers are idempotent; one request in flight keeps each key's order.
+      const producer = this.kafka.producer({
+        allowAutoTopicCreation: false,
+        maxInFlightRequests: 1,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
       this.producerReady = producer.connect().then(
         () => (this.producer = producer),
         (err) => {
