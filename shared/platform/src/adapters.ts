@@ -36,7 +36,13 @@ export async function createAdapters(env: ServiceEnv, log: Logger, overrides: Ad
       : pgliteDatabase(overrides.pglite ?? (await openPgliteClient(env.PGLITE_DIR)));
   const bus: EventBus =
     env.EVENT_BUS === 'kafka'
-      ? new KafkaEventBus({ brokers: env.KAFKA_BROKERS!, clientId: env.KAFKA_CLIENT_ID, log })
+      ? new KafkaEventBus({
+          brokers: env.KAFKA_BROKERS!,
+          clientId: env.KAFKA_CLIENT_ID,
+          log,
+          partitions: env.KAFKA_PARTITIONS,
+          replicationFactor: env.KAFKA_REPLICATION_FACTOR,
+        })
       : new MemoryEventBus(log);
   const jobs: JobRunner = env.JOB_RUNNER === 'bullmq' ? new BullMqJobRunner(env.REDIS_URL!, log) : new MemoryJobRunner(log);
   const store: KeyValueStore = env.CACHE_STORE === 'redis' ? new RedisStore(env.REDIS_URL!) : new MemoryStore();

@@ -48,6 +48,9 @@ export const serviceEnvSchema = z.object({
   EVENT_BUS: z.enum(['kafka', 'memory']).default('kafka'),
   KAFKA_BROKERS: csv.optional(),
   KAFKA_CLIENT_ID: z.string().default('kora'),
+  /** Topics are created by the services; production clusters want 3 replicas, a dev broker has 1. */
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().positive().default(1),
+  KAFKA_PARTITIONS: z.coerce.number().int().positive().default(3),
 
   JOB_RUNNER: z.enum(['bullmq', 'memory']).default('bullmq'),
   CACHE_STORE: z.enum(['redis', 'memory']).default('redis'),

@@ -13,6 +13,7 @@ export interface KafkaBusOptions {
   clientId: string;
   log: Logger;
   partitions?: number;
+  replicationFactor?: number;
 }
 
 const IN_PLACE_RETRIES = 5;
@@ -58,7 +59,7 @@ export class KafkaEventBus implements EventBus {
       if (toCreate.length > 0) {
         await admin.createTopics({
           waitForLeaders: true,
-          topics: toCreate.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3, replicationFactor: 1 })),
+          topics: toCreate.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3, replicationFactor: this.options.replicationFactor ?? 1 })),
         });
       }
       missing.forEach((t) => this.knownTopics.add(t));

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { routeTable, serviceForPath, serviceNames } from './services.js';
+
+describe('routing table', () => {
+  it.each([
+    ['/api/signin', 'auth'],
+    ['/api/signUp', 'auth'],
+    ['/api/users/12', 'auth'],
+    ['/api/users/search', 'auth'],
+    ['/api/users/fetchbalance', 'wallet'],
+    ['/api/settings/security/sessions', 'auth'],
+    ['/api/settings/privacy', 'settings'],
+    ['/api/friends/requests/4', 'friends'],
+    ['/api/posts/9/react', 'posts'],
+    ['/api/saves', 'posts'],
+    ['/api/memories', 'posts'],
+    ['/api/media/upload', 'media'],
+    ['/uploads/profile/defaultavatar.png', 'media'],
+    ['/api/stories', 'stories-reels'],
+    ['/api/reels/3/comments', 'stories-reels'],
+    ['/api/groups/2/join', 'groups'],
+    ['/api/payments/initialize', 'wallet'],
+    ['/api/notifications/unread-count', 'notifications'],
+    ['/ws', 'notifications'],
+    ['/api/admin/posts/1/visibility', 'admin'],
+    ['/api/representatives', 'admin'],
+  ])('%s goes to %s', (path, service) => {
+    expect(serviceForPath(path)).toBe(service);
+  });
+
+  it('matches whole path segments only', () => {
+    expect(serviceForPath('/api/postsomething')).toBeUndefined();
+    expect(serviceForPath('/api/signin/extra')).toBeUndefined();
+    expect(serviceForPath('/wsx')).toBeUndefined();
+    expect(serviceForPath('/')).toBeUndefined();
+    expect(serviceForPath('/login')).toBeUndefined();
+  });
+
+  it('gives every service at least one path and names only known services', () => {
+    const owners = new Set(routeTable.map((r) => r.service));
+    expect([...owners].sort()).toEqual([...serviceNames].sort());
+  });
+});
