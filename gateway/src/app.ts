@@ -8,8 +8,8 @@
  * before any token work), then authentication. The gateway's own routes (health, docs, /ws) are
  * exact paths; everything else falls through to the proxy.
  */
-import type { KeyValueStore, Logger } from '@kora/platform';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { requestLoggingOptions, type KeyValueStore, type Logger } from '@kora/platform';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { installEdgeAuth } from './auth.js';
 import type { GatewayEnv, Upstreams } from './config.js';
 import { installCors } from './cors.js';
@@ -57,7 +57,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     loggerInstance: log as FastifyBaseLogger,
     genReqId: requestIdFor,
     // One line per request, written by the onResponse hook below with the fields ops need.
-    logController: new LogController({ disableRequestLogging: true }),
+    ...requestLoggingOptions(),
     trustProxy: env.TRUST_PROXY,
     return503OnClosing: true,
     // Socket idle limit: longer than an upstream may take to answer, so a slow service yields a 504

@@ -75,7 +75,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   const services = {} as Record<ServiceName, RunningService>;
   // PGlite is one connection: start services one after another so migrations do not interleave.
   for (const name of serviceNames) {
-    const log = baseLog.child({ service: name });
+    const log = createLogger(name, logLevel as 'info');
     services[name] = await startService(serviceDefinitions[name], { env, log, adapters, ownsAdapters: false });
   }
   await adapters.jobs.start();
@@ -101,7 +101,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     CACHE_STORE: 'memory',
     ...Object.fromEntries(Object.entries(upstreams).map(([name, url]) => [`${name.toUpperCase().replace('-', '_')}_URL`, url])),
   });
-  const gateway = await buildGateway({ env: gatewayEnv, upstreams, store: adapters.store, log: baseLog.child({ service: 'gateway' }) });
+  const gateway = await buildGateway({ env: gatewayEnv, upstreams, store: adapters.store, log: createLogger('gateway', logLevel as 'info') });
   await gateway.listen({ host: gatewayEnv.HOST, port: gatewayEnv.PORT });
   const port = (gateway.server.address() as AddressInfo).port;
   gatewayPort = port;
@@ -113,7 +113,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     stopProcess: (name) => services[name].stop(),
     async startProcess(name) {
       const oldPort = new URL(services[name].url!).port;
-      const log = baseLog.child({ service: name });
+      const log = createLogger(name, logLevel as 'info');
       services[name] = await startService(serviceDefinitions[name], { env: { ...env, PORT: Number(oldPort) }, log, adapters, ownsAdapters: false });
     },
     stop() {

@@ -16,6 +16,7 @@ export * from './events/relay.js';
 export * from './http/error-handler.js';
 export * from './http/health.js';
 export * from './http/identity.js';
+export * from './http/request-logging.js';
 export * from './identity.js';
 export * from './jobs/bullmq-runner.js';
 export * from './jobs/jobs.js';

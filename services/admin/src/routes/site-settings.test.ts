@@ -8,6 +8,7 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
   // A broker shared across runs keeps older events on the topic: only count this run's admin.
   const adminId = 1_000_000 + Math.floor(Math.random() * 1_000_000);
   const received: { section: string; values: Record<string, unknown> }[] = [];
+  const traceIds: (string | null)[] = [];
 
   beforeAll(async () => {
     svc = await startTestService(adminService);
@@ -16,7 +17,9 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
       topics: ['admin.site-settings'],
       handle: async (m) => {
         const event = JSON.parse(m.value);
-        if (event.actorId === adminId) received.push(event.payload);
+        if (event.actorId !== adminId) return;
+        received.push(event.payload);
+        traceIds.push(event.traceId);
       },
     });
   }, 60_000);
@@ -68,6 +71,17 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
     await eventually(() => received.some((e) => e.section === 'email' && e.values.smtpPort === 2525));
     const event = received.filter((e) => e.section === 'email').at(-1)!;
     expect(event.values.smtpPassword).toBe('s3cret');
+  });
+
+  it("carries the caller's request id into the event envelope", async () => {
+    const res = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/general',
+      headers: { ...admin(), 'x-request-id': 'trace-me-123' },
+      payload: { siteName: 'Kora NG' },
+    });
+    expect(res.statusCode).toBe(200);
+    await eventually(() => traceIds.includes('trace-me-123'));
   });
 
   it('answers bad input with 400 and the error shape, never 500', async () => {

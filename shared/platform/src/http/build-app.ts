@@ -4,7 +4,7 @@
  * without listening so tests drive it with `app.inject()`.
  */
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { runWithTrace } from '../logger.js';
@@ -12,6 +12,7 @@ import type { ServiceApp, ServiceContext, ServiceDefinition } from '../service.j
 import { installErrorHandling } from './error-handler.js';
 import { installHealth, type ReadinessCheck } from './health.js';
 import { installIdentity } from './identity.js';
+import { requestLoggingOptions } from './request-logging.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -27,8 +28,7 @@ export async function buildServiceApp(
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    // One line per request (written in onResponse below) instead of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
+    ...requestLoggingOptions(),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     return503OnClosing: true,
