@@ -12,6 +12,7 @@ import {
   MemoryJobRunner,
   MemoryStore,
   RedisStore,
+  closeAdapters,
   createLogger,
   loadConfig,
   openPostgres,
@@ -75,19 +76,8 @@ export async function createTestAdapters(): Promise<TestAdapters> {
     const bus = new KafkaEventBus({ brokers: env.KAFKA_BROKERS!, clientId: uniqueName('test'), log: testLog });
     const jobs = new BullMqJobRunner(env.REDIS_URL!, testLog, uniqueName('kora_test'));
     const store = new RedisStore(env.REDIS_URL!, `${uniqueName('test')}:`);
-    return {
-      target,
-      database,
-      bus,
-      jobs,
-      store,
-      async close() {
-        await jobs.close();
-        await bus.close();
-        await store.close();
-        await database.close();
-      },
-    };
+    const adapters: Adapters = { database, bus, jobs, store };
+    return { target, ...adapters, close: () => closeAdapters(adapters) };
   }
   const pglite = new PGlite();
   await pglite.waitReady;
@@ -95,17 +85,13 @@ export async function createTestAdapters(): Promise<TestAdapters> {
   const bus = new MemoryEventBus(testLog);
   const jobs = new MemoryJobRunner(testLog);
   const store = new MemoryStore();
+  const adapters: Adapters = { database, bus, jobs, store };
   return {
     target,
-    database,
-    bus,
-    jobs,
-    store,
+    ...adapters,
     async close() {
-      await jobs.close();
-      await bus.close();
-      await store.close();
-      await pglite.close();
+      await closeAdapters(adapters);
+      await pglite.close(); // the database handle does not own the PGlite instance
     },
   };
 }
