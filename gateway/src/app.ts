@@ -8,7 +8,7 @@
  * before any token work), then authentication. The gateway's own routes (health, docs, /ws) are
  * exact paths; everything else falls through to the proxy.
  */
-import { requestLoggingOptions, type KeyValueStore, type Logger } from '@kora/platform';
+import { requestLoggingOptions, type KeyValueStore, type Logger, type SiteSettingsView } from '@kora/platform';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { installEdgeAuth } from './auth.js';
 import type { GatewayEnv, Upstreams } from './config.js';
@@ -21,6 +21,7 @@ import { installProxy } from './proxy.js';
 import { installRateLimit } from './rate-limit.js';
 import { installRequestIds, requestIdFor } from './request-id.js';
 import { installSecurityHeaders } from './security-headers.js';
+import { installSiteSettings } from './site-settings.js';
 import { createUpstreamClient } from './upstream-client.js';
 import { installWebSocketProxy } from './websocket.js';
 
@@ -34,6 +35,8 @@ export interface GatewayOptions {
   /** Rate-limit counters and revoked-session flags; shared by every replica (Redis) or in memory. */
   store: KeyValueStore;
   log: Logger;
+  /** Live admin site settings (CORS origins, feature switches) from the event bus. */
+  siteSettings: SiteSettingsView;
 }
 
 declare module 'fastify' {
@@ -51,7 +54,7 @@ const HEADERS_TIMEOUT_MS = 20_000;
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
-  const { env, upstreams, store, log } = options;
+  const { env, upstreams, store, log, siteSettings } = options;
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -95,6 +98,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     originPolicy,
     log,
   });
+  installSiteSettings(app, { view: siteSettings, originPolicy, envOrigins: env.CORS_ORIGINS });
 
   app.addHook('onResponse', (request, reply, done) => {
     const quiet = request.url === '/healthz' || request.url === '/readyz';

@@ -10,6 +10,7 @@ const minimal = {
   INTERNAL_SECRET: 'x'.repeat(16),
   ACCESS_TOKEN_SECRET: 'y'.repeat(16),
   CACHE_STORE: 'memory',
+  EVENT_BUS: 'memory',
   ...upstreamEnv,
 };
 

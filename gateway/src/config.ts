@@ -102,7 +102,18 @@ export const gatewayEnvSchema = z
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
     CACHE_STORE: z.enum(['redis', 'memory']).default('redis'),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    /** Where the admin site settings (CORS origins, feature switches) arrive from. */
+    EVENT_BUS: z.enum(['kafka', 'memory']).default('kafka'),
+    KAFKA_BROKERS: z
+      .string()
+      .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+      .optional(),
     ...upstreamShape,
+  })
+  .refine((env) => env.EVENT_BUS !== 'kafka' || Boolean(env.KAFKA_BROKERS?.length), {
+    path: ['KAFKA_BROKERS'],
+    message: 'required when EVENT_BUS=kafka',
+    when: () => true,
   })
   .refine((env) => env.CACHE_STORE !== 'redis' || Boolean(env.REDIS_URL), {
     path: ['REDIS_URL'],

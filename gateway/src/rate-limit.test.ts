@@ -11,6 +11,7 @@ import {
   startTestGateway,
   TEST_INTERNAL_SECRET,
   testEnv,
+  testSiteSettings,
   type FakeUpstreams,
   type TestGateway,
 } from './test-support.js';
@@ -91,6 +92,7 @@ describe('when the store fails', () => {
       upstreams: fakes.urls,
       store: broken,
       log,
+      siteSettings: (await testSiteSettings()).view,
     });
   });
   afterAll(() => app?.close());

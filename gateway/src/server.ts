@@ -3,7 +3,18 @@
  * variable), open the store, listen, and on SIGTERM/SIGINT stop taking connections, let in-flight
  * requests finish within SHUTDOWN_GRACE_MS, then close the store.
  */
-import { ConfigError, createLogger, loadConfig, MemoryStore, RedisStore, type KeyValueStore } from '@kora/platform';
+import {
+  ConfigError,
+  createLogger,
+  KafkaEventBus,
+  loadConfig,
+  MemoryEventBus,
+  MemoryStore,
+  RedisStore,
+  watchSiteSettings,
+  type EventBus,
+  type KeyValueStore,
+} from '@kora/platform';
 import closeWithGrace from 'close-with-grace';
 import { buildGateway } from './app.js';
 import { gatewayEnvSchema, upstreamsFromEnv, type GatewayEnv } from './config.js';
@@ -25,7 +36,12 @@ const log = createLogger('gateway', env.LOG_LEVEL);
 // The schema guarantees REDIS_URL when CACHE_STORE=redis.
 const store: KeyValueStore = env.CACHE_STORE === 'redis' ? new RedisStore(env.REDIS_URL!) : new MemoryStore();
 
-const app = await buildGateway({ env, upstreams: upstreamsFromEnv(env), store, log });
+// A gateway on its own (EVENT_BUS=memory) just keeps the default site settings.
+const bus: EventBus =
+  env.EVENT_BUS === 'kafka' ? new KafkaEventBus({ brokers: env.KAFKA_BROKERS!, clientId: 'kora-gateway', log }) : new MemoryEventBus(log);
+const siteSettings = await watchSiteSettings(bus, log, 'gateway');
+
+const app = await buildGateway({ env, upstreams: upstreamsFromEnv(env), store, log, siteSettings });
 const url = await app.listen({ host: env.HOST, port: env.PORT });
 log.info({ url, store: store.kind }, 'gateway listening');
 
@@ -33,5 +49,7 @@ closeWithGrace({ delay: env.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'shutting down after an error');
   else log.info({ signal }, 'shutting down');
   await app.close();
+  await siteSettings.stop();
+  await bus.close();
   await store.close();
 });

@@ -4,7 +4,7 @@
  * gateway listening on a free port. Never imported by production code: minting tokens is the auth
  * service's job alone.
  */
-import { createLogger, MemoryStore } from '@kora/platform';
+import { createLogger, MemoryEventBus, MemoryStore, watchSiteSettings, type SiteSettingsView } from '@kora/platform';
 import { serviceNames } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
@@ -194,6 +194,7 @@ export function testEnv(upstreams: Upstreams, overrides: Record<string, string> 
     INTERNAL_SECRET: TEST_INTERNAL_SECRET,
     ACCESS_TOKEN_SECRET: TEST_ACCESS_TOKEN_SECRET,
     CACHE_STORE: 'memory',
+    EVENT_BUS: 'memory',
     LOG_LEVEL: 'silent',
     ...urls,
     ...overrides,
@@ -204,20 +205,32 @@ export interface TestGateway {
   app: FastifyInstance;
   url: string;
   store: MemoryStore;
+  /** Publish `site-settings.updated` here to change the gateway's live settings. */
+  bus: MemoryEventBus;
   close(): Promise<void>;
+}
+
+/** A site-settings view on an in-memory bus, for gateways built in tests. */
+export async function testSiteSettings(): Promise<{ bus: MemoryEventBus; view: SiteSettingsView }> {
+  const bus = new MemoryEventBus();
+  return { bus, view: await watchSiteSettings(bus, createLogger('gateway', 'silent'), 'gateway-test') };
 }
 
 export async function startTestGateway(upstreams: Upstreams, overrides: Record<string, string> = {}): Promise<TestGateway> {
   const env = testEnv(upstreams, overrides);
   const store = new MemoryStore();
-  const app = await buildGateway({ env, upstreams, store, log: createLogger('gateway', env.LOG_LEVEL) });
+  const { bus, view } = await testSiteSettings();
+  const app = await buildGateway({ env, upstreams, store, log: createLogger('gateway', env.LOG_LEVEL), siteSettings: view });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,
     url,
     store,
+    bus,
     async close() {
       await app.close();
+      await view.stop();
+      await bus.close();
       await store.close();
     },
   };

@@ -18,6 +18,7 @@ import {
   pgliteDatabase,
   serviceEnvSchema,
   startService,
+  watchSiteSettings,
   type Adapters,
   type RunningService,
 } from '@kora/platform';
@@ -99,9 +100,12 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     PORT: String(options.port),
     LOG_LEVEL: logLevel,
     CACHE_STORE: 'memory',
+    EVENT_BUS: 'memory',
     ...Object.fromEntries(Object.entries(upstreams).map(([name, url]) => [`${name.toUpperCase().replace('-', '_')}_URL`, url])),
   });
-  const gateway = await buildGateway({ env: gatewayEnv, upstreams, store: adapters.store, log: createLogger('gateway', logLevel as 'info') });
+  const gatewayLog = createLogger('gateway', logLevel as 'info');
+  const gatewaySettings = await watchSiteSettings(adapters.bus, gatewayLog, 'gateway');
+  const gateway = await buildGateway({ env: gatewayEnv, upstreams, store: adapters.store, log: gatewayLog, siteSettings: gatewaySettings });
   await gateway.listen({ host: gatewayEnv.HOST, port: gatewayEnv.PORT });
   const port = (gateway.server.address() as AddressInfo).port;
   gatewayPort = port;
@@ -119,6 +123,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     stop() {
       stopping ??= (async () => {
         await gateway.close();
+        await gatewaySettings.stop();
         await new Promise<void>((resolve) => web.close(() => resolve()));
         for (const name of [...serviceNames].reverse()) await services[name].stop();
         await adapters.jobs.close();

@@ -4,6 +4,7 @@
  * error shape, request ids, security headers, docs, and a stopped service answering 503.
  */
 import { serviceNames } from '@kora/contracts';
+import { eventually } from '@kora/testing';
 import { describe, expect, it } from 'vitest';
 import { api, bearer, canControl, control, MODE } from './support/product.js';
 
@@ -56,6 +57,24 @@ describe(`foundation through the gateway (${MODE})`, () => {
     const good = await api('/api/admin/settings/storage', { method: 'PUT', headers, body: JSON.stringify({ maxUploadMB: 25 }) });
     expect(good.status).toBe(200);
     expect(((await good.json()) as { values: { maxUploadMB: number } }).values.maxUploadMB).toBe(25);
+  });
+
+  it('switches a feature off at the edge when an admin turns it off, and back on', async () => {
+    const headers = { ...(await bearer({ userId: 1, role: 'admin' })), 'content-type': 'application/json' };
+    const setReels = (reels: boolean) =>
+      api('/api/admin/settings/features', { method: 'PUT', headers, body: JSON.stringify({ reels }) });
+    const reelsCode = async () => ((await (await api('/api/reels')).json()) as { code?: string }).code;
+    expect((await setReels(false)).status).toBe(200);
+    try {
+      await eventually(async () => (await reelsCode()) === 'FEATURE_DISABLED');
+      const off = await api('/api/reels');
+      expect(off.status).toBe(404);
+      expect(await off.json()).toEqual({ error: 'Not Found', message: 'Reels are turned off on this site.', code: 'FEATURE_DISABLED' });
+    } finally {
+      expect((await setReels(true)).status).toBe(200);
+    }
+    // Switched on again, the request reaches the reels service (which has no reel routes yet).
+    await eventually(async () => (await reelsCode()) !== 'FEATURE_DISABLED');
   });
 
   it('keeps the error shape for unknown API paths and malformed JSON', async () => {

@@ -395,6 +395,8 @@ describe('Kubernetes Deployments and Services', () => {
     const env = k8sEnv(container('gateway'));
     for (const key of ['INTERNAL_SECRET', 'ACCESS_TOKEN_SECRET', 'REDIS_URL']) expect(env.has(key), key).toBe(true);
     expect(env.get('CACHE_STORE')).toBe('redis');
+    expect(env.get('EVENT_BUS'), 'site settings reach the gateway as events').toBe('kafka');
+    expect(env.get('KAFKA_BROKERS')).toBeTruthy();
     expect(env.has('DATABASE_URL'), 'the edge holds no database credentials').toBe(false);
     for (const [upstream, variable] of Object.entries(upstreamVariables)) {
       const value = env.get(variable);

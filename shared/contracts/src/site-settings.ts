@@ -62,3 +62,21 @@ export const defaultSiteSettings: SiteSettings = {
 
 /** What the back office shows instead of a stored secret; sending it back keeps the secret. */
 export const MASKED_SECRET = '********';
+
+export type Feature = keyof SiteSettings['features'];
+
+/** The API paths each switchable feature owns; the gateway answers 404 on them while it is off. */
+export const featurePaths: Record<Feature, { paths: string[]; name: string }> = {
+  stories: { paths: ['/api/stories'], name: 'Stories' },
+  reels: { paths: ['/api/reels'], name: 'Reels' },
+  groups: { paths: ['/api/groups'], name: 'Groups' },
+  payments: { paths: ['/api/payments'], name: 'Payments' },
+};
+
+/** The feature a path belongs to, if any. */
+export function featureForPath(path: string): Feature | undefined {
+  for (const [feature, { paths }] of Object.entries(featurePaths) as [Feature, { paths: string[] }][]) {
+    if (paths.some((p) => path === p || path.startsWith(p + '/'))) return feature;
+  }
+  return undefined;
+}

@@ -26,3 +26,4 @@ export * from './runtime.js';
 export * from './service.js';
 export * from './standalone.js';
 export * from './access-token.js';
+export * from './site-settings-view.js';

@@ -14,6 +14,7 @@ import type { Subscription } from './events/bus.js';
 import { startConsumer } from './events/consumer.js';
 import { writeToOutbox, type NewEvent } from './events/outbox.js';
 import { OutboxRelay } from './events/relay.js';
+import { watchSiteSettings } from './site-settings-view.js';
 import { buildServiceApp } from './http/build-app.js';
 import type { EventType } from '@kora/contracts';
 import type { Logger } from 'pino';
@@ -46,6 +47,8 @@ export async function startService(definition: ServiceDefinition, options: Start
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
 
   const tables = platformTables(definition.schema);
+  await bus.ensureTopics(allTopics());
+  const siteSettings = await watchSiteSettings(bus, log, definition.name);
   const relay = new OutboxRelay({ db: database.db, schema: definition.schema, bus, log, pollMs: env.OUTBOX_POLL_MS });
 
   const ctx: ServiceContext = {
@@ -58,6 +61,7 @@ export async function startService(definition: ServiceDefinition, options: Start
     bus,
     jobs,
     store,
+    siteSettings,
     async transact(fn) {
       const events: NewEvent<EventType>[] = [];
       const result = await database.db.transaction(async (tx) => {
@@ -71,7 +75,6 @@ export async function startService(definition: ServiceDefinition, options: Start
   };
 
   definition.jobs?.(ctx);
-  await bus.ensureTopics(allTopics());
 
   const app = await buildServiceApp(definition, ctx, {
     database: () => database.ping(),
@@ -104,7 +107,7 @@ export async function startService(definition: ServiceDefinition, options: Start
     stop() {
       stopping ??= (async () => {
         await app.close();
-        await Promise.allSettled(subscriptions.map((s) => s.stop()));
+        await Promise.allSettled([...subscriptions, siteSettings].map((s) => s.stop()));
         await relay.stop();
         if (options.ownsAdapters) await closeAdapters(adapters);
       })();

@@ -16,6 +16,7 @@ import type { EventBus } from './events/bus.js';
 import type { HandlerMap } from './events/consumer.js';
 import type { NewEvent } from './events/outbox.js';
 import type { JobRunner } from './jobs/jobs.js';
+import type { SiteSettingsView } from './site-settings-view.js';
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -38,6 +39,8 @@ export interface ServiceContext {
   bus: EventBus;
   jobs: JobRunner;
   store: KeyValueStore;
+  /** Current site settings (limits, feature flags, bad words...), kept up to date from events. */
+  siteSettings: SiteSettingsView;
   /**
    * Runs `fn` in one database transaction; events passed to `emit` are written to the outbox in
    * that same transaction and published right after it commits.

@@ -84,6 +84,10 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
     await eventually(() => traceIds.includes('trace-me-123'));
   });
 
+  it('updates the live site settings every service instance reads', async () => {
+    await eventually(() => svc.ctx.siteSettings.current().general.siteName === 'Kora NG');
+  });
+
   it('answers bad input with 400 and the error shape, never 500', async () => {
     const cases = [
       { url: '/api/admin/settings/moderation', payload: { maxPostLength: 'lots' } },

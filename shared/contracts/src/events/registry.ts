@@ -5,8 +5,16 @@
  */
 import { z } from 'zod';
 
-function event<T extends z.ZodType>(topic: string, version: number, payload: T) {
-  return { topic, version, payload };
+interface EventOptions {
+  /**
+   * Kafka keeps only the latest event per key on a compacted topic, forever: a new consumer reading
+   * from the beginning gets the current state (used for site settings, keyed by section).
+   */
+  compacted?: boolean;
+}
+
+function event<T extends z.ZodType>(topic: string, version: number, payload: T, options: EventOptions = {}) {
+  return { topic, version, payload, compacted: options.compacted ?? false };
 }
 
 const siteSettingsPayload = z.object({
@@ -17,7 +25,7 @@ const siteSettingsPayload = z.object({
 
 export const eventRegistry = {
   /** Admin changed a section of the site settings; every service applies the current values. */
-  'site-settings.updated': event('admin.site-settings', 1, siteSettingsPayload),
+  'site-settings.updated': event('admin.site-settings', 1, siteSettingsPayload, { compacted: true }),
 } as const;
 
 export type EventType = keyof typeof eventRegistry;
@@ -29,6 +37,11 @@ export function isEventType(type: string): type is EventType {
 
 export function topicOf(type: EventType): string {
   return eventRegistry[type].topic;
+}
+
+/** Topics whose events are current state per key (see EventOptions.compacted). */
+export function isCompactedTopic(topic: string): boolean {
+  return Object.values(eventRegistry).some((e) => e.topic === topic && e.compacted);
 }
 
 /** Every topic in the registry, so a service can create missing ones at start-up. */

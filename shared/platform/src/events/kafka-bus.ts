@@ -4,6 +4,7 @@
  * an offset only after the handler succeeded, so a crash or a broker outage redelivers rather than
  * loses. Handlers are idempotent (see consumer.ts), which makes redelivery harmless.
  */
+import { isCompactedTopic } from '@kora/contracts';
 import { Kafka, Partitioners, logLevel, type Consumer, type Producer, type Admin } from 'kafkajs';
 import type { Logger } from 'pino';
 import { retryDelayMs, type BusMessage, type EventBus, type SubscribeOptions, type Subscription } from './bus.js';
@@ -59,7 +60,12 @@ export class KafkaEventBus implements EventBus {
       if (toCreate.length > 0) {
         await admin.createTopics({
           waitForLeaders: true,
-          topics: toCreate.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3, replicationFactor: this.options.replicationFactor ?? 1 })),
+          topics: toCreate.map((topic) => ({
+            topic,
+            numPartitions: this.options.partitions ?? 3,
+            replicationFactor: this.options.replicationFactor ?? 1,
+            configEntries: isCompactedTopic(topic) ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+          })),
         });
       }
       missing.forEach((t) => this.knownTopics.add(t));

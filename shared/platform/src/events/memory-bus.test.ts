@@ -27,6 +27,21 @@ describe('MemoryEventBus', () => {
     await bus.close();
   });
 
+  it('replays the latest event per key of a compacted topic to a late subscriber', async () => {
+    const bus = new MemoryEventBus();
+    const topic = 'admin.site-settings';
+    await bus.publish([
+      { topic, key: 'general', value: 'g1' },
+      { topic, key: 'features', value: 'f1' },
+      { topic, key: 'general', value: 'g2' },
+    ]);
+    const seen: string[] = [];
+    await bus.subscribe({ groupId: 'late', topics: [topic], handle: async (m) => void seen.push(m.value) });
+    await bus.drain();
+    expect(seen.sort()).toEqual(['f1', 'g2']);
+    await bus.close();
+  });
+
   it('refuses two subscriptions with one group id', async () => {
     const bus = new MemoryEventBus();
     await bus.subscribe({ groupId: 'g', topics: ['t'], handle: async () => {} });

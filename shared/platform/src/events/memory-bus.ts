@@ -3,6 +3,7 @@
  * every consumer group gets each message, messages with one key are handled in order, and a handler
  * that throws gets the message again after a backoff (at-least-once), never dropping it.
  */
+import { isCompactedTopic } from '@kora/contracts';
 import type { Logger } from 'pino';
 import { retryDelayMs, type BusMessage, type EventBus, type SubscribeOptions, type Subscription } from './bus.js';
 
@@ -20,6 +21,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class MemoryEventBus implements EventBus {
   readonly kind = 'memory' as const;
   private readonly groups = new Map<string, Group>();
+  /** Latest message per key of compacted topics, replayed to new subscribers as Kafka would. */
+  private readonly retained = new Map<string, BusMessage>();
 
   constructor(private readonly log?: Logger) {}
 
@@ -27,6 +30,7 @@ export class MemoryEventBus implements EventBus {
 
   async publish(messages: BusMessage[]): Promise<void> {
     for (const message of messages) {
+      if (isCompactedTopic(message.topic)) this.retained.set(`${message.topic}\u0000${message.key}`, message);
       for (const group of this.groups.values()) {
         if (!group.stopped && group.topics.has(message.topic)) this.enqueue(group, message);
       }
@@ -37,6 +41,7 @@ export class MemoryEventBus implements EventBus {
     if (this.groups.has(groupId)) throw new Error(`Consumer group ${groupId} is already subscribed`);
     const group: Group = { groupId, topics: new Set(topics), handle, chains: new Map(), stopped: false };
     this.groups.set(groupId, group);
+    for (const message of this.retained.values()) if (group.topics.has(message.topic)) this.enqueue(group, message);
     return {
       stop: async () => {
         group.stopped = true;
