@@ -1,0 +1,16 @@
+export interface Cluster {
+  url: string;
+  logDir: string;
+  upstreams: Record<string, string>;
+  stopProcess(name: string, signal?: string): Promise<void>;
+  startProcess(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+export function startCluster(options: {
+  port?: number;
+  servers: Record<string, string | undefined>;
+  secrets: Record<string, string>;
+  logDir?: string;
+  logLevel?: string;
+}): Promise<Cluster>;
+export const SERVICE_NAMES: string[];
