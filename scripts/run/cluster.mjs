@@ -69,12 +69,14 @@ export async function startCluster({ port = 8080, servers, secrets, logDir = pat
     // Services first (they migrate their schemas at start-up), a few at a time on two cores.
     const ports = {};
     for (const name of SERVICE_NAMES) ports[name] = await pickPort(`svc-${name}`);
+    // Every service knows where its siblings are, for internal calls (ctx.callService).
+    const siblings = Object.fromEntries(SERVICE_NAMES.map((n) => [envName(n), `http://127.0.0.1:${ports[n]}`]));
     const queue = [...SERVICE_NAMES];
     const starters = Array.from({ length: 3 }, async () => {
       for (let name = queue.shift(); name; name = queue.shift()) {
         const p = ports[name];
         upstreams[name] = `http://127.0.0.1:${p}`;
-        await startOne(name, `services/${name}/src/server.ts`, { HOST: '127.0.0.1', PORT: String(p) }, `${upstreams[name]}/healthz`);
+        await startOne(name, `services/${name}/src/server.ts`, { ...siblings, HOST: '127.0.0.1', PORT: String(p) }, `${upstreams[name]}/healthz`);
       }
     });
     await Promise.all(starters);

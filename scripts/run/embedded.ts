@@ -74,10 +74,11 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
 
   let gatewayPort = options.port;
   const services = {} as Record<ServiceName, RunningService>;
+  const resolveService = (name: ServiceName) => services[name]?.url ?? undefined;
   // PGlite is one connection: start services one after another so migrations do not interleave.
   for (const name of serviceNames) {
     const log = createLogger(name, logLevel as 'info');
-    services[name] = await startService(serviceDefinitions[name], { env, log, adapters, ownsAdapters: false });
+    services[name] = await startService(serviceDefinitions[name], { env, log, adapters, ownsAdapters: false, resolveService });
   }
   await adapters.jobs.start();
 
@@ -118,7 +119,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     async startProcess(name) {
       const oldPort = new URL(services[name].url!).port;
       const log = createLogger(name, logLevel as 'info');
-      services[name] = await startService(serviceDefinitions[name], { env: { ...env, PORT: Number(oldPort) }, log, adapters, ownsAdapters: false });
+      services[name] = await startService(serviceDefinitions[name], {
+        env: { ...env, PORT: Number(oldPort) },
+        log,
+        adapters,
+        ownsAdapters: false,
+        resolveService,
+      });
     },
     stop() {
       stopping ??= (async () => {

@@ -56,3 +56,32 @@ export function verifyIdentity(
     return null;
   }
 }
+
+/**
+ * Service-to-service calls (a service's internal API, never routed by the gateway) carry
+ * `x-kora-service: <base64url({ service, exp })>.<HMAC>` signed with the same INTERNAL_SECRET, so
+ * an internal route can tell a sibling service from anyone else who reached its port.
+ */
+export const SERVICE_CALL_HEADER = 'x-kora-service';
+
+export function signServiceCall(service: string, secret: string, now = Date.now()): string {
+  const payload = Buffer.from(JSON.stringify({ service, exp: now + ASSERTION_TTL_MS })).toString('base64url');
+  return `${payload}.${sign(`svc:${payload}`, secret)}`;
+}
+
+export function verifyServiceCall(header: string | string[] | undefined, secret: string, now = Date.now()): string | null {
+  if (typeof header !== 'string') return null;
+  const dot = header.indexOf('.');
+  if (dot <= 0) return null;
+  const payload = header.slice(0, dot);
+  const given = Buffer.from(header.slice(dot + 1), 'base64url');
+  const expected = Buffer.from(sign(`svc:${payload}`, secret), 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { service?: unknown; exp?: unknown };
+    if (typeof claim.exp !== 'number' || claim.exp < now || typeof claim.service !== 'string') return null;
+    return claim.service;
+  } catch {
+    return null;
+  }
+}

@@ -17,6 +17,7 @@ export * from './http/error-handler.js';
 export * from './http/health.js';
 export * from './http/identity.js';
 export * from './http/request-logging.js';
+export * from './http/service-client.js';
 export * from './identity.js';
 export * from './jobs/bullmq-runner.js';
 export * from './jobs/jobs.js';

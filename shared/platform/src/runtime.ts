@@ -16,7 +16,8 @@ import { writeToOutbox, type NewEvent } from './events/outbox.js';
 import { OutboxRelay } from './events/relay.js';
 import { watchSiteSettings } from './site-settings-view.js';
 import { buildServiceApp } from './http/build-app.js';
-import type { EventType } from '@kora/contracts';
+import { createServiceClient, serviceUrlFromEnv } from './http/service-client.js';
+import type { EventType, ServiceName } from '@kora/contracts';
 import type { Logger } from 'pino';
 import type { ServiceApp, ServiceContext, ServiceDefinition } from './service.js';
 
@@ -28,6 +29,8 @@ export interface StartOptions {
   ownsAdapters: boolean;
   /** Skip listening (tests use `app.inject()`). */
   listen?: boolean;
+  /** Where sibling services are; defaults to the `<NAME>_URL` environment variables. */
+  resolveService?: (name: ServiceName) => string | undefined;
 }
 
 export interface RunningService {
@@ -62,6 +65,11 @@ export async function startService(definition: ServiceDefinition, options: Start
     jobs,
     store,
     siteSettings,
+    callService: createServiceClient({
+      self: definition.name,
+      secret: env.INTERNAL_SECRET,
+      resolve: options.resolveService ?? ((name) => serviceUrlFromEnv(name)),
+    }),
     async transact(fn) {
       const events: NewEvent<EventType>[] = [];
       const result = await database.db.transaction(async (tx) => {

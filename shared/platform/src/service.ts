@@ -17,6 +17,7 @@ import type { HandlerMap } from './events/consumer.js';
 import type { NewEvent } from './events/outbox.js';
 import type { JobRunner } from './jobs/jobs.js';
 import type { SiteSettingsView } from './site-settings-view.js';
+import type { CallService } from './http/service-client.js';
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -41,6 +42,8 @@ export interface ServiceContext {
   store: KeyValueStore;
   /** Current site settings (limits, feature flags, bad words...), kept up to date from events. */
   siteSettings: SiteSettingsView;
+  /** Calls a sibling service's internal API (signed, traced, with a timeout). */
+  callService: CallService;
   /**
    * Runs `fn` in one database transaction; events passed to `emit` are written to the outbox in
    * that same transaction and published right after it commits.

@@ -23,7 +23,25 @@ const siteSettingsPayload = z.object({
   values: z.record(z.string(), z.unknown()),
 });
 
+const userSnapshot = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  profileImage: z.string(),
+  coverImage: z.string().nullable(),
+  bio: z.string(),
+  role: z.enum(['user', 'admin']),
+});
+
 export const eventRegistry = {
+  /** A member signed up (not yet activated). Projections of member names/avatars start here. */
+  'user.registered': event('auth.user', 1, userSnapshot.extend({ email: z.string(), createdAt: z.string() })),
+  'user.activated': event('auth.user', 1, z.object({ userId: z.number().int() })),
+  /** Names, avatar, cover, bio or role changed: the full current snapshot. */
+  'user.updated': event('auth.user', 1, userSnapshot),
+  /** A sign-in session ended (sign-out, revoke, password change/reset): its tokens stop working. */
+  'session.revoked': event('auth.session', 1, z.object({ userId: z.number().int(), sessionId: z.string() })),
   /** Admin changed a section of the site settings; every service applies the current values. */
   'site-settings.updated': event('admin.site-settings', 1, siteSettingsPayload, { compacted: true }),
 } as const;

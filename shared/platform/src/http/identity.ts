@@ -4,18 +4,22 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../errors.js';
-import { IDENTITY_HEADER, verifyIdentity, type Identity } from '../identity.js';
+import { IDENTITY_HEADER, SERVICE_CALL_HEADER, verifyIdentity, verifyServiceCall, type Identity } from '../identity.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity | null;
+    /** The sibling service calling an internal route, verified; null for everyone else. */
+    callerService: string | null;
   }
 }
 
 export function installIdentity(app: FastifyInstance, secret: string): void {
   app.decorateRequest('identity', null);
+  app.decorateRequest('callerService', null);
   app.addHook('onRequest', async (request) => {
     request.identity = verifyIdentity(request.headers[IDENTITY_HEADER], secret);
+    request.callerService = verifyServiceCall(request.headers[SERVICE_CALL_HEADER], secret);
   });
 }
 
@@ -36,4 +40,10 @@ export function requireAdmin(request: FastifyRequest): Identity {
   const identity = requireMember(request);
   if (identity.role !== 'admin') throw forbidden('Admins only');
   return identity;
+}
+
+/** Internal routes (`/internal/...`): only sibling services, never members or the public. */
+export function requireServiceCall(request: FastifyRequest): string {
+  if (!request.callerService) throw forbidden('Internal route');
+  return request.callerService;
 }

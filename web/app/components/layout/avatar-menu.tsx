@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { LogOutIcon, UserIcon } from '~/components/icons';
-import { encodeProfileId } from '~/utils/profile-id';
+import { encodeProfileId } from '@kora/contracts';
 import type { CurrentUser } from '~/utils/user';
 import { LogoutForm } from './logout-form';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHashids, decodeProfileId, encodeProfileId, parseProfileParam } from './profile-id';
+import { createHashids, decodeProfileId, encodeProfileId, parseProfileParam } from './profile-id.js';
 
 // Reference vectors published with the Hashids JS library (niieani/hashids.js test suite); matching
 // them proves ids are interchangeable with any Hashids implementation.

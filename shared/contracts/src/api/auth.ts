@@ -1,0 +1,167 @@
+/**
+ * The accounts API (auth service): request and response schemas and the product's texts. The
+ * auth service validates with these, the web app reuses them for its forms, and the gateway docs
+ * are generated from them. Texts in quotes in the spec are used verbatim.
+ */
+import { z } from 'zod';
+
+export const authTexts = {
+  fillAllFields: 'Please fill in all fields',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  emailInUse: 'Email is already in use',
+  usernameTaken: 'That username is already taken',
+  usernameInvalid: 'Username must be 3 to 30 characters: letters, numbers, dot, underscore or dash',
+  emailInvalid: 'Please enter a valid email address',
+  nameInvalid: 'Names must be at most 50 characters',
+  signUpDone: 'Your account has been created. Check your e-mail for the activation link.',
+  signUpsClosed: 'New sign-ups are closed at the moment',
+  invalidCredentials: 'Invalid email or password',
+  notActivated: 'Your account is not activated yet. Check your e-mail for the activation link.',
+  suspended: 'Your account has been suspended. Contact support if you think this is a mistake.',
+  activationMissing: 'The activation link is missing its token',
+  activationInvalid: 'This activation link is not valid',
+  activationExpired: 'This activation link has expired. Request a new one.',
+  activationUsed: 'This activation link has already been used. You can login now.',
+  activated: 'Your account has been activated successfully, You can login now',
+  activationResent: 'If that address has an account waiting for activation, we sent a new link.',
+  enterEmail: 'Please enter your email',
+  enterEmailFirst: 'Please enter your email first',
+  otpFormat: 'OTP must be a 4-digit number',
+  otpInvalid: 'Invalid or expired OTP',
+  otpLocked: 'Too many wrong codes. Request a new code.',
+  resendCooldown: (seconds: number) => `Please wait ${seconds}s before requesting another code`,
+  fillBothPasswords: 'Please fill in both password fields',
+  refreshInvalid: 'Your session has ended. Please sign in again.',
+  currentPasswordWrong: 'Your current password is not correct',
+  newPasswordTooShort: 'New password must be at least 8 characters',
+  passwordChanged: 'Your password has been changed',
+  userNotFound: 'User not found',
+  sessionNotFound: 'Session not found',
+  imageRequired: 'Please choose an image first',
+} as const;
+
+const required = (schema: z.ZodString) => schema.trim().min(1, authTexts.fillAllFields);
+
+export const usernameSchema = z
+  .string({ error: authTexts.fillAllFields })
+  .trim()
+  .min(1, authTexts.fillAllFields)
+  .regex(/^[A-Za-z0-9._-]{3,30}$/, authTexts.usernameInvalid);
+export const emailSchema = z
+  .string({ error: authTexts.fillAllFields })
+  .trim()
+  .min(1, authTexts.fillAllFields)
+  .max(254, authTexts.emailInvalid)
+  .email(authTexts.emailInvalid)
+  .transform((e) => e.toLowerCase());
+const personName = z.string({ error: authTexts.fillAllFields }).trim().min(1, authTexts.fillAllFields).max(50, authTexts.nameInvalid);
+/** Registration and recovery: at least 6 characters (spec). */
+export const passwordSchema = z
+  .string({ error: authTexts.fillAllFields })
+  .min(1, authTexts.fillAllFields)
+  .min(6, authTexts.passwordTooShort)
+  .max(128, authTexts.passwordTooLong);
+const otpSchema = z.string({ error: authTexts.otpFormat }).regex(/^\d{4}$/, authTexts.otpFormat);
+
+export const signUpBody = z.object({
+  firstname: personName,
+  lastname: personName,
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignUpBody = z.infer<typeof signUpBody>;
+
+export const signInBody = z.object({
+  /** An e-mail address or a username. */
+  email: z.string({ error: authTexts.fillAllFields }).trim().min(1, authTexts.fillAllFields).max(254),
+  password: z.string({ error: authTexts.fillAllFields }).min(1, authTexts.fillAllFields).max(128),
+});
+
+export const activateBody = z.object({ token: z.string({ error: authTexts.activationMissing }).trim().min(1, authTexts.activationMissing).max(200) });
+export const emailOnlyBody = z.object({
+  email: z.string({ error: authTexts.enterEmail }).trim().min(1, authTexts.enterEmail).max(254).email(authTexts.emailInvalid).transform((e) => e.toLowerCase()),
+});
+export const checkOtpBody = emailOnlyBody.extend({ otp: otpSchema });
+export const resetPasswordBody = checkOtpBody.extend({
+  password: z.string({ error: authTexts.fillBothPasswords }).min(1, authTexts.fillBothPasswords).min(6, authTexts.passwordTooShort).max(128, authTexts.passwordTooLong),
+});
+export const refreshBody = z.object({ refreshToken: z.string().min(1, authTexts.refreshInvalid).max(500) });
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, authTexts.currentPasswordWrong).max(128),
+  newPassword: z.string().min(8, authTexts.newPasswordTooShort).max(128, authTexts.passwordTooLong),
+});
+export const updateProfileBody = z
+  .object({
+    firstname: personName,
+    lastname: personName,
+    bio: z.string().trim().max(500, 'Bio must be at most 500 characters'),
+  })
+  .partial();
+
+/** The spec's sign-in user record (lastname filled from the last name, deliberately). */
+export const signInUserSchema = z.object({
+  user_id: z.number().int(),
+  user_firstname: z.string(),
+  user_lastname: z.string(),
+  user_name: z.string(),
+  user_email: z.string(),
+  user_profileImage: z.string(),
+  user_coverImage: z.string().nullable(),
+  user_wallet_balance: z.number(),
+  role: z.enum(['user', 'admin']),
+});
+export type SignInUser = z.infer<typeof signInUserSchema>;
+
+export const tokensSchema = z.object({
+  /** Short-lived access token (JWT). */
+  token: z.string(),
+  /** Opaque, rotating; send it to /api/auth/refresh for a new pair. */
+  refreshToken: z.string(),
+  /** Seconds until `token` expires. */
+  expiresIn: z.number().int(),
+});
+export const signInAnswer = tokensSchema.extend({ user: signInUserSchema });
+
+export const statusAnswer = z.object({ status: z.boolean(), message: z.string().optional() });
+export const messageAnswer = z.object({ message: z.string() });
+
+/** Profile (spec: user_id, username, profileImage, coverImage, bio; plus names and join date). */
+export const profileSchema = z.object({
+  user_id: z.number().int(),
+  /** The encoded id used in shareable profile links. */
+  profileId: z.string(),
+  username: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  profileImage: z.string(),
+  coverImage: z.string().nullable(),
+  bio: z.string(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const userSearchItemSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  profileImage: z.string(),
+});
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  userAgent: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+  lastSeen: z.string(),
+  current: z.boolean(),
+});
+
+export const avatarAnswer = z.object({ avatarUrl: z.string() });
+
+/** Where a member without a picture points. */
+export const DEFAULT_AVATAR = '/uploads/profile/defaultavatar.png';

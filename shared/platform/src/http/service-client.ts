@@ -1,0 +1,39 @@
+/**
+ * Calling a sibling service's internal API, for commands that must answer at once (an avatar the
+ * media service stores, say). Signed with the service-call header, carrying the trace id, bounded
+ * by a timeout; a sibling that is down or slow becomes a 503 for the caller, never a hang.
+ */
+import type { ServiceName } from '@kora/contracts';
+import { AppError } from '../errors.js';
+import { SERVICE_CALL_HEADER, signServiceCall } from '../identity.js';
+import { currentTraceId } from '../logger.js';
+
+export interface ServiceClientOptions {
+  self: ServiceName;
+  secret: string;
+  /** Base URL of each service (filled by the launcher, or from `<NAME>_URL` variables). */
+  resolve(name: ServiceName): string | undefined;
+}
+
+export type CallService = (target: ServiceName, path: string, init?: RequestInit & { timeoutMs?: number }) => Promise<Response>;
+
+export function createServiceClient(options: ServiceClientOptions): CallService {
+  return async (target, path, init = {}) => {
+    const base = options.resolve(target);
+    if (!base) throw new AppError(503, 'SERVICE_UNAVAILABLE', `The ${target} service is unavailable. Please try again shortly.`);
+    const headers = new Headers(init.headers);
+    headers.set(SERVICE_CALL_HEADER, signServiceCall(options.self, options.secret));
+    const traceId = currentTraceId();
+    if (traceId) headers.set('x-request-id', traceId);
+    try {
+      return await fetch(new URL(path, base), { ...init, headers, signal: AbortSignal.timeout(init.timeoutMs ?? 15_000) });
+    } catch {
+      throw new AppError(503, 'SERVICE_UNAVAILABLE', `The ${target} service is unavailable. Please try again shortly.`);
+    }
+  };
+}
+
+/** `<NAME>_URL` from the environment: AUTH_URL, STORIES_REELS_URL... (the gateway's variables). */
+export function serviceUrlFromEnv(name: ServiceName, env: Record<string, string | undefined> = process.env): string | undefined {
+  return env[`${name.toUpperCase().replace('-', '_')}_URL`];
+}
