@@ -14,6 +14,8 @@ ensureWebBuild();
 const { startServers, stopServers } = await import('./servers.mjs');
 const { env: servers, started } = await startServers({ fresh: false, setEnv: false });
 const port = Number(process.env.PORT ?? 8080);
+// Local runs keep mail in the dev outbox (/dev/mail) unless SMTP_URL points at a real server.
+process.env.MAIL_DEV_OUTBOX ??= 'true';
 let cluster;
 try {
   cluster = await startCluster({ port, servers, secrets: localSecrets(path.join(ROOT, 'data', 'cluster')) });

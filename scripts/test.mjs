@@ -70,6 +70,7 @@ async function vitest(name, projects, env = {}) {
 const secrets = { INTERNAL_SECRET: randomBytes(24).toString('base64url'), ACCESS_TOKEN_SECRET: randomBytes(24).toString('base64url') };
 let servers;
 let stopServers;
+let mailSink;
 
 try {
   if (wants('typecheck')) {
@@ -97,6 +98,10 @@ try {
   if (wants('real')) await vitest('real', ['services', 'real'], { ...servers.env, KORA_TEST_TARGET: 'real' });
 
   const { serveControl } = await import('./run/control.mjs');
+  // The products send real mail over SMTP to a local sink; tests read it through its HTTP API.
+  const { startMailSink } = await import('./lib/mail-sink.mjs');
+  mailSink = await startMailSink();
+  process.env.SMTP_URL = mailSink.smtpUrl;
 
   if (wants('distributed')) {
     banner('distributed product');
@@ -106,7 +111,13 @@ try {
     rmrf(logDir);
     const cluster = await startCluster({ port, servers: servers.env, secrets, logDir, logLevel: 'warn' });
     const control = await serveControl(cluster);
-    const env = { ...secrets, KORA_BASE_URL: `http://127.0.0.1:${port}`, KORA_CONTROL_URL: control.url, KORA_MODE: 'distributed' };
+    const env = {
+      ...secrets,
+      KORA_BASE_URL: `http://127.0.0.1:${port}`,
+      KORA_CONTROL_URL: control.url,
+      KORA_MAIL_SINK_URL: mailSink.apiUrl,
+      KORA_MODE: 'distributed',
+    };
     try {
       await vitest('distributed-api', ['api'], env);
       if (!skipBrowser) {
@@ -132,7 +143,13 @@ try {
     const product = await startEmbedded({ port, host: '127.0.0.1', dataDir, logLevel: 'warn' });
     const control = await serveControl(product);
     try {
-      await vitest('embedded-api', ['api'], { ...secrets, KORA_BASE_URL: `http://127.0.0.1:${port}`, KORA_CONTROL_URL: control.url, KORA_MODE: 'embedded' });
+      await vitest('embedded-api', ['api'], {
+        ...secrets,
+        KORA_BASE_URL: `http://127.0.0.1:${port}`,
+        KORA_CONTROL_URL: control.url,
+        KORA_MAIL_SINK_URL: mailSink.apiUrl,
+        KORA_MODE: 'embedded',
+      });
     } finally {
       await control.close();
       await product.stop();
@@ -143,6 +160,7 @@ try {
   totals.failed += 1;
   console.error(err);
 } finally {
+  await mailSink?.close();
   if (stopServers && servers) await stopServers({ only: servers.started, quiet: true });
 }
 

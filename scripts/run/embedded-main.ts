@@ -2,6 +2,8 @@
 import closeWithGrace from 'close-with-grace';
 import { startEmbedded } from './embedded.js';
 
+// A local install has no SMTP server: keep mail in the dev outbox (/dev/mail) unless SMTP_URL is set.
+process.env.MAIL_DEV_OUTBOX ??= 'true';
 const port = Number(process.env.PORT ?? 8080);
 const product = await startEmbedded({ port, dataDir: process.env.DATA_DIR ?? 'data' });
 process.stdout.write(`\nKora is running at ${product.url}  (embedded mode; data in ${process.env.DATA_DIR ?? 'data'}/)\n\n`);

@@ -50,6 +50,8 @@ export interface EmbeddedProduct {
 export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedProduct> {
   const dataDir = path.resolve(options.dataDir);
   const secrets = localSecrets(dataDir);
+  // Services that read their own extra settings (auth's token secret) find them in the environment.
+  Object.assign(process.env, secrets);
   const logLevel = options.logLevel ?? process.env.LOG_LEVEL ?? 'info';
   const baseLog = createLogger('kora', logLevel as 'info');
 

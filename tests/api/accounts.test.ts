@@ -1,0 +1,132 @@
+/**
+ * Accounts through the gateway, in whichever mode the harness started: sign-up with the real
+ * activation mail, sign-in, token refresh, revocation refused at the edge, recovery with the
+ * 5-wrong-codes lock, and profile reads by plain and encoded id.
+ */
+import { encodeProfileId } from '@kora/contracts';
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { activationToken, recoveryCode, waitForMail } from './support/mail.js';
+import { api, MODE } from './support/product.js';
+
+const json = (body: unknown, token?: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  body: JSON.stringify(body),
+});
+
+function newMember() {
+  const tag = randomBytes(4).toString('hex');
+  return { firstname: 'Ada', lastname: 'Obi', username: `ada_${tag}`, email: `ada.${tag}@example.com`, password: 'correct horse 1' };
+}
+
+async function registerAndActivate(member = newMember()) {
+  const res = await api('/api/signUp', json(member));
+  expect(res.status).toBe(201);
+  const mail = await waitForMail(member.email, /activ/i);
+  const activated = await api('/api/activate', json({ token: activationToken(mail) }));
+  expect(activated.status).toBe(200);
+  return member;
+}
+
+async function signIn(email: string, password: string) {
+  const res = await api('/api/signin', json({ email, password }));
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as { token: string; refreshToken: string; user: { user_id: number; user_lastname: string; role: string } };
+}
+
+describe(`accounts through the gateway (${MODE})`, () => {
+  it('signs up, refuses sign-in before activation, activates from the mail, and signs in', async () => {
+    const member = newMember();
+    expect((await api('/api/signUp', json(member))).status).toBe(201);
+    const early = await api('/api/signin', json({ email: member.email, password: member.password }));
+    expect(early.status).toBe(403);
+    expect(((await early.json()) as { code: string }).code).toBe('NOT_ACTIVATED');
+
+    const token = activationToken(await waitForMail(member.email, /activ/i));
+    const ok = await api('/api/activate', json({ token }));
+    expect(await ok.json()).toEqual({ message: 'Your account has been activated successfully, You can login now' });
+    const again = await api('/api/activate', json({ token }));
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { code: string }).code).toBe('ACTIVATION_USED');
+
+    const session = await signIn(member.username, member.password);
+    expect(session.user.user_lastname).toBe('Obi');
+    expect(session.user.role).toBe('user');
+    const me = await api('/api/auth/session', { headers: { authorization: `Bearer ${session.token}` } });
+    expect(((await me.json()) as { userId: number }).userId).toBe(session.user.user_id);
+
+    const duplicate = await api('/api/signUp', json({ ...member, username: `${member.username}x` }));
+    expect(duplicate.status).toBe(409);
+    expect(((await duplicate.json()) as { message: string }).message).toBe('Email is already in use');
+  });
+
+  it('refuses a revoked session at the gateway at once, and its refresh token too', async () => {
+    const member = await registerAndActivate();
+    const a = await signIn(member.email, member.password);
+    const b = await signIn(member.email, member.password);
+    const sessions = await api('/api/settings/security/sessions', { headers: { authorization: `Bearer ${a.token}` } });
+    const list = (await sessions.json()) as { id: string; current: boolean }[];
+    const other = list.find((s) => !s.current)!;
+    expect(other).toBeTruthy();
+    const revoke = await api(`/api/settings/security/sessions/${other.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${a.token}` } });
+    expect(revoke.status).toBe(204);
+
+    const refused = await api('/api/auth/session', { headers: { authorization: `Bearer ${b.token}` } });
+    expect(refused.status).toBe(401);
+    const refresh = await api('/api/auth/refresh', json({ refreshToken: b.refreshToken }));
+    expect(refresh.status).toBe(401);
+    expect((await api('/api/auth/session', { headers: { authorization: `Bearer ${a.token}` } })).status).toBe(200);
+  });
+
+  it('rotates refresh tokens', async () => {
+    const member = await registerAndActivate();
+    const first = await signIn(member.email, member.password);
+    const res = await api('/api/auth/refresh', json({ refreshToken: first.refreshToken }));
+    expect(res.status).toBe(200);
+    const next = (await res.json()) as { token: string; refreshToken: string };
+    expect(next.refreshToken).not.toBe(first.refreshToken);
+    expect((await api('/api/auth/session', { headers: { authorization: `Bearer ${next.token}` } })).status).toBe(200);
+  });
+
+  it('recovers a password with the mailed code, and locks the code after 5 wrong tries', async () => {
+    const member = await registerAndActivate();
+    expect(await (await api('/api/sendForgotOtp', json({ email: member.email }))).json()).toEqual({ status: true });
+    const code = recoveryCode(await waitForMail(member.email, /code|password/i));
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 5; i++) {
+      const res = await api('/api/forgot-password', json({ email: member.email, otp: wrong }));
+      expect(res.status).toBe(400);
+    }
+    const locked = await api('/api/forgot-password', json({ email: member.email, otp: code }));
+    expect(locked.status).toBe(400);
+    expect(((await locked.json()) as { code: string }).code).toBe('OTP_LOCKED');
+  });
+
+  it('answers the same for an unknown address (no account enumeration)', async () => {
+    const res = await api('/api/sendForgotOtp', json({ email: `nobody.${randomBytes(4).toString('hex')}@example.com` }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: true });
+  });
+
+  it('reads a profile by plain and by encoded id; unknown ids are "not found"', async () => {
+    const member = await registerAndActivate();
+    const session = await signIn(member.email, member.password);
+    const auth = { headers: { authorization: `Bearer ${session.token}` } };
+    const id = session.user.user_id;
+    const plain = await api(`/api/users/${id}`, auth);
+    expect(plain.status).toBe(200);
+    const profile = (await plain.json()) as { username: string; bio: string; profileImage: string };
+    expect(profile.username).toBe(member.username);
+    expect(profile.profileImage).toBe('/uploads/profile/defaultavatar.png');
+    const encoded = await api(`/api/users/${encodeProfileId(id)}`, auth);
+    expect(((await encoded.json()) as { username: string }).username).toBe(member.username);
+    const missing = await api('/api/users/999999999', auth);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { message: string }).message.toLowerCase()).toContain('not found');
+    expect((await api(`/api/users/${id}`)).status).toBe(401);
+    const avatar = await api('/uploads/profile/defaultavatar.png');
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get('content-type')).toBe('image/png');
+  });
+});
