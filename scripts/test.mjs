@@ -109,6 +109,12 @@ try {
     const port = await pickPort('test-gateway');
     const logDir = path.join(ROOT, '.tmp', 'cluster-test', 'logs');
     rmrf(logDir);
+    // Uploads of test runs stay out of the developer's data folder.
+    process.env.MEDIA_DIR = path.join(ROOT, '.tmp', 'cluster-test', 'media');
+    // Tests sign in and up far more often than one person would: lift the per-IP limits of the
+    // edge (the limits themselves are tested in the gateway's own tests).
+    process.env.RATE_LIMIT_PER_MINUTE = '100000';
+    process.env.AUTH_RATE_LIMIT_PER_MINUTE = '100000';
     const cluster = await startCluster({ port, servers: servers.env, secrets, logDir, logLevel: 'warn' });
     const control = await serveControl(cluster);
     const env = {
@@ -139,7 +145,9 @@ try {
     const dataDir = path.join(ROOT, '.tmp', 'embedded-test');
     rmrf(dataDir);
     const port = await pickPort('test-embedded');
-    Object.assign(process.env, secrets);
+    Object.assign(process.env, secrets, { MEDIA_DIR: path.join(dataDir, 'media') });
+    process.env.RATE_LIMIT_PER_MINUTE = '100000';
+    process.env.AUTH_RATE_LIMIT_PER_MINUTE = '100000';
     const product = await startEmbedded({ port, host: '127.0.0.1', dataDir, logLevel: 'warn' });
     const control = await serveControl(product);
     try {

@@ -52,6 +52,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   const secrets = localSecrets(dataDir);
   // Services that read their own extra settings (auth's token secret) find them in the environment.
   Object.assign(process.env, secrets);
+  // Stored uploads live beside the embedded database, in the same data folder.
+  process.env.MEDIA_DIR ??= path.join(dataDir, 'media');
   const logLevel = options.logLevel ?? process.env.LOG_LEVEL ?? 'info';
   const baseLog = createLogger('kora', logLevel as 'info');
 

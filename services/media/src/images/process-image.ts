@@ -1,0 +1,146 @@
+/**
+ * Profile images (avatar, cover): what an upload must be, and what we store instead of it.
+ *
+ * 1. Type by magic bytes (`file-type`), never by name or declared content type, checked against the
+ *    site's allowed image types.
+ * 2. Dimensions read from the header only (sharp metadata, no decoding), so a pixel flood — a small
+ *    file declaring a gigantic canvas — is refused before a single pixel is decompressed; the
+ *    decoder is bounded by `limitInputPixels` as well, and by a time limit.
+ * 3. Re-encoded from the decoded pixels: EXIF orientation applied, first frame only, resized, WebP.
+ *    Nothing of the original file survives, so no metadata does either (EXIF, GPS, XMP, ICC,
+ *    comments; sharp writes none unless asked with `withMetadata`/`keepMetadata`), nor anything a
+ *    polyglot file hid after the image data.
+ */
+import { AppError, badRequest } from '@kora/platform';
+import { ErrorCode } from '@kora/contracts';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+
+export type ProfileImageKind = 'avatar' | 'cover';
+export const profileImageKinds = ['avatar', 'cover'] as const satisfies readonly ProfileImageKind[];
+
+/** Pixel-flood guard: larger canvases are refused from their header. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_SIDE = 12_000;
+
+export const AVATAR_BOX = { width: 512, height: 512 };
+export const COVER_SIZE = { width: 1500, height: 500 };
+export const WEBP_QUALITY = 82;
+/** A decode or encode that takes longer than this is abandoned (CPU bound on purpose). */
+const PROCESS_TIMEOUT_SECONDS = 20;
+
+/** What sharp calls the format behind each MIME type file-type reports (and it can decode). */
+const decodableFormats: Record<string, string[]> = {
+  'image/jpeg': ['jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/avif': ['heif'],
+  'image/heic': ['heif'],
+  'image/heif': ['heif'],
+  'image/tiff': ['tiff'],
+};
+
+/** file-type names some variants separately; they are the same format to the allow-list. */
+const aliases: Record<string, string> = { 'image/apng': 'image/png' };
+
+const labels: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/svg+xml': 'SVG' };
+
+function label(mime: string): string {
+  return labels[mime] ?? (mime.split('/')[1] ?? mime).replace(/^x-/, '').toUpperCase();
+}
+
+/** "Only JPEG, PNG, GIF or WEBP images are allowed", from the site's current list. */
+export function unsupportedTypeMessage(allowed: readonly string[]): string {
+  const names = [...new Set(allowed.filter((m) => m.startsWith('image/')).map(label))];
+  if (names.length === 0) return 'Image uploads are not allowed at the moment';
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+  return `Only ${list} images are allowed`;
+}
+
+/** `cause` keeps the decoder's own words for the logs; the client gets the product text only. */
+export function imageInvalid(cause?: unknown): AppError {
+  const error = badRequest('The image could not be read', 'IMAGE_INVALID');
+  if (cause !== undefined) error.cause = cause;
+  return error;
+}
+
+export const imageTooLargeDimensions = () =>
+  badRequest(
+    `The image is too large in pixels (at most ${MAX_IMAGE_SIDE} pixels on a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels in all)`,
+    'IMAGE_TOO_LARGE_DIMENSIONS',
+  );
+
+/** The allowed image MIME type the bytes really are, or a 415. */
+export async function detectImageType(data: Buffer, allowedMime: readonly string[]): Promise<string> {
+  const detected = await fileTypeFromBuffer(data).catch(() => undefined);
+  const mime = detected ? (aliases[detected.mime] ?? detected.mime) : undefined;
+  const allowed = allowedMime.filter((m) => m.startsWith('image/'));
+  if (!mime || !allowed.includes(mime)) {
+    throw new AppError(415, ErrorCode.UnsupportedMediaType, unsupportedTypeMessage(allowedMime));
+  }
+  return mime;
+}
+
+export interface ImageHeader {
+  format: string;
+  width: number;
+  height: number;
+  /** EXIF orientation (1-8); 5-8 swap width and height when displayed. */
+  orientation: number;
+}
+
+/** Reads the header only (no pixel is decoded) and refuses pixel floods. */
+export async function readImageHeader(data: Buffer, mime: string): Promise<ImageHeader> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch (err) {
+    throw imageInvalid(err);
+  }
+  const { format, width, height } = meta;
+  // The decoder must agree with the magic bytes, and sharp must be able to decode the type at all.
+  if (!format || !decodableFormats[mime]?.includes(format) || !width || !height) throw imageInvalid();
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) throw imageTooLargeDimensions();
+  return { format, width, height, orientation: meta.orientation ?? 1 };
+}
+
+export interface ProcessedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  contentType: 'image/webp';
+}
+
+/** The cover crop: 3:1, at most 1500x500, never enlarged (a small image is cropped at its own size). */
+function coverSize(width: number, height: number): { width: number; height: number } {
+  const ratio = COVER_SIZE.width / COVER_SIZE.height;
+  const w = Math.max(1, Math.min(COVER_SIZE.width, width, Math.floor(height * ratio)));
+  return { width: w, height: Math.max(1, Math.round(w / ratio)) };
+}
+
+/** Checks and re-encodes an uploaded profile image; throws 400/415 AppErrors for bad input. */
+export async function processProfileImage(data: Buffer, kind: ProfileImageKind, allowedMime: readonly string[]): Promise<ProcessedImage> {
+  const mime = await detectImageType(data, allowedMime);
+  const header = await readImageHeader(data, mime);
+
+  // First frame only (`animated: false`); 'error' refuses corrupt and truncated data but lets
+  // through the harmless warnings some cameras' files raise.
+  let pipeline = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false })
+    .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
+    .rotate();
+  if (kind === 'avatar') {
+    pipeline = pipeline.resize({ ...AVATAR_BOX, fit: 'inside', withoutEnlargement: true });
+  } else {
+    const swapped = header.orientation >= 5;
+    const target = coverSize(swapped ? header.height : header.width, swapped ? header.width : header.height);
+    pipeline = pipeline.resize({ ...target, fit: 'cover', position: 'centre', withoutEnlargement: true });
+  }
+
+  try {
+    const { data: out, info } = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+    return { data: out, width: info.width, height: info.height, contentType: 'image/webp' };
+  } catch (err) {
+    throw imageInvalid(err);
+  }
+}

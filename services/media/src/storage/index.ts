@@ -1,0 +1,3 @@
+export * from './keys.js';
+export * from './local-disk.js';
+export * from './port.js';
