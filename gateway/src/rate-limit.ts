@@ -24,6 +24,7 @@ export const SENSITIVE_AUTH_PATHS: ReadonlySet<string> = new Set([
   '/api/forgot-password',
   '/api/reset-password',
   '/api/activate',
+  '/api/resend-activation',
 ]);
 
 // Served from files by the gateway itself; as cheap as any static asset.

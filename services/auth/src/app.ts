@@ -1,14 +1,48 @@
 /** The auth service: accounts, activation, sign-in, sessions, password recovery and member profiles. */
-import type { ServiceDefinition } from '@kora/platform';
+import type { ServiceContext, ServiceDefinition } from '@kora/platform';
+import { createAuth, type Auth, type AuthOptions } from './context.js';
 import { migrations } from './db/migrations.js';
+import { registerMailQueue } from './mail/queue.js';
+import { accountRoutes } from './routes/accounts.js';
+import { devMailRoutes } from './routes/dev-mail.js';
+import { recoveryRoutes } from './routes/recovery.js';
+import { securityRoutes } from './routes/security.js';
 import { sessionRoutes } from './routes/session.js';
+import { signInRoutes } from './routes/sign-in.js';
+import { userRoutes } from './routes/users.js';
 
-export const authService: ServiceDefinition = {
-  name: 'auth',
-  description: 'Accounts, activation, sign-in, sessions, password recovery and member profiles',
-  schema: 'auth',
-  migrations,
-  routes(app) {
-    sessionRoutes(app);
-  },
-};
+export type { AuthOptions } from './context.js';
+
+/**
+ * The service definition. Its configuration (ACCESS_TOKEN_SECRET, PUBLIC_URL, SMTP_URL,
+ * MAIL_DEV_OUTBOX, MAIL_FROM) is read from `options.env`, else `process.env`, once per start.
+ */
+export function createAuthService(options: AuthOptions = {}): ServiceDefinition {
+  const instances = new WeakMap<ServiceContext, Auth>();
+  const instance = (ctx: ServiceContext) => {
+    let auth = instances.get(ctx);
+    if (!auth) instances.set(ctx, (auth = createAuth(ctx, options)));
+    return auth;
+  };
+  return {
+    name: 'auth',
+    description: 'Accounts, activation, sign-in, sessions, password recovery and member profiles',
+    schema: 'auth',
+    migrations,
+    jobs(ctx) {
+      registerMailQueue(ctx, instance(ctx).mailer);
+    },
+    async routes(app, ctx) {
+      const auth = instance(ctx);
+      sessionRoutes(app);
+      accountRoutes(app, auth);
+      signInRoutes(app, auth);
+      recoveryRoutes(app, auth);
+      await userRoutes(app, auth);
+      securityRoutes(app, auth);
+      devMailRoutes(app, auth);
+    },
+  };
+}
+
+export const authService = createAuthService();

@@ -46,6 +46,8 @@ export const routeTable: readonly RouteRule[] = [
   exact('/api/resend-otp', 'auth'),
   exact('/api/forgot-password', 'auth'),
   exact('/api/reset-password', 'auth'),
+  // The development mailbox (answers 404 unless MAIL_DEV_OUTBOX is on).
+  exact('/api/dev/mail', 'auth'),
   under('/api/auth', 'auth'),
   under('/api/users', 'auth'),
   under('/api/settings/security', 'auth'),

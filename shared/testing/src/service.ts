@@ -3,6 +3,7 @@
  * under KORA_TEST_TARGET=real), with its own schema name so runs never collide. Requests go
  * through `app.inject()`; `as(...)` gives the headers the gateway would add for a caller.
  */
+import type { ServiceName } from '@kora/contracts';
 import { IDENTITY_HEADER, signIdentity, startService, type Identity, type RunningService, type ServiceDefinition } from '@kora/platform';
 import { createTestAdapters, testEnv, testLog, uniqueName, type TestAdapters } from './adapters.js';
 
@@ -16,11 +17,25 @@ export interface TestService extends RunningService {
 export const memberIdentity = (userId = 1001): Identity => ({ userId, role: 'user', sessionId: `s-${userId}` });
 export const adminIdentity = (userId = 1): Identity => ({ userId, role: 'admin', sessionId: `s-${userId}` });
 
-export async function startTestService(definition: ServiceDefinition): Promise<TestService> {
+export interface TestServiceOptions {
+  /** Where sibling services are (a stub server, say); by default the `<NAME>_URL` variables. */
+  resolveService?: (name: ServiceName) => string | undefined;
+  /** Overrides of the platform variables (testEnv). */
+  env?: Record<string, string>;
+}
+
+export async function startTestService(definition: ServiceDefinition, options: TestServiceOptions = {}): Promise<TestService> {
   const adapters = await createTestAdapters();
-  const env = testEnv();
+  const env = testEnv(options.env);
   const isolated: ServiceDefinition = { ...definition, schema: uniqueName(definition.schema) };
-  const running = await startService(isolated, { env, log: testLog, adapters, ownsAdapters: false, listen: false });
+  const running = await startService(isolated, {
+    env,
+    log: testLog,
+    adapters,
+    ownsAdapters: false,
+    listen: false,
+    ...(options.resolveService ? { resolveService: options.resolveService } : {}),
+  });
   await adapters.jobs.start();
   return {
     ...running,

@@ -5,4 +5,71 @@
  */
 import type { Migration } from '@kora/platform';
 
-export const migrations: Migration[] = [];
+export const migrations: Migration[] = [
+  {
+    id: '0001_accounts',
+    sql: `
+      create table {schema}.users (
+        id bigint generated always as identity primary key,
+        firstname text not null,
+        lastname text not null,
+        username text not null,
+        email text not null check (email = lower(email)),
+        password_hash text not null,
+        role text not null default 'user' check (role in ('user', 'admin')),
+        status text not null default 'pending' check (status in ('pending', 'active', 'suspended')),
+        bio text not null default '',
+        profile_image text,
+        cover_image text,
+        wallet_balance_kobo bigint not null default 0,
+        created_at timestamptz not null default now(),
+        activated_at timestamptz,
+        updated_at timestamptz not null default now()
+      );
+      create unique index users_email_key on {schema}.users (email);
+      create unique index users_username_key on {schema}.users (lower(username));
+
+      create table {schema}.sessions (
+        id uuid primary key,
+        user_id bigint not null references {schema}.users (id) on delete cascade,
+        user_agent text not null default '',
+        ip text not null default '',
+        created_at timestamptz not null default now(),
+        last_seen timestamptz not null default now(),
+        revoked_at timestamptz,
+        refresh_hash text not null,
+        previous_refresh_hash text,
+        refresh_expires_at timestamptz not null
+      );
+      create index sessions_user_live_idx on {schema}.sessions (user_id) where revoked_at is null;
+
+      create table {schema}.activation_tokens (
+        token_hash text primary key,
+        user_id bigint not null references {schema}.users (id) on delete cascade,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+      create index activation_tokens_user_idx on {schema}.activation_tokens (user_id);
+
+      -- One live recovery code per account: a new code replaces the row (and its attempt count).
+      create table {schema}.password_codes (
+        user_id bigint primary key references {schema}.users (id) on delete cascade,
+        code_hash text not null,
+        expires_at timestamptz not null,
+        attempts integer not null default 0,
+        used_at timestamptz,
+        created_at timestamptz not null default now()
+      );
+
+      create table {schema}.dev_mail (
+        id bigint generated always as identity primary key,
+        to_address text not null,
+        subject text not null,
+        text text not null,
+        html text,
+        created_at timestamptz not null default now()
+      );
+    `,
+  },
+];

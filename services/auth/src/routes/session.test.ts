@@ -1,10 +1,10 @@
-import { adminIdentity, memberIdentity, startTestService, type TestService } from '@kora/testing';
+import { adminIdentity, memberIdentity } from '@kora/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authService } from '../app.js';
+import { startAuth, type AuthTestService } from '../test-support.js';
 
 describe('GET /api/auth/session', () => {
-  let svc: TestService;
-  beforeAll(async () => void (svc = await startTestService(authService)), 60_000);
+  let svc: AuthTestService;
+  beforeAll(async () => void (svc = await startAuth()), 60_000);
   afterAll(async () => svc?.close());
 
   it('answers the verified caller', async () => {

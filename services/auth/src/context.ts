@@ -1,0 +1,64 @@
+/**
+ * What the auth routes and jobs share for one running instance: its configuration (parsed once),
+ * its tables, its clock and its mail sender.
+ */
+import type { ServiceContext } from '@kora/platform';
+import { chooseMailSender, type MailMessage, type MailSender } from '@kora/platform/mail';
+import { otpKey } from './accounts/otp.js';
+import { loadAuthConfig, type AuthConfig } from './config.js';
+import { authSchema, type AuthTables } from './db/schema.js';
+import { storeDevMail } from './mail/dev-outbox.js';
+import { enqueueMail } from './mail/queue.js';
+
+export interface AuthOptions {
+  /** Variables to read instead of `process.env` (tests, or a launcher holding its own secrets). */
+  env?: Record<string, string | undefined>;
+  /** Already-parsed configuration; wins over `env`. */
+  config?: AuthConfig;
+  /** The clock expiry checks use (tests move it). */
+  now?: () => Date;
+}
+
+export interface Auth {
+  ctx: ServiceContext;
+  config: AuthConfig;
+  tables: AuthTables;
+  mailer: MailSender;
+  /** Key of the recovery-code HMAC. */
+  otpKey: string;
+  now(): Date;
+  /** Base of links in mails: the admin's site URL, else PUBLIC_URL. */
+  publicUrl(): string;
+  siteName(): string;
+  /** Queues a mail, from the admin's sender address when one is set. */
+  sendMail(message: MailMessage): Promise<boolean>;
+}
+
+export function createAuth(ctx: ServiceContext, options: AuthOptions): Auth {
+  const config = options.config ?? loadAuthConfig(options.env ?? process.env);
+  const tables = authSchema(ctx.schema);
+  const mailer = chooseMailSender({
+    smtpUrl: config.SMTP_URL,
+    devOutbox: config.MAIL_DEV_OUTBOX,
+    from: config.MAIL_FROM,
+    store: (message) => storeDevMail(ctx.db, tables, message),
+    log: ctx.log,
+  });
+  ctx.log.info({ transport: mailer.kind }, 'mail transport');
+  const settings = () => ctx.siteSettings.current();
+  return {
+    ctx,
+    config,
+    tables,
+    mailer,
+    otpKey: otpKey(config.ACCESS_TOKEN_SECRET),
+    now: options.now ?? (() => new Date()),
+    publicUrl: () => settings().general.siteUrl.replace(/\/+$/, '') || config.PUBLIC_URL,
+    siteName: () => settings().general.siteName,
+    sendMail(message) {
+      const { fromEmail, fromName } = settings().email;
+      const from = fromEmail ? `"${(fromName || settings().general.siteName).replace(/["\\\r\n]/g, '')}" <${fromEmail}>` : config.MAIL_FROM;
+      return enqueueMail(ctx, { ...message, from });
+    },
+  };
+}

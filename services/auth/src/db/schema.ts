@@ -1,0 +1,68 @@
+/** Tables of the `auth` schema (Drizzle views of the SQL in migrations.ts). */
+import { bigint, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const authSchema = (name: string) => {
+  const schema = pgSchema(name);
+  const users = schema.table('users', {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    username: text('username').notNull(),
+    /** Stored lower-case. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    status: text('status', { enum: ['pending', 'active', 'suspended'] }).notNull().default('pending'),
+    bio: text('bio').notNull().default(''),
+    /** Null means the default avatar. */
+    profileImage: text('profile_image'),
+    coverImage: text('cover_image'),
+    /** Projection of the wallet balance for the sign-in record (kept by wallet events). */
+    walletBalanceKobo: bigint('wallet_balance_kobo', { mode: 'number' }).notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    activatedAt: at('activated_at'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  });
+  const sessions = schema.table('sessions', {
+    id: uuid('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+    lastSeen: at('last_seen').notNull().defaultNow(),
+    revokedAt: at('revoked_at'),
+    refreshHash: text('refresh_hash').notNull(),
+    previousRefreshHash: text('previous_refresh_hash'),
+    refreshExpiresAt: at('refresh_expires_at').notNull(),
+  });
+  const activationTokens = schema.table('activation_tokens', {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  });
+  const passwordCodes = schema.table('password_codes', {
+    userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  });
+  const devMail = schema.table('dev_mail', {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  });
+  return { users, sessions, activationTokens, passwordCodes, devMail };
+};
+
+export type AuthTables = ReturnType<typeof authSchema>;
+export type UserRow = AuthTables['users']['$inferSelect'];
+export type SessionRow = AuthTables['sessions']['$inferSelect'];

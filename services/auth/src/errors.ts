@@ -1,0 +1,46 @@
+/**
+ * The auth service's stable error codes (beside the platform's shared ones) and the errors it
+ * throws, each with the product text from `authTexts`.
+ */
+import { authTexts, ErrorCode } from '@kora/contracts';
+import { AppError } from '@kora/platform';
+
+export const AuthErrorCode = {
+  EmailInUse: 'EMAIL_IN_USE',
+  UsernameTaken: 'USERNAME_TAKEN',
+  SignupsClosed: 'SIGNUPS_CLOSED',
+  InvalidCredentials: 'INVALID_CREDENTIALS',
+  NotActivated: 'NOT_ACTIVATED',
+  Suspended: 'SUSPENDED',
+  ActivationInvalid: 'ACTIVATION_INVALID',
+  ActivationExpired: 'ACTIVATION_EXPIRED',
+  ActivationUsed: 'ACTIVATION_USED',
+  OtpInvalid: 'OTP_INVALID',
+  OtpLocked: 'OTP_LOCKED',
+  OtpCooldown: 'OTP_COOLDOWN',
+  RefreshInvalid: 'REFRESH_INVALID',
+  CurrentPasswordWrong: 'CURRENT_PASSWORD_WRONG',
+  UserNotFound: 'USER_NOT_FOUND',
+  SessionNotFound: 'SESSION_NOT_FOUND',
+  ImageRequired: 'IMAGE_REQUIRED',
+  DevOutboxOff: 'DEV_OUTBOX_OFF',
+} as const;
+
+export const emailInUse = () => new AppError(409, AuthErrorCode.EmailInUse, authTexts.emailInUse);
+export const usernameTaken = () => new AppError(409, AuthErrorCode.UsernameTaken, authTexts.usernameTaken);
+export const signupsClosed = () => new AppError(403, AuthErrorCode.SignupsClosed, authTexts.signUpsClosed);
+export const invalidCredentials = () => new AppError(401, AuthErrorCode.InvalidCredentials, authTexts.invalidCredentials);
+export const notActivated = () => new AppError(403, AuthErrorCode.NotActivated, authTexts.notActivated);
+export const suspended = () => new AppError(403, AuthErrorCode.Suspended, authTexts.suspended);
+export const activationInvalid = () => new AppError(400, AuthErrorCode.ActivationInvalid, authTexts.activationInvalid);
+export const activationExpired = () => new AppError(400, AuthErrorCode.ActivationExpired, authTexts.activationExpired);
+export const activationUsed = () => new AppError(400, AuthErrorCode.ActivationUsed, authTexts.activationUsed);
+export const otpInvalid = () => new AppError(400, AuthErrorCode.OtpInvalid, authTexts.otpInvalid);
+export const otpLocked = () => new AppError(400, AuthErrorCode.OtpLocked, authTexts.otpLocked);
+export const otpCooldown = (seconds: number) => new AppError(429, AuthErrorCode.OtpCooldown, authTexts.resendCooldown(seconds));
+export const refreshInvalid = () => new AppError(401, AuthErrorCode.RefreshInvalid, authTexts.refreshInvalid);
+export const currentPasswordWrong = () => new AppError(400, AuthErrorCode.CurrentPasswordWrong, authTexts.currentPasswordWrong);
+export const userNotFound = () => new AppError(404, AuthErrorCode.UserNotFound, authTexts.userNotFound);
+export const sessionNotFound = () => new AppError(404, AuthErrorCode.SessionNotFound, authTexts.sessionNotFound);
+export const imageRequired = () => new AppError(400, AuthErrorCode.ImageRequired, authTexts.imageRequired);
+export const rateLimited = () => new AppError(429, ErrorCode.RateLimited, 'Too many requests. Please wait a moment and try again.');

@@ -1,0 +1,55 @@
+/**
+ * The mails the auth service sends. The link or code is always in the plain-text body (what
+ * text-only clients, the dev outbox and the tests read); the HTML part repeats it.
+ */
+import type { MailMessage } from '@kora/platform/mail';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function html(paragraphs: string[]): string {
+  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</body></html>`;
+}
+
+export function activationMail(input: { to: string; firstname: string; link: string; siteName: string }): MailMessage {
+  const { to, firstname, link, siteName } = input;
+  return {
+    to,
+    subject: `Activate your ${siteName} account`,
+    text: [
+      `Hello ${firstname},`,
+      '',
+      `Welcome to ${siteName}! Open this link to activate your account:`,
+      '',
+      link,
+      '',
+      'The link is valid for 24 hours. If you did not sign up, you can ignore this e-mail.',
+    ].join('\n'),
+    html: html([
+      `Hello ${escapeHtml(firstname)},`,
+      `Welcome to ${escapeHtml(siteName)}! Open this link to activate your account:`,
+      `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+      'The link is valid for 24 hours. If you did not sign up, you can ignore this e-mail.',
+    ]),
+  };
+}
+
+export function recoveryCodeMail(input: { to: string; firstname: string; code: string; siteName: string }): MailMessage {
+  const { to, firstname, code, siteName } = input;
+  return {
+    to,
+    subject: `Your ${siteName} password reset code`,
+    text: [
+      `Hello ${firstname},`,
+      '',
+      `Your password reset code is: ${code}`,
+      '',
+      'It is valid for 10 minutes and works once. If you did not ask to reset your password, you can ignore this e-mail; your password has not changed.',
+    ].join('\n'),
+    html: html([
+      `Hello ${escapeHtml(firstname)},`,
+      `Your password reset code is: <strong style="font-size:1.4em;letter-spacing:0.2em">${code}</strong>`,
+      'It is valid for 10 minutes and works once. If you did not ask to reset your password, you can ignore this e-mail; your password has not changed.',
+    ]),
+  };
+}

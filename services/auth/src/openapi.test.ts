@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuth, type AuthTestService } from './test-support.js';
+
+describe('OpenAPI document of the auth service', () => {
+  let svc: AuthTestService;
+  beforeAll(async () => void (svc = await startAuth()), 60_000);
+  afterAll(async () => svc?.close());
+
+  it('describes every route with its body, parameters and answers', async () => {
+    const doc = (await svc.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const expected: [string, string, string[]][] = [
+      ['post', '/api/signUp', ['201', '400', '403', '409']],
+      ['post', '/api/activate', ['200', '400']],
+      ['post', '/api/resend-activation', ['200', '400', '429']],
+      ['post', '/api/signin', ['200', '400', '401', '403']],
+      ['post', '/api/auth/refresh', ['200', '400', '401']],
+      ['post', '/api/signout', ['204', '401']],
+      ['get', '/api/auth/session', ['200', '401']],
+      ['post', '/api/sendForgotOtp', ['200', '400', '429']],
+      ['post', '/api/resend-otp', ['200', '400', '429']],
+      ['post', '/api/forgot-password', ['200', '400', '429']],
+      ['post', '/api/reset-password', ['200', '400', '429']],
+      ['get', '/api/users/search', ['200', '400', '401']],
+      ['get', '/api/users/{id}', ['200', '401', '404']],
+      ['put', '/api/users/{id}', ['200', '400', '401', '403', '404']],
+      ['put', '/api/users/{id}/avatar', ['200', '400', '401', '403', '404', '413', '415', '502', '503']],
+      ['put', '/api/users/{id}/cover', ['200', '400', '401', '403', '404', '413', '415', '502', '503']],
+      ['put', '/api/settings/security/password', ['200', '400', '401']],
+      ['get', '/api/settings/security/sessions', ['200', '401']],
+      ['delete', '/api/settings/security/sessions/{id}', ['204', '401', '404']],
+      ['get', '/api/dev/mail', ['200', '404']],
+    ];
+    for (const [method, path, statuses] of expected) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(Object.keys(op.responses).sort(), `${method} ${path}`).toEqual(statuses.sort());
+      if (method === 'post' && !['/api/signout'].includes(path)) expect(op.requestBody, `${method} ${path}`).toBeDefined();
+    }
+    expect(Object.keys(doc.paths['/api/users/{id}/avatar'].put.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(doc.paths['/api/signin'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * GET /api/dev/mail: the dev outbox (newest first, 50 at most, with the links each mail carries).
+ * Served only when MAIL_DEV_OUTBOX=true and no SMTP_URL is set — on for `npm start`, off in
+ * production; otherwise the path does not exist (404). Also at /api/auth/dev/mail, a path the
+ * gateway already routes to this service.
+ */
+import { errorBodySchema } from '@kora/contracts';
+import { AppError, type ServiceApp } from '@kora/platform';
+import { z } from 'zod';
+import { devOutboxEnabled } from '../config.js';
+import type { Auth } from '../context.js';
+import { AuthErrorCode } from '../errors.js';
+import { listDevMail } from '../mail/dev-outbox.js';
+
+const devMailItem = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+  createdAt: z.string(),
+});
+
+export function devMailRoutes(app: ServiceApp, auth: Auth): void {
+  const enabled = devOutboxEnabled(auth.config);
+  for (const path of ['/api/dev/mail', '/api/auth/dev/mail']) {
+    app.get(
+      path,
+      {
+        schema: {
+          hide: path !== '/api/dev/mail',
+          tags: ['dev'],
+          summary: 'Mails kept by the dev outbox (local installs only)',
+          querystring: z.object({ to: z.string().max(254).optional().describe('Only mails to this address') }),
+          response: { 200: z.array(devMailItem), 404: errorBodySchema },
+        },
+      },
+      async (request) => {
+        if (!enabled) throw new AppError(404, AuthErrorCode.DevOutboxOff, 'The dev mail outbox is off');
+        return listDevMail(auth.ctx.db, auth.tables, request.query.to);
+      },
+    );
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Signing in and out (spec: Login, Logout).
+ * - POST /api/signin { email (or username), password } -> tokens and the spec's user record.
+ * - POST /api/auth/refresh { refreshToken } -> a new token pair; the old refresh token is spent.
+ * - POST /api/signout -> ends the caller's session on the server.
+ */
+import { errorBodySchema, refreshBody, signInAnswer, signInBody, tokensSchema } from '@kora/contracts';
+import { requireMember, type ServiceApp } from '@kora/platform';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';
+import { issueTokens, openSession, revokeSessions, rotateRefreshToken } from '../accounts/sessions.js';
+import { findUserByLogin, toSignInUser } from '../accounts/users.js';
+import type { Auth } from '../context.js';
+import { invalidCredentials, notActivated, refreshInvalid, suspended } from '../errors.js';
+
+export function clientInfo(request: FastifyRequest) {
+  const agent = request.headers['user-agent'];
+  return { userAgent: typeof agent === 'string' ? agent : '', ip: request.ip ?? '' };
+}
+
+export function signInRoutes(app: ServiceApp, auth: Auth): void {
+  const { ctx, tables, config } = auth;
+
+  app.post(
+    '/api/signin',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with e-mail or username and password',
+        body: signInBody,
+        response: { 200: signInAnswer, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { email: login, password } = request.body;
+      const user = await findUserByLogin(ctx.db, tables, login);
+      if (!user) {
+        await verifyAgainstDummy(password);
+        throw invalidCredentials();
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
+      // Only someone who knows the password learns the account's state.
+      if (user.status === 'pending') throw notActivated();
+      if (user.status === 'suspended') throw suspended();
+      const { sessionId, refreshToken } = await openSession(ctx.db, tables, user.id, clientInfo(request), auth.now());
+      const tokens = await issueTokens({ userId: user.id, role: user.role, sessionId }, refreshToken, config.ACCESS_TOKEN_SECRET);
+      return { ...tokens, user: toSignInUser(user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Trade a refresh token for a new token pair (rotation; a reused token ends its session)',
+        body: refreshBody,
+        response: { 200: tokensSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const now = auth.now();
+      const outcome = await ctx.transact(async (tx, emit) => {
+        const result = await rotateRefreshToken(tx, tables, request.body.refreshToken, now);
+        if (result.kind === 'end') {
+          await revokeSessions(tx, emit, ctx.store, tables, { userId: result.session.userId, sessionIds: [result.session.id] }, null, now);
+        }
+        return result;
+      });
+      if (outcome.kind === 'end') {
+        request.log.warn({ sessionId: outcome.session.id, userId: outcome.session.userId, reason: outcome.reason }, 'refresh refused; session ended');
+      }
+      if (outcome.kind !== 'rotated') throw refreshInvalid();
+      const identity = { userId: outcome.user.id, role: outcome.user.role, sessionId: outcome.sessionId };
+      return issueTokens(identity, outcome.refreshToken, config.ACCESS_TOKEN_SECRET);
+    },
+  );
+
+  app.post(
+    '/api/signout',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "End the caller's session (its access and refresh tokens stop working at once)",
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null().describe('Signed out'), 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const identity = requireMember(request);
+      await ctx.transact((tx, emit) =>
+        revokeSessions(tx, emit, ctx.store, tables, { userId: identity.userId, sessionIds: [identity.sessionId] }, identity.userId, auth.now()),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * Member profiles (spec: Profile, Find Friends).
+ * - GET /api/users/search?q= : active members by username or name (20 at most; blank q -> []).
+ * - GET /api/users/:id : a profile; `id` is the plain id or the encoded profile id.
+ * - PUT /api/users/:id : the owner edits names and bio.
+ * - PUT /api/users/:id/avatar and /cover : the owner uploads an image (multipart, one file field
+ *   named `avatar`), stored by the media service -> { avatarUrl }.
+ */
+import multipart from '@fastify/multipart';
+import { avatarAnswer, errorBodySchema, parseProfileParam, profileSchema, updateProfileBody, userSearchItemSchema } from '@kora/contracts';
+import { requireMember, requireOwner, unauthenticated, type ServiceApp } from '@kora/platform';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { imageTooLarge, storeImage, type ImageKind } from '../accounts/media.js';
+import { escapeLike, findUserById, toProfile, toSearchItem, toSnapshot } from '../accounts/users.js';
+import type { Auth } from '../context.js';
+import type { UserRow } from '../db/schema.js';
+import { imageRequired, userNotFound } from '../errors.js';
+
+const idParams = z.object({ id: z.string().describe('Member id, plain (42) or encoded (as in profile links)') });
+const searchQuery = z.object({ q: z.string().max(100, 'Search text must be at most 100 characters').optional() });
+const SEARCH_LIMIT = 20;
+
+/** The form the upload routes read: documented for OpenAPI, parsed by @fastify/multipart. */
+const imageUploadBody = z.object({
+  avatar: z.string().meta({ format: 'binary', description: 'The image file (one file, field name `avatar`)' }),
+});
+
+const denied = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
+  const { ctx, tables } = auth;
+  const { users } = tables;
+
+  // Limits per request below (the upload size is a live site setting); these are the ceilings.
+  await app.register(multipart, { limits: { files: 1, fields: 0, parts: 1 } });
+
+  /** The member behind `:id` as `viewer` may see it: pending accounts never; suspended ones only to admins. */
+  async function visibleUser(param: string, viewer: { role: string; userId: number }): Promise<UserRow> {
+    const id = parseProfileParam(param);
+    const user = id === null ? undefined : await findUserById(ctx.db, tables, id);
+    if (!user || user.status === 'pending') throw userNotFound();
+    if (user.status === 'suspended' && viewer.role !== 'admin' && viewer.userId !== user.id) throw userNotFound();
+    return user;
+  }
+
+  /** Owner-only routes: 401 anonymous, 404 unknown member, 403 someone else. */
+  async function ownedUser(request: FastifyRequest, param: string): Promise<UserRow> {
+    const identity = requireMember(request);
+    const id = parseProfileParam(param);
+    if (id === null) throw userNotFound();
+    requireOwner(request, id);
+    const user = await findUserById(ctx.db, tables, identity.userId);
+    if (!user) throw unauthenticated();
+    return user;
+  }
+
+  app.get(
+    '/api/users/search',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Find active members by username, first or last name',
+        security: [{ bearerAuth: [] }],
+        querystring: searchQuery,
+        response: { 200: z.array(userSearchItemSchema), 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      requireMember(request);
+      const q = (request.query.q ?? '').trim();
+      if (!q) return [];
+      const pattern = `%${escapeLike(q)}%`;
+      const rows = await ctx.db
+        .select()
+        .from(users)
+        .where(
+          and(
+            eq(users.status, 'active'),
+            or(
+              ilike(users.username, pattern),
+              ilike(users.firstname, pattern),
+              ilike(users.lastname, pattern),
+              ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
+            ),
+          ),
+        )
+        .orderBy(users.username)
+        .limit(SEARCH_LIMIT);
+      return rows.map(toSearchItem);
+    },
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A member profile',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: profileSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => toProfile(await visibleUser(request.params.id, requireMember(request))),
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Edit your names and bio',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: updateProfileBody,
+        response: { 200: profileSchema, 400: errorBodySchema, ...denied },
+      },
+    },
+    async (request) => {
+      const user = await ownedUser(request, request.params.id);
+      const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+      if (Object.keys(changes).length === 0) return toProfile(user);
+      const updated = await ctx.transact(async (tx, emit) => {
+        const [row] = await tx.update(users).set({ ...changes, updatedAt: auth.now() }).where(eq(users.id, user.id)).returning();
+        emit({ type: 'user.updated', aggregateId: row!.id, actorId: row!.id, payload: toSnapshot(row!) });
+        return row!;
+      });
+      return toProfile(updated);
+    },
+  );
+
+  for (const kind of ['avatar', 'cover'] as const satisfies readonly ImageKind[]) {
+    app.put(
+      `/api/users/:id/${kind}`,
+      {
+        schema: {
+          tags: ['users'],
+          summary: kind === 'avatar' ? 'Upload your profile picture' : 'Upload your cover image',
+          description: 'multipart/form-data with one file field named `avatar` (for the cover too, as the spec says).',
+          security: [{ bearerAuth: [] }],
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          body: imageUploadBody,
+          response: {
+            200: avatarAnswer,
+            400: errorBodySchema,
+            ...denied,
+            413: errorBodySchema,
+            415: errorBodySchema,
+            502: errorBodySchema,
+            503: errorBodySchema,
+          },
+        },
+        // The body is a stream read by the handler; the schema above only documents it.
+        validatorCompiler: (route) =>
+          route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
+      },
+      async (request) => {
+        const user = await ownedUser(request, request.params.id);
+        if (!request.isMultipart()) throw imageRequired();
+        const maxMB = ctx.siteSettings.current().storage.maxUploadMB;
+        const part = await request.file({ limits: { fileSize: maxMB * 1024 * 1024, files: 1, fields: 0, parts: 1 } }).catch(multipartRefusal(maxMB));
+        if (!part || part.fieldname !== 'avatar') {
+          part?.file.resume();
+          throw imageRequired();
+        }
+        const url = await storeImage(ctx, part, kind, maxMB);
+        const column = kind === 'avatar' ? { profileImage: url } : { coverImage: url };
+        await ctx.transact(async (tx, emit) => {
+          const [row] = await tx.update(users).set({ ...column, updatedAt: auth.now() }).where(eq(users.id, user.id)).returning();
+          emit({ type: 'user.updated', aggregateId: row!.id, actorId: row!.id, payload: toSnapshot(row!) });
+        });
+        return { avatarUrl: url };
+      },
+    );
+  }
+}
+
+/** @fastify/multipart's refusals, in product words. */
+function multipartRefusal(maxMB: number) {
+  return (err: { code?: string }): never => {
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge(maxMB);
+    throw imageRequired();
+  };
+}

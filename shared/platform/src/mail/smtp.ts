@@ -1,0 +1,34 @@
+/** SMTP adapter: nodemailer on a connection URL (smtp://user:pass@host:587, smtps://host:465). */
+import nodemailer from 'nodemailer';
+import type { MailMessage, MailSender } from './mail.js';
+
+export interface SmtpSenderOptions {
+  url: string;
+  /** Default `From` header. */
+  from: string;
+  /** Gives up on an unreachable or silent server after this long (the job is retried). */
+  timeoutMs?: number;
+}
+
+export function createSmtpSender(options: SmtpSenderOptions): MailSender {
+  const timeout = options.timeoutMs ?? 15_000;
+  const transport = nodemailer.createTransport(
+    { url: options.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout },
+    { from: options.from },
+  );
+  return {
+    kind: 'smtp',
+    async send(message: MailMessage) {
+      await transport.sendMail({
+        from: message.from ?? options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
