@@ -1,16 +1,19 @@
 /// <reference lib="dom" />
 /**
- * The web shell through the gateway: sign-in gate, login placeholder, signed-in layout at phone
- * and desktop widths, coming-soon and not-found pages, logo fallback and logout.
+ * The web shell through the gateway: sign-in gate, login page, signed-in layout at phone and
+ * desktop widths, coming-soon and not-found pages, logo fallback and logout. The member is a real
+ * account (signed up and activated through the API and its mail, see support/members.ts): the
+ * layout shows the member's own profile, so the accounts service must know them.
  * Run: BASE_URL=http://127.0.0.1:8080 npx vitest run --config tests/browser/vitest.config.ts
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousContext, BASE_URL, launchBrowser, signedInContext, VIEWPORTS } from './support/browser';
+import { anonymousContext, BASE_URL, launchBrowser, VIEWPORTS } from './support/browser';
+import { createMember, memberContext, type Member } from './support/members';
 
-const MEMBER = { userId: 4242, role: 'user' as const, sessionId: 'shell-test-session' };
+let MEMBER: Member;
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results');
 
 const MAIN_MENU = ['News Feed', 'Mine', 'Saved', 'Scheduled', 'Memories', 'Packages'];
@@ -20,7 +23,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 async function memberPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const context = await signedInContext(browser, MEMBER, { viewport });
+  const context = await memberContext(browser, MEMBER, { viewport });
   contexts.push(context);
   return context.newPage();
 }
@@ -39,6 +42,7 @@ async function menuLabels(page: Page, section: string): Promise<string[]> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  MEMBER = await createMember('shell');
   await mkdir(SCREENSHOTS, { recursive: true });
 });
 
@@ -59,7 +63,7 @@ describe('signed out', () => {
     expect(url.searchParams.get('redirectTo')).toBe('/messages');
   });
 
-  it('shows the login placeholder with its validation text', async () => {
+  it('shows the login page with its validation texts', async () => {
     const page = await visitorPage();
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Kora');
@@ -75,7 +79,7 @@ describe('signed out', () => {
 
     await page.getByLabel('Password').fill('correct horse');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('alert').getByText('Sign-in is not available yet').waitFor();
+    await page.getByRole('alert').getByText('Invalid email or password').waitFor();
     await page.setViewportSize(VIEWPORTS.phone);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-login-375.png') });
   });

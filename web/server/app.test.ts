@@ -1,6 +1,6 @@
 // End-to-end check of the Node server over the real build (skipped until `npm run build` has run).
 import { existsSync, readdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
@@ -11,16 +11,42 @@ import { createWebServer } from './app';
 const buildDir = fileURLToPath(new URL('../build', import.meta.url));
 const built = existsSync(`${buildDir}/server/index.js`);
 
+const profile = {
+  user_id: 5,
+  profileId: 'abcdefghij',
+  username: 'ada',
+  firstname: 'Ada',
+  lastname: 'Obi',
+  profileImage: '/uploads/profile/defaultavatar.png',
+  coverImage: null,
+  bio: '',
+  createdAt: '2026-01-05T10:00:00.000Z',
+};
+
 describe.skipIf(!built)('createWebServer', () => {
   let server: Server;
+  let gateway: Server;
   let base: string;
   const member = { [IDENTITY_HEADER]: signIdentity({ userId: 5, role: 'user', sessionId: 's' }, DEV_INTERNAL_SECRET) };
 
   beforeAll(async () => {
-    // No gateway here: the display-user call fails fast and the temporary fallback is used.
+    // A stand-in for the gateway: the layout loads the member's own profile.
+    gateway = createServer((req, res) => {
+      if (req.url === '/api/users/5') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(profile));
+      } else {
+        res.statusCode = req.url === '/api/signout' ? 204 : 404;
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
     server = await createWebServer({
       buildDir,
-      env: { GATEWAY_URL: 'http://127.0.0.1:9', INTERNAL_SECRET: DEV_INTERNAL_SECRET },
+      env: {
+        GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`,
+        INTERNAL_SECRET: DEV_INTERNAL_SECRET,
+      },
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -28,6 +54,7 @@ describe.skipIf(!built)('createWebServer', () => {
 
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));
+    await new Promise((resolve) => gateway?.close(resolve));
   });
 
   it('answers /healthz without touching Remix', async () => {

@@ -1,7 +1,13 @@
 /**
  * Chromium for the browser suites, and contexts that are already signed in. Tests target the
  * running product at BASE_URL — always the gateway, the one public origin.
+ *
+ * Every context gets its own client address (X-Forwarded-For from the TEST-NET ranges): the
+ * gateway trusts loopback proxies by default, so it counts each context as a different member's
+ * network, as in real life, instead of putting the whole suite under one address's sign-in rate
+ * limit. Tests can read the address back (clientIpOf) and find it in the member's session list.
  */
+import { randomInt } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { ACCESS_TOKEN_COOKIE, mintAccessToken, type TokenClaims } from './tokens';
 
@@ -29,8 +35,32 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export function anonymousContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: BASE_URL, viewport: VIEWPORTS.desktop, ...options });
+const TEST_NETS = ['198.51.100', '203.0.113'];
+let addressCounter = randomInt(0, 500);
+
+/** A fresh documentation-range address (RFC 5737) for one simulated member network. */
+export function nextClientIp(): string {
+  addressCounter = (addressCounter + 1) % 508;
+  return `${TEST_NETS[addressCounter % 2]}.${1 + Math.floor(addressCounter / 2)}`;
+}
+
+const clientIps = new WeakMap<BrowserContext, string>();
+
+/** The client address a context's requests carry. */
+export function clientIpOf(context: BrowserContext): string | undefined {
+  return clientIps.get(context);
+}
+
+export async function anonymousContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const ip = nextClientIp();
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: VIEWPORTS.desktop,
+    ...options,
+    extraHTTPHeaders: { 'x-forwarded-for': ip, ...options.extraHTTPHeaders },
+  });
+  clientIps.set(context, ip);
+  return context;
 }
 
 /** A context whose requests carry a valid access token cookie for `claims.userId`. */

@@ -24,16 +24,21 @@ export interface AvatarProps {
   className?: string;
   /** Square with rounded corners (pages) instead of a circle (people). */
   square?: boolean;
+  /**
+   * Accessible name when the picture is content (a profile header); without it the avatar is
+   * decorative, because a name next to it already says who this is.
+   */
+  alt?: string;
 }
 
 /** A member picture, falling back to the name's initials when there is none or it fails to load. */
-export function Avatar({ name, src, className, square }: AvatarProps) {
+export function Avatar({ name, src, className, square, alt }: AvatarProps) {
   const { ref, failed, onError } = useImageFallback(src);
   const shape = square ? 'rounded-lg' : 'rounded-full';
   if (failed || !src) {
     return (
       <span
-        aria-hidden="true"
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
         className={cn(
           'inline-flex size-10 shrink-0 select-none items-center justify-center text-sm font-semibold',
           shape,
@@ -49,7 +54,7 @@ export function Avatar({ name, src, className, square }: AvatarProps) {
     <img
       ref={ref}
       src={src}
-      alt=""
+      alt={alt ?? ''}
       onError={onError}
       className={cn('size-10 shrink-0 bg-slate-200 object-cover', shape, className)}
     />

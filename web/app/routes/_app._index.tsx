@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { NewspaperIcon } from '~/components/icons';
 import { Card } from '~/components/ui/card';
-import { requireIdentity } from '~/utils/session.server';
+import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('News Feed', siteNameFromMatches(matches)) }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireIdentity(request);
+  await requireSession(request);
   return null;
 }
 

@@ -1,22 +1,27 @@
 /**
  * The signed-in layout shared by member pages: top bar, left menu (large screens), right panel
- * (wide screens). Signed-out visitors are sent to /login by getCurrentUser → requireIdentity.
+ * (wide screens). requireUser sends signed-out visitors to /login (renewing an expired access
+ * token first) and loads the member's name and avatar for the top bar and drawer.
  */
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { LeftMenu } from '~/components/layout/left-menu';
+import { PendingIndicator, usePageLoading } from '~/components/layout/pending-indicator';
 import { RightPanel } from '~/components/layout/right-panel';
 import { TopBar } from '~/components/layout/top-bar';
+import { cn } from '~/utils/misc';
+import { requireUser } from '~/utils/session.server';
 import { useSiteName } from '~/utils/site';
-import { getCurrentUser } from '~/utils/user.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { user: await getCurrentUser(request) };
+  const { user, headers } = await requireUser(request);
+  return data({ user }, { headers });
 }
 
 export default function AppLayout() {
   const { user } = useLoaderData<typeof loader>();
   const siteName = useSiteName();
+  const loading = usePageLoading();
   return (
     <>
       <a
@@ -28,8 +33,9 @@ export default function AppLayout() {
       <TopBar user={user} siteName={siteName} />
       <div className="mx-auto flex w-full max-w-[1600px]">
         <LeftMenu className="hidden lg:flex" />
-        <main id="main" className="min-w-0 flex-1 px-3 py-4 sm:px-4 lg:px-6">
-          <div className="mx-auto w-full max-w-[680px]">
+        <main id="main" aria-busy={loading || undefined} className="min-w-0 flex-1 px-3 py-4 sm:px-4 lg:px-6">
+          <PendingIndicator loading={loading} />
+          <div className={cn('mx-auto w-full max-w-[680px] transition-opacity', loading && 'opacity-60')}>
             <Outlet />
           </div>
         </main>

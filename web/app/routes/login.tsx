@@ -1,71 +1,188 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
-import { StandalonePage } from '~/components/standalone-page';
-import { Button } from '~/components/ui/button';
-import { Card } from '~/components/ui/card';
+/**
+ * /login (member-side §2 "Login"): the product name as title, Email/Username and Password, a
+ * Forgot password link and a link to register. Sign-in stores the tokens in httpOnly cookies only
+ * (cookies.server.ts) and goes to `redirectTo` (same-site paths only) or `/`. A signed-in visitor
+ * is sent to `/`. An account that is not activated yet gets the server's message and a way to
+ * resend the activation e-mail.
+ */
+import { messageAnswer, tokensSchema } from '@kora/contracts';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { AuthCard, DevMailLink, textLink } from '~/components/auth-card';
+import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/input';
-import { Spinner } from '~/components/ui/spinner';
-import { FILL_ALL_FIELDS, parseLoginForm } from '~/schemas/login';
-import { requireAnonymous } from '~/utils/session.server';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { parseEmailStep } from '~/schemas/forgot-password';
+import { parseLoginForm } from '~/schemas/login';
+import { apiFetch, errorMessage, errorStatus, isApiError } from '~/utils/api.server';
+import { authCookies, cookieHeaders } from '~/utils/cookies.server';
+import { devMailEnabled } from '~/utils/dev-mail.server';
+import { formText } from '~/utils/forms';
+import { safeRedirect } from '~/utils/redirect';
+import { getIdentity, redirectIfSignedIn } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('Login', siteNameFromMatches(matches)) }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireAnonymous(request);
-  return null;
+  const headers = await redirectIfSignedIn(request);
+  return data({ devMail: await devMailEnabled(request) }, { headers });
 }
 
+type LoginActionData = {
+  intent: 'signin' | 'resend-activation';
+  error?: string;
+  /** The field the error is about (aria-invalid). */
+  field?: string;
+  /** NOT_ACTIVATED: offer to resend the activation mail. */
+  notActivated?: boolean;
+  notice?: string;
+  /** What the visitor typed as Email/Username, kept for the resend form and no-JS re-render. */
+  email?: string;
+};
+
+const SOMETHING_WRONG = 'Something went wrong';
+
 export async function action({ request }: ActionFunctionArgs) {
-  requireAnonymous(request);
-  const submission = parseLoginForm(await request.formData());
-  if (!submission.success) {
-    return data({ error: FILL_ALL_FIELDS }, { status: 400 });
+  if (getIdentity(request)) throw redirect('/');
+  const form = await request.formData();
+  const { email } = formText(form, ['email']);
+
+  if (form.get('intent') === 'resend-activation') {
+    const parsed = parseEmailStep(form);
+    if (!parsed.ok) {
+      return data<LoginActionData>({ intent: 'resend-activation', notActivated: true, error: parsed.error, email }, { status: 400 });
+    }
+    try {
+      const answer = await apiFetch(request, '/api/resend-activation', {
+        json: parsed.data,
+        token: null,
+        schema: messageAnswer,
+      });
+      return data<LoginActionData>({ intent: 'resend-activation', notice: answer.message, email });
+    } catch (error) {
+      return data<LoginActionData>(
+        { intent: 'resend-activation', notActivated: true, error: errorMessage(error, SOMETHING_WRONG), email },
+        { status: errorStatus(error) },
+      );
+    }
   }
-  // Placeholder until the accounts issue: it will call POST /api/signin through api.server.ts,
-  // let the gateway set the token cookies, then redirect to safeRedirect(submission.data.redirectTo).
-  // 400 like any refused form, not 5xx: nothing is broken, and the gateway logs 5xx as errors.
-  return data({ error: 'Sign-in is not available yet' }, { status: 400 });
+
+  const parsed = parseLoginForm(form);
+  if (!parsed.ok) {
+    return data<LoginActionData>({ intent: 'signin', error: parsed.error, field: parsed.field, email }, { status: 400 });
+  }
+  let tokens;
+  try {
+    // Only the tokens matter here; the layout loads the member's profile itself.
+    tokens = await apiFetch(request, '/api/signin', { json: parsed.data, token: null, schema: tokensSchema });
+  } catch (error) {
+    return data<LoginActionData>(
+      {
+        intent: 'signin',
+        error: errorMessage(error, SOMETHING_WRONG),
+        notActivated: isApiError(error) && error.code === 'NOT_ACTIVATED',
+        email,
+      },
+      { status: errorStatus(error) },
+    );
+  }
+  throw redirect(safeRedirect(form.get('redirectTo')), { headers: cookieHeaders(authCookies(request, tokens)) });
 }
 
 export default function Login() {
+  const { devMail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const siteName = useSiteName();
-  const busy = navigation.state !== 'idle' && navigation.formAction === '/login';
+  const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/login');
+  const intent = navigation.formData?.get('intent');
+  const signingIn = submitting && intent !== 'resend-activation';
+  const resending = submitting && intent === 'resend-activation';
+
+  const signInError = actionData?.intent === 'signin' ? actionData.error : undefined;
+  const resendError = actionData?.intent === 'resend-activation' ? actionData.error : undefined;
+  const typed = actionData?.email ?? '';
+  const reset = searchParams.get('reset') === '1';
 
   return (
-    <StandalonePage siteName={siteName}>
-      <Card className="p-6 sm:p-8">
-        <h1 className="text-center text-2xl font-bold tracking-tight text-slate-900">{siteName}</h1>
-        <p className="mt-1 text-center text-sm text-slate-600">Sign in to see what your friends are sharing.</p>
-        <Form method="post" noValidate className="mt-6 space-y-4">
-          <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-          <Field label="Email/Username" name="email" type="text" autoComplete="username" required />
-          <Field label="Password" name="password" type="password" autoComplete="current-password" required />
-          {actionData?.error ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-              {actionData.error}
-            </p>
-          ) : null}
-          <Button type="submit" size="lg" className="w-full" disabled={busy}>
-            {busy ? <Spinner className="[&_svg]:size-5 [&_svg]:text-white" /> : null}
-            Login
-          </Button>
+    <AuthCard
+      title={siteName}
+      subtitle="Sign in to see what your friends are sharing."
+      footer={
+        <>
+          <p>
+            Don&apos;t have an account?{' '}
+            <Link to="/register" className={textLink}>
+              Register
+            </Link>
+          </p>
+          <DevMailLink on={devMail} />
+        </>
+      }
+    >
+      {reset && !actionData ? (
+        <Alert tone="success" className="mb-4">
+          Your password has been reset. You can login now.
+        </Alert>
+      ) : null}
+      <Form method="post" noValidate className="space-y-4" aria-describedby={signInError ? 'login-error' : undefined}>
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <Field
+          label="Email/Username"
+          name="email"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          defaultValue={typed}
+          required
+          aria-invalid={actionData?.field === 'email' || undefined}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={actionData?.field === 'password' || undefined}
+        />
+        {signInError ? <Alert id="login-error">{signInError}</Alert> : null}
+        <SubmitButton size="lg" className="w-full" busy={signingIn}>
+          Login
+        </SubmitButton>
+      </Form>
+
+      {actionData?.notActivated ? (
+        <Form method="post" noValidate className="mt-4 space-y-3 rounded-lg border border-slate-200 p-4">
+          <input type="hidden" name="intent" value="resend-activation" />
+          <p className="text-sm text-slate-700">Didn&apos;t get the activation e-mail?</p>
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={typed.includes('@') ? typed : ''}
+            required
+          />
+          {resendError ? <Alert>{resendError}</Alert> : null}
+          <SubmitButton variant="secondary" className="w-full" busy={resending}>
+            Resend activation e-mail
+          </SubmitButton>
         </Form>
-        <div className="mt-4 text-center">
-          <Link to="/forgot-password" className="rounded text-sm font-medium text-brand-700 hover:underline">
-            Forgot password
-          </Link>
-        </div>
-        <div className="mt-6 border-t border-slate-200 pt-6 text-center text-sm text-slate-600">
-          Don&apos;t have an account?{' '}
-          <Link to="/register" className="rounded font-semibold text-brand-700 hover:underline">
-            Register
-          </Link>
-        </div>
-      </Card>
-    </StandalonePage>
+      ) : null}
+      {actionData?.intent === 'resend-activation' && actionData.notice ? (
+        <Alert tone="success" className="mt-4">
+          {actionData.notice}
+        </Alert>
+      ) : null}
+
+      <div className="mt-4 text-center">
+        <Link to="/forgot-password" className={`${textLink} text-sm font-medium`}>
+          Forgot password
+        </Link>
+      </div>
+    </AuthCard>
   );
 }

@@ -1,14 +1,25 @@
 /**
- * Sign-out. For now it only forgets the tokens in this browser; ending the server-side session
- * (POST /api/auth/logout or similar) is added by the accounts issue.
+ * Sign-out: ends the session on the server (`POST /api/signout` with the member's token), clears
+ * both auth cookies and goes to /login. An access token that already expired is renewed first
+ * (the refresh cookie still proves the session), so the server-side session really ends.
  */
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, expireCookie } from '~/utils/cookies.server';
+import { ACCESS_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE } from '~/utils/cookies.server';
+import { getIdentity, refreshOnce, signOut } from '~/utils/session.server';
+
+async function currentToken(request: Request): Promise<string | null> {
+  if (getIdentity(request)) return readCookie(request, ACCESS_TOKEN_COOKIE);
+  const refreshToken = readCookie(request, REFRESH_TOKEN_COOKIE);
+  if (!refreshToken) return null;
+  try {
+    return (await refreshOnce(request, refreshToken)).tokens.token;
+  } catch {
+    return null; // already ended (or auth unreachable): nothing more to end from here
+  }
+}
 
 export async function action({ request }: ActionFunctionArgs) {
-  const headers = new Headers();
-  headers.append('Set-Cookie', expireCookie(request, ACCESS_TOKEN_COOKIE));
-  headers.append('Set-Cookie', expireCookie(request, REFRESH_TOKEN_COOKIE));
+  const headers = await signOut(request, await currentToken(request));
   return redirect('/login', { headers });
 }
 

@@ -1,24 +1,21 @@
 /**
- * The login form's fields and the spec's validation text (member-side §5 "Login": both fields
- * required, else "Please fill in all fields"). Shared by the action and its tests.
+ * The login form (member-side §5 "Login": both fields required, else "Please fill in all fields").
+ * Validated with the auth contract's signInBody so the form and the API agree.
  */
-import { z } from 'zod';
+import { authTexts, signInBody } from '@kora/contracts';
+import { fail, formText, parseWith, type FormResult } from '~/utils/forms';
 
-export const FILL_ALL_FIELDS = 'Please fill in all fields';
+export const FILL_ALL_FIELDS = authTexts.fillAllFields;
 
-export const LoginFormSchema = z.object({
-  email: z.string().trim().min(1, FILL_ALL_FIELDS),
-  // Not trimmed when used: only a blank (whitespace-only) password counts as missing.
-  password: z.string().refine((value) => value.trim().length > 0, FILL_ALL_FIELDS),
-  redirectTo: z.string().optional(),
-});
+export interface LoginForm {
+  email: string;
+  password: string;
+}
 
-export type LoginForm = z.infer<typeof LoginFormSchema>;
-
-export function parseLoginForm(form: FormData) {
-  return LoginFormSchema.safeParse({
-    email: form.get('email') ?? '',
-    password: form.get('password') ?? '',
-    redirectTo: form.get('redirectTo') ?? undefined,
-  });
+export function parseLoginForm(form: FormData): FormResult<LoginForm> {
+  const values = formText(form, ['email', 'password']);
+  if (!values.email.trim()) return fail(FILL_ALL_FIELDS, 'email');
+  // Not trimmed when sent: only a blank (whitespace-only) password counts as missing.
+  if (!values.password.trim()) return fail(FILL_ALL_FIELDS, 'password');
+  return parseWith(signInBody, values);
 }

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiFetch } from './api.server';
+import { ApiError, apiFetch, forwardedHeaders, isClientError } from './api.server';
 
 const member = new Request('http://web.test/friends', {
   headers: { cookie: 'kora_at=tok.en.value', 'x-request-id': 'req-1' },
 });
 
 function stubFetch(response: Response) {
-  const spy = vi.fn(async (_url: URL, _init: RequestInit) => response);
+  const spy = vi.fn(async (_url: URL, _init: RequestInit) => response.clone());
   vi.stubGlobal('fetch', spy);
   return spy;
 }
@@ -29,6 +29,31 @@ describe('apiFetch', () => {
     expect(init.method).toBe('GET');
   });
 
+  it('passes on the client address chain and the browser user agent', async () => {
+    const spy = stubFetch(Response.json({}));
+    const fromMember = new Request('http://web.test/login', {
+      headers: { 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0' },
+    });
+    await apiFetch(fromMember, '/api/signin', { json: {}, token: null });
+    const headers = new Headers(spy.mock.calls[0]![1].headers);
+    expect(headers.get('x-forwarded-for')).toBe('203.0.113.7');
+    expect(headers.get('user-agent')).toBe('Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0');
+  });
+
+  it('appends the chain to one the caller already set', () => {
+    const request = new Request('http://web.test/', { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    const headers = forwardedHeaders(request, new Headers({ 'x-forwarded-for': '10.0.0.1' }));
+    expect(headers.get('x-forwarded-for')).toBe('10.0.0.1, 203.0.113.7');
+  });
+
+  it('uses an explicit token instead of the cookie, or none at all', async () => {
+    const spy = stubFetch(Response.json({}));
+    await apiFetch(member, '/api/users/7', { token: 'fresh.token' });
+    await apiFetch(member, '/api/signin', { json: {}, token: null });
+    expect(new Headers(spy.mock.calls[0]![1].headers).get('authorization')).toBe('Bearer fresh.token');
+    expect(new Headers(spy.mock.calls[1]![1].headers).has('authorization')).toBe(false);
+  });
+
   it('sends JSON bodies as POST by default', async () => {
     const spy = stubFetch(new Response(null, { status: 204 }));
     await apiFetch(member, '/api/saves', { json: { postId: 3 } });
@@ -43,6 +68,8 @@ describe('apiFetch', () => {
     const error = await apiFetch(member, '/api/users/9').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, code: 'USER_NOT_FOUND', message: 'User not found', error: 'Not Found' });
+    expect(isClientError(error)).toBe(true);
+    expect(isClientError(new ApiError(503, 'GATEWAY_UNREACHABLE', 'x'))).toBe(false);
   });
 
   it('reports an unreachable gateway as 503 and a wrong shape as 502', async () => {

@@ -26,6 +26,21 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/** The text to show for a failed call: the server's own message for a refusal, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isClientError(error) ? error.message : fallback;
+}
+
+/** The HTTP status an action answers with after a failed call: the refusal's, else 502. */
+export function errorStatus(error: unknown): number {
+  return isClientError(error) ? error.status : 502;
+}
+
+/** A refusal by the API (4xx), as opposed to a failure (5xx, unreachable, unexpected answer). */
+export function isClientError(value: unknown): value is ApiError {
+  return value instanceof ApiError && value.status >= 400 && value.status < 500;
+}
+
 export interface ApiOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; use `body` instead for multipart uploads. */
@@ -35,6 +50,34 @@ export interface ApiOptions<T> {
   /** Validates the answer; a mismatch is reported as a 502 from our side. */
   schema?: z.ZodType<T>;
   timeoutMs?: number;
+  /**
+   * The access token to send as `Authorization: Bearer`. Omitted: the request's `kora_at` cookie.
+   * `null`: no token (sign-in, sign-up, refresh). Actions that just refreshed pass the new token.
+   */
+  token?: string | null;
+}
+
+/**
+ * Headers describing the member's own request, passed on so the gateway and services see the
+ * member rather than the web server: the request id (one trace), the client address chain (the
+ * gateway's per-IP rate limits), and the browser's user agent (the session list shows devices).
+ *
+ * X-Forwarded-For: the gateway replaced whatever the browser claimed with the address it resolved
+ * and sent that to this app; the app is one more trusted hop on the private side, so it passes the
+ * chain on (appending to any chain already on the outgoing headers) and the gateway, trusting the
+ * web app's address as a proxy, counts the call under the member's address.
+ */
+export function forwardedHeaders(request: Request, into: Headers = new Headers()): Headers {
+  const requestId = request.headers.get('x-request-id');
+  if (requestId) into.set('x-request-id', requestId);
+  const chain = request.headers.get('x-forwarded-for')?.trim();
+  if (chain) {
+    const existing = into.get('x-forwarded-for');
+    into.set('x-forwarded-for', existing ? `${existing}, ${chain}` : chain);
+  }
+  const userAgent = request.headers.get('user-agent');
+  if (userAgent) into.set('user-agent', userAgent);
+  return into;
 }
 
 function pickString(value: unknown): string | undefined {
@@ -68,12 +111,10 @@ export async function apiFetch<T = unknown>(
   options: ApiOptions<T> = {},
 ): Promise<T> {
   const url = new URL(path, `${getServerEnv().GATEWAY_URL}/`);
-  const headers = new Headers(options.headers);
+  const headers = forwardedHeaders(request, new Headers(options.headers));
   headers.set('accept', 'application/json');
-  const token = readCookie(request, ACCESS_TOKEN_COOKIE);
+  const token = options.token === undefined ? readCookie(request, ACCESS_TOKEN_COOKIE) : options.token;
   if (token) headers.set('authorization', `Bearer ${token}`);
-  const requestId = request.headers.get('x-request-id');
-  if (requestId) headers.set('x-request-id', requestId);
 
   let body = options.body;
   if (options.json !== undefined) {

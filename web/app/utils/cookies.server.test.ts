@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { expireCookie, readCookie } from './cookies.server';
+import {
+  authCookies,
+  clearAuthCookies,
+  cookieHeaders,
+  expireCookie,
+  readCookie,
+  REFRESH_TOKEN_MAX_AGE_SECONDS,
+  serializeCookie,
+} from './cookies.server';
 
 const withCookie = (cookie: string, headers: Record<string, string> = {}) =>
   new Request('http://web.test/', { headers: { cookie, ...headers } });
+const plain = new Request('http://web.test/');
+const behindHttps = new Request('http://web.test/', { headers: { 'x-forwarded-proto': 'https' } });
 
 describe('readCookie', () => {
   it('finds a cookie among others and decodes it', () => {
@@ -17,11 +27,49 @@ describe('readCookie', () => {
   });
 });
 
+describe('serializeCookie', () => {
+  it('builds an httpOnly, Lax, path-wide cookie with Max-Age', () => {
+    expect(serializeCookie(plain, 'kora_at', 'a.b.c', 900)).toBe('kora_at=a.b.c; Path=/; Max-Age=900; HttpOnly; SameSite=Lax');
+  });
+
+  it('adds Secure behind an https gateway and encodes the value', () => {
+    const cookie = serializeCookie(behindHttps, 'kora_rt', 'a+b/c=', 60);
+    expect(cookie).toBe('kora_rt=a%2Bb%2Fc%3D; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure');
+    // What the gateway and readCookie get back.
+    expect(readCookie(withCookie(cookie.split(';')[0]!), 'kora_rt')).toBe('a+b/c=');
+  });
+
+  it('honours only the first X-Forwarded-Proto hop', () => {
+    const request = new Request('http://web.test/', { headers: { 'x-forwarded-proto': 'http, https' } });
+    expect(serializeCookie(request, 'x', 'y', 1)).not.toMatch(/Secure/);
+  });
+});
+
+describe('authCookies / clearAuthCookies', () => {
+  it('stores the access token for expiresIn and the refresh token for 30 days', () => {
+    const [access, refresh] = authCookies(behindHttps, { token: 'at', refreshToken: 'rt', expiresIn: 900 });
+    expect(access).toBe('kora_at=at; Path=/; Max-Age=900; HttpOnly; SameSite=Lax; Secure');
+    expect(refresh).toBe(`kora_rt=rt; Path=/; Max-Age=${REFRESH_TOKEN_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax; Secure`);
+    expect(REFRESH_TOKEN_MAX_AGE_SECONDS).toBe(2_592_000);
+  });
+
+  it('expires both cookies on path /', () => {
+    const [access, refresh] = clearAuthCookies(plain);
+    expect(access).toMatch(/^kora_at=; Path=\/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    expect(refresh).toMatch(/^kora_rt=; Path=\/; Max-Age=0/);
+  });
+
+  it('keeps every cookie on its own Set-Cookie line', () => {
+    const headers = cookieHeaders(clearAuthCookies(plain));
+    expect(headers.getSetCookie()).toHaveLength(2);
+  });
+});
+
 describe('expireCookie', () => {
   it('expires on path / and adds Secure behind an https gateway', () => {
-    const plain = expireCookie(withCookie(''), 'kora_at');
-    expect(plain).toMatch(/^kora_at=; Path=\/; Max-Age=0/);
-    expect(plain).not.toMatch(/Secure/);
+    const cookie = expireCookie(withCookie(''), 'kora_at');
+    expect(cookie).toMatch(/^kora_at=; Path=\/; Max-Age=0/);
+    expect(cookie).not.toMatch(/Secure/);
     expect(expireCookie(withCookie('', { 'x-forwarded-proto': 'https' }), 'kora_rt')).toMatch(/Secure$/);
   });
 });

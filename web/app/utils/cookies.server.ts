@@ -1,13 +1,20 @@
 /**
- * The auth cookies are set by the auth service (through the gateway) as raw token strings, so
- * Remix's createCookie (which base64-JSON-encodes values) cannot read them; these helpers work on
- * the plain `name=value` form instead.
+ * The auth cookies. The web app's sign-in action receives the tokens from the auth service and
+ * keeps them ONLY in httpOnly cookies (never in localStorage, never readable by scripts):
+ * - `kora_at`: the short-lived access token; the gateway verifies it and vouches for the member.
+ * - `kora_rt`: the rotating refresh token; only session.server.ts reads it, to renew the pair.
+ * Both: `Path=/; HttpOnly; SameSite=Lax`, plus `Secure` when the gateway was reached over https.
+ *
+ * The values are raw token strings (the gateway reads them too), so Remix's createCookie, which
+ * base64-JSON-encodes values, is not used; these helpers work on the plain `name=value` form.
  */
 
 /** Access token (short-lived JWT), read by the gateway and forwarded by api.server.ts. */
 export const ACCESS_TOKEN_COOKIE = 'kora_at';
-/** Refresh token; the web app never reads it, it only clears it on logout. */
+/** Refresh token (opaque, rotating). */
 export const REFRESH_TOKEN_COOKIE = 'kora_rt';
+/** The refresh cookie outlives many access tokens: 30 days. */
+export const REFRESH_TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get('cookie');
@@ -26,17 +33,55 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-function isHttps(request: Request): boolean {
+/** Whether the member reached the gateway over https (it sets X-Forwarded-Proto). */
+export function isHttps(request: Request): boolean {
   const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
   return (forwarded ?? new URL(request.url).protocol.replace(':', '')) === 'https';
 }
 
+function attributes(request: Request, maxAgeSeconds: number): string[] {
+  const list = [`Path=/`, `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`];
+  if (maxAgeSeconds <= 0) list.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+  list.push('HttpOnly', 'SameSite=Lax');
+  if (isHttps(request)) list.push('Secure');
+  return list;
+}
+
+/** A Set-Cookie value for one auth cookie. */
+export function serializeCookie(request: Request, name: string, value: string, maxAgeSeconds: number): string {
+  return `${name}=${encodeURIComponent(value)}; ${attributes(request, maxAgeSeconds).join('; ')}`;
+}
+
 /**
  * A Set-Cookie value that deletes `name`. Path must match the one the cookie was set with;
- * the auth cookies are expected on Path=/ (see web/README.md).
+ * the auth cookies live on Path=/.
  */
 export function expireCookie(request: Request, name: string): string {
-  const attributes = ['Path=/', 'Max-Age=0', 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'HttpOnly', 'SameSite=Lax'];
-  if (isHttps(request)) attributes.push('Secure');
-  return `${name}=; ${attributes.join('; ')}`;
+  return `${name}=; ${attributes(request, 0).join('; ')}`;
+}
+
+export interface TokenPair {
+  token: string;
+  refreshToken: string;
+  /** Seconds until `token` expires. */
+  expiresIn: number;
+}
+
+/** Set-Cookie values storing a fresh token pair: access for `expiresIn`, refresh for 30 days. */
+export function authCookies(request: Request, tokens: TokenPair): string[] {
+  return [
+    serializeCookie(request, ACCESS_TOKEN_COOKIE, tokens.token, tokens.expiresIn),
+    serializeCookie(request, REFRESH_TOKEN_COOKIE, tokens.refreshToken, REFRESH_TOKEN_MAX_AGE_SECONDS),
+  ];
+}
+
+/** Set-Cookie values deleting both auth cookies (sign-out, refused refresh, stale session). */
+export function clearAuthCookies(request: Request): string[] {
+  return [expireCookie(request, ACCESS_TOKEN_COOKIE), expireCookie(request, REFRESH_TOKEN_COOKIE)];
+}
+
+/** Headers carrying the given Set-Cookie values (each on its own header line). */
+export function cookieHeaders(cookies: readonly string[], into: Headers = new Headers()): Headers {
+  for (const cookie of cookies) into.append('Set-Cookie', cookie);
+  return into;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initials, mediaUrl } from './media';
+import { avatarSrc, initials, mediaUrl } from './media';
 
 describe('mediaUrl', () => {
   it('keeps absolute and root-relative paths', () => {
@@ -19,5 +19,18 @@ describe('initials', () => {
     expect(initials('Ada  Chioma Obi')).toBe('AO');
     expect(initials('member7')).toBe('M');
     expect(initials('  ')).toBe('?');
+  });
+});
+
+describe('avatarSrc', () => {
+  it('treats the shared default avatar as no picture', () => {
+    expect(avatarSrc('/uploads/profile/defaultavatar.png')).toBeNull();
+    expect(avatarSrc('uploads/profile/defaultavatar.png')).toBeNull();
+    expect(avatarSrc(null)).toBeNull();
+  });
+
+  it('keeps a member’s own picture', () => {
+    expect(avatarSrc('/uploads/profile/8f3a.webp')).toBe('/uploads/profile/8f3a.webp');
+    expect(avatarSrc('profile/8f3a.webp')).toBe('/uploads/profile/8f3a.webp');
   });
 });

@@ -16,3 +16,15 @@ export function initials(name: string): string {
   const letters = words.length > 1 ? [words[0]![0], words[words.length - 1]![0]] : [words[0]?.[0]];
   return letters.join('').toUpperCase() || '?';
 }
+
+const DEFAULT_AVATAR_FILE = /(^|\/)profile\/defaultavatar\.png$/;
+
+/**
+ * The picture to show for a member, or null when they have none of their own (missing, or the
+ * shared default avatar): the Avatar component then shows their initials.
+ */
+export function avatarSrc(path: string | null | undefined): string | null {
+  const url = mediaUrl(path);
+  if (!url) return null;
+  return DEFAULT_AVATAR_FILE.test(url.split('?')[0]!) ? null : url;
+}

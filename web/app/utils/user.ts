@@ -1,9 +1,15 @@
-/** The signed-in member as the layout shows them; loaded by user.server.ts. */
+/** The signed-in member as the layout shows them; loaded by session.server.ts (requireUser). */
 export interface CurrentUser {
   id: number;
+  role: 'user' | 'admin';
   username: string;
   firstname: string;
-  profileImage: string;
+  lastname: string;
+  /** The uploaded picture, or null (no picture, or the default one): show initials instead. */
+  profileImage: string | null;
 }
 
-export const DEFAULT_AVATAR = '/uploads/profile/defaultavatar.png';
+/** "Ada Obi"; falls back to the username when both names are blank. */
+export function displayName(user: { firstname: string; lastname: string; username: string }): string {
+  return `${user.firstname} ${user.lastname}`.trim() || user.username;
+}

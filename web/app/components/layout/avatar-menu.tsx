@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { LogOutIcon, UserIcon } from '~/components/icons';
 import { encodeProfileId } from '@kora/contracts';
-import type { CurrentUser } from '~/utils/user';
+import { displayName, type CurrentUser } from '~/utils/user';
 import { LogoutForm } from './logout-form';
 
 const itemClasses =
@@ -28,7 +28,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
           <div className="flex items-center gap-3 px-3 py-2">
             <Avatar name={user.username} src={user.profileImage} />
             <div className="min-w-0">
-              <p className="truncate text-sm font-semibold text-slate-900">{user.firstname}</p>
+              <p className="truncate text-sm font-semibold text-slate-900">{displayName(user)}</p>
               <p className="truncate text-xs text-slate-500">@{user.username}</p>
             </div>
           </div>

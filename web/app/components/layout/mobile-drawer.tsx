@@ -5,7 +5,7 @@ import { Avatar } from '~/components/avatar';
 import { BellIcon, CloseIcon, HomeIcon, LogOutIcon, MenuIcon, MessageIcon, UserIcon, UsersIcon } from '~/components/icons';
 import { LogoImage } from '~/components/logo';
 import { cn } from '~/utils/misc';
-import type { CurrentUser } from '~/utils/user';
+import { displayName, type CurrentUser } from '~/utils/user';
 import { LogoutForm } from './logout-form';
 
 const rowClasses = 'flex w-full items-center gap-3 rounded-lg px-3 py-3 text-[15px] font-medium';
@@ -58,7 +58,7 @@ export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: 
           <div className="flex items-center gap-3 px-4 py-4">
             <Avatar name={user.username} src={user.profileImage} className="size-11" />
             <div className="min-w-0">
-              <p className="truncate font-semibold text-slate-900">{user.firstname}</p>
+              <p className="truncate font-semibold text-slate-900">{displayName(user)}</p>
               <p className="truncate text-sm text-slate-500">@{user.username}</p>
             </div>
           </div>

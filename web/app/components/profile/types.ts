@@ -1,0 +1,8 @@
+/** What the profile route's action answers (see routes/_app.profile.$id.tsx). */
+export type ProfileIntent = 'update-profile' | 'avatar' | 'cover' | 'add-friend';
+
+export type ProfileActionData =
+  | { intent: ProfileIntent; ok: true; message?: string }
+  | { intent: ProfileIntent; ok: false; error: string };
+
+export type ImageKind = 'avatar' | 'cover';

@@ -1,0 +1,49 @@
+/**
+ * A centred modal on Radix Dialog (focus trap, Escape, aria-modal, labelled by its title). On
+ * phones it fills the width with a small margin and scrolls inside when taller than the screen.
+ */
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { CloseIcon } from '~/components/icons';
+import { cn } from '~/utils/misc';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+export function Modal({ open, onOpenChange, title, description, children, className }: ModalProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=open]:animate-fade-in" />
+        <RadixDialog.Content
+          // Without a description Radix must be told there is none (else it warns).
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl focus:outline-none data-[state=open]:animate-fade-in sm:p-6',
+            className,
+          )}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+            <RadixDialog.Close
+              aria-label="Close"
+              className="-mr-2 -mt-1 inline-flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
+            >
+              <CloseIcon />
+            </RadixDialog.Close>
+          </div>
+          {description ? (
+            <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
+          ) : null}
+          <div className="mt-4">{children}</div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

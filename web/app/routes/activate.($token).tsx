@@ -1,0 +1,118 @@
+/**
+ * The activation page, `/activate/{token}` (member-side §2): no token → /login; signed in → /;
+ * otherwise the loader activates the account (`POST /api/activate`, server-side: the token is
+ * single-use, so the page never re-runs it — see shouldRevalidate). Success shows the spec's text,
+ * then /login after 5 seconds; a failure shows why (invalid, expired, already used) and offers to
+ * resend the activation e-mail.
+ */
+import { authTexts, messageAnswer } from '@kora/contracts';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useEffect } from 'react';
+import { AuthCard, textLink } from '~/components/auth-card';
+import { Alert } from '~/components/ui/alert';
+import { Field } from '~/components/ui/input';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { parseEmailStep } from '~/schemas/forgot-password';
+import { apiFetch, errorStatus, isApiError, isClientError } from '~/utils/api.server';
+import { getIdentity } from '~/utils/session.server';
+import { pageTitle, siteNameFromMatches } from '~/utils/site';
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle('Activate your account', siteNameFromMatches(matches)) },
+];
+
+const ACTIVATION_REDIRECT_MS = 5_000;
+
+type Activation = { ok: true; message: string } | { ok: false; message: string; code: string };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const token = params.token?.trim();
+  if (!token) throw redirect('/login');
+  if (getIdentity(request)) throw redirect('/');
+  try {
+    const answer = await apiFetch(request, '/api/activate', { json: { token }, token: null, schema: messageAnswer });
+    return data<Activation>({ ok: true, message: answer.message || authTexts.activated });
+  } catch (error) {
+    const code = isApiError(error) ? error.code : 'UNKNOWN';
+    const message = isClientError(error) ? error.message : 'Something went wrong';
+    return data<Activation>({ ok: false, message, code }, { status: errorStatus(error) });
+  }
+}
+
+// The token is single-use: re-running the loader (after the resend form, say) would report
+// "already used" over the real outcome.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+type ResendResult = { notice: string } | { error: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const parsed = parseEmailStep(await request.formData());
+  if (!parsed.ok) return data<ResendResult>({ error: parsed.error }, { status: 400 });
+  try {
+    const answer = await apiFetch(request, '/api/resend-activation', { json: parsed.data, token: null, schema: messageAnswer });
+    return data<ResendResult>({ notice: answer.message || authTexts.activationResent });
+  } catch (error) {
+    return data<ResendResult>(
+      { error: isClientError(error) ? error.message : 'Something went wrong' },
+      { status: errorStatus(error) },
+    );
+  }
+}
+
+export default function ActivatePage() {
+  const activation = useLoaderData<typeof loader>();
+  const resend = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!activation.ok) return;
+    const timer = setTimeout(() => navigate('/login'), ACTIVATION_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [activation.ok, navigate]);
+
+  if (activation.ok) {
+    return (
+      <AuthCard title="Account activated">
+        <div className="space-y-4 text-center">
+          <Alert tone="success">{activation.message}</Alert>
+          <p className="text-sm text-slate-600">
+            Taking you to the login page…{' '}
+            <Link to="/login" className={textLink}>
+              Go to login now
+            </Link>
+          </p>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  // "Already used" means the account is active: login is the way on, not another e-mail.
+  const offerResend = activation.code !== 'ACTIVATION_USED';
+  return (
+    <AuthCard
+      title="Activation failed"
+      footer={
+        <p>
+          <Link to="/login" className={textLink}>
+            Back to login
+          </Link>
+        </p>
+      }
+    >
+      <Alert>{activation.message}</Alert>
+      {offerResend ? (
+        <Form method="post" noValidate className="mt-6 space-y-4">
+          <p className="text-sm text-slate-700">Enter your email and we&apos;ll send you a new activation link.</p>
+          <Field label="Email" name="email" type="email" autoComplete="email" required />
+          {resend && 'error' in resend ? <Alert>{resend.error}</Alert> : null}
+          {resend && 'notice' in resend ? <Alert tone="success">{resend.notice}</Alert> : null}
+          <SubmitButton variant="secondary" className="w-full" busy={navigation.state === 'submitting'}>
+            Resend activation e-mail
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </AuthCard>
+  );
+}

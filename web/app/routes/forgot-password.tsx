@@ -1,0 +1,267 @@
+/**
+ * /forgot-password (member-side §2, §4, §5, §8): step 1 e-mail → the server sends a 4-digit code;
+ * step 1b the code, with a Resend link that reads "Resend in {n}s" during the 30 s cooldown;
+ * step 2 the new password and its confirmation; then /login.
+ *
+ * The step lives on the server: each action answers the next step (and the e-mail/code carried
+ * in hidden fields), so the flow works without JavaScript. The countdown is an enhancement; the
+ * server enforces the cooldown itself (429 OTP_COOLDOWN with its own text).
+ */
+import { authTexts, statusAnswer } from '@kora/contracts';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { AuthCard, textLink } from '~/components/auth-card';
+import { Alert } from '~/components/ui/alert';
+import { Field } from '~/components/ui/input';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { cutOtp, parseCodeStep, parseEmailStep, parseResetStep } from '~/schemas/forgot-password';
+import { apiFetch, errorStatus, isClientError } from '~/utils/api.server';
+import { formText } from '~/utils/forms';
+import { cn } from '~/utils/misc';
+import { redirectIfSignedIn } from '~/utils/session.server';
+import { pageTitle, siteNameFromMatches } from '~/utils/site';
+import { useCountdown } from '~/utils/use-countdown';
+import { useHydrated } from '~/utils/use-hydrated';
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle('Forgot password', siteNameFromMatches(matches)) },
+];
+
+const RESEND_COOLDOWN_MS = 30_000;
+
+const texts = {
+  sendFailed: 'Failed to send OTP',
+  otpInvalid: authTexts.otpInvalid,
+  resendFailed: 'Failed to resend OTP',
+  resetFailed: 'Failed to reset password',
+  resent: 'We sent you a new code.',
+} as const;
+
+type Step =
+  | { step: 'email'; email: string; error?: string }
+  | { step: 'code'; email: string; resendAt: number; error?: string; notice?: string }
+  | { step: 'password'; email: string; otp: string; error?: string };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return data(null, { headers: await redirectIfSignedIn(request) });
+}
+
+/** The server's text for a refusal (cooldown, lock, rate limit, bad address), else the spec's. */
+function failureText(error: unknown, fallback: string): string {
+  return isClientError(error) ? error.message : fallback;
+}
+
+/** The cooldown end the page was showing, kept within [now, now + 30 s] (display only). */
+function keptResendAt(value: string, now: number): number {
+  const at = Number(value);
+  return Number.isFinite(at) ? Math.min(Math.max(at, now), now + RESEND_COOLDOWN_MS) : now;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await redirectIfSignedIn(request);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? 'send');
+  const typed = formText(form, ['email', 'otp', 'resendAt']);
+  const now = Date.now();
+  const reply = (step: Step, status = 200) => data<Step>(step, { status });
+
+  if (intent === 'send' || intent === 'resend') {
+    const resend = intent === 'resend';
+    const parsed = parseEmailStep(form, { resend });
+    if (!parsed.ok) return reply({ step: 'email', email: typed.email, error: parsed.error }, 400);
+    const { email } = parsed.data;
+    const failed = resend ? texts.resendFailed : texts.sendFailed;
+    const resendAt = keptResendAt(typed.resendAt, now);
+    try {
+      const answer = await apiFetch(request, resend ? '/api/resend-otp' : '/api/sendForgotOtp', {
+        json: { email },
+        token: null,
+        schema: statusAnswer,
+      });
+      if (!answer.status) {
+        return resend ? reply({ step: 'code', email, resendAt, error: failed }, 502) : reply({ step: 'email', email, error: failed }, 502);
+      }
+      return reply({ step: 'code', email, resendAt: now + RESEND_COOLDOWN_MS, ...(resend ? { notice: texts.resent } : {}) });
+    } catch (error) {
+      const message = failureText(error, failed);
+      return resend
+        ? reply({ step: 'code', email, resendAt, error: message }, errorStatus(error))
+        : reply({ step: 'email', email, error: message }, errorStatus(error));
+    }
+  }
+
+  if (intent === 'verify') {
+    const resendAt = keptResendAt(typed.resendAt, now);
+    const parsed = parseCodeStep(form);
+    if (!parsed.ok) {
+      if (parsed.field === 'email') return reply({ step: 'email', email: '', error: parsed.error }, 400);
+      return reply({ step: 'code', email: typed.email, resendAt, error: parsed.error }, 400);
+    }
+    try {
+      const answer = await apiFetch(request, '/api/forgot-password', { json: parsed.data, token: null, schema: statusAnswer });
+      if (!answer.status) return reply({ step: 'code', email: parsed.data.email, resendAt, error: texts.otpInvalid }, 400);
+      return reply({ step: 'password', email: parsed.data.email, otp: parsed.data.otp });
+    } catch (error) {
+      return reply(
+        { step: 'code', email: parsed.data.email, resendAt, error: failureText(error, texts.otpInvalid) },
+        errorStatus(error),
+      );
+    }
+  }
+
+  if (intent === 'reset') {
+    const parsed = parseResetStep(form);
+    if (!parsed.ok) {
+      if (parsed.field === 'email' || parsed.field === 'otp') {
+        return reply({ step: 'email', email: typed.email, error: texts.resetFailed }, 400);
+      }
+      return reply({ step: 'password', email: typed.email, otp: typed.otp, error: parsed.error }, 400);
+    }
+    try {
+      const answer = await apiFetch(request, '/api/reset-password', { json: parsed.data, token: null, schema: statusAnswer });
+      if (!answer.status) {
+        return reply({ step: 'password', email: parsed.data.email, otp: parsed.data.otp, error: texts.resetFailed }, 502);
+      }
+    } catch (error) {
+      return reply(
+        { step: 'password', email: parsed.data.email, otp: parsed.data.otp, error: failureText(error, texts.resetFailed) },
+        errorStatus(error),
+      );
+    }
+    throw redirect('/login?reset=1');
+  }
+
+  return reply({ step: 'email', email: typed.email }, 400);
+}
+
+const subtitles: Record<Step['step'], string> = {
+  email: "Enter your email and we'll send you a 4-digit code.",
+  code: 'Enter the 4-digit code we sent to your email.',
+  password: 'Choose a new password.',
+};
+
+export default function ForgotPassword() {
+  const state: Step = useActionData<typeof action>() ?? { step: 'email', email: '' };
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null;
+
+  return (
+    <AuthCard
+      title="Forgot password"
+      subtitle={subtitles[state.step]}
+      footer={
+        <p>
+          Remembered it?{' '}
+          <Link to="/login" className={textLink}>
+            Back to login
+          </Link>
+        </p>
+      }
+    >
+      {state.step === 'email' ? <EmailStep state={state} busy={busyIntent === 'send'} /> : null}
+      {state.step === 'code' ? <CodeStep key={state.resendAt} state={state} busyIntent={busyIntent} /> : null}
+      {state.step === 'password' ? <PasswordStep state={state} busy={busyIntent === 'reset'} /> : null}
+    </AuthCard>
+  );
+}
+
+function EmailStep({ state, busy }: { state: Extract<Step, { step: 'email' }>; busy: boolean }) {
+  return (
+    <Form method="post" noValidate className="space-y-4">
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={state.email}
+        aria-invalid={state.error ? true : undefined}
+      />
+      {state.error ? <Alert>{state.error}</Alert> : null}
+      <SubmitButton name="intent" value="send" size="lg" className="w-full" busy={busy}>
+        Send code
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function CodeStep({ state, busyIntent }: { state: Extract<Step, { step: 'code' }>; busyIntent: string | null }) {
+  const [otp, setOtp] = useState('');
+  const remaining = useCountdown(state.resendAt);
+  const hydrated = useHydrated();
+  const codeRef = useRef<HTMLInputElement>(null);
+  const coolingDown = remaining > 0;
+
+  // A wrong code is cleared and focused again, ready for the next try.
+  useEffect(() => {
+    if (!state.error) return;
+    setOtp('');
+    codeRef.current?.focus();
+  }, [state]);
+
+  return (
+    <Form method="post" noValidate className="space-y-4">
+      <input type="hidden" name="email" value={state.email} />
+      <input type="hidden" name="resendAt" value={state.resendAt} />
+      <p className="text-center text-sm text-slate-600">
+        Sent to <span className="font-semibold text-slate-900">{state.email}</span>
+      </p>
+      <Field
+        ref={codeRef}
+        label="Code"
+        name="otp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{4}"
+        maxLength={4}
+        required
+        value={otp}
+        onChange={(event) => setOtp(cutOtp(event.target.value))}
+        aria-invalid={state.error ? true : undefined}
+        className="[&_input]:text-center [&_input]:text-lg [&_input]:tracking-[0.5em]"
+      />
+      {state.error ? <Alert>{state.error}</Alert> : null}
+      {state.notice && !state.error ? <Alert tone="success">{state.notice}</Alert> : null}
+      {/* First submit button: Enter in the code field verifies. */}
+      <SubmitButton name="intent" value="verify" size="lg" className="w-full" busy={busyIntent === 'verify'}>
+        Verify code
+      </SubmitButton>
+      <div className="flex items-center justify-between text-sm">
+        <Link to="/forgot-password" className={textLink}>
+          Use another email
+        </Link>
+        <button
+          type="submit"
+          name="intent"
+          value="resend"
+          formNoValidate
+          // Without JavaScript the button stays usable and the server enforces the cooldown.
+          disabled={(hydrated && coolingDown) || busyIntent === 'resend'}
+          aria-live="polite"
+          className={cn(
+            'rounded font-semibold',
+            hydrated && coolingDown ? 'cursor-not-allowed text-slate-400' : 'text-brand-700 hover:underline',
+          )}
+        >
+          <span suppressHydrationWarning>{coolingDown ? `Resend in ${remaining}s` : 'Resend'}</span>
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function PasswordStep({ state, busy }: { state: Extract<Step, { step: 'password' }>; busy: boolean }) {
+  return (
+    <Form method="post" noValidate className="space-y-4">
+      <input type="hidden" name="email" value={state.email} />
+      <input type="hidden" name="otp" value={state.otp} />
+      <Field label="New Password" name="password" type="password" autoComplete="new-password" required />
+      <Field label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required />
+      {state.error ? <Alert>{state.error}</Alert> : null}
+      <SubmitButton name="intent" value="reset" size="lg" className="w-full" busy={busy}>
+        Reset password
+      </SubmitButton>
+    </Form>
+  );
+}

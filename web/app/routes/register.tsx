@@ -1,0 +1,142 @@
+/**
+ * /register (member-side §2, §4, §5): First Name, Last Name, User Name, Email, Password, Confirm
+ * Password, a link to login. On success the server's message, then /login after 3 seconds (a
+ * client timer, plus a link for anyone who does not want to wait or has no JavaScript).
+ */
+import { authTexts } from '@kora/contracts';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { AuthCard, DevMailLink, textLink } from '~/components/auth-card';
+import { Alert } from '~/components/ui/alert';
+import { Field } from '~/components/ui/input';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { parseRegisterForm, REGISTER_FIELDS } from '~/schemas/register';
+import { apiFetch, errorStatus, isClientError } from '~/utils/api.server';
+import { devMailEnabled } from '~/utils/dev-mail.server';
+import { formText } from '~/utils/forms';
+import { redirectIfSignedIn } from '~/utils/session.server';
+import { pageTitle, siteNameFromMatches } from '~/utils/site';
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('Register', siteNameFromMatches(matches)) }];
+
+const REGISTER_REDIRECT_MS = 3_000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const headers = await redirectIfSignedIn(request);
+  return data({ devMail: await devMailEnabled(request) }, { headers });
+}
+
+type Values = Partial<Record<(typeof REGISTER_FIELDS)[number], string>>;
+type RegisterActionData = { success: string } | { error: string; field?: string; values: Values };
+
+const signUpAnswer = z.object({ message: z.string().optional() });
+
+export async function action({ request }: ActionFunctionArgs) {
+  await redirectIfSignedIn(request);
+  const form = await request.formData();
+  // Echoed back (never the passwords) so a page rendered without JavaScript keeps what was typed.
+  const { firstname, lastname, username, email } = formText(form, REGISTER_FIELDS);
+  const values: Values = { firstname, lastname, username, email };
+
+  const parsed = parseRegisterForm(form);
+  if (!parsed.ok) {
+    return data<RegisterActionData>({ error: parsed.error, field: parsed.field, values }, { status: 400 });
+  }
+  try {
+    const answer = await apiFetch(request, '/api/signUp', { json: parsed.data, token: null, schema: signUpAnswer });
+    return data<RegisterActionData>({ success: answer.message || authTexts.signUpDone });
+  } catch (error) {
+    // The server's words for a refusal ("Email is already in use", the username text, …).
+    const message = isClientError(error) ? error.message : 'An error occurred. Please try again.';
+    const field = isClientError(error)
+      ? error.code === 'EMAIL_IN_USE'
+        ? 'email'
+        : error.code === 'USERNAME_TAKEN'
+          ? 'username'
+          : undefined
+      : undefined;
+    return data<RegisterActionData>({ error: message, ...(field ? { field } : {}), values }, { status: errorStatus(error) });
+  }
+}
+
+export default function Register() {
+  const { devMail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const busy = navigation.state === 'submitting' && navigation.formAction?.startsWith('/register');
+  const success = actionData && 'success' in actionData ? actionData.success : null;
+  const failure = actionData && 'error' in actionData ? actionData : null;
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => navigate('/login'), REGISTER_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [success, navigate]);
+
+  const invalid = (name: string) => failure?.field === name || undefined;
+  const value = (name: keyof Values) => failure?.values[name] ?? '';
+
+  return (
+    <AuthCard
+      title="Create an account"
+      subtitle="It's quick and easy."
+      footer={
+        <>
+          <p>
+            Already have an account?{' '}
+            <Link to="/login" className={textLink}>
+              Login
+            </Link>
+          </p>
+          <DevMailLink on={devMail} />
+        </>
+      }
+    >
+      {success ? (
+        <div className="space-y-4 text-center">
+          <Alert tone="success">{success}</Alert>
+          <p className="text-sm text-slate-600">
+            Taking you to the login page…{' '}
+            <Link to="/login" className={textLink}>
+              Go to login now
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <Form method="post" noValidate className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="First Name" name="firstname" autoComplete="given-name" required defaultValue={value('firstname')} aria-invalid={invalid('firstname')} />
+            <Field label="Last Name" name="lastname" autoComplete="family-name" required defaultValue={value('lastname')} aria-invalid={invalid('lastname')} />
+          </div>
+          <Field
+            label="User Name"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            defaultValue={value('username')}
+            aria-invalid={invalid('username')}
+          />
+          <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={value('email')} aria-invalid={invalid('email')} />
+          <Field label="Password" name="password" type="password" autoComplete="new-password" required aria-invalid={invalid('password')} />
+          <Field
+            label="Confirm Password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-invalid={invalid('confirmPassword')}
+          />
+          {failure ? <Alert>{failure.error}</Alert> : null}
+          <SubmitButton size="lg" className="w-full" busy={Boolean(busy)} busyLabel="Registering…">
+            Register
+          </SubmitButton>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}
