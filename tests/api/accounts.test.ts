@@ -6,7 +6,7 @@
 import { encodeProfileId } from '@kora/contracts';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { activationToken, recoveryCode, waitForMail } from './support/mail.js';
+import { activationPath, recoveryCode, waitForMail } from '../support/mail.js';
 import { api, MODE } from './support/product.js';
 
 const json = (body: unknown, token?: string): RequestInit => ({
@@ -14,6 +14,9 @@ const json = (body: unknown, token?: string): RequestInit => ({
   headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   body: JSON.stringify(body),
 });
+
+/** The token at the end of the activation link in a mail. */
+const activationToken = (text: string) => activationPath(text).split('/').pop()!;
 
 function newMember() {
   const tag = randomBytes(4).toString('hex');
@@ -24,7 +27,7 @@ async function registerAndActivate(member = newMember()) {
   const res = await api('/api/signUp', json(member));
   expect(res.status).toBe(201);
   const mail = await waitForMail(member.email, /activ/i);
-  const activated = await api('/api/activate', json({ token: activationToken(mail) }));
+  const activated = await api('/api/activate', json({ token: activationToken(mail.text) }));
   expect(activated.status).toBe(200);
   return member;
 }
@@ -43,7 +46,7 @@ describe(`accounts through the gateway (${MODE})`, () => {
     expect(early.status).toBe(403);
     expect(((await early.json()) as { code: string }).code).toBe('NOT_ACTIVATED');
 
-    const token = activationToken(await waitForMail(member.email, /activ/i));
+    const token = activationToken((await waitForMail(member.email, /activ/i)).text);
     const ok = await api('/api/activate', json({ token }));
     expect(await ok.json()).toEqual({ message: 'Your account has been activated successfully, You can login now' });
     const again = await api('/api/activate', json({ token }));
@@ -92,7 +95,7 @@ describe(`accounts through the gateway (${MODE})`, () => {
   it('recovers a password with the mailed code, and locks the code after 5 wrong tries', async () => {
     const member = await registerAndActivate();
     expect(await (await api('/api/sendForgotOtp', json({ email: member.email }))).json()).toEqual({ status: true });
-    const code = recoveryCode(await waitForMail(member.email, /code|password/i));
+    const code = recoveryCode((await waitForMail(member.email, /code|password/i)).text);
     const wrong = code === '0000' ? '1111' : '0000';
     for (let i = 0; i < 5; i++) {
       const res = await api('/api/forgot-password', json({ email: member.email, otp: wrong }));

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousContext, BASE_URL, clientIpOf, launchBrowser, VIEWPORTS } from './support/browser';
-import { activationPath, recoveryCode, waitForMail } from './support/mail';
+import { activationPath, recoveryCode, waitForMail } from '../support/mail';
 import { createMember, memberContext, newMemberDetails, registerMember, type Member } from './support/members';
 import { solidPng } from './support/png';
 

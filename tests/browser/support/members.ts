@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { anonymousContext, BASE_URL, clientIpOf, nextClientIp } from './browser';
-import { activationPath, waitForMail } from './mail';
+import { activationPath, waitForMail } from '../../support/mail';
 
 export interface Member {
   userId: number;

@@ -1,12 +1,13 @@
 /**
- * Reading the mails the product sends, for browser tests.
+ * Reading the mails the product sends, for API and browser tests.
  *
  * - With KORA_MAIL_SINK_URL (the lead's harness runs an SMTP sink): polls
  *   `GET {KORA_MAIL_SINK_URL}/messages?to=<address>` → `[{ to, subject, text, receivedAt }]`, newest first.
  * - Otherwise: polls the product's development outbox, `GET {KORA_BASE_URL}/api/dev/mail` →
  *   `[{ id, to, subject, text, links, createdAt }]`.
  */
-import { BASE_URL } from './browser';
+// KORA_BASE_URL, not BASE_URL: vitest overwrites BASE_URL in its workers with Vite's base ('/').
+const BASE_URL = process.env.KORA_BASE_URL ?? 'http://127.0.0.1:8080';
 
 export interface ReceivedMail {
   to: string;
