@@ -3,10 +3,9 @@ import type { Profile } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useId } from 'react';
 import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
 import { Field, inputClasses } from '~/components/ui/input';
-import { SubmitButton } from '~/components/ui/submit-button';
+import { DialogActions } from '~/components/ui/dialog-actions';
 import { useToast } from '~/components/ui/toast';
 import { cn } from '~/utils/misc';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
@@ -66,14 +65,7 @@ function EditForm({ profile, onDone }: { profile: Pick<Profile, 'firstname' | 'l
         />
       </div>
       {error ? <Alert>{error}</Alert> : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <SubmitButton busy={busy} busyLabel="Saving…">
-          Save
-        </SubmitButton>
-      </div>
+      <DialogActions busy={busy} onCancel={onDone} />
     </fetcher.Form>
   );
 }

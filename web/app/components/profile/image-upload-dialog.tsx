@@ -8,9 +8,8 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ImageIcon } from '~/components/icons';
 import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
-import { SubmitButton } from '~/components/ui/submit-button';
+import { DialogActions } from '~/components/ui/dialog-actions';
 import { cn } from '~/utils/misc';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
 import type { ImageKind, ProfileActionData } from './types';
@@ -104,14 +103,7 @@ function UploadForm({ kind, onDone }: { kind: ImageKind; onDone: () => void }) {
         />
       </div>
       {error ? <Alert>{error}</Alert> : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <SubmitButton busy={busy} busyLabel="Saving…">
-          Save
-        </SubmitButton>
-      </div>
+      <DialogActions busy={busy} onCancel={onDone} />
     </fetcher.Form>
   );
 }
