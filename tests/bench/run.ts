@@ -11,12 +11,14 @@ import { pickPort } from '../../scripts/lib/proc.mjs';
 import { startCluster } from '../../scripts/run/cluster.mjs';
 import { startServers, stopServers } from '../../scripts/servers.mjs';
 import { benchGateway } from './gateway.js';
+import { benchSignIn } from './signin.js';
 import type { LoadResult } from './load.js';
 
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 const secrets = { INTERNAL_SECRET: randomBytes(24).toString('base64url'), ACCESS_TOKEN_SECRET: randomBytes(24).toString('base64url') };
 // The bench is one client IP sending far more than a member would: lift the per-IP limit.
 process.env.RATE_LIMIT_PER_MINUTE = '100000000';
+process.env.AUTH_RATE_LIMIT_PER_MINUTE = '100000000';
 
 const servers = await startServers({ fresh: true, setEnv: false });
 const port = await pickPort('bench-gateway');
@@ -24,6 +26,7 @@ const cluster = await startCluster({ port, servers: servers.env, secrets, logLev
 const results: LoadResult[] = [];
 try {
   results.push(...(await benchGateway({ gatewayUrl: `http://127.0.0.1:${port}`, authUrl: cluster.upstreams.auth!, secrets, durationMs })));
+  results.push(await benchSignIn(`http://127.0.0.1:${port}`, servers.env.DATABASE_URL!, durationMs));
 } finally {
   await cluster.stop();
   await stopServers({ only: servers.started, quiet: true });

@@ -1,0 +1,43 @@
+/**
+ * Sign-in scenario: `POST /api/signin` through the gateway with a real account. argon2id (OWASP
+ * parameters: 19 MiB, 2 passes) dominates, on purpose: this measures how many sign-ins one auth
+ * process can take, which sizes its replicas.
+ */
+import { spawnSync } from 'node:child_process';
+import { Pool } from 'undici';
+import { percentile, type LoadResult } from './load.js';
+
+export async function benchSignIn(gatewayUrl: string, databaseUrl: string, durationMs: number): Promise<LoadResult> {
+  const email = 'bench.admin@example.com';
+  const password = 'bench password 123';
+  const created = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', '--email', email, '--username', 'benchadmin', '--password', password],
+    { env: { ...process.env, DATABASE_URL: databaseUrl, DB_DRIVER: 'postgres' }, encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr || created.stdout}`);
+
+  const concurrency = 4;
+  const pool = new Pool(gatewayUrl, { connections: concurrency });
+  const body = JSON.stringify({ email, password });
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const res = await pool.request({ method: 'POST', path: '/api/signin', headers: { 'content-type': 'application/json' }, body });
+        await res.body.dump();
+        if (res.statusCode !== 200) errors++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(percentile(latencies, p) * 100) / 100;
+  return { name: 'sign-in through gateway (argon2id)', requests: latencies.length, errors, rps: Math.round(latencies.length / elapsed), p50: at(50), p90: at(90), p99: at(99) };
+}
