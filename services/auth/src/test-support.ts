@@ -2,7 +2,7 @@
  * Helpers for the auth service's tests: start it with a test configuration (an SMTP sink for its
  * mail, a stub media service), and walk a member through sign-up, activation and sign-in.
  */
-import { startTestService, type SmtpSink, type SinkMessage, recipientsOf, type TestService } from '@kora/testing';
+import { startSmtpSink, startTestService, type SmtpSink, type SinkMessage, recipientsOf, type TestService } from '@kora/testing';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +27,20 @@ export async function startAuth(
     resolveService: (name) => (name === 'media' ? options.media : undefined),
   });
   return Object.assign(svc, { tables: authSchema(svc.ctx.schema) });
+}
+
+/** The auth service sending real mail over SMTP to a sink the test reads. */
+export async function startAuthWithMail(): Promise<{ svc: AuthTestService; sink: SmtpSink; close(): Promise<void> }> {
+  const sink = await startSmtpSink();
+  const svc = await startAuth({ env: { SMTP_URL: sink.url } });
+  return {
+    svc,
+    sink,
+    async close() {
+      await svc.close();
+      await sink.close();
+    },
+  };
 }
 
 /** A sign-up body no other test (or earlier run on the same servers) uses. */

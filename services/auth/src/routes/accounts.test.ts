@@ -1,23 +1,18 @@
 import { authTexts, defaultSiteSettings } from '@kora/contracts';
 import { verifyPassword } from '../accounts/passwords.js';
 import { violatedUniqueIndex } from '../accounts/unique.js';
-import { startSmtpSink, type SmtpSink } from '@kora/testing';
+import { type SmtpSink } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activationTokenIn, expectErrorShape, mailTo, newMember, outboxEvents, post, startAuth, type AuthTestService } from '../test-support.js';
+import { activationTokenIn, expectErrorShape, mailTo, newMember, outboxEvents, post, startAuthWithMail, type AuthTestService } from '../test-support.js';
 
 describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: AuthTestService;
   let sink: SmtpSink;
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    svc = await startAuth({ env: { SMTP_URL: sink.url } });
-  }, 60_000);
-  afterAll(async () => {
-    await svc?.close();
-    await sink?.close();
-  });
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => void ({ svc, sink, close } = await startAuthWithMail()), 60_000);
+  afterAll(async () => close?.());
 
   it('creates a pending account, stores an argon2id hash, announces it and mails the activation link', async () => {
     const member = newMember({ email: `Mixed.Case.${Date.now()}@Example.NG` });

@@ -1,22 +1,17 @@
 import { authTexts } from '@kora/contracts';
-import { startSmtpSink, type SinkMessage, type SmtpSink } from '@kora/testing';
+import { type SinkMessage, type SmtpSink } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokedSessionKey } from '../accounts/sessions.js';
-import { claimsOf, codeIn, expectErrorShape, mailTo, post, seedMember, signIn, someIp, startAuth, type AuthTestService } from '../test-support.js';
+import { claimsOf, codeIn, expectErrorShape, mailTo, post, seedMember, signIn, someIp, startAuthWithMail, type AuthTestService } from '../test-support.js';
 
 describe(`password recovery (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: AuthTestService;
   let sink: SmtpSink;
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    svc = await startAuth({ env: { SMTP_URL: sink.url } });
-  }, 60_000);
-  afterAll(async () => {
-    await svc?.close();
-    await sink?.close();
-  });
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => void ({ svc, sink, close } = await startAuthWithMail()), 60_000);
+  afterAll(async () => close?.());
 
   /** Each call looks like a different client, so the per-IP limit stays out of the way. */
   const send = (path: string, body: unknown, ip = someIp()) => post(svc, path, body, { 'x-forwarded-for': ip });

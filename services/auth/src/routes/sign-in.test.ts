@@ -1,6 +1,6 @@
 import { authTexts, DEFAULT_AVATAR } from '@kora/contracts';
 import { ACCESS_TOKEN_TTL_SECONDS, createAccessTokenVerifier } from '@kora/platform';
-import { startSmtpSink, type SmtpSink } from '@kora/testing';
+import { type SmtpSink } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokedSessionKey } from '../accounts/sessions.js';
@@ -15,7 +15,7 @@ import {
   post,
   seedMember,
   signIn,
-  startAuth,
+  startAuthWithMail,
   TEST_ACCESS_TOKEN_SECRET,
   type AuthTestService,
 } from '../test-support.js';
@@ -25,14 +25,9 @@ describe(`sign-in, refresh, sign-out (${process.env.KORA_TEST_TARGET ?? 'embedde
   let sink: SmtpSink;
   const verify = createAccessTokenVerifier(TEST_ACCESS_TOKEN_SECRET);
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    svc = await startAuth({ env: { SMTP_URL: sink.url } });
-  }, 60_000);
-  afterAll(async () => {
-    await svc?.close();
-    await sink?.close();
-  });
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => void ({ svc, sink, close } = await startAuthWithMail()), 60_000);
+  afterAll(async () => close?.());
 
   it('walks a member from sign-up through activation, sign-in, refresh and sign-out', async () => {
     const member = newMember({ firstname: 'Chioma', lastname: 'Eze' });
