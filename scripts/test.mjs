@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in the order that gives the quickest useful failure.
 //  1. type-check (root and web)
-//  2. unit + service tests on the embedded engines (PGlite, in-process bus and jobs)
-//  3. build the web app
+//  2. build the web app (its server tests and both products need it)
+//  3. unit + service tests on the embedded engines (PGlite, in-process bus and jobs)
 //  4. start real PostgreSQL, Redis and Kafka (or use DATABASE_URL, REDIS_URL, KAFKA_BROKERS)
 //  5. service tests again, against the real servers, plus real-only tests (Kafka restart)
 //  6. DISTRIBUTED product (one process per service): API tests through the gateway + browser tests
@@ -80,13 +80,14 @@ try {
     await run('typecheck-web', process.execPath, [tsc, '-p', 'web/tsconfig.json']);
   }
 
-  if (wants('embedded')) await vitest('embedded', ['unit', 'web', 'services']);
-
-  const needsProduct = wants('distributed') || wants('embedded-api');
-  if (needsProduct) {
+  // The web server's own tests and both products need the web build: make it first.
+  if (wants('embedded') || wants('distributed') || wants('embedded-api')) {
     banner('build');
     ensureWebBuild();
   }
+
+  if (wants('embedded')) await vitest('embedded', ['unit', 'web', 'services']);
+
 
   if (wants('real') || wants('distributed')) {
     banner('real servers');
