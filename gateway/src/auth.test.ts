@@ -1,7 +1,8 @@
 import { IDENTITY_HEADER, signIdentity, verifyIdentity } from '@kora/platform/identity';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { presentedCredential, revokedSessionKey } from './auth.js';
+import { revokedSessionKey } from '@kora/platform/access-token';
+import { presentedCredential } from './auth.js';
 import {
   mintAccessToken,
   startFakeUpstreams,

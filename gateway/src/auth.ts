@@ -20,7 +20,7 @@ import type { KeyValueStore, Logger } from '@kora/platform';
 import { IDENTITY_HEADER, signIdentity, type Identity } from '@kora/platform/identity';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { createAccessTokenVerifier } from '@kora/platform/access-token';
+import { createAccessTokenVerifier, revokedSessionKey } from '@kora/platform/access-token';
 import { ACCESS_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE } from './cookies.js';
 import { isCrossSiteRequest, type Credential } from './csrf.js';
 import { GatewayErrorCode, sendError } from './errors.js';
@@ -37,10 +37,6 @@ declare module 'fastify' {
 }
 
 export const AUTH_STATE_HEADER = 'x-kora-auth';
-
-export function revokedSessionKey(sessionId: string): string {
-  return `revoked-session:${sessionId}`;
-}
 
 interface Presented {
   credential: Credential;

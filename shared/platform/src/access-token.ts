@@ -55,3 +55,12 @@ export function createAccessTokenVerifier(secret: string): AccessTokenVerifier {
     }
   };
 }
+
+/**
+ * The revocation flag: when a session ends (sign-out, revoke, password change or reset,
+ * suspension), the auth service sets this key in the shared KeyValueStore for at least the access
+ * token's lifetime, and the gateway refuses every token of that session at once.
+ */
+export function revokedSessionKey(sessionId: string): string {
+  return `revoked-session:${sessionId}`;
+}

@@ -1,5 +1,6 @@
-import { Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { Link, useNavigate } from '@remix-run/react';
+import { useEffect, type ReactNode } from 'react';
+import { Alert } from '~/components/ui/alert';
 import { Card } from '~/components/ui/card';
 import { useSiteName } from '~/utils/site';
 import { StandalonePage } from './standalone-page';
@@ -44,5 +45,28 @@ export function DevMailLink({ on }: { on: boolean }) {
         Open the development mailbox
       </Link>
     </p>
+  );
+}
+
+/**
+ * A success message followed by a timed trip to /login (spec: 3 s after registering, 5 s after
+ * activating), with a link for those who do not want to wait.
+ */
+export function LoginRedirectNotice({ message, afterMs }: { message: string; afterMs: number }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate('/login'), afterMs);
+    return () => clearTimeout(timer);
+  }, [afterMs, navigate]);
+  return (
+    <div className="space-y-4 text-center">
+      <Alert tone="success">{message}</Alert>
+      <p className="text-sm text-slate-600">
+        Taking you to the login page…{' '}
+        <Link to="/login" className={textLink}>
+          Go to login now
+        </Link>
+      </p>
+    </div>
   );
 }

@@ -7,9 +7,8 @@
  */
 import { authTexts, messageAnswer } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
-import { useEffect } from 'react';
-import { AuthCard, textLink } from '~/components/auth-card';
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { AuthCard, LoginRedirectNotice, textLink } from '~/components/auth-card';
 import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/input';
 import { SubmitButton } from '~/components/ui/submit-button';
@@ -64,26 +63,11 @@ export default function ActivatePage() {
   const activation = useLoaderData<typeof loader>();
   const resend = useActionData<typeof action>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    if (!activation.ok) return;
-    const timer = setTimeout(() => navigate('/login'), ACTIVATION_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [activation.ok, navigate]);
 
   if (activation.ok) {
     return (
       <AuthCard title="Account activated">
-        <div className="space-y-4 text-center">
-          <Alert tone="success">{activation.message}</Alert>
-          <p className="text-sm text-slate-600">
-            Taking you to the login page…{' '}
-            <Link to="/login" className={textLink}>
-              Go to login now
-            </Link>
-          </p>
-        </div>
+        <LoginRedirectNotice message={activation.message} afterMs={ACTIVATION_REDIRECT_MS} />
       </AuthCard>
     );
   }

@@ -5,10 +5,9 @@
  */
 import { authTexts } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
-import { useEffect } from 'react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
-import { AuthCard, DevMailLink, textLink } from '~/components/auth-card';
+import { AuthCard, DevMailLink, LoginRedirectNotice, textLink } from '~/components/auth-card';
 import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/input';
 import { SubmitButton } from '~/components/ui/submit-button';
@@ -65,16 +64,9 @@ export default function Register() {
   const { devMail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const busy = navigation.state === 'submitting' && navigation.formAction?.startsWith('/register');
   const success = actionData && 'success' in actionData ? actionData.success : null;
   const failure = actionData && 'error' in actionData ? actionData : null;
-
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => navigate('/login'), REGISTER_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [success, navigate]);
 
   const invalid = (name: string) => failure?.field === name || undefined;
   const value = (name: keyof Values) => failure?.values[name] ?? '';
@@ -96,15 +88,7 @@ export default function Register() {
       }
     >
       {success ? (
-        <div className="space-y-4 text-center">
-          <Alert tone="success">{success}</Alert>
-          <p className="text-sm text-slate-600">
-            Taking you to the login page…{' '}
-            <Link to="/login" className={textLink}>
-              Go to login now
-            </Link>
-          </p>
-        </div>
+        <LoginRedirectNotice message={success} afterMs={REGISTER_REDIRECT_MS} />
       ) : (
         <Form method="post" noValidate className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">

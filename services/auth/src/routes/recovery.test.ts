@@ -2,7 +2,7 @@ import { authTexts } from '@kora/contracts';
 import { type SinkMessage, type SmtpSink } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokedSessionKey } from '../accounts/sessions.js';
+import { revokedSessionKey } from '@kora/platform';
 import { claimsOf, codeIn, expectErrorShape, mailTo, post, seedMember, signIn, someIp, startAuthWithMail, type AuthTestService } from '../test-support.js';
 
 describe(`password recovery (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {

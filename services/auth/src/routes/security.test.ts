@@ -1,6 +1,6 @@
 import { authTexts } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokedSessionKey } from '../accounts/sessions.js';
+import { revokedSessionKey } from '@kora/platform';
 import { asTokenHolder, claimsOf, expectErrorShape, post, seedMember, signIn, startAuth, type AuthTestService } from '../test-support.js';
 
 describe(`security tab: password and sessions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {

@@ -3,7 +3,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, createAccessTokenVerifier } from '@kora/platf
 import { type SmtpSink } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokedSessionKey } from '../accounts/sessions.js';
+import { revokedSessionKey } from '@kora/platform';
 import {
   activationTokenIn,
   asTokenHolder,
