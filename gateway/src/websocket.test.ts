@@ -1,5 +1,6 @@
 import { IDENTITY_HEADER, signIdentity, verifyIdentity } from '@kora/platform/identity';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { refusedHandshake } from '@kora/testing/websocket';
 import WebSocket from 'ws';
 import {
   mintAccessToken,
@@ -41,20 +42,6 @@ function open(url: string, options: WebSocket.ClientOptions = {}): Promise<Opene
     ws.once('upgrade', (res) => (responseHeaders = res.headers));
     ws.once('message', (data) => resolve({ ws, hello: JSON.parse(data.toString()), responseHeaders }));
     ws.once('error', reject);
-  });
-}
-
-/** The HTTP answer to a handshake the gateway refused. */
-function refused(url: string, options: WebSocket.ClientOptions = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, options);
-    ws.once('unexpected-response', (_req, res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    ws.once('open', () => reject(new Error('handshake unexpectedly accepted')));
-    ws.once('error', () => {});
   });
 }
 
@@ -109,20 +96,20 @@ describe('/ws', () => {
 
   it('refuses a cookie-authenticated handshake from another site (cross-site WebSocket hijacking)', async () => {
     const token = await mintAccessToken({ sub: 33 });
-    const res = await refused(wsUrl, { headers: { cookie: `kora_at=${token}` }, origin: 'https://evil.example' });
+    const res = await refusedHandshake(wsUrl, { headers: { cookie: `kora_at=${token}` }, origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect(JSON.parse(res.body)).toMatchObject({ code: 'CSRF_REJECTED' });
     expect(fakes.sockets).toHaveLength(0);
   });
 
   it("passes the service's own refusal on", async () => {
-    const res = await refused(`${wsUrl}?refuse=1`);
+    const res = await refusedHandshake(`${wsUrl}?refuse=1`);
     expect(res.status).toBe(401);
     expect(JSON.parse(res.body)).toEqual({ refused: true });
   });
 
   it('answers 404 to an upgrade anywhere else', async () => {
-    const res = await refused(gateway.url.replace('http:', 'ws:') + '/api/posts');
+    const res = await refusedHandshake(gateway.url.replace('http:', 'ws:') + '/api/posts');
     expect(res.status).toBe(404);
     expect(JSON.parse(res.body)).toMatchObject({ code: 'NOT_FOUND' });
   });
@@ -146,7 +133,7 @@ describe('/ws when the notifications service is down', () => {
   afterAll(() => down?.close());
 
   it('answers 503 with the error shape', async () => {
-    const res = await refused(down.url.replace('http:', 'ws:') + '/ws');
+    const res = await refusedHandshake(down.url.replace('http:', 'ws:') + '/ws');
     expect(res.status).toBe(503);
     expect(JSON.parse(res.body)).toEqual({
       error: 'Service Unavailable',

@@ -58,6 +58,8 @@ export const serviceEnvSchema = z.object({
 
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(500),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  /** How long a starting process waits for its database and broker to answer before failing. */
+  STARTUP_WAIT_MS: z.coerce.number().int().nonnegative().default(60_000),
 });
 
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

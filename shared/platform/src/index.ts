@@ -26,5 +26,6 @@ export * from './logger.js';
 export * from './runtime.js';
 export * from './service.js';
 export * from './standalone.js';
+export * from './startup-wait.js';
 export * from './access-token.js';
 export * from './site-settings-view.js';

@@ -20,6 +20,7 @@ import { createServiceClient, serviceUrlFromEnv } from './http/service-client.js
 import type { EventType, ServiceName } from '@kora/contracts';
 import type { Logger } from 'pino';
 import type { ServiceApp, ServiceContext, ServiceDefinition } from './service.js';
+import { waitUntilReady } from './startup-wait.js';
 
 export interface StartOptions {
   env: ServiceEnv;
@@ -50,7 +51,8 @@ export async function startService(definition: ServiceDefinition, options: Start
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
 
   const tables = platformTables(definition.schema);
-  await bus.ensureTopics(allTopics());
+  // The broker may still be starting (or slow to elect leaders) when this process starts.
+  await waitUntilReady('event bus', () => bus.ensureTopics(allTopics()), log, { timeoutMs: env.STARTUP_WAIT_MS });
   const siteSettings = await watchSiteSettings(bus, log, definition.name);
   const relay = new OutboxRelay({ db: database.db, schema: definition.schema, bus, log, pollMs: env.OUTBOX_POLL_MS });
 
@@ -94,7 +96,15 @@ export async function startService(definition: ServiceDefinition, options: Start
   const subscriptions: Subscription[] = [];
   for (const consumer of definition.consumers?.(ctx) ?? []) {
     subscriptions.push(
-      await startConsumer({ group: `${definition.name}.${consumer.name}`, handlers: consumer.handlers, db: database.db, tables, bus, log }),
+      await startConsumer({
+        group: consumerGroupName(definition, consumer.name),
+        handlers: consumer.handlers,
+        db: database.db,
+        tables,
+        bus,
+        log,
+        onEventsWritten: () => relay.nudge(),
+      }),
     );
   }
   relay.start();
@@ -122,4 +132,14 @@ export async function startService(definition: ServiceDefinition, options: Start
       return stopping;
     },
   };
+}
+
+/**
+ * `<service>.<name>`: every replica of a service shares the group, so each event is handled once
+ * per service. A copy of a service running on its own schema (each test run gets one) keeps its
+ * own projections, so it needs every event too: its group carries the schema.
+ */
+export function consumerGroupName(definition: Pick<ServiceDefinition, 'name' | 'schema'>, consumer: string): string {
+  const group = `${definition.name}.${consumer}`;
+  return definition.schema === definition.name.replaceAll('-', '_') ? group : `${group}.${definition.schema}`;
 }

@@ -7,6 +7,7 @@ import closeWithGrace from 'close-with-grace';
 import { createAdapters } from './adapters.js';
 import { ConfigError, loadConfig, requireServers, serviceEnvSchema } from './config.js';
 import { migrate } from './db/migrate.js';
+import { waitUntilReady } from './startup-wait.js';
 import { createLogger } from './logger.js';
 import { startService } from './runtime.js';
 import type { ServiceDefinition } from './service.js';
@@ -27,6 +28,7 @@ export async function runStandalone(definition: ServiceDefinition): Promise<void
   const env = parseEnv();
   const log = createLogger(definition.name, env.LOG_LEVEL);
   const adapters = await createAdapters(env, log);
+  await waitUntilReady('database', () => adapters.database.ping(), log, { timeoutMs: env.STARTUP_WAIT_MS });
 
   if (process.argv.includes('--migrate-only')) {
     const applied = await migrate(adapters.database, definition.schema, definition.migrations);

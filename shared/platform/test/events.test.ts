@@ -6,7 +6,7 @@
 import { createTestAdapters, eventually, type TestAdapters } from '@kora/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeMessage, rowsOf } from '../src/index.js';
+import { consumeMessage, consumerGroupName, rowsOf } from '../src/index.js';
 import { startTwoServices, type TwoServices } from './two-services.js';
 
 describe(`events through the outbox (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -42,7 +42,7 @@ describe(`events through the outbox (${process.env.KORA_TEST_TARGET ?? 'embedded
     const consumerDef = consumer.definition.consumers!(consumer.ctx)[0]!;
     const result = await consumeMessage(
       {
-        group: `${consumer.definition.name}.${consumerDef.name}`,
+        group: consumerGroupName(consumer.definition, consumerDef.name),
         handlers: consumerDef.handlers,
         db: adapters.database.db,
         tables: consumer.ctx.tables,

@@ -2,7 +2,8 @@
  * Test adapters. The same test file runs against the embedded engines (PGlite, in-process bus and
  * jobs, memory store) or against the real servers, decided by the environment the harness gives:
  * DATABASE_URL, KAFKA_BROKERS and REDIS_URL set means "real". Each test gets its own Postgres schema
- * and its own topic/queue prefix, so runs never see each other's data.
+ * and its own consumer groups and queue prefix. Topics are shared on the real servers: tests filter
+ * by their own ids, and pin the site settings they assert (the admin tests change the shared ones).
  */
 import { PGlite } from '@electric-sql/pglite';
 import {
@@ -102,6 +103,19 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
   for (;;) {
     if (await check()) return;
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * Reads until `done(value)` holds and returns that value; after `timeoutMs` returns the last value
+ * read, so the test's own assertion on it says what was wrong.
+ */
+export async function readUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000, everyMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

@@ -1,3 +1,5 @@
 export * from './adapters.js';
 export * from './service.js';
 export * from './smtp-sink.js';
+export * from './service-helpers.js';
+export * from './videos.js';

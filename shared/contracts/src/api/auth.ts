@@ -165,3 +165,11 @@ export const avatarAnswer = z.object({ avatarUrl: z.string() });
 
 /** Where a member without a picture points. */
 export const DEFAULT_AVATAR = '/uploads/profile/defaultavatar.png';
+
+/**
+ * How a member shows in another service before auth's snapshot of them has arrived there (the
+ * projections lag a sign-up by an event): one look everywhere, so a list never mixes two.
+ */
+export function unknownMember(userId: number): { username: string; profileImage: string } {
+  return { username: `member${userId}`, profileImage: DEFAULT_AVATAR };
+}

@@ -34,6 +34,24 @@ const userSnapshot = z.object({
   role: z.enum(['user', 'admin']),
 });
 
+const postRef = z.object({
+  postId: z.number().int(),
+  /** The post's author: whom notifications about it are for. */
+  postOwnerId: z.number().int(),
+});
+/** Who acted on a post (liked, commented, shared); notifications skip acting on your own things. */
+const postAction = postRef.extend({ actorId: z.number().int() });
+
+const videoRef = z.object({
+  videoId: z.number().int(),
+  /** Public URL of the (future) transcoded MP4, as handed to the client at upload. */
+  url: z.string(),
+  uploaderId: z.number().int(),
+});
+
+/** A friendship's two members; events about one pair share the pair's key so they stay in order. */
+const friendPair = z.object({ fromUserId: z.number().int(), toUserId: z.number().int() });
+
 export const eventRegistry = {
   /** A member signed up (not yet activated). Projections of member names/avatars start here. */
   'user.registered': event('auth.user', 1, userSnapshot.extend({ email: z.string(), createdAt: z.string() })),
@@ -44,7 +62,53 @@ export const eventRegistry = {
   'session.revoked': event('auth.session', 1, z.object({ userId: z.number().int(), sessionId: z.string() })),
   /** Admin changed a section of the site settings; every service applies the current values. */
   'site-settings.updated': event('admin.site-settings', 1, siteSettingsPayload, { compacted: true }),
+
+  /** A member published a post (moderation state starts visible). */
+  'post.created': event('posts.post', 1, postRef.extend({ hasMedia: z.boolean(), excerpt: z.string(), createdAt: z.string() })),
+  /** The author (or a moderator, later) deleted a post. */
+  'post.deleted': event('posts.post', 1, postRef.extend({ byModerator: z.boolean() })),
+  'post.liked': event('posts.post', 1, postAction),
+  'post.unliked': event('posts.post', 1, postAction),
+  'post.commented': event('posts.post', 1, postAction.extend({ commentId: z.number().int(), excerpt: z.string() })),
+  'post.shared': event('posts.post', 1, postAction),
+
+  /** A video was uploaded and waits for the worker (probe, transcode, poster). */
+  'video.uploaded': event('media.video', 1, videoRef),
+  /** The worker made the browser-safe MP4 and its poster; reels check the duration (<= 90 s) here. */
+  'video.processed': event(
+    'media.video',
+    1,
+    videoRef.extend({
+      posterUrl: z.string(),
+      durationSeconds: z.number(),
+      width: z.number().int(),
+      height: z.number().int(),
+      bytes: z.number().int(),
+    }),
+  ),
+  /** The upload was not a playable video, or processing gave up after its retries. */
+  'video.failed': event('media.video', 1, videoRef.extend({ reason: z.string() })),
+
+  /** Friend graph (friends service, issue 5). Keyed by the pair `min-max`. */
+  'friend-request.sent': event('friends.friendship', 1, friendPair.extend({ requestId: z.number().int() })),
+  'friend-request.accepted': event('friends.friendship', 1, friendPair.extend({ requestId: z.number().int() })),
+  'friend-request.declined': event('friends.friendship', 1, friendPair.extend({ requestId: z.number().int() })),
+  /** The sender took back a request still pending. */
+  'friend-request.cancelled': event('friends.friendship', 1, friendPair.extend({ requestId: z.number().int() })),
+  /** `fromUserId` ended the friendship with `toUserId` (unfriend). */
+  'friendship.removed': event('friends.friendship', 1, friendPair),
+
+  /**
+   * A notification was stored for `recipientId`. Every notifications instance reads these (each
+   * with its own consumer group) and pushes the notification to the recipient's sockets it holds.
+   */
+  'notification.created': event('notifications.notification', 1, z.object({ recipientId: z.number().int(), notification: z.record(z.string(), z.unknown()) })),
 } as const;
+
+/** The key of events about the friendship between two members, whoever acted. */
+export function friendPairKey(a: number, b: number): string {
+  return a < b ? `${a}-${b}` : `${b}-${a}`;
+}
 
 export type EventType = keyof typeof eventRegistry;
 export type EventPayload<T extends EventType> = z.infer<(typeof eventRegistry)[T]['payload']>;

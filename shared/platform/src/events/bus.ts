@@ -15,6 +15,14 @@ export interface SubscribeOptions {
   groupId: string;
   topics: string[];
   handle: MessageHandler;
+  /**
+   * Where a group with no committed offset starts: true (default) reads each topic from its
+   * beginning; false starts at the latest offset, for a per-instance group that only cares about
+   * what happens from now on (live fan-out) and must not replay history when a new instance starts.
+   * On the memory bus every group only sees messages published after it subscribed anyway; false
+   * there also skips the replay of compacted topics' retained messages.
+   */
+  fromBeginning?: boolean;
 }
 
 export interface Subscription {

@@ -8,9 +8,16 @@ import type { Logger } from 'pino';
 import type { Db, Tx } from '../db/database.js';
 import type { PlatformTables } from '../db/platform-tables.js';
 import { runWithTrace } from '../logger.js';
+import type { Emit } from '../service.js';
 import type { BusMessage, EventBus, Subscription } from './bus.js';
+import { writeToOutbox, type NewEvent } from './outbox.js';
 
-export type EventHandler<T extends EventType> = (event: EventEnvelope<EventPayload<T>>, tx: Tx) => Promise<void>;
+/**
+ * Handles one event inside the transaction that records it as processed. Events passed to `emit`
+ * are written to the outbox in that same transaction (as `ctx.transact` does for routes), so an
+ * effect and its announcement commit together.
+ */
+export type EventHandler<T extends EventType> = (event: EventEnvelope<EventPayload<T>>, tx: Tx, emit: Emit) => Promise<void>;
 
 export type HandlerMap = { [T in EventType]?: EventHandler<T> };
 
@@ -22,6 +29,11 @@ export interface ConsumerOptions {
   tables: PlatformTables;
   bus: EventBus;
   log: Logger;
+  /**
+   * Called after a handler's transaction committed with events it emitted. The runtime nudges the
+   * outbox relay here, so they go out at once instead of at the next poll.
+   */
+  onEventsWritten?: () => void;
 }
 
 export type ConsumeResult = 'processed' | 'duplicate' | 'ignored';
@@ -46,7 +58,8 @@ export async function consumeMessage(options: ConsumerOptions, message: BusMessa
     return 'ignored';
   }
   const event = { ...parsed, payload: payload.data } as EventEnvelope<EventPayload<EventType>>;
-  return runWithTrace(event.traceId ?? event.id, () =>
+  const emitted: NewEvent<EventType>[] = [];
+  const result = await runWithTrace(event.traceId ?? event.id, () =>
     db.transaction(async (tx) => {
       const inserted = await tx
         .insert(tables.processedEvents)
@@ -57,11 +70,14 @@ export async function consumeMessage(options: ConsumerOptions, message: BusMessa
         log.debug({ eventId: event.id, type, group }, 'event already processed');
         return 'duplicate' as const;
       }
-      await handler(event, tx);
+      await handler(event, tx, (e) => void emitted.push(e as NewEvent<EventType>));
+      await writeToOutbox(tx, tables, emitted);
       log.info({ eventId: event.id, type, group }, 'event processed');
       return 'processed' as const;
     }),
   );
+  if (result === 'processed' && emitted.length > 0) options.onEventsWritten?.();
+  return result;
 }
 
 export async function startConsumer(options: ConsumerOptions): Promise<Subscription> {

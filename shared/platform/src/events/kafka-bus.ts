@@ -8,6 +8,7 @@ import { isCompactedTopic } from '@kora/contracts';
 import { Kafka, Partitioners, logLevel, type Consumer, type Producer, type Admin } from 'kafkajs';
 import type { Logger } from 'pino';
 import { retryDelayMs, type BusMessage, type EventBus, type SubscribeOptions, type Subscription } from './bus.js';
+import { tolerateStrayKafkaTimeouts } from './kafka-stray-timeouts.js';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -38,6 +39,7 @@ export class KafkaEventBus implements EventBus {
   private readonly knownTopics = new Set<string>();
 
   constructor(private readonly options: KafkaBusOptions) {
+    tolerateStrayKafkaTimeouts(options.log);
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
@@ -100,7 +102,7 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
-  async subscribe({ groupId, topics, handle }: SubscribeOptions): Promise<Subscription> {
+  async subscribe({ groupId, topics, handle, fromBeginning = true }: SubscribeOptions): Promise<Subscription> {
     await this.ensureTopics(topics);
     const consumer = this.kafka.consumer({
       groupId,
@@ -109,7 +111,7 @@ export class KafkaEventBus implements EventBus {
       retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 10, restartOnFailure: async () => true },
     });
     await consumer.connect();
-    for (const topic of topics) await consumer.subscribe({ topic, fromBeginning: true });
+    for (const topic of topics) await consumer.subscribe({ topic, fromBeginning });
     const log = this.options.log;
     await consumer.run({
       eachMessage: async ({ topic, message, heartbeat }) => {

@@ -42,6 +42,18 @@ describe('MemoryEventBus', () => {
     await bus.close();
   });
 
+  it('skips the retained messages for a subscriber that starts at the latest offset', async () => {
+    const bus = new MemoryEventBus();
+    const topic = 'admin.site-settings';
+    await bus.publish([{ topic, key: 'general', value: 'old' }]);
+    const seen: string[] = [];
+    await bus.subscribe({ groupId: 'live', topics: [topic], fromBeginning: false, handle: async (m) => void seen.push(m.value) });
+    await bus.publish([{ topic, key: 'general', value: 'new' }]);
+    await bus.drain();
+    expect(seen).toEqual(['new']);
+    await bus.close();
+  });
+
   it('refuses two subscriptions with one group id', async () => {
     const bus = new MemoryEventBus();
     await bus.subscribe({ groupId: 'g', topics: ['t'], handle: async () => {} });

@@ -37,11 +37,13 @@ export class MemoryEventBus implements EventBus {
     }
   }
 
-  async subscribe({ groupId, topics, handle }: SubscribeOptions): Promise<Subscription> {
+  async subscribe({ groupId, topics, handle, fromBeginning = true }: SubscribeOptions): Promise<Subscription> {
     if (this.groups.has(groupId)) throw new Error(`Consumer group ${groupId} is already subscribed`);
     const group: Group = { groupId, topics: new Set(topics), handle, chains: new Map(), stopped: false };
     this.groups.set(groupId, group);
-    for (const message of this.retained.values()) if (group.topics.has(message.topic)) this.enqueue(group, message);
+    if (fromBeginning) {
+      for (const message of this.retained.values()) if (group.topics.has(message.topic)) this.enqueue(group, message);
+    }
     return {
       stop: async () => {
         group.stopped = true;

@@ -1,0 +1,140 @@
+/**
+ * The posts API (posts service): posts, likes, comments, shares, saves, memories and the feed.
+ * Request and response schemas and the product's texts live here once: the posts service validates
+ * with them, the web app reuses them for its forms, and the gateway docs are generated from them.
+ *
+ * Shapes follow the spec's Post entity (id, author, content, images, videos, likes [{userId}],
+ * comments [...], shareCount, hasShared, hasSaved, createdAt); the extra fields (counts, hasLiked,
+ * video processing state) are additions the spec leaves open (docs/decisions/009-posts-and-feed.md).
+ */
+import { z } from 'zod';
+
+export const postTexts = {
+  empty: 'Write something or add a photo or video',
+  tooLong: (max: number) => `Posts can be at most ${max} characters long`,
+  badWords: 'Your post contains words that are not allowed',
+  commentBadWords: 'Your comment contains words that are not allowed',
+  notYourUserId: 'You can only post as yourself',
+  notFound: 'Post not found',
+  notAuthor: 'Only the author can delete this post',
+  commentBlank: 'Write a comment first',
+  commentTooLong: (max: number) => `Comments can be at most ${max} characters long`,
+  mediaInvalid: 'Attach only photos and videos uploaded to Kora',
+  tooManyMedia: (max: number) => `A post can have at most ${max} photos and videos`,
+  reactionInvalid: "The reaction must be 'like'",
+  cursorInvalid: 'The page cursor is not valid',
+  created: 'Post has been created successfully',
+  deleted: 'Post deleted',
+  saved: 'Post saved',
+  unsaved: 'Post removed from saved',
+  shared: 'Post shared',
+  noPosts: 'No posts yet',
+  noPostsHint: 'Create your first post or follow friends to see their posts here.',
+  noSaved: 'No saved posts yet',
+  noMemories: 'No memories today',
+  requestFailed: 'Request failed',
+} as const;
+
+/** Limits the spec leaves open; the max post length itself comes from the site settings. */
+export const postLimits = {
+  maxMediaPerPost: 10,
+  maxCommentLength: 2_000,
+  feedPageSize: 20,
+  maxPageSize: 50,
+  commentsPreview: 2,
+} as const;
+
+/**
+ * A media URL a post may carry: only files our media service stored (`/uploads/images/...` or
+ * `/uploads/videos/...`, random 32-hex names), never an arbitrary address that would let a post
+ * track its readers or embed someone else's content.
+ */
+export const POST_MEDIA_URL = /^\/uploads\/(images|videos)\/[0-9a-f]{32}(?:-[a-z0-9]{1,16})?\.(webp|png|jpg|gif|mp4|webm)$/;
+
+/** The spec's rule: a URL whose path contains /videos/ is a video, anything else an image. */
+export function mediaTypeOf(url: string): 'image' | 'video' {
+  return url.includes('/videos/') ? 'video' : 'image';
+}
+
+export const postMediaItem = z.object({
+  url: z.string().regex(POST_MEDIA_URL, postTexts.mediaInvalid),
+  /** Sent by the client as the spec says; the server derives the type from the URL regardless. */
+  type: z.enum(['image', 'video']).optional(),
+});
+
+/** POST /api/posts. Content and media are both optional, but not both empty (checked by the service). */
+export const createPostBody = z.object({
+  userId: z.coerce.number().int().positive(),
+  content: z.string().max(100_000).default(''),
+  media: z.array(postMediaItem).max(postLimits.maxMediaPerPost, postTexts.tooManyMedia(postLimits.maxMediaPerPost)).default([]),
+});
+export type CreatePostBody = z.infer<typeof createPostBody>;
+
+export const reactBody = z.object({ reaction: z.literal('like', { error: postTexts.reactionInvalid }).default('like') });
+export const commentBody = z.object({
+  content: z
+    .string({ error: postTexts.commentBlank })
+    .trim()
+    .min(1, postTexts.commentBlank)
+    .max(postLimits.maxCommentLength, postTexts.commentTooLong(postLimits.maxCommentLength)),
+});
+export const saveBody = z.object({ postId: z.coerce.number().int().positive() });
+
+/** Keyset pages: `cursor` is opaque (from the previous page's `nextCursor`). */
+export const pageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(postLimits.maxPageSize).default(postLimits.feedPageSize),
+});
+/** GET /api/posts: the feed, or one author's posts with `authorId` (the profile page). */
+export const feedQuery = pageQuery.extend({ authorId: z.coerce.number().int().positive().optional() });
+
+export const postAuthorSchema = z.object({ id: z.number().int(), username: z.string(), profileImage: z.string() });
+
+export const postCommentSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  profileImage: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type PostComment = z.infer<typeof postCommentSchema>;
+
+/** A video's processing state, from the media service's events. */
+export const postVideoSchema = z.object({
+  url: z.string(),
+  status: z.enum(['processing', 'ready', 'failed']),
+  posterUrl: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+});
+export type PostVideo = z.infer<typeof postVideoSchema>;
+
+export const postSchema = z.object({
+  id: z.number().int(),
+  author: postAuthorSchema,
+  content: z.string(),
+  images: z.array(z.string()),
+  videos: z.array(z.string()),
+  /** The same videos with their processing state (ready ones play; processing ones show a notice). */
+  videoDetails: z.array(postVideoSchema),
+  likes: z.array(z.object({ userId: z.number().int() })),
+  likeCount: z.number().int(),
+  hasLiked: z.boolean(),
+  comments: z.array(postCommentSchema),
+  commentCount: z.number().int(),
+  shareCount: z.number().int(),
+  hasShared: z.boolean(),
+  hasSaved: z.boolean(),
+  createdAt: z.string(),
+  /** Moderation state; only the author ever receives a shadow-hidden post. */
+  isShadowHidden: z.boolean(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postPageSchema = z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() });
+export type PostPage = z.infer<typeof postPageSchema>;
+
+export const likeAnswer = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export const shareAnswer = z.object({ shared: z.boolean(), shareCount: z.number().int() });
+export const saveAnswer = z.object({ saved: z.boolean(), postId: z.number().int() });
+export const memoriesAnswer = z.object({ posts: z.array(postSchema), date: z.string() });
