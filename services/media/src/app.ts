@@ -1,22 +1,21 @@
 /** The media service: uploads, stored files and the video/image processing workers. */
 import multipart from '@fastify/multipart';
-import type { ServiceDefinition } from '@kora/platform';
+import type { ServiceContext, ServiceDefinition } from '@kora/platform';
 import sharp from 'sharp';
-import { mediaConfig } from './config.js';
+import { createMedia, type Media, type MediaServiceOptions } from './context.js';
 import { migrations } from './db/migrations.js';
+import { registerVideoQueue } from './jobs/video-queue.js';
 import { internalImageRoutes } from './routes/internal-images.js';
-import { uploadRoutes } from './routes/uploads.js';
-import { createLocalDiskStorage } from './storage/local-disk.js';
-import type { MediaStorage } from './storage/port.js';
+import { mediaUploadRoutes } from './routes/upload.js';
+import { uploadRoutes as storedFileRoutes } from './routes/uploads.js';
+import { videoRoutes } from './routes/videos.js';
 
-export interface MediaServiceOptions {
-  /** Where files are stored; defaults to the local disk under MEDIA_DIR (tests pass a temp folder). */
-  storage?: MediaStorage;
-}
+export type { MediaServiceOptions } from './context.js';
 
 /**
  * Limits every multipart body starts from; each route passes its own file size (from the site
- * settings, read per request). Anything beyond them is refused while the body streams in.
+ * settings, read per request), and the upload route its own file count. Anything beyond them is
+ * refused while the body streams in.
  */
 const multipartLimits = {
   fieldNameSize: 100,
@@ -27,22 +26,38 @@ const multipartLimits = {
   headerPairs: 50,
 };
 
+/**
+ * The service definition. Its configuration (MEDIA_DIR, FFMPEG_PATH, FFPROBE_PATH,
+ * MEDIA_VIDEO_WORKERS, MEDIA_VIDEO_CONCURRENCY, MEDIA_VIDEO_TIMEOUT_SECONDS) is read from
+ * `options.env`, else `process.env`.
+ */
 export function createMediaService(options: MediaServiceOptions = {}): ServiceDefinition {
+  // The platform registers jobs before it builds the routes; both share one instance per start.
+  const instances = new WeakMap<ServiceContext, Media>();
+  const instance = (ctx: ServiceContext) => {
+    let media = instances.get(ctx);
+    if (!media) instances.set(ctx, (media = createMedia(ctx, options)));
+    return media;
+  };
   return {
     name: 'media',
     description: 'Uploads, stored files and the video/image processing workers',
     schema: 'media',
     migrations,
+    jobs(ctx) {
+      registerVideoQueue(instance(ctx));
+    },
     async routes(app, ctx) {
-      const storage = options.storage ?? createLocalDiskStorage(mediaConfig().MEDIA_DIR);
-      await storage.init();
-      ctx.log.info({ storage: storage.kind, location: storage.location }, 'media storage ready');
+      const media = instance(ctx);
+      await media.ready;
       // libvips' operation cache only helps when the same file is processed again; uploads never are.
       sharp.cache(false);
 
       await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
-      internalImageRoutes(app, ctx, storage);
-      await uploadRoutes(app, storage);
+      internalImageRoutes(app, ctx, media.storage);
+      await mediaUploadRoutes(app, media);
+      videoRoutes(app, media);
+      await storedFileRoutes(app, media.storage);
     },
   };
 }

@@ -1,14 +1,19 @@
 /**
- * Helpers for the media tests: real images made with sharp on the spot (no binary fixtures),
+ * Helpers for the media tests: real images made with sharp and real videos made with ffmpeg on the
+ * spot (no binary fixtures), ffprobe and MP4 box readers to prove what a transcode wrote,
  * hand-built files (a PNG header declaring a huge canvas, an MP4 `ftyp` box), multipart bodies, a
  * tiny EXIF reader to prove what an input carries, and a RIFF chunk lister to prove what a WebP
  * output does not.
  */
 import { signServiceCall, SERVICE_CALL_HEADER } from '@kora/platform';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+
+const execFileAsync = promisify(execFile);
 
 export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789';
 
@@ -175,4 +180,32 @@ export function streamed(payload: Buffer, chunkSize = 64 * 1024): Readable {
   const chunks: Buffer[] = [];
   for (let at = 0; at < payload.length; at += chunkSize) chunks.push(payload.subarray(at, at + chunkSize));
   return Readable.from(chunks);
+}
+
+export { makeVideo, type MakeVideoOptions } from '@kora/testing';
+
+export interface ProbedFile {
+  format: { format_name: string; duration?: string };
+  streams: { codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string; profile?: string; side_data_list?: { rotation?: number }[] }[];
+}
+
+/** What ffprobe says about a file (JSON). */
+export async function ffprobeFile(file: string): Promise<ProbedFile> {
+  const { stdout } = await execFileAsync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+  return JSON.parse(stdout) as ProbedFile;
+}
+
+/** The top-level box types of an MP4, in file order (`moov` before `mdat` means faststart). */
+export function mp4Boxes(data: Buffer): string[] {
+  const boxes: string[] = [];
+  for (let at = 0; at + 8 <= data.length; ) {
+    let size = data.readUInt32BE(at);
+    const type = data.subarray(at + 4, at + 8).toString('latin1');
+    if (size === 1) size = Number(data.readBigUInt64BE(at + 8));
+    else if (size === 0) size = data.length - at;
+    boxes.push(type);
+    if (size < 8) break;
+    at += size;
+  }
+  return boxes;
 }

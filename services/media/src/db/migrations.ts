@@ -5,4 +5,30 @@
  */
 import type { Migration } from '@kora/platform';
 
-export const migrations: Migration[] = [];
+export const migrations: Migration[] = [
+  {
+    id: '0001_videos',
+    sql: `
+      create table {schema}.videos (
+        id bigint generated always as identity primary key,
+        uploader_id bigint not null,
+        incoming_key text not null,
+        source_mime text not null,
+        key text not null unique,
+        poster_key text not null unique,
+        status text not null default 'processing' check (status in ('processing', 'ready', 'failed')),
+        progress integer not null default 0 check (progress between 0 and 100),
+        duration_seconds double precision,
+        width integer,
+        height integer,
+        bytes bigint,
+        error text,
+        attempts integer not null default 0,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      -- The worker's start-up sweep looks for videos still waiting.
+      create index videos_processing_idx on {schema}.videos (id) where status = 'processing';
+    `,
+  },
+];

@@ -1,30 +1,26 @@
 /**
- * Profile images (avatar, cover): what an upload must be, and what we store instead of it.
+ * What every uploaded image goes through, whatever it is for (a profile picture, a post's photo):
  *
  * 1. Type by magic bytes (`file-type`), never by name or declared content type, checked against the
  *    site's allowed image types.
  * 2. Dimensions read from the header only (sharp metadata, no decoding), so a pixel flood — a small
  *    file declaring a gigantic canvas — is refused before a single pixel is decompressed; the
  *    decoder is bounded by `limitInputPixels` as well, and by a time limit.
- * 3. Re-encoded from the decoded pixels: EXIF orientation applied, first frame only, resized, WebP.
- *    Nothing of the original file survives, so no metadata does either (EXIF, GPS, XMP, ICC,
- *    comments; sharp writes none unless asked with `withMetadata`/`keepMetadata`), nor anything a
- *    polyglot file hid after the image data.
+ * 3. Re-encoded from the decoded pixels to WebP. Nothing of the original file survives, so no
+ *    metadata does either (EXIF, GPS, XMP, ICC, comments; sharp writes none unless asked with
+ *    `withMetadata`/`keepMetadata`), nor anything a polyglot file hid after the image data.
+ *
+ * How each use resizes lives beside it: `profile-image.ts`, `post-image.ts`.
  */
 import { AppError, badRequest } from '@kora/platform';
 import { ErrorCode } from '@kora/contracts';
-import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-
-export type ProfileImageKind = 'avatar' | 'cover';
-export const profileImageKinds = ['avatar', 'cover'] as const satisfies readonly ProfileImageKind[];
+import { detectMime } from '../media-type.js';
 
 /** Pixel-flood guard: larger canvases are refused from their header. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_IMAGE_SIDE = 12_000;
 
-export const AVATAR_BOX = { width: 512, height: 512 };
-export const COVER_SIZE = { width: 1500, height: 500 };
 export const WEBP_QUALITY = 82;
 /** A decode or encode that takes longer than this is abandoned (CPU bound on purpose). */
 const PROCESS_TIMEOUT_SECONDS = 20;
@@ -40,9 +36,6 @@ const decodableFormats: Record<string, string[]> = {
   'image/heif': ['heif'],
   'image/tiff': ['tiff'],
 };
-
-/** file-type names some variants separately; they are the same format to the allow-list. */
-const aliases: Record<string, string> = { 'image/apng': 'image/png' };
 
 const labels: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/svg+xml': 'SVG' };
 
@@ -73,10 +66,8 @@ export const imageTooLargeDimensions = () =>
 
 /** The allowed image MIME type the bytes really are, or a 415. */
 export async function detectImageType(data: Buffer, allowedMime: readonly string[]): Promise<string> {
-  const detected = await fileTypeFromBuffer(data).catch(() => undefined);
-  const mime = detected ? (aliases[detected.mime] ?? detected.mime) : undefined;
-  const allowed = allowedMime.filter((m) => m.startsWith('image/'));
-  if (!mime || !allowed.includes(mime)) {
+  const mime = await detectMime(data);
+  if (!mime || !mime.startsWith('image/') || !allowedMime.includes(mime)) {
     throw new AppError(415, ErrorCode.UnsupportedMediaType, unsupportedTypeMessage(allowedMime));
   }
   return mime;
@@ -84,10 +75,13 @@ export async function detectImageType(data: Buffer, allowedMime: readonly string
 
 export interface ImageHeader {
   format: string;
+  /** Of one frame. */
   width: number;
   height: number;
   /** EXIF orientation (1-8); 5-8 swap width and height when displayed. */
   orientation: number;
+  /** Frames of an animation (1 for a still image). */
+  pages: number;
 }
 
 /** Reads the header only (no pixel is decoded) and refuses pixel floods. */
@@ -102,44 +96,32 @@ export async function readImageHeader(data: Buffer, mime: string): Promise<Image
   // The decoder must agree with the magic bytes, and sharp must be able to decode the type at all.
   if (!format || !decodableFormats[mime]?.includes(format) || !width || !height) throw imageInvalid();
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) throw imageTooLargeDimensions();
-  return { format, width, height, orientation: meta.orientation ?? 1 };
+  return { format, width, height, orientation: meta.orientation ?? 1, pages: Math.max(1, meta.pages ?? 1) };
+}
+
+/** The decoder every use starts from: bounded in pixels and time, refusing corrupt data. */
+export function decodeImage(data: Buffer, options: { animated: boolean }): sharp.Sharp {
+  // 'error' refuses corrupt and truncated data but lets through the harmless warnings some
+  // cameras' files raise. For an animation the pixel limit covers all frames together.
+  return sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: options.animated }).timeout({
+    seconds: PROCESS_TIMEOUT_SECONDS,
+  });
 }
 
 export interface ProcessedImage {
   data: Buffer;
+  /** Of one frame. */
   width: number;
   height: number;
   contentType: 'image/webp';
 }
 
-/** The cover crop: 3:1, at most 1500x500, never enlarged (a small image is cropped at its own size). */
-function coverSize(width: number, height: number): { width: number; height: number } {
-  const ratio = COVER_SIZE.width / COVER_SIZE.height;
-  const w = Math.max(1, Math.min(COVER_SIZE.width, width, Math.floor(height * ratio)));
-  return { width: w, height: Math.max(1, Math.round(w / ratio)) };
-}
-
-/** Checks and re-encodes an uploaded profile image; throws 400/415 AppErrors for bad input. */
-export async function processProfileImage(data: Buffer, kind: ProfileImageKind, allowedMime: readonly string[]): Promise<ProcessedImage> {
-  const mime = await detectImageType(data, allowedMime);
-  const header = await readImageHeader(data, mime);
-
-  // First frame only (`animated: false`); 'error' refuses corrupt and truncated data but lets
-  // through the harmless warnings some cameras' files raise.
-  let pipeline = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false })
-    .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
-    .rotate();
-  if (kind === 'avatar') {
-    pipeline = pipeline.resize({ ...AVATAR_BOX, fit: 'inside', withoutEnlargement: true });
-  } else {
-    const swapped = header.orientation >= 5;
-    const target = coverSize(swapped ? header.height : header.width, swapped ? header.width : header.height);
-    pipeline = pipeline.resize({ ...target, fit: 'cover', position: 'centre', withoutEnlargement: true });
-  }
-
+/** Encodes the pipeline to WebP; a decoder failure at this point is the upload's fault (400). */
+export async function encodeWebp(pipeline: sharp.Sharp): Promise<ProcessedImage> {
   try {
-    const { data: out, info } = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
-    return { data: out, width: info.width, height: info.height, contentType: 'image/webp' };
+    const { data, info } = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+    // For an animation `info.height` counts every frame; `pageHeight` is one frame's.
+    return { data, width: info.width, height: info.pageHeight ?? info.height, contentType: 'image/webp' };
   } catch (err) {
     throw imageInvalid(err);
   }

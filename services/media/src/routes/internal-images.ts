@@ -13,13 +13,11 @@ import { ErrorCode, errorBodySchema } from '@kora/contracts';
 import { AppError, badRequest, requireServiceCall, type ServiceApp, type ServiceContext } from '@kora/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { processProfileImage, profileImageKinds } from '../images/process-image.js';
+import { declaredTooLong, failedRead, MB, streamedBodyValidator, type MultipartTexts } from '../http/multipart.js';
+import { processProfileImage, profileImageKinds } from '../images/profile-image.js';
 import { newKey, publicUrl } from '../storage/keys.js';
 import type { MediaStorage } from '../storage/port.js';
 
-const MB = 1024 * 1024;
-/** Room for the multipart framing around the file, when judging a declared Content-Length. */
-const FRAMING_ALLOWANCE = 64 * 1024;
 export const IMAGE_FIELD = 'file';
 
 export const storedImageSchema = z.object({
@@ -43,28 +41,8 @@ const uploadForm = z.object({
 const multipartRequired = () =>
   badRequest(`Send the image as multipart/form-data, in a file field named '${IMAGE_FIELD}'`, 'MULTIPART_REQUIRED');
 
-/** Errors @fastify/multipart raises while reading, in product words. */
-function readError(err: unknown, tooLarge: () => AppError): AppError {
-  if (err instanceof AppError) return err;
-  const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge();
-    case 'FST_FILES_LIMIT':
-      return badRequest('Send one image at a time', 'TOO_MANY_FILES');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return badRequest('The form has too many fields', 'TOO_MANY_FIELDS');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return multipartRequired();
-    default:
-      // Malformed or cut-off multipart bodies (busboy's errors, a client that went away).
-      return badRequest('The upload could not be read', 'MULTIPART_INVALID');
-  }
-}
-
 /** The one file of the `file` field, bounded by `maxBytes` while it streams in. */
-async function readImageField(request: FastifyRequest, maxBytes: number, tooLarge: () => AppError): Promise<Buffer> {
+async function readImageField(request: FastifyRequest, maxBytes: number, texts: MultipartTexts): Promise<Buffer> {
   let data: Buffer | null = null;
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
@@ -73,9 +51,7 @@ async function readImageField(request: FastifyRequest, maxBytes: number, tooLarg
       else part.file.resume(); // drained: only the limits can still refuse it
     }
   } catch (err) {
-    const mapped = readError(err, tooLarge);
-    if (mapped.code === 'MULTIPART_INVALID') request.log.info({ err }, 'unreadable multipart upload');
-    throw mapped;
+    throw failedRead(request, err, texts);
   }
   if (data === null) throw badRequest(`Choose an image to upload (file field '${IMAGE_FIELD}')`, 'FILE_REQUIRED');
   if (data.length === 0) throw badRequest('The file is empty', 'FILE_EMPTY');
@@ -83,10 +59,6 @@ async function readImageField(request: FastifyRequest, maxBytes: number, tooLarg
 }
 
 export function internalImageRoutes(app: ServiceApp, ctx: ServiceContext, storage: MediaStorage): void {
-  // The platform's zod compiler for the query; the multipart body is not validated as JSON.
-  const baseCompiler = app.validatorCompiler;
-  if (!baseCompiler) throw new Error('The platform must set a validator compiler before the routes');
-
   app.post(
     '/internal/images',
     {
@@ -105,21 +77,23 @@ export function internalImageRoutes(app: ServiceApp, ctx: ServiceContext, storag
       },
       // Before validation: a caller that is not a sibling service learns nothing about the input.
       onRequest: async (request) => void requireServiceCall(request),
-      validatorCompiler: (route) => (route.httpPart === 'body' ? () => ({ value: undefined }) : baseCompiler(route)),
+      validatorCompiler: streamedBodyValidator(app),
     },
     async (request, reply) => {
       const { kind } = request.query;
       const storageSettings = ctx.siteSettings.current().storage;
       const maxBytes = storageSettings.maxUploadMB * MB;
-      const tooLarge = () =>
-        new AppError(413, ErrorCode.PayloadTooLarge, `The image is too large (max ${storageSettings.maxUploadMB} MB)`);
+      const texts: MultipartTexts = {
+        tooLarge: () => new AppError(413, ErrorCode.PayloadTooLarge, `The image is too large (max ${storageSettings.maxUploadMB} MB)`),
+        tooManyFiles: 'Send one image at a time',
+        multipartRequired,
+      };
 
       if (!request.isMultipart()) throw multipartRequired();
       // A declared length well over the limit is refused before a byte is read.
-      const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes + FRAMING_ALLOWANCE) throw tooLarge();
+      if (declaredTooLong(request, maxBytes)) throw texts.tooLarge();
 
-      const upload = await readImageField(request, maxBytes, tooLarge);
+      const upload = await readImageField(request, maxBytes, texts);
       let image;
       try {
         image = await processProfileImage(upload, kind, storageSettings.allowedImageMime);

@@ -1,0 +1,40 @@
+/** Tables of the `media` schema (Drizzle views of the SQL in migrations.ts). */
+import { bigint, doublePrecision, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const videoStatuses = ['processing', 'ready', 'failed'] as const;
+export type VideoStatusValue = (typeof videoStatuses)[number];
+
+export const mediaSchema = (name: string) => {
+  const schema = pgSchema(name);
+  const videos = schema.table('videos', {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uploaderId: bigint('uploader_id', { mode: 'number' }).notNull(),
+    /** The raw upload (`incoming/…`, never served); removed once the video is ready. */
+    incomingKey: text('incoming_key').notNull(),
+    /** What the magic bytes said the upload is; picks ffmpeg's demuxer. */
+    sourceMime: text('source_mime').notNull(),
+    /** The transcoded MP4 (`videos/<id>.mp4`), decided at upload so its URL is answered at once. */
+    key: text('key').notNull(),
+    posterKey: text('poster_key').notNull(),
+    status: text('status', { enum: videoStatuses }).notNull().default('processing'),
+    /** 0-100 while processing. */
+    progress: integer('progress').notNull().default(0),
+    /** Probe results of the stored MP4 (null until ready). */
+    durationSeconds: doublePrecision('duration_seconds'),
+    width: integer('width'),
+    height: integer('height'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    /** Why it failed, in words a member can be shown. */
+    error: text('error'),
+    /** Processing attempts started so far. */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  });
+  return { videos };
+};
+
+export type MediaTables = ReturnType<typeof mediaSchema>;
+export type VideoRow = MediaTables['videos']['$inferSelect'];

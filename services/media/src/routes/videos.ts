@@ -1,0 +1,36 @@
+/**
+ * `GET /api/media/videos/:id` — where a video is in its processing: `processing` with a progress,
+ * `ready` with its poster, duration and size, or `failed` with the reason. Any member may ask
+ * (the video's URL is public once posted); an id that names no video answers 404.
+ */
+import { errorBodySchema, mediaTexts, videoStatusSchema } from '@kora/contracts';
+import { notFound, requireMember, type ServiceApp } from '@kora/platform';
+import { z } from 'zod';
+import type { Media } from '../context.js';
+import { findVideo, toVideoStatus } from '../videos/records.js';
+
+const params = z.object({ id: z.string().describe('The videoId the upload answered') });
+/** Ids are positive bigints; anything else names no video (and never reaches the database). */
+const ID = /^[1-9]\d{0,14}$/;
+
+export function videoRoutes(app: ServiceApp, media: Media): void {
+  app.get(
+    '/api/media/videos/:id',
+    {
+      schema: {
+        tags: ['media'],
+        summary: "A video's processing status",
+        security: [{ bearerAuth: [] }],
+        params,
+        response: { 200: videoStatusSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      requireMember(request);
+      const { id } = request.params;
+      const video = ID.test(id) ? await findVideo(media, Number(id)) : undefined;
+      if (!video) throw notFound(mediaTexts.videoNotFound);
+      return toVideoStatus(video);
+    },
+  );
+}

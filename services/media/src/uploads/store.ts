@@ -1,0 +1,77 @@
+/**
+ * Stores what an upload request checked and prepared, all or nothing: images under `images/`,
+ * videos raw under `incoming/` with their row and `video.uploaded` event in one transaction. If any
+ * step fails, every file this request stored is removed again before the error goes on. Once the
+ * transaction has committed, each video's job is queued; a queue that cannot be reached then is
+ * logged, not fatal (the worker re-queues unfinished videos when it starts).
+ */
+import type { UploadAnswer } from '@kora/contracts';
+import { createReadStream } from 'node:fs';
+import type { Media } from '../context.js';
+import type { ProcessedPostImage } from '../images/post-image.js';
+import { enqueueVideo } from '../jobs/video-queue.js';
+import { newKey, publicUrl, siblingKey } from '../storage/keys.js';
+import type { StorageBody } from '../storage/port.js';
+import { insertVideo } from '../videos/records.js';
+import type { ReceivedFile } from './receive.js';
+
+export type PreparedFile = (ReceivedFile & { kind: 'image'; image: ProcessedPostImage }) | (ReceivedFile & { kind: 'video' });
+
+export type StoredFile = UploadAnswer['files'][number] & { key: string; bytesIn: number; bytesOut: number; mime: string };
+
+export async function storeUpload(media: Media, uploaderId: number, files: PreparedFile[]): Promise<StoredFile[]> {
+  const { storage, ctx } = media;
+  const written: string[] = [];
+  const put = async (key: string, body: StorageBody, contentType: string) => {
+    const stored = await storage.put(key, body, contentType);
+    written.push(key);
+    return stored;
+  };
+
+  const results: StoredFile[] = [];
+  try {
+    const videos: { index: number; incomingKey: string; key: string; mime: string }[] = [];
+    for (const file of files) {
+      if (file.kind === 'image') {
+        const key = newKey('images', 'webp');
+        const stored = await put(key, file.image.data, file.image.contentType);
+        const { width, height } = file.image;
+        results.push({ url: publicUrl(key), type: 'image', videoId: null, width, height, key, bytesIn: file.bytes, bytesOut: stored.size, mime: file.mime });
+      } else {
+        // The MP4's name is decided now, so its URL can be answered before it exists.
+        const key = newKey('videos', 'mp4');
+        const incomingKey = siblingKey(key, null, 'bin', 'incoming');
+        await put(incomingKey, createReadStream(file.file), 'application/octet-stream');
+        videos.push({ index: results.length, incomingKey, key, mime: file.mime });
+        results.push({ url: publicUrl(key), type: 'video', videoId: null, width: null, height: null, key, bytesIn: file.bytes, bytesOut: file.bytes, mime: file.mime });
+      }
+    }
+    if (videos.length > 0) {
+      await ctx.transact(async (tx, emit) => {
+        for (const video of videos) {
+          const row = await insertVideo(media, tx, emit, {
+            uploaderId,
+            incomingKey: video.incomingKey,
+            sourceMime: video.mime,
+            key: video.key,
+            posterKey: siblingKey(video.key, 'poster', 'jpg'),
+          });
+          results[video.index]!.videoId = row.id;
+        }
+      });
+    }
+  } catch (err) {
+    await Promise.all(written.map((key) => storage.remove(key).catch((cause) => ctx.log.warn({ err: cause, key }, 'could not remove a file of a failed upload'))));
+    throw err;
+  }
+  // Committed: from here on the upload stands, whatever the queue says.
+  await queueJobs(media, results);
+  return results;
+}
+
+async function queueJobs(media: Media, results: StoredFile[]): Promise<void> {
+  for (const { videoId } of results) {
+    if (videoId === null) continue;
+    await enqueueVideo(media, videoId).catch((err) => media.ctx.log.error({ err, videoId }, 'could not queue the video; it is queued again when a worker starts'));
+  }
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { fitVideo, posterTime } from './geometry.js';
+
+describe('video geometry', () => {
+  it.each([
+    [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }],
+    [{ width: 3840, height: 2160 }, { width: 1280, height: 720 }],
+    [{ width: 1080, height: 1920 }, { width: 720, height: 1280 }],
+    [{ width: 1000, height: 1000 }, { width: 720, height: 720 }],
+    [{ width: 2000, height: 600 }, { width: 1280, height: 384 }],
+    [{ width: 320, height: 240 }, { width: 320, height: 240 }],
+    [{ width: 321, height: 241 }, { width: 320, height: 240 }],
+    [{ width: 640, height: 1 }, { width: 640, height: 2 }],
+  ])('fits %j into %j (720p box turned like the picture, never enlarged, even sides)', (shown, expected) => {
+    expect(fitVideo(shown)).toEqual(expected);
+  });
+
+  it('takes the poster at 1 s, or half-way through a short clip', () => {
+    expect(posterTime(30)).toBe(1);
+    expect(posterTime(2)).toBe(1);
+    expect(posterTime(1.2)).toBeCloseTo(0.6);
+    expect(posterTime(null)).toBe(1);
+  });
+});

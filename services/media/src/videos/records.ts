@@ -1,0 +1,118 @@
+/**
+ * The `videos` table: what the upload route records, what the worker moves from `processing` to
+ * `ready` or `failed` (each with its event, in the same transaction), and the API's view of a row.
+ * Every change after the upload is guarded by `status = 'processing'`, so a late or repeated job
+ * can never undo a finished video or announce it twice.
+ */
+import type { VideoStatus } from '@kora/contracts';
+import type { Emit, Tx } from '@kora/platform';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Media } from '../context.js';
+import type { VideoRow } from '../db/schema.js';
+import { publicUrl } from '../storage/keys.js';
+
+export interface NewVideo {
+  uploaderId: number;
+  incomingKey: string;
+  sourceMime: string;
+  key: string;
+  posterKey: string;
+}
+
+/** Inside the upload's transaction: the row and its `video.uploaded` event. */
+export async function insertVideo(media: Media, tx: Tx, emit: Emit, video: NewVideo): Promise<VideoRow> {
+  const [row] = await tx.insert(media.tables.videos).values(video).returning();
+  emit({
+    type: 'video.uploaded',
+    aggregateId: row!.id,
+    actorId: row!.uploaderId,
+    payload: { videoId: row!.id, url: publicUrl(row!.key), uploaderId: row!.uploaderId },
+  });
+  return row!;
+}
+
+export async function findVideo(media: Media, id: number): Promise<VideoRow | undefined> {
+  const [row] = await media.ctx.db.select().from(media.tables.videos).where(eq(media.tables.videos.id, id));
+  return row;
+}
+
+export async function unfinishedVideoIds(media: Media): Promise<number[]> {
+  const { videos } = media.tables;
+  const rows = await media.ctx.db.select({ id: videos.id }).from(videos).where(eq(videos.status, 'processing'));
+  return rows.map((r) => r.id);
+}
+
+const stillProcessing = (media: Media, id: number) => and(eq(media.tables.videos.id, id), eq(media.tables.videos.status, 'processing'));
+
+export async function recordAttempt(media: Media, id: number, attempt: number): Promise<void> {
+  await media.ctx.db.update(media.tables.videos).set({ attempts: attempt, updatedAt: new Date() }).where(stillProcessing(media, id));
+}
+
+export async function recordProgress(media: Media, id: number, progress: number): Promise<void> {
+  const { videos } = media.tables;
+  await media.ctx.db
+    .update(videos)
+    .set({ progress, updatedAt: new Date() })
+    .where(and(stillProcessing(media, id), ne(videos.progress, progress)));
+}
+
+export interface ProcessedVideo {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** `ready` with the output's probe results, and `video.processed`; false when it was not processing. */
+export async function markReady(media: Media, video: VideoRow, output: ProcessedVideo): Promise<boolean> {
+  return media.ctx.transact(async (tx, emit) => {
+    const updated = await tx
+      .update(media.tables.videos)
+      .set({ status: 'ready', progress: 100, error: null, ...output, updatedAt: new Date() })
+      .where(stillProcessing(media, video.id))
+      .returning({ id: media.tables.videos.id });
+    if (updated.length === 0) return false;
+    emit({
+      type: 'video.processed',
+      aggregateId: video.id,
+      actorId: video.uploaderId,
+      payload: { videoId: video.id, url: publicUrl(video.key), uploaderId: video.uploaderId, posterUrl: publicUrl(video.posterKey), ...output },
+    });
+    return true;
+  });
+}
+
+/** `failed` with the reason, and `video.failed`; false when it was not processing. */
+export async function markFailed(media: Media, video: VideoRow, reason: string): Promise<boolean> {
+  return media.ctx.transact(async (tx, emit) => {
+    const updated = await tx
+      .update(media.tables.videos)
+      .set({ status: 'failed', error: reason, updatedAt: new Date() })
+      .where(stillProcessing(media, video.id))
+      .returning({ id: media.tables.videos.id });
+    if (updated.length === 0) return false;
+    emit({
+      type: 'video.failed',
+      aggregateId: video.id,
+      actorId: video.uploaderId,
+      payload: { videoId: video.id, url: publicUrl(video.key), uploaderId: video.uploaderId, reason },
+    });
+    return true;
+  });
+}
+
+/** The API's view: the poster and the probe results only once the video is ready. */
+export function toVideoStatus(row: VideoRow): VideoStatus {
+  const ready = row.status === 'ready';
+  return {
+    id: row.id,
+    url: publicUrl(row.key),
+    status: row.status,
+    progress: ready ? 100 : row.progress,
+    posterUrl: ready ? publicUrl(row.posterKey) : null,
+    durationSeconds: ready ? row.durationSeconds : null,
+    width: ready ? row.width : null,
+    height: ready ? row.height : null,
+    error: row.status === 'failed' ? row.error : null,
+  };
+}
