@@ -1,11 +1,45 @@
 /** The posts service: posts, reactions, comments, shares, saves, memories, the feed and post moderation state. */
-import type { ServiceDefinition } from '@kora/platform';
+import { requireMember, type ServiceContext, type ServiceDefinition } from '@kora/platform';
+import { createPosts, type Posts, type PostsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
+import { postsConsumers } from './events/subscriptions.js';
+import { interactionRoutes } from './routes/interactions.js';
+import { memoryRoutes } from './routes/memories.js';
+import { postRoutes } from './routes/posts.js';
+import { saveRoutes } from './routes/saves.js';
 
-export const postsService: ServiceDefinition = {
-  name: 'posts',
-  description: 'Posts, reactions, comments, shares, saves, memories, the feed and post moderation state',
-  schema: 'posts',
-  migrations,
-  routes() {},
-};
+export type { PostsOptions } from './context.js';
+
+/**
+ * The service definition. Its configuration (KORA_TIME_ZONE) is read from `options.env`, else
+ * `process.env`, once per start.
+ */
+export function createPostsService(options: PostsOptions = {}): ServiceDefinition {
+  const instances = new WeakMap<ServiceContext, Posts>();
+  const instance = (ctx: ServiceContext) => {
+    let posts = instances.get(ctx);
+    if (!posts) instances.set(ctx, (posts = createPosts(ctx, options)));
+    return posts;
+  };
+  return {
+    name: 'posts',
+    description: 'Posts, reactions, comments, shares, saves, memories, the feed and post moderation state',
+    schema: 'posts',
+    migrations,
+    async routes(app, ctx) {
+      const posts = instance(ctx);
+      await app.register(async (members) => {
+        // Every route here is for signed-in members: refuse anonymous callers before reading the
+        // request, so they learn nothing from validation answers either.
+        members.addHook('onRequest', async (request) => void requireMember(request));
+        postRoutes(members, posts);
+        interactionRoutes(members, posts);
+        saveRoutes(members, posts);
+        memoryRoutes(members, posts);
+      });
+    },
+    consumers: (ctx) => postsConsumers(instance(ctx)),
+  };
+}
+
+export const postsService = createPostsService();

@@ -5,4 +5,85 @@
  */
 import type { Migration } from '@kora/platform';
 
-export const migrations: Migration[] = [];
+export const migrations: Migration[] = [
+  {
+    id: '0001_posts',
+    sql: `
+      create table {schema}.posts (
+        id bigint generated always as identity primary key,
+        author_id bigint not null,
+        content text not null default '',
+        media text[] not null default '{}',
+        created_at timestamptz not null default now(),
+        like_count integer not null default 0 check (like_count >= 0),
+        comment_count integer not null default 0 check (comment_count >= 0),
+        share_count integer not null default 0 check (share_count >= 0),
+        deleted_at timestamptz,
+        deleted_by_moderator boolean not null default false,
+        shadow_hidden boolean not null default false
+      );
+      -- Feed, profile and memories: one author's live posts, newest first, keyset on (created_at, id).
+      create index posts_author_feed_idx on {schema}.posts (author_id, created_at desc, id desc) where deleted_at is null;
+
+      create table {schema}.likes (
+        post_id bigint not null references {schema}.posts (id) on delete cascade,
+        user_id bigint not null,
+        created_at timestamptz not null default now(),
+        primary key (post_id, user_id)
+      );
+      -- The most recent likers of a post without reading all of them.
+      create index likes_recent_idx on {schema}.likes (post_id, created_at desc, user_id desc);
+
+      create table {schema}.comments (
+        id bigint generated always as identity primary key,
+        post_id bigint not null references {schema}.posts (id) on delete cascade,
+        user_id bigint not null,
+        content text not null,
+        created_at timestamptz not null default now()
+      );
+      create index comments_post_idx on {schema}.comments (post_id, created_at, id);
+
+      -- One share per member per post (decision 009).
+      create table {schema}.shares (
+        post_id bigint not null references {schema}.posts (id) on delete cascade,
+        user_id bigint not null,
+        created_at timestamptz not null default now(),
+        primary key (post_id, user_id)
+      );
+
+      create table {schema}.saves (
+        user_id bigint not null,
+        post_id bigint not null references {schema}.posts (id) on delete cascade,
+        created_at timestamptz not null default now(),
+        primary key (user_id, post_id)
+      );
+      -- The saved list, most recently saved first, keyset on (created_at, post_id).
+      create index saves_user_recent_idx on {schema}.saves (user_id, created_at desc, post_id desc);
+
+      -- Projections fed by other services' events (never read from their schemas).
+      create table {schema}.authors (
+        user_id bigint primary key,
+        username text not null,
+        profile_image text not null,
+        updated_at timestamptz not null
+      );
+
+      create table {schema}.videos (
+        url text primary key,
+        status text not null check (status in ('processing', 'ready', 'failed')),
+        poster_url text,
+        duration_seconds double precision,
+        updated_at timestamptz not null default now()
+      );
+
+      -- Both directions stored: "my friends" is one primary-key range scan on user_id.
+      create table {schema}.friendships (
+        user_id bigint not null,
+        friend_id bigint not null,
+        created_at timestamptz not null default now(),
+        primary key (user_id, friend_id),
+        check (user_id <> friend_id)
+      );
+    `,
+  },
+];

@@ -1,0 +1,98 @@
+/** Tables of the `posts` schema (Drizzle views of the SQL in migrations.ts). */
+import { bigint, boolean, doublePrecision, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const id = (name: string) => bigint(name, { mode: 'number' });
+
+export const postsSchema = (name: string) => {
+  const schema = pgSchema(name);
+
+  const posts = schema.table('posts', {
+    id: id('id').primaryKey().generatedAlwaysAsIdentity(),
+    authorId: id('author_id').notNull(),
+    content: text('content').notNull().default(''),
+    /** Media URLs in upload order; the type of each comes from its path (`mediaTypeOf`). */
+    media: text('media').array().notNull().default([]),
+    createdAt: at('created_at').notNull().defaultNow(),
+    /** Denormalised counters, changed in the same transaction as the like, comment or share. */
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    shareCount: integer('share_count').notNull().default(0),
+    /** Moderation state (see moderation/post-state.ts). */
+    deletedAt: at('deleted_at'),
+    deletedByModerator: boolean('deleted_by_moderator').notNull().default(false),
+    shadowHidden: boolean('shadow_hidden').notNull().default(false),
+  });
+
+  const likes = schema.table(
+    'likes',
+    {
+      postId: id('post_id').notNull(),
+      userId: id('user_id').notNull(),
+      createdAt: at('created_at').notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+  );
+
+  const comments = schema.table('comments', {
+    id: id('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: id('post_id').notNull(),
+    userId: id('user_id').notNull(),
+    content: text('content').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  });
+
+  const shares = schema.table(
+    'shares',
+    {
+      postId: id('post_id').notNull(),
+      userId: id('user_id').notNull(),
+      createdAt: at('created_at').notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+  );
+
+  const saves = schema.table(
+    'saves',
+    {
+      userId: id('user_id').notNull(),
+      postId: id('post_id').notNull(),
+      createdAt: at('created_at').notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+  );
+
+  /** Projection of auth's member snapshots: what a post shows of its author and commenters. */
+  const authors = schema.table('authors', {
+    userId: id('user_id').primaryKey(),
+    username: text('username').notNull(),
+    profileImage: text('profile_image').notNull(),
+    /** `occurredAt` of the snapshot applied, so an older snapshot never overwrites a newer one. */
+    updatedAt: at('updated_at').notNull(),
+  });
+
+  /** Projection of media's video events, keyed by the public URL a post carries. */
+  const videos = schema.table('videos', {
+    url: text('url').primaryKey(),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] }).notNull(),
+    posterUrl: text('poster_url'),
+    durationSeconds: doublePrecision('duration_seconds'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  });
+
+  /** Projection of the friends service's graph, both directions stored (one index lookup per member). */
+  const friendships = schema.table(
+    'friendships',
+    {
+      userId: id('user_id').notNull(),
+      friendId: id('friend_id').notNull(),
+      createdAt: at('created_at').notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.friendId] })],
+  );
+
+  return { posts, likes, comments, shares, saves, authors, videos, friendships };
+};
+
+export type PostsTables = ReturnType<typeof postsSchema>;
+export type PostRecord = PostsTables['posts']['$inferSelect'];

@@ -1,0 +1,30 @@
+/**
+ * The posts service's stable error codes (beside the platform's shared ones) and the errors it
+ * throws, each with the product text from `postTexts`.
+ */
+import { postTexts } from '@kora/contracts';
+import { AppError } from '@kora/platform';
+
+export const PostErrorCode = {
+  PostEmpty: 'POST_EMPTY',
+  PostTooLong: 'POST_TOO_LONG',
+  BadWords: 'BAD_WORDS',
+  NotYourUserId: 'NOT_YOUR_USER_ID',
+  PostNotFound: 'POST_NOT_FOUND',
+  NotAuthor: 'NOT_AUTHOR',
+  CursorInvalid: 'CURSOR_INVALID',
+  DateInvalid: 'DATE_INVALID',
+} as const;
+
+/** Not in the contract's texts (the spec leaves memories' date open): the one text of our own. */
+export const DATE_INVALID_TEXT = 'The date must be a real day written YYYY-MM-DD';
+
+export const postEmpty = () => new AppError(400, PostErrorCode.PostEmpty, postTexts.empty);
+export const postTooLong = (max: number) => new AppError(400, PostErrorCode.PostTooLong, postTexts.tooLong(max));
+export const postBadWords = () => new AppError(400, PostErrorCode.BadWords, postTexts.badWords);
+export const commentBadWords = () => new AppError(400, PostErrorCode.BadWords, postTexts.commentBadWords);
+export const notYourUserId = () => new AppError(403, PostErrorCode.NotYourUserId, postTexts.notYourUserId);
+export const postNotFound = () => new AppError(404, PostErrorCode.PostNotFound, postTexts.notFound);
+export const notAuthor = () => new AppError(403, PostErrorCode.NotAuthor, postTexts.notAuthor);
+export const cursorInvalid = () => new AppError(400, PostErrorCode.CursorInvalid, postTexts.cursorInvalid);
+export const dateInvalid = () => new AppError(400, PostErrorCode.DateInvalid, DATE_INVALID_TEXT);

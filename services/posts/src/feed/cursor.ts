@@ -1,0 +1,46 @@
+/**
+ * The opaque page cursor of keyset paging: the sort key of the last row a page showed, i.e. its
+ * timestamp to the microsecond (Postgres' precision; milliseconds would skip or repeat rows made
+ * within the same millisecond) and its id as tie-breaker. base64url so it travels in a query string.
+ *
+ * The key is produced by SQL (`KEY_SQL`) as a UTC ISO string with six fractional digits and read
+ * back with `::timestamptz`, so it never passes through a JavaScript Date.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { cursorInvalid } from '../errors.js';
+
+export interface PageKey {
+  /** `2026-11-22T05:15:49.123456Z` */
+  at: string;
+  id: number;
+}
+
+const AT = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{6})Z$/;
+const ID = /^[1-9]\d{0,15}$/;
+
+/** The SQL that renders a timestamptz column as a `PageKey.at`. */
+export function keySql(column: SQL): SQL {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+export function encodeCursor(key: PageKey): string {
+  return Buffer.from(`${key.at}|${key.id}`, 'utf8').toString('base64url');
+}
+
+/** The key of a cursor we made; anything else is a 400 "The page cursor is not valid". */
+export function decodeCursor(cursor: string): PageKey {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw cursorInvalid();
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (at === undefined || id === undefined || rest.length > 0 || !ID.test(id) || !isRealInstant(at)) throw cursorInvalid();
+  const numericId = Number(id);
+  if (!Number.isSafeInteger(numericId)) throw cursorInvalid();
+  return { at, id: numericId };
+}
+
+/** A well-formed instant that exists on the calendar (so Postgres never sees 2025-02-30). */
+function isRealInstant(at: string): boolean {
+  const m = AT.exec(at);
+  if (!m) return false;
+  const millis = Date.parse(`${at.slice(0, 23)}Z`);
+  return Number.isFinite(millis) && new Date(millis).toISOString().slice(0, 19) === at.slice(0, 19);
+}

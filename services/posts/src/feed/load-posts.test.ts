@@ -1,0 +1,78 @@
+/**
+ * A feed page costs the same number of SQL statements for 3 posts as for 20 richly decorated ones
+ * (likes, comments by several people, saves, shares, images and videos): no query per post.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { befriend, client, mediaUrl, memberIds, registerMember, startPosts, type PostsTestService } from '../test-support.js';
+
+type QueryFn = (query: unknown, ...rest: unknown[]) => Promise<unknown>;
+
+describe(`feed page query count (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
+  let svc: PostsTestService;
+  let api: ReturnType<typeof client>;
+  const nextId = memberIds();
+
+  beforeAll(async () => {
+    svc = await startPosts();
+    api = client(svc);
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  /**
+   * Counts the statements a request sends through the service's database client (PGlite or the pg
+   * pool both expose `query`), leaving out the outbox relay's and the consumers' own polling.
+   */
+  async function statementsDuring(action: () => Promise<void>): Promise<string[]> {
+    const client = (svc.ctx.db as unknown as { session: { client: { query: QueryFn } } }).session.client;
+    const original = client.query;
+    const seen: string[] = [];
+    client.query = function (this: unknown, query: unknown, ...rest: unknown[]) {
+      const text = typeof query === 'string' ? query : ((query as { text?: string }).text ?? '');
+      if (!/outbox|processed_events/.test(text)) seen.push(text);
+      return original.call(this, query, ...rest);
+    } as QueryFn;
+    try {
+      await action();
+    } finally {
+      client.query = original;
+    }
+    return seen;
+  }
+
+  it('is constant in the page size', async () => {
+    const me = nextId();
+    const friends = [nextId(), nextId(), nextId()];
+    for (const f of friends) {
+      await registerMember(svc, f);
+      await befriend(svc, me, f);
+    }
+    for (let i = 0; i < 20; i++) {
+      const author = friends[i % friends.length]!;
+      const post = await api.createPost(author, `post ${i}`, [{ url: mediaUrl('images') }, { url: mediaUrl('videos') }]);
+      for (const f of friends) await api.post(`/api/posts/${post.id}/react`, f, { reaction: 'like' });
+      await api.post(`/api/posts/${post.id}/comment`, friends[(i + 1) % friends.length]!, { content: `comment ${i}` });
+      await api.post(`/api/posts/${post.id}/comment`, nextId(), { content: `stranger comment ${i}` });
+      if (i % 2) await api.post('/api/saves', me, { postId: post.id });
+      if (i % 3) await api.post(`/api/posts/${post.id}/share`, me);
+    }
+
+    let small = 0;
+    let large = 0;
+    const smallStatements = await statementsDuring(async () => {
+      const res = await api.get('/api/posts?limit=3', me);
+      expect(res.json().posts).toHaveLength(3);
+      small = res.json().posts.length;
+    });
+    const largeStatements = await statementsDuring(async () => {
+      const res = await api.get('/api/posts?limit=20', me);
+      expect(res.json().posts).toHaveLength(20);
+      large = res.json().posts.length;
+    });
+    expect([small, large]).toEqual([3, 20]);
+    // page, likes, comments, saves, shares, videos, authors
+    expect(largeStatements).toHaveLength(7);
+    expect(smallStatements).toHaveLength(largeStatements.length);
+  });
+});

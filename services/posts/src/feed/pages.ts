@@ -1,0 +1,109 @@
+/**
+ * The page queries: which posts a list shows, in which order, one SQL statement each. They answer
+ * bare rows; `load-posts.ts` turns a page of rows into posts with a fixed number of queries more.
+ *
+ * Every list is newest first with keyset paging on (created_at, id): a page asks for one row more
+ * than it shows, and that extra row only says whether there is a next page.
+ */
+import { sql } from 'drizzle-orm';
+import type { Posts } from '../context.js';
+import { encodeCursor, type PageKey } from './cursor.js';
+import { postColumns, toPostRows, visibleTo, type PostRow } from './post-rows.js';
+
+export interface RowPage {
+  rows: PostRow[];
+  nextCursor: string | null;
+}
+
+export interface PageRequest {
+  limit: number;
+  after: PageKey | null;
+}
+
+function toPage(rows: PostRow[], limit: number): RowPage {
+  if (rows.length <= limit) return { rows, nextCursor: null };
+  const shown = rows.slice(0, limit);
+  return { rows: shown, nextCursor: encodeCursor(shown[shown.length - 1]!.key) };
+}
+
+const before = (column: string, idColumn: string, after: PageKey | null) =>
+  after ? sql`and (${sql.raw(column)}, ${sql.raw(idColumn)}) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql``;
+
+/**
+ * The feed: the viewer's own posts and their friends'. For each of those authors the index
+ * `posts_author_feed_idx` yields at most one page of their newest posts (the lateral join), and
+ * the merge of those short lists is the page: the cost grows with the number of friends and the
+ * page size, never with how many posts the friends have ever written.
+ */
+export async function feedPage(posts: Posts, viewer: number, page: PageRequest): Promise<RowPage> {
+  const { posts: postsTable, friendships } = posts.tables;
+  const take = page.limit + 1;
+  const result = await posts.ctx.db.execute(sql`
+    select ${postColumns()}
+    from (
+      select ${viewer}::bigint as author_id
+      union
+      select friend_id from ${friendships} where user_id = ${viewer}
+    ) as a
+    cross join lateral (
+      select * from ${postsTable} as p
+      where p.author_id = a.author_id and ${visibleTo(viewer)} ${before('p.created_at', 'p.id', page.after)}
+      order by p.created_at desc, p.id desc
+      limit ${take}
+    ) as p
+    order by p.created_at desc, p.id desc
+    limit ${take}`);
+  return toPage(toPostRows(result), page.limit);
+}
+
+/** One author's posts, for their profile page. */
+export async function authorPage(posts: Posts, viewer: number, authorId: number, page: PageRequest): Promise<RowPage> {
+  const result = await posts.ctx.db.execute(sql`
+    select ${postColumns()}
+    from ${posts.tables.posts} as p
+    where p.author_id = ${authorId} and ${visibleTo(viewer)} ${before('p.created_at', 'p.id', page.after)}
+    order by p.created_at desc, p.id desc
+    limit ${page.limit + 1}`);
+  return toPage(toPostRows(result), page.limit);
+}
+
+/** The viewer's saved posts, most recently saved first; deleted or hidden ones are skipped. */
+export async function savedPage(posts: Posts, viewer: number, page: PageRequest): Promise<RowPage> {
+  const { posts: postsTable, saves } = posts.tables;
+  const result = await posts.ctx.db.execute(sql`
+    select ${postColumns(sql`s.created_at`)}
+    from ${saves} as s
+    join ${postsTable} as p on p.id = s.post_id
+    where s.user_id = ${viewer} and ${visibleTo(viewer)} ${before('s.created_at', 's.post_id', page.after)}
+    order by s.created_at desc, s.post_id desc
+    limit ${page.limit + 1}`);
+  return toPage(toPostRows(result), page.limit);
+}
+
+/** One post, if the viewer may see it. */
+export async function visiblePost(posts: Posts, viewer: number, postId: number): Promise<PostRow | undefined> {
+  const result = await posts.ctx.db.execute(sql`
+    select ${postColumns()} from ${posts.tables.posts} as p where p.id = ${postId} and ${visibleTo(viewer)}`);
+  return toPostRows(result)[0];
+}
+
+/** At most this many memories a day: a page's worth, newest first. */
+export const MEMORIES_LIMIT = 50;
+
+/**
+ * The viewer's own posts written on `date`'s month and day in earlier years, the day's bounds taken
+ * in `timeZone` (Postgres converts each post's instant to that zone's calendar).
+ */
+export async function memoryRows(posts: Posts, viewer: number, date: { year: number; month: number; day: number }, timeZone: string): Promise<PostRow[]> {
+  const local = sql`(p.created_at at time zone ${timeZone})`;
+  const result = await posts.ctx.db.execute(sql`
+    select ${postColumns()}
+    from ${posts.tables.posts} as p
+    where p.author_id = ${viewer} and ${visibleTo(viewer)}
+      and extract(month from ${local}) = ${date.month}
+      and extract(day from ${local}) = ${date.day}
+      and extract(year from ${local}) < ${date.year}
+    order by p.created_at desc, p.id desc
+    limit ${MEMORIES_LIMIT}`);
+  return toPostRows(result);
+}

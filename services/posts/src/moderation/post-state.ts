@@ -1,0 +1,54 @@
+/**
+ * Post moderation state, in one place: soft deletion (by the author now, by a moderator from the
+ * admin back office later), restoring, and shadow-hiding. A deleted post is never served; a
+ * shadow-hidden one is served to its author only, who sees it as usual (decision 009). The page
+ * queries apply the same rule through `visibleTo` (feed/post-rows.ts).
+ */
+import type { Emit, Tx } from '@kora/platform';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Posts } from '../context.js';
+
+/**
+ * Marks a live post deleted and announces `post.deleted`, inside the caller's transaction.
+ * Answers false when the post does not exist or is already deleted (nothing announced).
+ */
+export async function softDeletePost(
+  posts: Posts,
+  tx: Tx,
+  emit: Emit,
+  postId: number,
+  by: { actorId: number; byModerator: boolean },
+): Promise<boolean> {
+  const { posts: table } = posts.tables;
+  const [row] = await tx
+    .update(table)
+    .set({ deletedAt: posts.now(), deletedByModerator: by.byModerator })
+    .where(and(eq(table.id, postId), isNull(table.deletedAt)))
+    .returning({ id: table.id, authorId: table.authorId });
+  if (!row) return false;
+  emit({
+    type: 'post.deleted',
+    aggregateId: row.id,
+    actorId: by.actorId,
+    payload: { postId: row.id, postOwnerId: row.authorId, byModerator: by.byModerator },
+  });
+  return true;
+}
+
+/** Brings a deleted post back (the admin issue's "restore"); false when it was not deleted. */
+export async function restorePost(posts: Posts, postId: number): Promise<boolean> {
+  const { posts: table } = posts.tables;
+  const rows = await posts.ctx.db
+    .update(table)
+    .set({ deletedAt: null, deletedByModerator: false })
+    .where(and(eq(table.id, postId), isNotNull(table.deletedAt)))
+    .returning({ id: table.id });
+  return rows.length > 0;
+}
+
+/** Shows or shadow-hides a post; false when there is no such post. */
+export async function setShadowHidden(posts: Posts, postId: number, hidden: boolean): Promise<boolean> {
+  const { posts: table } = posts.tables;
+  const rows = await posts.ctx.db.update(table).set({ shadowHidden: hidden }).where(eq(table.id, postId)).returning({ id: table.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,93 @@
+/**
+ * Likes, comments and shares. Each writes its row, moves the post's denormalised counter and
+ * records its event in one transaction, so a page never counts rows and never shows a count that
+ * disagrees with what happened. The caller has already checked the post is visible to the member.
+ */
+import type { PostComment } from '@kora/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Posts } from '../context.js';
+import type { PostRow } from '../feed/post-rows.js';
+import { commentBadWords } from '../errors.js';
+import { fallbackAuthor } from '../feed/load-posts.js';
+import { containsBadWord } from '../moderation/bad-words.js';
+import { excerpt } from './excerpt.js';
+
+/** Likes the post, or takes the like back if the member had liked it. */
+export async function toggleLike(posts: Posts, post: PostRow, memberId: number): Promise<{ liked: boolean; likeCount: number }> {
+  const { posts: postsTable, likes } = posts.tables;
+  return posts.ctx.transact(async (tx, emit) => {
+    const added = await tx.insert(likes).values({ postId: post.id, userId: memberId }).onConflictDoNothing().returning({ postId: likes.postId });
+    let delta = 1;
+    if (added.length === 0) {
+      const removed = await tx
+        .delete(likes)
+        .where(and(eq(likes.postId, post.id), eq(likes.userId, memberId)))
+        .returning({ postId: likes.postId });
+      // Zero when a concurrent toggle removed it first: the like is gone either way, count once.
+      delta = removed.length === 0 ? 0 : -1;
+    }
+    const [row] = await tx
+      .update(postsTable)
+      .set({ likeCount: sql`${postsTable.likeCount} + ${delta}` })
+      .where(eq(postsTable.id, post.id))
+      .returning({ likeCount: postsTable.likeCount });
+    const liked = delta > 0;
+    if (delta !== 0) {
+      emit({
+        type: liked ? 'post.liked' : 'post.unliked',
+        aggregateId: post.id,
+        actorId: memberId,
+        payload: { postId: post.id, postOwnerId: post.authorId, actorId: memberId },
+      });
+    }
+    return { liked, likeCount: row!.likeCount };
+  });
+}
+
+/** Adds a comment (already trimmed and length-checked by the schema) and answers it as lists show it. */
+export async function addComment(posts: Posts, post: PostRow, memberId: number, content: string): Promise<PostComment> {
+  if (containsBadWord(content, posts.ctx.siteSettings.current().moderation.badWords)) throw commentBadWords();
+  const { posts: postsTable, comments, authors } = posts.tables;
+  const comment = await posts.ctx.transact(async (tx, emit) => {
+    const [row] = await tx.insert(comments).values({ postId: post.id, userId: memberId, content }).returning();
+    await tx
+      .update(postsTable)
+      .set({ commentCount: sql`${postsTable.commentCount} + 1` })
+      .where(eq(postsTable.id, post.id));
+    emit({
+      type: 'post.commented',
+      aggregateId: post.id,
+      actorId: memberId,
+      payload: { postId: post.id, postOwnerId: post.authorId, actorId: memberId, commentId: row!.id, excerpt: excerpt(content) },
+    });
+    return row!;
+  });
+  const [author] = await posts.ctx.db.select().from(authors).where(eq(authors.userId, memberId));
+  const view = author ? { username: author.username, profileImage: author.profileImage } : fallbackAuthor(memberId);
+  return { id: comment.id, userId: memberId, ...view, content: comment.content, createdAt: comment.createdAt.toISOString() };
+}
+
+/**
+ * Shares the post: once per member (decision 009). Sharing again changes nothing and answers the
+ * same count; only the first share is announced.
+ */
+export async function sharePost(posts: Posts, post: PostRow, memberId: number): Promise<{ shared: true; shareCount: number }> {
+  const { posts: postsTable, shares } = posts.tables;
+  return posts.ctx.transact(async (tx, emit) => {
+    const added = await tx.insert(shares).values({ postId: post.id, userId: memberId }).onConflictDoNothing().returning({ postId: shares.postId });
+    const [row] = await tx
+      .update(postsTable)
+      .set({ shareCount: sql`${postsTable.shareCount} + ${added.length}` })
+      .where(eq(postsTable.id, post.id))
+      .returning({ shareCount: postsTable.shareCount });
+    if (added.length > 0) {
+      emit({
+        type: 'post.shared',
+        aggregateId: post.id,
+        actorId: memberId,
+        payload: { postId: post.id, postOwnerId: post.authorId, actorId: memberId },
+      });
+    }
+    return { shared: true as const, shareCount: row!.shareCount };
+  });
+}

@@ -1,0 +1,151 @@
+import { postTexts, type Post, type PostPage } from '@kora/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setShadowHidden } from '../moderation/post-state.js';
+import { backdate, befriend, client, memberIds, postsHandle, registerMember, startPosts, unfriend, type PostsTestService } from '../test-support.js';
+
+describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
+  let svc: PostsTestService;
+  let api: ReturnType<typeof client>;
+  const nextId = memberIds();
+
+  beforeAll(async () => {
+    svc = await startPosts();
+    api = client(svc);
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  const feed = async (userId: number, query = ''): Promise<PostPage> => {
+    const res = await api.get(`/api/posts${query}`, userId);
+    if (res.statusCode !== 200) throw new Error(`feed: ${res.statusCode} ${res.body}`);
+    return res.json() as PostPage;
+  };
+  const ids = (page: PostPage) => page.posts.map((p) => p.id);
+
+  it("shows your own posts and your friends', newest first, never strangers'", async () => {
+    const [ada, bola, chidi, stranger] = [nextId(), nextId(), nextId(), nextId()];
+    await registerMember(svc, bola, 'bola');
+    const a1 = await api.createPost(ada, 'ada 1');
+    const b1 = await api.createPost(bola, 'bola 1');
+    const s1 = await api.createPost(stranger, 'stranger 1');
+    const c1 = await api.createPost(chidi, 'chidi 1');
+
+    expect(ids(await feed(ada))).toEqual([a1.id]);
+
+    await befriend(svc, ada, bola);
+    await befriend(svc, chidi, ada); // either side may have sent the request
+    const page = await feed(ada);
+    expect(ids(page)).toEqual([c1.id, b1.id, a1.id]);
+    expect(ids(page)).not.toContain(s1.id);
+    expect(page.nextCursor).toBeNull();
+    expect(page.posts.find((p) => p.id === b1.id)?.author).toMatchObject({ id: bola, username: 'bola' });
+
+    // Friendship works both ways; the stranger still sees only their own.
+    expect(ids(await feed(bola))).toEqual([b1.id, a1.id]);
+    expect(ids(await feed(stranger))).toEqual([s1.id]);
+
+    await unfriend(svc, bola, ada);
+    expect(ids(await feed(ada))).toEqual([c1.id, a1.id]);
+    expect(ids(await feed(bola))).toEqual([b1.id]);
+  });
+
+  it("lists one author's posts with authorId, for the profile page, to any member", async () => {
+    const [author, reader] = [nextId(), nextId()];
+    const p1 = await api.createPost(author, 'one');
+    const p2 = await api.createPost(author, 'two');
+    await api.createPost(reader, 'not in the list');
+    expect(ids(await feed(reader, `?authorId=${author}`))).toEqual([p2.id, p1.id]);
+    expect(ids(await feed(reader, `?authorId=${nextId()}`))).toEqual([]);
+  });
+
+  it('pages 25 posts as 20 + 5 with no gaps or repeats, even when new posts arrive in between', async () => {
+    const [me, friend] = [nextId(), nextId()];
+    await befriend(svc, me, friend);
+    const made: number[] = [];
+    for (let i = 0; i < 25; i++) made.push((await api.createPost(i % 2 ? friend : me, `post ${i}`)).id);
+    const newestFirst = [...made].reverse();
+
+    const first = await feed(me);
+    expect(first.posts).toHaveLength(20);
+    expect(ids(first)).toEqual(newestFirst.slice(0, 20));
+    expect(first.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+
+    const late = await api.createPost(friend, 'arrived while paging');
+    const second = await feed(me, `?cursor=${first.nextCursor}`);
+    expect(ids(second)).toEqual(newestFirst.slice(20));
+    expect(second.nextCursor).toBeNull();
+    expect(new Set([...ids(first), ...ids(second)]).size).toBe(25);
+
+    // The new post is at the top of a fresh first page.
+    expect(ids(await feed(me, '?limit=1'))).toEqual([late.id]);
+
+    // The same keyset on the author page.
+    const authorFirst = await feed(friend, `?authorId=${me}&limit=5`);
+    const authorSecond = await feed(friend, `?authorId=${me}&limit=10&cursor=${authorFirst.nextCursor}`);
+    const mine = newestFirst.filter((_, i) => (24 - i) % 2 === 0);
+    expect([...ids(authorFirst), ...ids(authorSecond)]).toEqual(mine);
+    expect(authorSecond.nextCursor).toBeNull();
+  });
+
+  it('orders posts made in the same instant by id, and pages through them exactly', async () => {
+    const me = nextId();
+    const made: number[] = [];
+    for (let i = 0; i < 6; i++) made.push((await api.createPost(me, `tie ${i}`)).id);
+    const instant = new Date('2024-05-01T10:00:00.000Z');
+    for (const id of made) await backdate(svc, id, instant);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: PostPage = await feed(me, `?authorId=${me}&limit=4${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...ids(page));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...made].reverse());
+  });
+
+  it('refuses a cursor it did not make, and bad limits, with 400', async () => {
+    const me = nextId();
+    for (const cursor of ['not-a-cursor', 'AAAA', Buffer.from('2026-02-30T00:00:00.000000Z|5').toString('base64url'), '%00']) {
+      const res = await api.get(`/api/posts?cursor=${cursor}`, me);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json()).toEqual({ error: 'Bad Request', message: postTexts.cursorInvalid, code: 'CURSOR_INVALID' });
+    }
+    for (const query of ['?limit=0', '?limit=51', '?limit=abc', '?authorId=-3', `?cursor=${'a'.repeat(201)}`]) {
+      const res = await api.get(`/api/posts${query}`, me);
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json()).sort()).toEqual(['code', 'error', 'message']);
+    }
+  });
+
+  it('shows shadow-hidden posts to their author only, in the feed and on the profile', async () => {
+    const [author, friend] = [nextId(), nextId()];
+    await befriend(svc, author, friend);
+    const visible = await api.createPost(author, 'visible');
+    const hidden = await api.createPost(author, 'hidden');
+    await setShadowHidden(postsHandle(svc), hidden.id, true);
+
+    const own = await feed(author);
+    expect(ids(own)).toEqual([hidden.id, visible.id]);
+    expect(own.posts.map((p: Post) => p.isShadowHidden)).toEqual([true, false]);
+    expect(ids(await feed(author, `?authorId=${author}`))).toEqual([hidden.id, visible.id]);
+
+    expect(ids(await feed(friend))).toEqual([visible.id]);
+    expect(ids(await feed(friend, `?authorId=${author}`))).toEqual([visible.id]);
+  });
+
+  it('leaves deleted posts out of every list', async () => {
+    const [author, friend] = [nextId(), nextId()];
+    await befriend(svc, author, friend);
+    const kept = await api.createPost(author, 'kept');
+    const gone = await api.createPost(author, 'gone');
+    expect((await api.delete(`/api/posts/${gone.id}`, author)).statusCode).toBe(200);
+    expect(ids(await feed(author))).toEqual([kept.id]);
+    expect(ids(await feed(friend))).toEqual([kept.id]);
+    expect(ids(await feed(friend, `?authorId=${author}`))).toEqual([kept.id]);
+  });
+
+  it('answers an empty page for a member with no posts and no friends', async () => {
+    expect(await feed(nextId())).toEqual({ posts: [], nextCursor: null });
+  });
+});

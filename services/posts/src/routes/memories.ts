@@ -1,0 +1,40 @@
+/**
+ * Memories (spec: On This Day).
+ * - GET /api/memories?date=YYYY-MM-DD -> { posts, date }: your posts from the same month and day in
+ *   earlier years, newest first. `date` defaults to today in KORA_TIME_ZONE (default Africa/Lagos).
+ */
+import { memoriesAnswer } from '@kora/contracts';
+import { requireMember, type ServiceApp } from '@kora/platform';
+import { z } from 'zod';
+import type { Posts } from '../context.js';
+import { DATE_INVALID_TEXT, dateInvalid } from '../errors.js';
+import { loadPosts } from '../feed/load-posts.js';
+import { memoryRows } from '../feed/pages.js';
+import { dayIn, formatDay, parseDay } from '../memories/day.js';
+import { errors, memberOnly } from './schemas.js';
+
+const memoriesQuery = z.object({
+  date: z.string().max(10, DATE_INVALID_TEXT).optional().describe('The day to remember, YYYY-MM-DD (default: today)'),
+});
+
+export function memoryRoutes(app: ServiceApp, posts: Posts): void {
+  app.get(
+    '/api/memories',
+    {
+      schema: {
+        ...memberOnly,
+        summary: 'Your posts from this day in earlier years',
+        querystring: memoriesQuery,
+        response: { 200: memoriesAnswer, 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (request) => {
+      const { userId } = requireMember(request);
+      const given = request.query.date;
+      const day = given === undefined ? dayIn(posts.config.KORA_TIME_ZONE, posts.now()) : parseDay(given);
+      if (!day) throw dateInvalid();
+      const rows = await memoryRows(posts, userId, day, posts.config.KORA_TIME_ZONE);
+      return { posts: await loadPosts(posts, rows, userId), date: formatDay(day) };
+    },
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Posts and the feed (spec: Home feed, Profile, Post page; decision 009).
+ * - GET /api/posts?cursor&limit : the feed (own + friends' posts), newest first -> { posts, nextCursor }
+ * - GET /api/posts?authorId=&cursor&limit : one author's posts (profile page), same paging
+ * - GET /api/posts/:id : one post, with up to 1,000 comments
+ * - POST /api/posts : publish -> 201 the post; emits post.created
+ * - DELETE /api/posts/:id : the author soft-deletes -> 200 { message: "Post deleted" }; emits post.deleted
+ */
+import { createPostBody, feedQuery, postPageSchema, postSchema, postTexts } from '@kora/contracts';
+import { requireMember, type ServiceApp } from '@kora/platform';
+import { z } from 'zod';
+import type { Posts } from '../context.js';
+import { notAuthor, postNotFound } from '../errors.js';
+import { decodeCursor } from '../feed/cursor.js';
+import { loadPosts, SINGLE_POST_COMMENTS } from '../feed/load-posts.js';
+import { authorPage, feedPage, visiblePost } from '../feed/pages.js';
+import { softDeletePost } from '../moderation/post-state.js';
+import { createPost } from '../posts/create-post.js';
+import { parsePostId, postIdParams } from '../posts/post-id.js';
+import { errors, memberOnly } from './schemas.js';
+
+export function postRoutes(app: ServiceApp, posts: Posts): void {
+  app.get(
+    '/api/posts',
+    {
+      schema: {
+        ...memberOnly,
+        summary: "The feed (your posts and your friends'), or one author's posts with authorId",
+        querystring: feedQuery,
+        response: { 200: postPageSchema, 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (request) => {
+      const { userId } = requireMember(request);
+      const { cursor, limit, authorId } = request.query;
+      const page = { limit, after: cursor ? decodeCursor(cursor) : null };
+      const rows = authorId === undefined ? await feedPage(posts, userId, page) : await authorPage(posts, userId, authorId, page);
+      return { posts: await loadPosts(posts, rows.rows, userId), nextCursor: rows.nextCursor };
+    },
+  );
+
+  app.get(
+    '/api/posts/:id',
+    {
+      schema: {
+        ...memberOnly,
+        summary: 'One post, with up to 1,000 comments',
+        params: postIdParams,
+        response: { 200: postSchema, 401: errors[401], 404: errors[404] },
+      },
+    },
+    async (request) => {
+      const { userId } = requireMember(request);
+      const row = await visiblePost(posts, userId, parsePostId(request.params.id));
+      if (!row) throw postNotFound();
+      const [post] = await loadPosts(posts, [row], userId, { comments: SINGLE_POST_COMMENTS });
+      return post!;
+    },
+  );
+
+  app.post(
+    '/api/posts',
+    {
+      schema: {
+        ...memberOnly,
+        summary: 'Publish a post (text, photos and videos uploaded through /api/media/upload)',
+        body: createPostBody,
+        response: { 201: postSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireMember(request);
+      const id = await createPost(posts, userId, request.body);
+      const row = await visiblePost(posts, userId, id);
+      const [post] = await loadPosts(posts, [row!], userId);
+      return reply.code(201).send(post!);
+    },
+  );
+
+  app.delete(
+    '/api/posts/:id',
+    {
+      schema: {
+        ...memberOnly,
+        summary: 'Delete your post',
+        params: postIdParams,
+        response: { 200: z.object({ message: z.string() }), 401: errors[401], 403: errors[403], 404: errors[404] },
+      },
+    },
+    async (request) => {
+      const { userId } = requireMember(request);
+      // Someone else's hidden post does not exist for this member: 404, not 403.
+      const row = await visiblePost(posts, userId, parsePostId(request.params.id));
+      if (!row) throw postNotFound();
+      if (row.authorId !== userId) throw notAuthor();
+      const deleted = await posts.ctx.transact((tx, emit) => softDeletePost(posts, tx, emit, row.id, { actorId: userId, byModerator: false }));
+      if (!deleted) throw postNotFound(); // deleted meanwhile by another request
+      return { message: postTexts.deleted };
+    },
+  );
+}

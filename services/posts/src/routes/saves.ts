@@ -1,0 +1,73 @@
+/**
+ * Saved posts (spec: Save Post / Unsave Post, Saved Posts page).
+ * - POST /api/saves { postId } -> 201 { saved: true, postId } (saving twice is the same as once)
+ * - DELETE /api/saves/:postId -> 200 { saved: false, postId }
+ * - GET /api/saves?cursor&limit -> { posts, nextCursor }, most recently saved first
+ */
+import { pageQuery, postPageSchema, saveAnswer, saveBody } from '@kora/contracts';
+import { requireMember, type ServiceApp } from '@kora/platform';
+import type { Posts } from '../context.js';
+import { postNotFound } from '../errors.js';
+import { decodeCursor } from '../feed/cursor.js';
+import { loadPosts } from '../feed/load-posts.js';
+import { savedPage, visiblePost } from '../feed/pages.js';
+import { parsePostId, savedPostParams } from '../posts/post-id.js';
+import { savePost, unsavePost } from '../posts/saves.js';
+import { errors, memberOnly } from './schemas.js';
+
+export function saveRoutes(app: ServiceApp, posts: Posts): void {
+  app.get(
+    '/api/saves',
+    {
+      schema: {
+        ...memberOnly,
+        summary: 'Your saved posts, most recently saved first',
+        querystring: pageQuery,
+        response: { 200: postPageSchema, 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (request) => {
+      const { userId } = requireMember(request);
+      const { cursor, limit } = request.query;
+      const page = await savedPage(posts, userId, { limit, after: cursor ? decodeCursor(cursor) : null });
+      return { posts: await loadPosts(posts, page.rows, userId), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.post(
+    '/api/saves',
+    {
+      schema: {
+        ...memberOnly,
+        summary: 'Save a post',
+        body: saveBody,
+        response: { 201: saveAnswer, 400: errors[400], 401: errors[401], 404: errors[404] },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireMember(request);
+      const { postId } = request.body;
+      if (!(await visiblePost(posts, userId, postId))) throw postNotFound();
+      await savePost(posts, userId, postId);
+      return reply.code(201).send({ saved: true, postId });
+    },
+  );
+
+  app.delete(
+    '/api/saves/:postId',
+    {
+      schema: {
+        ...memberOnly,
+        summary: 'Remove a post from your saved posts',
+        params: savedPostParams,
+        response: { 200: saveAnswer, 401: errors[401], 404: errors[404] },
+      },
+    },
+    async (request) => {
+      const { userId } = requireMember(request);
+      const postId = parsePostId(request.params.postId);
+      await unsavePost(posts, userId, postId);
+      return { saved: false, postId };
+    },
+  );
+}
