@@ -1,11 +1,37 @@
 /** The friends service: friend requests, friends lists and suggestions. */
-import type { ServiceDefinition } from '@kora/platform';
+import { requireMember, type ServiceContext, type ServiceDefinition } from '@kora/platform';
+import { createFriends, type Friends, type FriendsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
+import { friendsConsumers } from './events/subscriptions.js';
+import { friendRoutes } from './routes/friends.js';
+import { requestRoutes } from './routes/requests.js';
 
-export const friendsService: ServiceDefinition = {
-  name: 'friends',
-  description: 'Friend requests, friends lists and suggestions',
-  schema: 'friends',
-  migrations,
-  routes() {},
-};
+export type { FriendsOptions } from './context.js';
+
+export function createFriendsService(options: FriendsOptions = {}): ServiceDefinition {
+  const instances = new WeakMap<ServiceContext, Friends>();
+  const instance = (ctx: ServiceContext) => {
+    let friends = instances.get(ctx);
+    if (!friends) instances.set(ctx, (friends = createFriends(ctx, options)));
+    return friends;
+  };
+  return {
+    name: 'friends',
+    description: 'Friend requests, friends lists and suggestions',
+    schema: 'friends',
+    migrations,
+    async routes(app, ctx) {
+      const friends = instance(ctx);
+      await app.register(async (members) => {
+        // Every route here is for signed-in members: refuse anonymous callers before reading the
+        // request, so they learn nothing from validation answers either.
+        members.addHook('onRequest', async (request) => void requireMember(request));
+        requestRoutes(members, friends);
+        friendRoutes(members, friends);
+      });
+    },
+    consumers: (ctx) => friendsConsumers(instance(ctx)),
+  };
+}
+
+export const friendsService = createFriendsService();

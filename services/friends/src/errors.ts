@@ -1,0 +1,33 @@
+/**
+ * The friends service's stable error codes (beside the platform's shared ones) and the errors it
+ * throws, each with the product text from `friendTexts`.
+ */
+import { friendTexts } from '@kora/contracts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '@kora/platform';
+
+export const FriendErrorCode = {
+  NotYourself: 'NOT_YOURSELF',
+  UserNotFound: 'USER_NOT_FOUND',
+  AlreadyRequested: 'ALREADY_REQUESTED',
+  AlreadyFriends: 'ALREADY_FRIENDS',
+  NotAccepting: 'NOT_ACCEPTING_REQUESTS',
+  RequestNotFound: 'REQUEST_NOT_FOUND',
+  NotRecipient: 'NOT_RECIPIENT',
+  NotSender: 'NOT_SENDER',
+  AlreadyAnswered: 'ALREADY_ANSWERED',
+  NotFriends: 'NOT_FRIENDS',
+  RequestBusy: 'REQUEST_BUSY',
+} as const;
+
+export const notYourself = () => badRequest(friendTexts.notYourself, FriendErrorCode.NotYourself);
+export const userNotFound = () => notFound(friendTexts.userNotFound, FriendErrorCode.UserNotFound);
+export const alreadyRequested = () => conflict(friendTexts.alreadyRequested, FriendErrorCode.AlreadyRequested);
+export const alreadyFriends = () => conflict(friendTexts.alreadyFriends, FriendErrorCode.AlreadyFriends);
+export const notAccepting = () => forbidden(friendTexts.notAccepting, FriendErrorCode.NotAccepting);
+export const requestNotFound = () => notFound(friendTexts.requestNotFound, FriendErrorCode.RequestNotFound);
+export const notRecipient = () => forbidden(friendTexts.notRecipient, FriendErrorCode.NotRecipient);
+export const notSender = () => forbidden(friendTexts.notSender, FriendErrorCode.NotSender);
+export const alreadyAnswered = () => conflict(friendTexts.alreadyAnswered, FriendErrorCode.AlreadyAnswered);
+export const notFriends = () => notFound(friendTexts.notFriends, FriendErrorCode.NotFriends);
+/** The pair's requests kept changing under a send (practically never): the client may retry. */
+export const requestBusy = () => new AppError(409, FriendErrorCode.RequestBusy, friendTexts.sendFailed);

@@ -1,0 +1,21 @@
+/** The caller's friends (Your Friends), by username (case-insensitive), then id. */
+import type { Friend } from '@kora/contracts';
+import { rowsOf } from '@kora/platform';
+import { sql } from 'drizzle-orm';
+import type { Friends } from '../context.js';
+import { fallbackMember } from '../projections/members.js';
+
+export async function friendList(friends: Friends, memberId: number): Promise<Friend[]> {
+  const { friendships, members } = friends.tables;
+  const result = await friends.ctx.db.execute(sql`
+    select f.friend_id, m.username, m.profile_image
+    from ${friendships} as f
+    left join ${members} as m on m.user_id = f.friend_id
+    where f.user_id = ${memberId}
+    order by lower(coalesce(m.username, 'member' || f.friend_id)), f.friend_id`);
+  return rowsOf<{ friend_id: number | string; username: string | null; profile_image: string | null }>(result).map((row) => {
+    const id = Number(row.friend_id);
+    const fallback = fallbackMember(id);
+    return { id, user_name: row.username ?? fallback.username, profileImage: row.profile_image ?? fallback.profileImage };
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * People You May Know, in one statement:
+ * 1. friends of the caller's friends, ranked by how many friends they share with the caller
+ *    (then newest member first);
+ * 2. then other activated members, newest first;
+ * never the caller, an existing friend, anyone with a pending request either way, or a member who
+ * has not activated (or whom the member projection does not know).
+ *
+ * Cost: the friends-of-friends part reads the caller's friends and each friend's friends through
+ * the friendships primary key (user_id, friend_id); the pending requests through the partial
+ * incoming/outgoing indexes; the "newest" part walks `members_newest_idx` (joined_at desc, user_id
+ * desc, activated only) and stops after `limit` rows that pass the exclusions. Each part is capped
+ * at `limit` before the merge, so nothing grows with the number of members.
+ */
+import type { Suggestion } from '@kora/contracts';
+import { rowsOf } from '@kora/platform';
+import { sql } from 'drizzle-orm';
+import type { Friends } from '../context.js';
+
+export const SUGGESTIONS_DEFAULT = 20;
+export const SUGGESTIONS_MAX = 50;
+
+export async function suggestionsFor(friends: Friends, memberId: number, limit: number): Promise<Suggestion[]> {
+  const { friendships, requests, members } = friends.tables;
+  const me = sql`${memberId}::bigint`;
+  const result = await friends.ctx.db.execute(sql`
+    with mine as (
+      select friend_id as id from ${friendships} where user_id = ${me}
+    ),
+    pending as (
+      select to_user_id as id from ${requests} where from_user_id = ${me} and status = 'pending'
+      union all
+      select from_user_id from ${requests} where to_user_id = ${me} and status = 'pending'
+    ),
+    mutual as (
+      select f.friend_id as id, count(*)::int as mutual_count
+      from mine
+      join ${friendships} as f on f.user_id = mine.id
+      where f.friend_id <> ${me}
+        and not exists (select 1 from mine as x where x.id = f.friend_id)
+        and not exists (select 1 from pending as p where p.id = f.friend_id)
+      group by f.friend_id
+    ),
+    ranked as (
+      select m.user_id, m.username, m.profile_image, mu.mutual_count, m.joined_at, 0 as tier
+      from mutual as mu
+      join ${members} as m on m.user_id = mu.id
+      where m.activated
+      order by mu.mutual_count desc, m.joined_at desc, m.user_id desc
+      limit ${limit}
+    ),
+    newest as (
+      select m.user_id, m.username, m.profile_image, 0 as mutual_count, m.joined_at, 1 as tier
+      from ${members} as m
+      where m.activated
+        and m.user_id <> ${me}
+        and not exists (select 1 from mine as x where x.id = m.user_id)
+        and not exists (select 1 from pending as p where p.id = m.user_id)
+        and not exists (select 1 from mutual as mu where mu.id = m.user_id)
+      order by m.joined_at desc, m.user_id desc
+      limit ${limit}
+    )
+    select user_id, username, profile_image, mutual_count
+    from (select * from ranked union all select * from newest) as s
+    order by tier, mutual_count desc, joined_at desc, user_id desc
+    limit ${limit}`);
+  return rowsOf<{ user_id: number | string; username: string; profile_image: string; mutual_count: number | string }>(result).map((row) => {
+    const id = Number(row.user_id);
+    return { id, user_id: id, user_name: row.username, profileImage: row.profile_image, mutualCount: Number(row.mutual_count) };
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Answering a request (the recipient accepts or declines) and taking one back (the sender
+ * cancels). The request row is locked first, so two answers to one request (two tabs, or an
+ * accept racing a cancel) are decided one after the other: the second finds it answered (409).
+ *
+ * Who learns what: a member who is neither the sender nor the recipient gets 404 "Friend request
+ * not found", exactly as for an id that does not exist, so request ids reveal nothing. The other
+ * party of the request gets 403 (they know it exists).
+ */
+import { friendPairKey } from '@kora/contracts';
+import type { Tx } from '@kora/platform';
+import { and, eq } from 'drizzle-orm';
+import type { Friends } from '../context.js';
+import type { RequestRow } from '../db/schema.js';
+import { alreadyAnswered, notRecipient, notSender, requestNotFound } from '../errors.js';
+import { acceptPending } from './pair.js';
+
+async function lockRequest(friends: Friends, tx: Tx, requestId: number, memberId: number): Promise<RequestRow> {
+  const r = friends.tables.requests;
+  const [request] = await tx.select().from(r).where(eq(r.id, requestId)).for('update');
+  if (!request || (request.fromUserId !== memberId && request.toUserId !== memberId)) throw requestNotFound();
+  return request;
+}
+
+export async function answerRequest(friends: Friends, memberId: number, requestId: number, action: 'accepted' | 'declined'): Promise<void> {
+  const r = friends.tables.requests;
+  await friends.ctx.transact(async (tx, emit) => {
+    const request = await lockRequest(friends, tx, requestId, memberId);
+    if (request.toUserId !== memberId) throw notRecipient();
+    if (request.status !== 'pending') throw alreadyAnswered();
+    if (action === 'accepted') {
+      if (!(await acceptPending(friends, tx, emit, request, memberId))) throw alreadyAnswered();
+      return;
+    }
+    await tx
+      .update(r)
+      .set({ status: 'declined', answeredAt: friends.now() })
+      .where(and(eq(r.id, request.id), eq(r.status, 'pending')));
+    emit({
+      type: 'friend-request.declined',
+      aggregateId: friendPairKey(request.fromUserId, request.toUserId),
+      actorId: memberId,
+      payload: { fromUserId: request.fromUserId, toUserId: request.toUserId, requestId: request.id },
+    });
+  });
+}
+
+export async function cancelRequest(friends: Friends, memberId: number, requestId: number): Promise<void> {
+  const r = friends.tables.requests;
+  await friends.ctx.transact(async (tx, emit) => {
+    const request = await lockRequest(friends, tx, requestId, memberId);
+    if (request.fromUserId !== memberId) throw notSender();
+    if (request.status !== 'pending') throw alreadyAnswered();
+    await tx
+      .update(r)
+      .set({ status: 'cancelled', answeredAt: friends.now() })
+      .where(and(eq(r.id, request.id), eq(r.status, 'pending')));
+    emit({
+      type: 'friend-request.cancelled',
+      aggregateId: friendPairKey(request.fromUserId, request.toUserId),
+      actorId: memberId,
+      payload: { fromUserId: request.fromUserId, toUserId: request.toUserId, requestId: request.id },
+    });
+  });
+}

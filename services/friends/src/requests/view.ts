@@ -1,0 +1,30 @@
+/** A friend request as the API answers it (spec: status 0 while pending, then the answer). */
+import type { FriendRequest } from '@kora/contracts';
+import type { DbOrTx } from '@kora/platform';
+import type { FriendsTables, RequestRow } from '../db/schema.js';
+import { memberViews, type MemberView } from '../projections/member-views.js';
+
+export function toRequestView(row: RequestRow, member: (userId: number) => MemberView): FriendRequest {
+  const from = member(row.fromUserId);
+  const to = member(row.toUserId);
+  return {
+    id: row.id,
+    fromUserId: row.fromUserId,
+    fromUsername: from.username,
+    fromProfileImage: from.profileImage,
+    toUserId: row.toUserId,
+    toUsername: to.username,
+    toProfileImage: to.profileImage,
+    status: row.status === 'pending' ? 0 : row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function requestViews(db: DbOrTx, tables: FriendsTables, rows: RequestRow[]): Promise<FriendRequest[]> {
+  const member = await memberViews(
+    db,
+    tables,
+    rows.flatMap((r) => [r.fromUserId, r.toUserId]),
+  );
+  return rows.map((r) => toRequestView(r, member));
+}
