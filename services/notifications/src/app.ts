@@ -1,11 +1,62 @@
 /** The notifications service: notifications from events, their read state, and live delivery over WebSocket. */
-import type { ServiceDefinition } from '@kora/platform';
+import websocket from '@fastify/websocket';
+import { requireMember, type ServiceContext, type ServiceDefinition } from '@kora/platform';
+import { createNotifications, type Notifications, type NotificationsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
+import { notificationsConsumers } from './events/subscriptions.js';
+import { startLiveFeed } from './live/feed.js';
+import { notificationRoutes } from './routes/notifications.js';
+import { socketRoute } from './routes/socket.js';
 
-export const notificationsService: ServiceDefinition = {
-  name: 'notifications',
-  description: 'Notifications from events, their read state, and live delivery over WebSocket',
-  schema: 'notifications',
-  migrations,
-  routes() {},
-};
+export type { NotificationsOptions } from './context.js';
+
+export interface NotificationsServiceDefinition extends ServiceDefinition {
+  /** The running instance's handle (its tables, config and live hub), for tests. */
+  handleOf(ctx: ServiceContext): Notifications;
+}
+
+/** Client frames are never needed: a small cap means a hostile client cannot make us buffer much. */
+const MAX_CLIENT_FRAME_BYTES = 1024;
+
+/**
+ * The service definition. Its configuration (NOTIFICATIONS_*) is read from `options.env`, else
+ * `process.env`, once per start.
+ */
+export function createNotificationsService(options: NotificationsOptions = {}): NotificationsServiceDefinition {
+  const instances = new WeakMap<ServiceContext, Notifications>();
+  const instance = (ctx: ServiceContext) => {
+    let n = instances.get(ctx);
+    if (!n) instances.set(ctx, (n = createNotifications(ctx, options)));
+    return n;
+  };
+  return {
+    name: 'notifications',
+    description: 'Notifications from events, their read state, and live delivery over WebSocket',
+    schema: 'notifications',
+    migrations,
+    async routes(app, ctx) {
+      const n = instance(ctx);
+      await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES, perMessageDeflate: false } });
+      await app.register(async (members) => {
+        // Every route here is for signed-in members, the socket's handshake included: refuse
+        // anonymous callers before reading the request (and before upgrading it).
+        members.addHook('onRequest', async (request) => void requireMember(request));
+        notificationRoutes(members, n);
+        socketRoute(members, n);
+      });
+
+      // This instance's own live feed and heartbeat; both end with the app (before the consumers).
+      const feed = await startLiveFeed(ctx, n.live);
+      const heartbeat = setInterval(() => n.live.heartbeat(), n.config.NOTIFICATIONS_HEARTBEAT_MS);
+      heartbeat.unref();
+      app.addHook('onClose', async () => {
+        clearInterval(heartbeat);
+        await feed.stop();
+      });
+    },
+    consumers: (ctx) => notificationsConsumers(instance(ctx)),
+    handleOf: instance,
+  };
+}
+
+export const notificationsService = createNotificationsService();

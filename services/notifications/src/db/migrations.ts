@@ -5,4 +5,43 @@
  */
 import type { Migration } from '@kora/platform';
 
-export const migrations: Migration[] = [];
+export const migrations: Migration[] = [
+  {
+    id: '0001_notifications',
+    sql: `
+      create table {schema}.notifications (
+        id bigint generated always as identity primary key,
+        recipient_id bigint not null,
+        type text not null,
+        actor_id bigint not null,
+        entity_type text not null check (entity_type in ('post', 'friend_request', 'user', 'reel', 'group')),
+        entity_id bigint not null,
+        message text not null,
+        -- The spec's meta {postId, groupId}: plain columns, so a link target is never a JSON lookup.
+        post_id bigint,
+        group_id bigint,
+        -- The event that caused it: a replay that got past the processed-events record still
+        -- cannot store a second copy.
+        source_event_id uuid not null,
+        created_at timestamptz not null default now(),
+        read_at timestamptz,
+        seen_at timestamptz
+      );
+      create unique index notifications_source_event_idx on {schema}.notifications (source_event_id);
+      -- The list (newest first, keyset on id) and the socket's "newest id" for one member.
+      create index notifications_recipient_idx on {schema}.notifications (recipient_id, id desc);
+      -- The badge: unread rows are few next to all rows, so counting them reads a small index.
+      create index notifications_unread_idx on {schema}.notifications (recipient_id, id desc) where read_at is null;
+      -- A cancelled friend request finds its notification without scanning the member's list.
+      create index notifications_friend_request_idx on {schema}.notifications (entity_id) where type = 'friend_request';
+
+      -- Projection of auth's member snapshots: who acted, as a notification shows them.
+      create table {schema}.members (
+        user_id bigint primary key,
+        name text not null,
+        avatar text not null,
+        updated_at timestamptz not null
+      );
+    `,
+  },
+];

@@ -1,0 +1,24 @@
+/**
+ * The notifications service's own configuration, on top of the platform's variables. Parsed once
+ * per start, against a zod schema; a bad value stops the start with the list of problems.
+ *
+ * - NOTIFICATIONS_HEARTBEAT_MS: how often each socket is pinged (default 25 s, under the 30-60 s
+ *   idle timeouts of common proxies); a socket that has not answered the previous ping is dropped.
+ * - NOTIFICATIONS_MAX_SOCKETS_PER_MEMBER: open sockets one member may hold on one instance
+ *   (default 20 tabs); opening one more closes their oldest, so a reconnect loop cannot eat memory.
+ */
+import { loadConfig } from '@kora/platform';
+import { z } from 'zod';
+
+const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+
+export const notificationsEnvSchema = z.object({
+  NOTIFICATIONS_HEARTBEAT_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(50).default(25_000)),
+  NOTIFICATIONS_MAX_SOCKETS_PER_MEMBER: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1000).default(20)),
+});
+
+export type NotificationsConfig = z.infer<typeof notificationsEnvSchema>;
+
+export function loadNotificationsConfig(env: Record<string, string | undefined> = process.env): NotificationsConfig {
+  return loadConfig(notificationsEnvSchema, env);
+}

@@ -1,0 +1,117 @@
+/**
+ * Live delivery on one instance: the sockets it holds, what they are sent, and their heartbeat.
+ * Each notification is serialised once and the same text goes to every tab of its recipient.
+ *
+ * Exactly once per tab: a notification the tab's 'ready' count already covers is not pushed (its
+ * id is at or below the newest id when the count was taken), one that arrives while that count is
+ * being read waits for it, and a redelivered one is recognised by its id (RecentIds).
+ */
+import { socketCloseCodes, type Notification, type SocketMessage } from '@kora/contracts';
+import type { Logger } from '@kora/platform';
+import { WebSocket } from 'ws';
+import { Connection } from './connection.js';
+import { RecentIds } from './recent-ids.js';
+import { SocketRegistry } from './registry.js';
+
+/** A tab this far behind (unsent bytes) is not reading; dropping it bounds our memory. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+/** Redeliveries come soon after the original; this many recent ids cover far more than that. */
+const RECENT_IDS = 20_000;
+
+export interface LiveHubOptions {
+  maxSocketsPerMember: number;
+  log: Logger;
+}
+
+export class LiveHub {
+  readonly registry: SocketRegistry;
+  private readonly recent = new RecentIds(RECENT_IDS);
+  private readonly log: Logger;
+  /** Live-feed messages handled so far (tests wait on it to know the feed is reading). */
+  messagesSeen = 0;
+  private loggedCounts = '';
+
+  constructor(options: LiveHubOptions) {
+    this.registry = new SocketRegistry(options.maxSocketsPerMember);
+    this.log = options.log;
+  }
+
+  /** Registers a new socket; 'ready' follows once its unread count is known (see `ready`). */
+  open(socket: WebSocket, userId: number, sessionId: string): Connection {
+    const conn = new Connection(socket, userId, sessionId);
+    const evicted = this.registry.add(conn);
+    if (evicted) evicted.socket.close(socketCloseCodes.tooManyConnections, 'too many connections');
+    socket.on('pong', () => void (conn.alive = true));
+    socket.once('close', () => {
+      this.registry.remove(conn);
+      this.log.debug({ userId }, 'notification socket closed');
+    });
+    this.log.debug({ userId }, 'notification socket opened');
+    return conn;
+  }
+
+  /** Sends 'ready', then whatever arrived meanwhile that the count does not cover. */
+  ready(conn: Connection, unread: number, newestId: number): void {
+    conn.after = newestId;
+    this.send(conn, JSON.stringify({ type: 'ready', unread } satisfies SocketMessage));
+    const held = conn.held;
+    conn.held = null;
+    for (const message of held ?? []) if (message.id > newestId) this.send(conn, message.text);
+  }
+
+  /** Pushes a new notification to every tab of its recipient held here; answers how many. */
+  push(recipientId: number, notification: Notification): number {
+    const conns = this.registry.of(recipientId);
+    // Only ids pushed here are remembered: other members' ids would only crowd the bounded set.
+    if (!conns || !this.recent.firstTime(notification.id)) return 0;
+    const text = JSON.stringify({ type: 'notification:new', notification } satisfies SocketMessage);
+    let sent = 0;
+    for (const conn of conns) {
+      if (conn.after === null) (conn.held ??= []).push({ id: notification.id, text });
+      else if (notification.id > conn.after && this.send(conn, text)) sent++;
+    }
+    return sent;
+  }
+
+  /** The session ended (sign-out, revoke, password change): its sockets close now. */
+  closeSession(userId: number, sessionId: string): number {
+    let closed = 0;
+    for (const conn of [...(this.registry.of(userId) ?? [])]) {
+      if (conn.sessionId !== sessionId) continue;
+      this.registry.remove(conn);
+      conn.socket.close(socketCloseCodes.sessionRevoked, 'session revoked');
+      closed++;
+    }
+    return closed;
+  }
+
+  /** One pass for all sockets: drop those that missed the last ping, ping the rest. */
+  heartbeat(): void {
+    for (const conn of this.registry.all()) {
+      if (!conn.alive) {
+        this.log.debug({ userId: conn.userId }, 'notification socket missed its pong');
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      if (conn.socket.readyState === WebSocket.OPEN) conn.socket.ping();
+    }
+    const counts = this.registry.counts();
+    const text = `${counts.members}/${counts.sockets}`;
+    if (text !== this.loggedCounts) {
+      this.loggedCounts = text;
+      this.log.info(counts, 'notification sockets');
+    }
+  }
+
+  private send(conn: Connection, text: string): boolean {
+    if (conn.socket.readyState !== WebSocket.OPEN) return false;
+    if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.log.warn({ userId: conn.userId }, 'notification socket not reading; dropped');
+      conn.socket.terminate();
+      return false;
+    }
+    conn.socket.send(text);
+    return true;
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * The notification ids this instance has pushed lately. Kafka may hand a message over again (after
+ * a rebalance, or a relay retry publishes it twice); a tab must still see each notification once.
+ * Bounded: the oldest id is forgotten first, so memory stays flat however long the process runs.
+ */
+export class RecentIds {
+  private readonly ids = new Set<number>();
+
+  constructor(private readonly capacity: number) {}
+
+  /** True the first time `id` is offered (and remembers it); false for a repeat. */
+  firstTime(id: number): boolean {
+    if (this.ids.has(id)) return false;
+    this.ids.add(id);
+    if (this.ids.size > this.capacity) this.ids.delete(this.ids.values().next().value!);
+    return true;
+  }
+
+  get size(): number {
+    return this.ids.size;
+  }
+}

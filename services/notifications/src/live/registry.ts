@@ -1,0 +1,45 @@
+/**
+ * The sockets this instance holds, by member: Map<userId, Set<Connection>>. Lookups by recipient
+ * are one map read; a member's sets are insertion-ordered, so the oldest socket is the first one.
+ */
+import type { Connection } from './connection.js';
+
+export class SocketRegistry {
+  private readonly members = new Map<number, Set<Connection>>();
+  private sockets = 0;
+
+  constructor(private readonly maxPerMember: number) {}
+
+  /** Adds a socket; answers the member's oldest one if it had to make room for it (the cap). */
+  add(conn: Connection): Connection | null {
+    let set = this.members.get(conn.userId);
+    if (!set) this.members.set(conn.userId, (set = new Set()));
+    set.add(conn);
+    this.sockets++;
+    if (set.size <= this.maxPerMember) return null;
+    const oldest = set.values().next().value!;
+    this.remove(oldest);
+    return oldest;
+  }
+
+  /** True when it was registered (a socket evicted earlier is not any more). */
+  remove(conn: Connection): boolean {
+    const set = this.members.get(conn.userId);
+    if (!set?.delete(conn)) return false;
+    this.sockets--;
+    if (set.size === 0) this.members.delete(conn.userId);
+    return true;
+  }
+
+  of(userId: number): ReadonlySet<Connection> | undefined {
+    return this.members.get(userId);
+  }
+
+  *all(): IterableIterator<Connection> {
+    for (const set of this.members.values()) yield* set;
+  }
+
+  counts(): { members: number; sockets: number } {
+    return { members: this.members.size, sockets: this.sockets };
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * A member's notifications and their read state: the page (newest first, keyset on id), the unread
+ * count, and marking read or seen. Every query is bounded by the caller's own recipient id, so
+ * another member's ids are ignored, never touched.
+ */
+import type { Notification } from '@kora/contracts';
+import { and, count, desc, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm';
+import type { Notifications } from '../context.js';
+import { actorView } from '../projections/members.js';
+import { toNotification } from './view.js';
+
+export async function notificationPageOf(
+  n: Notifications,
+  userId: number,
+  { cursor, limit }: { cursor?: number | undefined; limit: number },
+): Promise<{ notifications: Notification[]; nextCursor: number | null }> {
+  const { notifications: t, members: m } = n.tables;
+  // Actor names are read now, not stored: a renamed member shows their current name everywhere.
+  const rows = await n.ctx.db
+    .select({ row: t, member: m })
+    .from(t)
+    .leftJoin(m, eq(m.userId, t.actorId))
+    .where(and(eq(t.recipientId, userId), cursor === undefined ? undefined : lt(t.id, cursor)))
+    .orderBy(desc(t.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    notifications: page.map(({ row, member }) => toNotification(row, actorView(row.actorId, member))),
+    nextCursor: rows.length > limit ? page[page.length - 1]!.row.id : null,
+  };
+}
+
+export async function unreadCount(n: Notifications, userId: number): Promise<number> {
+  const t = n.tables.notifications;
+  const [row] = await n.ctx.db.select({ n: count() }).from(t).where(and(eq(t.recipientId, userId), isNull(t.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * What a socket's 'ready' message needs: the unread count, and the newest id that count could
+ * include (live notifications at or below it are already counted, so they are not pushed again).
+ */
+export async function socketStart(n: Notifications, userId: number): Promise<{ unread: number; newestId: number }> {
+  const t = n.tables.notifications;
+  const [unread, newest] = await Promise.all([
+    unreadCount(n, userId),
+    n.ctx.db.select({ id: max(t.id) }).from(t).where(eq(t.recipientId, userId)),
+  ]);
+  return { unread, newestId: Number(newest[0]?.id ?? 0) };
+}
+
+export interface MarkAnswer {
+  updated: number;
+  unread: number;
+}
+
+/** Marks the caller's own notifications among `ids` read (and seen: reading one means seeing it). */
+export async function markRead(n: Notifications, userId: number, ids: number[]): Promise<MarkAnswer> {
+  const t = n.tables.notifications;
+  const updated = await n.ctx.db
+    .update(t)
+    .set({ readAt: sql`now()`, seenAt: sql`coalesce(${t.seenAt}, now())` })
+    .where(and(eq(t.recipientId, userId), inArray(t.id, [...new Set(ids)]), isNull(t.readAt)))
+    .returning({ id: t.id });
+  return { updated: updated.length, unread: await unreadCount(n, userId) };
+}
+
+export async function markAllRead(n: Notifications, userId: number): Promise<MarkAnswer> {
+  const t = n.tables.notifications;
+  const updated = await n.ctx.db
+    .update(t)
+    .set({ readAt: sql`now()`, seenAt: sql`coalesce(${t.seenAt}, now())` })
+    .where(and(eq(t.recipientId, userId), isNull(t.readAt)))
+    .returning({ id: t.id });
+  return { updated: updated.length, unread: await unreadCount(n, userId) };
+}
+
+/** The dropdown was opened: everything unseen is now seen (read state unchanged). */
+export async function markAllSeen(n: Notifications, userId: number): Promise<MarkAnswer> {
+  const t = n.tables.notifications;
+  const updated = await n.ctx.db
+    .update(t)
+    .set({ seenAt: sql`now()` })
+    .where(and(eq(t.recipientId, userId), isNull(t.seenAt)))
+    .returning({ id: t.id });
+  return { updated: updated.length, unread: await unreadCount(n, userId) };
+}

@@ -1,0 +1,56 @@
+/**
+ * Storing one notification from one event, and announcing it. Everything happens in the
+ * consumer's transaction (the one that records the event as processed): the row, and the
+ * `notification.created` event emitted to the outbox, so a notification is announced exactly when
+ * it exists. Every instance's live feed reads that event and pushes it to the recipient's sockets.
+ */
+import { notificationMessage, type Notification, type NotificationType } from '@kora/contracts';
+import type { Emit, Tx } from '@kora/platform';
+import type { Notifications } from '../context.js';
+import { actorOf } from '../projections/members.js';
+import { wantsNotification } from '../rules/wants-notification.js';
+import { toNotification } from './view.js';
+
+export interface NotificationDraft {
+  recipientId: number;
+  actorId: number;
+  type: NotificationType;
+  entityType: Notification['entityType'];
+  entityId: number;
+  /** The comment's excerpt, for post_comment. */
+  excerpt?: string;
+  postId?: number | null;
+  groupId?: number | null;
+  /** The event it comes from (unique: a replay stores nothing). */
+  sourceEventId: string;
+  /** When the action happened (the event's time), not when we got round to it. */
+  occurredAt: string;
+}
+
+/** Stores the notification unless it is about the member's own action, unwanted, or a replay. */
+export async function storeNotification(n: Notifications, tx: Tx, emit: Emit, draft: NotificationDraft): Promise<Notification | null> {
+  if (draft.actorId === draft.recipientId) return null;
+  if (!(await wantsNotification(n, tx, draft.recipientId, draft.type))) return null;
+  const { notifications } = n.tables;
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      recipientId: draft.recipientId,
+      type: draft.type,
+      actorId: draft.actorId,
+      entityType: draft.entityType,
+      entityId: draft.entityId,
+      message: notificationMessage(draft.type, draft.excerpt),
+      postId: draft.postId ?? null,
+      groupId: draft.groupId ?? null,
+      sourceEventId: draft.sourceEventId,
+      createdAt: new Date(draft.occurredAt),
+    })
+    .onConflictDoNothing({ target: notifications.sourceEventId })
+    .returning();
+  if (!row) return null;
+  const notification = toNotification(row, await actorOf(n.tables, tx, draft.actorId));
+  // Keyed by recipient: one member's notifications reach their sockets in the order they were made.
+  emit({ type: 'notification.created', aggregateId: draft.recipientId, actorId: draft.actorId, payload: { recipientId: draft.recipientId, notification } });
+  return notification;
+}

@@ -1,0 +1,59 @@
+/**
+ * The notification list and read state (spec: notification dropdown, notifications page).
+ * - GET /api/notifications?cursor&limit -> { notifications, nextCursor }, newest first, 20 a page
+ * - GET /api/notifications/unread-count -> { count }
+ * - POST /api/notifications/mark-read { ids } -> { updated, unread } (only the caller's own ids)
+ * - POST /api/notifications/mark-all-read -> { updated, unread }
+ * - POST /api/notifications/mark-seen -> { updated, unread } (the dropdown was opened)
+ */
+import { markAnswer, markReadBody, notificationPage, notificationPageQuery, unreadCountAnswer } from '@kora/contracts';
+import { requireMember, type ServiceApp } from '@kora/platform';
+import type { Notifications } from '../context.js';
+import { markAllRead, markAllSeen, markRead, notificationPageOf, unreadCount } from '../notifications/read-state.js';
+import { errors, memberOnly } from './schemas.js';
+
+export function notificationRoutes(app: ServiceApp, n: Notifications): void {
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        ...memberOnly,
+        summary: 'Your notifications, newest first; `cursor` is the last id of the previous page',
+        querystring: notificationPageQuery,
+        response: { 200: notificationPage, 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (request) => notificationPageOf(n, requireMember(request).userId, request.query),
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    { schema: { ...memberOnly, summary: 'How many of your notifications are unread', response: { 200: unreadCountAnswer, 401: errors[401] } } },
+    async (request) => ({ count: await unreadCount(n, requireMember(request).userId) }),
+  );
+
+  app.post(
+    '/api/notifications/mark-read',
+    {
+      schema: {
+        ...memberOnly,
+        summary: 'Mark some of your notifications read (ids that are not yours are ignored)',
+        body: markReadBody,
+        response: { 200: markAnswer, 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (request) => markRead(n, requireMember(request).userId, request.body.ids),
+  );
+
+  app.post(
+    '/api/notifications/mark-all-read',
+    { schema: { ...memberOnly, summary: 'Mark all your notifications read', response: { 200: markAnswer, 401: errors[401] } } },
+    async (request) => markAllRead(n, requireMember(request).userId),
+  );
+
+  app.post(
+    '/api/notifications/mark-seen',
+    { schema: { ...memberOnly, summary: 'Mark all your notifications seen (the dropdown was opened)', response: { 200: markAnswer, 401: errors[401] } } },
+    async (request) => markAllSeen(n, requireMember(request).userId),
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * Helpers for the notifications service's tests: start it (and a second instance on the same
+ * schema and engines), make member ids no other run uses, feed it the events other services would
+ * send, read what it stored, and open live sockets as the gateway would forward them. Works the
+ * same on the embedded engines and on real PostgreSQL/Kafka (where topics are shared and never
+ * assumed empty).
+ */
+import type { EventPayload, EventType, Notification, SocketMessage } from '@kora/contracts';
+import { startService, type RunningService } from '@kora/platform';
+import { eventually, memberClient, publishEvent, startTestService, testEnv, testLog, type TestService } from '@kora/testing';
+import { eq } from 'drizzle-orm';
+import { randomInt, randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import { createNotificationsService, type NotificationsOptions, type NotificationsServiceDefinition } from './app.js';
+import type { Notifications } from './context.js';
+import { notificationsSchema, type NotificationsTables } from './db/schema.js';
+
+export interface NotificationsTestService extends TestService {
+  tables: NotificationsTables;
+  definition: NotificationsServiceDefinition;
+  handle: Notifications;
+}
+
+export async function startNotifications(options: NotificationsOptions = {}): Promise<NotificationsTestService> {
+  const definition = createNotificationsService(options);
+  const svc = await startTestService(definition);
+  return Object.assign(svc, { tables: notificationsSchema(svc.ctx.schema), definition, handle: definition.handleOf(svc.ctx) });
+}
+
+export interface SecondInstance {
+  running: RunningService;
+  handle: Notifications;
+  /** `ws://...` of its `/ws`. */
+  wsUrl: string;
+}
+
+/**
+ * Another replica of `svc`: same schema, same database and bus, its own HTTP server and live feed.
+ * It leaves out the writer consumer: replicas share that group, which the in-process bus (one
+ * subscriber per group) cannot express; which replica writes does not matter to live delivery.
+ */
+export async function startSecondInstance(svc: NotificationsTestService, options: NotificationsOptions = {}): Promise<SecondInstance> {
+  const { consumers: _writerRunsOnTheFirst, ...definition } = createNotificationsService(options);
+  const running = await startService(
+    { ...definition, schema: svc.ctx.schema },
+    { env: testEnv(), log: testLog, adapters: svc.adapters, ownsAdapters: false, listen: true },
+  );
+  return { running, handle: definition.handleOf(running.ctx), wsUrl: `${running.url!.replace('http', 'ws')}/ws` };
+}
+
+/** Starts `svc`'s HTTP server on a free port; answers the `ws://` URL of its `/ws`. */
+export async function listenForSockets(svc: TestService): Promise<string> {
+  const url = await svc.app.listen({ host: '127.0.0.1', port: 0 });
+  return `${url.replace('http', 'ws')}/ws`;
+}
+
+
+export { memberIds } from '@kora/testing';
+
+export const someId = () => randomInt(1, 2 ** 31);
+
+/** Publishes an event as its owning service would, keyed like it; answers the envelope. */
+export const publish = publishEvent;
+
+/** True once the writer has handled the event (its id is in the processed-events record). */
+export async function processed(svc: TestService, eventId: string): Promise<boolean> {
+  const p = svc.ctx.tables.processedEvents;
+  return (await svc.ctx.db.select().from(p).where(eq(p.eventId, eventId))).length > 0;
+}
+
+/** Publishes and waits until the writer has handled it. */
+export async function deliver<T extends EventType>(svc: TestService, type: T, payload: EventPayload<T>, key: string | number, actorId: number | null = null) {
+  const envelope = await publish(svc, type, payload, key, actorId);
+  await eventually(() => processed(svc, envelope.id));
+  return envelope;
+}
+
+export function snapshot(userId: number, names: { username?: string; firstname?: string; lastname?: string; profileImage?: string } = {}): EventPayload<'user.updated'> {
+  return {
+    userId,
+    username: names.username ?? `user${userId}`,
+    firstname: names.firstname ?? 'Ada',
+    lastname: names.lastname ?? 'Obi',
+    profileImage: names.profileImage ?? `/uploads/profile/${userId}.webp`,
+    coverImage: null,
+    bio: '',
+    role: 'user',
+  };
+}
+
+/** Announces a member the way auth does, and waits until the service knows them. */
+export async function registerMember(svc: TestService, userId: number, names: Parameters<typeof snapshot>[1] = {}): Promise<void> {
+  await deliver(svc, 'user.registered', { ...snapshot(userId, names), email: `${userId}@example.ng`, createdAt: new Date().toISOString() }, userId, userId);
+}
+
+/** `actor` likes a post of `owner`'s, as the posts service announces it. */
+export function like(svc: TestService, owner: number, actor: number, postId = someId()) {
+  return deliver(svc, 'post.liked', { postId, postOwnerId: owner, actorId: actor }, postId, actor);
+}
+
+/** A member's stored notifications, newest first (straight from the table). */
+export async function rowsOf(svc: NotificationsTestService, recipientId: number) {
+  const t = svc.tables.notifications;
+  return (await svc.ctx.db.select().from(t).where(eq(t.recipientId, recipientId))).sort((a, b) => b.id - a.id);
+}
+
+/** `notification.created` events in this instance's outbox (its relay publishes them), oldest first. */
+export async function createdEvents(svc: TestService): Promise<{ id: string; payload: { recipientId: number; notification: Notification } }[]> {
+  const rows = await svc.ctx.db.select().from(svc.ctx.tables.outbox).orderBy(svc.ctx.tables.outbox.seq);
+  return rows.map((r) => r.envelope as { id: string; type: string; payload: { recipientId: number; notification: Notification } }).filter((e) => e.type === 'notification.created');
+}
+
+/** Request helpers for one service, each as a given member (or anonymous with `null`). */
+export const client = memberClient;
+
+/**
+ * Waits until the instance's live feed is reading. On Kafka a new group joins and resolves the
+ * latest offset a moment after subscribing; a message published before that would be skipped.
+ * Any message it handles after this probe proves it reads from a point before what comes next.
+ */
+export async function liveFeedReady(svc: TestService, hub: Notifications['live']): Promise<void> {
+  const before = hub.messagesSeen;
+  const deadline = Date.now() + 30_000;
+  while (hub.messagesSeen === before) {
+    if (Date.now() > deadline) throw new Error('live feed did not start reading');
+    // A revoked session nobody holds: harmless to every instance that reads it.
+    await publish(svc, 'session.revoked', { userId: someId(), sessionId: randomUUID() }, 'probe');
+    await eventually(() => hub.messagesSeen > before, 1_000).catch(() => {});
+  }
+}
+
+export interface LiveSocket {
+  ws: WebSocket;
+  /** Every message received, in order ('ready' first). */
+  messages: SocketMessage[];
+  /** The notifications pushed so far. */
+  pushed(): Notification[];
+  /** Resolves with the close code and reason once the socket is closed. */
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+/** Opens a socket with the identity header the gateway would sign; resolves after 'ready'. */
+export function openSocket(url: string, headers: Record<string, string>): Promise<LiveSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    const messages: SocketMessage[] = [];
+    const closed = new Promise<{ code: number; reason: string }>((done) => ws.once('close', (code, reason) => done({ code, reason: reason.toString() })));
+    const live: LiveSocket = {
+      ws,
+      messages,
+      pushed: () => messages.flatMap((m) => (m.type === 'notification:new' ? [m.notification] : [])),
+      closed,
+    };
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as SocketMessage;
+      messages.push(message);
+      if (message.type === 'ready') resolve(live);
+    });
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`handshake refused: ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
