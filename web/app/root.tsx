@@ -16,6 +16,7 @@ import { ToastProvider } from './components/ui/toast';
 import stylesheet from './tailwind.css?url';
 import { getPublicEnv } from './utils/env.server';
 import { useNonce } from './utils/nonce-provider';
+import { useMarkHydrated } from './utils/use-mark-hydrated';
 import { useSiteName } from './utils/site';
 
 export const links: LinksFunction = () => [
@@ -35,6 +36,7 @@ export async function loader() {
 /** The document around both the app and the error screen. */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  useMarkHydrated();
   return (
     <html lang="en">
       <head>

@@ -30,11 +30,14 @@ describe.skipIf(!built)('createWebServer', () => {
   const member = { [IDENTITY_HEADER]: signIdentity({ userId: 5, role: 'user', sessionId: 's' }, DEV_INTERNAL_SECRET) };
 
   beforeAll(async () => {
-    // A stand-in for the gateway: the layout loads the member's own profile.
+    // A stand-in for the gateway: the layout loads the member's own profile, the home page the feed.
     gateway = createServer((req, res) => {
       if (req.url === '/api/users/5') {
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(profile));
+      } else if (req.url === '/api/posts') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ posts: [], nextCursor: null }));
       } else {
         res.statusCode = req.url === '/api/signout' ? 204 : 404;
         res.end();

@@ -1,32 +1,70 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+/**
+ * Home feed (member-side §2): the composer and the member's feed (their own posts and their
+ * friends', newest first), more posts loading on scroll. Empty: "No posts yet" / "Create your
+ * first post or follow friends to see their posts here."
+ */
+import { postTexts, type PostPage } from '@kora/contracts';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
 import { NewspaperIcon } from '~/components/icons';
+import { Composer } from '~/components/posts/composer';
+import { PostList } from '~/components/posts/post-list';
 import { Card } from '~/components/ui/card';
+import { EmptyState } from '~/components/ui/empty-state';
+import { LoadError } from '~/components/ui/load-error';
+import type { PostListSource } from '~/schemas/post-list';
+import { errorMessage, errorStatus } from '~/utils/api.server';
+import { fetchPostList } from '~/utils/posts.server';
+import { shouldRevalidatePage } from '~/utils/revalidation';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
+import { useCurrentUser } from '~/utils/use-current-user';
+import { useNow } from '~/utils/use-now';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('News Feed', siteNameFromMatches(matches)) }];
 
+export const shouldRevalidate = shouldRevalidatePage;
+
+const FEED: PostListSource = { kind: 'feed' };
+
+type FeedData = { state: 'ok'; page: PostPage; now: number } | { state: 'error'; message: string; now: number };
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSession(request);
-  return null;
+  const { token, headers } = await requireSession(request);
+  try {
+    const page = await fetchPostList(request, { source: FEED }, token);
+    return data<FeedData>({ state: 'ok', page, now: Date.now() }, { headers });
+  } catch (error) {
+    const message = errorMessage(error, postTexts.requestFailed);
+    return data<FeedData>({ state: 'error', message, now: Date.now() }, { status: errorStatus(error), headers });
+  }
 }
 
-/** Home feed. Composer, stories and posts arrive with the posts issue; until then the feed is empty. */
 export default function HomeFeed() {
+  const loaded = useLoaderData<typeof loader>();
+  const user = useCurrentUser();
+  const now = useNow(loaded.now);
   return (
-    <section aria-labelledby="feed-title">
+    <section aria-labelledby="feed-title" className="space-y-4">
       <h1 id="feed-title" className="sr-only">
         News Feed
       </h1>
-      <Card className="px-6 py-14 text-center">
-        <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-          <NewspaperIcon className="size-7" />
-        </span>
-        <h2 className="mt-4 text-lg font-semibold text-slate-900">No posts yet</h2>
-        <p className="mx-auto mt-1 max-w-sm text-slate-600">
-          Create your first post or follow friends to see their posts here.
-        </p>
-      </Card>
+      {user ? <Composer user={user} /> : null}
+      {loaded.state === 'error' ? (
+        <LoadError message={loaded.message} />
+      ) : (
+        <PostList
+          page={loaded.page}
+          source={FEED}
+          now={now}
+          label="News Feed"
+          empty={
+            <Card>
+              <EmptyState icon={NewspaperIcon} title={postTexts.noPosts} hint={postTexts.noPostsHint} />
+            </Card>
+          }
+        />
+      )}
     </section>
   );
 }

@@ -2,14 +2,15 @@
  * /profile/{id} (member-side §2 "Profile"; the id is plain or encoded). Signed out → /login (the
  * layout and this loader both require a session); a profile that is not found → /not-found; any
  * other failure → "Unable to load profile". Header with cover and avatar (initials when there is no
- * picture), names, @username and join date; About ("No bio yet"); Posts ("No posts yet" until the
- * posts issue fills it). The owner gets Edit Profile and the picture/cover upload dialogs; others
- * get Add Friend.
+ * picture), names, @username and join date; About ("No bio yet"); Posts: the member's posts, newest
+ * first, more loading on scroll ("No posts yet" when there are none). The owner gets Edit Profile
+ * and the picture/cover upload dialogs; others get the friend button for their relation (Add Friend,
+ * Requested, Respond or Friends; components/friends/profile-friend-button.tsx).
  *
  * Every owner action targets the signed-in member's own id (from the gateway's identity), never
  * the id in the URL, so nobody can edit someone else's profile through this page.
  */
-import { authTexts, avatarAnswer, parseProfileParam, type Profile } from '@kora/contracts';
+import { authTexts, avatarAnswer, parseProfileParam, postTexts, type Profile, type Relation } from '@kora/contracts';
 import {
   data,
   MaxPartSizeExceededError,
@@ -20,26 +21,28 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Link, useFetcher, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { Avatar } from '~/components/avatar';
-import { CalendarIcon, CameraIcon, NewspaperIcon, PenIcon, UserPlusIcon } from '~/components/icons';
+import { ProfileFriendButton } from '~/components/friends/profile-friend-button';
+import { CalendarIcon, CameraIcon, PenIcon } from '~/components/icons';
 import { EditProfileDialog } from '~/components/profile/edit-profile-dialog';
 import { ImageUploadDialog } from '~/components/profile/image-upload-dialog';
+import { ProfilePostsSection, type ProfilePosts } from '~/components/profile/profile-posts';
 import type { ImageKind, ProfileActionData, ProfileIntent } from '~/components/profile/types';
-import { Alert } from '~/components/ui/alert';
-import { Button, buttonClasses } from '~/components/ui/button';
+import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '~/components/ui/card';
-import { SubmitButton } from '~/components/ui/submit-button';
-import { useToast } from '~/components/ui/toast';
+import { LoadError } from '~/components/ui/load-error';
 import { parseProfileEdit } from '~/schemas/account';
-import { apiFetch, errorStatus, isApiError, isClientError } from '~/utils/api.server';
+import { apiFetch, errorMessage, errorStatus, isApiError, isClientError } from '~/utils/api.server';
 import { joinedLabel } from '~/utils/dates';
+import { fetchRelation } from '~/utils/friends.server';
 import { avatarSrc, mediaUrl } from '~/utils/media';
+import { fetchPostList } from '~/utils/posts.server';
+import { shouldRevalidatePage } from '~/utils/revalidation';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { requireSession } from '~/utils/session.server';
 import { useImageFallback } from '~/utils/use-image-fallback';
-import { useFetcherResult } from '~/utils/use-fetcher-result';
 import { displayName } from '~/utils/user';
 import { fetchProfile } from '~/utils/user.server';
 
@@ -47,7 +50,9 @@ const UNABLE = 'Unable to load profile';
 /** Bigger images are refused here before they are buffered; the accounts service has its own limit. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
-type LoaderData = { state: 'ok'; profile: Profile; isOwner: boolean } | { state: 'error'; message: string };
+type LoaderData =
+  | { state: 'ok'; profile: Profile; isOwner: boolean; relation: Relation; posts: ProfilePosts; now: number }
+  | { state: 'error'; message: string };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
   const site = siteNameFromMatches(matches);
@@ -58,15 +63,48 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireSession(request);
   const id = parseProfileParam(params.id ?? '');
   if (id === null) throw redirect('/not-found');
+  const isOwner = id === session.identity.userId;
+  const postsLoading = loadPosts(request, id, session.token);
+  const relationLoading: Promise<Relation> = isOwner
+    ? Promise.resolve({ userId: id, status: 'self', requestId: null })
+    : loadRelation(request, id, session.token);
   try {
     const profile = await fetchProfile(request, id, session.token);
     return data<LoaderData>(
-      { state: 'ok', profile, isOwner: profile.user_id === session.identity.userId },
+      {
+        state: 'ok',
+        profile,
+        isOwner,
+        relation: await relationLoading,
+        posts: await postsLoading,
+        now: Date.now(),
+      },
       { headers: session.headers },
     );
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || /not found/i.test(error.message))) throw redirect('/not-found');
     return data<LoaderData>({ state: 'error', message: UNABLE }, { status: errorStatus(error) });
+  }
+}
+
+/** Loaded alongside the profile (the id is already known); never throws. */
+async function loadPosts(request: Request, authorId: number, token: string | null): Promise<ProfilePosts> {
+  try {
+    return { state: 'ok', page: await fetchPostList(request, { source: { kind: 'author', authorId } }, token) };
+  } catch (error) {
+    return { state: 'error', message: errorMessage(error, postTexts.requestFailed) };
+  }
+}
+
+/**
+ * Loaded alongside the profile; never throws. When the friends service cannot say, the button
+ * offers Add Friend, and the service's answer to that tells the member what went wrong.
+ */
+async function loadRelation(request: Request, userId: number, token: string | null): Promise<Relation> {
+  try {
+    return await fetchRelation(request, userId, token);
+  } catch {
+    return { userId, status: 'none', requestId: null };
   }
 }
 
@@ -128,38 +166,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw redirect(`/profile/${encodeURIComponent(params.id ?? String(identity.userId))}`, { headers });
   }
 
-  if (intent === 'add-friend') {
-    const toUserId = Number(form.get('toUserId'));
-    if (!Number.isSafeInteger(toUserId) || toUserId <= 0 || toUserId === identity.userId) {
-      return reply({ intent, ok: false, error: 'Failed to send request' }, 400);
-    }
-    try {
-      await apiFetch(request, '/api/friends/requests', { json: { toUserId }, token });
-      return reply({ intent, ok: true, message: 'Request sent successfully' });
-    } catch (error) {
-      return reply({ intent, ok: false, error: 'Failed to send request' }, errorStatus(error));
-    }
-  }
-
   return reply({ intent, ok: false, error: 'Unknown action' }, 400);
 }
 
+export const shouldRevalidate = shouldRevalidatePage;
+
 export default function ProfilePage() {
   const loaded = useLoaderData<typeof loader>();
-  if (loaded.state === 'error') {
-    return (
-      <Card className="px-6 py-12 text-center">
-        <Alert className="mx-auto max-w-sm">{loaded.message}</Alert>
-        <Link to="." reloadDocument className={buttonClasses('secondary', 'md', 'mt-6')}>
-          Try again
-        </Link>
-      </Card>
-    );
-  }
-  return <ProfileView profile={loaded.profile} isOwner={loaded.isOwner} />;
+  if (loaded.state === 'error') return <LoadError message={loaded.message} />;
+  return <ProfileView profile={loaded.profile} isOwner={loaded.isOwner} relation={loaded.relation} posts={loaded.posts} serverNow={loaded.now} />;
 }
 
-function ProfileView({ profile, isOwner }: { profile: Profile; isOwner: boolean }) {
+function ProfileView({
+  profile,
+  isOwner,
+  relation,
+  posts,
+  serverNow,
+}: {
+  profile: Profile;
+  isOwner: boolean;
+  relation: Relation;
+  posts: ProfilePosts;
+  serverNow: number;
+}) {
   const [editing, setEditing] = useState(false);
   const [uploading, setUploading] = useState<ImageKind | null>(null);
   const name = displayName(profile);
@@ -220,7 +250,7 @@ function ProfileView({ profile, isOwner }: { profile: Profile; isOwner: boolean 
                   Edit Profile
                 </Button>
               ) : (
-                <AddFriendButton userId={profile.user_id} />
+                <ProfileFriendButton key={profile.user_id} relation={relation} name={profile.username} />
               )}
             </div>
           </div>
@@ -240,17 +270,7 @@ function ProfileView({ profile, isOwner }: { profile: Profile; isOwner: boolean 
         </CardBody>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Posts</CardTitle>
-        </CardHeader>
-        <CardBody className="py-10 text-center">
-          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-            <NewspaperIcon className="size-6" />
-          </span>
-          <p className="mt-3 font-semibold text-slate-900">No posts yet</p>
-        </CardBody>
-      </Card>
+      <ProfilePostsSection profile={profile} posts={posts} serverNow={serverNow} />
 
       {isOwner ? (
         <>
@@ -272,24 +292,5 @@ function Cover({ src }: { src: string | null }) {
         <img ref={ref} src={src} alt="Cover photo" onError={onError} className="absolute inset-0 size-full object-cover" />
       ) : null}
     </div>
-  );
-}
-
-function AddFriendButton({ userId }: { userId: number }) {
-  const fetcher = useFetcher<ProfileActionData>();
-  const { toast } = useToast();
-  useFetcherResult(fetcher, (answer) => {
-    if (answer.ok) toast({ title: answer.message ?? 'Request sent successfully', variant: 'success' });
-    else toast({ title: answer.error, variant: 'error' });
-  });
-  return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value="add-friend" />
-      <input type="hidden" name="toUserId" value={userId} />
-      <SubmitButton busy={fetcher.state !== 'idle'} className="w-full sm:w-auto">
-        <UserPlusIcon className="size-4" />
-        Add Friend
-      </SubmitButton>
-    </fetcher.Form>
   );
 }

@@ -23,12 +23,15 @@ import { apiFetch, errorStatus, isClientError } from '~/utils/api.server';
 import { formatDateTime, timeAgo } from '~/utils/dates';
 import { deviceLabel } from '~/utils/device';
 import { cn } from '~/utils/misc';
+import { shouldRevalidatePage } from '~/utils/revalidation';
 import { requireSession, signOut } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
 import { useHydrated } from '~/utils/use-hydrated';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('Settings', siteNameFromMatches(matches)) }];
+
+export const shouldRevalidate = shouldRevalidatePage;
 
 const texts = {
   fetchSessionsFailed: 'Failed to fetch sessions',

@@ -1,29 +1,41 @@
 /**
  * The signed-in layout shared by member pages: top bar, left menu (large screens), right panel
  * (wide screens). requireUser sends signed-out visitors to /login (renewing an expired access
- * token first) and loads the member's name and avatar for the top bar and drawer.
+ * token first) and loads the member's name and avatar for the top bar and drawer, and the unread
+ * notification count for the bell's first paint (the live socket keeps it current afterwards). The
+ * layout also holds the live notifications and the post modal (`?post={id}`) over any page.
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { LeftMenu } from '~/components/layout/left-menu';
+import { LiveNotificationsProvider } from '~/components/notifications/live-notifications-provider';
 import { PendingIndicator, usePageLoading } from '~/components/layout/pending-indicator';
 import { RightPanel } from '~/components/layout/right-panel';
 import { TopBar } from '~/components/layout/top-bar';
+import { PostModal } from '~/components/posts/post-modal';
 import { cn } from '~/utils/misc';
+import { fetchUnreadCount } from '~/utils/notifications.server';
 import { requireUser } from '~/utils/session.server';
+import { shouldRevalidatePage } from '~/utils/revalidation';
 import { useSiteName } from '~/utils/site';
 
+/** A slow notifications service must not hold every page up: the socket's 'ready' brings the count too. */
+const UNREAD_COUNT_TIMEOUT_MS = 2_000;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(request);
-  return data({ user }, { headers });
+  const { user, token, headers } = await requireUser(request);
+  const unread = await fetchUnreadCount(request, token, UNREAD_COUNT_TIMEOUT_MS).catch(() => 0);
+  return data({ user, unread }, { headers });
 }
 
+export const shouldRevalidate = shouldRevalidatePage;
+
 export default function AppLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, unread } = useLoaderData<typeof loader>();
   const siteName = useSiteName();
   const loading = usePageLoading();
   return (
-    <>
+    <LiveNotificationsProvider initialUnread={unread}>
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
@@ -41,6 +53,7 @@ export default function AppLayout() {
         </main>
         <RightPanel className="hidden xl:block" />
       </div>
-    </>
+      <PostModal />
+    </LiveNotificationsProvider>
   );
 }

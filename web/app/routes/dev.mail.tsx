@@ -7,13 +7,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { MailIcon } from '~/components/icons';
+import { LinkifiedText } from '~/components/linkified-text';
 import { StandalonePage } from '~/components/standalone-page';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { formatDateTime, timeAgo } from '~/utils/dates';
 import { loadDevMailbox } from '~/utils/dev-mail.server';
-import { linkify } from '~/utils/linkify';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -74,15 +74,7 @@ export default function DevMailPage() {
                       </header>
                       <p className="mt-0.5 break-all text-sm text-slate-600">To: {mail.to}</p>
                       <p className="mt-3 whitespace-pre-wrap break-words text-sm text-slate-800">
-                        {linkify(mail.text).map((part, index) =>
-                          part.type === 'link' ? (
-                            <a key={index} href={part.value} className="break-all font-medium text-brand-700 underline">
-                              {part.value}
-                            </a>
-                          ) : (
-                            <span key={index}>{part.value}</span>
-                          ),
-                        )}
+                        <LinkifiedText text={mail.text} />
                       </p>
                     </article>
                   </li>

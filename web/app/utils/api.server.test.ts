@@ -29,6 +29,16 @@ describe('apiFetch', () => {
     expect(init.method).toBe('GET');
   });
 
+  it('streams a ReadableStream body (duplex half) with the content type given', async () => {
+    const spy = stubFetch(Response.json({ urls: [] }));
+    const body = new Blob(['--b\r\n']).stream();
+    await apiFetch(member, '/api/media/upload', { method: 'POST', body, headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+    const init = spy.mock.calls[0]![1] as RequestInit & { duplex?: string };
+    expect(init.duplex).toBe('half');
+    expect(init.body).toBe(body);
+    expect(new Headers(init.headers).get('content-type')).toBe('multipart/form-data; boundary=b');
+  });
+
   it('passes on the client address chain and the browser user agent', async () => {
     const spy = stubFetch(Response.json({}));
     const fromMember = new Request('http://web.test/login', {

@@ -43,7 +43,7 @@ export function isClientError(value: unknown): value is ApiError {
 
 export interface ApiOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON; use `body` instead for multipart uploads. */
+  /** Sent as JSON; use `body` instead for multipart uploads (a ReadableStream is streamed through). */
   json?: unknown;
   body?: BodyInit;
   headers?: HeadersInit;
@@ -122,14 +122,18 @@ export async function apiFetch<T = unknown>(
     body = JSON.stringify(options.json);
   }
 
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+  };
+  // A streamed body (an upload passed straight through) must say so to Node's fetch.
+  if (body instanceof ReadableStream) init.duplex = 'half';
+
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
+    response = await fetch(url, init);
   } catch (cause) {
     const error = new ApiError(503, 'GATEWAY_UNREACHABLE', 'Something went wrong', 'Service Unavailable');
     error.cause = cause;

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, joinedLabel, timeAgo } from './dates';
+import { dayMonthLabel, formatDateTime, joinedLabel, timeAgo } from './dates';
 
 describe('joinedLabel', () => {
   it('shows month and year', () => {
     expect(joinedLabel('2026-01-05T10:00:00.000Z')).toBe('Joined Jan 2026');
     expect(joinedLabel('2025-12-31T23:59:59.000Z')).toBe('Joined Dec 2025');
     expect(joinedLabel('not a date')).toBeNull();
+  });
+});
+
+describe('dayMonthLabel', () => {
+  it('names the day of the year looked at', () => {
+    expect(dayMonthLabel('2026-01-05')).toBe('5 January');
+    expect(dayMonthLabel('2026-12-31T00:00:00.000Z')).toBe('31 December');
+    expect(dayMonthLabel('soon')).toBe('');
   });
 });
 

@@ -4,6 +4,7 @@
  */
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -22,6 +23,12 @@ function parse(value: string | number | Date): Date | null {
 export function joinedLabel(createdAt: string): string | null {
   const date = parse(createdAt);
   return date ? `Joined ${monthYear.format(date)}` : null;
+}
+
+/** "5 January" (Memories: the day looked at, from a date like 2026-01-05). */
+export function dayMonthLabel(value: string): string {
+  const date = parse(value);
+  return date ? dayMonth.format(date) : '';
 }
 
 /** "5 Jan 2026, 14:03 UTC". */

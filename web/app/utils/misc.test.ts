@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cn, formatCount } from './misc';
+import { cn, countLabel, formatCount } from './misc';
 
 describe('cn', () => {
   it('drops falsy parts', () => {
@@ -12,5 +12,13 @@ describe('formatCount', () => {
     expect(formatCount(950)).toBe('950');
     expect(formatCount(12_400)).toBe('12.4K');
     expect(formatCount(2_000_000)).toBe('2M');
+  });
+});
+
+describe('countLabel', () => {
+  it('uses the singular for exactly one', () => {
+    expect(countLabel(1, 'like')).toBe('1 like');
+    expect(countLabel(0, 'like')).toBe('0 likes');
+    expect(countLabel(3, 'reply', 'replies')).toBe('3 replies');
   });
 });

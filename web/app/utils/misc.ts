@@ -7,3 +7,8 @@ export function cn(...classes: Array<string | false | null | undefined>): string
 export function formatCount(value: number): string {
   return new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }
+
+/** "1 like", "2 likes", "0 comments". */
+export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

@@ -128,6 +128,23 @@ describe('requireSession', () => {
     expect(session.headers.getSetCookie()).toHaveLength(2);
   });
 
+  it('renews in place on GET for resource routes (a fetcher would follow a redirect as a navigation)', async () => {
+    stubApi(workingAuth);
+    const session = await requireSession(requestWith({ cookie: 'kora_rt=old-refresh' }), { resource: true });
+    expect(session.token).toBe('new.access.token');
+    expect(session.headers.getSetCookie()).toHaveLength(2);
+  });
+
+  it('sends a signed-out caller of a resource route to /login, returning to the calling page', async () => {
+    const resource = 'http://web.test/resources/posts/7';
+    const fromPage = new Request(resource, { headers: { referer: 'http://web.test/saved?x=1' } });
+    expect((await thrown(requireSession(fromPage, { resource: true }))).headers.get('location')).toBe(
+      '/login?redirectTo=%2Fsaved%3Fx%3D1',
+    );
+    const foreign = new Request(resource, { headers: { referer: 'https://evil.example/saved' } });
+    expect((await thrown(requireSession(foreign, { resource: true }))).headers.get('location')).toBe('/login');
+  });
+
   it('shares one refresh between parallel loaders (the refresh token rotates)', async () => {
     const api = stubApi(workingAuth);
     const results = await Promise.all(

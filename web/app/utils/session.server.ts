@@ -9,8 +9,11 @@
  *   - for GET/HEAD (pages, loader data) stores both cookies and redirects to the same URL, so the
  *     gateway verifies the new token on the next request and every loader sees a normal request;
  *   - for actions uses the fresh token for its API calls and attaches the Set-Cookie headers to
- *     the action's answer (`session.headers`), so the member's submission is not lost.
- * A refused refresh clears both cookies and sends the member to /login?redirectTo=<page>.
+ *     the action's answer (`session.headers`), so the member's submission is not lost; resource
+ *     routes called by the page's scripts (`{ resource: true }`) do the same on GET, since a
+ *     fetcher would follow the redirect as a page navigation to the resource itself.
+ * A refused refresh clears both cookies and sends the member to /login?redirectTo=<page> (for a
+ * resource route: the page that called it, from the Referer).
  *
  * Parallel loaders of one navigation each receive their own Request object but the same refresh
  * cookie, and the refresh token rotates on use: a second refresh with the same token would fail
@@ -126,34 +129,51 @@ function hasAuthCookie(request: Request): boolean {
   return readCookie(request, ACCESS_TOKEN_COOKIE) !== null || readCookie(request, REFRESH_TOKEN_COOKIE) !== null;
 }
 
-/** /login?redirectTo=<here>, clearing whatever auth cookies the browser still has. */
-function toLogin(request: Request): Response {
+export interface SessionOptions {
+  /**
+   * A resource route called by a page's scripts (fetchers, uploads): an expired token is renewed
+   * in place on GET too, and a signed-out member returns to the calling page after signing in.
+   */
+  resource?: boolean;
+}
+
+/** Where to come back to after signing in: this page, or for a resource route the page that called it. */
+function returnUrl(request: Request, { resource }: SessionOptions): URL {
+  const here = new URL(request.url);
+  if (!resource) return here;
+  const referer = request.headers.get('referer');
+  const page = referer && URL.canParse(referer) ? new URL(referer) : null;
+  return page && page.origin === here.origin ? page : new URL('/', here);
+}
+
+/** /login?redirectTo=<page>, clearing whatever auth cookies the browser still has. */
+function toLogin(request: Request, options: SessionOptions): Response {
   const headers = hasAuthCookie(request) ? cookieHeaders(clearAuthCookies(request)) : undefined;
-  return redirect(loginPath(new URL(request.url)), headers ? { headers } : undefined);
+  return redirect(loginPath(returnUrl(request, options)), headers ? { headers } : undefined);
 }
 
 /**
  * For every member route (loaders and actions). Signed out → throws a redirect to /login; an
  * expired access token is renewed as described at the top of this file.
  */
-export async function requireSession(request: Request): Promise<MemberSession> {
+export async function requireSession(request: Request, options: SessionOptions = {}): Promise<MemberSession> {
   const identity = getIdentity(request);
   const refreshToken = readCookie(request, REFRESH_TOKEN_COOKIE);
   const decision = decideSession({ identity, refreshToken });
   if (decision === 'verified') {
     return { identity: identity!, token: readCookie(request, ACCESS_TOKEN_COOKIE), headers: new Headers() };
   }
-  if (decision === 'signed-out') throw toLogin(request);
+  if (decision === 'signed-out') throw toLogin(request, options);
 
   let refreshed: Refreshed;
   try {
     refreshed = await refreshOnce(request, refreshToken!);
   } catch (error) {
-    if (isClientError(error)) throw toLogin(request); // REFRESH_INVALID, revoked session, …
+    if (isClientError(error)) throw toLogin(request, options); // REFRESH_INVALID, revoked session, …
     throw error; // auth down: an error page, not a sign-out
   }
   const headers = cookieHeaders(authCookies(request, refreshed.tokens));
-  if (isReadRequest(request)) {
+  if (isReadRequest(request) && !options.resource) {
     const url = new URL(request.url);
     throw redirect(`${url.pathname}${url.search}`, { headers });
   }

@@ -3,11 +3,10 @@ import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { LogOutIcon, UserIcon } from '~/components/icons';
 import { encodeProfileId } from '@kora/contracts';
+import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
+import { cn } from '~/utils/misc';
 import { displayName, type CurrentUser } from '~/utils/user';
 import { LogoutForm } from './logout-form';
-
-const itemClasses =
-  'flex w-full cursor-pointer select-none items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-slate-100';
 
 /** Avatar button with Profile (encoded id, per spec) and Logout. */
 export function AvatarMenu({ user }: { user: CurrentUser }) {
@@ -23,7 +22,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
-          className="z-50 w-64 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-900/5 data-[state=open]:animate-fade-in"
+          className={cn(menuContentClasses, 'w-64')}
         >
           <div className="flex items-center gap-3 px-3 py-2">
             <Avatar name={user.username} src={user.profileImage} />
@@ -33,7 +32,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item asChild className={itemClasses}>
+          <DropdownMenu.Item asChild className={menuItemClasses}>
             <Link to={`/profile/${encodeProfileId(user.id)}`}>
               <UserIcon className="text-slate-600" />
               Profile
@@ -41,7 +40,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
           </DropdownMenu.Item>
           <LogoutForm>
             {/* Keep the menu (and so the form) mounted: closing it first would cancel the submit. */}
-            <DropdownMenu.Item asChild className={itemClasses} onSelect={(event) => event.preventDefault()}>
+            <DropdownMenu.Item asChild className={menuItemClasses} onSelect={(event) => event.preventDefault()}>
               <button type="submit">
                 <LogOutIcon className="text-slate-600" />
                 Logout

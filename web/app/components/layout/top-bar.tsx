@@ -1,7 +1,8 @@
 import { NavLink } from '@remix-run/react';
 import { useState } from 'react';
-import { BellIcon, CloseIcon, HomeIcon, MessageIcon, SearchIcon, UsersIcon } from '~/components/icons';
+import { CloseIcon, HomeIcon, MessageIcon, SearchIcon, UsersIcon } from '~/components/icons';
 import { LogoLink } from '~/components/logo';
+import { NotificationBell } from '~/components/notifications/notification-bell';
 import { cn } from '~/utils/misc';
 import type { CurrentUser } from '~/utils/user';
 import { AvatarMenu } from './avatar-menu';
@@ -67,10 +68,7 @@ export function TopBar({ user, siteName }: { user: CurrentUser; siteName: string
           >
             {searchOpen ? <CloseIcon /> : <SearchIcon />}
           </button>
-          {/* The notifications dropdown (badge, list) arrives with the notifications issue. */}
-          <button type="button" aria-label="Notifications" className={roundButton}>
-            <BellIcon />
-          </button>
+          <NotificationBell className={roundButton} />
           <AvatarMenu user={user} />
         </div>
       </div>

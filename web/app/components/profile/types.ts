@@ -1,8 +1,6 @@
 /** What the profile route's action answers (see routes/_app.profile.$id.tsx). */
-export type ProfileIntent = 'update-profile' | 'avatar' | 'cover' | 'add-friend';
+export type ProfileIntent = 'update-profile' | 'avatar' | 'cover';
 
-export type ProfileActionData =
-  | { intent: ProfileIntent; ok: true; message?: string }
-  | { intent: ProfileIntent; ok: false; error: string };
+export type ProfileActionData = { intent: ProfileIntent; ok: true } | { intent: ProfileIntent; ok: false; error: string };
 
 export type ImageKind = 'avatar' | 'cover';

@@ -1,10 +1,10 @@
-import type { HTMLAttributes } from 'react';
+import { forwardRef, type HTMLAttributes } from 'react';
 import { cn } from '~/utils/misc';
 
 /** The white surface every feed block sits on. */
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-xl bg-white shadow-card', className)} {...props} />;
-}
+export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Card({ className, ...props }, ref) {
+  return <div ref={ref} className={cn('rounded-xl bg-white shadow-card', className)} {...props} />;
+});
 
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex items-center justify-between gap-2 px-4 pt-4', className)} {...props} />;

@@ -1,0 +1,93 @@
+/**
+ * Find Friends: search members by name (GET /resources/users/search), each result with Add Friend,
+ * or what already ties them to the member (You, Friends, Requested). A blank or whitespace query is
+ * ignored (spec §5); no match reads "No users found."; a failure "User search failed".
+ */
+import { friendTexts } from '@kora/contracts';
+import { useFetcher } from '@remix-run/react';
+import { useId, useState, type FormEvent } from 'react';
+import { SearchIcon, UserPlusIcon } from '~/components/icons';
+import { Alert } from '~/components/ui/alert';
+import { Input } from '~/components/ui/input';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { FriendActionButton } from './friend-action-button';
+import { FriendsCard } from './friends-card';
+import { PeopleGrid, PersonCard } from './person-card';
+import { userSearchUrl, type UserSearchData, type UserSearchItem } from './types';
+import { useFriendAction, type FriendActions } from './use-friend-action';
+
+const TITLE = 'Find Friends';
+
+export interface KnownPeople {
+  me: number;
+  friends: ReadonlySet<number>;
+  /** Members the member has a pending request to. */
+  requested: ReadonlySet<number>;
+}
+
+export function FindFriends({ known }: { known: KnownPeople }) {
+  const inputId = useId();
+  const [query, setQuery] = useState('');
+  const search = useFetcher<UserSearchData>();
+  const [sentTo, setSentTo] = useState<ReadonlySet<number>>(() => new Set());
+  const actions = useFriendAction((answer) => {
+    const userId = answer.relation?.userId;
+    if (userId !== undefined) setSentTo((ids) => new Set(ids).add(userId));
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = query.trim();
+    if (text) search.load(userSearchUrl(text));
+  }
+
+  const answer = search.data;
+  const searching = search.state !== 'idle';
+  return (
+    <FriendsCard id="find-friends" title={TITLE}>
+      <form role="search" aria-label={TITLE} onSubmit={onSubmit} className="flex gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Search people
+        </label>
+        <Input
+          id={inputId}
+          type="search"
+          name="q"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search by name or username"
+          autoComplete="off"
+        />
+        <SubmitButton busy={searching} className="shrink-0">
+          <SearchIcon className="size-4" />
+          Search
+        </SubmitButton>
+      </form>
+      {answer && !answer.ok ? <Alert>{answer.error}</Alert> : null}
+      {answer?.ok && answer.query ? (
+        answer.users.length === 0 ? (
+          <p className="text-sm text-slate-500">{friendTexts.noUsersFound}</p>
+        ) : (
+          <PeopleGrid label="Search results">
+            {answer.users.map((user) => (
+              <PersonCard key={user.id} userId={user.id} name={user.user_name} image={user.profileImage}>
+                <ResultAction user={user} known={known} sentTo={sentTo} actions={actions} />
+              </PersonCard>
+            ))}
+          </PeopleGrid>
+        )
+      ) : null}
+    </FriendsCard>
+  );
+}
+
+function ResultAction({ user, known, sentTo, actions }: { user: UserSearchItem; known: KnownPeople; sentTo: ReadonlySet<number>; actions: FriendActions }) {
+  const tie = user.id === known.me ? 'You' : known.friends.has(user.id) ? 'Friends' : known.requested.has(user.id) || sentTo.has(user.id) ? 'Requested' : null;
+  if (tie) return <p className="py-1.5 text-sm font-medium text-slate-500">{tie}</p>;
+  return (
+    <FriendActionButton actions={actions} fields={{ intent: 'send', userId: user.id }}>
+      <UserPlusIcon className="size-4" />
+      Add Friend
+    </FriendActionButton>
+  );
+}

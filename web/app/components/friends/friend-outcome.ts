@@ -1,0 +1,45 @@
+/**
+ * What a friend action leads to: the toast the member reads (the spec's texts where it has them)
+ * and the relation to the other member afterwards, which the profile's button shows at once.
+ */
+import { friendTexts, type FriendRequest, type Relation } from '@kora/contracts';
+import type { FriendIntent } from '~/schemas/friend-action';
+
+/** The send answer's request is already accepted when the other member had asked first. */
+type SentRequest = Pick<FriendRequest, 'id' | 'status'>;
+
+export function successText(intent: FriendIntent, sent?: SentRequest): string {
+  switch (intent) {
+    case 'send':
+      return sent?.status === 'accepted' ? friendTexts.requestAccepted : friendTexts.requestSent;
+    case 'accept':
+      return friendTexts.requestAccepted;
+    case 'decline':
+      return friendTexts.requestDeclined;
+    case 'cancel':
+      return friendTexts.requestCancelled;
+    case 'unfriend':
+      return friendTexts.unfriended;
+  }
+}
+
+/** Cancel and unfriend are not in the spec's catalogue; their texts follow its wording. */
+const FAILURE_TEXTS: Record<FriendIntent, string> = {
+  send: friendTexts.sendFailed,
+  accept: friendTexts.respondFailed,
+  decline: friendTexts.respondFailed,
+  cancel: 'Failed to cancel request',
+  unfriend: 'Failed to remove friend',
+};
+
+export function failureText(intent: FriendIntent): string {
+  return FAILURE_TEXTS[intent];
+}
+
+export function relationAfter(intent: FriendIntent, userId: number, sent?: SentRequest): Relation {
+  if (intent === 'accept' || (intent === 'send' && sent?.status === 'accepted')) {
+    return { userId, status: 'friends', requestId: null };
+  }
+  if (intent === 'send' && sent) return { userId, status: 'requested', requestId: sent.id };
+  return { userId, status: 'none', requestId: null };
+}

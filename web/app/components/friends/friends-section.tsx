@@ -1,0 +1,63 @@
+/**
+ * Your Friends: the member's friends, each linking to their profile, with a small menu to unfriend
+ * (behind a confirmation). "You have no friends yet." when there are none.
+ */
+import { friendTexts, type Friend } from '@kora/contracts';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
+import { MoreIcon } from '~/components/icons';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
+import { cn } from '~/utils/misc';
+import type { Section } from '~/utils/section';
+import { FriendsCard } from './friends-card';
+import { PeopleGrid, PersonCard } from './person-card';
+import { unfriendConfirmation } from './unfriend-confirmation';
+import { useFriendAction } from './use-friend-action';
+
+const TITLE = 'Your Friends';
+
+export function FriendsSection({ section }: { section: Section<Friend> }) {
+  const [leaving, setLeaving] = useState<Friend | null>(null);
+  const actions = useFriendAction(() => setLeaving(null));
+  const friends = section.ok ? section.items : [];
+
+  return (
+    <FriendsCard id="your-friends" title={TITLE} error={section.ok ? null : section.error} empty={friends.length === 0 ? friendTexts.noFriends : null}>
+      <PeopleGrid label={TITLE}>
+        {friends.map((friend) => (
+          <PersonCard key={friend.id} userId={friend.id} name={friend.user_name} image={friend.profileImage}>
+            <FriendMenu name={friend.user_name} onUnfriend={() => setLeaving(friend)} />
+          </PersonCard>
+        ))}
+      </PeopleGrid>
+      <ConfirmDialog
+        open={leaving !== null}
+        onOpenChange={(open) => (open ? undefined : setLeaving(null))}
+        {...unfriendConfirmation(leaving?.user_name ?? '')}
+        busy={actions.busy}
+        onConfirm={() => leaving && actions.submit({ intent: 'unfriend', userId: leaving.id })}
+      />
+    </FriendsCard>
+  );
+}
+
+function FriendMenu({ name, onUnfriend }: { name: string; onUnfriend: () => void }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`Options for ${name}`}
+        className="inline-flex h-8 w-full items-center justify-center rounded-lg bg-slate-100 text-slate-700 hover:bg-slate-200 data-[state=open]:bg-slate-200"
+      >
+        <MoreIcon />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="center" sideOffset={4} className={cn(menuContentClasses, 'w-44')}>
+          <DropdownMenu.Item className={cn(menuItemClasses, 'text-red-700')} onSelect={onUnfriend}>
+            Unfriend
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

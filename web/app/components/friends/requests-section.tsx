@@ -1,0 +1,59 @@
+/**
+ * Friend Requests: requests other members sent, still pending, with Accept and Decline. After an
+ * answer the page reloads its lists (routes/_app.friends.tsx): the request leaves, an accepted
+ * friend appears under Your Friends, and the suggestions are fetched again (spec §4).
+ */
+import { friendTexts, type FriendRequest } from '@kora/contracts';
+import { Link } from '@remix-run/react';
+import { Avatar } from '~/components/avatar';
+import { CheckIcon } from '~/components/icons';
+import { timeAgo } from '~/utils/dates';
+import { avatarSrc } from '~/utils/media';
+import type { Section } from '~/utils/section';
+import { FriendActionButton } from './friend-action-button';
+import { FriendsCard } from './friends-card';
+import { useFriendAction, type FriendActions } from './use-friend-action';
+
+const TITLE = 'Friend Requests';
+
+export function RequestsSection({ section, now }: { section: Section<FriendRequest>; now: number }) {
+  const actions = useFriendAction();
+  const requests = section.ok ? section.items : [];
+  return (
+    <FriendsCard id="requests" title={TITLE} error={section.ok ? null : section.error} empty={requests.length === 0 ? friendTexts.noRequests : null}>
+      <ul aria-label={TITLE} className="divide-y divide-slate-100">
+        {requests.map((request) => (
+          <RequestRow key={request.id} request={request} now={now} actions={actions} />
+        ))}
+      </ul>
+    </FriendsCard>
+  );
+}
+
+function RequestRow({ request, now, actions }: { request: FriendRequest; now: number; actions: FriendActions }) {
+  const profile = `/profile/${request.fromUserId}`;
+  return (
+    <li aria-label={request.fromUsername} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
+      <Link to={profile} tabIndex={-1} aria-hidden="true">
+        <Avatar name={request.fromUsername} src={avatarSrc(request.fromProfileImage)} className="size-12" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <Link to={profile} className="block truncate font-semibold text-slate-900 hover:underline">
+          {request.fromUsername}
+        </Link>
+        <time dateTime={request.createdAt} className="text-xs text-slate-500">
+          {timeAgo(request.createdAt, now)}
+        </time>
+      </div>
+      <div className="flex gap-2">
+        <FriendActionButton actions={actions} fields={{ intent: 'accept', requestId: request.id }}>
+          <CheckIcon className="size-4" />
+          Accept
+        </FriendActionButton>
+        <FriendActionButton actions={actions} fields={{ intent: 'decline', requestId: request.id }} variant="secondary">
+          Decline
+        </FriendActionButton>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * People You May Know: suggested members with Add Friend. Someone the member sends a request to
+ * leaves the grid at once (spec §4), whatever the reloaded suggestions say.
+ */
+import type { Suggestion } from '@kora/contracts';
+import { useState } from 'react';
+import { UserPlusIcon } from '~/components/icons';
+import { countLabel } from '~/utils/misc';
+import type { Section } from '~/utils/section';
+import { FriendActionButton } from './friend-action-button';
+import { FriendsCard } from './friends-card';
+import { PeopleGrid, PersonCard } from './person-card';
+import { useFriendAction } from './use-friend-action';
+
+const TITLE = 'People You May Know';
+
+export function SuggestionsSection({ section }: { section: Section<Suggestion> }) {
+  const [sentTo, setSentTo] = useState<ReadonlySet<number>>(() => new Set());
+  const actions = useFriendAction((answer) => {
+    const userId = answer.relation?.userId;
+    if (userId !== undefined) setSentTo((ids) => new Set(ids).add(userId));
+  });
+  const people = section.ok ? section.items.filter((person) => !sentTo.has(person.id)) : [];
+
+  return (
+    <FriendsCard id="suggestions" title={TITLE} error={section.ok ? null : section.error} empty={people.length === 0 ? 'No suggestions right now.' : null}>
+      <PeopleGrid label={TITLE}>
+        {people.map((person) => (
+          <PersonCard
+            key={person.id}
+            userId={person.id}
+            name={person.user_name}
+            image={person.profileImage}
+            detail={person.mutualCount > 0 ? countLabel(person.mutualCount, 'mutual friend') : undefined}
+          >
+            <FriendActionButton actions={actions} fields={{ intent: 'send', userId: person.id }}>
+              <UserPlusIcon className="size-4" />
+              Add Friend
+            </FriendActionButton>
+          </PersonCard>
+        ))}
+      </PeopleGrid>
+    </FriendsCard>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The member's notifications for the whole signed-in layout: the bell, its dropdown and the
+ * /notifications page read the same list and unread count from here. The list is fed by pages from
+ * the API and by the live socket (utils/live-notifications.ts); every 'ready' from the socket (the
+ * first connection and each reconnection) refetches the first page and the count, so notifications
+ * sent while the socket was down still appear. Marks (read, all read, seen) apply at once and take
+ * the server's count from the answer; failures are only logged (spec), then the list is refetched.
+ */
+import type { Notification } from '@kora/contracts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import type { NotificationMark } from '~/schemas/notification-mark';
+import { connectLiveNotifications, socketUrl, type LiveStatus } from '~/utils/live-notifications';
+import { refreshSession } from '~/utils/session-refresh';
+import { initialNotificationState, notificationReducer, type NotificationEvent, type NotificationState } from './notification-state';
+import { loadNotifications, sendNotificationMark } from './notifications-api';
+
+interface LiveNotificationActions {
+  /** Loads the first page unless it is there (the dropdown opened before the socket was ready). */
+  ensureLoaded(): void;
+  /** Loads the page after `cursor`: answers the next cursor, or undefined when loading failed. */
+  loadMore(cursor: number): Promise<number | null | undefined>;
+  /** Adds notifications a page loaded itself (the /notifications page's first page). */
+  absorb(notifications: Notification[]): void;
+  markRead(ids: number[]): void;
+  markAllRead(): void;
+  markSeen(): void;
+}
+
+export interface LiveNotifications extends NotificationState, LiveNotificationActions {
+  status: LiveStatus;
+}
+
+const LiveNotificationsContext = createContext<LiveNotifications | null>(null);
+
+function logFailure(what: string, error: unknown): void {
+  console.error(`${what} failed:`, error instanceof Error ? error.message : error);
+}
+
+export function LiveNotificationsProvider({ initialUnread, children }: { initialUnread: number; children: ReactNode }) {
+  const [state, dispatch] = useReducer(notificationReducer, initialUnread, initialNotificationState);
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const loaded = useRef(false);
+  loaded.current = state.loaded;
+
+  const catchUp = useCallback(async () => {
+    try {
+      const { page, unread } = await loadNotifications();
+      dispatch({ type: 'page', notifications: page.notifications, unread });
+    } catch (error) {
+      logFailure('Loading notifications', error);
+    }
+  }, []);
+
+  useEffect(() => {
+    const connection = connectLiveNotifications({
+      url: socketUrl(window.location),
+      onReady: (unread) => {
+        dispatch({ type: 'unread', count: unread });
+        void catchUp();
+      },
+      onNotification: (notification) => dispatch({ type: 'live', notification }),
+      onStatus: setStatus,
+      refreshSession,
+    });
+    // Back online, or this tab shown again: reconnect now rather than after the current wait.
+    const retry = () => {
+      if (document.visibilityState === 'visible') connection.retryNow();
+    };
+    window.addEventListener('online', retry);
+    document.addEventListener('visibilitychange', retry);
+    return () => {
+      window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', retry);
+      connection.close();
+    };
+  }, [catchUp]);
+
+  // Stable across renders, so pages can use them in effects without looping.
+  const actions = useMemo<LiveNotificationActions>(() => {
+    function mark(request: NotificationMark, local: NotificationEvent): void {
+      dispatch(local);
+      sendNotificationMark(request).then(
+        ({ unread }) => dispatch({ type: 'unread', count: unread }),
+        (error: unknown) => {
+          logFailure('Marking notifications', error);
+          void catchUp();
+        },
+      );
+    }
+    const now = () => new Date().toISOString();
+    return {
+      ensureLoaded: () => {
+        if (!loaded.current) void catchUp();
+      },
+      loadMore: async (cursor) => {
+        try {
+          const { page, unread } = await loadNotifications(cursor);
+          dispatch({ type: 'page', notifications: page.notifications, unread });
+          return page.nextCursor;
+        } catch (error) {
+          logFailure('Loading notifications', error);
+          return undefined;
+        }
+      },
+      absorb: (notifications) => dispatch({ type: 'page', notifications }),
+      markRead: (ids) => mark({ kind: 'read', ids }, { type: 'read', ids, at: now() }),
+      markAllRead: () => mark({ kind: 'all-read' }, { type: 'all-read', at: now() }),
+      markSeen: () => mark({ kind: 'seen' }, { type: 'seen', at: now() }),
+    };
+  }, [catchUp]);
+
+  const value = useMemo(() => ({ ...state, status, ...actions }), [state, status, actions]);
+  return <LiveNotificationsContext.Provider value={value}>{children}</LiveNotificationsContext.Provider>;
+}
+
+export function useLiveNotifications(): LiveNotifications {
+  const value = useContext(LiveNotificationsContext);
+  if (!value) throw new Error('useLiveNotifications must be used inside <LiveNotificationsProvider>');
+  return value;
+}

@@ -1,0 +1,34 @@
+/**
+ * One notification as the dropdown and the page show it: the actor's picture, "actorName message",
+ * how long ago, and a dot while it is unread.
+ */
+import type { Notification } from '@kora/contracts';
+import { Avatar } from '~/components/avatar';
+import { formatDateTime, timeAgo } from '~/utils/dates';
+import { avatarSrc } from '~/utils/media';
+
+export function NotificationRow({ notification, now }: { notification: Notification; now: number }) {
+  const unread = !notification.readAt;
+  return (
+    <div className="flex w-full items-start gap-3 text-left">
+      <Avatar name={notification.actorName} src={avatarSrc(notification.actorAvatar)} className="size-11" />
+      <div className="min-w-0 flex-1">
+        <p className="break-words text-sm font-normal text-slate-800">
+          <span className="font-semibold text-slate-900">{notification.actorName}</span> {notification.message}
+        </p>
+        <time
+          dateTime={notification.createdAt}
+          title={formatDateTime(notification.createdAt)}
+          className={unread ? 'text-xs font-semibold text-brand-700' : 'text-xs text-slate-500'}
+        >
+          {timeAgo(notification.createdAt, now)}
+        </time>
+      </div>
+      {unread ? (
+        <span className="mt-2 size-2.5 shrink-0 rounded-full bg-brand-600">
+          <span className="sr-only">Unread</span>
+        </span>
+      ) : null}
+    </div>
+  );
+}

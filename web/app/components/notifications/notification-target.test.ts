@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { notificationPageLink, notificationTarget } from './notification-target';
+import { makeNotification } from './test-notification';
+
+const noPost = { postId: null, groupId: null };
+
+describe('notificationTarget', () => {
+  it('opens the post for likes and comments (meta.postId)', () => {
+    expect(notificationTarget(makeNotification(1, { meta: { postId: 40, groupId: null } }))).toEqual({ kind: 'post', postId: 40 });
+    expect(notificationTarget(makeNotification(1, { type: 'post_comment', meta: { postId: 41, groupId: 2 } }))).toEqual({ kind: 'post', postId: 41 });
+  });
+
+  it('goes to /friends for a request and to the friend for an accepted one', () => {
+    expect(notificationTarget(makeNotification(1, { type: 'friend_request', actorId: 8, meta: noPost }))).toEqual({ kind: 'page', to: '/friends' });
+    expect(notificationTarget(makeNotification(1, { type: 'friend_accept', actorId: 8, meta: noPost }))).toEqual({ kind: 'page', to: '/profile/8' });
+  });
+
+  it('goes nowhere for anything else', () => {
+    expect(notificationTarget(makeNotification(1, { type: 'reel_like', meta: noPost }))).toEqual({ kind: 'none' });
+  });
+});
+
+describe('notificationPageLink', () => {
+  it('links to the post page only when meta carries a post id', () => {
+    expect(notificationPageLink(makeNotification(1))).toBe('/posts/40');
+    expect(notificationPageLink(makeNotification(1, { type: 'friend_accept', meta: noPost }))).toBeNull();
+  });
+});

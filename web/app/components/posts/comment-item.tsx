@@ -1,0 +1,31 @@
+/** One comment: the commenter (linking to their profile), the text, when. */
+import type { PostComment } from '@kora/contracts';
+import { Link } from '@remix-run/react';
+import { Avatar } from '~/components/avatar';
+import { LinkifiedText } from '~/components/linkified-text';
+import { formatDateTime, timeAgo } from '~/utils/dates';
+import { avatarSrc } from '~/utils/media';
+
+export function CommentItem({ comment, now }: { comment: PostComment; now: number }) {
+  const profile = `/profile/${comment.userId}`;
+  return (
+    <li className="flex gap-2">
+      <Link to={profile} tabIndex={-1} aria-hidden="true">
+        <Avatar name={comment.username} src={avatarSrc(comment.profileImage)} className="size-8" />
+      </Link>
+      <div className="min-w-0">
+        <div className="rounded-2xl bg-slate-100 px-3 py-2">
+          <Link to={profile} className="text-sm font-semibold text-slate-900 hover:underline">
+            {comment.username}
+          </Link>
+          <p className="whitespace-pre-wrap break-words text-sm text-slate-800">
+            <LinkifiedText text={comment.content} memberContent />
+          </p>
+        </div>
+        <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)} className="ml-3 text-xs text-slate-500">
+          {timeAgo(comment.createdAt, now)}
+        </time>
+      </div>
+    </li>
+  );
+}

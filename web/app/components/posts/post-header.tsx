@@ -1,0 +1,30 @@
+/** The top of a post card: the author (linking to their profile), when it was posted, the menu. */
+import type { Post } from '@kora/contracts';
+import { Link } from '@remix-run/react';
+import { Avatar } from '~/components/avatar';
+import { formatDateTime, timeAgo } from '~/utils/dates';
+import { avatarSrc } from '~/utils/media';
+import type { ReactNode } from 'react';
+
+export function PostHeader({ post, now, menu }: { post: Post; now: number; menu: ReactNode }) {
+  const profile = `/profile/${post.author.id}`;
+  return (
+    <div className="flex items-start gap-3 px-4 pt-4">
+      {/* The name next to it is the link screen readers and keyboards use. */}
+      <Link to={profile} tabIndex={-1} aria-hidden="true">
+        <Avatar name={post.author.username} src={avatarSrc(post.author.profileImage)} />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <Link to={profile} className="block truncate font-semibold text-slate-900 hover:underline">
+          {post.author.username}
+        </Link>
+        <Link to={`/posts/${post.id}`} className="text-xs text-slate-500 hover:underline">
+          <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
+            {timeAgo(post.createdAt, now)}
+          </time>
+        </Link>
+      </div>
+      {menu}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The post's "…" menu (Radix DropdownMenu): Save Post / Unsave Post for everyone, Delete post for
+ * the author only (spec §5), behind a confirmation. The fetchers live here, outside the menu's
+ * content, so an answer still arrives after the menu has closed.
+ */
+import { postTexts, type Post } from '@kora/contracts';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
+import { BookmarkIcon, MoreIcon, TrashIcon } from '~/components/icons';
+import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
+import { useToast } from '~/components/ui/toast';
+import { cn } from '~/utils/misc';
+import { DeletePostDialog } from './delete-post-dialog';
+import type { PostEvent } from './post-state';
+import { usePostAction } from './use-post-action';
+
+export function PostMenu({
+  post,
+  isAuthor,
+  dispatch,
+  onDeleted,
+}: {
+  post: Post;
+  isAuthor: boolean;
+  dispatch: (event: PostEvent) => void;
+  onDeleted?: (postId: number) => void;
+}) {
+  const { toast } = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const save = usePostAction(post.id, 'save', () => {
+    dispatch({ type: 'saved', saved: true });
+    toast({ title: postTexts.saved, variant: 'success' });
+  });
+  const unsave = usePostAction(post.id, 'unsave', () => {
+    dispatch({ type: 'saved', saved: false });
+    toast({ title: postTexts.unsaved, variant: 'success' });
+  });
+  const remove = usePostAction(
+    post.id,
+    'delete',
+    () => {
+      setConfirming(false);
+      toast({ title: postTexts.deleted, variant: 'success' });
+      onDeleted?.(post.id);
+    },
+    setDeleteError,
+  );
+  const saving = save.busy || unsave.busy;
+
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          aria-label="Post options"
+          className="-mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+        >
+          <MoreIcon />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={4} className={cn(menuContentClasses, 'w-52')}>
+            <DropdownMenu.Item
+              className={menuItemClasses}
+              disabled={saving}
+              onSelect={() => (post.hasSaved ? unsave.submit() : save.submit())}
+            >
+              <BookmarkIcon className={cn('text-slate-600', post.hasSaved && 'fill-current')} />
+              {post.hasSaved ? 'Unsave Post' : 'Save Post'}
+            </DropdownMenu.Item>
+            {isAuthor ? (
+              <DropdownMenu.Item
+                className={cn(menuItemClasses, 'text-red-700')}
+                onSelect={() => {
+                  setDeleteError(null);
+                  setConfirming(true);
+                }}
+              >
+                <TrashIcon />
+                Delete post
+              </DropdownMenu.Item>
+            ) : null}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {isAuthor ? (
+        <DeletePostDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          busy={remove.busy}
+          error={deleteError}
+          onConfirm={() => remove.submit()}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The "Share Post" modal (spec §2): a comment box, Cancel and Share; Share stays disabled while the
+ * text is blank (spec §5). As the spec says, the text itself is not sent: a share is a count and a
+ * "you shared this" state.
+ */
+import { useId, useState } from 'react';
+import { Alert } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { Modal } from '~/components/ui/dialog';
+import { inputClasses } from '~/components/ui/input';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { hasText } from '~/schemas/post';
+import { cn } from '~/utils/misc';
+
+export interface ShareDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  busy: boolean;
+  error: string | null;
+  onShare: () => void;
+}
+
+export function ShareDialog({ open, onOpenChange, busy, error, onShare }: ShareDialogProps) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Share Post">
+      {/* Mounted only while open: every opening starts with an empty comment box. */}
+      <ShareForm busy={busy} error={error} onShare={onShare} onCancel={() => onOpenChange(false)} />
+    </Modal>
+  );
+}
+
+function ShareForm({ busy, error, onShare, onCancel }: Omit<ShareDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
+  const [text, setText] = useState('');
+  const textId = useId();
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (hasText(text) && !busy) onShare();
+      }}
+    >
+      <div className="space-y-1.5">
+        <label htmlFor={textId} className="block text-sm font-medium text-slate-700">
+          Comment
+        </label>
+        <textarea
+          id={textId}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          rows={3}
+          placeholder="Say something about this post"
+          className={cn(inputClasses, 'h-auto min-h-24 resize-y py-2')}
+        />
+      </div>
+      {error ? <Alert>{error}</Alert> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <SubmitButton busy={busy} busyLabel="Sharing…" disabled={!hasText(text)}>
+          Share
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

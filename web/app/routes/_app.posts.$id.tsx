@@ -1,0 +1,78 @@
+/**
+ * /posts/{id} (member-side §2 "Post page"): the post, or "Post not found" (status 404) when there is
+ * no such post, it was deleted, or the id is not a post id. When its author deletes it here, the
+ * member goes back to the feed.
+ */
+import { postTexts, type Post } from '@kora/contracts';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { CompassIcon } from '~/components/icons';
+import { PostCard } from '~/components/posts/post-card';
+import { buttonClasses } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import { EmptyState } from '~/components/ui/empty-state';
+import { LoadError } from '~/components/ui/load-error';
+import { parsePostId } from '~/schemas/post';
+import { errorMessage, errorStatus, isApiError } from '~/utils/api.server';
+import { fetchPost } from '~/utils/posts.server';
+import { shouldRevalidatePage } from '~/utils/revalidation';
+import { requireSession } from '~/utils/session.server';
+import { pageTitle, siteNameFromMatches } from '~/utils/site';
+import { useNow } from '~/utils/use-now';
+
+type PostPageData =
+  | { state: 'ok'; post: Post; now: number }
+  | { state: 'not-found' }
+  | { state: 'error'; message: string };
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
+  const title = loaded?.state === 'ok' ? `Post by ${loaded.post.author.username}` : loaded?.state === 'not-found' ? postTexts.notFound : 'Post';
+  return [{ title: pageTitle(title, siteNameFromMatches(matches)) }];
+};
+
+export const shouldRevalidate = shouldRevalidatePage;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token, headers } = await requireSession(request);
+  const id = parsePostId(params.id);
+  if (id === null) return data<PostPageData>({ state: 'not-found' }, { status: 404, headers });
+  try {
+    const post = await fetchPost(request, id, token);
+    return data<PostPageData>({ state: 'ok', post, now: Date.now() }, { headers });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return data<PostPageData>({ state: 'not-found' }, { status: 404, headers });
+    const message = errorMessage(error, postTexts.requestFailed);
+    return data<PostPageData>({ state: 'error', message }, { status: errorStatus(error), headers });
+  }
+}
+
+export default function PostPage() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.state === 'not-found') return <PostNotFound />;
+  if (loaded.state === 'error') return <LoadError message={loaded.message} />;
+  return <OnePost post={loaded.post} serverNow={loaded.now} />;
+}
+
+function OnePost({ post, serverNow }: { post: Post; serverNow: number }) {
+  const navigate = useNavigate();
+  const now = useNow(serverNow);
+  return (
+    <>
+      <h1 className="sr-only">Post by {post.author.username}</h1>
+      <PostCard key={post.id} post={post} now={now} onDeleted={() => navigate('/')} />
+    </>
+  );
+}
+
+function PostNotFound() {
+  return (
+    <Card className="pb-10">
+      <EmptyState titleAs="h1" icon={CompassIcon} title={postTexts.notFound} hint="It may have been deleted, or the link is not right." className="pb-6" />
+      <div className="text-center">
+        <Link to="/" className={buttonClasses('primary', 'md')}>
+          Go to News Feed
+        </Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * POST /resources/media-upload: the composer's photos and videos (multipart, field `files`), sent by
+ * XMLHttpRequest so the composer can show upload progress. The body is streamed through to the
+ * media service (`POST /api/media/upload`) with the member's token from the httpOnly cookie, so the
+ * browser never holds the token and the web server never buffers the files. The answer is the media
+ * service's `{ urls, files }`, or `{ message }` with its status.
+ */
+import { mediaTexts, uploadAnswer } from '@kora/contracts';
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { apiFetch, errorMessage, errorStatus } from '~/utils/api.server';
+import { requireSession } from '~/utils/session.server';
+
+/** Videos can be large and the member's connection slow; the gateway allows 5 minutes too. */
+const UPLOAD_TIMEOUT_MS = 300_000;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { token, headers } = await requireSession(request, { resource: true });
+  const reply = (body: unknown, status: number) => Response.json(body, { status, headers });
+
+  // The boundary in the content type is what lets the media service read the stream.
+  const contentType = request.headers.get('content-type') ?? '';
+  if (request.method !== 'POST' || !contentType.startsWith('multipart/form-data') || !request.body) {
+    return reply({ message: mediaTexts.noFiles }, 400);
+  }
+  try {
+    const answer = await apiFetch(request, '/api/media/upload', {
+      method: 'POST',
+      body: request.body,
+      headers: { 'content-type': contentType },
+      token,
+      schema: uploadAnswer,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+    });
+    return reply(answer, 201);
+  } catch (error) {
+    return reply({ message: errorMessage(error, mediaTexts.uploadFailed) }, errorStatus(error));
+  }
+}

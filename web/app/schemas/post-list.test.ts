@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { parsePostListSearch, postListSearch, type PostListRequest } from './post-list';
+
+describe('post list queries', () => {
+  it('round-trips every list', () => {
+    const requests: PostListRequest[] = [
+      { source: { kind: 'feed' } },
+      { source: { kind: 'feed' }, cursor: 'abc' },
+      { source: { kind: 'author', authorId: 12 }, cursor: 'xyz' },
+      { source: { kind: 'saved' }, cursor: 'q' },
+    ];
+    for (const request of requests) {
+      expect(parsePostListSearch(new URLSearchParams(postListSearch(request)))).toEqual(request);
+    }
+  });
+
+  it('refuses unknown lists, an author list without an author and over-long cursors', () => {
+    expect(parsePostListSearch(new URLSearchParams('list=everything'))).toBeNull();
+    expect(parsePostListSearch(new URLSearchParams('list=author'))).toBeNull();
+    expect(parsePostListSearch(new URLSearchParams(`list=feed&cursor=${'c'.repeat(201)}`))).toBeNull();
+  });
+});
