@@ -4,13 +4,14 @@
 // KAFKA_BROKERS, or, for any of them unset, private local servers that this script starts (and
 // stops again on Ctrl-C; their data is kept under .tmp/servers for the next run).
 import path from 'node:path';
-import { ensureDependencies, ensureWebBuild } from './lib/build.mjs';
+import { ensureDependencies, ensureFfmpeg, ensureWebBuild } from './lib/build.mjs';
 import { ROOT } from './lib/proc.mjs';
 import { localSecrets } from './lib/secrets.mjs';
 import { startCluster } from './run/cluster.mjs';
 
 ensureDependencies();
 ensureWebBuild();
+await ensureFfmpeg();
 const { startServers, stopServers } = await import('./servers.mjs');
 const { env: servers, started } = await startServers({ fresh: false, setEnv: false });
 const port = Number(process.env.PORT ?? 8080);

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in the order that gives the quickest useful failure.
 //  1. type-check (root and web)
-//  2. build the web app (its server tests and both products need it)
+//  2. build the web app (its server tests and both products need it); install ffmpeg if missing
 //  3. unit + service tests on the embedded engines (PGlite, in-process bus and jobs)
 //  4. start real PostgreSQL, Redis and Kafka (or use DATABASE_URL, REDIS_URL, KAFKA_BROKERS)
 //  5. service tests again, against the real servers, plus real-only tests (Kafka restart)
 //  6. DISTRIBUTED product (one process per service): API tests through the gateway + browser tests
 //  7. EMBEDDED product (one process): the same API tests
 //  8. stop what was started; print "N passed, N failed"
-// Flags: --skip-browser, --only=<stage,...> (typecheck,embedded,real,distributed,embedded-api)
+// Flags: --skip-browser, --only=<stage,...> (typecheck,embedded,real,distributed,embedded-api).
+// KORA_TEST_LOG_LEVEL=info keeps the distributed processes' info logs (default warn) in .tmp/cluster-test/logs.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,7 +20,11 @@ import { ROOT, ensureDebianPackage, mkdirp, pickPort, rmrf, which } from './lib/
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const skipBrowser = args.includes('--skip-browser');
-const wants = (stage) => !only || only.includes(stage);
+/** The test process now running, and the signal that interrupted the run (see the handlers below). */
+let activeChild = null;
+let interruptedBy = null;
+// No stage starts once the run is interrupted.
+const wants = (stage) => !interruptedBy && (!only || only.includes(stage));
 const RESULTS = path.join(ROOT, '.tmp', 'test-results');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -36,8 +41,15 @@ function banner(text) {
 // must keep serving while a test run is going on.
 function run(name, cmd, cmdArgs, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    if (interruptedBy) {
+      failures.push(`${name} (not run: ${interruptedBy})`);
+      return resolve(false);
+    }
+    // Its own process group, so an interruption can stop its workers with it (see below).
+    const child = spawn(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env }, detached: true });
+    activeChild = child;
     child.on('exit', (code) => {
+      activeChild = null;
       if (code !== 0) failures.push(name);
       resolve(code === 0);
     });
@@ -71,6 +83,21 @@ const secrets = { INTERNAL_SECRET: randomBytes(24).toString('base64url'), ACCESS
 let servers;
 let stopServers;
 let mailSink;
+// Interrupted (Ctrl+C, a CI timeout): the running test process is stopped, no further stage
+// starts, and each stage's own `finally` stops the products and servers it started.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    interruptedBy = signal;
+    process.stdout.write(`\n${signal}: stopping; the processes and servers this run started are stopped next\n`);
+    if (activeChild) {
+      try {
+        process.kill(-activeChild.pid, signal);
+      } catch {
+        // already gone
+      }
+    }
+  });
+}
 
 try {
   if (wants('typecheck')) {
@@ -84,6 +111,11 @@ try {
   if (wants('embedded') || wants('distributed') || wants('embedded-api')) {
     banner('build');
     ensureWebBuild();
+  }
+
+  // The media workers' tests (and both products' video processing) run the real ffmpeg/ffprobe.
+  if (wants('embedded') || wants('real') || wants('distributed') || wants('embedded-api')) {
+    await ensureDebianPackage({ pkg: 'ffmpeg', what: 'ffmpeg (video transcoding)', find: () => which('ffmpeg') });
   }
 
   if (wants('embedded')) await vitest('embedded', ['unit', 'web', 'services']);
@@ -116,7 +148,8 @@ try {
     // edge (the limits themselves are tested in the gateway's own tests).
     process.env.RATE_LIMIT_PER_MINUTE = '100000';
     process.env.AUTH_RATE_LIMIT_PER_MINUTE = '100000';
-    const cluster = await startCluster({ port, servers: servers.env, secrets, logDir, logLevel: 'warn' });
+    // Two notifications instances: live delivery must reach every tab once, whichever holds it.
+    const cluster = await startCluster({ port, servers: servers.env, secrets, logDir, logLevel: process.env.KORA_TEST_LOG_LEVEL ?? 'warn', extraInstances: { notifications: 1 } });
     const control = await serveControl(cluster);
     const env = {
       ...secrets,
@@ -124,8 +157,11 @@ try {
       KORA_CONTROL_URL: control.url,
       KORA_MAIL_SINK_URL: mailSink.apiUrl,
       KORA_MODE: 'distributed',
+      KORA_NOTIFICATIONS_URLS: [cluster.upstreams.notifications, cluster.upstreams['notifications-2']].join(','),
+      ...servers.env,
     };
     try {
+      // One file at a time (the api project): the notifications outage test stops the broker.
       await vitest('distributed-api', ['api'], env);
       if (!skipBrowser) {
         await ensureDebianPackage({ pkg: 'chromium', what: 'Chromium (browser tests)', find: () => which('chromium') });
@@ -174,6 +210,8 @@ try {
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
+if (interruptedBy) failures.push(`interrupted by ${interruptedBy}`);
 process.stdout.write(`\n${failures.length ? `FAILED: ${failures.join(', ')}` : 'All stages passed'} in ${minutes} min\n`);
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+if (interruptedBy) process.exit(interruptedBy === 'SIGINT' ? 130 : 143);
 process.exit(failures.length || totals.failed ? 1 : 0);

@@ -41,3 +41,17 @@ export function ensureDependencies() {
   const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm install failed');
 }
+
+/**
+ * Videos are transcoded by ffmpeg in the media workers. Everything else runs without it, so a
+ * missing ffmpeg is installed when we can (root with apt-get) and otherwise only warned about:
+ * uploaded videos then end as "could not be processed" instead of the product not starting.
+ */
+export async function ensureFfmpeg() {
+  const { ensureDebianPackage, which, warn } = await import('./proc.mjs');
+  try {
+    await ensureDebianPackage({ pkg: 'ffmpeg', what: 'ffmpeg (video transcoding)', find: () => which('ffmpeg') });
+  } catch (err) {
+    warn(`${err.message}\nVideos cannot be processed until it is installed; everything else works.`);
+  }
+}

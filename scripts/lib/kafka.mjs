@@ -180,8 +180,17 @@ function writeConfig({ port, controllerPort }) {
   );
 }
 
-/** 16 random bytes, base64url without padding (22 chars), as `kafka-storage random-uuid`. */
-const newClusterId = () => crypto.randomBytes(16).toString('base64url');
+/**
+ * 16 random bytes, base64url without padding (22 chars), as `kafka-storage random-uuid`. Like
+ * Kafka's own Uuid.randomUuid, never one starting with '-': the storage tool would read it as an
+ * option (1 start in 64 failed with "argument --cluster-id/-t: expected one argument").
+ */
+export function newClusterId(random = () => crypto.randomBytes(16)) {
+  for (;;) {
+    const id = random().toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
 
 function javaArgs(mainClass, ...args) {
   return [...JVM_OPTS, '-cp', path.join(KAFKA_JARS_DIR, '*'), mainClass, ...args];

@@ -43,7 +43,10 @@ export async function startMailSink() {
     messages,
     async close() {
       await new Promise((resolve) => smtp.close(resolve));
-      await new Promise((resolve) => api.close(resolve));
+      // Idle keep-alive connections (a test process that was killed) must not hold the close up.
+      const closed = new Promise((resolve) => api.close(resolve));
+      api.closeAllConnections();
+      await closed;
     },
   };
 }

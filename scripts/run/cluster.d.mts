@@ -2,6 +2,7 @@ export interface Cluster {
   url: string;
   logDir: string;
   upstreams: Record<string, string>;
+  pidOf(name: string): number | undefined;
   stopProcess(name: string, signal?: string): Promise<void>;
   startProcess(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -12,5 +13,6 @@ export function startCluster(options: {
   secrets: Record<string, string>;
   logDir?: string;
   logLevel?: string;
+  extraInstances?: Record<string, number>;
 }): Promise<Cluster>;
 export const SERVICE_NAMES: string[];

@@ -35,8 +35,12 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
  * @param {Record<string,string>} options.secrets INTERNAL_SECRET, ACCESS_TOKEN_SECRET
  * @param {string} [options.logDir] where each process's log goes
  * @param {string} [options.logLevel]
+ * @param {Record<string, number>} [options.extraInstances] more instances of a service, e.g.
+ *   `{ notifications: 1 }` starts `notifications-2` beside `notifications` (same schema, groups and
+ *   topics: a second replica, as on Kubernetes). The gateway routes to the first; tests reach the
+ *   others directly through `upstreams['notifications-2']`.
  */
-export async function startCluster({ port = 8080, servers, secrets, logDir = path.join(ROOT, '.tmp', 'cluster', 'logs'), logLevel = 'info' }) {
+export async function startCluster({ port = 8080, servers, secrets, logDir = path.join(ROOT, '.tmp', 'cluster', 'logs'), logLevel = 'info', extraInstances = {} }) {
   mkdirp(logDir);
   const processes = new Map(); // name -> { child, port, entry, env }
   const common = { ...process.env, ...servers, ...secrets, LOG_LEVEL: logLevel, NODE_ENV: 'production' };
@@ -80,13 +84,21 @@ export async function startCluster({ port = 8080, servers, secrets, logDir = pat
       }
     });
     await Promise.all(starters);
+    for (const [name, count] of Object.entries(extraInstances)) {
+      for (let i = 2; i <= count + 1; i++) {
+        const replica = `${name}-${i}`;
+        const p = await pickPort(`svc-${replica}`);
+        upstreams[replica] = `http://127.0.0.1:${p}`;
+        await startOne(replica, `services/${name}/src/server.ts`, { ...siblings, HOST: '127.0.0.1', PORT: String(p) }, `${upstreams[replica]}/healthz`);
+      }
+    }
 
     const webPort = await pickPort('web');
     upstreams.web = `http://127.0.0.1:${webPort}`;
     await startOne('web', 'web/server/main.ts', { WEB_HOST: '127.0.0.1', WEB_PORT: String(webPort), GATEWAY_URL: `http://127.0.0.1:${port}` }, `${upstreams.web}/healthz`);
 
     const gatewayEnv = { HOST: '0.0.0.0', PORT: String(port), CACHE_STORE: 'redis' };
-    for (const [name, url] of Object.entries(upstreams)) gatewayEnv[envName(name)] = url;
+    for (const name of [...SERVICE_NAMES, 'web']) gatewayEnv[envName(name)] = upstreams[name];
     await startOne('gateway', 'gateway/src/server.ts', gatewayEnv, `http://127.0.0.1:${port}/healthz`);
   } catch (err) {
     await Promise.allSettled([...processes.keys()].map((name) => stopOne(name)));
@@ -97,6 +109,8 @@ export async function startCluster({ port = 8080, servers, secrets, logDir = pat
     url: `http://localhost:${port}`,
     logDir,
     upstreams,
+    /** The process id of a running process (benchmarks read its memory). */
+    pidOf: (name) => processes.get(name)?.child.pid,
     /** Stops one process (a service, 'web' or 'gateway'), as an outage would. */
     stopProcess: (name, signal) => stopOne(name, signal),
     /** Starts a stopped process again on the same port. */

@@ -6,37 +6,9 @@
 import { encodeProfileId } from '@kora/contracts';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { activationPath, recoveryCode, waitForMail } from '../support/mail.js';
+import { recoveryCode, waitForMail } from '../support/mail.js';
+import { activationToken, json, newMember, registerAndActivate, signIn } from './support/members.js';
 import { api, MODE } from './support/product.js';
-
-const json = (body: unknown, token?: string): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  body: JSON.stringify(body),
-});
-
-/** The token at the end of the activation link in a mail. */
-const activationToken = (text: string) => activationPath(text).split('/').pop()!;
-
-function newMember() {
-  const tag = randomBytes(4).toString('hex');
-  return { firstname: 'Ada', lastname: 'Obi', username: `ada_${tag}`, email: `ada.${tag}@example.com`, password: 'correct horse 1' };
-}
-
-async function registerAndActivate(member = newMember()) {
-  const res = await api('/api/signUp', json(member));
-  expect(res.status).toBe(201);
-  const mail = await waitForMail(member.email, /activ/i);
-  const activated = await api('/api/activate', json({ token: activationToken(mail.text) }));
-  expect(activated.status).toBe(200);
-  return member;
-}
-
-async function signIn(email: string, password: string) {
-  const res = await api('/api/signin', json({ email, password }));
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as { token: string; refreshToken: string; user: { user_id: number; user_lastname: string; role: string } };
-}
 
 describe(`accounts through the gateway (${MODE})`, () => {
   it('signs up, refuses sign-in before activation, activates from the mail, and signs in', async () => {

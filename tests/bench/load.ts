@@ -14,11 +14,18 @@ export interface LoadResult {
   p99: number;
 }
 
+export interface LoadRequest {
+  path: string;
+  headers?: Record<string, string>;
+}
+
 export interface LoadOptions {
   name: string;
   url: string;
   path: string;
   headers?: Record<string, string>;
+  /** Varies each request (another member, another page); `path`/`headers` are then defaults. */
+  next?: (sequence: number) => LoadRequest;
   concurrency?: number;
   durationMs?: number;
   expectStatus?: number;
@@ -34,6 +41,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const pool = new Pool(url, { connections: concurrency, pipelining: 1 });
   const latencies: number[] = [];
   let errors = 0;
+  let sequence = 0;
   const deadline = performance.now() + durationMs;
   const started = performance.now();
   await Promise.all(
@@ -41,7 +49,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       while (performance.now() < deadline) {
         const t0 = performance.now();
         try {
-          const res = await pool.request({ method: 'GET', path, headers });
+          const request = options.next?.(sequence++) ?? { path, headers };
+          const res = await pool.request({ method: 'GET', path: request.path, headers: request.headers ?? headers });
           await res.body.dump();
           if (res.statusCode !== expectStatus) errors++;
         } catch {

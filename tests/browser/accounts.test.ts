@@ -17,6 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousContext, BASE_URL, clientIpOf, launchBrowser, VIEWPORTS } from './support/browser';
 import { activationPath, recoveryCode, waitForMail } from '../support/mail';
 import { createMember, memberContext, newMemberDetails, registerMember, type Member } from './support/members';
+import { waitForLiveSocket } from './support/notifications';
+import { toastWith } from './support/page-helpers';
 import { solidPng } from './support/png';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results');
@@ -43,11 +45,6 @@ const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 /** The page's alert (errors are role=alert) with exactly this text. */
 function alertWith(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text }).first();
-}
-
-/** A toast containing this text (Radix lists toasts in the "Notifications (F8)" region). */
-function toastWith(page: Page, text: string | RegExp) {
-  return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: text }).first();
 }
 
 async function signInThroughUi(page: Page, login: string, password: string, path = '/login') {
@@ -465,10 +462,19 @@ describe('staying signed in', () => {
   const refreshCookie = async (page: Page) => (await page.context().cookies(BASE_URL)).find((c) => c.name === 'kora_rt')?.value;
   const accessCookie = async (page: Page) => (await page.context().cookies(BASE_URL)).find((c) => c.name === 'kora_at')?.value;
 
+  /**
+   * Opens `url` and waits for its notification socket: a socket still connecting when a test takes
+   * the access cookie away would renew the session itself (as it should) and race the step tested.
+   */
+  const openSettled = async (page: Page, url: string) => {
+    await page.goto(url);
+    await waitForLiveSocket(page);
+  };
+
   it('renews an expired access token on a page load (rotating the refresh token)', async () => {
     const member = await createMember('refresh');
     const page = await signedIn(member);
-    await page.goto('/');
+    await openSettled(page, '/');
     const before = await refreshCookie(page);
     // The access cookie's Max-Age ran out (as after 15 minutes): only the refresh cookie is left.
     await page.context().clearCookies({ name: 'kora_at' });
@@ -482,7 +488,7 @@ describe('staying signed in', () => {
   it('renews it inside a form submission without losing what was submitted', async () => {
     const member = await createMember('refresh2');
     const page = await signedIn(member);
-    await page.goto(`/profile/${member.userId}`);
+    await openSettled(page, `/profile/${member.userId}`);
     const before = await refreshCookie(page);
     await page.context().clearCookies({ name: 'kora_at' });
     await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -499,7 +505,7 @@ describe('staying signed in', () => {
   it('sends a member whose session ended to /login', async () => {
     const member = await createMember('ended');
     const page = await signedIn(member);
-    await page.goto('/');
+    await openSettled(page, '/');
     // Both cookies still there, but the session was revoked elsewhere (here: a made-up refresh token).
     await page.context().clearCookies({ name: 'kora_at' });
     await page.context().addCookies([{ name: 'kora_rt', value: 'not-a-real-refresh-token', url: BASE_URL, httpOnly: true }]);

@@ -183,7 +183,8 @@ describe('signed in at 1440 px', () => {
     await expect
       .poll(() => logo.getAttribute('src'), { timeout: 5_000 })
       .toBe('/images/logo-fallback.svg');
-    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The placeholder is fetched after the switch: wait for it to load rather than read it at once.
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 });
 

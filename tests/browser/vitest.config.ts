@@ -9,6 +9,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // What a page shows after an action can take a few seconds on a loaded CI machine; the 1 s
+    // default of expect.poll is for in-process code.
+    expect: { poll: { timeout: 10_000 } },
     // Vitest replaces BASE_URL inside workers with Vite's base ('/'); pass the real one on.
     env: { KORA_BASE_URL: process.env.KORA_BASE_URL ?? process.env.BASE_URL ?? 'http://127.0.0.1:8080' },
   },

@@ -32,3 +32,8 @@ export async function control(action: 'stop' | 'start', name: string): Promise<v
   const res = await fetch(`${CONTROL}/${action}/${name}`, { method: 'POST', signal: AbortSignal.timeout(60_000) });
   if (!res.ok) throw new Error(`control ${action} ${name}: ${res.status} ${await res.text()}`);
 }
+
+/** A response's JSON body, typed by the caller. */
+export async function body<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}

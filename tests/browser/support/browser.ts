@@ -8,7 +8,7 @@
  * limit. Tests can read the address back (clientIpOf) and find it in the member's session list.
  */
 import { randomInt } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ACCESS_TOKEN_COOKIE, mintAccessToken, type TokenClaims } from './tokens';
 
 /**
@@ -46,6 +46,31 @@ export function nextClientIp(): string {
 
 const clientIps = new WeakMap<BrowserContext, string>();
 
+/**
+ * Playwright's `goto` and `reload` resolve on the load event, which can come before React has
+ * hydrated the server-rendered page (the client entry is a dynamic import); a click in that gap is
+ * lost. On our contexts' pages, `goto`, `reload` and `waitForURL` (a redirect can be a full page
+ * load too: sign-out, a session ended elsewhere) also wait for the app's `<html data-hydrated>`
+ * mark (web/app/utils/use-mark-hydrated.ts) when the document is one of the app's.
+ */
+async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => !('__remixContext' in window) || document.documentElement.dataset.hydrated === 'true');
+}
+
+function waitingForHydration(page: Page): Page {
+  const thenHydrated =
+    <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await navigate(...args);
+      await untilHydrated(page);
+      return result;
+    };
+  page.goto = thenHydrated(page.goto.bind(page));
+  page.reload = thenHydrated(page.reload.bind(page));
+  page.waitForURL = thenHydrated(page.waitForURL.bind(page));
+  return page;
+}
+
 /** The client address a context's requests carry. */
 export function clientIpOf(context: BrowserContext): string | undefined {
   return clientIps.get(context);
@@ -60,6 +85,8 @@ export async function anonymousContext(browser: Browser, options: BrowserContext
     extraHTTPHeaders: { 'x-forwarded-for': ip, ...options.extraHTTPHeaders },
   });
   clientIps.set(context, ip);
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => waitingForHydration(await newPage());
   return context;
 }
 

@@ -1,0 +1,101 @@
+/**
+ * Live notifications across two notifications instances and a Kafka broker restart (distributed
+ * mode only: the harness starts a second instance and gives both URLs in KORA_NOTIFICATIONS_URLS).
+ *
+ * The recipient has three tabs: one socket on each instance and one through the gateway. Another
+ * member likes the recipient's posts; every tab must receive every notification exactly once,
+ * whichever instance holds it, including likes made while the broker is down.
+ */
+import { socketMessage, type Notification, type NotificationPage } from '@kora/contracts';
+import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
+import { readUntil } from '@kora/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { canRestartKafka, startKafka, stopKafka } from '../../scripts/servers.mjs';
+import { auth, json, signedInMember, type SignedIn } from './support/members.js';
+import { api, BASE_URL } from './support/product.js';
+
+const INSTANCES = (process.env.KORA_NOTIFICATIONS_URLS ?? '').split(',').filter(Boolean);
+
+interface Tab {
+  name: string;
+  socket: WebSocket;
+  received: Notification[];
+}
+
+function openTab(name: string, url: string, headers: Record<string, string>): Promise<Tab> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    const tab: Tab = { name, socket, received: [] };
+    socket.on('message', (data) => {
+      const message = socketMessage.parse(JSON.parse(String(data)));
+      if (message.type === 'ready') resolve(tab);
+      else tab.received.push(message.notification);
+    });
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`${name}: handshake answered ${res.statusCode}`)));
+  });
+}
+
+const wsUrl = (base: string) => `${base.replace(/^http/, 'ws')}/ws`;
+
+describe.skipIf(INSTANCES.length < 2 || !canRestartKafka())('live notifications across two instances and a broker restart', () => {
+  let owner: SignedIn;
+  let liker: SignedIn;
+  const tabs: Tab[] = [];
+  const postIds: number[] = [];
+
+  beforeAll(async () => {
+    [owner, liker] = await Promise.all([signedInMember(), signedInMember()]);
+    const secret = process.env.INTERNAL_SECRET!;
+    const identity = { userId: owner.user.user_id, role: 'user' as const, sessionId: `live-${owner.user.user_id}` };
+    for (const [i, base] of INSTANCES.entries()) {
+      tabs.push(await openTab(`instance ${i + 1}`, wsUrl(base), { [IDENTITY_HEADER]: signIdentity(identity, secret) }));
+    }
+    tabs.push(await openTab('through the gateway', wsUrl(BASE_URL), { authorization: `Bearer ${owner.token}` }));
+    for (let i = 0; i < 10; i++) {
+      const res = await api('/api/posts', json({ userId: owner.user.user_id, content: `Live post ${i}` }, owner.token));
+      expect(res.status).toBe(201);
+      postIds.push(((await res.json()) as { id: number }).id);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await startKafka().catch(() => {}); // never leave the shared broker down for later tests
+    for (const tab of tabs) tab.socket.close();
+  }, 120_000);
+
+  const like = async (postId: number) => {
+    const res = await api(`/api/posts/${postId}/react`, json({ reaction: 'like' }, liker.token));
+    expect(res.status).toBe(200);
+  };
+  const idsOf = (tab: Tab) => tab.received.map((n) => n.id);
+  const allHave = (count: number) => tabs.every((t) => t.received.length >= count);
+
+  it('delivers each like to every tab exactly once, before and after the broker restarts', async () => {
+    for (const id of postIds.slice(0, 5)) await like(id);
+    await readUntil(async () => allHave(5), Boolean, 30_000);
+    for (const tab of tabs) expect(tab.received, tab.name).toHaveLength(5);
+
+    await stopKafka({ signal: 'SIGKILL' });
+    // Written while the broker is down: the likes wait in the posts service's outbox.
+    for (const id of postIds.slice(5)) await like(id);
+    await startKafka();
+
+    await readUntil(async () => allHave(10), Boolean, 120_000);
+    // A little longer, so a duplicate would have time to show up.
+    await new Promise((r) => setTimeout(r, 2_000));
+    for (const tab of tabs) {
+      expect(tab.received, tab.name).toHaveLength(10);
+      expect(new Set(idsOf(tab)).size, tab.name).toBe(10);
+      expect(tab.received.every((n) => n.type === 'post_like' && n.actorId === liker.user.user_id)).toBe(true);
+      expect(new Set(tab.received.map((n) => n.meta.postId))).toEqual(new Set(postIds));
+    }
+    expect(idsOf(tabs[1]!).sort()).toEqual(idsOf(tabs[0]!).sort());
+
+    const page = (await (await api('/api/notifications', auth(owner.token))).json()) as NotificationPage;
+    expect(page.notifications.filter((n) => n.actorId === liker.user.user_id)).toHaveLength(10);
+    const unread = (await (await api('/api/notifications/unread-count', auth(owner.token))).json()) as { count: number };
+    expect(unread.count).toBe(10);
+  }, 240_000);
+});

@@ -1,0 +1,197 @@
+/**
+ * Feed scenario: `GET /api/posts` (first page, 20 posts) through the gateway for 1,000 members
+ * with about 20 friends each, over 10,000 posts with likes and comments, on real PostgreSQL.
+ *
+ * Seeding plays two roles. Members and friendships arrive the way they do in production — as
+ * `user.registered` and `friend-request.accepted` events on Kafka, published here in the place of
+ * the auth and friends services — so the posts service builds its own projections. Posts, likes
+ * and comments go through the public API with members' tokens, like clients.
+ */
+import { DEFAULT_AVATAR, friendPairKey, topicOf, type EventType, type Post, type PostPage } from '@kora/contracts';
+import { buildEnvelope, createLogger, KafkaEventBus, openPostgres, rowsOf, type BusMessage, type NewEvent } from '@kora/platform';
+import { signAccessToken } from '@kora/platform/access-token';
+import { randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { Pool } from 'undici';
+import { runLoad, type LoadResult } from './load.js';
+
+export interface FeedBenchTarget {
+  gatewayUrl: string;
+  databaseUrl: string;
+  kafkaBrokers: string;
+  accessTokenSecret: string;
+  durationMs: number;
+}
+
+const MEMBERS = Number(process.env.BENCH_FEED_MEMBERS ?? 1_000);
+const POSTS = Number(process.env.BENCH_FEED_POSTS ?? 10_000);
+const FRIENDS_EACH = 10; // pairs started per member: about 20 friends each on average
+const LIKES = POSTS * 2;
+const COMMENTS = Math.round(POSTS / 2);
+const FIRST_ID = 500_001;
+const WORDS = 'naija jollof lagos abuja market friends family sunday rain traffic danfo music afrobeats football school church work weekend'.split(' ');
+
+/** Deterministic pseudo-random numbers, so two runs seed the same graph. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function sentence(rand: () => number): string {
+  return Array.from({ length: 6 + Math.floor(rand() * 20) }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
+}
+
+async function publishEvents(brokers: string, events: NewEvent<EventType>[]): Promise<void> {
+  const bus = new KafkaEventBus({ brokers: brokers.split(','), clientId: 'bench-seed', log: createLogger('bench', 'warn') });
+  try {
+    const messages: BusMessage[] = events.map((event) => {
+      const envelope = buildEnvelope(event);
+      return { topic: topicOf(event.type), key: envelope.aggregateId, value: JSON.stringify(envelope) };
+    });
+    await bus.ensureTopics([...new Set(messages.map((m) => m.topic))]);
+    for (let at = 0; at < messages.length; at += 1_000) await bus.publish(messages.slice(at, at + 1_000));
+  } finally {
+    await bus.close();
+  }
+}
+
+/** Runs `count` calls, `concurrency` at a time; fails on the first unexpected status. */
+async function callMany(pool: Pool, count: number, concurrency: number, make: (i: number) => { path: string; token: string; body?: unknown }, expect: number[]) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const call = make(next++);
+        const res = await pool.request({
+          method: 'POST',
+          path: call.path,
+          headers: { authorization: `Bearer ${call.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(call.body ?? {}),
+        });
+        const text = await res.body.text();
+        if (!expect.includes(res.statusCode)) throw new Error(`POST ${call.path} answered ${res.statusCode}: ${text}`);
+      }
+    }),
+  );
+}
+
+export async function benchFeed(target: FeedBenchTarget): Promise<{ results: LoadResult[]; plan: string }> {
+  const rand = random(42);
+  const ids = Array.from({ length: MEMBERS }, (_, i) => FIRST_ID + i);
+  const tokens = new Map<number, string>();
+  for (const id of ids) tokens.set(id, await signAccessToken({ userId: id, role: 'user', sessionId: `bench-${id}` }, target.accessTokenSecret, 3_600));
+
+  const t0 = performance.now();
+  const users: NewEvent<'user.registered'>[] = ids.map((userId) => ({
+    type: 'user.registered',
+    aggregateId: userId,
+    actorId: userId,
+    payload: {
+      userId,
+      username: `member_${userId}`,
+      firstname: 'Bench',
+      lastname: `Member ${userId}`,
+      profileImage: DEFAULT_AVATAR,
+      coverImage: null,
+      bio: '',
+      role: 'user',
+      email: `member_${userId}@bench.example`,
+      createdAt: new Date().toISOString(),
+    },
+  }));
+  const pairs = new Set<string>();
+  const friendships: NewEvent<'friend-request.accepted'>[] = [];
+  for (const from of ids) {
+    for (let k = 0; k < FRIENDS_EACH; k++) {
+      const to = ids[Math.floor(rand() * ids.length)]!;
+      const key = friendPairKey(from, to);
+      if (to === from || pairs.has(key)) continue;
+      pairs.add(key);
+      friendships.push({ type: 'friend-request.accepted', aggregateId: key, actorId: to, payload: { requestId: friendships.length + 1, fromUserId: from, toUserId: to } });
+    }
+  }
+  await publishEvents(target.kafkaBrokers, [...users, ...friendships]);
+
+  const pool = new Pool(target.gatewayUrl, { connections: 16 });
+  const postIds: number[] = [];
+  let nextPost = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (nextPost < POSTS) {
+        const i = nextPost++;
+        const author = ids[i % ids.length]!;
+        const media = i % 3 === 0 ? [{ url: `/uploads/images/${randomBytes(16).toString('hex')}.webp`, type: 'image' }] : [];
+        const res = await pool.request({
+          method: 'POST',
+          path: '/api/posts',
+          headers: { authorization: `Bearer ${tokens.get(author)}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ userId: author, content: sentence(rand), media }),
+        });
+        const body = (await res.body.json()) as Post;
+        if (res.statusCode !== 201) throw new Error(`POST /api/posts answered ${res.statusCode}: ${JSON.stringify(body)}`);
+        postIds.push(body.id);
+      }
+    }),
+  );
+  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
+  await callMany(pool, LIKES, 16, () => ({ path: `/api/posts/${pick(postIds)}/react`, token: tokens.get(pick(ids))!, body: { reaction: 'like' } }), [200]);
+  await callMany(pool, COMMENTS, 16, () => ({ path: `/api/posts/${pick(postIds)}/comment`, token: tokens.get(pick(ids))!, body: { content: sentence(rand) } }), [201]);
+  const seedSeconds = (performance.now() - t0) / 1000;
+
+  // The projections catch up from Kafka: wait until a member's feed holds a friend's post.
+  const [a, b] = friendships[0]!.payload ? [friendships[0]!.payload.fromUserId, friendships[0]!.payload.toUserId] : [0, 0];
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const res = await pool.request({ method: 'GET', path: '/api/posts?limit=50', headers: { authorization: `Bearer ${tokens.get(a)}` } });
+    const page = (await res.body.json()) as PostPage;
+    if (page.posts?.some((p) => p.author.id === b && p.author.username === `member_${b}`)) break;
+    if (Date.now() > deadline) throw new Error('the posts service did not catch up with the seeded events in 2 minutes');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await pool.close();
+  process.stdout.write(`feed bench: seeded ${MEMBERS} members, ${pairs.size} friendships, ${POSTS} posts, ${LIKES} likes, ${COMMENTS} comments in ${seedSeconds.toFixed(1)} s\n`);
+
+  const member = (sequence: number) => ids[(sequence * 7_919) % ids.length]!;
+  const results: LoadResult[] = [];
+  await runLoad({ name: 'warm-up', url: target.gatewayUrl, path: '/api/posts', durationMs: 2_000, concurrency: 16, next: (n) => ({ path: '/api/posts?limit=20', headers: { authorization: `Bearer ${tokens.get(member(n))}` } }) });
+  results.push(
+    await runLoad({
+      name: `feed first page (20 posts; ${MEMBERS} members, ${POSTS} posts)`,
+      url: target.gatewayUrl,
+      path: '/api/posts?limit=20',
+      concurrency: 16,
+      durationMs: target.durationMs,
+      next: (n) => ({ path: '/api/posts?limit=20', headers: { authorization: `Bearer ${tokens.get(member(n))}` } }),
+    }),
+  );
+  return { results, plan: await feedPlan(target.databaseUrl, a) };
+}
+
+/**
+ * EXPLAIN ANALYZE of the feed's page query for one member: the posts service's own `feedPage` runs
+ * against a database handle that prefixes its statement with EXPLAIN, so the plan is the one of
+ * the SQL the service really sends (no copy of it here).
+ */
+async function feedPlan(databaseUrl: string, viewer: number): Promise<string> {
+  const { feedPage } = await import('../../services/posts/src/feed/pages.js');
+  const { postsSchema } = await import('../../services/posts/src/db/schema.js');
+  const database = openPostgres(databaseUrl, 1);
+  const plan: string[] = [];
+  const explaining = {
+    execute: async (query: SQL) => {
+      const result = await database.db.execute(sql`explain (analyze, buffers) ${query}`);
+      plan.push(...rowsOf<Record<string, string>>(result).map((r) => r['QUERY PLAN']!));
+      return { rows: [] };
+    },
+  };
+  try {
+    const posts = { ctx: { db: explaining }, tables: postsSchema('posts') } as unknown as Parameters<typeof feedPage>[0];
+    await feedPage(posts, viewer, { limit: 20, after: null });
+    return plan.join('\n');
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Small page helpers shared by browser suites: toasts, reading whether something appeared while an
+ * action ran (a state too brief to wait for), and a marker that proves a page was not reloaded.
+ */
+import type { Page } from 'playwright-core';
+
+/** A toast containing this text (Radix lists toasts in the "Notifications (F8)" region). */
+export function toastWith(page: Page, text: string | RegExp) {
+  return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: text }).first();
+}
+
+/**
+ * Starts recording which of `probes` (name → CSS selector, optionally with text the element must
+ * contain) matched the DOM at any moment from now on; read the result with `seenStates`.
+ */
+export async function recordStates(page: Page, probes: Record<string, { selector: string; text?: string }>): Promise<void> {
+  await page.evaluate((list) => {
+    const seen = new Set<string>();
+    (window as unknown as { __seen: Set<string> }).__seen = seen;
+    const check = () => {
+      for (const [name, probe] of Object.entries(list)) {
+        for (const element of document.querySelectorAll(probe.selector)) {
+          if (!probe.text || (element.textContent ?? '').includes(probe.text)) seen.add(name);
+        }
+      }
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  }, probes);
+}
+
+export async function seenStates(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...((window as unknown as { __seen?: Set<string> }).__seen ?? [])].sort());
+}
+
+/** Marks the current document; `stillSameDocument` is false after any full page load. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __kept: boolean }).__kept = true;
+  });
+}
+
+export async function stillSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __kept?: boolean }).__kept === true);
+}
