@@ -12,10 +12,10 @@
 // KORA_TEST_LOG_LEVEL=info keeps the distributed processes' info logs (default warn) in .tmp/cluster-test/logs.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { ensureWebBuild } from './lib/build.mjs';
 import { ROOT, ensureDebianPackage, mkdirp, pickPort, rmrf, which } from './lib/proc.mjs';
+import { formatFailedTests, readReport } from './lib/test-report.mjs';
 
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
@@ -28,6 +28,8 @@ const wants = (stage) => !interruptedBy && (!only || only.includes(stage));
 const RESULTS = path.join(ROOT, '.tmp', 'test-results');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Every failed test of every stage, printed at the end next to the totals. */
+const failedTests = [];
 const started = Date.now();
 
 rmrf(RESULTS);
@@ -69,11 +71,12 @@ async function vitest(name, projects, env = {}) {
     '--reporter=json',
     `--outputFile.json=${output}`,
   ], env);
-  if (fs.existsSync(output)) {
-    const report = JSON.parse(fs.readFileSync(output, 'utf8'));
-    totals.passed += report.numPassedTests ?? 0;
-    totals.failed += report.numFailedTests ?? 0;
-    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  const report = readReport(output, ROOT);
+  if (report) {
+    totals.passed += report.passed;
+    totals.failed += report.failed;
+    totals.skipped += report.skipped;
+    failedTests.push(...report.failedTests.map((t) => ({ stage: name, ...t })));
   } else {
     totals.failed += 1; // the run crashed before reporting: count it as a failure
   }
@@ -211,6 +214,7 @@ try {
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 if (interruptedBy) failures.push(`interrupted by ${interruptedBy}`);
+if (failedTests.length) process.stdout.write(`\nFailed tests:\n${formatFailedTests(failedTests)}\n`);
 process.stdout.write(`\n${failures.length ? `FAILED: ${failures.join(', ')}` : 'All stages passed'} in ${minutes} min\n`);
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 if (interruptedBy) process.exit(interruptedBy === 'SIGINT' ? 130 : 143);
