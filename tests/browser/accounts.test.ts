@@ -10,18 +10,16 @@
  *      npx vitest run --config tests/browser/vitest.config.ts accounts
  */
 import { authTexts } from '@kora/contracts';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousContext, BASE_URL, clientIpOf, launchBrowser, VIEWPORTS } from './support/browser';
+import { saveScreenshot } from './support/screenshots';
 import { activationPath, recoveryCode, waitForMail } from '../support/mail';
 import { createMember, memberContext, newMemberDetails, registerMember, type Member } from './support/members';
 import { waitForLiveSocket } from './support/notifications';
 import { toastWith } from './support/page-helpers';
 import { solidPng } from './support/png';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results');
 const LONG = 120_000;
 
 let browser: Browser;
@@ -54,9 +52,6 @@ async function signInThroughUi(page: Page, login: string, password: string, path
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
-}
 
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -65,7 +60,6 @@ async function noSidewaysScroll(page: Page) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -98,7 +92,7 @@ describe('a newcomer', () => {
       const mail = await waitForMail(details.email, /activat/i);
       await page.goto(activationPath(mail.text));
       await page.getByText(authTexts.activated, { exact: true }).waitFor();
-      await screenshot(page, 'accounts-activated-1440');
+      await saveScreenshot(page, 'accounts-activated-1440');
       await page.waitForURL(onPath('/login'), { timeout: 10_000 });
 
       // Sign in → the layout with the member's name; tokens only in httpOnly cookies.
@@ -152,7 +146,7 @@ describe('a newcomer', () => {
       await dialog.getByRole('alert').filter({ hasText: authTexts.imageRequired }).waitFor();
       await dialog.getByLabel('Image file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(96, [232, 120, 40]) });
       await dialog.getByRole('img', { name: 'Preview of the chosen image' }).waitFor();
-      await screenshot(page, 'accounts-upload-dialog-1440');
+      await saveScreenshot(page, 'accounts-upload-dialog-1440');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached', timeout: 15_000 });
       await expect.poll(() => avatar.getAttribute('src'), { timeout: 10_000 }).toMatch(/^\/uploads\/profile\/[^/]+\.webp$/);
@@ -187,7 +181,7 @@ describe('a newcomer', () => {
       await edit.waitFor({ state: 'detached' });
       await main.getByText(bio, { exact: true }).waitFor();
       expect(await main.getByText('No bio yet', { exact: true }).count()).toBe(0);
-      await screenshot(page, 'accounts-profile-1440');
+      await saveScreenshot(page, 'accounts-profile-1440');
 
       // The plain id (the drawer's form of the link) shows the same profile.
       await page.goto(`/profile/${await page.evaluate(() => location.pathname.split('/').pop())}`);
@@ -201,7 +195,7 @@ describe('a newcomer', () => {
       await page.getByRole('heading', { level: 1, name: `${details.firstname} ${details.lastname}` }).waitFor();
       await page.getByText(bio, { exact: true }).waitFor();
       await noSidewaysScroll(page);
-      await screenshot(page, 'accounts-profile-375');
+      await saveScreenshot(page, 'accounts-profile-375');
       await page.setViewportSize(VIEWPORTS.desktop);
 
       // Sign out → /login, cookies gone, / goes to /login again.
@@ -243,7 +237,7 @@ describe('password recovery', () => {
       await code.fill('12');
       await page.getByRole('button', { name: 'Verify code' }).click();
       await alertWith(page, 'OTP must be a 4-digit number').waitFor();
-      await screenshot(page, 'accounts-forgot-code-1440');
+      await saveScreenshot(page, 'accounts-forgot-code-1440');
 
       const mailed = recoveryCode((await waitForMail(member.email, /code|password|reset/i, 15_000, { after: sentAt })).text);
       const wrong = String((Number(mailed) + 1) % 10_000).padStart(4, '0');
@@ -311,7 +305,7 @@ describe('the Security tab', () => {
       expect(await current.innerText(), 'the session shows the member’s address, not the web server’s').toContain(ipA);
       const other = rows.filter({ hasText: ipB });
       expect(await other.count()).toBe(1);
-      await screenshot(pageA, 'accounts-settings-1440');
+      await saveScreenshot(pageA, 'accounts-settings-1440');
 
       // Revoke B: the row goes; B's next navigation lands on /login.
       await other.getByRole('button', { name: /^Revoke/ }).click();
@@ -360,7 +354,7 @@ describe('the Security tab', () => {
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Change password' }).waitFor();
     await noSidewaysScroll(page);
-    await screenshot(page, 'accounts-settings-375');
+    await saveScreenshot(page, 'accounts-settings-375');
   });
 });
 
@@ -403,7 +397,7 @@ describe('validation texts', () => {
       await submit();
       await page.getByRole('alert').filter({ hasText: /username/i }).first().waitFor();
       await noSidewaysScroll(page);
-      await screenshot(page, 'accounts-register-375');
+      await saveScreenshot(page, 'accounts-register-375');
     },
     LONG,
   );
@@ -427,7 +421,7 @@ describe('validation texts', () => {
       await page.getByRole('status').filter({ hasText: authTexts.activationResent }).first().waitFor();
       await waitForMail(waiting.email, /activat/i, 15_000, { after: askedAt });
       await noSidewaysScroll(page);
-      await screenshot(page, 'accounts-login-375');
+      await saveScreenshot(page, 'accounts-login-375');
     },
     LONG,
   );

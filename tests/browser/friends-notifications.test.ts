@@ -15,6 +15,7 @@ import { friendTexts, notificationTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { saveScreenshot } from './support/screenshots';
 import { waitUntilFriendsKnow } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
 import { bell, bellItems, openBell, unreadCount, waitForLiveSocket } from './support/notifications';
@@ -78,6 +79,7 @@ describe('friends and live notifications', () => {
       const first = bellItems(pageB).first();
       await expect.poll(() => first.innerText()).toMatch(/sent you a friend request/);
       expect(await first.innerText()).toMatch(actorA());
+      await saveScreenshot(pageB, 'notifications-bell-1440');
       await pageB.keyboard.press('Escape');
     },
     LONG,
@@ -94,6 +96,7 @@ describe('friends and live notifications', () => {
       await pageB.getByText(friendTexts.noRequests, { exact: true }).waitFor();
       const friend = pageB.getByRole('list', { name: 'Your Friends' }).getByRole('listitem', { name: a.username });
       expect(await friend.getByRole('link').first().getAttribute('href')).toBe(`/profile/${a.userId}`);
+      await saveScreenshot(pageB, 'friends-page-1440');
 
       // The feed learns about the friendship through an event: look again until it has.
       await expect
@@ -144,6 +147,7 @@ describe('friends and live notifications', () => {
       // technology while the modal is open, hence includeHidden), the document the same.
       expect(await pageA.getByRole('feed', { name: 'News Feed', includeHidden: true }).count()).toBe(1);
       expect(await stillSameDocument(pageA)).toBe(true);
+      await saveScreenshot(pageA, 'notifications-post-modal-1440');
 
       await pageA.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
@@ -165,6 +169,7 @@ describe('friends and live notifications', () => {
       const accepted = list.getByRole('listitem').filter({ hasText: 'accepted your friend request' });
       expect(await accepted.getByText('Unread', { exact: true }).count()).toBe(1);
       expect(await accepted.getByRole('link').count()).toBe(0);
+      await saveScreenshot(pageA, 'notifications-page-1440');
 
       await markDocument(pageA);
       await pageA.getByRole('button', { name: notificationTexts.markAllRead }).click();

@@ -13,18 +13,16 @@
  *      npx vitest run --config tests/browser/vitest.config.ts posts
  */
 import { mediaTexts, postLimits, postTexts } from '@kora/contracts';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo } from '../support/media-files';
 import { launchBrowser, VIEWPORTS } from './support/browser';
+import { saveScreenshot } from './support/screenshots';
 import { createMember, memberContext, type Member } from './support/members';
 import { markDocument, recordStates, seenStates, stillSameDocument, toastWith } from './support/page-helpers';
 import { createPostsThroughApi } from './support/posts';
 import { solidPng } from './support/png';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results');
 const LONG = 120_000;
 /** Transcoding a 2-second clip on a busy test machine, plus the events that tell the post. */
 const VIDEO_READY_MS = 90_000;
@@ -41,7 +39,6 @@ beforeAll(async () => {
   member = await createMember('posts');
   context = await memberContext(browser, member);
   page = await context.newPage();
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -53,9 +50,7 @@ const feed = () => page.getByRole('feed', { name: 'News Feed' });
 /** The post made by this suite, wherever it is listed. */
 const ourPost = (scope: Page | Locator = page) => scope.getByRole('article').filter({ hasText: postText }).first();
 
-async function screenshot(name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
-}
+const screenshot = (name: string) => saveScreenshot(page, name);
 
 async function openPostMenu(card: Locator) {
   await card.getByRole('button', { name: 'Post options' }).click();

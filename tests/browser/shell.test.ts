@@ -6,15 +6,13 @@
  * layout shows the member's own profile, so the accounts service must know them.
  * Run: BASE_URL=http://127.0.0.1:8080 npx vitest run --config tests/browser/vitest.config.ts
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousContext, BASE_URL, launchBrowser, VIEWPORTS } from './support/browser';
+import { saveScreenshot } from './support/screenshots';
 import { createMember, memberContext, type Member } from './support/members';
 
 let MEMBER: Member;
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results');
 
 const MAIN_MENU = ['News Feed', 'Mine', 'Saved', 'Scheduled', 'Memories', 'Packages'];
 const EXPLORE_MENU = ['People', 'Representative', 'Wallet', 'Pages', 'Groups', 'Events', 'Reels', 'Watch', 'Blogs', 'Offers'];
@@ -43,7 +41,6 @@ async function menuLabels(page: Page, section: string): Promise<string[]> {
 beforeAll(async () => {
   browser = await launchBrowser();
   MEMBER = await createMember('shell');
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -81,7 +78,7 @@ describe('signed out', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('alert').getByText('Invalid email or password').waitFor();
     await page.setViewportSize(VIEWPORTS.phone);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-login-375.png') });
+    await saveScreenshot(page, 'shell-login-375');
   });
 });
 
@@ -129,7 +126,7 @@ describe('signed in at 1440 px', () => {
       await main.getByText('Create your first post or follow friends to see their posts here.', { exact: true }).isVisible(),
     ).toBe(true);
 
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-home-1440.png'), fullPage: false });
+    await saveScreenshot(page, 'shell-home-1440');
   });
 
   it('expands Mine into Popular, My Offers and My Blogs', async () => {
@@ -195,7 +192,7 @@ describe('signed in at 375 px', () => {
     expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
     expect(await page.getByRole('complementary', { name: 'Highlights' }).isVisible()).toBe(false);
     expect(await page.getByText('No posts yet', { exact: true }).isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-home-375.png'), fullPage: false });
+    await saveScreenshot(page, 'shell-home-375');
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -204,7 +201,7 @@ describe('signed in at 375 px', () => {
     expect(labels).toEqual(['Home', 'Profile', 'Friends', 'Messages', 'Notifications', 'Logout']);
     expect(await drawer.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe(`/profile/${MEMBER.userId}`);
     expect(await drawer.getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe('/notifications');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-drawer-375.png'), animations: 'disabled' });
+    await saveScreenshot(page, 'shell-drawer-375');
 
     await drawer.getByRole('link', { name: 'Messages' }).click();
     await page.waitForURL((url) => url.pathname === '/messages');
@@ -237,7 +234,7 @@ describe('coming-soon and not-found pages', () => {
     expect(await main.getByText('Launching soon', { exact: true }).isVisible()).toBe(true);
     const hrefs = await main.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(expect.arrayContaining(['/', '/help']));
-    if (pathname === '/messages') await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-coming-soon-1440.png') });
+    if (pathname === '/messages') await saveScreenshot(page, 'shell-coming-soon-1440');
   });
 
   it.each(['/no-such-page/at/all', '/not-found'])('%s answers 404 with the not-found page', async (pathname) => {
@@ -246,6 +243,6 @@ describe('coming-soon and not-found pages', () => {
     expect(response?.status()).toBe(404);
     expect(await page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Go to News Feed' }).getAttribute('href')).toBe('/');
-    if (pathname === '/not-found') await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-not-found-1440.png') });
+    if (pathname === '/not-found') await saveScreenshot(page, 'shell-not-found-1440');
   });
 });
