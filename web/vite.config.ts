@@ -25,7 +25,12 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Off on purpose: with lazy discovery a fetcher load to a route not yet discovered (a post's
+        // /resources/posts/{id} refresh, a notification's post) waits on a /__manifest request, and a
+        // revalidation or navigation in that window could leave the load hanging for good (seen in
+        // the browser tests; remix-run/react-router#15326, #15327, with our root catch-all route).
+        // The whole route manifest is a few kilobytes, so every page carries it from the start.
+        v3_lazyRouteDiscovery: false,
       },
     }),
   ],
