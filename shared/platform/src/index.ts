@@ -19,6 +19,7 @@ export * from './http/identity.js';
 export * from './http/request-logging.js';
 export * from './http/service-client.js';
 export * from './identity.js';
+export * from './ids.js';
 export * from './jobs/bullmq-runner.js';
 export * from './jobs/jobs.js';
 export * from './jobs/memory-runner.js';

@@ -9,7 +9,7 @@
  * Events: friend-request.sent / .accepted / .declined / .cancelled, keyed by the pair.
  */
 import { friendRequestSchema, friendTexts, messageAnswer, respondBody, sendRequestAnswer, sendRequestBody } from '@kora/contracts';
-import { requireMember, type ServiceApp } from '@kora/platform';
+import { parsePathId, requireMember, type ServiceApp } from '@kora/platform';
 import { z } from 'zod';
 import type { Friends } from '../context.js';
 import { requestNotFound } from '../errors.js';
@@ -17,7 +17,7 @@ import { answerRequest, cancelRequest } from '../requests/answer.js';
 import { incomingRequests, outgoingRequests } from '../requests/lists.js';
 import { sendRequest } from '../requests/send.js';
 import { requestViews } from '../requests/view.js';
-import { errors, memberOnly, parseId, requestIdParams } from './schemas.js';
+import { errors, memberOnly, requestIdParams } from './schemas.js';
 
 export function requestRoutes(app: ServiceApp, friends: Friends): void {
   app.post(
@@ -77,7 +77,7 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
     async (request) => {
       const { userId } = requireMember(request);
       const { action } = request.body;
-      await answerRequest(friends, userId, parseId(request.params.id, requestNotFound), action);
+      await answerRequest(friends, userId, parsePathId(request.params.id, requestNotFound), action);
       return { message: action === 'accepted' ? friendTexts.requestAccepted : friendTexts.requestDeclined };
     },
   );
@@ -94,7 +94,7 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
     },
     async (request) => {
       const { userId } = requireMember(request);
-      await cancelRequest(friends, userId, parseId(request.params.id, requestNotFound));
+      await cancelRequest(friends, userId, parsePathId(request.params.id, requestNotFound));
       return { message: friendTexts.requestCancelled };
     },
   );

@@ -4,14 +4,12 @@
  * (the video's URL is public once posted); an id that names no video answers 404.
  */
 import { errorBodySchema, mediaTexts, videoStatusSchema } from '@kora/contracts';
-import { notFound, requireMember, type ServiceApp } from '@kora/platform';
+import { notFound, requireMember, toPositiveId, type ServiceApp } from '@kora/platform';
 import { z } from 'zod';
 import type { Media } from '../context.js';
 import { findVideo, toVideoStatus } from '../videos/records.js';
 
 const params = z.object({ id: z.string().describe('The videoId the upload answered') });
-/** Ids are positive bigints; anything else names no video (and never reaches the database). */
-const ID = /^[1-9]\d{0,14}$/;
 
 export function videoRoutes(app: ServiceApp, media: Media): void {
   app.get(
@@ -27,8 +25,9 @@ export function videoRoutes(app: ServiceApp, media: Media): void {
     },
     async (request) => {
       requireMember(request);
-      const { id } = request.params;
-      const video = ID.test(id) ? await findVideo(media, Number(id)) : undefined;
+      // An id that is not a positive integer names no video and never reaches the database.
+      const id = toPositiveId(request.params.id);
+      const video = id === null ? undefined : await findVideo(media, id);
       if (!video) throw notFound(mediaTexts.videoNotFound);
       return toVideoStatus(video);
     },

@@ -6,6 +6,7 @@
  * The key is produced by SQL (`KEY_SQL`) as a UTC ISO string with six fractional digits and read
  * back with `::timestamptz`, so it never passes through a JavaScript Date.
  */
+import { toPositiveId } from '@kora/platform';
 import { sql, type SQL } from 'drizzle-orm';
 import { cursorInvalid } from '../errors.js';
 
@@ -16,7 +17,6 @@ export interface PageKey {
 }
 
 const AT = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{6})Z$/;
-const ID = /^[1-9]\d{0,15}$/;
 
 /** The SQL that renders a timestamptz column as a `PageKey.at`. */
 export function keySql(column: SQL): SQL {
@@ -31,9 +31,8 @@ export function encodeCursor(key: PageKey): string {
 export function decodeCursor(cursor: string): PageKey {
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw cursorInvalid();
   const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (at === undefined || id === undefined || rest.length > 0 || !ID.test(id) || !isRealInstant(at)) throw cursorInvalid();
-  const numericId = Number(id);
-  if (!Number.isSafeInteger(numericId)) throw cursorInvalid();
+  const numericId = id === undefined ? null : toPositiveId(id);
+  if (at === undefined || numericId === null || rest.length > 0 || !isRealInstant(at)) throw cursorInvalid();
   return { at, id: numericId };
 }
 

@@ -2,15 +2,11 @@
  * Post ids in paths. Ids are positive integers; anything else names no post, so it answers the
  * same 404 "Post not found" as an id that does not exist (never a 500 from the database).
  */
+import { parsePathId } from '@kora/platform';
 import { z } from 'zod';
 import { postNotFound } from '../errors.js';
 
 export const postIdParams = z.object({ id: z.string().describe('Post id') });
 export const savedPostParams = z.object({ postId: z.string().describe('Id of the saved post') });
 
-export function parsePostId(raw: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw postNotFound();
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id)) throw postNotFound();
-  return id;
-}
+export const parsePostId = (raw: string): number => parsePathId(raw, postNotFound);
