@@ -1,5 +1,5 @@
 /** The auth service: accounts, activation, sign-in, sessions, password recovery and member profiles. */
-import type { ServiceContext, ServiceDefinition } from '@kora/platform';
+import { perContext, type ServiceDefinition } from '@kora/platform';
 import { createAuth, type Auth, type AuthOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { registerMailQueue } from './mail/queue.js';
@@ -18,12 +18,7 @@ export type { AuthOptions } from './context.js';
  * MAIL_DEV_OUTBOX, MAIL_FROM) is read from `options.env`, else `process.env`, once per start.
  */
 export function createAuthService(options: AuthOptions = {}): ServiceDefinition {
-  const instances = new WeakMap<ServiceContext, Auth>();
-  const instance = (ctx: ServiceContext) => {
-    let auth = instances.get(ctx);
-    if (!auth) instances.set(ctx, (auth = createAuth(ctx, options)));
-    return auth;
-  };
+  const instance = perContext((ctx) => createAuth(ctx, options));
   return {
     name: 'auth',
     description: 'Accounts, activation, sign-in, sessions, password recovery and member profiles',

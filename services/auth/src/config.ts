@@ -2,7 +2,7 @@
  * The auth service's own configuration, on top of the platform's `serviceEnvSchema`: parsed once
  * when the service starts, failing with the list of bad variables.
  */
-import { loadConfig } from '@kora/platform';
+import { blankIsUnset, loadConfig } from '@kora/platform';
 import { z } from 'zod';
 
 const flag = z
@@ -11,7 +11,7 @@ const flag = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** An unset variable and an empty one mean the same (compose files often pass ""). */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
 
 export const authEnvSchema = z.object({
   /** Signs access tokens; the gateway verifies them with the same secret. */

@@ -1,5 +1,5 @@
 /** The friends service: friend requests, friends lists and suggestions. */
-import { requireMember, type ServiceContext, type ServiceDefinition } from '@kora/platform';
+import { perContext, requireMember, type ServiceDefinition } from '@kora/platform';
 import { createFriends, type Friends, type FriendsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { friendsConsumers } from './events/subscriptions.js';
@@ -9,12 +9,7 @@ import { requestRoutes } from './routes/requests.js';
 export type { FriendsOptions } from './context.js';
 
 export function createFriendsService(options: FriendsOptions = {}): ServiceDefinition {
-  const instances = new WeakMap<ServiceContext, Friends>();
-  const instance = (ctx: ServiceContext) => {
-    let friends = instances.get(ctx);
-    if (!friends) instances.set(ctx, (friends = createFriends(ctx, options)));
-    return friends;
-  };
+  const instance = perContext((ctx) => createFriends(ctx, options));
   return {
     name: 'friends',
     description: 'Friend requests, friends lists and suggestions',

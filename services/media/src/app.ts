@@ -1,6 +1,6 @@
 /** The media service: uploads, stored files and the video/image processing workers. */
 import multipart from '@fastify/multipart';
-import type { ServiceContext, ServiceDefinition } from '@kora/platform';
+import { perContext, type ServiceDefinition } from '@kora/platform';
 import sharp from 'sharp';
 import { createMedia, type Media, type MediaServiceOptions } from './context.js';
 import { migrations } from './db/migrations.js';
@@ -33,12 +33,7 @@ const multipartLimits = {
  */
 export function createMediaService(options: MediaServiceOptions = {}): ServiceDefinition {
   // The platform registers jobs before it builds the routes; both share one instance per start.
-  const instances = new WeakMap<ServiceContext, Media>();
-  const instance = (ctx: ServiceContext) => {
-    let media = instances.get(ctx);
-    if (!media) instances.set(ctx, (media = createMedia(ctx, options)));
-    return media;
-  };
+  const instance = perContext((ctx) => createMedia(ctx, options));
   return {
     name: 'media',
     description: 'Uploads, stored files and the video/image processing workers',

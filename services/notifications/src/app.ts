@@ -1,6 +1,6 @@
 /** The notifications service: notifications from events, their read state, and live delivery over WebSocket. */
 import websocket from '@fastify/websocket';
-import { requireMember, type ServiceContext, type ServiceDefinition } from '@kora/platform';
+import { perContext, requireMember, type ServiceContext, type ServiceDefinition } from '@kora/platform';
 import { createNotifications, type Notifications, type NotificationsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { notificationsConsumers } from './events/subscriptions.js';
@@ -23,12 +23,7 @@ const MAX_CLIENT_FRAME_BYTES = 1024;
  * `process.env`, once per start.
  */
 export function createNotificationsService(options: NotificationsOptions = {}): NotificationsServiceDefinition {
-  const instances = new WeakMap<ServiceContext, Notifications>();
-  const instance = (ctx: ServiceContext) => {
-    let n = instances.get(ctx);
-    if (!n) instances.set(ctx, (n = createNotifications(ctx, options)));
-    return n;
-  };
+  const instance = perContext((ctx) => createNotifications(ctx, options));
   return {
     name: 'notifications',
     description: 'Notifications from events, their read state, and live delivery over WebSocket',

@@ -7,10 +7,8 @@
  * - NOTIFICATIONS_MAX_SOCKETS_PER_MEMBER: open sockets one member may hold on one instance
  *   (default 20 tabs); opening one more closes their oldest, so a reconnect loop cannot eat memory.
  */
-import { loadConfig } from '@kora/platform';
+import { blankIsUnset, loadConfig } from '@kora/platform';
 import { z } from 'zod';
-
-const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
 
 export const notificationsEnvSchema = z.object({
   NOTIFICATIONS_HEARTBEAT_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(50).default(25_000)),

@@ -1,5 +1,5 @@
 /** The posts service: posts, reactions, comments, shares, saves, memories, the feed and post moderation state. */
-import { requireMember, type ServiceContext, type ServiceDefinition } from '@kora/platform';
+import { perContext, requireMember, type ServiceDefinition } from '@kora/platform';
 import { createPosts, type Posts, type PostsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { postsConsumers } from './events/subscriptions.js';
@@ -15,12 +15,7 @@ export type { PostsOptions } from './context.js';
  * `process.env`, once per start.
  */
 export function createPostsService(options: PostsOptions = {}): ServiceDefinition {
-  const instances = new WeakMap<ServiceContext, Posts>();
-  const instance = (ctx: ServiceContext) => {
-    let posts = instances.get(ctx);
-    if (!posts) instances.set(ctx, (posts = createPosts(ctx, options)));
-    return posts;
-  };
+  const instance = perContext((ctx) => createPosts(ctx, options));
   return {
     name: 'posts',
     description: 'Posts, reactions, comments, shares, saves, memories, the feed and post moderation state',

@@ -6,7 +6,7 @@
  * - KORA_TIME_ZONE: the IANA zone whose calendar day "today" means for memories (default
  *   Africa/Lagos), until members have a time zone setting of their own (decision 009).
  */
-import { loadConfig } from '@kora/platform';
+import { blankIsUnset, loadConfig } from '@kora/platform';
 import { z } from 'zod';
 
 function isTimeZone(zone: string): boolean {
@@ -20,7 +20,7 @@ function isTimeZone(zone: string): boolean {
 
 export const postsEnvSchema = z.object({
   KORA_TIME_ZONE: z
-    .preprocess((v) => (v === '' ? undefined : v), z.string().trim().default('Africa/Lagos'))
+    .preprocess(blankIsUnset, z.string().trim().default('Africa/Lagos'))
     .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos'),
 });
 

@@ -27,6 +27,12 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, s
   throw new ConfigError(problems);
 }
 
+/**
+ * For `z.preprocess`: an empty variable means unset, the same as a missing one (compose files and
+ * Kubernetes manifests often pass ""), so the schema's default applies.
+ */
+export const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
+
 const csv = z
   .string()
   .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));

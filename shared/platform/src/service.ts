@@ -70,3 +70,18 @@ export interface ServiceDefinition {
   /** Registers job processors (and declares queues the service feeds). */
   jobs?(ctx: ServiceContext): void;
 }
+
+/**
+ * One `create(ctx)` per service start. The runtime calls a definition's `jobs`, `routes` and
+ * `consumers` separately with the same context; this lets them share the service's instance
+ * (its queues, caches, hubs) without a module-level singleton, so two starts in one process
+ * (tests, the embedded product) never share state.
+ */
+export function perContext<T>(create: (ctx: ServiceContext) => T): (ctx: ServiceContext) => T {
+  const made = new WeakMap<ServiceContext, T>();
+  return (ctx) => {
+    let value = made.get(ctx);
+    if (value === undefined) made.set(ctx, (value = create(ctx)));
+    return value;
+  };
+}

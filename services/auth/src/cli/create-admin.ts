@@ -8,7 +8,7 @@
  * for the embedded product's files (stop `npm start` first: PGlite allows one process at a time).
  * The password may come from ADMIN_PASSWORD instead of --password (keeps it out of shell history).
  */
-import { ConfigError, loadConfig, openPgliteClient, openPostgres, pgliteDatabase, type Database } from '@kora/platform';
+import { blankIsUnset, ConfigError, loadConfig, openPgliteClient, openPostgres, pgliteDatabase, type Database } from '@kora/platform';
 import type { PGlite } from '@electric-sql/pglite';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ import { authService } from '../app.js';
 const envSchema = z
   .object({
     DB_DRIVER: z.enum(['postgres', 'pglite']).default('postgres'),
-    DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+    DATABASE_URL: z.preprocess(blankIsUnset, z.string().url().optional()),
     PGLITE_DIR: z.string().default('data/pglite'),
     ADMIN_PASSWORD: z.string().optional(),
   })
