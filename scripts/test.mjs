@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ensureWebBuild } from './lib/build.mjs';
+import { ensureFfmpeg, ensureWebBuild } from './lib/build.mjs';
 import { ROOT, ensureDebianPackage, mkdirp, pickPort, rmrf, which } from './lib/proc.mjs';
 import { formatFailedTests, readReport } from './lib/test-report.mjs';
 
@@ -118,7 +118,7 @@ try {
 
   // The media workers' tests (and both products' video processing) run the real ffmpeg/ffprobe.
   if (wants('embedded') || wants('real') || wants('distributed') || wants('embedded-api')) {
-    await ensureDebianPackage({ pkg: 'ffmpeg', what: 'ffmpeg (video transcoding)', find: () => which('ffmpeg') });
+    await ensureFfmpeg({ required: true });
   }
 
   if (wants('embedded')) await vitest('embedded', ['unit', 'web', 'services']);

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './proc.mjs';
+import { ROOT, ensureDebianPackage, warn, which } from './proc.mjs';
 
 const WEB = path.join(ROOT, 'web');
 const WEB_SOURCES = ['app', 'public', 'vite.config.ts', 'tailwind.config.ts', 'postcss.config.js', 'package.json'];
@@ -46,12 +46,13 @@ export function ensureDependencies() {
  * Videos are transcoded by ffmpeg in the media workers. Everything else runs without it, so a
  * missing ffmpeg is installed when we can (root with apt-get) and otherwise only warned about:
  * uploaded videos then end as "could not be processed" instead of the product not starting.
+ * With `required` (the tests, which transcode real videos) a missing ffmpeg is an error.
  */
-export async function ensureFfmpeg() {
-  const { ensureDebianPackage, which, warn } = await import('./proc.mjs');
+export async function ensureFfmpeg({ required = false } = {}) {
   try {
     await ensureDebianPackage({ pkg: 'ffmpeg', what: 'ffmpeg (video transcoding)', find: () => which('ffmpeg') });
   } catch (err) {
+    if (required) throw err;
     warn(`${err.message}\nVideos cannot be processed until it is installed; everything else works.`);
   }
 }

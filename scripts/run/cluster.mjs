@@ -75,21 +75,21 @@ export async function startCluster({ port = 8080, servers, secrets, logDir = pat
     for (const name of SERVICE_NAMES) ports[name] = await pickPort(`svc-${name}`);
     // Every service knows where its siblings are, for internal calls (ctx.callService).
     const siblings = Object.fromEntries(SERVICE_NAMES.map((n) => [envName(n), `http://127.0.0.1:${ports[n]}`]));
+    /** Starts one process of `service` (its first instance, or a replica) as `processName`. */
+    const startService = async (processName, service, p) => {
+      upstreams[processName] = `http://127.0.0.1:${p}`;
+      await startOne(processName, `services/${service}/src/server.ts`, { ...siblings, HOST: '127.0.0.1', PORT: String(p) }, `${upstreams[processName]}/healthz`);
+    };
     const queue = [...SERVICE_NAMES];
     const starters = Array.from({ length: 3 }, async () => {
-      for (let name = queue.shift(); name; name = queue.shift()) {
-        const p = ports[name];
-        upstreams[name] = `http://127.0.0.1:${p}`;
-        await startOne(name, `services/${name}/src/server.ts`, { ...siblings, HOST: '127.0.0.1', PORT: String(p) }, `${upstreams[name]}/healthz`);
-      }
+      for (let name = queue.shift(); name; name = queue.shift()) await startService(name, name, ports[name]);
     });
     await Promise.all(starters);
+    // Replicas after every first instance, one at a time: their schemas are migrated by then.
     for (const [name, count] of Object.entries(extraInstances)) {
       for (let i = 2; i <= count + 1; i++) {
         const replica = `${name}-${i}`;
-        const p = await pickPort(`svc-${replica}`);
-        upstreams[replica] = `http://127.0.0.1:${p}`;
-        await startOne(replica, `services/${name}/src/server.ts`, { ...siblings, HOST: '127.0.0.1', PORT: String(p) }, `${upstreams[replica]}/healthz`);
+        await startService(replica, name, await pickPort(`svc-${replica}`));
       }
     }
 

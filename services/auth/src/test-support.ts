@@ -10,6 +10,8 @@ import { eq } from 'drizzle-orm';
 import { createAuthService } from './app.js';
 import { authSchema, type AuthTables } from './db/schema.js';
 
+export { outboxEvents } from '@kora/testing';
+
 export const TEST_ACCESS_TOKEN_SECRET = 'auth-tests-access-token-secret';
 
 export interface AuthTestService extends TestService {
@@ -117,14 +119,6 @@ export function claimsOf(token: string): { sub: string; role: string; sid: strin
 export function asTokenHolder(svc: TestService, token: string): Record<string, string> {
   const claims = claimsOf(token);
   return svc.as({ userId: Number(claims.sub), role: claims.role as 'user', sessionId: claims.sid });
-}
-
-/** Events this service wrote to its outbox (published by the relay), optionally of one type. */
-export async function outboxEvents(svc: TestService, type?: string) {
-  const rows = await svc.ctx.db.select().from(svc.ctx.tables.outbox);
-  return rows
-    .map((r) => r.envelope as { type: string; aggregateId: string; actorId: number | null; payload: Record<string, unknown> })
-    .filter((e) => !type || e.type === type);
 }
 
 /** A client address for the gateway's x-forwarded-for, different per call (per-IP limits). */

@@ -99,12 +99,8 @@ export async function createTestAdapters(): Promise<TestAdapters> {
 
 /** Polls `check` until it returns true or the deadline passes (no fixed sleeps in tests). */
 export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 20_000, everyMs = 50): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
+  const met = await readUntil(async () => check(), Boolean, timeoutMs, everyMs);
+  if (!met) throw new Error(`condition not met within ${timeoutMs} ms`);
 }
 
 /**

@@ -51,6 +51,8 @@ const videoRef = z.object({
 
 /** A friendship's two members; events about one pair share the pair's key so they stay in order. */
 const friendPair = z.object({ fromUserId: z.number().int(), toUserId: z.number().int() });
+/** A friend request between the pair: every step of its life names it. */
+const friendRequestRef = friendPair.extend({ requestId: z.number().int() });
 
 export const eventRegistry = {
   /** A member signed up (not yet activated). Projections of member names/avatars start here. */
@@ -90,11 +92,11 @@ export const eventRegistry = {
   'video.failed': event('media.video', 1, videoRef.extend({ reason: z.string() })),
 
   /** Friend graph (friends service, issue 5). Keyed by the pair `min-max`. */
-  'friend-request.sent': event('friends.friendship', 1, friendPair.extend({ requestId: z.number().int() })),
-  'friend-request.accepted': event('friends.friendship', 1, friendPair.extend({ requestId: z.number().int() })),
-  'friend-request.declined': event('friends.friendship', 1, friendPair.extend({ requestId: z.number().int() })),
+  'friend-request.sent': event('friends.friendship', 1, friendRequestRef),
+  'friend-request.accepted': event('friends.friendship', 1, friendRequestRef),
+  'friend-request.declined': event('friends.friendship', 1, friendRequestRef),
   /** The sender took back a request still pending. */
-  'friend-request.cancelled': event('friends.friendship', 1, friendPair.extend({ requestId: z.number().int() })),
+  'friend-request.cancelled': event('friends.friendship', 1, friendRequestRef),
   /** `fromUserId` ended the friendship with `toUserId` (unfriend). */
   'friendship.removed': event('friends.friendship', 1, friendPair),
 
