@@ -9,15 +9,18 @@ import { eventually, memberClient, memberSnapshot, publishEvent, startTestServic
 import { and, eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { createPostsService, type PostsOptions } from './app.js';
+import { createPosts, type Posts } from './context.js';
 import { postsSchema, type PostsTables } from './db/schema.js';
 
 export interface PostsTestService extends TestService {
   tables: PostsTables;
+  /** What the service was started with, so `postsHandle` builds the same Posts the routes use. */
+  options: PostsOptions;
 }
 
 export async function startPosts(options: PostsOptions = {}): Promise<PostsTestService> {
   const svc = await startTestService(createPostsService(options));
-  return Object.assign(svc, { tables: postsSchema(svc.ctx.schema) });
+  return Object.assign(svc, { tables: postsSchema(svc.ctx.schema), options });
 }
 
 export { memberIds, outboxEvents, type OutboxEvent } from '@kora/testing';
@@ -79,6 +82,6 @@ export async function backdate(svc: PostsTestService, postId: number, at: Date):
 }
 
 /** The Posts handle the routes use, for calling internal modules (moderation) from tests. */
-export function postsHandle(svc: PostsTestService, now: () => Date = () => new Date()) {
-  return { ctx: svc.ctx, tables: svc.tables, config: { KORA_TIME_ZONE: 'Africa/Lagos' }, now };
+export function postsHandle(svc: PostsTestService, now?: () => Date): Posts {
+  return createPosts(svc.ctx, now ? { ...svc.options, now } : svc.options);
 }

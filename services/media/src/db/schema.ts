@@ -4,7 +4,6 @@ import { bigint, doublePrecision, integer, pgSchema, text, timestamp } from 'dri
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const videoStatuses = ['processing', 'ready', 'failed'] as const;
-export type VideoStatusValue = (typeof videoStatuses)[number];
 
 export const mediaSchema = (name: string) => {
   const schema = pgSchema(name);

@@ -5,6 +5,7 @@
  */
 import { AppError, badRequest, type ServiceApp } from '@kora/platform';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { errnoCode } from '../storage/local-disk.js';
 
 export const MB = 1024 * 1024;
 /** Room for the multipart framing around the files, when judging a declared Content-Length. */
@@ -17,14 +18,10 @@ export interface MultipartTexts {
   multipartRequired: () => AppError;
 }
 
-function errorCode(err: unknown): string {
-  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
-}
-
 /** Errors @fastify/multipart raises while reading, in product words; AppErrors pass through. */
 export function multipartReadError(err: unknown, texts: MultipartTexts): AppError {
   if (err instanceof AppError) return err;
-  switch (errorCode(err)) {
+  switch (errnoCode(err)) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return texts.tooLarge();
     case 'FST_FILES_LIMIT':

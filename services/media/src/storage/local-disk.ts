@@ -20,7 +20,8 @@ import { ObjectExistsError, type ByteRange, type MediaStorage, type OpenedObject
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
 
-function errnoCode(err: unknown): string | undefined {
+/** The `code` of a Node.js (errno) or library error, when it has one. */
+export function errnoCode(err: unknown): string | undefined {
   return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
 }
 

@@ -4,7 +4,7 @@
  * Every change after the upload is guarded by `status = 'processing'`, so a late or repeated job
  * can never undo a finished video or announce it twice.
  */
-import type { VideoStatus } from '@kora/contracts';
+import type { EventPayload, VideoStatus } from '@kora/contracts';
 import type { Emit, Tx } from '@kora/platform';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Media } from '../context.js';
@@ -65,38 +65,38 @@ export interface ProcessedVideo {
 
 /** `ready` with the output's probe results, and `video.processed`; false when it was not processing. */
 export async function markReady(media: Media, video: VideoRow, output: ProcessedVideo): Promise<boolean> {
-  return media.ctx.transact(async (tx, emit) => {
-    const updated = await tx
-      .update(media.tables.videos)
-      .set({ status: 'ready', progress: 100, error: null, ...output, updatedAt: new Date() })
-      .where(stillProcessing(media, video.id))
-      .returning({ id: media.tables.videos.id });
-    if (updated.length === 0) return false;
-    emit({
-      type: 'video.processed',
-      aggregateId: video.id,
-      actorId: video.uploaderId,
-      payload: { videoId: video.id, url: publicUrl(video.key), uploaderId: video.uploaderId, posterUrl: publicUrl(video.posterKey), ...output },
-    });
-    return true;
+  return finish(media, video, { status: 'ready', progress: 100, error: null, ...output }, {
+    type: 'video.processed',
+    payload: { videoId: video.id, url: publicUrl(video.key), uploaderId: video.uploaderId, posterUrl: publicUrl(video.posterKey), ...output },
   });
 }
 
 /** `failed` with the reason, and `video.failed`; false when it was not processing. */
 export async function markFailed(media: Media, video: VideoRow, reason: string): Promise<boolean> {
+  return finish(media, video, { status: 'failed', error: reason }, {
+    type: 'video.failed',
+    payload: { videoId: video.id, url: publicUrl(video.key), uploaderId: video.uploaderId, reason },
+  });
+}
+
+/**
+ * Moves a video out of `processing` with `set` and announces `event` in the same transaction;
+ * false (nothing announced) when it was no longer processing.
+ */
+async function finish<T extends 'video.processed' | 'video.failed'>(
+  media: Media,
+  video: VideoRow,
+  set: Partial<Pick<VideoRow, 'status' | 'progress' | 'error' | keyof ProcessedVideo>>,
+  event: { type: T; payload: EventPayload<T> },
+): Promise<boolean> {
   return media.ctx.transact(async (tx, emit) => {
     const updated = await tx
       .update(media.tables.videos)
-      .set({ status: 'failed', error: reason, updatedAt: new Date() })
+      .set({ ...set, updatedAt: new Date() })
       .where(stillProcessing(media, video.id))
       .returning({ id: media.tables.videos.id });
     if (updated.length === 0) return false;
-    emit({
-      type: 'video.failed',
-      aggregateId: video.id,
-      actorId: video.uploaderId,
-      payload: { videoId: video.id, url: publicUrl(video.key), uploaderId: video.uploaderId, reason },
-    });
+    emit<T>({ type: event.type, aggregateId: video.id, actorId: video.uploaderId, payload: event.payload });
     return true;
   });
 }

@@ -95,4 +95,3 @@ export const postsSchema = (name: string) => {
 };
 
 export type PostsTables = ReturnType<typeof postsSchema>;
-export type PostRecord = PostsTables['posts']['$inferSelect'];

@@ -3,10 +3,11 @@
  * whatever the page size (likes, comments, saves, shares, videos, then the authors of the posts and
  * of their comments), each for every post id at once — never one query per post.
  */
-import { DEFAULT_AVATAR, mediaTypeOf, unknownMember, type Post, type PostComment, type PostVideo } from '@kora/contracts';
+import { mediaTypeOf, type Post, type PostComment, type PostVideo } from '@kora/contracts';
 import { rowsOf } from '@kora/platform';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
+import { authorViews } from '../projections/authors.js';
 import type { PostRow } from './post-rows.js';
 
 /** Lists carry this many likers (the caller is added when they liked) and this many comments. */
@@ -14,14 +15,6 @@ export const LIST_LIKERS = 50;
 export const LIST_COMMENTS = 50;
 /** The single-post page carries more of the conversation. */
 export const SINGLE_POST_COMMENTS = 1_000;
-
-export interface AuthorView {
-  username: string;
-  profileImage: string;
-}
-
-/** What a member looks like before their snapshot reached us (the projection lags their sign-up). */
-export const fallbackAuthor: (userId: number) => AuthorView = unknownMember;
 
 const idArray = (ids: number[]) => sql`${sql.param(ids)}::bigint[]`;
 
@@ -61,9 +54,7 @@ export async function loadPosts(posts: Posts, rows: PostRow[], viewer: number, o
   ]);
 
   const people = [...new Set([...rows.map((r) => r.authorId), ...comments.map((c) => Number(c.user_id))])];
-  const authorRows = await db.select().from(t.authors).where(inArray(t.authors.userId, people));
-  const authors = new Map(authorRows.map((a) => [a.userId, { username: a.username, profileImage: a.profileImage || DEFAULT_AVATAR }]));
-  const authorOf = (userId: number) => authors.get(userId) ?? fallbackAuthor(userId);
+  const authorOf = await authorViews(db, t, people);
 
   const likersByPost = groupBy(likes, (l) => Number(l.post_id), (l) => Number(l.user_id));
   const commentsByPost = groupBy(
@@ -79,7 +70,8 @@ export async function loadPosts(posts: Posts, rows: PostRow[], viewer: number, o
   const videoByUrl = new Map(videos.map((v) => [v.url, v]));
 
   return rows.map((row) => {
-    const likers = [...new Set(likersByPost.get(row.id) ?? [])];
+    // Distinct already: the query's `union` drops the viewer's like when it is among the newest.
+    const likers = likersByPost.get(row.id) ?? [];
     const author = authorOf(row.authorId);
     const videoList = row.media.filter((url) => mediaTypeOf(url) === 'video');
     return {

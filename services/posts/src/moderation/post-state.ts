@@ -1,11 +1,11 @@
 /**
  * Post moderation state, in one place: soft deletion (by the author now, by a moderator from the
- * admin back office later), restoring, and shadow-hiding. A deleted post is never served; a
+ * admin back office later) and shadow-hiding. A deleted post is never served; a
  * shadow-hidden one is served to its author only, who sees it as usual (decision 009). The page
  * queries apply the same rule through `visibleTo` (feed/post-rows.ts).
  */
 import type { Emit, Tx } from '@kora/platform';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 
 /**
@@ -33,17 +33,6 @@ export async function softDeletePost(
     payload: { postId: row.id, postOwnerId: row.authorId, byModerator: by.byModerator },
   });
   return true;
-}
-
-/** Brings a deleted post back (the admin issue's "restore"); false when it was not deleted. */
-export async function restorePost(posts: Posts, postId: number): Promise<boolean> {
-  const { posts: table } = posts.tables;
-  const rows = await posts.ctx.db
-    .update(table)
-    .set({ deletedAt: null, deletedByModerator: false })
-    .where(and(eq(table.id, postId), isNotNull(table.deletedAt)))
-    .returning({ id: table.id });
-  return rows.length > 0;
 }
 
 /** Shows or shadow-hides a post; false when there is no such post. */

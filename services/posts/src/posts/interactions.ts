@@ -8,8 +8,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { PostRow } from '../feed/post-rows.js';
 import { commentBadWords } from '../errors.js';
-import { fallbackAuthor } from '../feed/load-posts.js';
 import { containsBadWord } from '../moderation/bad-words.js';
+import { authorViews } from '../projections/authors.js';
 import { excerpt } from './excerpt.js';
 
 /** Likes the post, or takes the like back if the member had liked it. */
@@ -26,11 +26,15 @@ export async function toggleLike(posts: Posts, post: PostRow, memberId: number):
       // Zero when a concurrent toggle removed it first: the like is gone either way, count once.
       delta = removed.length === 0 ? 0 : -1;
     }
-    const [row] = await tx
-      .update(postsTable)
-      .set({ likeCount: sql`${postsTable.likeCount} + ${delta}` })
-      .where(eq(postsTable.id, post.id))
-      .returning({ likeCount: postsTable.likeCount });
+    // Nothing changed (a concurrent toggle won): read the count instead of writing it back.
+    const [row] =
+      delta === 0
+        ? await tx.select({ likeCount: postsTable.likeCount }).from(postsTable).where(eq(postsTable.id, post.id))
+        : await tx
+            .update(postsTable)
+            .set({ likeCount: sql`${postsTable.likeCount} + ${delta}` })
+            .where(eq(postsTable.id, post.id))
+            .returning({ likeCount: postsTable.likeCount });
     const liked = delta > 0;
     if (delta !== 0) {
       emit({
@@ -47,7 +51,7 @@ export async function toggleLike(posts: Posts, post: PostRow, memberId: number):
 /** Adds a comment (already trimmed and length-checked by the schema) and answers it as lists show it. */
 export async function addComment(posts: Posts, post: PostRow, memberId: number, content: string): Promise<PostComment> {
   if (containsBadWord(content, posts.ctx.siteSettings.current().moderation.badWords)) throw commentBadWords();
-  const { posts: postsTable, comments, authors } = posts.tables;
+  const { posts: postsTable, comments } = posts.tables;
   const comment = await posts.ctx.transact(async (tx, emit) => {
     const [row] = await tx.insert(comments).values({ postId: post.id, userId: memberId, content }).returning();
     await tx
@@ -62,9 +66,8 @@ export async function addComment(posts: Posts, post: PostRow, memberId: number, 
     });
     return row!;
   });
-  const [author] = await posts.ctx.db.select().from(authors).where(eq(authors.userId, memberId));
-  const view = author ? { username: author.username, profileImage: author.profileImage } : fallbackAuthor(memberId);
-  return { id: comment.id, userId: memberId, ...view, content: comment.content, createdAt: comment.createdAt.toISOString() };
+  const authorOf = await authorViews(posts.ctx.db, posts.tables, [memberId]);
+  return { id: comment.id, userId: memberId, ...authorOf(memberId), content: comment.content, createdAt: comment.createdAt.toISOString() };
 }
 
 /**
@@ -75,11 +78,15 @@ export async function sharePost(posts: Posts, post: PostRow, memberId: number): 
   const { posts: postsTable, shares } = posts.tables;
   return posts.ctx.transact(async (tx, emit) => {
     const added = await tx.insert(shares).values({ postId: post.id, userId: memberId }).onConflictDoNothing().returning({ postId: shares.postId });
-    const [row] = await tx
-      .update(postsTable)
-      .set({ shareCount: sql`${postsTable.shareCount} + ${added.length}` })
-      .where(eq(postsTable.id, post.id))
-      .returning({ shareCount: postsTable.shareCount });
+    // Already shared: nothing to count, only the count to answer.
+    const [row] =
+      added.length === 0
+        ? await tx.select({ shareCount: postsTable.shareCount }).from(postsTable).where(eq(postsTable.id, post.id))
+        : await tx
+            .update(postsTable)
+            .set({ shareCount: sql`${postsTable.shareCount} + 1` })
+            .where(eq(postsTable.id, post.id))
+            .returning({ shareCount: postsTable.shareCount });
     if (added.length > 0) {
       emit({
         type: 'post.shared',
