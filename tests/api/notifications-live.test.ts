@@ -6,11 +6,11 @@
  * member likes the recipient's posts; every tab must receive every notification exactly once,
  * whichever instance holds it, including likes made while the broker is down.
  */
-import { socketMessage, type Notification, type NotificationPage } from '@kora/contracts';
+import type { NotificationPage } from '@kora/contracts';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
 import { readUntil } from '@kora/testing';
+import { openSocket, wsUrl, type LiveSocket } from '@kora/testing/websocket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { canRestartKafka, startKafka, stopKafka } from '../../scripts/servers.mjs';
 import { auth, json, signedInMember, type SignedIn } from './support/members.js';
 import { api, BASE_URL } from './support/product.js';
@@ -19,25 +19,13 @@ const INSTANCES = (process.env.KORA_NOTIFICATIONS_URLS ?? '').split(',').filter(
 
 interface Tab {
   name: string;
-  socket: WebSocket;
-  received: Notification[];
+  socket: LiveSocket;
 }
 
-function openTab(name: string, url: string, headers: Record<string, string>): Promise<Tab> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
-    const tab: Tab = { name, socket, received: [] };
-    socket.on('message', (data) => {
-      const message = socketMessage.parse(JSON.parse(String(data)));
-      if (message.type === 'ready') resolve(tab);
-      else tab.received.push(message.notification);
-    });
-    socket.once('error', reject);
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`${name}: handshake answered ${res.statusCode}`)));
-  });
+async function openTab(name: string, url: string, headers: Record<string, string>): Promise<Tab> {
+  const socket = await openSocket(url, headers).catch((error: Error) => Promise.reject(new Error(`${name}: ${error.message}`)));
+  return { name, socket };
 }
-
-const wsUrl = (base: string) => `${base.replace(/^http/, 'ws')}/ws`;
 
 describe.skipIf(INSTANCES.length < 2 || !canRestartKafka())('live notifications across two instances and a broker restart', () => {
   let owner: SignedIn;
@@ -62,20 +50,20 @@ describe.skipIf(INSTANCES.length < 2 || !canRestartKafka())('live notifications 
 
   afterAll(async () => {
     await startKafka().catch(() => {}); // never leave the shared broker down for later tests
-    for (const tab of tabs) tab.socket.close();
+    for (const tab of tabs) tab.socket.ws.close();
   }, 120_000);
 
   const like = async (postId: number) => {
     const res = await api(`/api/posts/${postId}/react`, json({ reaction: 'like' }, liker.token));
     expect(res.status).toBe(200);
   };
-  const idsOf = (tab: Tab) => tab.received.map((n) => n.id);
-  const allHave = (count: number) => tabs.every((t) => t.received.length >= count);
+  const idsOf = (tab: Tab) => tab.socket.pushed().map((n) => n.id);
+  const allHave = (count: number) => tabs.every((t) => t.socket.pushed().length >= count);
 
   it('delivers each like to every tab exactly once, before and after the broker restarts', async () => {
     for (const id of postIds.slice(0, 5)) await like(id);
     await readUntil(async () => allHave(5), Boolean, 30_000);
-    for (const tab of tabs) expect(tab.received, tab.name).toHaveLength(5);
+    for (const tab of tabs) expect(tab.socket.pushed(), tab.name).toHaveLength(5);
 
     await stopKafka({ signal: 'SIGKILL' });
     // Written while the broker is down: the likes wait in the posts service's outbox.
@@ -86,10 +74,10 @@ describe.skipIf(INSTANCES.length < 2 || !canRestartKafka())('live notifications 
     // A little longer, so a duplicate would have time to show up.
     await new Promise((r) => setTimeout(r, 2_000));
     for (const tab of tabs) {
-      expect(tab.received, tab.name).toHaveLength(10);
+      expect(tab.socket.pushed(), tab.name).toHaveLength(10);
       expect(new Set(idsOf(tab)).size, tab.name).toBe(10);
-      expect(tab.received.every((n) => n.type === 'post_like' && n.actorId === liker.user.user_id)).toBe(true);
-      expect(new Set(tab.received.map((n) => n.meta.postId))).toEqual(new Set(postIds));
+      expect(tab.socket.pushed().every((n) => n.type === 'post_like' && n.actorId === liker.user.user_id)).toBe(true);
+      expect(new Set(tab.socket.pushed().map((n) => n.meta.postId))).toEqual(new Set(postIds));
     }
     expect(idsOf(tabs[1]!).sort()).toEqual(idsOf(tabs[0]!).sort());
 

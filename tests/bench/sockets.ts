@@ -10,11 +10,11 @@
  *    `notification:new` covers posts' outbox, Kafka, the notifications writer, its outbox, Kafka
  *    again and the live fan-out.
  */
-import { socketMessage } from '@kora/contracts';
+import type { SocketMessage } from '@kora/contracts';
 import { signAccessToken } from '@kora/platform/access-token';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
+import { openSocket, wsUrl, type LiveSocket } from '@kora/testing/websocket';
 import { readFileSync } from 'node:fs';
-import WebSocket from 'ws';
 import { percentile, type LoadResult } from './load.js';
 
 export interface SocketBenchTarget {
@@ -33,15 +33,10 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-function connect(url: string, userId: number, secret: string, onMessage?: (data: string) => void): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const identity = { userId, role: 'user' as const, sessionId: `bench-${userId}` };
-    const socket = new WebSocket(url, { headers: { [IDENTITY_HEADER]: signIdentity(identity, secret) }, perMessageDeflate: false });
-    socket.once('message', () => resolve(socket)); // the 'ready' message: registered and counted
-    if (onMessage) socket.on('message', (data) => onMessage(String(data)));
-    socket.once('error', reject);
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`handshake answered ${res.statusCode}`)));
-  });
+function connect(url: string, userId: number, secret: string, onMessage?: (message: SocketMessage) => void): Promise<LiveSocket> {
+  const identity = { userId, role: 'user' as const, sessionId: `bench-${userId}` };
+  // Resolves on 'ready': registered and counted.
+  return openSocket(url, { [IDENTITY_HEADER]: signIdentity(identity, secret) }, { perMessageDeflate: false, onMessage });
 }
 
 export interface SocketBenchResult {
@@ -50,9 +45,9 @@ export interface SocketBenchResult {
 }
 
 export async function benchSockets(target: SocketBenchTarget): Promise<SocketBenchResult> {
-  const url = `${target.notificationsUrl.replace(/^http/, 'ws')}/ws`;
+  const url = wsUrl(target.notificationsUrl);
   const before = rssMb(target.notificationsPid);
-  const sockets: WebSocket[] = [];
+  const sockets: LiveSocket[] = [];
   let failed = 0;
   const t0 = performance.now();
   // Opened in waves, so the handshakes do not all queue at once on two cores.
@@ -69,7 +64,7 @@ export async function benchSockets(target: SocketBenchTarget): Promise<SocketBen
   const kbPerSocket = sockets.length ? Math.round(((after - before) * 1024) / sockets.length * 10) / 10 : 0;
 
   const latency = await likeToSocket(target);
-  for (const socket of sockets) socket.terminate();
+  for (const socket of sockets) socket.ws.terminate();
   return {
     results: [latency],
     sockets: { opened: sockets.length, failed, rssBeforeMb: Math.round(before), rssAfterMb: Math.round(after), kbPerSocket, openSeconds: Math.round(openSeconds * 10) / 10 },
@@ -96,11 +91,10 @@ async function likeToSocket(target: SocketBenchTarget): Promise<LoadResult> {
   const sentAt = new Map<number, number>();
   const latencies: number[] = [];
   let errors = 0;
-  const url = `${target.notificationsUrl.replace(/^http/, 'ws')}/ws`;
-  const socket = await connect(url, owner, target.secrets.INTERNAL_SECRET, (data) => {
-    const message = socketMessage.safeParse(JSON.parse(data));
-    if (!message.success || message.data.type !== 'notification:new') return;
-    const postId = message.data.notification.meta.postId;
+  const url = wsUrl(target.notificationsUrl);
+  const socket = await connect(url, owner, target.secrets.INTERNAL_SECRET, (message) => {
+    if (message.type !== 'notification:new') return;
+    const postId = message.notification.meta.postId;
     const start = postId === null ? undefined : sentAt.get(postId);
     if (start !== undefined) latencies.push(performance.now() - start);
   });
@@ -123,7 +117,7 @@ async function likeToSocket(target: SocketBenchTarget): Promise<LoadResult> {
   }
   const deadline = Date.now() + 30_000;
   while (latencies.length < postIds.length - errors && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  socket.terminate();
+  socket.ws.terminate();
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (p: number) => Math.round(percentile(latencies, p) * 100) / 100;

@@ -3,7 +3,7 @@
  * throws, each with the product text from `friendTexts`.
  */
 import { friendTexts } from '@kora/contracts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '@kora/platform';
+import { badRequest, conflict, forbidden, notFound } from '@kora/platform';
 
 export const FriendErrorCode = {
   NotYourself: 'NOT_YOURSELF',
@@ -30,4 +30,4 @@ export const notSender = () => forbidden(friendTexts.notSender, FriendErrorCode.
 export const alreadyAnswered = () => conflict(friendTexts.alreadyAnswered, FriendErrorCode.AlreadyAnswered);
 export const notFriends = () => notFound(friendTexts.notFriends, FriendErrorCode.NotFriends);
 /** The pair's requests kept changing under a send (practically never): the client may retry. */
-export const requestBusy = () => new AppError(409, FriendErrorCode.RequestBusy, friendTexts.sendFailed);
+export const requestBusy = () => conflict(friendTexts.sendFailed, FriendErrorCode.RequestBusy);

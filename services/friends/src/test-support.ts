@@ -6,10 +6,11 @@
  */
 import type { EventPayload, EventType, FriendRequest } from '@kora/contracts';
 import { eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
-import { eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
+import { expect } from 'vitest';
 import { createFriendsService, type FriendsOptions } from './app.js';
 import { friendsSchema, type FriendsTables, type MemberRow } from './db/schema.js';
+import { findMember } from './projections/member-views.js';
 
 export interface FriendsTestService extends TestService {
   tables: FriendsTables;
@@ -30,9 +31,13 @@ export async function publish<T extends EventType>(svc: TestService, type: T, pa
 
 export const snapshot = memberSnapshot;
 
-export async function memberRow(svc: FriendsTestService, userId: number): Promise<MemberRow | undefined> {
-  const [row] = await svc.ctx.db.select().from(svc.tables.members).where(eq(svc.tables.members.userId, userId));
-  return row;
+/** A member's row in the projection, as the service reads it. */
+export const memberRow = (svc: FriendsTestService, userId: number): Promise<MemberRow | undefined> => findMember(svc.ctx.db, svc.tables, userId);
+
+/** An error answer: `status`, the product `message`, and the error body's shape. */
+export function expectError(res: { statusCode: number; json(): unknown }, status: number, message: string): void {
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toMatchObject({ message, code: expect.any(String), error: expect.any(String) });
 }
 
 /**

@@ -5,12 +5,12 @@
  * same on the embedded engines and on real PostgreSQL/Kafka (where topics are shared and never
  * assumed empty).
  */
-import type { EventPayload, EventType, Notification, SocketMessage } from '@kora/contracts';
+import type { EventPayload, EventType, Notification } from '@kora/contracts';
 import { startService, type RunningService } from '@kora/platform';
-import { eventually, memberClient, publishEvent, startTestService, testEnv, testLog, type TestService } from '@kora/testing';
+import { eventually, memberClient, outboxEvents, publishEvent, startTestService, testEnv, testLog, type OutboxEvent, type TestService } from '@kora/testing';
+import { wsUrl } from '@kora/testing/websocket';
 import { eq } from 'drizzle-orm';
 import { randomInt, randomUUID } from 'node:crypto';
-import WebSocket from 'ws';
 import { createNotificationsService, type NotificationsOptions, type NotificationsServiceDefinition } from './app.js';
 import type { Notifications } from './context.js';
 import { notificationsSchema, type NotificationsTables } from './db/schema.js';
@@ -45,13 +45,13 @@ export async function startSecondInstance(svc: NotificationsTestService, options
     { ...definition, schema: svc.ctx.schema },
     { env: testEnv(), log: testLog, adapters: svc.adapters, ownsAdapters: false, listen: true },
   );
-  return { running, handle: definition.handleOf(running.ctx), wsUrl: `${running.url!.replace('http', 'ws')}/ws` };
+  return { running, handle: definition.handleOf(running.ctx), wsUrl: wsUrl(running.url!) };
 }
 
 /** Starts `svc`'s HTTP server on a free port; answers the `ws://` URL of its `/ws`. */
 export async function listenForSockets(svc: TestService): Promise<string> {
   const url = await svc.app.listen({ host: '127.0.0.1', port: 0 });
-  return `${url.replace('http', 'ws')}/ws`;
+  return wsUrl(url);
 }
 
 
@@ -104,10 +104,12 @@ export async function rowsOf(svc: NotificationsTestService, recipientId: number)
   return (await svc.ctx.db.select().from(t).where(eq(t.recipientId, recipientId))).sort((a, b) => b.id - a.id);
 }
 
+/** A `notification.created` event as the outbox holds it. */
+export type CreatedEvent = OutboxEvent & { id: string; payload: { recipientId: number; notification: Notification } };
+
 /** `notification.created` events in this instance's outbox (its relay publishes them), oldest first. */
-export async function createdEvents(svc: TestService): Promise<{ id: string; payload: { recipientId: number; notification: Notification } }[]> {
-  const rows = await svc.ctx.db.select().from(svc.ctx.tables.outbox).orderBy(svc.ctx.tables.outbox.seq);
-  return rows.map((r) => r.envelope as { id: string; type: string; payload: { recipientId: number; notification: Notification } }).filter((e) => e.type === 'notification.created');
+export async function createdEvents(svc: TestService): Promise<CreatedEvent[]> {
+  return (await outboxEvents(svc, 'notification.created')) as CreatedEvent[];
 }
 
 /** Request helpers for one service, each as a given member (or anonymous with `null`). */
@@ -129,35 +131,4 @@ export async function liveFeedReady(svc: TestService, hub: Notifications['live']
   }
 }
 
-export interface LiveSocket {
-  ws: WebSocket;
-  /** Every message received, in order ('ready' first). */
-  messages: SocketMessage[];
-  /** The notifications pushed so far. */
-  pushed(): Notification[];
-  /** Resolves with the close code and reason once the socket is closed. */
-  closed: Promise<{ code: number; reason: string }>;
-}
-
-/** Opens a socket with the identity header the gateway would sign; resolves after 'ready'. */
-export function openSocket(url: string, headers: Record<string, string>): Promise<LiveSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
-    const messages: SocketMessage[] = [];
-    const closed = new Promise<{ code: number; reason: string }>((done) => ws.once('close', (code, reason) => done({ code, reason: reason.toString() })));
-    const live: LiveSocket = {
-      ws,
-      messages,
-      pushed: () => messages.flatMap((m) => (m.type === 'notification:new' ? [m.notification] : [])),
-      closed,
-    };
-    ws.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as SocketMessage;
-      messages.push(message);
-      if (message.type === 'ready') resolve(live);
-    });
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`handshake refused: ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-}
-
+export { openSocket, wsUrl, type LiveSocket } from '@kora/testing/websocket';

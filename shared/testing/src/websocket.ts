@@ -1,4 +1,5 @@
 /** WebSocket helpers for tests of the live socket (the gateway's proxy, the notifications service). */
+import { socketMessage, type Notification, type SocketMessage } from '@kora/contracts';
 import WebSocket from 'ws';
 
 /** The HTTP answer to a handshake the server refused (status and body); fails if it was accepted. */
@@ -12,5 +13,50 @@ export function refusedHandshake(url: string, options: WebSocket.ClientOptions =
     });
     ws.once('open', () => reject(new Error('handshake unexpectedly accepted')));
     ws.once('error', () => {});
+  });
+}
+
+/** The `ws://` (or `wss://`) URL of `path` on the server at `httpUrl` (`http://host:port`). */
+export const wsUrl = (httpUrl: string, path = '/ws'): string => `${httpUrl.replace(/^http/, 'ws')}${path}`;
+
+export interface LiveSocket {
+  ws: WebSocket;
+  /** Every message received, in order ('ready' first). */
+  messages: SocketMessage[];
+  /** The notifications pushed so far. */
+  pushed(): Notification[];
+  /** Resolves with the close code and reason once the socket is closed. */
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+export interface OpenSocketOptions extends Omit<WebSocket.ClientOptions, 'headers'> {
+  /** Called with each message as soon as it is parsed, before it is recorded (e.g. to time it). */
+  onMessage?: (message: SocketMessage) => void;
+}
+
+/**
+ * Opens a live notifications socket with `headers` (a gateway-signed identity, or a bearer token
+ * through the gateway); resolves after 'ready'. Every message must match the socket contract.
+ */
+export function openSocket(url: string, headers: Record<string, string>, options: OpenSocketOptions = {}): Promise<LiveSocket> {
+  const { onMessage, ...clientOptions } = options;
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { ...clientOptions, headers });
+    const messages: SocketMessage[] = [];
+    const closed = new Promise<{ code: number; reason: string }>((done) => ws.once('close', (code, reason) => done({ code, reason: reason.toString() })));
+    const live: LiveSocket = {
+      ws,
+      messages,
+      pushed: () => messages.flatMap((m) => (m.type === 'notification:new' ? [m.notification] : [])),
+      closed,
+    };
+    ws.on('message', (data) => {
+      const message = socketMessage.parse(JSON.parse(String(data)));
+      onMessage?.(message);
+      messages.push(message);
+      if (message.type === 'ready') resolve(live);
+    });
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`handshake answered ${res.statusCode}`)));
+    ws.once('error', reject);
   });
 }

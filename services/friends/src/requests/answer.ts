@@ -8,12 +8,12 @@
  * party of the request gets 403 (they know it exists).
  */
 import { friendPairKey } from '@kora/contracts';
-import type { Tx } from '@kora/platform';
-import { and, eq } from 'drizzle-orm';
+import type { Emit, Tx } from '@kora/platform';
+import { eq } from 'drizzle-orm';
 import type { Friends } from '../context.js';
 import type { RequestRow } from '../db/schema.js';
 import { alreadyAnswered, notRecipient, notSender, requestNotFound } from '../errors.js';
-import { acceptPending } from './pair.js';
+import { acceptPending, answerIfPending } from './pair.js';
 
 async function lockRequest(friends: Friends, tx: Tx, requestId: number, memberId: number): Promise<RequestRow> {
   const r = friends.tables.requests;
@@ -22,8 +22,21 @@ async function lockRequest(friends: Friends, tx: Tx, requestId: number, memberId
   return request;
 }
 
+/**
+ * Declines or takes back a pending request (the caller checked it is theirs to close) and
+ * announces it.
+ */
+async function closeRequest(friends: Friends, tx: Tx, emit: Emit, request: RequestRow, memberId: number, status: 'declined' | 'cancelled'): Promise<void> {
+  await answerIfPending(friends, tx, request.id, status);
+  emit({
+    type: status === 'declined' ? 'friend-request.declined' : 'friend-request.cancelled',
+    aggregateId: friendPairKey(request.fromUserId, request.toUserId),
+    actorId: memberId,
+    payload: { fromUserId: request.fromUserId, toUserId: request.toUserId, requestId: request.id },
+  });
+}
+
 export async function answerRequest(friends: Friends, memberId: number, requestId: number, action: 'accepted' | 'declined'): Promise<void> {
-  const r = friends.tables.requests;
   await friends.ctx.transact(async (tx, emit) => {
     const request = await lockRequest(friends, tx, requestId, memberId);
     if (request.toUserId !== memberId) throw notRecipient();
@@ -32,34 +45,15 @@ export async function answerRequest(friends: Friends, memberId: number, requestI
       if (!(await acceptPending(friends, tx, emit, request, memberId))) throw alreadyAnswered();
       return;
     }
-    await tx
-      .update(r)
-      .set({ status: 'declined', answeredAt: friends.now() })
-      .where(and(eq(r.id, request.id), eq(r.status, 'pending')));
-    emit({
-      type: 'friend-request.declined',
-      aggregateId: friendPairKey(request.fromUserId, request.toUserId),
-      actorId: memberId,
-      payload: { fromUserId: request.fromUserId, toUserId: request.toUserId, requestId: request.id },
-    });
+    await closeRequest(friends, tx, emit, request, memberId, 'declined');
   });
 }
 
 export async function cancelRequest(friends: Friends, memberId: number, requestId: number): Promise<void> {
-  const r = friends.tables.requests;
   await friends.ctx.transact(async (tx, emit) => {
     const request = await lockRequest(friends, tx, requestId, memberId);
     if (request.fromUserId !== memberId) throw notSender();
     if (request.status !== 'pending') throw alreadyAnswered();
-    await tx
-      .update(r)
-      .set({ status: 'cancelled', answeredAt: friends.now() })
-      .where(and(eq(r.id, request.id), eq(r.status, 'pending')));
-    emit({
-      type: 'friend-request.cancelled',
-      aggregateId: friendPairKey(request.fromUserId, request.toUserId),
-      actorId: memberId,
-      payload: { fromUserId: request.fromUserId, toUserId: request.toUserId, requestId: request.id },
-    });
+    await closeRequest(friends, tx, emit, request, memberId, 'cancelled');
   });
 }

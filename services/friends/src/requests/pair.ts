@@ -38,22 +38,37 @@ export async function pendingBetween(db: DbOrTx, tables: FriendsTables, a: numbe
 }
 
 /**
+ * Gives a still-pending request its answer (`status`, answered at `now`); answers the updated row,
+ * or undefined when it was no longer pending.
+ */
+export async function answerIfPending(
+  friends: Friends,
+  tx: Tx,
+  requestId: number,
+  status: Exclude<RequestRow['status'], 'pending'>,
+  now = friends.now(),
+): Promise<RequestRow | undefined> {
+  const r = friends.tables.requests;
+  const [row] = await tx
+    .update(r)
+    .set({ status, answeredAt: now })
+    .where(and(eq(r.id, requestId), eq(r.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/**
  * Accepts a pending request: marks it accepted, stores the friendship both ways and announces it,
  * all in the caller's transaction. Answers the updated request, or null when it was no longer
  * pending (answered or taken back in the meantime).
  */
 export async function acceptPending(friends: Friends, tx: Tx, emit: Emit, request: RequestRow, actorId: number): Promise<RequestRow | null> {
-  const { requests: r, friendships } = friends.tables;
   const now = friends.now();
-  const [accepted] = await tx
-    .update(r)
-    .set({ status: 'accepted', answeredAt: now })
-    .where(and(eq(r.id, request.id), eq(r.status, 'pending')))
-    .returning();
+  const accepted = await answerIfPending(friends, tx, request.id, 'accepted', now);
   if (!accepted) return null;
   const { fromUserId, toUserId } = accepted;
   await tx
-    .insert(friendships)
+    .insert(friends.tables.friendships)
     .values([
       { userId: fromUserId, friendId: toUserId, requestId: accepted.id, createdAt: now },
       { userId: toUserId, friendId: fromUserId, requestId: accepted.id, createdAt: now },

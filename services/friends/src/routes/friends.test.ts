@@ -1,6 +1,6 @@
 import { DEFAULT_AVATAR, friendPairKey, friendTexts, type Friend, type Relation, type Suggestion } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, memberIds, pairEvents, registerMember, registerMembers, startFriends, type FriendsTestService } from '../test-support.js';
+import { client, expectError, memberIds, pairEvents, registerMember, registerMembers, startFriends, type FriendsTestService } from '../test-support.js';
 import { LIMIT_INVALID_TEXT } from './friends.js';
 
 describe(`friends list, unfriending, relation and suggestions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -27,10 +27,6 @@ describe(`friends list, unfriending, relation and suggestions (${process.env.KOR
     const res = await api.get(`/api/friends/suggestions${query}`, userId);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as Suggestion[];
-  };
-  const expectError = (res: { statusCode: number; json(): unknown }, status: number, message: string) => {
-    expect(res.statusCode).toBe(status);
-    expect(res.json()).toMatchObject({ message, code: expect.any(String), error: expect.any(String) });
   };
 
   describe('the friends list', () => {

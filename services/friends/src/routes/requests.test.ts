@@ -1,6 +1,6 @@
 import { DEFAULT_AVATAR, friendPairKey, friendTexts, type FriendRequest, type Relation } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, memberIds, pairEvents, registerMember, registerMembers, startFriends, type FriendsTestService } from '../test-support.js';
+import { client, expectError, memberIds, pairEvents, registerMember, registerMembers, startFriends, type FriendsTestService } from '../test-support.js';
 
 describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: FriendsTestService;
@@ -21,10 +21,6 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
   const sent = async (userId: number) => (await api.get('/api/friends/requests/sent', userId)).json() as FriendRequest[];
   const friendIds = async (userId: number) => ((await api.get('/api/friends/list', userId)).json() as { id: number }[]).map((f) => f.id);
   const relation = async (userId: number, other: number) => (await api.get(`/api/friends/relation/${other}`, userId)).json() as Relation;
-  const expectError = (res: { statusCode: number; json(): unknown }, status: number, message: string) => {
-    expect(res.statusCode).toBe(status);
-    expect(res.json()).toMatchObject({ message, code: expect.any(String), error: expect.any(String) });
-  };
 
   describe('sending', () => {
     it('creates a pending request (201) that the recipient sees as incoming and the sender as sent, and announces it', async () => {

@@ -59,30 +59,25 @@ export class LiveHub {
     for (const message of held ?? []) if (message.id > newestId) this.send(conn, message.text);
   }
 
-  /** Pushes a new notification to every tab of its recipient held here; answers how many. */
-  push(recipientId: number, notification: Notification): number {
+  /** Pushes a new notification to every tab of its recipient held here. */
+  push(recipientId: number, notification: Notification): void {
     const conns = this.registry.of(recipientId);
     // Only ids pushed here are remembered: other members' ids would only crowd the bounded set.
-    if (!conns || !this.recent.firstTime(notification.id)) return 0;
+    if (!conns || !this.recent.firstTime(notification.id)) return;
     const text = JSON.stringify({ type: 'notification:new', notification } satisfies SocketMessage);
-    let sent = 0;
     for (const conn of conns) {
       if (conn.after === null) (conn.held ??= []).push({ id: notification.id, text });
-      else if (notification.id > conn.after && this.send(conn, text)) sent++;
+      else if (notification.id > conn.after) this.send(conn, text);
     }
-    return sent;
   }
 
   /** The session ended (sign-out, revoke, password change): its sockets close now. */
-  closeSession(userId: number, sessionId: string): number {
-    let closed = 0;
+  closeSession(userId: number, sessionId: string): void {
     for (const conn of [...(this.registry.of(userId) ?? [])]) {
       if (conn.sessionId !== sessionId) continue;
       this.registry.remove(conn);
       conn.socket.close(socketCloseCodes.sessionRevoked, 'session revoked');
-      closed++;
     }
-    return closed;
   }
 
   /** One pass for all sockets: drop those that missed the last ping, ping the rest. */
@@ -104,14 +99,13 @@ export class LiveHub {
     }
   }
 
-  private send(conn: Connection, text: string): boolean {
-    if (conn.socket.readyState !== WebSocket.OPEN) return false;
+  private send(conn: Connection, text: string): void {
+    if (conn.socket.readyState !== WebSocket.OPEN) return;
     if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.log.warn({ userId: conn.userId }, 'notification socket not reading; dropped');
       conn.socket.terminate();
-      return false;
+      return;
     }
     conn.socket.send(text);
-    return true;
   }
 }

@@ -4,7 +4,7 @@
  * another member's ids are ignored, never touched.
  */
 import type { Notification } from '@kora/contracts';
-import { and, count, desc, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
 import { actorView } from '../projections/members.js';
 import { toNotification } from './view.js';
@@ -54,34 +54,39 @@ export interface MarkAnswer {
   unread: number;
 }
 
-/** Marks the caller's own notifications among `ids` read (and seen: reading one means seeing it). */
-export async function markRead(n: Notifications, userId: number, ids: number[]): Promise<MarkAnswer> {
+/**
+ * Sets `set` on the caller's own notifications that `unset` is still null on (and `only`, when
+ * given, also selects); answers how many changed and the unread count after.
+ */
+async function mark(
+  n: Notifications,
+  userId: number,
+  set: Partial<Record<'readAt' | 'seenAt', SQL>>,
+  unset: 'readAt' | 'seenAt',
+  only?: SQL,
+): Promise<MarkAnswer> {
   const t = n.tables.notifications;
   const updated = await n.ctx.db
     .update(t)
-    .set({ readAt: sql`now()`, seenAt: sql`coalesce(${t.seenAt}, now())` })
-    .where(and(eq(t.recipientId, userId), inArray(t.id, [...new Set(ids)]), isNull(t.readAt)))
+    .set(set)
+    .where(and(eq(t.recipientId, userId), only, isNull(t[unset])))
     .returning({ id: t.id });
   return { updated: updated.length, unread: await unreadCount(n, userId) };
 }
 
-export async function markAllRead(n: Notifications, userId: number): Promise<MarkAnswer> {
-  const t = n.tables.notifications;
-  const updated = await n.ctx.db
-    .update(t)
-    .set({ readAt: sql`now()`, seenAt: sql`coalesce(${t.seenAt}, now())` })
-    .where(and(eq(t.recipientId, userId), isNull(t.readAt)))
-    .returning({ id: t.id });
-  return { updated: updated.length, unread: await unreadCount(n, userId) };
+/** Read implies seen: a notification read without being seen is seen now too. */
+const readNow = (n: Notifications) => ({ readAt: sql`now()`, seenAt: sql`coalesce(${n.tables.notifications.seenAt}, now())` });
+
+/** Marks the caller's own notifications among `ids` read (and seen: reading one means seeing it). */
+export function markRead(n: Notifications, userId: number, ids: number[]): Promise<MarkAnswer> {
+  return mark(n, userId, readNow(n), 'readAt', inArray(n.tables.notifications.id, [...new Set(ids)]));
+}
+
+export function markAllRead(n: Notifications, userId: number): Promise<MarkAnswer> {
+  return mark(n, userId, readNow(n), 'readAt');
 }
 
 /** The dropdown was opened: everything unseen is now seen (read state unchanged). */
-export async function markAllSeen(n: Notifications, userId: number): Promise<MarkAnswer> {
-  const t = n.tables.notifications;
-  const updated = await n.ctx.db
-    .update(t)
-    .set({ seenAt: sql`now()` })
-    .where(and(eq(t.recipientId, userId), isNull(t.seenAt)))
-    .returning({ id: t.id });
-  return { updated: updated.length, unread: await unreadCount(n, userId) };
+export function markAllSeen(n: Notifications, userId: number): Promise<MarkAnswer> {
+  return mark(n, userId, { seenAt: sql`now()` }, 'seenAt');
 }
