@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { BellIcon } from '~/components/icons';
 import { useLiveNotifications } from '~/components/notifications/live-notifications-provider';
 import { NotificationRow } from '~/components/notifications/notification-row';
-import { mergeNotifications } from '~/components/notifications/notification-state';
+import { anyUnread, mergeNotifications } from '~/components/notifications/notification-state';
 import { notificationPageLink } from '~/components/notifications/notification-target';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -70,7 +70,7 @@ function NotificationList({ firstPage, now }: { firstPage: NotificationPage; now
   const items = mergeNotifications(live.items, firstPage.notifications);
   const [cursor, setCursor] = useState(firstPage.nextCursor);
   const [loading, setLoading] = useState(false);
-  const hasUnread = live.unread > 0 || items.some((item) => !item.readAt);
+  const hasUnread = anyUnread(live.unread, items);
 
   async function onLoadMore() {
     if (cursor === null || loading) return;

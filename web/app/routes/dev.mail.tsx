@@ -12,7 +12,7 @@ import { StandalonePage } from '~/components/standalone-page';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { formatDateTime, timeAgo } from '~/utils/dates';
+import { RelativeTime } from '~/components/ui/relative-time';
 import { loadDevMailbox } from '~/utils/dev-mail.server';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
 
@@ -68,9 +68,7 @@ export default function DevMailPage() {
                         <h2 id={`mail-${mail.id}`} className="font-semibold text-slate-900">
                           {mail.subject}
                         </h2>
-                        <time dateTime={mail.createdAt} title={formatDateTime(mail.createdAt)} className="text-xs text-slate-500">
-                          {timeAgo(mail.createdAt, now)}
-                        </time>
+                        <RelativeTime value={mail.createdAt} now={now} className="text-xs text-slate-500" />
                       </header>
                       <p className="mt-0.5 break-all text-sm text-slate-600">To: {mail.to}</p>
                       <p className="mt-3 whitespace-pre-wrap break-words text-sm text-slate-800">

@@ -27,6 +27,12 @@ const FAILURE_TEXT: Partial<Record<PostIntent, string>> = {
   unsave: 'Unsave post failed',
 };
 
+/**
+ * Each caller applies the loaded post itself and the card applies its own actions' answers, so an
+ * action elsewhere (a like) need not reload every card's post again.
+ */
+export const shouldRevalidate = () => false;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request, { resource: true });
   const id = parsePostId(params.id);

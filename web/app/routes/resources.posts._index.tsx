@@ -12,6 +12,12 @@ import { errorMessage, errorStatus } from '~/utils/api.server';
 import { createPost, fetchPostList } from '~/utils/posts.server';
 import { requireSession } from '~/utils/session.server';
 
+/**
+ * Callers apply each answer themselves (the next page joins the list once), so an action elsewhere
+ * need not send the load again.
+ */
+export const shouldRevalidate = () => false;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request, { resource: true });
   const list = parsePostListSearch(new URL(request.url).searchParams);

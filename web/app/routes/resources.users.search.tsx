@@ -10,6 +10,12 @@ import { errorStatus } from '~/utils/api.server';
 import { searchUsers } from '~/utils/friends.server';
 import { requireSession } from '~/utils/session.server';
 
+/**
+ * The results are names only; what ties them to the member comes from the /friends loader, which
+ * reloads after friend actions, so an action need not repeat the search.
+ */
+export const shouldRevalidate = () => false;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request, { resource: true });
   const query = (new URL(request.url).searchParams.get('q') ?? '').trim();

@@ -14,7 +14,7 @@ import { FriendActionButton } from './friend-action-button';
 import { FriendsCard } from './friends-card';
 import { PeopleGrid, PersonCard } from './person-card';
 import { userSearchUrl, type UserSearchData, type UserSearchItem } from './types';
-import { useFriendAction, type FriendActions } from './use-friend-action';
+import { useSentRequests, type FriendActions } from './use-friend-action';
 
 const TITLE = 'Find Friends';
 
@@ -29,11 +29,7 @@ export function FindFriends({ known }: { known: KnownPeople }) {
   const inputId = useId();
   const [query, setQuery] = useState('');
   const search = useFetcher<UserSearchData>();
-  const [sentTo, setSentTo] = useState<ReadonlySet<number>>(() => new Set());
-  const actions = useFriendAction((answer) => {
-    const userId = answer.relation?.userId;
-    if (userId !== undefined) setSentTo((ids) => new Set(ids).add(userId));
-  });
+  const { actions, sentTo } = useSentRequests();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -7,7 +7,7 @@ import { friendTexts, type FriendRequest } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { CheckIcon } from '~/components/icons';
-import { timeAgo } from '~/utils/dates';
+import { RelativeTime } from '~/components/ui/relative-time';
 import { avatarSrc } from '~/utils/media';
 import type { Section } from '~/utils/section';
 import { FriendActionButton } from './friend-action-button';
@@ -41,9 +41,7 @@ function RequestRow({ request, now, actions }: { request: FriendRequest; now: nu
         <Link to={profile} className="block truncate font-semibold text-slate-900 hover:underline">
           {request.fromUsername}
         </Link>
-        <time dateTime={request.createdAt} className="text-xs text-slate-500">
-          {timeAgo(request.createdAt, now)}
-        </time>
+        <RelativeTime value={request.createdAt} now={now} title={false} className="text-xs text-slate-500" />
       </div>
       <div className="flex gap-2">
         <FriendActionButton actions={actions} fields={{ intent: 'accept', requestId: request.id }}>

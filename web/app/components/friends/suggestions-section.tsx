@@ -3,23 +3,18 @@
  * leaves the grid at once (spec §4), whatever the reloaded suggestions say.
  */
 import type { Suggestion } from '@kora/contracts';
-import { useState } from 'react';
 import { UserPlusIcon } from '~/components/icons';
 import { countLabel } from '~/utils/misc';
 import type { Section } from '~/utils/section';
 import { FriendActionButton } from './friend-action-button';
 import { FriendsCard } from './friends-card';
 import { PeopleGrid, PersonCard } from './person-card';
-import { useFriendAction } from './use-friend-action';
+import { useSentRequests } from './use-friend-action';
 
 const TITLE = 'People You May Know';
 
 export function SuggestionsSection({ section }: { section: Section<Suggestion> }) {
-  const [sentTo, setSentTo] = useState<ReadonlySet<number>>(() => new Set());
-  const actions = useFriendAction((answer) => {
-    const userId = answer.relation?.userId;
-    if (userId !== undefined) setSentTo((ids) => new Set(ids).add(userId));
-  });
+  const { actions, sentTo } = useSentRequests();
   const people = section.ok ? section.items.filter((person) => !sentTo.has(person.id)) : [];
 
   return (

@@ -5,7 +5,7 @@
  * its lists, and a card that leaves the list would take the answer (and its toast) with it.
  */
 import { useFetcher } from '@remix-run/react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useToast } from '~/components/ui/toast';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
 import { FRIEND_ACTION_URL, type FriendActionData, type FriendActionFields, type FriendActionSuccess } from './types';
@@ -49,4 +49,17 @@ export function useFriendAction(onSuccess?: (answer: FriendActionSuccess) => voi
     [formData],
   );
   return { submit, busy: fetcher.state !== 'idle', isPending };
+}
+
+/**
+ * Friend actions for a section that offers Add Friend, with the members the member has sent a
+ * request to through them (the section stops offering Add Friend to those at once).
+ */
+export function useSentRequests(): { actions: FriendActions; sentTo: ReadonlySet<number> } {
+  const [sentTo, setSentTo] = useState<ReadonlySet<number>>(() => new Set());
+  const actions = useFriendAction((answer) => {
+    const userId = answer.relation?.userId;
+    if (userId !== undefined) setSentTo((ids) => new Set(ids).add(userId));
+  });
+  return { actions, sentTo };
 }

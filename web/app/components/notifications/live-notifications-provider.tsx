@@ -42,14 +42,18 @@ export function LiveNotificationsProvider({ initialUnread, children }: { initial
   const loaded = useRef(false);
   loaded.current = state.loaded;
 
-  const catchUp = useCallback(async () => {
+  /** Loads the page after `cursor` (the first page for null): answers the next cursor, or undefined when loading failed. */
+  const loadPage = useCallback(async (cursor: number | null): Promise<number | null | undefined> => {
     try {
-      const { page, unread } = await loadNotifications();
+      const { page, unread } = await loadNotifications(cursor);
       dispatch({ type: 'page', notifications: page.notifications, unread });
+      return page.nextCursor;
     } catch (error) {
       logFailure('Loading notifications', error);
+      return undefined;
     }
   }, []);
+  const catchUp = useCallback(() => loadPage(null), [loadPage]);
 
   useEffect(() => {
     const connection = connectLiveNotifications({
@@ -92,22 +96,13 @@ export function LiveNotificationsProvider({ initialUnread, children }: { initial
       ensureLoaded: () => {
         if (!loaded.current) void catchUp();
       },
-      loadMore: async (cursor) => {
-        try {
-          const { page, unread } = await loadNotifications(cursor);
-          dispatch({ type: 'page', notifications: page.notifications, unread });
-          return page.nextCursor;
-        } catch (error) {
-          logFailure('Loading notifications', error);
-          return undefined;
-        }
-      },
+      loadMore: loadPage,
       absorb: (notifications) => dispatch({ type: 'page', notifications }),
       markRead: (ids) => mark({ kind: 'read', ids }, { type: 'read', ids, at: now() }),
       markAllRead: () => mark({ kind: 'all-read' }, { type: 'all-read', at: now() }),
       markSeen: () => mark({ kind: 'seen' }, { type: 'seen', at: now() }),
     };
-  }, [catchUp]);
+  }, [catchUp, loadPage]);
 
   const value = useMemo(() => ({ ...state, status, ...actions }), [state, status, actions]);
   return <LiveNotificationsContext.Provider value={value}>{children}</LiveNotificationsContext.Provider>;

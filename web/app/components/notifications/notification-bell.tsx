@@ -14,6 +14,7 @@ import { cn } from '~/utils/misc';
 import { bellBadge, bellLabel } from './bell-badge';
 import { useLiveNotifications, type LiveNotifications } from './live-notifications-provider';
 import { NotificationRow } from './notification-row';
+import { anyUnread } from './notification-state';
 import { useOpenNotification } from './use-open-notification';
 
 export function NotificationBell({ className }: { className: string }) {
@@ -63,7 +64,7 @@ export function NotificationBell({ className }: { className: string }) {
 function BellContent({ live, now }: { live: LiveNotifications; now: number }) {
   const openNotification = useOpenNotification();
   const items = live.items.slice(0, NOTIFICATION_PAGE_SIZE);
-  const hasUnread = live.unread > 0 || items.some((item) => !item.readAt);
+  const hasUnread = anyUnread(live.unread, items);
 
   return (
     <>

@@ -4,7 +4,7 @@
  */
 import type { Notification } from '@kora/contracts';
 import { Avatar } from '~/components/avatar';
-import { formatDateTime, timeAgo } from '~/utils/dates';
+import { RelativeTime } from '~/components/ui/relative-time';
 import { avatarSrc } from '~/utils/media';
 
 export function NotificationRow({ notification, now }: { notification: Notification; now: number }) {
@@ -16,13 +16,11 @@ export function NotificationRow({ notification, now }: { notification: Notificat
         <p className="break-words text-sm font-normal text-slate-800">
           <span className="font-semibold text-slate-900">{notification.actorName}</span> {notification.message}
         </p>
-        <time
-          dateTime={notification.createdAt}
-          title={formatDateTime(notification.createdAt)}
+        <RelativeTime
+          value={notification.createdAt}
+          now={now}
           className={unread ? 'text-xs font-semibold text-brand-700' : 'text-xs text-slate-500'}
-        >
-          {timeAgo(notification.createdAt, now)}
-        </time>
+        />
       </div>
       {unread ? (
         <span className="mt-2 size-2.5 shrink-0 rounded-full bg-brand-600">

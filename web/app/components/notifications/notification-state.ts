@@ -44,6 +44,11 @@ export function mergeNotifications(...lists: Notification[][]): Notification[] {
   return [...byId.values()].sort((a, b) => b.id - a.id);
 }
 
+/** Whether "Mark all as read" has anything to do: the server counts some unread, or a listed one is. */
+export function anyUnread(unread: number, items: readonly Notification[]): boolean {
+  return unread > 0 || items.some((item) => !item.readAt);
+}
+
 export function notificationReducer(state: NotificationState, event: NotificationEvent): NotificationState {
   switch (event.type) {
     case 'live': {

@@ -3,7 +3,7 @@ import type { PostComment } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { LinkifiedText } from '~/components/linkified-text';
-import { formatDateTime, timeAgo } from '~/utils/dates';
+import { RelativeTime } from '~/components/ui/relative-time';
 import { avatarSrc } from '~/utils/media';
 
 export function CommentItem({ comment, now }: { comment: PostComment; now: number }) {
@@ -22,9 +22,7 @@ export function CommentItem({ comment, now }: { comment: PostComment; now: numbe
             <LinkifiedText text={comment.content} memberContent />
           </p>
         </div>
-        <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)} className="ml-3 text-xs text-slate-500">
-          {timeAgo(comment.createdAt, now)}
-        </time>
+        <RelativeTime value={comment.createdAt} now={now} className="ml-3 text-xs text-slate-500" />
       </div>
     </li>
   );

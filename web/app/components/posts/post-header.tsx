@@ -2,7 +2,7 @@
 import type { Post } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
-import { formatDateTime, timeAgo } from '~/utils/dates';
+import { RelativeTime } from '~/components/ui/relative-time';
 import { avatarSrc } from '~/utils/media';
 import type { ReactNode } from 'react';
 
@@ -19,9 +19,7 @@ export function PostHeader({ post, now, menu }: { post: Post; now: number; menu:
           {post.author.username}
         </Link>
         <Link to={`/posts/${post.id}`} className="text-xs text-slate-500 hover:underline">
-          <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
-            {timeAgo(post.createdAt, now)}
-          </time>
+          <RelativeTime value={post.createdAt} now={now} />
         </Link>
       </div>
       {menu}

@@ -5,10 +5,9 @@
  */
 import { useId, useState } from 'react';
 import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
+import { DialogActions } from '~/components/ui/dialog-actions';
 import { inputClasses } from '~/components/ui/input';
-import { SubmitButton } from '~/components/ui/submit-button';
 import { hasText } from '~/schemas/post';
 import { cn } from '~/utils/misc';
 
@@ -54,14 +53,7 @@ function ShareForm({ busy, error, onShare, onCancel }: Omit<ShareDialogProps, 'o
         />
       </div>
       {error ? <Alert>{error}</Alert> : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <SubmitButton busy={busy} busyLabel="Sharing…" disabled={!hasText(text)}>
-          Share
-        </SubmitButton>
-      </div>
+      <DialogActions busy={busy} onCancel={onCancel} submitLabel="Share" busyLabel="Sharing…" disabled={!hasText(text)} />
     </form>
   );
 }

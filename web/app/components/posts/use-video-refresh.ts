@@ -13,8 +13,8 @@ export const VIDEO_REFRESH_MS = 4_000;
 
 export function useVideoRefresh(post: Post, onPost: (post: Post) => void, card: RefObject<Element | null>): void {
   const waiting = hasProcessingVideo(post);
-  // Without IntersectionObserver every waiting card checks back.
-  const onScreen = useInView(card, { unsupported: true });
+  // Without IntersectionObserver every waiting card checks back; cards not waiting watch nothing.
+  const onScreen = useInView(card, { unsupported: true, enabled: waiting });
   const { reload, state, data, error } = usePostReload(post.id, onPost);
   useEffect(() => {
     if (!waiting || !onScreen || state !== 'idle' || error) return;

@@ -1,8 +1,7 @@
 /** "Are you sure?" before an action that cannot be undone (delete a post, unfriend). */
 import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
-import { SubmitButton } from '~/components/ui/submit-button';
+import { DialogActions } from '~/components/ui/dialog-actions';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -27,14 +26,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
         }}
       >
         {error ? <Alert>{error}</Alert> : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <SubmitButton variant="danger" busy={busy} busyLabel={busyLabel}>
-            {confirmLabel}
-          </SubmitButton>
-        </div>
+        <DialogActions busy={busy} onCancel={() => onOpenChange(false)} variant="danger" submitLabel={confirmLabel} busyLabel={busyLabel} />
       </form>
     </Modal>
   );

@@ -1,15 +1,28 @@
-/** The footer of a form dialog: Cancel (closes without saving) and Save (submits, "Saving…" while busy). */
-import { Button } from '~/components/ui/button';
+/**
+ * The footer of a form dialog: Cancel (closes without saving) and a submit button, by default Save
+ * ("Saving…" while busy). Both wait while busy; `disabled` also holds the submit button back.
+ */
+import type { ReactNode } from 'react';
+import { Button, type ButtonVariant } from '~/components/ui/button';
 import { SubmitButton } from '~/components/ui/submit-button';
 
-export function DialogActions({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
+export interface DialogActionsProps {
+  busy: boolean;
+  onCancel: () => void;
+  submitLabel?: ReactNode;
+  busyLabel?: ReactNode;
+  variant?: ButtonVariant;
+  disabled?: boolean;
+}
+
+export function DialogActions({ busy, onCancel, submitLabel = 'Save', busyLabel = 'Saving…', variant, disabled }: DialogActionsProps) {
   return (
     <div className="flex justify-end gap-2">
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
         Cancel
       </Button>
-      <SubmitButton busy={busy} busyLabel="Saving…">
-        Save
+      <SubmitButton variant={variant} busy={busy} busyLabel={busyLabel} disabled={disabled}>
+        {submitLabel}
       </SubmitButton>
     </div>
   );
