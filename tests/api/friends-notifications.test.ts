@@ -4,14 +4,14 @@
  * in the feed (posts follows the friend graph through events), a like and a comment become
  * notifications, and the read state belongs to its owner only.
  */
-import { friendTexts, type FriendRequest, type Notification, type NotificationPage, type PostPage, type Relation } from '@kora/contracts';
+import { friendTexts, type FriendRequest, type Notification, type PostPage, type Relation } from '@kora/contracts';
 import { readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, signedInMember, type SignedIn } from './support/members.js';
+import { notificationsOf, unreadOf } from './support/notifications.js';
+import { createPost } from './support/posts.js';
 import { api, body, MODE } from './support/product.js';
 
-const notificationsOf = async (who: SignedIn) => (await body<NotificationPage>(await api('/api/notifications', auth(who.token)))).notifications;
-const unreadOf = async (who: SignedIn) => (await body<{ count: number }>(await api('/api/notifications/unread-count', auth(who.token)))).count;
 const relation = async (who: SignedIn, other: SignedIn) => body<Relation>(await api(`/api/friends/relation/${other.user.user_id}`, auth(who.token)));
 
 describe(`friends and notifications through the gateway (${MODE})`, () => {
@@ -75,7 +75,7 @@ describe(`friends and notifications through the gateway (${MODE})`, () => {
     expect(acceptNote.find((n) => n.type === 'friend_accept')?.actorId).toBe(bola.user.user_id);
 
     // The posts service follows the friend graph: Ada's post reaches Bola's feed.
-    const post = await body<{ id: number }>(await api('/api/posts', json({ userId: ada.user.user_id, content: 'Hello, new friend' }, ada.token)));
+    const post = await createPost(ada, 'Hello, new friend');
     const feed = await readUntil(
       async () => body<PostPage>(await api('/api/posts', auth(bola.token))),
       (page) => page.posts.some((p) => p.id === post.id),

@@ -10,20 +10,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../browser/support/png.js';
 import { filesForm, makeVideo } from '../support/media-files.js';
 import { auth, json, signedInMember, type SignedIn } from './support/members.js';
+import { createPost } from './support/posts.js';
 import { api, bearer, body, MODE } from './support/product.js';
 
 async function upload(token: string, files: { data: Buffer; name: string; type: string }[]): Promise<Response> {
   return api('/api/media/upload', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: filesForm(files) });
 }
 
-async function createPost(who: SignedIn, content: string, media: { url: string; type?: string }[] = []): Promise<Post> {
-  const res = await api('/api/posts', json({ userId: who.user.user_id, content, media }, who.token));
-  expect(res.status, await res.clone().text()).toBe(201);
-  return body<Post>(res);
-}
-
 async function getPost(token: string, id: number): Promise<Response> {
   return api(`/api/posts/${id}`, auth(token));
+}
+
+/** Polls a video's status until the worker has finished with it (ready or failed), up to 90 s. */
+async function settledVideo(token: string, videoId: number): Promise<VideoStatus> {
+  return readUntil(
+    async () => body<VideoStatus>(await api(`/api/media/videos/${videoId}`, auth(token))),
+    (s) => s.status !== 'processing',
+    90_000,
+  );
 }
 
 describe(`posts and media through the gateway (${MODE})`, () => {
@@ -122,11 +126,7 @@ describe(`posts and media through the gateway (${MODE})`, () => {
     const post = await createPost(ada, 'A short clip', [{ url: urls[0]!, type: 'video' }]);
     expect(post.videos).toEqual(urls);
 
-    const status = await readUntil(
-      async () => body<VideoStatus>(await api(`/api/media/videos/${videoId}`, auth(ada.token))),
-      (s) => s.status !== 'processing',
-      90_000,
-    );
+    const status = await settledVideo(ada.token, videoId);
     expect(status).toMatchObject({ status: 'ready', error: null });
     expect(status.durationSeconds).toBeGreaterThan(1.5);
     expect(status.durationSeconds).toBeLessThan(2.6);
@@ -143,11 +143,7 @@ describe(`posts and media through the gateway (${MODE})`, () => {
     const truncated = await upload(ada.token, [{ data: clip.subarray(0, 2048), name: 'broken.mp4', type: 'video/mp4' }]);
     expect(truncated.status).toBe(201);
     const brokenId = (await body<UploadAnswer>(truncated)).files[0]!.videoId!;
-    const failed = await readUntil(
-      async () => body<VideoStatus>(await api(`/api/media/videos/${brokenId}`, auth(ada.token))),
-      (s) => s.status !== 'processing',
-      90_000,
-    );
+    const failed = await settledVideo(ada.token, brokenId);
     expect(failed.status).toBe('failed');
   });
 

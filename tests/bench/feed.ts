@@ -10,6 +10,7 @@
 import { DEFAULT_AVATAR, friendPairKey, topicOf, type EventType, type Post, type PostPage } from '@kora/contracts';
 import { buildEnvelope, createLogger, KafkaEventBus, openPostgres, rowsOf, type BusMessage, type NewEvent } from '@kora/platform';
 import { signAccessToken } from '@kora/platform/access-token';
+import { eventually } from '@kora/testing';
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { Pool } from 'undici';
@@ -58,8 +59,18 @@ async function publishEvents(brokers: string, events: NewEvent<EventType>[]): Pr
   }
 }
 
-/** Runs `count` calls, `concurrency` at a time; fails on the first unexpected status. */
-async function callMany(pool: Pool, count: number, concurrency: number, make: (i: number) => { path: string; token: string; body?: unknown }, expect: number[]) {
+/**
+ * Runs `count` calls, `concurrency` at a time; fails on the first unexpected status. With `onBody`,
+ * each answer's parsed JSON body is handed to it as the answer arrives.
+ */
+async function callMany<T = unknown>(
+  pool: Pool,
+  count: number,
+  concurrency: number,
+  make: (i: number) => { path: string; token: string; body?: unknown },
+  expect: number[],
+  onBody?: (body: T) => void,
+) {
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -73,6 +84,7 @@ async function callMany(pool: Pool, count: number, concurrency: number, make: (i
         });
         const text = await res.body.text();
         if (!expect.includes(res.statusCode)) throw new Error(`POST ${call.path} answered ${res.statusCode}: ${text}`);
+        onBody?.(JSON.parse(text) as T);
       }
     }),
   );
@@ -117,24 +129,17 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Loa
 
   const pool = new Pool(target.gatewayUrl, { connections: 16 });
   const postIds: number[] = [];
-  let nextPost = 0;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (nextPost < POSTS) {
-        const i = nextPost++;
-        const author = ids[i % ids.length]!;
-        const media = i % 3 === 0 ? [{ url: `/uploads/images/${randomBytes(16).toString('hex')}.webp`, type: 'image' }] : [];
-        const res = await pool.request({
-          method: 'POST',
-          path: '/api/posts',
-          headers: { authorization: `Bearer ${tokens.get(author)}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ userId: author, content: sentence(rand), media }),
-        });
-        const body = (await res.body.json()) as Post;
-        if (res.statusCode !== 201) throw new Error(`POST /api/posts answered ${res.statusCode}: ${JSON.stringify(body)}`);
-        postIds.push(body.id);
-      }
-    }),
+  await callMany<Post>(
+    pool,
+    POSTS,
+    16,
+    (i) => {
+      const author = ids[i % ids.length]!;
+      const media = i % 3 === 0 ? [{ url: `/uploads/images/${randomBytes(16).toString('hex')}.webp`, type: 'image' }] : [];
+      return { path: '/api/posts', token: tokens.get(author)!, body: { userId: author, content: sentence(rand), media } };
+    },
+    [201],
+    (post) => postIds.push(post.id),
   );
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
   await callMany(pool, LIKES, 16, () => ({ path: `/api/posts/${pick(postIds)}/react`, token: tokens.get(pick(ids))!, body: { reaction: 'like' } }), [200]);
@@ -142,21 +147,25 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Loa
   const seedSeconds = (performance.now() - t0) / 1000;
 
   // The projections catch up from Kafka: wait until a member's feed holds a friend's post.
-  const [a, b] = friendships[0]!.payload ? [friendships[0]!.payload.fromUserId, friendships[0]!.payload.toUserId] : [0, 0];
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const res = await pool.request({ method: 'GET', path: '/api/posts?limit=50', headers: { authorization: `Bearer ${tokens.get(a)}` } });
-    const page = (await res.body.json()) as PostPage;
-    if (page.posts?.some((p) => p.author.id === b && p.author.username === `member_${b}`)) break;
-    if (Date.now() > deadline) throw new Error('the posts service did not catch up with the seeded events in 2 minutes');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const { fromUserId: a, toUserId: b } = friendships[0]!.payload;
+  await eventually(
+    async () => {
+      const res = await pool.request({ method: 'GET', path: '/api/posts?limit=50', headers: { authorization: `Bearer ${tokens.get(a)}` } });
+      const page = (await res.body.json()) as PostPage;
+      return page.posts?.some((p) => p.author.id === b && p.author.username === `member_${b}`) ?? false;
+    },
+    120_000,
+    500,
+  ).catch((error: unknown) => {
+    throw new Error('the posts service did not catch up with the seeded events in 2 minutes', { cause: error });
+  });
   await pool.close();
   process.stdout.write(`feed bench: seeded ${MEMBERS} members, ${pairs.size} friendships, ${POSTS} posts, ${LIKES} likes, ${COMMENTS} comments in ${seedSeconds.toFixed(1)} s\n`);
 
   const member = (sequence: number) => ids[(sequence * 7_919) % ids.length]!;
+  const feedRequest = (n: number) => ({ path: '/api/posts?limit=20', headers: { authorization: `Bearer ${tokens.get(member(n))}` } });
   const results: LoadResult[] = [];
-  await runLoad({ name: 'warm-up', url: target.gatewayUrl, path: '/api/posts', durationMs: 2_000, concurrency: 16, next: (n) => ({ path: '/api/posts?limit=20', headers: { authorization: `Bearer ${tokens.get(member(n))}` } }) });
+  await runLoad({ name: 'warm-up', url: target.gatewayUrl, path: '/api/posts', durationMs: 2_000, concurrency: 16, next: feedRequest });
   results.push(
     await runLoad({
       name: `feed first page (20 posts; ${MEMBERS} members, ${POSTS} posts)`,
@@ -164,7 +173,7 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Loa
       path: '/api/posts?limit=20',
       concurrency: 16,
       durationMs: target.durationMs,
-      next: (n) => ({ path: '/api/posts?limit=20', headers: { authorization: `Bearer ${tokens.get(member(n))}` } }),
+      next: feedRequest,
     }),
   );
   return { results, plan: await feedPlan(target.databaseUrl, a) };

@@ -17,7 +17,7 @@ import { saveScreenshot } from './support/screenshots';
 import { activationPath, recoveryCode, waitForMail } from '../support/mail';
 import { createMember, memberContext, newMemberDetails, registerMember, type Member } from './support/members';
 import { waitForLiveSocket } from './support/notifications';
-import { toastWith } from './support/page-helpers';
+import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { solidPng } from './support/png';
 
 const LONG = 120_000;
@@ -50,12 +50,6 @@ async function signInThroughUi(page: Page, login: string, password: string, path
   await page.getByLabel('Email/Username').fill(login);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-}
-
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 beforeAll(async () => {

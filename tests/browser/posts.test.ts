@@ -19,7 +19,7 @@ import { makeVideo } from '../support/media-files';
 import { launchBrowser, VIEWPORTS } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
 import { createMember, memberContext, type Member } from './support/members';
-import { markDocument, recordStates, seenStates, stillSameDocument, toastWith } from './support/page-helpers';
+import { markDocument, noSidewaysScroll, recordStates, seenStates, stillSameDocument, toastWith } from './support/page-helpers';
 import { createPostsThroughApi } from './support/posts';
 import { solidPng } from './support/png';
 
@@ -103,7 +103,7 @@ describe('posts in the browser', () => {
       expect(await first.innerText()).toContain(postText);
       expect(await first.getAttribute('aria-label')).toBe(`Post by ${member.username}`);
       const photo = first.getByRole('img', { name: `Photo by ${member.username}` });
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
       const href = await first.locator('a[href^="/posts/"]').first().getAttribute('href');
       postId = Number(href?.split('/').pop());
@@ -262,8 +262,7 @@ describe('posts in the browser', () => {
     try {
       await page.goto('/');
       await ourPost(feed()).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await noSidewaysScroll(page);
       await screenshot('posts-feed-375');
     } finally {
       await page.setViewportSize(VIEWPORTS.desktop);
@@ -357,7 +356,7 @@ describe('long lists', () => {
         expect(await articles.count()).toBe(postLimits.feedPageSize);
         expect(await articles.first().innerText()).toContain(`Paged post ${total}`);
         await writerPage.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
-        await expect.poll(() => articles.count(), { timeout: 10_000 }).toBe(total);
+        await expect.poll(() => articles.count()).toBe(total);
         expect(await articles.last().innerText()).toContain('Paged post 1');
         // The end of the list: nothing more to load.
         expect(await writerPage.getByRole('button', { name: 'Load more' }).count()).toBe(0);
@@ -372,7 +371,7 @@ describe('long lists', () => {
         const profilePosts = buttonPage.getByRole('feed', { name: `Posts by ${writer.username}` }).getByRole('article');
         expect(await profilePosts.count()).toBe(postLimits.feedPageSize);
         await buttonPage.getByRole('button', { name: 'Load more' }).click();
-        await expect.poll(() => profilePosts.count(), { timeout: 10_000 }).toBe(total);
+        await expect.poll(() => profilePosts.count()).toBe(total);
         expect(await buttonPage.getByRole('button', { name: 'Load more' }).count()).toBe(0);
       } finally {
         await writerContext.close();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousContext, BASE_URL, launchBrowser, VIEWPORTS } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
 import { createMember, memberContext, type Member } from './support/members';
+import { noSidewaysScroll } from './support/page-helpers';
 
 let MEMBER: Member;
 
@@ -219,8 +220,7 @@ describe('signed in at 375 px', () => {
   it('does not scroll sideways', async () => {
     const page = await memberPage(VIEWPORTS.phone);
     await page.goto('/');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await noSidewaysScroll(page);
   });
 });
 

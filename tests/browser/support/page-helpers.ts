@@ -1,8 +1,10 @@
 /**
  * Small page helpers shared by browser suites: toasts, reading whether something appeared while an
- * action ran (a state too brief to wait for), and a marker that proves a page was not reloaded.
+ * action ran (a state too brief to wait for), a marker that proves a page was not reloaded, and a
+ * check that a page fits its viewport's width.
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** A toast containing this text (Radix lists toasts in the "Notifications (F8)" region). */
 export function toastWith(page: Page, text: string | RegExp) {
@@ -41,4 +43,10 @@ export async function markDocument(page: Page): Promise<void> {
 
 export async function stillSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __kept?: boolean }).__kept === true);
+}
+
+/** Asserts that the page is no wider than its viewport (nothing to scroll sideways to). */
+export async function noSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 }
