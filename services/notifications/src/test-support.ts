@@ -7,7 +7,7 @@
  */
 import type { EventPayload, EventType, Notification } from '@kora/contracts';
 import { startService, type RunningService } from '@kora/platform';
-import { eventually, memberClient, outboxEvents, publishEvent, startTestService, testEnv, testLog, type OutboxEvent, type TestService } from '@kora/testing';
+import { eventually, memberClient, outboxEvents, processed, publishEvent, startTestService, testEnv, testLog, type OutboxEvent, type TestService } from '@kora/testing';
 import { wsUrl } from '@kora/testing/websocket';
 import { eq } from 'drizzle-orm';
 import { randomInt, randomUUID } from 'node:crypto';
@@ -61,12 +61,6 @@ export const someId = () => randomInt(1, 2 ** 31);
 
 /** Publishes an event as its owning service would, keyed like it; answers the envelope. */
 export const publish = publishEvent;
-
-/** True once the writer has handled the event (its id is in the processed-events record). */
-export async function processed(svc: TestService, eventId: string): Promise<boolean> {
-  const p = svc.ctx.tables.processedEvents;
-  return (await svc.ctx.db.select().from(p).where(eq(p.eventId, eventId))).length > 0;
-}
 
 /** Publishes and waits until the writer has handled it. */
 export async function deliver<T extends EventType>(svc: TestService, type: T, payload: EventPayload<T>, key: string | number, actorId: number | null = null) {

@@ -5,6 +5,7 @@
  */
 import { topicOf, type EventEnvelope, type EventPayload, type EventType } from '@kora/contracts';
 import { buildEnvelope } from '@kora/platform';
+import { eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { TestService } from './service.js';
 
@@ -59,4 +60,10 @@ export function memberClient(svc: TestService) {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE') => (url: string, userId: number | null, payload?: unknown) =>
     svc.app.inject({ method, url, headers: headers(userId), ...(payload === undefined ? {} : { payload: payload as object }) });
   return { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') };
+}
+
+/** True once the service's consumers have handled the event (its id is in the processed-events record). */
+export async function processed(svc: TestService, eventId: string): Promise<boolean> {
+  const p = svc.ctx.tables.processedEvents;
+  return (await svc.ctx.db.select().from(p).where(eq(p.eventId, eventId))).length > 0;
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_AVATAR, friendTexts, topicOf, type FriendRequest } from '@kora/contracts';
 import { buildEnvelope } from '@kora/platform';
-import { eventually } from '@kora/testing';
+import { eventually, processed } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, memberIds, memberRow, nextJoinedAt, publish, registerMember, snapshot, startFriends, type FriendsTestService } from '../test-support.js';
@@ -18,9 +18,6 @@ describe(`member projection from auth's events (${process.env.KORA_TEST_TARGET ?
     await svc?.close();
   });
 
-  /** True once the consumer has handled the event (its id is in the processed-events record). */
-  const processed = async (eventId: string) =>
-    (await svc.ctx.db.select().from(svc.ctx.tables.processedEvents).where(eq(svc.ctx.tables.processedEvents.eventId, eventId))).length > 0;
   const registered = (userId: number, username: string, createdAt = nextJoinedAt()) => ({
     ...snapshot(userId, username),
     email: `${userId}@example.ng`,
@@ -69,8 +66,8 @@ describe(`member projection from auth's events (${process.env.KORA_TEST_TARGET ?
     const lateRegistration = { ...buildEnvelope({ type: 'user.registered', aggregateId: me, actorId: me, payload: registered(me, 'registered-again', joinedAt) }), occurredAt: '2020-01-01T00:00:00.000Z' };
     await svc.adapters.bus.publish([newer, older, lateRegistration].map((e) => ({ topic: topicOf(e.type as 'user.updated'), key: String(me), value: JSON.stringify(e) })));
     // Same key, so they are handled in order: once the last is processed, the others have had their chance to do harm.
-    await eventually(() => processed(lateRegistration.id));
-    expect(await processed(newer.id)).toBe(true);
+    await eventually(() => processed(svc, lateRegistration.id));
+    expect(await processed(svc, newer.id)).toBe(true);
     expect(await memberRow(svc, me)).toMatchObject({ username: 'newer', activated: true, joinedAt: new Date(joinedAt) });
   });
 
@@ -96,18 +93,18 @@ describe(`member projection from auth's events (${process.env.KORA_TEST_TARGET ?
     // The whole sequence again as new events (a replay from the beginning with fresh ids).
     const replay = events.map((e) => ({ ...e, id: crypto.randomUUID() }));
     await svc.adapters.bus.publish(replay.map((e) => ({ topic: topicOf(e.type as 'user.updated'), key: String(me), value: JSON.stringify(e) })));
-    await eventually(() => processed(replay.at(-1)!.id));
+    await eventually(() => processed(svc, replay.at(-1)!.id));
     expect(await memberRow(svc, me)).toEqual(once);
   });
 
   it('takes an activation that arrives before the registration, and fills the name in afterwards', async () => {
     const me = nextId();
     const activation = await publish(svc, 'user.activated', { userId: me }, me, me);
-    await eventually(() => processed(activation));
+    await eventually(() => processed(svc, activation));
     expect(await memberRow(svc, me)).toMatchObject({ username: `member${me}`, profileImage: DEFAULT_AVATAR, activated: true });
     const joinedAt = nextJoinedAt();
     const registration = await publish(svc, 'user.registered', registered(me, 'late', joinedAt), me, me);
-    await eventually(() => processed(registration));
+    await eventually(() => processed(svc, registration));
     expect(await memberRow(svc, me)).toMatchObject({ username: 'late', activated: true, joinedAt: new Date(joinedAt) });
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_AVATAR, topicOf, type Post } from '@kora/contracts';
 import { buildEnvelope } from '@kora/platform';
-import { eventually, readUntil } from '@kora/testing';
+import { eventually, processed, readUntil } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +19,6 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
     await svc?.close();
   });
 
-  /** True once the consumer has handled the event (its id is in the processed-events record). */
-  const processed = async (eventId: string) =>
-    (await svc.ctx.db.select().from(svc.ctx.tables.processedEvents).where(eq(svc.ctx.tables.processedEvents.eventId, eventId))).length > 0;
   const author = async (userId: number) => (await svc.ctx.db.select().from(svc.tables.authors).where(eq(svc.tables.authors.userId, userId)))[0];
 
   describe('authors (user.registered, user.updated)', () => {
@@ -45,8 +42,8 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
       const older = { ...buildEnvelope({ type: 'user.updated', aggregateId: me, actorId: me, payload: snapshot(me, 'older') }), occurredAt: '2020-01-01T00:00:00.000Z' };
       await svc.adapters.bus.publish([newer, older].map((e) => ({ topic: topicOf('user.updated'), key: String(me), value: JSON.stringify(e) })));
       // Same key, so the older one is handled after the newer: once it is recorded as processed, it has had its chance to do harm.
-      await eventually(() => processed(older.id));
-      expect(await processed(newer.id)).toBe(true);
+      await eventually(() => processed(svc, older.id));
+      expect(await processed(svc, newer.id)).toBe(true);
       expect(await author(me)).toMatchObject({ username: 'newer', profileImage: DEFAULT_AVATAR });
     });
 
@@ -97,7 +94,7 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
       await publish(svc, 'video.failed', { ...ref, reason: 'gave up' }, ref.videoId);
       await readUntil(() => detailsOf(post.id, me), (d) => d[0]?.status === 'failed');
       const stale = await publish(svc, 'video.processed', { ...ref, posterUrl: '/p.webp', durationSeconds: 1, width: 1, height: 1, bytes: 1 }, ref.videoId);
-      await eventually(() => processed(stale));
+      await eventually(() => processed(svc, stale));
       expect((await detailsOf(post.id, me))[0]).toEqual({ url, status: 'failed', posterUrl: null, durationSeconds: null });
     });
   });
