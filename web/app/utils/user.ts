@@ -9,7 +9,5 @@ export interface CurrentUser {
   profileImage: string | null;
 }
 
-/** "Ada Obi"; falls back to the username when both names are blank. */
-export function displayName(user: { firstname: string; lastname: string; username: string }): string {
-  return `${user.firstname} ${user.lastname}`.trim() || user.username;
-}
+/** "Ada Obi"; the username when both names are blank (one rule with the notifications service). */
+export { displayName } from '@kora/contracts';

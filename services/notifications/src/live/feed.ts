@@ -4,7 +4,7 @@
  * latest offset (a new instance has no sockets waiting for old notifications). Nothing durable
  * happens here, so there is no processed-events record; duplicates are the hub's business.
  */
-import { eventEnvelopeSchema, eventRegistry, notificationSchema, topicOf } from '@kora/contracts';
+import { eventEnvelopeSchema, eventRegistry, topicOf } from '@kora/contracts';
 import type { ServiceContext, Subscription } from '@kora/platform';
 import { randomBytes } from 'node:crypto';
 import type { LiveHub } from './hub.js';
@@ -31,9 +31,9 @@ function handle(hub: LiveHub, value: unknown): void {
   if (!envelope.success) return;
   const { type, payload } = envelope.data;
   if (type === 'notification.created') {
+    // The registry's payload schema checks the notification itself too.
     const event = eventRegistry['notification.created'].payload.safeParse(payload);
-    const notification = event.success ? notificationSchema.safeParse(event.data.notification) : null;
-    if (event.success && notification?.success) hub.push(event.data.recipientId, notification.data);
+    if (event.success) hub.push(event.data.recipientId, event.data.notification);
   } else if (type === 'session.revoked') {
     const event = eventRegistry['session.revoked'].payload.safeParse(payload);
     if (event.success) hub.closeSession(event.data.userId, event.data.sessionId);

@@ -3,7 +3,7 @@
  * snapshots (`user.registered`, `user.updated`). An upsert guarded by the snapshot's time, so a
  * redelivered or late older snapshot never overwrites a newer one.
  */
-import { DEFAULT_AVATAR, unknownMember, type EventEnvelope, type EventPayload } from '@kora/contracts';
+import { DEFAULT_AVATAR, displayName, unknownMember, type EventEnvelope, type EventPayload } from '@kora/contracts';
 import type { DbOrTx, Tx } from '@kora/platform';
 import { eq, sql } from 'drizzle-orm';
 import type { NotificationsTables } from '../db/schema.js';
@@ -13,11 +13,6 @@ type Snapshot = EventPayload<'user.updated'>;
 export interface ActorView {
   actorName: string;
   actorAvatar: string;
-}
-
-/** The spec's display name: `firstname lastname`, trimmed; the username when both are blank. */
-export function displayName(snapshot: Pick<Snapshot, 'firstname' | 'lastname' | 'username'>): string {
-  return `${snapshot.firstname.trim()} ${snapshot.lastname.trim()}`.trim() || snapshot.username;
 }
 
 /**

@@ -163,6 +163,11 @@ export const sessionSchema = z.object({
 
 export const avatarAnswer = z.object({ avatarUrl: z.string() });
 
+/** How a member is named to others (spec): "Ada Obi"; the username when both names are blank. */
+export function displayName(member: { firstname: string; lastname: string; username: string }): string {
+  return `${member.firstname.trim()} ${member.lastname.trim()}`.trim() || member.username;
+}
+
 /** Where a member without a picture points. */
 export const DEFAULT_AVATAR = '/uploads/profile/defaultavatar.png';
 

@@ -4,6 +4,7 @@
  * Topics are named `<service>.<aggregate>`.
  */
 import { z } from 'zod';
+import { notificationSchema } from '../api/notifications.js';
 
 interface EventOptions {
   /**
@@ -104,7 +105,7 @@ export const eventRegistry = {
    * A notification was stored for `recipientId`. Every notifications instance reads these (each
    * with its own consumer group) and pushes the notification to the recipient's sockets it holds.
    */
-  'notification.created': event('notifications.notification', 1, z.object({ recipientId: z.number().int(), notification: z.record(z.string(), z.unknown()) })),
+  'notification.created': event('notifications.notification', 1, z.object({ recipientId: z.number().int(), notification: notificationSchema })),
 } as const;
 
 /** The key of events about the friendship between two members, whoever acted. */
