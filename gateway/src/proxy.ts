@@ -18,6 +18,7 @@ import type { GatewayEnv, UpstreamName, Upstreams } from './config.js';
 import { classifyUpstreamError, sendError, upstreamErrorResponse } from './errors.js';
 import { isApiPath, pathOf } from './paths.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
+import { upstreamBody } from './request-body.js';
 import { CSP_NONCE_HEADER } from './security-headers.js';
 
 // Hop-by-hop headers describe one connection; they must not leak across the proxy (RFC 9110 §7.6.1).
@@ -75,6 +76,13 @@ function proxyTo(request: FastifyRequest, reply: FastifyReply, upstream: Upstrea
       for (const name of HOP_BY_HOP) delete out[name];
       return out;
     },
+    // reply-from closes the connection when the upstream answered before the body was all read; the
+    // rest of the body is read and dropped instead (request-body.ts), so the connection lives on and
+    // the client, still writing, is not cut off before it can read the answer.
+    onResponse: (_request, sameReply, res) => {
+      sameReply.removeHeader('connection');
+      return sameReply.send(res.stream);
+    },
     onError: (_sameReply, { error }) => {
       const failure = classifyUpstreamError(error);
       const { status, code, message } = upstreamErrorResponse(upstream, failure);
@@ -103,6 +111,9 @@ export async function installProxy(app: FastifyInstance, options: ProxyOptions):
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   function dispatch(request: FastifyRequest, reply: FastifyReply) {
+    // What goes upstream is a stand-in fed from the request, so an early answer never costs the
+    // client its connection (request-body.ts).
+    if (request.body === request.raw) request.body = upstreamBody(request.raw, reply.raw);
     const path = pathOf(request.url);
     const upstream = upstreamForPath(path);
     if (options.isWebSocketUpgrade(request)) {

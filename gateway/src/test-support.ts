@@ -105,6 +105,10 @@ function fakeHandler(upstream: UpstreamName, hits: UpstreamHit[]) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const path = url.split('?')[0]!;
+    if (path.endsWith('/answers-early')) {
+      // As media does for an anonymous upload: refused before a byte of the body is read.
+      return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"refused":true}');
+    }
     const { bytes, sha256 } = await hashOf(req);
     // Headers that should never reach a browser; the gateway must drop them.
     res.setHeader('server', 'fake-upstream/1.0');

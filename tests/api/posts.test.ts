@@ -60,6 +60,21 @@ describe(`posts and media through the gateway (${MODE})`, () => {
     }
   });
 
+  it('answers an anonymous 8 MB upload with 401 every time, although the body is refused unread', async () => {
+    // media refuses before reading the body; the client is still writing it when the answer comes.
+    const big = Buffer.alloc(8 * 1024 * 1024, 7);
+    const outcomes: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      try {
+        const res = await api('/api/media/upload', { method: 'POST', body: filesForm([{ data: big, name: 'big.png', type: 'image/png' }]) });
+        outcomes.push(`${res.status} ${(await body<{ code: string }>(res)).code}`);
+      } catch (err) {
+        outcomes.push(`failed: ${String((err as { cause?: { code?: string } }).cause?.code ?? err)}`);
+      }
+    }
+    expect(new Set(outcomes)).toEqual(new Set(['401 UNAUTHENTICATED']));
+  });
+
   it('creates a text post with the author from the accounts events, and validates content', async () => {
     const post = await createPost(ada, 'Hello from Lagos');
     expect(post).toMatchObject({ content: 'Hello from Lagos', likes: [], comments: [], shareCount: 0, hasShared: false, hasSaved: false });
