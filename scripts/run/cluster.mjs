@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, mkdirp, pickPort, sleep } from '../lib/proc.mjs';
+import { publicUrlFor } from '../lib/public-url.mjs';
 
 export const SERVICE_NAMES = ['auth', 'friends', 'posts', 'media', 'stories-reels', 'groups', 'wallet', 'settings', 'notifications', 'admin'];
 const envName = (name) => `${name.toUpperCase().replace('-', '_')}_URL`;
@@ -43,7 +44,8 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
 export async function startCluster({ port = 8080, servers, secrets, logDir = path.join(ROOT, '.tmp', 'cluster', 'logs'), logLevel = 'info', extraInstances = {} }) {
   mkdirp(logDir);
   const processes = new Map(); // name -> { child, port, entry, env }
-  const common = { ...process.env, ...servers, ...secrets, LOG_LEVEL: logLevel, NODE_ENV: 'production' };
+  // PUBLIC_URL: links in mails lead to this gateway's port unless the caller named the address.
+  const common = { ...process.env, ...servers, ...secrets, PUBLIC_URL: publicUrlFor(port), LOG_LEVEL: logLevel, NODE_ENV: 'production' };
 
   function spawnProcess(name, entry, env) {
     const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');

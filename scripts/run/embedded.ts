@@ -21,13 +21,16 @@ import {
   watchSiteSettings,
   type Adapters,
   type RunningService,
+  type ServiceDefinition,
 } from '@kora/platform';
+import { createAuthService } from '@kora/auth';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildGateway } from '../../gateway/src/app.js';
 import { gatewayEnvSchema } from '../../gateway/src/config.js';
 import { createWebServer } from '../../web/server/app.js';
 import { serviceDefinitions } from './definitions.js';
+import { publicUrlFor } from '../lib/public-url.mjs';
 import { localSecrets } from '../lib/secrets.mjs';
 
 export interface EmbeddedOptions {
@@ -77,12 +80,16 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   });
 
   let gatewayPort = options.port;
+  // Links in mails lead to this product, on the port it is served on (PUBLIC_URL wins when set).
+  const definitions: Record<ServiceName, ServiceDefinition> = options.port
+    ? { ...serviceDefinitions, auth: createAuthService({ env: { ...process.env, PUBLIC_URL: publicUrlFor(options.port) } }) }
+    : serviceDefinitions;
   const services = {} as Record<ServiceName, RunningService>;
   const resolveService = (name: ServiceName) => services[name]?.url ?? undefined;
   // PGlite is one connection: start services one after another so migrations do not interleave.
   for (const name of serviceNames) {
     const log = createLogger(name, logLevel as 'info');
-    services[name] = await startService(serviceDefinitions[name], { env, log, adapters, ownsAdapters: false, resolveService });
+    services[name] = await startService(definitions[name], { env, log, adapters, ownsAdapters: false, resolveService });
   }
   await adapters.jobs.start();
 
@@ -123,7 +130,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     async startProcess(name) {
       const oldPort = new URL(services[name].url!).port;
       const log = createLogger(name, logLevel as 'info');
-      services[name] = await startService(serviceDefinitions[name], {
+      services[name] = await startService(definitions[name], {
         env: { ...env, PORT: Number(oldPort) },
         log,
         adapters,

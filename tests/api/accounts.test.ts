@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { recoveryCode, waitForMail } from '../support/mail.js';
 import { activationToken, json, newMember, registerAndActivate, signIn } from './support/members.js';
-import { api, MODE } from './support/product.js';
+import { api, BASE_URL, MODE } from './support/product.js';
 
 describe(`accounts through the gateway (${MODE})`, () => {
   it('signs up, refuses sign-in before activation, activates from the mail, and signs in', async () => {
@@ -18,7 +18,12 @@ describe(`accounts through the gateway (${MODE})`, () => {
     expect(early.status).toBe(403);
     expect(((await early.json()) as { code: string }).code).toBe('NOT_ACTIVATED');
 
-    const token = activationToken((await waitForMail(member.email, /activ/i)).text);
+    const mail = (await waitForMail(member.email, /activ/i)).text;
+    // The link leads to this product, on the port it runs on (never a default 8080).
+    const link = new URL(/https?:\/\/\S+\/activate\/\S+/.exec(mail)![0]);
+    expect(link.port).toBe(new URL(BASE_URL).port);
+    expect(link.port).not.toBe('8080');
+    const token = activationToken(mail);
     const ok = await api('/api/activate', json({ token }));
     expect(await ok.json()).toEqual({ message: 'Your account has been activated successfully, You can login now' });
     const again = await api('/api/activate', json({ token }));
