@@ -1,7 +1,8 @@
 import { mediaTexts, type VideoStatus } from '@kora/contracts';
 import { eventually, memberIdentity, startTestService, testTarget, type TestService } from '@kora/testing';
 import { eq } from 'drizzle-orm';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,6 +12,7 @@ import { createMedia } from '../context.js';
 import { mediaSchema } from '../db/schema.js';
 import { createLocalDiskStorage, type LocalDiskStorage } from '../storage/local-disk.js';
 import { ffprobeFile, makeVideo, mp4Boxes, mp4Header, multipartBody, type MakeVideoOptions } from '../test-support.js';
+import { videoFailureTexts } from '../videos/failures.js';
 import { createVideoProcessor } from './process-video.js';
 import { requeueUnfinished, VIDEO_QUEUE } from './video-queue.js';
 
@@ -218,12 +220,20 @@ describe(`media: video worker (${target})`, () => {
 
 describe(`media: video worker retries (${target})`, () => {
   let h: Harness;
+  let bin: string;
 
   beforeAll(async () => {
-    // ffprobe works, ffmpeg cannot start: a fault of the machine, retried, then given up.
-    h = await startHarness({ env: { FFMPEG_PATH: '/nonexistent/kora-ffmpeg' }, videoQueue: { attempts: 3, backoffMs: 50 } });
+    // An ffmpeg that starts (it answers -version) but fails every transcode: a fault of the
+    // machine, retried, then given up.
+    bin = await mkdtemp(path.join(tmpdir(), 'kora-media-bin-'));
+    const ffmpeg = path.join(bin, 'ffmpeg');
+    await writeFile(ffmpeg, '#!/bin/sh\n[ "$1" = "-version" ] && exit 0\necho "disk on fire" >&2\nexit 1\n', { mode: 0o755 });
+    h = await startHarness({ env: { FFMPEG_PATH: ffmpeg }, videoQueue: { attempts: 3, backoffMs: 50 } });
   }, 60_000);
-  afterAll(() => stopHarness(h));
+  afterAll(async () => {
+    await stopHarness(h);
+    await rm(bin, { recursive: true, force: true });
+  });
 
   it(
     'retries a transient failure, marks the video failed after the last attempt and keeps the upload',
@@ -243,6 +253,47 @@ describe(`media: video worker retries (${target})`, () => {
       }
     },
     PROCESSING + 30_000,
+  );
+});
+
+describe(`media: a worker started without ffmpeg (${target})`, () => {
+  let h: Harness;
+  let bin: string;
+  let ffmpeg: string;
+
+  beforeAll(async () => {
+    // FFMPEG_PATH names a program that is not there yet, as on a machine still installing it.
+    bin = await mkdtemp(path.join(tmpdir(), 'kora-media-bin-'));
+    ffmpeg = path.join(bin, 'ffmpeg');
+    h = await startHarness({ env: { FFMPEG_PATH: ffmpeg }, videoQueue: { attempts: 3, backoffMs: 50 } });
+  }, 60_000);
+  afterAll(async () => {
+    await stopHarness(h);
+    await rm(bin, { recursive: true, force: true });
+  });
+
+  it(
+    'fails a video at once with a reason the uploader can read, then works as soon as ffmpeg is there',
+    async () => {
+      const sources = await mkdtemp(path.join(tmpdir(), 'kora-media-sources-'));
+      try {
+        const clip = await makeVideo(sources, { duration: 1, width: 160, height: 120, container: 'mp4', audio: false });
+        const first = await uploadVideo(h, clip);
+        const failed = await settled(h, first.videoId);
+        expect(failed).toMatchObject({ status: 'failed', error: videoFailureTexts.toolsMissing });
+        expect(await row(h, first.videoId)).toMatchObject({ status: 'failed', attempts: 1 });
+        const [event] = await events(h, 'video.failed', first.videoId);
+        expect(event!.envelope.payload.reason).toBe(videoFailureTexts.toolsMissing);
+
+        // ffmpeg arrives (the install finished); the same worker, without a restart, uses it.
+        await symlink(execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim(), ffmpeg);
+        const second = await uploadVideo(h, clip);
+        expect(await settled(h, second.videoId)).toMatchObject({ status: 'ready', width: 160, height: 120, error: null });
+      } finally {
+        await rm(sources, { recursive: true, force: true });
+      }
+    },
+    PROCESSING * 2,
   );
 });
 

@@ -9,7 +9,8 @@
  *    output's duration/size/bytes and emit `video.processed` in one transaction, delete the upload.
  *
  * Anything else is retried with back-off; the last attempt marks the video failed and emits
- * `video.failed`. A job for a video that is no longer `processing` does nothing, so re-runs and
+ * `video.failed`. A worker that cannot run ffmpeg/ffprobe fails the video at once with a reason
+ * saying so (every attempt would fail alike), and looks for them again at the next job. A job for a video that is no longer `processing` does nothing, so re-runs and
  * re-queues are harmless. The temp folder is removed whatever happens.
  *
  * An upload refused as unreadable is deleted; one that exhausted its retries is kept in
@@ -24,6 +25,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Media } from '../context.js';
 import type { VideoRow } from '../db/schema.js';
 import { ObjectExistsError, type StoredObject } from '../storage/port.js';
+import { videoToolsProblem } from '../videos/binaries.js';
 import { VideoRejectedError, videoFailureTexts } from '../videos/failures.js';
 import { fitVideo, MAX_SOURCE_SIDE, posterTime } from '../videos/geometry.js';
 import { probeVideo, type VideoProbe } from '../videos/probe.js';
@@ -152,6 +154,14 @@ export function createVideoProcessor(media: Media): JobProcessor<VideoJobData> {
       return;
     }
     await recordAttempt(media, video.id, job.attempt);
+    // Without ffmpeg every attempt fails the same way: say so to the uploader at once. The upload is
+    // kept, as for any video that gave up, and the next job looks for the tools again.
+    const toolsProblem = await videoToolsProblem(media.config.FFMPEG_PATH, media.config.FFPROBE_PATH);
+    if (toolsProblem) {
+      log.error({ videoId: video.id, problem: toolsProblem }, 'video failed: the worker cannot run ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH)');
+      await markFailed(media, video, videoFailureTexts.toolsMissing);
+      return;
+    }
     const progress = progressReporter(media, job, video.id);
     const work = await mkdtemp(path.join(tmpdir(), 'kora-video-'));
     try {

@@ -8,7 +8,7 @@
  * picked up again (finished videos are skipped by the job itself, so re-queuing is always safe).
  */
 import type { Media } from '../context.js';
-import { assertRunnable } from '../videos/binaries.js';
+import { videoToolsProblem } from '../videos/binaries.js';
 import { unfinishedVideoIds } from '../videos/records.js';
 import { createVideoProcessor } from './process-video.js';
 
@@ -40,9 +40,9 @@ export function registerVideoQueue(media: Media): void {
   }
   ctx.jobs.register<VideoJobData>(VIDEO_QUEUE, createVideoProcessor(media), videoQueue);
   ctx.log.info({ queue: VIDEO_QUEUE, concurrency: videoQueue.concurrency, ffmpeg: config.FFMPEG_PATH }, 'video worker registered');
-  // Said at start rather than at the first upload: a worker without ffmpeg fails every video.
-  Promise.all([assertRunnable(config.FFMPEG_PATH), assertRunnable(config.FFPROBE_PATH)]).catch((err) =>
-    ctx.log.error({ err }, 'the video worker cannot run ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH): videos will fail'),
-  );
+  // Said at start as well as at each job: until ffmpeg can run, videos fail with a reason saying so.
+  videoToolsProblem(config.FFMPEG_PATH, config.FFPROBE_PATH).then((problem) => {
+    if (problem) ctx.log.error({ problem }, 'the video worker cannot run ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH): videos fail until it can');
+  });
   requeueUnfinished(media).catch((err) => ctx.log.error({ err, queue: VIDEO_QUEUE }, 'could not re-queue unfinished videos'));
 }

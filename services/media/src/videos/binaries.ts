@@ -26,3 +26,13 @@ export function assertRunnable(binary: string): Promise<void> {
   }
   return known;
 }
+
+/**
+ * What is wrong with the video tools, or null when both run. Asked again for every video job: a
+ * worker that started before ffmpeg was installed works as soon as it is.
+ */
+export async function videoToolsProblem(ffmpegPath: string, ffprobePath: string): Promise<string | null> {
+  const results = await Promise.allSettled([assertRunnable(ffmpegPath), assertRunnable(ffprobePath)]);
+  const problems = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message] : []));
+  return problems.length ? problems.join('; ') : null;
+}

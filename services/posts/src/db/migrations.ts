@@ -86,4 +86,9 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // Why a video failed, in words its uploader is shown on the post (media's `video.failed` reason).
+    id: '0002_video_failure_reason',
+    sql: `alter table {schema}.videos add column error text;`,
+  },
 ];

@@ -78,6 +78,8 @@ export const postsSchema = (name: string) => {
     posterUrl: text('poster_url'),
     durationSeconds: doublePrecision('duration_seconds'),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    /** Why it failed, as media said it (null unless failed). */
+    error: text('error'),
   });
 
   /** Projection of the friends service's graph, both directions stored (one index lookup per member). */

@@ -84,8 +84,8 @@ export async function loadPosts(posts: Posts, rows: PostRow[], viewer: number, o
         const v = videoByUrl.get(url);
         // No row yet: media's event has not reached us, so the video is still being processed.
         return v
-          ? { url, status: v.status, posterUrl: v.posterUrl, durationSeconds: v.durationSeconds }
-          : { url, status: 'processing', posterUrl: null, durationSeconds: null };
+          ? { url, status: v.status, posterUrl: v.posterUrl, durationSeconds: v.durationSeconds, error: v.error }
+          : { url, status: 'processing', posterUrl: null, durationSeconds: null, error: null };
       }),
       likes: likers.map((userId) => ({ userId })),
       likeCount: row.likeCount,

@@ -73,8 +73,8 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
       await publish(svc, 'video.processed', { ...ref, posterUrl: '/uploads/videos/poster.webp', durationSeconds: 12.5, width: 640, height: 360, bytes: 1234 }, ref.videoId);
       const details = await readUntil(() => detailsOf(post.id, me), (d) => d[1]?.status === 'ready');
       expect(details).toEqual([
-        { url: v1, status: 'processing', posterUrl: null, durationSeconds: null },
-        { url: v2, status: 'ready', posterUrl: '/uploads/videos/poster.webp', durationSeconds: 12.5 },
+        { url: v1, status: 'processing', posterUrl: null, durationSeconds: null, error: null },
+        { url: v2, status: 'ready', posterUrl: '/uploads/videos/poster.webp', durationSeconds: 12.5, error: null },
       ]);
       expect(((await api.get(`/api/posts/${post.id}`, me)).json() as Post).videos).toEqual([v1, v2]);
 
@@ -83,7 +83,7 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
       const other = videoEvent(v1);
       await publish(svc, 'video.failed', { ...other, reason: 'not a video' }, other.videoId);
       const after = await readUntil(() => detailsOf(post.id, me), (d) => d[0]?.status === 'failed');
-      expect(after.map((d) => d.status)).toEqual(['failed', 'ready']);
+      expect(after.map((d) => [d.status, d.error])).toEqual([['failed', 'not a video'], ['ready', null]]);
     });
 
     it('keeps a failed video failed when a stale processed event arrives', async () => {
@@ -95,7 +95,7 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
       await readUntil(() => detailsOf(post.id, me), (d) => d[0]?.status === 'failed');
       const stale = await publish(svc, 'video.processed', { ...ref, posterUrl: '/p.webp', durationSeconds: 1, width: 1, height: 1, bytes: 1 }, ref.videoId);
       await eventually(() => processed(svc, stale));
-      expect((await detailsOf(post.id, me))[0]).toEqual({ url, status: 'failed', posterUrl: null, durationSeconds: null });
+      expect((await detailsOf(post.id, me))[0]).toEqual({ url, status: 'failed', posterUrl: null, durationSeconds: null, error: 'gave up' });
     });
   });
 

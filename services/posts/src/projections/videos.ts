@@ -22,11 +22,19 @@ export async function videoProcessed(tables: PostsTables, tx: Tx, event: EventEn
     posterUrl: event.payload.posterUrl,
     durationSeconds: event.payload.durationSeconds,
     updatedAt: new Date(event.occurredAt),
+    error: null,
   });
 }
 
 export async function videoFailed(tables: PostsTables, tx: Tx, event: EventEnvelope<EventPayload<'video.failed'>>): Promise<void> {
-  await finish(tables, tx, { url: event.payload.url, status: 'failed', posterUrl: null, durationSeconds: null, updatedAt: new Date(event.occurredAt) });
+  await finish(tables, tx, {
+    url: event.payload.url,
+    status: 'failed',
+    posterUrl: null,
+    durationSeconds: null,
+    updatedAt: new Date(event.occurredAt),
+    error: event.payload.reason,
+  });
 }
 
 /** Records the outcome; the `uploaded` event may not have arrived (or may never: older uploads). */
@@ -37,7 +45,7 @@ async function finish(tables: PostsTables, tx: Tx, row: PostsTables['videos']['$
     .values(row)
     .onConflictDoUpdate({
       target: videos.url,
-      set: { status: row.status, posterUrl: row.posterUrl, durationSeconds: row.durationSeconds, updatedAt: row.updatedAt },
+      set: { status: row.status, posterUrl: row.posterUrl, durationSeconds: row.durationSeconds, updatedAt: row.updatedAt, error: row.error },
       setWhere: eq(videos.status, 'processing'),
     });
 }

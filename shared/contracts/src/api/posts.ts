@@ -106,6 +106,8 @@ export const postVideoSchema = z.object({
   status: z.enum(['processing', 'ready', 'failed']),
   posterUrl: z.string().nullable(),
   durationSeconds: z.number().nullable(),
+  /** Why a failed video failed, in words for its viewers (media's reason); null otherwise. */
+  error: z.string().nullable(),
 });
 export type PostVideo = z.infer<typeof postVideoSchema>;
 

@@ -23,7 +23,7 @@ export function PostMedia({ post }: { post: Post }) {
 
 /** The video's processing state; a video the post knows nothing more about is taken as ready. */
 function videoDetails(post: Post, url: string): PostVideo {
-  return post.videoDetails.find((video) => video.url === url) ?? { url, status: 'ready', posterUrl: null, durationSeconds: null };
+  return post.videoDetails.find((video) => video.url === url) ?? { url, status: 'ready', posterUrl: null, durationSeconds: null, error: null };
 }
 
 function PostImages({ urls, author }: { urls: string[]; author: string }) {
@@ -65,7 +65,7 @@ function PostVideoView({ video, label }: { video: PostVideo; label: string }) {
     return (
       <div className={placeholder}>
         <AlertIcon className="size-6 text-slate-500" />
-        <p>This video could not be processed</p>
+        <p>{video.error ?? 'This video could not be processed'}</p>
       </div>
     );
   }

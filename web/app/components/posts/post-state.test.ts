@@ -49,7 +49,7 @@ describe('mergeSnapshot', () => {
 
 describe('hasProcessingVideo', () => {
   it('is true while any video is processing', () => {
-    const video = (status: 'processing' | 'ready' | 'failed') => ({ url: '/uploads/videos/a.mp4', status, posterUrl: null, durationSeconds: null });
+    const video = (status: 'processing' | 'ready' | 'failed') => ({ url: '/uploads/videos/a.mp4', status, posterUrl: null, durationSeconds: null, error: null });
     expect(hasProcessingVideo({ videoDetails: [] })).toBe(false);
     expect(hasProcessingVideo({ videoDetails: [video('ready'), video('processing')] })).toBe(true);
     expect(hasProcessingVideo({ videoDetails: [video('ready'), video('failed')] })).toBe(false);
