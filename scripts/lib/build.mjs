@@ -4,7 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensureDebianPackage, warn, which } from './proc.mjs';
+import { ensureDebianPackage } from './apt.mjs';
+import { ROOT, warn, which } from './proc.mjs';
 
 const WEB = path.join(ROOT, 'web');
 const WEB_SOURCES = ['app', 'public', 'vite.config.ts', 'tailwind.config.ts', 'postcss.config.js', 'package.json'];

@@ -13,7 +13,6 @@ import {
   SERVERS_DIR,
   cleanEnv,
   elapsed,
-  ensureDebianPackage,
   isPortFree,
   log,
   mkdirp,
@@ -26,15 +25,19 @@ import {
   sleep,
   tailFile,
   terminate,
+  warn,
   waitForPort,
   which,
   withLock,
   writeJson,
 } from './proc.mjs';
+import { ensureDebianPackage } from './apt.mjs';
+import { fetchLockedJars, mavenRepositoryUrl } from './maven-jars.mjs';
 
 export const KAFKA_VERSION = '3.9.1';
 export const KAFKA_JARS_DIR = path.join(ROOT, '.cache', 'kafka-jars');
 const POM = path.join(ROOT, 'scripts', 'kafka', 'pom.xml');
+const JARS_LOCK = path.join(ROOT, 'scripts', 'kafka', 'jars.lock');
 
 const DIR = path.join(SERVERS_DIR, 'kafka');
 const STATE_FILE = path.join(DIR, 'state.json');
@@ -91,35 +94,47 @@ async function ensureJava() {
 }
 
 /**
- * Makes sure .cache/kafka-jars/ holds the broker's jars; fetches them with Maven (from
- * scripts/kafka/pom.xml) only when the folder is missing, empty or incomplete. The fetch goes to a
- * temporary folder renamed into place, so an interrupted fetch never leaves a half-filled folder.
- * Resolves the folder's path.
+ * Makes sure .cache/kafka-jars/ (git-ignored, kept between runs) holds the broker's jars. They are
+ * fetched straight from Maven Central by the lock file scripts/kafka/jars.lock (in parallel, each
+ * checked by SHA-1); if that fails (a mirror-only network, say) Maven resolves scripts/kafka/pom.xml
+ * instead, using the machine's own Maven settings. Either way the jars land in a temporary folder
+ * renamed into place, so an interrupted fetch never leaves a half-filled folder. Resolves the path.
  */
 export function ensureKafkaJars() {
   if (fs.existsSync(KAFKA_JARS_DIR) && jarsComplete(KAFKA_JARS_DIR)) return Promise.resolve(KAFKA_JARS_DIR);
   return withLock(async () => {
     if (fs.existsSync(KAFKA_JARS_DIR) && jarsComplete(KAFKA_JARS_DIR)) return KAFKA_JARS_DIR;
-    await ensureJava();
-    const mvn = await ensureDebianPackage({ pkg: 'maven', what: 'Maven (mvn)', find: () => which('mvn') });
     const since = Date.now();
     const tmp = `${KAFKA_JARS_DIR}.tmp-${process.pid}`;
     rmrf(tmp);
-    log(`kafka: fetching Kafka ${KAFKA_VERSION} jars with mvn into ${path.relative(ROOT, KAFKA_JARS_DIR)}/`);
-    await run(
-      mvn,
-      ['-q', '-B', '-f', POM, 'dependency:copy-dependencies', `-DoutputDirectory=${tmp}`, '-DincludeScope=runtime'],
-      { timeoutMs: 15 * 60 * 1000 },
-    );
-    if (!fs.existsSync(tmp) || !jarsComplete(tmp)) {
+    try {
+      log(`kafka: fetching Kafka ${KAFKA_VERSION} jars from ${mavenRepositoryUrl()} into ${path.relative(ROOT, KAFKA_JARS_DIR)}/`);
+      const bytes = await fetchLockedJars(JARS_LOCK, tmp);
+      log(`kafka: ${fs.readdirSync(tmp).length} jars, ${(bytes / 1e6).toFixed(1)} MB (${elapsed(since)})`);
+    } catch (err) {
+      warn(`kafka: ${err.message}\nkafka: trying Maven instead`);
       rmrf(tmp);
-      throw new Error(`mvn finished but ${path.relative(ROOT, tmp)} lacks the Kafka jars`);
+      await fetchJarsWithMaven(tmp);
+      log(`kafka: ${fs.readdirSync(tmp).length} jars fetched with Maven (${elapsed(since)})`);
+    }
+    if (!jarsComplete(tmp)) {
+      rmrf(tmp);
+      throw new Error(`the Kafka jars were fetched but ${path.relative(ROOT, tmp)} lacks some of them`);
     }
     rmrf(KAFKA_JARS_DIR);
     fs.renameSync(tmp, KAFKA_JARS_DIR);
-    log(`kafka: ${fs.readdirSync(KAFKA_JARS_DIR).length} jars fetched (${elapsed(since)})`);
     return KAFKA_JARS_DIR;
   });
+}
+
+async function fetchJarsWithMaven(dir) {
+  await ensureJava();
+  const mvn = await ensureDebianPackage({ pkg: 'maven', what: 'Maven (mvn)', find: () => which('mvn') });
+  await run(
+    mvn,
+    ['-q', '-B', '-f', POM, 'dependency:copy-dependencies', `-DoutputDirectory=${dir}`, '-DincludeScope=runtime'],
+    { timeoutMs: 15 * 60 * 1000 },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,7 +18,6 @@ import {
   SERVERS_DIR,
   cleanEnv,
   elapsed,
-  ensureDebianPackage,
   isPortOpen,
   isRoot,
   log,
@@ -35,6 +34,7 @@ import {
   withLock,
   writeJson,
 } from './proc.mjs';
+import { ensureDebianPackage } from './apt.mjs';
 
 const DIR = path.join(SERVERS_DIR, 'postgres');
 const STATE_FILE = path.join(DIR, 'state.json');

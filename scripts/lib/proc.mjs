@@ -100,50 +100,6 @@ export function which(bin) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Debian packages
-// ---------------------------------------------------------------------------------------------
-
-let aptUpdated = false;
-let aptQueue = Promise.resolve();
-
-/**
- * Makes sure a binary exists. `find()` returns its path (or anything truthy) or null.
- * When missing: as root, `apt-get update` (once per process) + `apt-get install -y <pkg>`;
- * otherwise fail with the exact command to run. Installs are serialised (dpkg lock).
- */
-export function ensureDebianPackage({ pkg, what, find }) {
-  const found = find();
-  if (found) return Promise.resolve(found);
-  if (!isRoot()) {
-    return Promise.reject(
-      new Error(`${what} is not installed. Install it with: sudo apt-get install -y ${pkg}`),
-    );
-  }
-  const job = aptQueue.then(async () => {
-    const again = find();
-    if (again) return again;
-    if (!which('apt-get')) {
-      throw new Error(`${what} is not installed and apt-get is unavailable; install the package "${pkg}"`);
-    }
-    const env = cleanEnv({ DEBIAN_FRONTEND: 'noninteractive' });
-    const since = Date.now();
-    if (!aptUpdated) {
-      log('apt-get update');
-      await run('apt-get', ['update', '-q'], { env, cwd: '/' });
-      aptUpdated = true;
-    }
-    log(`${what} missing: apt-get install -y ${pkg}`);
-    await run('apt-get', ['install', '-y', '-q', '--no-install-recommends', pkg], { env, cwd: '/' });
-    const installed = find();
-    if (!installed) throw new Error(`apt-get installed ${pkg} but ${what} is still not found`);
-    log(`installed ${pkg} (${elapsed(since)})`);
-    return installed;
-  });
-  aptQueue = job.catch(() => {});
-  return job;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Ports
 // ---------------------------------------------------------------------------------------------
 

@@ -5,7 +5,6 @@ import path from 'node:path';
 import {
   SERVERS_DIR,
   elapsed,
-  ensureDebianPackage,
   log,
   mkdirp,
   pickPort,
@@ -21,6 +20,7 @@ import {
   withLock,
   writeJson,
 } from './proc.mjs';
+import { ensureDebianPackage } from './apt.mjs';
 
 const DIR = path.join(SERVERS_DIR, 'redis');
 const STATE_FILE = path.join(DIR, 'state.json');

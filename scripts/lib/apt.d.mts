@@ -1,0 +1,4 @@
+// Types for the parts of apt.mjs that TypeScript code (its tests) uses.
+export const APT_LOCK_TIMEOUT_SECONDS: number;
+export type Runner = (cmd: string, args: string[], options: { env: Record<string, string>; cwd: string }) => Promise<unknown>;
+export function aptGet(args: string[], options?: { runner?: Runner; retryDelayMs?: number }): Promise<unknown>;
