@@ -1,36 +1,49 @@
 #!/usr/bin/env node
-// `npm test`: every test of the project, in the order that gives the quickest useful failure.
-//  1. type-check (root and web)
-//  2. build the web app (its server tests and both products need it); install ffmpeg if missing
-//  3. unit + service tests on the embedded engines (PGlite, in-process bus and jobs)
-//  4. start real PostgreSQL, Redis and Kafka (or use DATABASE_URL, REDIS_URL, KAFKA_BROKERS)
-//  5. service tests again, against the real servers, plus real-only tests (Kafka restart)
-//  6. DISTRIBUTED product (one process per service): API tests through the gateway + browser tests
-//  7. EMBEDDED product (one process): the same API tests
-//  8. stop what was started; print "N passed, N failed"
-// Flags: --skip-browser, --only=<stage,...> (typecheck,embedded,real,distributed,embedded-api).
+// `npm test`: every test of the project. The stages, in their default order (quickest useful
+// failure first):
+//   typecheck     type-check the root and the web app
+//   embedded      unit, web and service tests on the embedded engines (PGlite, in-process bus, jobs)
+//   real          the service tests again on real PostgreSQL, Kafka and Redis, plus real-only tests
+//   distributed   the DISTRIBUTED product (one process per service): API tests + browser tests
+//   embedded-api  the EMBEDDED product (one process): the same API tests
+// Each stage that uses the servers works in its own namespace (database, Kafka topic prefix, Redis
+// key prefix: scripts/lib/stage-namespace.mjs), so no stage sees another's data, in any order.
+// What a stage needs (the web build, ffmpeg, the servers, the mail sink) is prepared on first need.
+// It ends with a table of the stages' times and the line "tests: N passed, N failed, N skipped".
+//
+// Flags: --skip-browser; --only=<stage,...> runs just those; --order=<stage,...> runs the stages in
+//   that order (the others after them, in the default order); KORA_TEST_ORDER does the same.
 // KORA_TEST_LOG_LEVEL=info keeps the distributed processes' info logs (default warn) in .tmp/cluster-test/logs.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
+import { ensureDebianPackage } from './lib/apt.mjs';
 import { ensureFfmpeg, ensureWebBuild } from './lib/build.mjs';
-import { ROOT, ensureDebianPackage, mkdirp, pickPort, rmrf, which } from './lib/proc.mjs';
+import { ROOT, mkdirp, pickPort, rmrf, which } from './lib/proc.mjs';
+import { newRunId, openStageNamespace } from './lib/stage-namespace.mjs';
 import { formatFailedTests, readReport } from './lib/test-report.mjs';
+import { STAGES, stageOrder } from './lib/test-stages.mjs';
 
 const args = process.argv.slice(2);
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const listArg = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',').filter(Boolean);
+const only = listArg('only');
 const skipBrowser = args.includes('--skip-browser');
+const order = stageOrder(listArg('order') ?? process.env.KORA_TEST_ORDER?.split(',').filter(Boolean), only ?? STAGES);
+
 /** The test process now running, and the signal that interrupted the run (see the handlers below). */
 let activeChild = null;
 let interruptedBy = null;
-// No stage starts once the run is interrupted.
-const wants = (stage) => !interruptedBy && (!only || only.includes(stage));
 const RESULTS = path.join(ROOT, '.tmp', 'test-results');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 /** Every failed test of every stage, printed at the end next to the totals. */
 const failedTests = [];
+/** [{ name, seconds, passed, failed, skipped }] for the table at the end. */
+const timings = [];
 const started = Date.now();
+const runId = newRunId();
+const CORES = os.availableParallelism();
 
 rmrf(RESULTS);
 mkdirp(RESULTS);
@@ -58,34 +71,193 @@ function run(name, cmd, cmdArgs, env = {}) {
   });
 }
 
-async function vitest(name, projects, env = {}) {
+/**
+ * Test files run side by side: `workers` files at once. Vitest's default (one fewer than the cores:
+ * one worker on a 2-core machine) left the real-server stage waiting on the network file after file
+ * (314 s with one worker, 91 s with four on 2 cores).
+ */
+async function vitest(name, projects, env = {}, { workers } = {}) {
   banner(`vitest: ${name}`);
+  const since = Date.now();
   const output = path.join(RESULTS, `${name}.json`);
   const projectArgs = projects.flatMap((p) => ['--project', p]);
   await run(name, process.execPath, [
     path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
     'run',
     ...projectArgs,
+    ...(workers ? [`--maxWorkers=${workers}`, '--minWorkers=1'] : []),
     '--passWithNoTests',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${output}`,
   ], env);
-  const report = readReport(output, ROOT);
-  if (report) {
-    totals.passed += report.passed;
-    totals.failed += report.failed;
-    totals.skipped += report.skipped;
-    failedTests.push(...report.failedTests.map((t) => ({ stage: name, ...t })));
-  } else {
-    totals.failed += 1; // the run crashed before reporting: count it as a failure
-  }
+  const report = readReport(output, ROOT) ?? { passed: 0, failed: 1, skipped: 0, failedTests: [] }; // crashed before reporting
+  totals.passed += report.passed;
+  totals.failed += report.failed;
+  totals.skipped += report.skipped;
+  failedTests.push(...report.failedTests.map((t) => ({ stage: name, ...t })));
+  timings.push({ name, seconds: (Date.now() - since) / 1000, passed: report.passed, failed: report.failed, skipped: report.skipped });
+}
+
+/** Runs `fn` once however many stages ask for it, and times it into the table. */
+function once(name, fn) {
+  let promise = null;
+  return () =>
+    (promise ??= (async () => {
+      const since = Date.now();
+      const value = await fn();
+      timings.push({ name, seconds: (Date.now() - since) / 1000 });
+      return value;
+    })());
 }
 
 const secrets = { INTERNAL_SECRET: randomBytes(24).toString('base64url'), ACCESS_TOKEN_SECRET: randomBytes(24).toString('base64url') };
-let servers;
-let stopServers;
-let mailSink;
+/** Cleanups, last first, in the `finally` at the end. */
+const cleanups = [];
+
+const webBuild = once('(web build)', async () => {
+  banner('build');
+  ensureWebBuild();
+});
+// The media workers' tests (and both products' video processing) run the real ffmpeg/ffprobe.
+const ffmpeg = once('(ffmpeg)', () => ensureFfmpeg({ required: true }));
+const servers = once('(servers start)', async () => {
+  banner('real servers');
+  const { startServers, stopServers } = await import('./servers.mjs');
+  const started = await startServers({ fresh: true, setEnv: false });
+  cleanups.push(() => stopServers({ only: started.started, quiet: true }));
+  return started.env;
+});
+// The products send real mail over SMTP to a local sink; tests read it through its HTTP API.
+const mailSink = once('(mail sink)', async () => {
+  const { startMailSink } = await import('./lib/mail-sink.mjs');
+  const sink = await startMailSink();
+  cleanups.push(() => sink.close());
+  return sink;
+});
+
+/** The stage's own database, topic prefix and Redis prefix; removed when the stage ends. */
+const namespaceFor = async (stage) => openStageNamespace(await servers(), stage, runId);
+
+/** Environment of a product under test: many sign-ins per minute, uploads kept out of data/. */
+function productEnv(mediaDir) {
+  return {
+    MEDIA_DIR: mediaDir,
+    // Tests sign in and up far more often than one person would: lift the per-IP limits of the
+    // edge (the limits themselves are tested in the gateway's own tests).
+    RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  };
+}
+
+const stages = {
+  async typecheck() {
+    banner('type-check');
+    const since = Date.now();
+    const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    await run('typecheck', process.execPath, [tsc, '-p', 'tsconfig.json']);
+    await run('typecheck-web', process.execPath, [tsc, '-p', 'web/tsconfig.json']);
+    timings.push({ name: 'typecheck', seconds: (Date.now() - since) / 1000 });
+  },
+
+  async embedded() {
+    await webBuild(); // the web server's own tests need it
+    await ffmpeg();
+    // PGlite and sharp keep the cores busy: one file more than there are cores.
+    await vitest('embedded', ['unit', 'web', 'services'], {}, { workers: CORES + 1 });
+  },
+
+  async real() {
+    await ffmpeg();
+    const namespace = await namespaceFor('real');
+    try {
+      // Mostly waiting on the servers: twice as many files as cores. The `real` project (it stops the
+      // broker) runs apart, after the others, one file at a time.
+      const env = { ...namespace.env, KORA_TEST_TARGET: 'real' };
+      await vitest('real', ['services'], env, { workers: CORES * 2 });
+      await vitest('real-only', ['real'], env);
+    } finally {
+      await namespace.close();
+    }
+  },
+
+  async distributed() {
+    await webBuild();
+    await ffmpeg();
+    const sink = await mailSink();
+    const namespace = await namespaceFor('distributed');
+    banner('distributed product');
+    const { startCluster } = await import('./run/cluster.mjs');
+    const { serveControl } = await import('./run/control.mjs');
+    const port = await pickPort('test-gateway');
+    const logDir = path.join(ROOT, '.tmp', 'cluster-test', 'logs');
+    rmrf(logDir);
+    const mediaDir = path.join(ROOT, '.tmp', 'cluster-test', 'media');
+    rmrf(mediaDir);
+    Object.assign(process.env, productEnv(mediaDir), { SMTP_URL: sink.smtpUrl });
+    let cluster;
+    let control;
+    try {
+      // Two notifications instances: live delivery must reach every tab once, whichever holds it.
+      const since = Date.now();
+      cluster = await startCluster({ port, servers: namespace.env, secrets, logDir, logLevel: process.env.KORA_TEST_LOG_LEVEL ?? 'warn', extraInstances: { notifications: 1 } });
+      timings.push({ name: '(distributed start)', seconds: (Date.now() - since) / 1000 });
+      control = await serveControl(cluster);
+      const env = {
+        ...secrets,
+        ...namespace.env,
+        KORA_BASE_URL: `http://127.0.0.1:${port}`,
+        KORA_CONTROL_URL: control.url,
+        KORA_MAIL_SINK_URL: sink.apiUrl,
+        KORA_MODE: 'distributed',
+        KORA_NOTIFICATIONS_URLS: [cluster.upstreams.notifications, cluster.upstreams['notifications-2']].join(','),
+      };
+      // One file at a time (the api project): the notifications outage test stops the broker.
+      await vitest('distributed-api', ['api'], env);
+      if (!skipBrowser) {
+        await ensureDebianPackage({ pkg: 'chromium', what: 'Chromium (browser tests)', find: () => which('chromium') });
+        await vitest('browser', ['browser'], env);
+      }
+    } finally {
+      await control?.close();
+      await cluster?.stop();
+      await namespace.close();
+      process.stdout.write(`(distributed logs: ${path.relative(ROOT, logDir)})\n`);
+    }
+  },
+
+  async 'embedded-api'() {
+    await webBuild();
+    await ffmpeg();
+    const sink = await mailSink();
+    banner('embedded product');
+    const { register } = await import('tsx/esm/api');
+    register();
+    const { startEmbedded } = await import('./run/embedded.ts');
+    const { serveControl } = await import('./run/control.mjs');
+    const dataDir = path.join(ROOT, '.tmp', 'embedded-test');
+    rmrf(dataDir);
+    const port = await pickPort('test-embedded');
+    Object.assign(process.env, secrets, productEnv(path.join(dataDir, 'media')), { SMTP_URL: sink.smtpUrl });
+    const since = Date.now();
+    const product = await startEmbedded({ port, host: '127.0.0.1', dataDir, logLevel: 'warn' });
+    timings.push({ name: '(embedded start)', seconds: (Date.now() - since) / 1000 });
+    const control = await serveControl(product);
+    try {
+      await vitest('embedded-api', ['api'], {
+        ...secrets,
+        KORA_BASE_URL: `http://127.0.0.1:${port}`,
+        KORA_CONTROL_URL: control.url,
+        KORA_MAIL_SINK_URL: sink.apiUrl,
+        KORA_MODE: 'embedded',
+      });
+    } finally {
+      await control.close();
+      await product.stop();
+    }
+  },
+};
+
 // Interrupted (Ctrl+C, a CI timeout): the running test process is stopped, no further stage
 // starts, and each stage's own `finally` stops the products and servers it started.
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -102,118 +274,23 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+process.stdout.write(`stages: ${order.join(' → ')} (run ${runId})\n`);
 try {
-  if (wants('typecheck')) {
-    banner('type-check');
-    const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    await run('typecheck', process.execPath, [tsc, '-p', 'tsconfig.json']);
-    await run('typecheck-web', process.execPath, [tsc, '-p', 'web/tsconfig.json']);
-  }
-
-  // The web server's own tests and both products need the web build: make it first.
-  if (wants('embedded') || wants('distributed') || wants('embedded-api')) {
-    banner('build');
-    ensureWebBuild();
-  }
-
-  // The media workers' tests (and both products' video processing) run the real ffmpeg/ffprobe.
-  if (wants('embedded') || wants('real') || wants('distributed') || wants('embedded-api')) {
-    await ensureFfmpeg({ required: true });
-  }
-
-  if (wants('embedded')) await vitest('embedded', ['unit', 'web', 'services']);
-
-
-  if (wants('real') || wants('distributed')) {
-    banner('real servers');
-    const mod = await import('./servers.mjs');
-    stopServers = mod.stopServers;
-    servers = await mod.startServers({ fresh: true, setEnv: false });
-  }
-
-  if (wants('real')) await vitest('real', ['services', 'real'], { ...servers.env, KORA_TEST_TARGET: 'real' });
-
-  const { serveControl } = await import('./run/control.mjs');
-  // The products send real mail over SMTP to a local sink; tests read it through its HTTP API.
-  const { startMailSink } = await import('./lib/mail-sink.mjs');
-  mailSink = await startMailSink();
-  process.env.SMTP_URL = mailSink.smtpUrl;
-
-  if (wants('distributed')) {
-    banner('distributed product');
-    const { startCluster } = await import('./run/cluster.mjs');
-    const port = await pickPort('test-gateway');
-    const logDir = path.join(ROOT, '.tmp', 'cluster-test', 'logs');
-    rmrf(logDir);
-    // Uploads of test runs stay out of the developer's data folder.
-    process.env.MEDIA_DIR = path.join(ROOT, '.tmp', 'cluster-test', 'media');
-    // Tests sign in and up far more often than one person would: lift the per-IP limits of the
-    // edge (the limits themselves are tested in the gateway's own tests).
-    process.env.RATE_LIMIT_PER_MINUTE = '100000';
-    process.env.AUTH_RATE_LIMIT_PER_MINUTE = '100000';
-    // Two notifications instances: live delivery must reach every tab once, whichever holds it.
-    const cluster = await startCluster({ port, servers: servers.env, secrets, logDir, logLevel: process.env.KORA_TEST_LOG_LEVEL ?? 'warn', extraInstances: { notifications: 1 } });
-    const control = await serveControl(cluster);
-    const env = {
-      ...secrets,
-      KORA_BASE_URL: `http://127.0.0.1:${port}`,
-      KORA_CONTROL_URL: control.url,
-      KORA_MAIL_SINK_URL: mailSink.apiUrl,
-      KORA_MODE: 'distributed',
-      KORA_NOTIFICATIONS_URLS: [cluster.upstreams.notifications, cluster.upstreams['notifications-2']].join(','),
-      ...servers.env,
-    };
-    try {
-      // One file at a time (the api project): the notifications outage test stops the broker.
-      await vitest('distributed-api', ['api'], env);
-      if (!skipBrowser) {
-        await ensureDebianPackage({ pkg: 'chromium', what: 'Chromium (browser tests)', find: () => which('chromium') });
-        await vitest('browser', ['browser'], env);
-      }
-    } finally {
-      await control.close();
-      await cluster.stop();
-      process.stdout.write(`(distributed logs: ${path.relative(ROOT, logDir)})\n`);
-    }
-  }
-
-  if (wants('embedded-api')) {
-    banner('embedded product');
-    const { register } = await import('tsx/esm/api');
-    register();
-    const { startEmbedded } = await import('./run/embedded.ts');
-    const dataDir = path.join(ROOT, '.tmp', 'embedded-test');
-    rmrf(dataDir);
-    const port = await pickPort('test-embedded');
-    Object.assign(process.env, secrets, { MEDIA_DIR: path.join(dataDir, 'media') });
-    process.env.RATE_LIMIT_PER_MINUTE = '100000';
-    process.env.AUTH_RATE_LIMIT_PER_MINUTE = '100000';
-    const product = await startEmbedded({ port, host: '127.0.0.1', dataDir, logLevel: 'warn' });
-    const control = await serveControl(product);
-    try {
-      await vitest('embedded-api', ['api'], {
-        ...secrets,
-        KORA_BASE_URL: `http://127.0.0.1:${port}`,
-        KORA_CONTROL_URL: control.url,
-        KORA_MAIL_SINK_URL: mailSink.apiUrl,
-        KORA_MODE: 'embedded',
-      });
-    } finally {
-      await control.close();
-      await product.stop();
-    }
+  for (const stage of order) {
+    if (interruptedBy) break;
+    await stages[stage]();
   }
 } catch (err) {
   failures.push(`harness: ${err.message}`);
   totals.failed += 1;
   console.error(err);
 } finally {
-  await mailSink?.close();
-  if (stopServers && servers) await stopServers({ only: servers.started, quiet: true });
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(err));
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 if (interruptedBy) failures.push(`interrupted by ${interruptedBy}`);
+process.stdout.write(`\nStage times:\n${timings.map((t) => `  ${t.name.padEnd(18)} ${t.seconds.toFixed(0).padStart(5)} s${t.passed === undefined ? '' : `   ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`}`).join('\n')}\n`);
 if (failedTests.length) process.stdout.write(`\nFailed tests:\n${formatFailedTests(failedTests)}\n`);
 process.stdout.write(`\n${failures.length ? `FAILED: ${failures.join(', ')}` : 'All stages passed'} in ${minutes} min\n`);
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

@@ -6,6 +6,7 @@
  * at loopback ports) and on Kubernetes (cluster DNS names), so no default could be right for both.
  */
 import type { ServiceName } from '@kora/contracts';
+import { kafkaTopicPrefix, redisKeyPrefix } from '@kora/platform';
 import { z } from 'zod';
 
 export type UpstreamName = ServiceName | 'web';
@@ -102,12 +103,16 @@ export const gatewayEnvSchema = z
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
     CACHE_STORE: z.enum(['redis', 'memory']).default('redis'),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    /** The services' namespace in Redis: the gateway reads the revoked sessions auth writes there. */
+    REDIS_KEY_PREFIX: redisKeyPrefix,
     /** Where the admin site settings (CORS origins, feature switches) arrive from. */
     EVENT_BUS: z.enum(['kafka', 'memory']).default('kafka'),
     KAFKA_BROKERS: z
       .string()
       .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
       .optional(),
+    /** The services' namespace on the Kafka cluster (their site-settings topic). */
+    KAFKA_TOPIC_PREFIX: kafkaTopicPrefix,
     ...upstreamShape,
   })
   .refine((env) => env.EVENT_BUS !== 'kafka' || Boolean(env.KAFKA_BROKERS?.length), {

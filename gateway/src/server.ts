@@ -34,11 +34,11 @@ function parseEnv(): GatewayEnv {
 const env = parseEnv();
 const log = createLogger('gateway', env.LOG_LEVEL);
 // The schema guarantees REDIS_URL when CACHE_STORE=redis.
-const store: KeyValueStore = env.CACHE_STORE === 'redis' ? new RedisStore(env.REDIS_URL!) : new MemoryStore();
+const store: KeyValueStore = env.CACHE_STORE === 'redis' ? new RedisStore(env.REDIS_URL!, `${env.REDIS_KEY_PREFIX}:`) : new MemoryStore();
 
 // A gateway on its own (EVENT_BUS=memory) just keeps the default site settings.
 const bus: EventBus =
-  env.EVENT_BUS === 'kafka' ? new KafkaEventBus({ brokers: env.KAFKA_BROKERS!, clientId: 'kora-gateway', log }) : new MemoryEventBus(log);
+  env.EVENT_BUS === 'kafka' ? new KafkaEventBus({ brokers: env.KAFKA_BROKERS!, clientId: 'kora-gateway', log, topicPrefix: env.KAFKA_TOPIC_PREFIX }) : new MemoryEventBus(log);
 const siteSettings = await watchSiteSettings(bus, log, 'gateway');
 
 const app = await buildGateway({ env, upstreams: upstreamsFromEnv(env), store, log, siteSettings });

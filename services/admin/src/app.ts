@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@kora/platform';
 import { migrations } from './db/migrations.js';
 import { adminSchema } from './db/schema.js';
 import { siteSettingsRoutes } from './routes/site-settings.js';
+import { announceSiteSettings } from './site-settings/store.js';
 
 export const adminService: ServiceDefinition = {
   name: 'admin',
@@ -12,5 +13,9 @@ export const adminService: ServiceDefinition = {
   routes(app, ctx) {
     const tables = adminSchema(ctx.schema);
     siteSettingsRoutes(app, ctx, tables);
+  },
+  async start(ctx) {
+    const tables = adminSchema(ctx.schema);
+    await ctx.transact((tx, emit) => announceSiteSettings(tx, tables, emit));
   },
 };

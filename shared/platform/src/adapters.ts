@@ -42,10 +42,12 @@ export async function createAdapters(env: ServiceEnv, log: Logger, overrides: Ad
           log,
           partitions: env.KAFKA_PARTITIONS,
           replicationFactor: env.KAFKA_REPLICATION_FACTOR,
+          topicPrefix: env.KAFKA_TOPIC_PREFIX,
         })
       : new MemoryEventBus(log);
-  const jobs: JobRunner = env.JOB_RUNNER === 'bullmq' ? new BullMqJobRunner(env.REDIS_URL!, log) : new MemoryJobRunner(log);
-  const store: KeyValueStore = env.CACHE_STORE === 'redis' ? new RedisStore(env.REDIS_URL!) : new MemoryStore();
+  const jobs: JobRunner =
+    env.JOB_RUNNER === 'bullmq' ? new BullMqJobRunner(env.REDIS_URL!, log, env.REDIS_KEY_PREFIX) : new MemoryJobRunner(log);
+  const store: KeyValueStore = env.CACHE_STORE === 'redis' ? new RedisStore(env.REDIS_URL!, `${env.REDIS_KEY_PREFIX}:`) : new MemoryStore();
   return { database, bus, jobs, store };
 }
 

@@ -39,6 +39,21 @@ const csv = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** Kafka allows letters, digits, '.', '_' and '-' in names (249 characters in all). */
+export const kafkaTopicPrefix = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z0-9._-]*$/, "may only hold letters, digits, '.', '_' and '-'")
+  .default('');
+
+/** The namespace of this environment's Redis keys; `:` is BullMQ's own separator, so not in here. */
+export const redisKeyPrefix = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9._-]+$/, "may only hold letters, digits, '.', '_' and '-'")
+  .default('kora');
+
 /** Variables every service reads; a service extends this with its own. */
 export const serviceEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
@@ -57,10 +72,17 @@ export const serviceEnvSchema = z.object({
   /** Topics are created by the services; production clusters want 3 replicas, a dev broker has 1. */
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().positive().default(1),
   KAFKA_PARTITIONS: z.coerce.number().int().positive().default(3),
+  /**
+   * Before every topic and consumer group on the cluster, so two environments (or two test stages)
+   * can share one cluster: `staging.` gives `staging.posts.post`. Empty by default.
+   */
+  KAFKA_TOPIC_PREFIX: kafkaTopicPrefix,
 
   JOB_RUNNER: z.enum(['bullmq', 'memory']).default('bullmq'),
   CACHE_STORE: z.enum(['redis', 'memory']).default('redis'),
   REDIS_URL: z.string().url().optional(),
+  /** Before every Redis key (cache, rate limits, revoked sessions) and BullMQ queue; see KAFKA_TOPIC_PREFIX. */
+  REDIS_KEY_PREFIX: redisKeyPrefix,
 
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(500),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),

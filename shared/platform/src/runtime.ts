@@ -109,6 +109,7 @@ export async function startService(definition: ServiceDefinition, options: Start
   }
   relay.start();
   if (options.ownsAdapters) await jobs.start();
+  await definition.start?.(ctx);
 
   let url: string | null = null;
   if (options.listen !== false) {

@@ -69,6 +69,11 @@ export interface ServiceDefinition {
   consumers?(ctx: ServiceContext): ConsumerDefinition[];
   /** Registers job processors (and declares queues the service feeds). */
   jobs?(ctx: ServiceContext): void;
+  /**
+   * Runs once per start, after the consumers and the outbox relay are running and before the
+   * service takes requests (admin re-announces the site settings its database holds, say).
+   */
+  start?(ctx: ServiceContext): Promise<void>;
 }
 
 /**

@@ -2,8 +2,9 @@
  * Test adapters. The same test file runs against the embedded engines (PGlite, in-process bus and
  * jobs, memory store) or against the real servers, decided by the environment the harness gives:
  * DATABASE_URL, KAFKA_BROKERS and REDIS_URL set means "real". Each test gets its own Postgres schema
- * and its own consumer groups and queue prefix. Topics are shared on the real servers: tests filter
- * by their own ids, and pin the site settings they assert (the admin tests change the shared ones).
+ * and its own consumer groups and queue prefix, and each test FILE its own Kafka namespace (topic
+ * prefix): a file that changes the site settings, or replays a topic from its beginning, never
+ * sees another file's events, nor the product's that a later stage of the same run starts.
  */
 import { PGlite } from '@electric-sql/pglite';
 import {
@@ -41,6 +42,13 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${randomBytes(5).toString('hex')}`;
 }
 
+/**
+ * This file's namespace on the shared broker. Vitest gives every test file its own module graph, so
+ * this is evaluated once per file: services started by one file share topics, as they would in
+ * production. The stage's own prefix (KAFKA_TOPIC_PREFIX from the harness) comes first.
+ */
+export const fileTopicPrefix = `${process.env.KAFKA_TOPIC_PREFIX ?? ''}${uniqueName('f')}.`;
+
 export const testLog = createLogger('test', (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent');
 
 export function testEnv(overrides: Record<string, string> = {}): ServiceEnv {
@@ -74,9 +82,12 @@ export async function createTestAdapters(): Promise<TestAdapters> {
   if (target === 'real') {
     const env = testEnv();
     const database = openPostgres(env.DATABASE_URL!, 4);
-    const bus = new KafkaEventBus({ brokers: env.KAFKA_BROKERS!, clientId: uniqueName('test'), log: testLog });
-    const jobs = new BullMqJobRunner(env.REDIS_URL!, testLog, uniqueName('kora_test'));
-    const store = new RedisStore(env.REDIS_URL!, `${uniqueName('test')}:`);
+    // One partition a topic: a file's namespace holds every topic, and few of them see traffic.
+    const bus = new KafkaEventBus({ brokers: env.KAFKA_BROKERS!, clientId: uniqueName('test'), log: testLog, topicPrefix: fileTopicPrefix, partitions: 1 });
+    // Under the stage's Redis namespace (REDIS_KEY_PREFIX from the harness), which it clears.
+    const redisPrefix = `${process.env.REDIS_KEY_PREFIX ?? 'kora-test'}:${uniqueName('t')}`;
+    const jobs = new BullMqJobRunner(env.REDIS_URL!, testLog, `${redisPrefix}:jobs`);
+    const store = new RedisStore(env.REDIS_URL!, `${redisPrefix}:`);
     const adapters: Adapters = { database, bus, jobs, store };
     return { target, ...adapters, close: () => closeAdapters(adapters) };
   }

@@ -1,5 +1,6 @@
 import { defaultSiteSettings, MASKED_SECRET } from '@kora/contracts';
-import { adminIdentity, eventually, memberIdentity, startTestService, type TestService } from '@kora/testing';
+import { startService, watchSiteSettings } from '@kora/platform';
+import { adminIdentity, eventually, memberIdentity, publishEvent, startTestService, testEnv, testLog, type TestService } from '@kora/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminService } from '../app.js';
 
@@ -113,5 +114,27 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON' });
+  });
+
+  it('puts the database back on the topic at start-up when the topic holds a stale value', async () => {
+    // The database says 300 (saved above). A value it never had reaches the compacted topic, as
+    // from a database restored from a backup while the broker kept its data.
+    await publishEvent(svc, 'site-settings.updated', { section: 'moderation', values: { maxPostLength: 999, badWords: [] } }, 'moderation');
+    await eventually(() => svc.ctx.siteSettings.current().moderation.maxPostLength === 999);
+
+    // Another start of the service (a replica, or the same pod restarted) corrects the topic...
+    const replica = await startService({ ...adminService, schema: svc.ctx.schema }, { env: testEnv(), log: testLog, adapters: svc.adapters, ownsAdapters: false, listen: false });
+    try {
+      await eventually(() => svc.ctx.siteSettings.current().moderation.maxPostLength === 300);
+      // ...so a service starting later, reading the topic from its beginning, ends on the database's values.
+      const late = await watchSiteSettings(svc.adapters.bus, testLog, 'late-reader');
+      try {
+        await eventually(() => late.current().moderation.maxPostLength === 300 && late.current().general.siteName === 'Kora NG');
+      } finally {
+        await late.stop();
+      }
+    } finally {
+      await replica.stop();
+    }
   });
 });

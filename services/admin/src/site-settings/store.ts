@@ -4,6 +4,7 @@
  */
 import { defaultSiteSettings, MASKED_SECRET, siteSettingsSchemas, type SiteSettings, type SiteSettingsSection } from '@kora/contracts';
 import { badRequest, type DbOrTx, type Emit } from '@kora/platform';
+import { sql } from 'drizzle-orm';
 import type { AdminTables } from '../db/schema.js';
 
 export async function readSiteSettings(db: DbOrTx, tables: AdminTables): Promise<SiteSettings> {
@@ -32,6 +33,28 @@ function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] 
 }
 
 /**
+ * Every transaction that announces site settings takes this lock first, so their events enter the
+ * outbox in the order the changes committed (and the relay keeps that order on the topic).
+ */
+async function lockSiteSettings(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('kora.admin.site-settings'))`);
+}
+
+/**
+ * Announces every section as the database holds it (defaults for a section never saved). Run at
+ * each start: the topic is compacted and kept for ever, so it may hold values this database never
+ * had (a database restored from a backup, or reset while the broker kept its data). The database
+ * is the truth; the announcement brings every service back to it.
+ */
+export async function announceSiteSettings(tx: DbOrTx, tables: AdminTables, emit: Emit): Promise<void> {
+  await lockSiteSettings(tx);
+  const settings = await readSiteSettings(tx, tables);
+  for (const section of Object.keys(settings) as SiteSettingsSection[]) {
+    emit({ type: 'site-settings.updated', aggregateId: section, actorId: null, payload: { section, values: settings[section] } });
+  }
+}
+
+/**
  * Validates a (possibly partial) section, merges it over the current values, stores it and emits
  * `site-settings.updated` in the same transaction. Returns the section's new values.
  */
@@ -45,6 +68,7 @@ export async function updateSection(
 ): Promise<SiteSettings[SiteSettingsSection]> {
   const partial = siteSettingsSchemas[section].partial().strict().safeParse(body);
   if (!partial.success) throw badRequest(firstIssue(partial.error), 'INVALID_SETTINGS');
+  await lockSiteSettings(tx);
   const current = (await readSiteSettings(tx, tables))[section] as Record<string, unknown>;
   const changes: Record<string, unknown> = { ...partial.data };
   // The back office sends the mask back when the admin left the password alone: keep the secret.

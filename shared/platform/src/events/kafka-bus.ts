@@ -3,6 +3,11 @@
  * typo cannot silently make a new topic). Producers wait for all in-sync replicas; consumers commit
  * an offset only after the handler succeeded, so a crash or a broker outage redelivers rather than
  * loses. Handlers are idempotent (see consumer.ts), which makes redelivery harmless.
+ *
+ * Namespaces: with a `topicPrefix` (KAFKA_TOPIC_PREFIX) every topic and consumer group this bus
+ * touches on the cluster carries the prefix, while the code above it keeps using the registry's
+ * names (`posts.post`): two environments (staging beside production, or two test stages) share one
+ * cluster without reading each other's events or settings.
  */
 import { isCompactedTopic } from '@kora/contracts';
 import { Kafka, Partitioners, logLevel, type Consumer, type Producer, type Admin } from 'kafkajs';
@@ -16,6 +21,8 @@ export interface KafkaBusOptions {
   log: Logger;
   partitions?: number;
   replicationFactor?: number;
+  /** Put before every topic and consumer group name on the cluster (KAFKA_TOPIC_PREFIX). */
+  topicPrefix?: string;
 }
 
 const IN_PLACE_RETRIES = 5;
@@ -37,8 +44,10 @@ export class KafkaEventBus implements EventBus {
   private producerReady: Promise<Producer> | null = null;
   private readonly consumers = new Set<Consumer>();
   private readonly knownTopics = new Set<string>();
+  private readonly prefix: string;
 
   constructor(private readonly options: KafkaBusOptions) {
+    this.prefix = options.topicPrefix ?? '';
     tolerateStrayKafkaTimeouts(options.log);
     this.kafka = new Kafka({
       clientId: options.clientId,
@@ -58,12 +67,12 @@ export class KafkaEventBus implements EventBus {
     await admin.connect();
     try {
       const existing = new Set(await admin.listTopics());
-      const toCreate = missing.filter((t) => !existing.has(t));
+      const toCreate = missing.filter((t) => !existing.has(this.prefix + t));
       if (toCreate.length > 0) {
         await admin.createTopics({
           waitForLeaders: true,
           topics: toCreate.map((topic) => ({
-            topic,
+            topic: this.prefix + topic,
             numPartitions: this.options.partitions ?? 3,
             replicationFactor: this.options.replicationFactor ?? 1,
             configEntries: isCompactedTopic(topic) ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
@@ -96,7 +105,7 @@ export class KafkaEventBus implements EventBus {
     await producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, list]) => ({
-        topic,
+        topic: this.prefix + topic,
         messages: list.map((m) => ({ key: m.key, value: m.value })),
       })),
     });
@@ -105,16 +114,18 @@ export class KafkaEventBus implements EventBus {
   async subscribe({ groupId, topics, handle, fromBeginning = true }: SubscribeOptions): Promise<Subscription> {
     await this.ensureTopics(topics);
     const consumer = this.kafka.consumer({
-      groupId,
+      groupId: this.prefix + groupId,
       sessionTimeout: 15_000,
       heartbeatInterval: 3_000,
       retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 10, restartOnFailure: async () => true },
     });
     await consumer.connect();
-    for (const topic of topics) await consumer.subscribe({ topic, fromBeginning });
+    for (const topic of topics) await consumer.subscribe({ topic: this.prefix + topic, fromBeginning });
     const log = this.options.log;
+    const prefixLength = this.prefix.length;
     await consumer.run({
-      eachMessage: async ({ topic, message, heartbeat }) => {
+      eachMessage: async ({ topic: clusterTopic, message, heartbeat }) => {
+        const topic = clusterTopic.slice(prefixLength);
         const busMessage: BusMessage = { topic, key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' };
         // Retry in place first (keeps the partition's order); after that, throwing makes kafkajs
         // seek back and redeliver, so the message is never skipped.

@@ -1,8 +1,13 @@
 /**
  * The outbox relay: publishes committed outbox rows to the bus, oldest first, and marks them
  * published. A failed publish (broker down) leaves the rows pending with a growing back-off, so an
- * outage delays events and loses none. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
- * replicas of a service can relay side by side without publishing a row twice.
+ * outage delays events and loses none.
+ *
+ * One relay at a time per schema publishes (a transaction-scoped advisory lock; the others find it
+ * taken and try again at their next poll). Several replicas of a service therefore publish in the
+ * outbox's order, so events of one key keep the order their transactions committed in: a like and
+ * the unlike right after it, or two changes of one site-settings section, never swap places on
+ * the topic. For the same reason rows never overtake an older one waiting out its back-off.
  */
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -106,13 +111,17 @@ export class OutboxRelay {
     const { db, schema, bus, log } = this.options;
     let failed: { seqs: (string | number)[]; error: string; attempts: number } | null = null;
     const count = await db.transaction(async (tx) => {
+      const turn = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`kora.outbox-relay.${schema}`})) as mine`);
+      if (!rowsOf<{ mine: boolean }>(turn)[0]?.mine) return 0; // another replica is publishing
+      // The oldest pending rows, whether due or not: while the head waits out its back-off, the
+      // rows behind it wait too, so nothing overtakes it.
       const result = await tx.execute(
-        sql.raw(`select seq, topic, key, envelope, attempts from ${schema}.outbox
-                 where published_at is null and next_attempt_at <= now()
+        sql.raw(`select seq, topic, key, envelope, attempts, next_attempt_at <= now() as due from ${schema}.outbox
+                 where published_at is null
                  order by seq limit ${BATCH} for update skip locked`),
       );
-      const rows = rowsOf<PendingRow>(result);
-      if (rows.length === 0) return 0;
+      const rows = rowsOf<PendingRow & { due: boolean }>(result);
+      if (rows.length === 0 || !rows[0]!.due) return 0;
       const seqs = rows.map((r) => r.seq);
       try {
         await bus.publish(
