@@ -52,6 +52,14 @@ function banner(text) {
   process.stdout.write(`\n=== ${text} (${((Date.now() - started) / 1000).toFixed(0)}s) ===\n`);
 }
 
+/**
+ * The environment every test process starts from: this process's as it was at the start. The
+ * embedded product runs inside this process and takes its settings (secrets, SMTP_URL, MEDIA_DIR)
+ * from process.env; a stage that runs after it must not inherit them (the web tests' own secret,
+ * say), whatever the order of the stages.
+ */
+const BASE_ENV = { ...process.env };
+
 // Asynchronous on purpose: the embedded product and the control endpoint live in this process and
 // must keep serving while a test run is going on.
 function run(name, cmd, cmdArgs, env = {}) {
@@ -61,7 +69,7 @@ function run(name, cmd, cmdArgs, env = {}) {
       return resolve(false);
     }
     // Its own process group, so an interruption can stop its workers with it (see below).
-    const child = spawn(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env }, detached: true });
+    const child = spawn(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: { ...BASE_ENV, ...env }, detached: true });
     activeChild = child;
     child.on('exit', (code) => {
       activeChild = null;
@@ -194,13 +202,13 @@ const stages = {
     rmrf(logDir);
     const mediaDir = path.join(ROOT, '.tmp', 'cluster-test', 'media');
     rmrf(mediaDir);
-    Object.assign(process.env, productEnv(mediaDir), { SMTP_URL: sink.smtpUrl });
     let cluster;
     let control;
     try {
       // Two notifications instances: live delivery must reach every tab once, whichever holds it.
       const since = Date.now();
-      cluster = await startCluster({ port, servers: namespace.env, secrets, logDir, logLevel: process.env.KORA_TEST_LOG_LEVEL ?? 'warn', extraInstances: { notifications: 1 } });
+      const servers = { ...namespace.env, ...productEnv(mediaDir), SMTP_URL: sink.smtpUrl };
+      cluster = await startCluster({ port, servers, secrets, logDir, logLevel: process.env.KORA_TEST_LOG_LEVEL ?? 'warn', extraInstances: { notifications: 1 } });
       timings.push({ name: '(distributed start)', seconds: (Date.now() - since) / 1000 });
       control = await serveControl(cluster);
       const env = {
