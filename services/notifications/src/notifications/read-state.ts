@@ -39,14 +39,16 @@ export async function unreadCount(n: Notifications, userId: number): Promise<num
 /**
  * What a socket's 'ready' message needs: the unread count, and the newest id that count could
  * include (live notifications at or below it are already counted, so they are not pushed again).
+ * One statement, so both come from one snapshot: read apart, a notification committed between the
+ * two reads was in neither the count nor the pushes (its id was at or below the newest id).
  */
 export async function socketStart(n: Notifications, userId: number): Promise<{ unread: number; newestId: number }> {
   const t = n.tables.notifications;
-  const [unread, newest] = await Promise.all([
-    unreadCount(n, userId),
-    n.ctx.db.select({ id: max(t.id) }).from(t).where(eq(t.recipientId, userId)),
-  ]);
-  return { unread, newestId: Number(newest[0]?.id ?? 0) };
+  const [row] = await n.ctx.db
+    .select({ unread: sql<number>`count(*) filter (where ${t.readAt} is null)`, newestId: max(t.id) })
+    .from(t)
+    .where(eq(t.recipientId, userId));
+  return { unread: Number(row?.unread ?? 0), newestId: Number(row?.newestId ?? 0) };
 }
 
 export interface MarkAnswer {
