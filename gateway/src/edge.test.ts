@@ -1,27 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeUpstreams, startTestGateway, type FakeUpstreams, type TestGateway } from './test-support.js';
+import { describe, expect, it } from 'vitest';
+import { gatewayOverFakes } from './test-support.js';
 
-let fakes: FakeUpstreams;
-let gateway: TestGateway;
 const PARTNER = 'https://partner.example';
-
-beforeAll(async () => {
-  fakes = await startFakeUpstreams();
-  gateway = await startTestGateway(fakes.urls, { CORS_ORIGINS: `${PARTNER}, https://other.example` });
-});
-afterAll(async () => {
-  await gateway?.close();
-  await fakes?.close();
-});
-beforeEach(() => {
-  fakes.hits.length = 0;
-});
+const edge = gatewayOverFakes({ CORS_ORIGINS: `${PARTNER}, https://other.example` });
 
 async function call(path: string, init: Parameters<typeof request>[1] = {}) {
-  const res = await request(`${gateway.url}${path}`, init);
+  const res = await request(`${edge.gateway.url}${path}`, init);
   return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
 }
 
@@ -30,19 +17,19 @@ describe('request ids', () => {
     const res = await call('/api/posts');
     const id = res.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(fakes.hits[0]!.headers['x-request-id']).toBe(id);
+    expect(edge.fakes.hits[0]!.headers['x-request-id']).toBe(id);
   });
 
   it('keeps a well-formed incoming id', async () => {
     const res = await call('/api/posts', { headers: { 'x-request-id': 'lb:abc-123.x_y' } });
     expect(res.headers['x-request-id']).toBe('lb:abc-123.x_y');
-    expect(fakes.hits[0]!.headers['x-request-id']).toBe('lb:abc-123.x_y');
+    expect(edge.fakes.hits[0]!.headers['x-request-id']).toBe('lb:abc-123.x_y');
   });
 
   it('replaces a malformed one', async () => {
     const res = await call('/', { headers: { 'x-request-id': 'bad id <script>' } });
     expect(res.headers['x-request-id']).not.toBe('bad id <script>');
-    expect(fakes.hits[0]!.headers['x-request-id']).toBe(res.headers['x-request-id']);
+    expect(edge.fakes.hits[0]!.headers['x-request-id']).toBe(res.headers['x-request-id']);
   });
 });
 
@@ -64,7 +51,7 @@ describe('security headers', () => {
 
   it('gives HTML from the web app a CSP whose nonce is the one sent to the web app', async () => {
     const res = await call('/feed');
-    const nonce = fakes.hits[0]!.headers['x-csp-nonce'] as string;
+    const nonce = edge.fakes.hits[0]!.headers['x-csp-nonce'] as string;
     expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
     expect(res.text).toContain(`nonce="${nonce}"`);
     expect(res.headers['content-security-policy']).toBe(
@@ -77,23 +64,23 @@ describe('security headers', () => {
   it('makes a fresh nonce per request and never lets the client choose it', async () => {
     await call('/', { headers: { 'x-csp-nonce': 'chosen-by-attacker' } });
     await call('/');
-    const [a, b] = fakes.hits.map((h) => h.headers['x-csp-nonce']);
+    const [a, b] = edge.fakes.hits.map((h) => h.headers['x-csp-nonce']);
     expect(a).not.toBe('chosen-by-attacker');
     expect(a).not.toBe(b);
   });
 
   it('sends the nonce only to the web app', async () => {
     await call('/api/posts');
-    expect(fakes.hits[0]!.headers['x-csp-nonce']).toBeUndefined();
+    expect(edge.fakes.hits[0]!.headers['x-csp-nonce']).toBeUndefined();
   });
 
   it('tells services who the client is via X-Forwarded-*, not what the client claimed', async () => {
     await call('/api/posts', { headers: { 'x-forwarded-for': '6.6.6.6' } });
     // The test client connects from loopback, which TRUST_PROXY trusts by default, so its claim
     // is believed here; what matters is that exactly one resolved address is forwarded.
-    expect(fakes.hits[0]!.headers['x-forwarded-for']).toBe('6.6.6.6');
-    expect(fakes.hits[0]!.headers['x-forwarded-proto']).toBe('http');
-    expect(fakes.hits[0]!.headers['x-forwarded-host']).toBe(new URL(gateway.url).host);
+    expect(edge.fakes.hits[0]!.headers['x-forwarded-for']).toBe('6.6.6.6');
+    expect(edge.fakes.hits[0]!.headers['x-forwarded-proto']).toBe('http');
+    expect(edge.fakes.hits[0]!.headers['x-forwarded-host']).toBe(new URL(edge.gateway.url).host);
   });
 });
 
@@ -107,7 +94,7 @@ describe('CORS', () => {
     expect(res.headers['access-control-allow-origin']).toBe(PARTNER);
     expect(res.headers['access-control-allow-credentials']).toBe('true');
     expect(String(res.headers['access-control-allow-methods'])).toContain('PATCH');
-    expect(fakes.hits).toHaveLength(0);
+    expect(edge.fakes.hits).toHaveLength(0);
   });
 
   it('exposes x-request-id to an allowed origin and keeps Vary: Origin on proxied answers', async () => {
@@ -135,13 +122,13 @@ describe('CORS', () => {
   it('routes a plain OPTIONS request on like any other', async () => {
     const res = await call('/api/posts', { method: 'OPTIONS' });
     expect(res.status).toBe(200);
-    expect(fakes.hits[0]).toMatchObject({ upstream: 'posts', method: 'OPTIONS' });
+    expect(edge.fakes.hits[0]).toMatchObject({ upstream: 'posts', method: 'OPTIONS' });
   });
 });
 
 describe("the gateway's own server", () => {
   it('bounds slow clients (slowloris) without cutting slow uploads short', () => {
-    const server = gateway.app.server;
+    const server = edge.gateway.app.server;
     expect(server.headersTimeout).toBe(20_000);
     expect(server.requestTimeout).toBe(300_000);
     expect(server.keepAliveTimeout).toBe(72_000);
@@ -169,7 +156,7 @@ describe('bodies are streamed through untouched', () => {
       body,
     });
     expect(res.status).toBe(200);
-    const hit = fakes.hits[0]!;
+    const hit = edge.fakes.hits[0]!;
     expect(hit.bodyBytes).toBe(body.length);
     expect(hit.bodySha256).toBe(createHash('sha256').update(body).digest('hex'));
     expect(hit.headers['content-type']).toBe(`multipart/form-data; boundary=${boundary}`);
@@ -184,18 +171,18 @@ describe('bodies are streamed through untouched', () => {
     });
     expect(res.status).toBe(200);
     const whole = Buffer.concat(chunks);
-    expect(fakes.hits[0]!.bodyBytes).toBe(whole.length);
-    expect(fakes.hits[0]!.bodySha256).toBe(createHash('sha256').update(whole).digest('hex'));
+    expect(edge.fakes.hits[0]!.bodyBytes).toBe(whole.length);
+    expect(edge.fakes.hits[0]!.bodySha256).toBe(createHash('sha256').update(whole).digest('hex'));
   });
 
   it('JSON is passed on as sent, not re-serialised', async () => {
     const json = '{ "b": 1,   "a": [ 2 ] }';
     await call('/api/posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json });
-    expect(fakes.hits[0]!.bodySha256).toBe(createHash('sha256').update(json).digest('hex'));
+    expect(edge.fakes.hits[0]!.bodySha256).toBe(createHash('sha256').update(json).digest('hex'));
   });
 
   it('a body without a content type goes through as well', async () => {
     await call('/api/posts', { method: 'PUT', body: 'raw bytes' });
-    expect(fakes.hits[0]!.bodyBytes).toBe(9);
+    expect(edge.fakes.hits[0]!.bodyBytes).toBe(9);
   });
 });

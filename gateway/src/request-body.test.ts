@@ -3,19 +3,9 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { discardRest } from './request-body.js';
-import { startFakeUpstreams, startTestGateway, type FakeUpstreams, type TestGateway } from './test-support.js';
+import { gatewayOverFakes } from './test-support.js';
 
-let fakes: FakeUpstreams;
-let gateway: TestGateway;
-
-beforeAll(async () => {
-  fakes = await startFakeUpstreams();
-  gateway = await startTestGateway(fakes.urls);
-});
-afterAll(async () => {
-  await gateway?.close();
-  await fakes?.close();
-});
+const edge = gatewayOverFakes();
 
 /** A multipart upload of `bytes` bytes, the way a browser or fetch sends one. */
 function upload(bytes: number): FormData {
@@ -44,7 +34,7 @@ describe('an answer that comes before the whole body was read', () => {
       try {
         // Every other time the body comes slowly, as from a phone: the answer is surely first.
         const body = i % 2 ? upload(8 * 1024 * 1024) : slowBody(4 * 1024 * 1024);
-        const res = await fetch(`${gateway.url}/api/media/answers-early`, { method: 'POST', body, duplex: 'half' } as RequestInit);
+        const res = await fetch(`${edge.gateway.url}/api/media/answers-early`, { method: 'POST', body, duplex: 'half' } as RequestInit);
         outcomes.push(`${res.status} ${await res.text()}`);
       } catch (err) {
         const cause = (err as { cause?: { code?: string; message?: string } }).cause;
@@ -57,7 +47,7 @@ describe('an answer that comes before the whole body was read', () => {
   it('reads the rest after answering, so the client can finish writing and reuse the connection', async () => {
     // Byte for byte on one socket: a quarter of the body, then wait for the answer, then the rest,
     // then a second request. A gateway that closed after answering fails the writes or the second.
-    const { hostname, port } = new URL(gateway.url);
+    const { hostname, port } = new URL(edge.gateway.url);
     const socket = connect(Number(port), hostname);
     await once(socket, 'connect');
     let received = '';

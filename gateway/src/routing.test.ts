@@ -1,26 +1,13 @@
 import { routeTable, serviceForPath } from '@kora/contracts';
 import { request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UpstreamName } from './config.js';
-import { rawHttp, startFakeUpstreams, startTestGateway, type FakeUpstreams, type TestGateway } from './test-support.js';
+import { gatewayOverFakes, rawHttp } from './test-support.js';
 
-let fakes: FakeUpstreams;
-let gateway: TestGateway;
-
-beforeAll(async () => {
-  fakes = await startFakeUpstreams();
-  gateway = await startTestGateway(fakes.urls);
-});
-afterAll(async () => {
-  await gateway?.close();
-  await fakes?.close();
-});
-beforeEach(() => {
-  fakes.hits.length = 0;
-});
+const edge = gatewayOverFakes();
 
 async function get(path: string, init: { method?: 'GET' | 'POST' | 'DELETE'; headers?: Record<string, string> } = {}) {
-  const res = await request(`${gateway.url}${path}`, { method: init.method ?? 'GET', headers: init.headers });
+  const res = await request(`${edge.gateway.url}${path}`, { method: init.method ?? 'GET', headers: init.headers });
   const text = await res.body.text();
   return { status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) as Record<string, unknown> };
 }
@@ -49,15 +36,15 @@ describe('routing', () => {
   it.each([...tableCases, ...namedCases])('%s goes to %s', async (path, owner) => {
     const res = await get(`${path}?q=1`);
     expect(res.status).toBe(200);
-    expect(fakes.hits).toHaveLength(1);
-    expect(fakes.hits[0]).toMatchObject({ upstream: owner, url: `${path}?q=1`, method: 'GET' });
+    expect(edge.fakes.hits).toHaveLength(1);
+    expect(edge.fakes.hits[0]).toMatchObject({ upstream: owner, url: `${path}?q=1`, method: 'GET' });
   });
 
   it('answers an unknown /api path itself, with the error shape, without calling a service', async () => {
     const res = await get('/api/xyz');
     expect(res.status).toBe(404);
     expect(res.json()).toEqual({ error: 'Not Found', message: 'No API route for GET /api/xyz', code: 'NOT_FOUND' });
-    expect(fakes.hits).toHaveLength(0);
+    expect(edge.fakes.hits).toHaveLength(0);
 
     const post = await get('/api/nothing/here?x=1', { method: 'POST' });
     expect(post.json()).toMatchObject({ message: 'No API route for POST /api/nothing/here', code: 'NOT_FOUND' });
@@ -66,25 +53,25 @@ describe('routing', () => {
   it('forwards the method and query untouched', async () => {
     const res = await get('/api/posts/7?include=comments&page=2', { method: 'DELETE', headers: { authorization: 'Bearer x' } });
     expect(res.status).toBe(200);
-    expect(fakes.hits[0]).toMatchObject({ upstream: 'posts', method: 'DELETE', url: '/api/posts/7?include=comments&page=2' });
+    expect(edge.fakes.hits[0]).toMatchObject({ upstream: 'posts', method: 'DELETE', url: '/api/posts/7?include=comments&page=2' });
   });
 
   it('drops a body sent with GET, and its length, instead of leaving the service waiting for it', async () => {
     const started = performance.now();
-    const res = await request(`${gateway.url}/api/posts/1`, { method: 'GET', body: 'abc', headers: { 'content-type': 'text/plain' } });
+    const res = await request(`${edge.gateway.url}/api/posts/1`, { method: 'GET', body: 'abc', headers: { 'content-type': 'text/plain' } });
     await res.body.text();
     expect(res.statusCode).toBe(200);
-    expect(fakes.hits[0]).toMatchObject({ bodyBytes: 0 });
-    expect(fakes.hits[0]!.headers['content-length']).toBeUndefined();
+    expect(edge.fakes.hits[0]).toMatchObject({ bodyBytes: 0 });
+    expect(edge.fakes.hits[0]!.headers['content-length']).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('refuses path traversal instead of forwarding it', async () => {
     // Sent raw: an HTTP client would resolve the dot segments before sending.
-    const answer = await rawHttp(gateway.url, 'GET /api/posts/%2e%2e/admin/users HTTP/1.1\r\nhost: kora.test');
+    const answer = await rawHttp(edge.gateway.url, 'GET /api/posts/%2e%2e/admin/users HTTP/1.1\r\nhost: kora.test');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toContain('"code":"BAD_REQUEST"');
-    expect(fakes.hits).toHaveLength(0);
+    expect(edge.fakes.hits).toHaveLength(0);
   });
 
   it('answers its own /healthz and /readyz without proxying', async () => {
@@ -92,14 +79,14 @@ describe('routing', () => {
     const ready = await get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.json()).toMatchObject({ status: 'ready', service: 'gateway' });
-    expect(fakes.hits).toHaveLength(0);
+    expect(edge.fakes.hits).toHaveLength(0);
   });
 
   it('reports every upstream on /api/health/services', async () => {
     const res = await get('/api/health/services');
     expect(res.status).toBe(200);
     const { services } = res.json() as { services: Record<string, string> };
-    expect(Object.keys(services).sort()).toEqual(Object.keys(fakes.urls).sort());
+    expect(Object.keys(services).sort()).toEqual(Object.keys(edge.fakes.urls).sort());
     expect(Object.values(services).every((s) => s === 'ok')).toBe(true);
   });
 
@@ -108,13 +95,13 @@ describe('routing', () => {
     expect(res.status).toBe(426);
     expect(res.headers.upgrade).toBe('websocket');
     expect(res.json()).toMatchObject({ error: 'Upgrade Required', code: 'UPGRADE_REQUIRED' });
-    expect(fakes.hits).toHaveLength(0);
+    expect(edge.fakes.hits).toHaveLength(0);
   });
 
   it('proxies long paths (no router parameter limit)', async () => {
     const long = `/api/posts/${'a'.repeat(500)}`;
     const res = await get(long);
     expect(res.status).toBe(200);
-    expect(fakes.hits[0]?.url).toBe(long);
+    expect(edge.fakes.hits[0]?.url).toBe(long);
   });
 });

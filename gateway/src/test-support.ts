@@ -11,6 +11,8 @@ import { SignJWT } from 'jose';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@kora/platform/access-token';
 import { buildGateway } from './app.js';
@@ -123,6 +125,13 @@ function fakeHandler(upstream: UpstreamName, hits: UpstreamHit[]) {
 
     hits.push({ upstream, method: req.method ?? 'GET', url, headers: req.headers, bodyBytes: bytes, bodySha256: sha256 });
     if (path.endsWith('/slow')) await new Promise((r) => setTimeout(r, 2_000));
+    // Answers big enough to compress, in the types the product sends.
+    if (path.endsWith('/big.json')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: 'jollof' })) }));
+    if (path.endsWith('/big.png')) return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(8192, 1));
+    if (path.endsWith('/small.json')) return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': '11' }).end('{"ok":true}');
+    if (path.endsWith('/precompressed.js')) {
+      return void res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'br' }).end(brotliCompressSync('console.log(1);'.repeat(500)));
+    }
     if (path.endsWith('/unavailable')) return void res.writeHead(503, { 'content-type': 'application/json' }).end('{"down":true}');
     if (upstream === 'web' && !path.includes('.')) {
       const nonce = String(req.headers['x-csp-nonce'] ?? '');
@@ -254,4 +263,24 @@ export function rawHttp(baseUrl: string, head: string): Promise<string> {
     socket.on('end', () => resolve(answer));
     socket.on('error', reject);
   });
+}
+
+/**
+ * A test gateway in front of fake upstreams for the calling test file (or describe block): started
+ * before its tests, closed after them, each test starting with no hits recorded.
+ */
+export function gatewayOverFakes(overrides: Record<string, string> = {}): { readonly gateway: TestGateway; readonly fakes: FakeUpstreams } {
+  const state = {} as { gateway: TestGateway; fakes: FakeUpstreams };
+  beforeAll(async () => {
+    state.fakes = await startFakeUpstreams();
+    state.gateway = await startTestGateway(state.fakes.urls, overrides);
+  });
+  afterAll(async () => {
+    await state.gateway?.close();
+    await state.fakes?.close();
+  });
+  beforeEach(() => {
+    if (state.fakes) state.fakes.hits.length = 0;
+  });
+  return state;
 }

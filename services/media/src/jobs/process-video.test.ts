@@ -218,36 +218,45 @@ describe(`media: video worker (${target})`, () => {
   );
 });
 
-describe(`media: video worker retries (${target})`, () => {
-  let h: Harness;
-  let bin: string;
-
+/**
+ * A harness whose FFMPEG_PATH names `ffmpeg` in a folder of its own, which `prepare` fills (or
+ * leaves empty, for a machine without ffmpeg yet).
+ */
+function harnessWithFfmpegAt(prepare: (ffmpeg: string) => Promise<void>): { readonly h: Harness; readonly ffmpeg: string } {
+  const state = {} as { h: Harness; ffmpeg: string; bin: string };
   beforeAll(async () => {
-    // An ffmpeg that starts (it answers -version) but fails every transcode: a fault of the
-    // machine, retried, then given up.
-    bin = await mkdtemp(path.join(tmpdir(), 'kora-media-bin-'));
-    const ffmpeg = path.join(bin, 'ffmpeg');
-    await writeFile(ffmpeg, '#!/bin/sh\n[ "$1" = "-version" ] && exit 0\necho "disk on fire" >&2\nexit 1\n', { mode: 0o755 });
-    h = await startHarness({ env: { FFMPEG_PATH: ffmpeg }, videoQueue: { attempts: 3, backoffMs: 50 } });
+    state.bin = await mkdtemp(path.join(tmpdir(), 'kora-media-bin-'));
+    state.ffmpeg = path.join(state.bin, 'ffmpeg');
+    await prepare(state.ffmpeg);
+    state.h = await startHarness({ env: { FFMPEG_PATH: state.ffmpeg }, videoQueue: { attempts: 3, backoffMs: 50 } });
   }, 60_000);
   afterAll(async () => {
-    await stopHarness(h);
-    await rm(bin, { recursive: true, force: true });
+    await stopHarness(state.h);
+    await rm(state.bin, { recursive: true, force: true });
   });
+  return state;
+}
+
+describe(`media: video worker retries (${target})`, () => {
+  // An ffmpeg that starts (it answers -version) but fails every transcode: a fault of the machine,
+  // retried, then given up.
+  const worker = harnessWithFfmpegAt((ffmpeg) =>
+    writeFile(ffmpeg, '#!/bin/sh\n[ "$1" = "-version" ] && exit 0\necho "disk on fire" >&2\nexit 1\n', { mode: 0o755 }),
+  );
 
   it(
     'retries a transient failure, marks the video failed after the last attempt and keeps the upload',
     async () => {
       const sources = await mkdtemp(path.join(tmpdir(), 'kora-media-sources-'));
       try {
-        const upload = await uploadVideo(h, await makeVideo(sources, { duration: 1, width: 160, height: 120, container: 'mp4', audio: false }));
-        const failed = await settled(h, upload.videoId);
+        const upload = await uploadVideo(worker.h, await makeVideo(sources, { duration: 1, width: 160, height: 120, container: 'mp4', audio: false }));
+        const failed = await settled(worker.h, upload.videoId);
         expect(failed).toMatchObject({ status: 'failed', error: 'The video could not be processed', posterUrl: null });
-        expect(await row(h, upload.videoId)).toMatchObject({ status: 'failed', attempts: 3 });
-        const failures = await events(h, 'video.failed', upload.videoId);
+        expect(await row(worker.h, upload.videoId)).toMatchObject({ status: 'failed', attempts: 3 });
+        const failures = await events(worker.h, 'video.failed', upload.videoId);
         expect(failures.map((e) => e.envelope.payload.reason)).toEqual(['The video could not be processed']);
         const hex = hexOf(upload.url);
-        expect(await filesIn(h, 'incoming')).toEqual([`${hex}.bin`]);
+        expect(await filesIn(worker.h, 'incoming')).toEqual([`${hex}.bin`]);
       } finally {
         await rm(sources, { recursive: true, force: true });
       }
@@ -257,20 +266,8 @@ describe(`media: video worker retries (${target})`, () => {
 });
 
 describe(`media: a worker started without ffmpeg (${target})`, () => {
-  let h: Harness;
-  let bin: string;
-  let ffmpeg: string;
-
-  beforeAll(async () => {
-    // FFMPEG_PATH names a program that is not there yet, as on a machine still installing it.
-    bin = await mkdtemp(path.join(tmpdir(), 'kora-media-bin-'));
-    ffmpeg = path.join(bin, 'ffmpeg');
-    h = await startHarness({ env: { FFMPEG_PATH: ffmpeg }, videoQueue: { attempts: 3, backoffMs: 50 } });
-  }, 60_000);
-  afterAll(async () => {
-    await stopHarness(h);
-    await rm(bin, { recursive: true, force: true });
-  });
+  // FFMPEG_PATH names a program that is not there yet, as on a machine still installing it.
+  const worker = harnessWithFfmpegAt(async () => {});
 
   it(
     'fails a video at once with a reason the uploader can read, then works as soon as ffmpeg is there',
@@ -278,17 +275,17 @@ describe(`media: a worker started without ffmpeg (${target})`, () => {
       const sources = await mkdtemp(path.join(tmpdir(), 'kora-media-sources-'));
       try {
         const clip = await makeVideo(sources, { duration: 1, width: 160, height: 120, container: 'mp4', audio: false });
-        const first = await uploadVideo(h, clip);
-        const failed = await settled(h, first.videoId);
+        const first = await uploadVideo(worker.h, clip);
+        const failed = await settled(worker.h, first.videoId);
         expect(failed).toMatchObject({ status: 'failed', error: videoFailureTexts.toolsMissing });
-        expect(await row(h, first.videoId)).toMatchObject({ status: 'failed', attempts: 1 });
-        const [event] = await events(h, 'video.failed', first.videoId);
+        expect(await row(worker.h, first.videoId)).toMatchObject({ status: 'failed', attempts: 1 });
+        const [event] = await events(worker.h, 'video.failed', first.videoId);
         expect(event!.envelope.payload.reason).toBe(videoFailureTexts.toolsMissing);
 
         // ffmpeg arrives (the install finished); the same worker, without a restart, uses it.
-        await symlink(execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim(), ffmpeg);
-        const second = await uploadVideo(h, clip);
-        expect(await settled(h, second.videoId)).toMatchObject({ status: 'ready', width: 160, height: 120, error: null });
+        await symlink(execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim(), worker.ffmpeg);
+        const second = await uploadVideo(worker.h, clip);
+        expect(await settled(worker.h, second.videoId)).toMatchObject({ status: 'ready', width: 160, height: 120, error: null });
       } finally {
         await rm(sources, { recursive: true, force: true });
       }
