@@ -12,6 +12,7 @@ import { requestLoggingOptions, type KeyValueStore, type Logger, type SiteSettin
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { installEdgeAuth } from './auth.js';
 import type { GatewayEnv, Upstreams } from './config.js';
+import { installCompression } from './compression.js';
 import { installCors } from './cors.js';
 import { installDocs } from './docs.js';
 import { installErrorHandler } from './errors.js';
@@ -84,6 +85,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   installErrorHandler(app);
   installRequestIds(app);
   installSecurityHeaders(app);
+  await installCompression(app);
   await installCors(app, originPolicy);
   installRateLimit(app, {
     store,

@@ -2,7 +2,12 @@
  * Serves the browser build (web/build/client): hashed `/assets/*` files are cached forever,
  * everything else (favicon, /images/*) for an hour. Only what a GET/HEAD can name inside the
  * client folder is served; anything else falls through to Remix.
+ *
+ * The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file (vite.config.ts); a
+ * browser that accepts one gets it, with `Content-Encoding` and `Vary: Accept-Encoding`, so no
+ * file is compressed again per request.
  */
+import negotiate from '@fastify/accept-negotiator';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -49,6 +54,23 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
   return file.startsWith(root + path.sep) ? file : null;
 }
 
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
+type Encoding = keyof typeof SUFFIX;
+
+/** The precompressed copy of `file` to send, in the best encoding the client accepts, or null. */
+export async function precompressed(file: string, acceptEncoding: string | undefined): Promise<{ file: string; encoding: Encoding; size: number } | null> {
+  if (!acceptEncoding) return null;
+  const best = negotiate<Encoding>(acceptEncoding, ['br', 'gzip']);
+  if (!best) return null;
+  const other = negotiate<Encoding>(acceptEncoding, [best === 'br' ? 'gzip' : 'br']);
+  for (const encoding of other ? [best, other] : [best]) {
+    const candidate = `${file}${SUFFIX[encoding]}`;
+    const info = await stat(candidate).catch(() => null);
+    if (info?.isFile()) return { file: candidate, encoding, size: info.size };
+  }
+  return null;
+}
+
 export function cacheControlFor(urlPath: string): string {
   return urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT;
 }
@@ -68,25 +90,30 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   }
   if (!info.isFile()) return false;
 
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const compressed = await precompressed(file, req.headers['accept-encoding']);
+  const sent = compressed ?? { file, size: info.size };
+  // One ETag per representation: a cache must not answer a gzip request with the Brotli bytes.
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${compressed ? `-${compressed.encoding}` : ''}"`;
   res.setHeader('Cache-Control', cacheControlFor(urlPath));
   res.setHeader('ETag', etag);
   res.setHeader('Last-Modified', info.mtime.toUTCString());
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (compressed) res.setHeader('Content-Encoding', compressed.encoding);
 
   if (req.headers['if-none-match'] === etag) {
     res.statusCode = 304;
     res.end();
     return true;
   }
-  res.setHeader('Content-Length', info.size);
+  res.setHeader('Content-Length', sent.size);
   if (req.method === 'HEAD') {
     res.end();
     return true;
   }
   await new Promise<void>((resolve) => {
-    const stream = createReadStream(file);
+    const stream = createReadStream(sent.file);
     stream.on('error', () => {
       res.destroy();
       resolve();
