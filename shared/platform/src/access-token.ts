@@ -6,6 +6,7 @@
  */
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
+import type { KeyValueStore } from './cache/store.js';
 import type { Identity } from './identity.js';
 
 export const ACCESS_TOKEN_ISSUER = 'kora-auth';
@@ -31,7 +32,19 @@ export async function signAccessToken(identity: Identity, secret: string, ttlSec
 
 export type AccessTokenVerifier = (token: string) => Promise<Identity | null>;
 
-export function createAccessTokenVerifier(secret: string): AccessTokenVerifier {
+/** A verified token: whom it proves, and until when (milliseconds, clock tolerance included). */
+export interface VerifiedAccessToken {
+  identity: Identity;
+  validUntilMs: number;
+}
+
+/**
+ * Gateway and auth replicas run on different machines; a few seconds of clock skew must not reject
+ * a token that was just issued, nor one that expires as it travels.
+ */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+export function createAccessTokenChecker(secret: string): (token: string) => Promise<VerifiedAccessToken | null> {
   const key = new TextEncoder().encode(secret);
   return async (token) => {
     try {
@@ -40,15 +53,16 @@ export function createAccessTokenVerifier(secret: string): AccessTokenVerifier {
         issuer: ACCESS_TOKEN_ISSUER,
         audience: ACCESS_TOKEN_AUDIENCE,
         requiredClaims: ['exp', 'sub'],
-        // Gateway and auth replicas run on different machines; a few seconds of clock skew must
-        // not reject a token that was just issued.
-        clockTolerance: 5,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });
       const claims = claimsSchema.safeParse(payload);
       if (!claims.success) return null;
       const userId = Number(claims.data.sub);
       if (!Number.isSafeInteger(userId)) return null;
-      return { userId, role: claims.data.role, sessionId: claims.data.sid };
+      return {
+        identity: { userId, role: claims.data.role, sessionId: claims.data.sid },
+        validUntilMs: (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000,
+      };
     } catch {
       // Expired, wrong signature, wrong issuer, malformed: all the same to the caller.
       return null;
@@ -56,11 +70,35 @@ export function createAccessTokenVerifier(secret: string): AccessTokenVerifier {
   };
 }
 
+export function createAccessTokenVerifier(secret: string): AccessTokenVerifier {
+  const check = createAccessTokenChecker(secret);
+  return async (token) => (await check(token))?.identity ?? null;
+}
+
 /**
- * The revocation flag: when a session ends (sign-out, revoke, password change or reset,
- * suspension), the auth service sets this key in the shared KeyValueStore for at least the access
- * token's lifetime, and the gateway refuses every token of that session at once.
+ * The revocation contract between auth and the gateways: when a session ends (sign-out, revoke,
+ * password change or reset, suspension), auth calls `announceRevokedSession`, which
+ *   - sets `revoked-session:<sid>` in the shared KeyValueStore for longer than an access token lives
+ *     (a gateway that starts, or reconnects to Redis, reads these), and
+ *   - publishes the sid on REVOKED_SESSIONS_CHANNEL, which every gateway subscribes to and applies
+ *     to the set it checks each request against (gateway/src/revoked-sessions.ts),
+ * both before auth answers, so the gateway refuses every token of that session at once.
  */
+export const REVOKED_SESSIONS_CHANNEL = 'revoked-sessions';
+export const REVOKED_KEY_PREFIX = 'revoked-session:';
+/** Longer than an access token lives (15 min), so every token of a revoked session is covered. */
+export const REVOKED_KEY_TTL_MS = 20 * 60 * 1000;
+
 export function revokedSessionKey(sessionId: string): string {
-  return `revoked-session:${sessionId}`;
+  return `${REVOKED_KEY_PREFIX}${sessionId}`;
+}
+
+/** The session a `revoked-session:` key names, or null for any other key. */
+export function sessionOfRevokedKey(key: string): string | null {
+  return key.startsWith(REVOKED_KEY_PREFIX) ? key.slice(REVOKED_KEY_PREFIX.length) : null;
+}
+
+export async function announceRevokedSession(store: KeyValueStore, sessionId: string): Promise<void> {
+  await store.set(revokedSessionKey(sessionId), '1', REVOKED_KEY_TTL_MS);
+  await store.publish(REVOKED_SESSIONS_CHANNEL, sessionId);
 }

@@ -30,3 +30,4 @@ export * from './standalone.js';
 export * from './startup-wait.js';
 export * from './access-token.js';
 export * from './site-settings-view.js';
+export * from './http/build-app.js';

@@ -10,15 +10,13 @@
  * the session's access tokens at once (the contract in gateway/src/auth.ts).
  */
 import type { EventPayload } from '@kora/contracts';
-import { ACCESS_TOKEN_TTL_SECONDS, revokedSessionKey, signAccessToken, type DbOrTx, type Emit, type Identity, type KeyValueStore } from '@kora/platform';
+import { ACCESS_TOKEN_TTL_SECONDS, announceRevokedSession, signAccessToken, type DbOrTx, type Emit, type Identity, type KeyValueStore } from '@kora/platform';
 import { and, desc, eq, gt, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { AuthTables, SessionRow, UserRow } from '../db/schema.js';
 import { randomToken, sameDigest, sha256 } from './tokens.js';
 
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Longer than an access token lives (15 min), so every token of a revoked session is covered. */
-export const REVOKED_KEY_TTL_MS = 20 * 60 * 1000;
 
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -139,7 +137,7 @@ export async function revokeSessions(
   for (const { id } of revoked) {
     const payload: EventPayload<'session.revoked'> = { userId: scope.userId, sessionId: id };
     emit({ type: 'session.revoked', aggregateId: id, actorId, payload });
-    await store.set(revokedSessionKey(id), '1', REVOKED_KEY_TTL_MS);
+    await announceRevokedSession(store, id);
   }
   return revoked.map((r) => r.id);
 }

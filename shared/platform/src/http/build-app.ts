@@ -5,7 +5,7 @@
  */
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { runWithTrace } from '../logger.js';
 import type { ServiceApp, ServiceContext, ServiceDefinition } from '../service.js';
@@ -13,6 +13,7 @@ import { installErrorHandling } from './error-handler.js';
 import { installHealth, type ReadinessCheck } from './health.js';
 import { installIdentity } from './identity.js';
 import { requestLoggingOptions } from './request-logging.js';
+import { serializerCompiler } from './serializer.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
