@@ -4,22 +4,22 @@
  *
  * Order matters: hooks run in the order they are added. Request ids come first (every later log
  * line and refusal carries the id), then the security headers (they decorate every answer, refusals
- * included), CORS (so an allowed browser can read a 429 or 403), the rate limit (cheapest refusal
- * before any token work), then authentication. The gateway's own routes (health, docs, /ws) are
- * exact paths; everything else falls through to the proxy.
+ * included), CORS (so an allowed browser can read a 429 or 403), then the edge checks (CSRF, rate
+ * limit, token and session: edge-checks.ts). The gateway's own routes (health, docs, /ws) are exact
+ * paths; everything else falls through to the proxy.
  */
 import { requestLoggingOptions, type KeyValueStore, type Logger, type SiteSettingsView } from '@kora/platform';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { installEdgeAuth } from './auth.js';
 import type { GatewayEnv, Upstreams } from './config.js';
 import { installCompression } from './compression.js';
 import { installCors } from './cors.js';
+import { installEdgeChecks } from './edge-checks.js';
+import { watchRevokedSessions } from './revoked-sessions.js';
 import { installDocs } from './docs.js';
 import { installErrorHandler } from './errors.js';
 import { installGatewayHealth } from './health.js';
 import { createOriginPolicy, type OriginPolicy } from './origins.js';
 import { installProxy } from './proxy.js';
-import { installRateLimit } from './rate-limit.js';
 import { installRequestIds, requestIdFor } from './request-id.js';
 import { installSecurityHeaders } from './security-headers.js';
 import { installSiteSettings } from './site-settings.js';
@@ -61,7 +61,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     loggerInstance: log as FastifyBaseLogger,
     genReqId: requestIdFor,
     // One line per request, written by the onResponse hook below with the fields ops need.
-    ...requestLoggingOptions(),
+    ...requestLoggingOptions({ bindTraceId: true }),
     trustProxy: env.TRUST_PROXY,
     return503OnClosing: true,
     // Socket idle limit: longer than an upstream may take to answer, so a slow service yields a 504
@@ -86,18 +86,16 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   installRequestIds(app);
   installSecurityHeaders(app);
   await installCompression(app);
-  await installCors(app, originPolicy);
-  installRateLimit(app, {
-    store,
-    log,
-    perMinute: env.RATE_LIMIT_PER_MINUTE,
-    authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
-  });
-  installEdgeAuth(app, {
+  installCors(app, originPolicy);
+  const revokedSessions = await watchRevokedSessions(store, log);
+  app.addHook('onClose', async () => revokedSessions.stop());
+  installEdgeChecks(app, {
     accessTokenSecret: env.ACCESS_TOKEN_SECRET,
     internalSecret: env.INTERNAL_SECRET,
     store,
+    revokedSessions,
     originPolicy,
+    limits: { perMinute: env.RATE_LIMIT_PER_MINUTE, authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE },
     log,
   });
   installSiteSettings(app, { view: siteSettings, originPolicy, envOrigins: env.CORS_ORIGINS });

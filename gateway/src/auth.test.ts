@@ -1,7 +1,7 @@
 import { IDENTITY_HEADER, signIdentity, verifyIdentity } from '@kora/platform/identity';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { revokedSessionKey } from '@kora/platform/access-token';
+import { announceRevokedSession } from '@kora/platform/access-token';
 import { presentedCredential } from './auth.js';
 import {
   mintAccessToken,
@@ -88,7 +88,7 @@ describe('identity at the edge', () => {
 
   it('treats a token of a revoked session as invalid', async () => {
     const token = await mintAccessToken({ sub: 5, sid: 'revoked-one' });
-    await gateway.store.set(revokedSessionKey('revoked-one'), '1', 60_000);
+    await announceRevokedSession(gateway.store, 'revoked-one');
     const res = await call('/api/posts', 'GET', { authorization: `Bearer ${token}` });
     expect(res.headers['x-kora-auth']).toBe('invalid-token');
     expect(forwardedIdentity()).toBeUndefined();

@@ -12,12 +12,17 @@ import type { FastifyInstance } from 'fastify';
 const THRESHOLD_BYTES = 1024;
 
 export async function installCompression(app: FastifyInstance): Promise<void> {
-  // The plugin applies its threshold to answers it holds whole; a proxied answer is a stream, so
-  // its length is read from the upstream's Content-Length here, and a small one is let through
-  // with the plugin's own opt-out. This hook must come before the plugin's.
+  // Answers that will not be compressed are told so with the plugin's own opt-out, checked first
+  // in its hook (which otherwise looks the content type up for every answer before anything else):
+  // when the client accepts no encoding (API clients, the bench), and when a proxied answer is
+  // small, since the plugin applies its threshold only to answers it holds whole, and a proxied
+  // answer is a stream whose length the upstream's Content-Length tells. This hook must come first.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const length = Number(reply.getHeader('content-length'));
-    if (Number.isFinite(length) && length < THRESHOLD_BYTES) request.headers['x-no-compression'] = '1';
+    if (!request.headers['accept-encoding']) request.headers['x-no-compression'] = '1';
+    else {
+      const length = Number(reply.getHeader('content-length'));
+      if (Number.isFinite(length) && length < THRESHOLD_BYTES) request.headers['x-no-compression'] = '1';
+    }
     done(null, payload);
   });
   await app.register(compress, { global: true, threshold: THRESHOLD_BYTES, encodings: ['br', 'gzip'] });

@@ -4,15 +4,15 @@
  * smaller window for the paths that guess passwords or send mail/SMS codes (brute force and code
  * spam). Pages, static assets and `/uploads` are not limited: a page view pulls dozens of them.
  *
- * If the store fails or is slow the request goes through (logged): losing rate limiting for a while
- * is better than losing the site.
+ * The counting happens in edge-checks.ts, beside the revoked-session lookup: if the store fails or
+ * is slow the request goes through (logged), since losing rate limiting for a while is better than
+ * losing the site.
  */
-import type { KeyValueStore, Logger } from '@kora/platform';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { KeyValueStore } from '@kora/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@kora/contracts';
 import { sendError } from './errors.js';
 import { isApiPath, pathOf, WEBSOCKET_PATH } from './paths.js';
-import { throttledWarner, withDeadline } from './store-guard.js';
 
 const WINDOW_MS = 60_000;
 
@@ -30,22 +30,31 @@ export const SENSITIVE_AUTH_PATHS: ReadonlySet<string> = new Set([
 // Served from files by the gateway itself; as cheap as any static asset.
 const UNLIMITED_PREFIXES = ['/api/docs/assets/'];
 
-export interface RateLimitOptions {
-  store: KeyValueStore;
-  log: Logger;
+export interface RateLimits {
   perMinute: number;
   authPerMinute: number;
 }
 
-interface Window {
+/**
+ * One counter a request is counted in: its key, the limit of its window, and whether it must be
+ * exact across gateway replicas (counted in the store on every request) or may be shared every
+ * quarter second (rate-counter.ts).
+ */
+export interface RateScope {
+  key: string;
+  limit: number;
+  exact: boolean;
+}
+
+export interface Window {
   limit: number;
   count: number;
   resetInMs: number;
 }
 
 /**
- * The key a client is counted under. IPv6 clients usually own a whole /64, so counting single
- * addresses would let one client rotate through billions of them.
+ * The /64 network (or IPv4 address) a client is counted under. IPv6 clients usually own a whole
+ * /64, so counting single addresses would let one client rotate through billions of them.
  */
 export function clientKey(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
@@ -65,42 +74,37 @@ function isLimited(method: string, path: string): boolean {
   return isApiPath(path) && !UNLIMITED_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
-function setRateLimitHeaders(reply: FastifyReply, window: Window): void {
+/** The counters a request is counted in: none, every /api call, and the sensitive paths' own. */
+export function rateScopes(method: string, path: string, ip: string, limits: RateLimits): RateScope[] {
+  if (!isLimited(method, path)) return [];
+  const client = clientKey(ip);
+  const scopes = [{ key: `ratelimit:all:${client}`, limit: limits.perMinute, exact: false }];
+  // Password guessing and code sending: a few requests too many would matter, so counted exactly.
+  if (SENSITIVE_AUTH_PATHS.has(path)) scopes.push({ key: `ratelimit:auth:${client}`, limit: limits.authPerMinute, exact: true });
+  return scopes;
+}
+
+export const RATE_WINDOW_MS = WINDOW_MS;
+
+/** Counts a request in an exact scope: one atomic increment in the shared store. */
+export async function countExactly(store: KeyValueStore, scope: RateScope): Promise<Window> {
+  return { limit: scope.limit, ...(await store.hit(scope.key, WINDOW_MS)) };
+}
+
+/** The window closest to its limit: the one the client has to respect, and report. */
+export function bindingWindow(windows: Window[]): Window | null {
+  if (windows.length === 0) return null;
+  return windows.reduce((a, b) => (b.limit - b.count < a.limit - a.count ? b : a));
+}
+
+/** Sets the RateLimit headers; answers 429 and returns true when the window is exceeded. */
+export function applyRateLimit(request: FastifyRequest, reply: FastifyReply, window: Window): boolean {
   reply.header('ratelimit-limit', window.limit);
   reply.header('ratelimit-remaining', Math.max(0, window.limit - window.count));
   reply.header('ratelimit-reset', Math.ceil(window.resetInMs / 1000));
-}
-
-export function installRateLimit(app: FastifyInstance, options: RateLimitOptions): void {
-  const warn = throttledWarner(options.log);
-
-  async function hit(scope: string, ip: string, limit: number): Promise<Window> {
-    const { count, resetInMs } = await withDeadline(options.store.hit(`ratelimit:${scope}:${ip}`, WINDOW_MS));
-    return { limit, count, resetInMs };
-  }
-
-  app.addHook('onRequest', async (request, reply) => {
-    const path = pathOf(request.url);
-    if (!isLimited(request.method, path)) return;
-    const ip = clientKey(request.ip);
-
-    let windows: Window[];
-    try {
-      const counting = [hit('all', ip, options.perMinute)];
-      if (SENSITIVE_AUTH_PATHS.has(path)) counting.push(hit('auth', ip, options.authPerMinute));
-      windows = await Promise.all(counting);
-    } catch (err) {
-      warn(err, 'rate-limit store failed; letting requests through until it is back');
-      return;
-    }
-
-    // Report the window closest to its limit: that is the one the client has to respect.
-    const binding = windows.reduce((a, b) => (b.limit - b.count < a.limit - a.count ? b : a));
-    setRateLimitHeaders(reply, binding);
-    if (binding.count > binding.limit) {
-      reply.header('retry-after', Math.max(1, Math.ceil(binding.resetInMs / 1000)));
-      request.log.info({ ip, path, limit: binding.limit }, 'rate limited');
-      return sendError(reply, 429, 'Too many requests. Please wait a moment and try again.', ErrorCode.RateLimited);
-    }
-  });
+  if (window.count <= window.limit) return false;
+  reply.header('retry-after', Math.max(1, Math.ceil(window.resetInMs / 1000)));
+  request.log.info({ ip: request.ip, path: pathOf(request.url), limit: window.limit }, 'rate limited');
+  sendError(reply, 429, 'Too many requests. Please wait a moment and try again.', ErrorCode.RateLimited);
+  return true;
 }

@@ -4,7 +4,6 @@
  * balancer may already have one); anything else is replaced so a client cannot inject log noise.
  * The id is forwarded upstream by the proxy and echoed to the client here.
  */
-import { runWithTrace } from '@kora/platform';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -21,7 +20,7 @@ export function requestIdFor(req: IncomingMessage): string {
 export function installRequestIds(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    // Everything after this hook (other hooks, the proxy, its logs) runs inside the trace context.
-    runWithTrace(request.id, done);
+    // Log lines carry it as `traceId` through the request logger's bindings (requestLoggingOptions).
+    done();
   });
 }

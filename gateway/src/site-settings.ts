@@ -9,6 +9,7 @@ import type { SiteSettingsView } from '@kora/platform';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errors.js';
 import type { OriginPolicy } from './origins.js';
+import { pathOf } from './paths.js';
 
 export function installSiteSettings(
   app: FastifyInstance,
@@ -21,11 +22,12 @@ export function installSiteSettings(
     if (section === 'security') applyOrigins();
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?', 1)[0]!;
-    const feature = featureForPath(path);
+  app.addHook('onRequest', (request, reply, done) => {
+    const feature = featureForPath(pathOf(request.url));
     if (feature && !view.current().features[feature]) {
-      return sendError(reply, 404, `${featurePaths[feature].name} are turned off on this site.`, ErrorCode.FeatureDisabled);
+      sendError(reply, 404, `${featurePaths[feature].name} are turned off on this site.`, ErrorCode.FeatureDisabled);
+      return;
     }
+    done();
   });
 }

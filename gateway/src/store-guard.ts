@@ -25,6 +25,27 @@ export function withDeadline<T>(call: Promise<T>, ms = STORE_DEADLINE_MS): Promi
   return Promise.race([call, deadline]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Waits for all `calls` at most `ms` (one timer for the lot): each settles to its value, or to the
+ * error it failed with, or to a StoreTimeoutError when the deadline came first.
+ */
+export function settleWithin<T extends readonly unknown[]>(
+  calls: { [K in keyof T]: Promise<T[K]> },
+  ms = STORE_DEADLINE_MS,
+): Promise<{ [K in keyof T]: PromiseSettledResult<T[K]> }> {
+  type Settled = { [K in keyof T]: PromiseSettledResult<T[K]> };
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<Settled>((resolve) => {
+    timer = setTimeout(() => {
+      const reason = new StoreTimeoutError();
+      resolve(calls.map(() => ({ status: 'rejected', reason })) as unknown as Settled);
+    }, ms);
+    timer.unref();
+  });
+  const settled = Promise.allSettled(calls) as Promise<Settled>;
+  return Promise.race([settled, deadline]).finally(() => clearTimeout(timer));
+}
+
 export function throttledWarner(log: Logger): (err: unknown, message: string) => void {
   const lastByMessage = new Map<string, number>();
   return (err, message) => {

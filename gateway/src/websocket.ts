@@ -21,7 +21,7 @@ import { isWebSocketHandshake } from './csrf.js';
 import { GatewayErrorCode, sendError, upstreamErrorResponse, type UpstreamFailure } from './errors.js';
 import { AUTH_STATE_HEADER } from './auth.js';
 import { WEBSOCKET_PATH } from './paths.js';
-import { upstreamRequestHeaders } from './proxy.js';
+import { HOP_BY_HOP, upstreamRequestHeaders } from './proxy.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
 interface PendingUpgrade {
@@ -42,7 +42,6 @@ export interface WebSocketProxy {
 
 // Headers of the gateway's own that the client should see on the handshake answer too.
 const ECHOED = [REQUEST_ID_HEADER, AUTH_STATE_HEADER];
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
 export function installWebSocketProxy(app: FastifyInstance, options: WebSocketProxyOptions): WebSocketProxy {
   const target = new URL(options.upstream);
