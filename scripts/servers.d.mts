@@ -10,3 +10,4 @@ export function stopServers(options?: { only?: string[] | string; quiet?: boolea
 export function startKafka(options?: { fresh?: boolean; timeoutMs?: number }): Promise<unknown>;
 export function stopKafka(options?: { timeoutMs?: number; signal?: 'SIGTERM' | 'SIGKILL'; strict?: boolean }): Promise<unknown>;
 export function canRestartKafka(): boolean;
+export function findPostgresBinDir(): string;

@@ -2,3 +2,4 @@
 export const APT_LOCK_TIMEOUT_SECONDS: number;
 export type Runner = (cmd: string, args: string[], options: { env: Record<string, string>; cwd: string }) => Promise<unknown>;
 export function aptGet(args: string[], options?: { runner?: Runner; retryDelayMs?: number }): Promise<unknown>;
+export function ensureDebianPackage<T>(options: { pkg: string; what: string; find: () => T | null }): Promise<T>;

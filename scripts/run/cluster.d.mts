@@ -14,5 +14,6 @@ export function startCluster(options: {
   logDir?: string;
   logLevel?: string;
   extraInstances?: Record<string, number>;
+  nodeArgs?: Record<string, string[]>;
 }): Promise<Cluster>;
 export const SERVICE_NAMES: string[];

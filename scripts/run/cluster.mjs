@@ -40,8 +40,10 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
  *   `{ notifications: 1 }` starts `notifications-2` beside `notifications` (same schema, groups and
  *   topics: a second replica, as on Kubernetes). The gateway routes to the first; tests reach the
  *   others directly through `upstreams['notifications-2']`.
+ * @param {Record<string, string[]>} [options.nodeArgs] extra Node options per process, e.g.
+ *   `{ gateway: ['--cpu-prof', '--cpu-prof-dir=...'] }` (the bench profiles processes this way).
  */
-export async function startCluster({ port = 8080, servers, secrets, logDir = path.join(ROOT, '.tmp', 'cluster', 'logs'), logLevel = 'info', extraInstances = {} }) {
+export async function startCluster({ port = 8080, servers, secrets, logDir = path.join(ROOT, '.tmp', 'cluster', 'logs'), logLevel = 'info', extraInstances = {}, nodeArgs = {} }) {
   mkdirp(logDir);
   const processes = new Map(); // name -> { child, port, entry, env }
   // PUBLIC_URL: links in mails lead to this gateway's port unless the caller named the address.
@@ -49,7 +51,7 @@ export async function startCluster({ port = 8080, servers, secrets, logDir = pat
 
   function spawnProcess(name, entry, env) {
     const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env: { ...common, ...env }, stdio: ['ignore', log, log] });
+    const child = spawn(process.execPath, [...(nodeArgs[name] ?? []), '--import', 'tsx', entry], { cwd: ROOT, env: { ...common, ...env }, stdio: ['ignore', log, log] });
     fs.closeSync(log);
     return child;
   }

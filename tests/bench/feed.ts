@@ -1,6 +1,9 @@
 /**
- * Feed scenario: `GET /api/posts` (first page, 20 posts) through the gateway for 1,000 members
- * with about 20 friends each, over 10,000 posts with likes and comments, on real PostgreSQL.
+ * Feed scenarios: `GET /api/posts` (first page, 20 posts) through the gateway for 1,000 members
+ * with about 20 friends each, over 10,000 posts with likes and comments, on real PostgreSQL:
+ *   feed         closed loop, 50 connections (wrk), 100 members' tokens in turn
+ *   feed-200rps  open loop at 200 requests/s: the latency a member sees at a steady load
+ *   feed-sql     the same pages' SQL straight on PostgreSQL (feed-sql.ts): the ceiling
  *
  * Seeding plays two roles. Members and friendships arrive the way they do in production — as
  * `user.registered` and `friend-request.accepted` events on Kafka, published here in the place of
@@ -14,15 +17,26 @@ import { eventually } from '@kora/testing';
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { Pool } from 'undici';
-import { runLoad, type LoadResult } from './load.js';
+import { captureFeedStatements, runFeedSql } from './feed-sql.js';
+import { watchCpu } from './cpu.js';
+import { runOpenLoop } from './open-loop.js';
+import type { Profilers } from './profiler.js';
+import type { Scenario } from './scenario.js';
+import { runWrk } from './wrk.js';
 
 export interface FeedBenchTarget {
   gatewayUrl: string;
   databaseUrl: string;
   kafkaBrokers: string;
   accessTokenSecret: string;
+  internalSecret: string;
   durationMs: number;
+  profilers: Profilers;
+  /** Process ids of the gateway and the posts service, to tell where the CPU went. */
+  pids: Record<string, number | undefined>;
 }
+
+const CONNECTIONS = 50;
 
 const MEMBERS = Number(process.env.BENCH_FEED_MEMBERS ?? 1_000);
 const POSTS = Number(process.env.BENCH_FEED_POSTS ?? 10_000);
@@ -43,6 +57,19 @@ function random(seed: number): () => number {
 
 function sentence(rand: () => number): string {
   return Array.from({ length: 6 + Math.floor(rand() * 20) }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
+}
+
+/** Makes `userId` a friend of each of `friends`, as the friends service would announce it. */
+export async function befriend(brokers: string, userId: number, friends: number[]): Promise<void> {
+  await publishEvents(
+    brokers,
+    friends.map((friend, i) => ({
+      type: 'friend-request.accepted',
+      aggregateId: friendPairKey(userId, friend),
+      actorId: friend,
+      payload: { requestId: 9_000_000 + i, fromUserId: userId, toUserId: friend },
+    })),
+  );
 }
 
 async function publishEvents(brokers: string, events: NewEvent<EventType>[]): Promise<void> {
@@ -90,7 +117,7 @@ async function callMany<T = unknown>(
   );
 }
 
-export async function benchFeed(target: FeedBenchTarget): Promise<{ results: LoadResult[]; plan: string }> {
+export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Scenario[]; plan: string; members: number[] }> {
   const rand = random(42);
   const ids = Array.from({ length: MEMBERS }, (_, i) => FIRST_ID + i);
   const tokens = new Map<number, string>();
@@ -125,25 +152,29 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Loa
       friendships.push({ type: 'friend-request.accepted', aggregateId: key, actorId: to, payload: { requestId: friendships.length + 1, fromUserId: from, toUserId: to } });
     }
   }
-  await publishEvents(target.kafkaBrokers, [...users, ...friendships]);
-
   const pool = new Pool(target.gatewayUrl, { connections: 16 });
-  const postIds: number[] = [];
-  await callMany<Post>(
-    pool,
-    POSTS,
-    16,
-    (i) => {
-      const author = ids[i % ids.length]!;
-      const media = i % 3 === 0 ? [{ url: `/uploads/images/${randomBytes(16).toString('hex')}.webp`, type: 'image' }] : [];
-      return { path: '/api/posts', token: tokens.get(author)!, body: { userId: author, content: sentence(rand), media } };
-    },
-    [201],
-    (post) => postIds.push(post.id),
-  );
-  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
-  await callMany(pool, LIKES, 16, () => ({ path: `/api/posts/${pick(postIds)}/react`, token: tokens.get(pick(ids))!, body: { reaction: 'like' } }), [200]);
-  await callMany(pool, COMMENTS, 16, () => ({ path: `/api/posts/${pick(postIds)}/comment`, token: tokens.get(pick(ids))!, body: { content: sentence(rand) } }), [201]);
+  // BENCH_REUSE=1 keeps the servers' data between runs: a database already seeded is used as it is.
+  const seeded = await postsSeeded(target.databaseUrl);
+  if (!seeded) await seed();
+  async function seed() {
+    await publishEvents(target.kafkaBrokers, [...users, ...friendships]);
+    const postIds: number[] = [];
+    await callMany<Post>(
+      pool,
+      POSTS,
+      16,
+      (i) => {
+        const author = ids[i % ids.length]!;
+        const media = i % 3 === 0 ? [{ url: `/uploads/images/${randomBytes(16).toString('hex')}.webp`, type: 'image' }] : [];
+        return { path: '/api/posts', token: tokens.get(author)!, body: { userId: author, content: sentence(rand), media } };
+      },
+      [201],
+      (post) => postIds.push(post.id),
+    );
+    const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
+    await callMany(pool, LIKES, 16, () => ({ path: `/api/posts/${pick(postIds)}/react`, token: tokens.get(pick(ids))!, body: { reaction: 'like' } }), [200]);
+    await callMany(pool, COMMENTS, 16, () => ({ path: `/api/posts/${pick(postIds)}/comment`, token: tokens.get(pick(ids))!, body: { content: sentence(rand) } }), [201]);
+  }
   const seedSeconds = (performance.now() - t0) / 1000;
 
   // The projections catch up from Kafka: wait until a member's feed holds a friend's post.
@@ -160,23 +191,42 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Loa
     throw new Error('the posts service did not catch up with the seeded events in 2 minutes', { cause: error });
   });
   await pool.close();
-  process.stdout.write(`feed bench: seeded ${MEMBERS} members, ${pairs.size} friendships, ${POSTS} posts, ${LIKES} likes, ${COMMENTS} comments in ${seedSeconds.toFixed(1)} s\n`);
+  process.stdout.write(`feed bench: ${seeded ? 'reused' : 'seeded'} ${MEMBERS} members, ${pairs.size} friendships, ${POSTS} posts, ${LIKES} likes, ${COMMENTS} comments in ${seedSeconds.toFixed(1)} s\n`);
 
-  const member = (sequence: number) => ids[(sequence * 7_919) % ids.length]!;
-  const feedRequest = (n: number) => ({ path: '/api/posts?limit=20', headers: { authorization: `Bearer ${tokens.get(member(n))}` } });
-  const results: LoadResult[] = [];
-  await runLoad({ name: 'warm-up', url: target.gatewayUrl, path: '/api/posts', durationMs: 2_000, concurrency: 16, next: feedRequest });
-  results.push(
-    await runLoad({
-      name: `feed first page (20 posts; ${MEMBERS} members, ${POSTS} posts)`,
-      url: target.gatewayUrl,
-      path: '/api/posts?limit=20',
-      concurrency: 16,
-      durationMs: target.durationMs,
-      next: feedRequest,
-    }),
+  // The same 100 members for every feed scenario: pgbench takes at most 128 scripts (one a member).
+  const sample = Array.from({ length: Math.min(100, ids.length) }, (_, i) => ids[(i * 7_919) % ids.length]!);
+  const requests = sample.map((id) => ({ path: '/api/posts?limit=20', headers: { authorization: `Bearer ${tokens.get(id)}` } }));
+  await runWrk({ name: 'feed-warm-up', url: target.gatewayUrl, requests, connections: CONNECTIONS, durationMs: 3_000 });
+  const cpu = watchCpu(target.pids);
+  const feed = await target.profilers.around('feed', () =>
+    runWrk({ name: 'feed', url: target.gatewayUrl, requests, connections: CONNECTIONS, durationMs: target.durationMs }),
   );
-  return { results, plan: await feedPlan(target.databaseUrl, a) };
+  const cpuPerRequest = cpu.perRequest(feed.requests ?? 0);
+  const sampleAnswer = await (await fetch(new URL(requests[0]!.path, target.gatewayUrl), { headers: requests[0]!.headers })).text();
+  const open = await runOpenLoop({ name: 'feed-200rps', url: target.gatewayUrl, rate: 200, durationMs: target.durationMs, next: (n) => requests[n % requests.length]! });
+  const pages = await captureFeedStatements(target.databaseUrl, target.internalSecret, sample);
+  const sqlCeiling = await runFeedSql(target.databaseUrl, pages, CONNECTIONS, target.durationMs);
+  const notes = {
+    members: MEMBERS,
+    posts: POSTS,
+    friendships: pairs.size,
+    answer_bytes: Buffer.byteLength(sampleAnswer),
+    ...Object.fromEntries(Object.entries(cpuPerRequest).map(([name, ms]) => [`cpu_ms_per_request_${name}`, ms])),
+  };
+  return { results: [{ ...feed, notes }, open, sqlCeiling], plan: await feedPlan(target.databaseUrl, a), members: sample };
+}
+
+/** True when the posts schema already holds the bench's posts (a run with BENCH_REUSE=1). */
+async function postsSeeded(databaseUrl: string): Promise<boolean> {
+  const database = openPostgres(databaseUrl, 1);
+  try {
+    const result = await database.db.execute(sql`select count(*)::int as n from posts.posts where author_id >= ${FIRST_ID}`);
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) >= POSTS;
+  } catch {
+    return false;
+  } finally {
+    await database.close();
+  }
 }
 
 /**

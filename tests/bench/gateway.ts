@@ -1,44 +1,86 @@
 /**
- * Gateway scenario: what the edge costs. The same service route (`GET /api/auth/session`, which
- * only reads the verified identity) is loaded directly on the service and through the gateway
- * (JWT verification, identity signing, rate limit, proxy hop), plus the gateway's own /healthz.
+ * What the edge costs. One service route (`GET /api/auth/session`: it only reads the verified
+ * identity) is loaded at 50 connections four ways, each as its own process in front of the same
+ * auth service:
+ *   direct      the service itself, with a gateway-signed identity header
+ *   nginx       nginx with a keep-alive upstream (the yardstick of a good proxy)
+ *   bare-proxy  a Node HTTP server handing requests to undici, no logic (the floor of Node's cost)
+ *   gateway     the Kora gateway, verifying a real access token and signing the identity itself
+ * Each is run `rounds` times, interleaved, and the median round by throughput is kept: the machine
+ * is shared and noisy, and the four must see the same weather.
  */
 import { signAccessToken } from '@kora/platform/access-token';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
-import { runLoad, type LoadResult } from './load.js';
+import { fork } from 'node:child_process';
+import { pickPort } from '../../scripts/lib/proc.mjs';
+import { startNginx } from './nginx.js';
+import type { Profilers } from './profiler.js';
+import type { Scenario } from './scenario.js';
+import { runWrk } from './wrk.js';
 
 export interface GatewayBenchTarget {
   gatewayUrl: string;
   authUrl: string;
   secrets: { INTERNAL_SECRET: string; ACCESS_TOKEN_SECRET: string };
   durationMs: number;
+  rounds: number;
+  /** Node options for the bare proxy's process (BENCH_PROFILE=bare-proxy profiles it). */
+  bareProxyArgs?: string[];
+  profilers: Profilers;
 }
 
-export async function benchGateway(target: GatewayBenchTarget): Promise<LoadResult[]> {
+const CONNECTIONS = 50;
+const ROUTE = '/api/auth/session';
+
+async function startBareProxy(upstream: string, execArgv: string[] = []): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await pickPort('bench-bare-proxy');
+  const child = fork('tests/bench/bare-proxy.mjs', [upstream, String(port)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bare proxy exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
+    },
+  };
+}
+
+function median(runs: Scenario[]): Scenario {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+export async function benchGateway(target: GatewayBenchTarget): Promise<Scenario[]> {
   const identity = { userId: 42, role: 'user' as const, sessionId: 'bench' };
   const token = await signAccessToken(identity, target.secrets.ACCESS_TOKEN_SECRET, 3600);
-  const results: LoadResult[] = [];
-  // Warm-up: JIT, connection pools, tsx compilation of lazily loaded modules.
-  await runLoad({ name: 'warm-up', url: target.gatewayUrl, path: '/api/auth/session', headers: { authorization: `Bearer ${token}` }, durationMs: 2_000 });
-  results.push(await runLoad({ name: 'gateway /healthz (edge only)', url: target.gatewayUrl, path: '/healthz', durationMs: target.durationMs }));
-  results.push(
-    await runLoad({
-      name: 'service direct /api/auth/session',
-      url: target.authUrl,
-      path: '/api/auth/session',
-      // A fresh assertion per run: it is valid for 60 s, longer than one scenario.
-      headers: { [IDENTITY_HEADER]: signIdentity(identity, target.secrets.INTERNAL_SECRET) },
-      durationMs: target.durationMs,
-    }),
-  );
-  results.push(
-    await runLoad({
-      name: 'through gateway /api/auth/session',
-      url: target.gatewayUrl,
-      path: '/api/auth/session',
-      headers: { authorization: `Bearer ${token}` },
-      durationMs: target.durationMs,
-    }),
-  );
-  return results;
+  const nginx = await startNginx(target.authUrl);
+  const bare = await startBareProxy(target.authUrl, target.bareProxyArgs);
+  try {
+    // The identity assertion lives 60 s: signed afresh for every run.
+    const signed = () => [{ path: ROUTE, headers: { [IDENTITY_HEADER]: signIdentity(identity, target.secrets.INTERNAL_SECRET) } }];
+    const ways = [
+      { name: 'direct', url: target.authUrl, requests: signed },
+      { name: 'nginx', url: nginx.url, requests: signed },
+      { name: 'bare-proxy', url: bare.url, requests: signed },
+      { name: 'gateway', url: target.gatewayUrl, requests: () => [{ path: ROUTE, headers: { authorization: `Bearer ${token}` } }] },
+    ];
+    // Warm-up: JIT, connection pools, lazily loaded modules.
+    for (const way of ways) await runWrk({ name: `${way.name}-warm-up`, url: way.url, requests: way.requests(), connections: CONNECTIONS, durationMs: 2_000 });
+    const runs = new Map<string, Scenario[]>(ways.map((w) => [w.name, []]));
+    await target.profilers.around('gateway', async () => {
+      for (let round = 0; round < target.rounds; round++) {
+        for (const way of ways) {
+          runs.get(way.name)!.push(await runWrk({ name: way.name, url: way.url, requests: way.requests(), connections: CONNECTIONS, durationMs: target.durationMs }));
+        }
+      }
+    });
+    return ways.map((way) => median(runs.get(way.name)!));
+  } finally {
+    await nginx.stop();
+    await bare.stop();
+  }
 }

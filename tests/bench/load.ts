@@ -3,16 +3,7 @@
  * `durationMs`, then requests/s and latency percentiles. Bounded in time and count, loopback only.
  */
 import { Pool } from 'undici';
-
-export interface LoadResult {
-  name: string;
-  requests: number;
-  errors: number;
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-}
+import { fromLatencies, type Scenario } from './scenario.js';
 
 export interface LoadRequest {
   path: string;
@@ -31,12 +22,7 @@ export interface LoadOptions {
   expectStatus?: number;
 }
 
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+export async function runLoad(options: LoadOptions): Promise<Scenario> {
   const { url, path, headers = {}, concurrency = 32, durationMs = 10_000, expectStatus = 200 } = options;
   const pool = new Pool(url, { connections: concurrency, pipelining: 1 });
   const latencies: number[] = [];
@@ -62,15 +48,5 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   );
   const elapsed = (performance.now() - started) / 1000;
   await pool.close();
-  latencies.sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return {
-    name: options.name,
-    requests: latencies.length,
-    errors,
-    rps: Math.round(latencies.length / elapsed),
-    p50: round(percentile(latencies, 50)),
-    p90: round(percentile(latencies, 90)),
-    p99: round(percentile(latencies, 99)),
-  };
+  return fromLatencies(options.name, latencies, errors, elapsed);
 }

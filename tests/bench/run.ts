@@ -1,67 +1,137 @@
 /**
  * `npm run bench`: starts the DISTRIBUTED product (one process per service, real PostgreSQL, Redis
- * and Kafka — from env or started privately), runs each scenario and prints requests/s and
- * latency percentiles. Figures depend on the machine: compare runs on the same one.
- * BENCH_DURATION_MS sets each scenario's length (default 10 s); BENCH_SCENARIOS=gateway,signin,feed,sockets
- * picks some (default all).
+ * and Kafka — from env or started privately), runs each scenario, prints the tables and writes
+ * the figures as JSON to BENCH_OUT (default .tmp/bench/results.json). Every goal is a ratio or a
+ * latency measured in the same run as its yardstick (nginx, a bare Node proxy, pgbench on the same
+ * SQL), because the machines are shared and noisy. Nothing here is asserted: a slow run is a
+ * finding, not a failure; only failed requests make the command fail.
+ *
+ * BENCH_REUSE=1 keeps the private servers' data from the previous run (the feed's seed is reused).
+ * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
+ * comparison, median kept (default 3). BENCH_SCENARIOS=gateway,signin,feed,web,sockets picks some.
+ * BENCH_PROFILE=gateway,posts,bare-proxy profiles those processes over each measured scenario
+ * (profiler.ts; read them with tests/bench/profile-summary.mjs). BENCH_LOG_LEVEL sets the product's log level
+ * (default info, as in production: every request is logged).
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pickPort } from '../../scripts/lib/proc.mjs';
 import { startCluster } from '../../scripts/run/cluster.mjs';
 import { startServers, stopServers } from '../../scripts/servers.mjs';
-import { benchFeed } from './feed.js';
+import { befriend, benchFeed } from './feed.js';
+import { profilersFor } from './profiler.js';
 import { benchGateway } from './gateway.js';
+import type { Scenario } from './scenario.js';
 import { benchSignIn } from './signin.js';
 import { benchSockets, type SocketBenchResult } from './sockets.js';
-import type { LoadResult } from './load.js';
+import { benchWebTtfb, measureWebJs, signedInMember, untilFeedShows } from './web.js';
 
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const out = path.resolve(process.env.BENCH_OUT ?? '.tmp/bench/results.json');
 const secrets = { INTERNAL_SECRET: randomBytes(24).toString('base64url'), ACCESS_TOKEN_SECRET: randomBytes(24).toString('base64url') };
 // The bench is one client IP sending far more than a member would: lift the per-IP limit.
 process.env.RATE_LIMIT_PER_MINUTE = '100000000';
 process.env.AUTH_RATE_LIMIT_PER_MINUTE = '100000000';
-
-const servers = await startServers({ fresh: true, setEnv: false });
-const port = await pickPort('bench-gateway');
-const cluster = await startCluster({ port, servers: servers.env, secrets, logLevel: 'warn', logDir: path.resolve('.tmp/bench/logs') });
-const results: LoadResult[] = [];
 const wanted = (name: string) => !process.env.BENCH_SCENARIOS || process.env.BENCH_SCENARIOS.split(',').includes(name);
+
+const scenarios: Scenario[] = [];
 let feedPlan = '';
 let sockets: SocketBenchResult['sockets'] | undefined;
+let web: Awaited<ReturnType<typeof measureWebJs>> | undefined;
+
+// Whatever fails, the servers and processes this run started are stopped.
+const servers = await startServers({ fresh: process.env.BENCH_REUSE !== '1', setEnv: false });
+let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
+let failure: unknown;
 try {
-  if (wanted('gateway')) results.push(...(await benchGateway({ gatewayUrl: `http://127.0.0.1:${port}`, authUrl: cluster.upstreams.auth!, secrets, durationMs })));
-  if (wanted('signin')) results.push(await benchSignIn(`http://127.0.0.1:${port}`, servers.env.DATABASE_URL!, durationMs));
-  const feed = !wanted('feed') ? null : await benchFeed({
-    gatewayUrl: `http://127.0.0.1:${port}`,
-    databaseUrl: servers.env.DATABASE_URL!,
-    kafkaBrokers: servers.env.KAFKA_BROKERS!,
-    accessTokenSecret: secrets.ACCESS_TOKEN_SECRET,
-    durationMs,
-  });
-  results.push(...(feed?.results ?? []));
-  feedPlan = feed?.plan ?? '';
-  const live = !wanted('sockets') ? null : await benchSockets({
-    gatewayUrl: `http://127.0.0.1:${port}`,
-    notificationsUrl: cluster.upstreams.notifications!,
-    notificationsPid: cluster.pidOf('notifications')!,
-    secrets,
-  });
-  results.push(...(live?.results ?? []));
-  sockets = live?.sockets;
+  const port = await pickPort('bench-gateway');
+  const gatewayUrl = `http://127.0.0.1:${port}`;
+  const profilers = await profilersFor(process.env.BENCH_PROFILE?.split(',').filter(Boolean) ?? []);
+  const { nodeArgs } = profilers;
+  cluster = await startCluster({ port, servers: servers.env, secrets, logLevel: process.env.BENCH_LOG_LEVEL ?? 'info', logDir: path.resolve('.tmp/bench/logs'), nodeArgs });
+  if (wanted('gateway')) {
+    const bareProxyArgs = nodeArgs['bare-proxy'];
+    scenarios.push(...(await benchGateway({ gatewayUrl, authUrl: cluster.upstreams.auth!, secrets, durationMs, rounds, bareProxyArgs, profilers })));
+  }
+  if (wanted('signin')) scenarios.push(await benchSignIn(gatewayUrl, servers.env.DATABASE_URL!, durationMs));
+  let feedMembers: number[] = [];
+  if (wanted('feed')) {
+    const feed = await benchFeed({
+      gatewayUrl,
+      databaseUrl: servers.env.DATABASE_URL!,
+      kafkaBrokers: servers.env.KAFKA_BROKERS!,
+      accessTokenSecret: secrets.ACCESS_TOKEN_SECRET,
+      internalSecret: secrets.INTERNAL_SECRET,
+      durationMs,
+      profilers,
+      pids: { gateway: cluster.pidOf('gateway'), posts: cluster.pidOf('posts') },
+    });
+    scenarios.push(...feed.results);
+    feedPlan = feed.plan;
+    feedMembers = feed.members;
+  }
+  if (wanted('web')) {
+    // A real member whose feed shows twenty friends' posts, when the feed was seeded.
+    const { userId, token } = await signedInMember(gatewayUrl, servers.env.DATABASE_URL!);
+    if (feedMembers.length) {
+      await befriend(servers.env.KAFKA_BROKERS!, userId, feedMembers.slice(0, 20));
+      await untilFeedShows(gatewayUrl, token);
+    }
+    scenarios.push(await benchWebTtfb({ gatewayUrl, token, durationMs }));
+    web = await measureWebJs({ gatewayUrl, token, durationMs });
+  }
+  if (wanted('sockets')) {
+    const live = await benchSockets({ gatewayUrl, notificationsUrl: cluster.upstreams.notifications!, notificationsPid: cluster.pidOf('notifications')!, secrets });
+    scenarios.push(...live.results);
+    sockets = live.sockets;
+  }
+} catch (error) {
+  failure = error;
 } finally {
-  await cluster.stop();
+  await cluster?.stop();
   await stopServers({ only: servers.started, quiet: true });
 }
+if (failure) {
+  console.error(failure);
+  process.exit(1);
+}
 
-const table = results.map((r) => ({ scenario: r.name, 'req/s': r.rps, 'p50 ms': r.p50, 'p90 ms': r.p90, 'p99 ms': r.p99, requests: r.requests, errors: r.errors }));
-console.table(table);
+const rps = (name: string) => scenarios.find((s) => s.name === name)?.rps;
+const ratio = (a?: number, b?: number) => (a && b ? Math.round((a / b) * 1000) / 1000 : null);
+const ratios = {
+  gateway_vs_direct: ratio(rps('gateway'), rps('direct')),
+  nginx_vs_direct: ratio(rps('nginx'), rps('direct')),
+  bare_proxy_vs_direct: ratio(rps('bare-proxy'), rps('direct')),
+  gateway_vs_bare_proxy: ratio(rps('gateway'), rps('bare-proxy')),
+  feed_vs_sql: ratio(rps('feed'), rps('feed-sql')),
+};
+const p = (name: string, key: 'p50_ms' | 'p99_ms') => scenarios.find((s) => s.name === name)?.[key];
+const goals = {
+  'gateway at or above nginx ratio (or >= 0.9 of bare-proxy)':
+    ratios.gateway_vs_direct === null ? null : ratios.gateway_vs_direct >= (ratios.nginx_vs_direct ?? 0) || (ratios.gateway_vs_bare_proxy ?? 0) >= 0.9,
+  'feed >= 0.5 of feed-sql': ratios.feed_vs_sql === null ? null : ratios.feed_vs_sql >= 0.5,
+  'feed-200rps p99 < 25 ms': p('feed-200rps', 'p99_ms') === undefined ? null : p('feed-200rps', 'p99_ms')! < 25,
+  'web TTFB p50 < 100 ms': p('web-ttfb', 'p50_ms') === undefined ? null : p('web-ttfb', 'p50_ms')! < 100,
+  'web first-load JS < 150 KB': web ? web.jsBytes < 150 * 1024 : null,
+};
+
+console.table(scenarios.map((s) => ({ scenario: s.name, 'req/s': s.rps, 'p50 ms': s.p50_ms, 'p90 ms': s.p90_ms, 'p99 ms': s.p99_ms, errors: s.errors })));
+console.table(ratios);
+for (const s of scenarios.filter((x) => x.notes)) console.log(`${s.name}: ${JSON.stringify(s.notes)}`);
+if (web) console.log(`\nHome feed, first load: ${(web.jsBytes / 1024).toFixed(1)} KB of JavaScript in ${web.jsFiles} files (as transferred), ${(web.totalBytes / 1024).toFixed(1)} KB in all`);
+console.log('\nGoals:');
+for (const [goal, met] of Object.entries(goals)) console.log(`  ${met === null ? 'not measured' : met ? 'met    ' : 'NOT met'}  ${goal}`);
 if (sockets) console.log(`\nSockets held by one notifications instance: ${JSON.stringify(sockets)}`);
 if (feedPlan) console.log(`\nFeed page query plan (one member, first page):\n${feedPlan}\n`);
-mkdirSync('.tmp/bench', { recursive: true });
-writeFileSync('.tmp/bench/results.json', JSON.stringify({ at: new Date().toISOString(), durationMs, results, sockets, feedPlan }, null, 2));
-if (results.some((r) => r.errors > 0)) {
+
+mkdirSync(path.dirname(out), { recursive: true });
+const machine = { cpus: availableParallelism(), node: process.version };
+writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), machine, durationMs, rounds, scenarios, ratios, goals, web, sockets, feedPlan }, null, 2));
+console.log(`\nFigures written to ${path.relative(process.cwd(), out)}`);
+if (scenarios.some((s) => s.errors > 0)) {
   console.error('Some requests failed: see .tmp/bench/logs');
   process.exit(1);
 }

@@ -5,9 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { Pool } from 'undici';
-import { percentile, type LoadResult } from './load.js';
+import { fromLatencies, type Scenario } from './scenario.js';
 
-export async function benchSignIn(gatewayUrl: string, databaseUrl: string, durationMs: number): Promise<LoadResult> {
+export async function benchSignIn(gatewayUrl: string, databaseUrl: string, durationMs: number): Promise<Scenario> {
   const email = 'bench.admin@example.com';
   const password = 'bench password 123';
   const created = spawnSync(
@@ -37,7 +37,5 @@ export async function benchSignIn(gatewayUrl: string, databaseUrl: string, durat
   );
   const elapsed = (performance.now() - started) / 1000;
   await pool.close();
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) => Math.round(percentile(latencies, p) * 100) / 100;
-  return { name: 'sign-in through gateway (argon2id)', requests: latencies.length, errors, rps: Math.round(latencies.length / elapsed), p50: at(50), p90: at(90), p99: at(99) };
+  return fromLatencies('signin', latencies, errors, elapsed);
 }

@@ -15,7 +15,7 @@ import { signAccessToken } from '@kora/platform/access-token';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
 import { openSocket, wsUrl, type LiveSocket } from '@kora/testing/websocket';
 import { readFileSync } from 'node:fs';
-import { percentile, type LoadResult } from './load.js';
+import { fromLatencies, type Scenario } from './scenario.js';
 
 export interface SocketBenchTarget {
   gatewayUrl: string;
@@ -40,7 +40,7 @@ function connect(url: string, userId: number, secret: string, onMessage?: (messa
 }
 
 export interface SocketBenchResult {
-  results: LoadResult[];
+  results: Scenario[];
   sockets: { opened: number; failed: number; rssBeforeMb: number; rssAfterMb: number; kbPerSocket: number; openSeconds: number };
 }
 
@@ -71,7 +71,7 @@ export async function benchSockets(target: SocketBenchTarget): Promise<SocketBen
   };
 }
 
-async function likeToSocket(target: SocketBenchTarget): Promise<LoadResult> {
+async function likeToSocket(target: SocketBenchTarget): Promise<Scenario> {
   const owner = FIRST_ID - 1;
   const liker = FIRST_ID - 2;
   const token = (userId: number) => signAccessToken({ userId, role: 'user', sessionId: `bench-${userId}` }, target.secrets.ACCESS_TOKEN_SECRET, 3_600);
@@ -119,15 +119,6 @@ async function likeToSocket(target: SocketBenchTarget): Promise<LoadResult> {
   while (latencies.length < postIds.length - errors && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   socket.ws.terminate();
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) => Math.round(percentile(latencies, p) * 100) / 100;
-  return {
-    name: `like -> notification:new on the socket (${SOCKETS} other sockets open)`,
-    requests: latencies.length,
-    errors: errors + (postIds.length - errors - latencies.length),
-    rps: Math.round(latencies.length / elapsed),
-    p50: at(50),
-    p90: at(90),
-    p99: at(99),
-  };
+  const lost = postIds.length - errors - latencies.length;
+  return { ...fromLatencies('like-to-socket', latencies, errors + lost, elapsed), notes: { other_sockets_open: SOCKETS } };
 }

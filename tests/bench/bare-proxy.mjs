@@ -1,0 +1,35 @@
+// The floor of what a Node reverse proxy costs: a plain HTTP server handing every request to an
+// undici pool and the answer back, with no logic at all (no auth, no logging, no headers of its
+// own). The bench runs it as its own process, as the gateway runs, in front of the same route.
+//   node tests/bench/bare-proxy.mjs <upstream origin> <port>
+import http from 'node:http';
+import { Pool } from 'undici';
+
+const [upstream, port] = process.argv.slice(2);
+const pool = new Pool(upstream, { connections: 128, pipelining: 1 });
+// undici refuses hop-by-hop request headers; they describe the client's connection anyway.
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer'];
+
+http
+  .createServer(async (req, res) => {
+    const headers = { ...req.headers };
+    for (const name of HOP_BY_HOP) delete headers[name];
+    try {
+      const answer = await pool.request({
+        method: req.method,
+        path: req.url,
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? null : req,
+      });
+      const out = { ...answer.headers };
+      for (const name of HOP_BY_HOP) delete out[name];
+      res.writeHead(answer.statusCode, out);
+      answer.body.pipe(res);
+    } catch {
+      res.writeHead(502).end();
+    }
+  })
+  .listen(Number(port), '127.0.0.1', () => process.send?.('listening'));
+
+// Exit cleanly on SIGINT/SIGTERM, so a CPU profile (--cpu-prof) is written.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));

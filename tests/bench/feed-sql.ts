@@ -1,0 +1,159 @@
+/**
+ * The feed's SQL ceiling (`feed-sql`): every statement the posts service sends for one
+ * `GET /api/posts` page, run straight on the same PostgreSQL by pgbench with 50 clients. Through
+ * the gateway the same page adds the proxy, the service's own work and the answer's JSON; how close
+ * the feed comes to this figure says how much of its cost is outside the database.
+ *
+ * The statements are captured from the service's own route: the posts service's Fastify app is
+ * built in this process on a database handle that records every query (no relay, no consumers),
+ * and asked for each member's first page as the gateway would ask. Each member's statements, their
+ * parameters written in as literals, become one pgbench script; pgbench picks one per transaction.
+ */
+import { buildServiceApp, createLogger, MemoryEventBus, MemoryJobRunner, MemoryStore, platformTables, watchSiteSettings, type Db, type ServiceContext } from '@kora/platform';
+import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
+import { postsService } from '@kora/posts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { findPostgresBinDir } from '../../scripts/servers.mjs';
+import { fromLatencies, type Scenario } from './scenario.js';
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+const DIR = path.resolve('.tmp/bench/feed-sql');
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+function arrayElement(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return `"${String(value instanceof Date ? value.toISOString() : value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** A parameter as the SQL literal node-postgres would have sent it as. */
+export function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return value < 0 ? `(${value})` : String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return quote(value.toISOString());
+  if (Array.isArray(value)) return quote(`{${value.map(arrayElement).join(',')}}`);
+  if (typeof value === 'object') return quote(JSON.stringify(value));
+  return quote(String(value));
+}
+
+/**
+ * pgbench reads `:name` as one of its variables even inside a string literal (the posts service's
+ * `to_char(..., 'HH24:MI:SS')`), so such a colon is written as a concatenation PostgreSQL folds
+ * into the same constant when it plans the statement: `'HH24' || ':' || 'MI'`.
+ */
+function shieldColons(sql: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i]!;
+    if (c === "'") inString = !inString; // '' (an escaped quote) flips twice: still inside
+    if (inString && c === ':' && /[A-Za-z_]/.test(sql[i + 1] ?? '')) out += "' || ':' || '";
+    else out += c;
+  }
+  return out;
+}
+
+/** The statement with its `$n` placeholders replaced by literals, ending in `;` for pgbench. */
+export function inline(statement: Statement): string {
+  const text = shieldColons(statement.sql.replace(/\$(\d+)/g, (_, n: string) => literal(statement.params[Number(n) - 1])));
+  return `${text.trim().replace(/;$/, '')};`;
+}
+
+/** Each member's statements for their first feed page, from the posts service's own route. */
+export async function captureFeedStatements(databaseUrl: string, internalSecret: string, members: number[]): Promise<Statement[][]> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  let recording: Statement[] = [];
+  const db = drizzle(pool, { logger: { logQuery: (sql, params) => void recording.push({ sql, params }) } }) as unknown as Db;
+  const log = createLogger('bench-posts', 'warn');
+  const bus = new MemoryEventBus(log);
+  const siteSettings = await watchSiteSettings(bus, log, 'bench');
+  const ctx: ServiceContext = {
+    name: 'posts',
+    schema: 'posts',
+    env: { INTERNAL_SECRET: internalSecret } as ServiceContext['env'],
+    log,
+    db,
+    tables: platformTables('posts'),
+    bus,
+    jobs: new MemoryJobRunner(log),
+    store: new MemoryStore(),
+    siteSettings,
+    callService: () => Promise.reject(new Error('no calls while capturing')),
+    transact: () => Promise.reject(new Error('no writes while capturing')),
+  };
+  const app = await buildServiceApp(postsService, ctx, {});
+  try {
+    const pages: Statement[][] = [];
+    for (const userId of members) {
+      recording = [];
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/posts?limit=20',
+        headers: { [IDENTITY_HEADER]: signIdentity({ userId, role: 'user', sessionId: `bench-${userId}` }, internalSecret) },
+      });
+      if (res.statusCode !== 200) throw new Error(`capturing the feed of ${userId}: ${res.statusCode} ${res.body}`);
+      pages.push(recording);
+    }
+    return pages;
+  } finally {
+    await app.close();
+    await siteSettings.stop();
+    await pool.end();
+  }
+}
+
+function run(cmd: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}:\n${out}`))));
+  });
+}
+
+/** pgbench on `pages` (one script each) with `clients` connections for `durationMs`. */
+export async function runFeedSql(databaseUrl: string, pages: Statement[][], clients: number, durationMs: number): Promise<Scenario> {
+  rmSync(DIR, { recursive: true, force: true });
+  mkdirSync(DIR, { recursive: true });
+  const scripts = pages.map((statements, i) => {
+    const file = path.join(DIR, `page-${i}.sql`);
+    writeFileSync(file, `${statements.map(inline).join('\n')}\n`);
+    return file;
+  });
+  const pgbench = path.join(findPostgresBinDir(), 'pgbench');
+  const seconds = Math.max(1, Math.round(durationMs / 1000));
+  const output = await run(pgbench, [
+    '--no-vacuum',
+    '--client', String(clients),
+    '--jobs', '2',
+    '--time', String(seconds),
+    // node-postgres sends every query unnamed with the extended protocol: parsed each time, as here.
+    '--protocol', 'extended',
+    ...scripts.flatMap((file) => ['--file', `${file}@1`]),
+    '--log',
+    '--log-prefix', path.join(DIR, 'latency'),
+    databaseUrl,
+  ]);
+  const failed = Number(/number of failed transactions: (\d+)/.exec(output)?.[1] ?? 0);
+  const latencies: number[] = [];
+  for (const file of readdirSync(DIR).filter((f) => f.startsWith('latency'))) {
+    for (const line of readFileSync(path.join(DIR, file), 'utf8').split('\n')) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length >= 3) latencies.push(Number(fields[2]) / 1000); // µs -> ms
+    }
+  }
+  const scenario = fromLatencies('feed-sql', latencies, failed, seconds);
+  return { ...scenario, notes: { statements_per_page: Math.round((pages.reduce((n, p) => n + p.length, 0) / pages.length) * 10) / 10 } };
+}

@@ -1,0 +1,112 @@
+/**
+ * The web app as a member meets it, through the gateway:
+ *   web-ttfb    time to the first byte of the signed-in home feed's server render (one request at a
+ *               time, so it is the render's own time, not a queue's)
+ *   web-js      the JavaScript the home feed loads on first visit, in bytes as transferred, read
+ *               from Chromium's network events (compressed size, every script the page pulls)
+ */
+import { ensureDebianPackage } from '../../scripts/lib/apt.mjs';
+import { which } from '../../scripts/lib/proc.mjs';
+import { spawnSync } from 'node:child_process';
+import { chromium } from 'playwright-core';
+import { request } from 'undici';
+import { fromLatencies, type Scenario } from './scenario.js';
+
+/**
+ * A real account (auth's own command, as an operator makes the first admin), signed in through the
+ * gateway: the home feed's render asks auth for the member's own profile, so a token alone would
+ * only render the way to the sign-in page.
+ */
+export async function signedInMember(gatewayUrl: string, databaseUrl: string): Promise<{ userId: number; token: string }> {
+  const email = 'bench.reader@example.com';
+  const password = 'bench reader password 123';
+  const created = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', '--email', email, '--username', 'benchreader', '--password', password],
+    { env: { ...process.env, DATABASE_URL: databaseUrl, DB_DRIVER: 'postgres' }, encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr || created.stdout}`);
+  const res = await request(new URL('/api/signin', gatewayUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const body = (await res.body.json()) as { token?: string; user?: { user_id: number } };
+  if (res.statusCode !== 200 || !body.token || !body.user) throw new Error(`sign-in failed: ${res.statusCode} ${JSON.stringify(body)}`);
+  return { userId: body.user.user_id, token: body.token };
+}
+
+/** Waits (up to 60 s) until the member's feed shows posts: the friendships travel through Kafka. */
+export async function untilFeedShows(gatewayUrl: string, token: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const res = await request(new URL('/api/posts?limit=1', gatewayUrl), { headers: { authorization: `Bearer ${token}` } });
+    const page = (await res.body.json()) as { posts?: unknown[] };
+    if (page.posts?.length) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the web member\'s feed stayed empty');
+}
+
+export interface WebBenchTarget {
+  gatewayUrl: string;
+  /** An access token of a member with a populated feed. */
+  token: string;
+  durationMs: number;
+}
+
+const ACCESS_TOKEN_COOKIE = 'kora_at';
+
+export async function benchWebTtfb(target: WebBenchTarget): Promise<Scenario> {
+  const headers = { cookie: `${ACCESS_TOKEN_COOKIE}=${target.token}`, 'accept-encoding': 'br, gzip', accept: 'text/html' };
+  const url = new URL('/', target.gatewayUrl);
+  const once = async () => {
+    const t0 = performance.now();
+    const res = await request(url, { headers });
+    const ttfb = performance.now() - t0;
+    await res.body.dump();
+    return { ttfb, ok: res.statusCode === 200 };
+  };
+  for (let i = 0; i < 20; i++) await once(); // warm-up
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  while (performance.now() - started < target.durationMs) {
+    const { ttfb, ok } = await once();
+    if (!ok && errors === 0) process.stderr.write(`web-ttfb: the home feed did not answer 200\n`);
+    latencies.push(ttfb);
+    if (!ok) errors++;
+  }
+  return fromLatencies('web-ttfb', latencies, errors, (performance.now() - started) / 1000);
+}
+
+/** Bytes of JavaScript (as transferred) and of everything, for the home feed's first load. */
+export async function measureWebJs(target: WebBenchTarget): Promise<{ jsBytes: number; jsFiles: number; totalBytes: number }> {
+  const executablePath = await ensureDebianPackage({ pkg: 'chromium', what: 'Chromium', find: () => which('chromium') });
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const context = await browser.newContext();
+    const { hostname } = new URL(target.gatewayUrl);
+    await context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: target.token, domain: hostname, path: '/', httpOnly: true }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const types = new Map<string, string>();
+    let jsBytes = 0;
+    let jsFiles = 0;
+    let totalBytes = 0;
+    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+    cdp.on('Network.loadingFinished', (e) => {
+      totalBytes += e.encodedDataLength;
+      if (types.get(e.requestId) === 'Script') {
+        jsBytes += e.encodedDataLength;
+        jsFiles += 1;
+      }
+    });
+    await page.goto(new URL('/', target.gatewayUrl).href, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 });
+    return { jsBytes, jsFiles, totalBytes };
+  } finally {
+    await browser.close();
+  }
+}
