@@ -33,9 +33,9 @@ const UNAVAILABLE = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 // The service accepted the request but did not answer in UPSTREAM_TIMEOUT_MS (504).
-const TIMEOUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'FST_REPLY_FROM_GATEWAY_TIMEOUT']);
+const TIMEOUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-/** Every error code in the chain: reply-from wraps undici's error in `cause`, Happy Eyeballs in `errors`. */
+/** Every error code in the chain: undici may wrap an error in `cause`, Happy Eyeballs in `errors`. */
 function errorCodes(err: unknown, depth = 0): string[] {
   if (!err || typeof err !== 'object' || depth > 4) return [];
   const e = err as { code?: unknown; cause?: unknown; errors?: unknown };
@@ -75,7 +75,7 @@ export function upstreamErrorResponse(service: UpstreamName, failure: UpstreamFa
 }
 
 // Client-side mistakes Fastify raises before a request reaches a route (bad URL, path traversal
-// refused by reply-from, ...): product wording, no framework internals.
+// ...): product wording, no framework internals.
 const clientMessages: Record<number, string> = {
   400: 'The request is not valid',
   404: 'Not found',

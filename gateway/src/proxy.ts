@@ -3,26 +3,26 @@
  * (`serviceForPath`) to the owning service, unknown `/api` paths answer 404 here, and everything else
  * (pages, assets) goes to the web app.
  *
- * Transport: @fastify/reply-from on undici. Its agent keeps one keep-alive pool per upstream origin.
- * Bodies are never parsed or buffered: a catch-all content-type parser hands the raw request stream
- * to undici, so a multi-megabyte upload flows through in chunks and body limits stay the owning
- * service's job. There are no retries: a retry would replay non-idempotent requests and turn a down
- * service into a slow one; the client gets a clear 503 at once and may retry itself.
+ * Transport: forward.ts, on undici's keep-alive pools, one per upstream origin. Bodies are never
+ * parsed or buffered: a catch-all content-type parser hands the raw request stream to undici, so a
+ * multi-megabyte upload flows through in chunks and body limits stay the owning service's job.
+ * There are no retries: a retry would replay non-idempotent requests and turn a down service into
+ * a slow one; the client gets a clear 503 at once and may retry itself.
  */
-import replyFrom from '@fastify/reply-from';
 import { ErrorCode, serviceForPath } from '@kora/contracts';
 import { IDENTITY_HEADER } from '@kora/platform/identity';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { GatewayEnv, UpstreamName, Upstreams } from './config.js';
 import { classifyUpstreamError, sendError, upstreamErrorResponse } from './errors.js';
+import { createForwarder, HOP_BY_HOP, isForwardablePath } from './forward.js';
 import { isApiPath, pathOf } from './paths.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 import { upstreamBody } from './request-body.js';
 import { CSP_NONCE_HEADER } from './security-headers.js';
 
-// Hop-by-hop headers describe one connection; they must not leak across the proxy (RFC 9110 §7.6.1).
-export const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+export { HOP_BY_HOP };
 
 export interface ProxyOptions {
   env: GatewayEnv;
@@ -54,7 +54,7 @@ export function upstreamRequestHeaders(
   const bodyless = request.method === 'GET' || request.method === 'HEAD';
   const out: IncomingHttpHeaders = {};
   for (const name in headers) {
-    if (NEVER_FORWARDED.has(name) || (bodyless && BODY_HEADERS.has(name))) continue;
+    if (NEVER_FORWARDED.has(name) || HOP_BY_HOP.has(name) || (bodyless && BODY_HEADERS.has(name))) continue;
     out[name] = headers[name];
   }
   if (request.identityAssertion) out[IDENTITY_HEADER] = request.identityAssertion;
@@ -68,63 +68,13 @@ export function upstreamRequestHeaders(
   return out;
 }
 
-/** Never passed on from an upstream: they describe its software, which helps nobody but an attacker. */
-const REVEALING = new Set(['server', 'x-powered-by']);
-
-/**
- * reply-from's options for one upstream, made once: the functions it calls get the request, so
- * nothing has to be made anew per request (closures per request were a measurable cost).
- */
-function forwardingTo(upstream: UpstreamName, options: ProxyOptions): Parameters<FastifyReply['from']>[1] {
-  const base = options.upstreams[upstream];
-  return {
-    getUpstream: () => base,
-    timeout: options.env.UPSTREAM_TIMEOUT_MS,
-    // reply-from retries GETs that answer 503 up to 10 times by default: never, see above.
-    retryDelay: () => null,
-    rewriteRequestHeaders: (request, headers) => upstreamRequestHeaders(request, headers, upstream),
-    rewriteHeaders: (headers) => {
-      const out: Record<string, string | string[] | undefined> = {};
-      for (const name in headers) if (!HOP_BY_HOP.has(name) && !REVEALING.has(name)) out[name] = headers[name];
-      return out;
-    },
-    // reply-from closes the connection when the upstream answered before the body was all read; the
-    // rest of the body is read and dropped instead (request-body.ts), so the connection lives on and
-    // the client, still writing, is not cut off before it can read the answer.
-    onResponse: (_request, reply, res) => {
-      reply.removeHeader('connection');
-      return reply.send(res.stream);
-    },
-    onError: (reply, { error }) => {
-      const failure = classifyUpstreamError(error);
-      const { status, code, message } = upstreamErrorResponse(upstream, failure);
-      reply.request.log.warn({ upstream, failure, err: error }, 'upstream request failed');
-      sendError(reply as FastifyReply, status, message, code);
-    },
-  };
-}
-
 export async function installProxy(app: FastifyInstance, options: ProxyOptions): Promise<void> {
-  await app.register(replyFrom, {
-    undici: {
-      connections: 128,
-      pipelining: 1,
-      keepAliveTimeout: 60_000,
-      connectTimeout: options.env.UPSTREAM_CONNECT_TIMEOUT_MS,
-    },
-    // The agent (and its pools' sockets) is the plugin's; close it with the app.
-    destroyAgent: true,
-    disableCache: true,
-    disableRequestLogging: true,
-  });
+  const forwarder = createForwarder({ timeoutMs: options.env.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: options.env.UPSTREAM_CONNECT_TIMEOUT_MS });
+  app.addHook('onClose', async () => forwarder.close());
 
   // The raw stream is the body: nothing is parsed, buffered or size-checked here (see top).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-
-  const forwarding = Object.fromEntries(
-    (Object.keys(options.upstreams) as UpstreamName[]).map((name) => [name, forwardingTo(name, options)]),
-  ) as Record<UpstreamName, Parameters<FastifyReply['from']>[1]>;
 
   function dispatch(request: FastifyRequest, reply: FastifyReply) {
     // What goes upstream is a stand-in fed from the request, so an early answer never costs the
@@ -139,11 +89,23 @@ export async function installProxy(app: FastifyInstance, options: ProxyOptions):
     if (upstream === null) {
       return sendError(reply, 404, `No API route for ${request.method} ${path}`, ErrorCode.NotFound);
     }
-    if ((request.method === 'GET' || request.method === 'HEAD') && request.body !== undefined) {
-      // A body on GET/HEAD has no meaning and reply-from refuses to forward one.
-      request.body = undefined;
+    if (!isForwardablePath(request.url)) {
+      return sendError(reply, 400, 'The request is not valid', ErrorCode.BadRequest);
     }
-    return reply.from(request.url, forwarding[upstream]);
+    // A body on GET/HEAD has no meaning (and undici refuses to send one).
+    const bodyless = request.method === 'GET' || request.method === 'HEAD';
+    const target = {
+      origin: options.upstreams[upstream],
+      path: request.url,
+      headers: upstreamRequestHeaders(request, request.headers, upstream),
+      body: bodyless ? undefined : (request.body as Readable | undefined),
+    };
+    return forwarder.forward(request, reply, target).catch((error: unknown) => {
+      const failure = classifyUpstreamError(error);
+      const { status, code, message } = upstreamErrorResponse(upstream, failure);
+      request.log.warn({ upstream, failure, err: error }, 'upstream request failed');
+      return sendError(reply, status, message, code);
+    });
   }
 
   // Allowed CORS preflights are answered before they get here (cors.ts); every other OPTIONS

@@ -58,7 +58,7 @@ export function installSecurityHeaders(app: FastifyInstance): void {
       return (this.cspNonceValue ??= randomBytes(16).toString('base64'));
     },
   });
-  // onSend runs for proxied answers too (reply-from copies the upstream headers onto the reply
+  // onSend runs for proxied answers too (forward.ts copies the upstream headers onto the reply
   // first), so the gateway's values win over whatever an upstream sent. (The upstreams' revealing
   // headers are left out when their answer is copied: proxy.ts.)
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -89,8 +89,8 @@ export function installWebSocketProxy(app: FastifyInstance, options: WebSocketPr
   });
 
   function relayHandshake(request: FastifyRequest, reply: FastifyReply, client: PendingUpgrade): void {
+    // Hop-by-hop headers are left out by upstreamRequestHeaders; the upgrade's own are set here.
     const headers: OutgoingHttpHeaders = upstreamRequestHeaders(request, request.raw.headers, 'notifications');
-    for (const name of HOP_BY_HOP) delete headers[name];
     headers.host = target.host;
     headers.connection = 'Upgrade';
     headers.upgrade = 'websocket';

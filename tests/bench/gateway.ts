@@ -6,8 +6,9 @@
  *   nginx       nginx with a keep-alive upstream (the yardstick of a good proxy)
  *   bare-proxy  a Node HTTP server handing requests to undici, no logic (the floor of Node's cost)
  *   gateway     the Kora gateway, verifying a real access token and signing the identity itself
- * Each is run `rounds` times, interleaved, and the median round by throughput is kept: the machine
- * is shared and noisy, and the four must see the same weather.
+ * Each is run `rounds` times, interleaved: the machine is shared and noisy, and the four must see
+ * the same weather. The table shows each way's median round; the ratios are the medians of each
+ * round's own ratios (ways compared within one round, never across rounds).
  */
 import { signAccessToken } from '@kora/platform/access-token';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
@@ -54,7 +55,34 @@ function median(runs: Scenario[]): Scenario {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-export async function benchGateway(target: GatewayBenchTarget): Promise<Scenario[]> {
+export type GatewayRatios = Record<'gateway_vs_direct' | 'nginx_vs_direct' | 'bare_proxy_vs_direct' | 'gateway_vs_bare_proxy', number>;
+
+export interface GatewayBenchResult {
+  scenarios: Scenario[];
+  /** Each round's throughput per way. */
+  rounds: Record<string, number>[];
+  /** The median over rounds of each round's ratios. */
+  ratios: GatewayRatios;
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+export function roundRatios(rounds: Record<string, number>[]): GatewayRatios {
+  const of = (a: string, b: string) => round3(medianOf(rounds.map((r) => r[a]! / r[b]!)));
+  return {
+    gateway_vs_direct: of('gateway', 'direct'),
+    nginx_vs_direct: of('nginx', 'direct'),
+    bare_proxy_vs_direct: of('bare-proxy', 'direct'),
+    gateway_vs_bare_proxy: of('gateway', 'bare-proxy'),
+  };
+}
+
+export async function benchGateway(target: GatewayBenchTarget): Promise<GatewayBenchResult> {
   const identity = { userId: 42, role: 'user' as const, sessionId: 'bench' };
   const token = await signAccessToken(identity, target.secrets.ACCESS_TOKEN_SECRET, 3600);
   const nginx = await startNginx(target.authUrl);
@@ -78,7 +106,8 @@ export async function benchGateway(target: GatewayBenchTarget): Promise<Scenario
         }
       }
     });
-    return ways.map((way) => median(runs.get(way.name)!));
+    const rounds = Array.from({ length: target.rounds }, (_, i) => Object.fromEntries(ways.map((w) => [w.name, runs.get(w.name)![i]!.rps])));
+    return { scenarios: ways.map((way) => median(runs.get(way.name)!)), rounds, ratios: roundRatios(rounds) };
   } finally {
     await nginx.stop();
     await bare.stop();

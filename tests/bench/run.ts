@@ -22,7 +22,7 @@ import { startCluster } from '../../scripts/run/cluster.mjs';
 import { startServers, stopServers } from '../../scripts/servers.mjs';
 import { befriend, benchFeed } from './feed.js';
 import { profilersFor } from './profiler.js';
-import { benchGateway } from './gateway.js';
+import { benchGateway, type GatewayBenchResult } from './gateway.js';
 import type { Scenario } from './scenario.js';
 import { benchSignIn } from './signin.js';
 import { benchSockets, type SocketBenchResult } from './sockets.js';
@@ -39,6 +39,7 @@ const wanted = (name: string) => !process.env.BENCH_SCENARIOS || process.env.BEN
 
 const scenarios: Scenario[] = [];
 let feedPlan = '';
+let gateway: GatewayBenchResult | undefined;
 let sockets: SocketBenchResult['sockets'] | undefined;
 let web: Awaited<ReturnType<typeof measureWebJs>> | undefined;
 
@@ -54,7 +55,8 @@ try {
   cluster = await startCluster({ port, servers: servers.env, secrets, logLevel: process.env.BENCH_LOG_LEVEL ?? 'info', logDir: path.resolve('.tmp/bench/logs'), nodeArgs });
   if (wanted('gateway')) {
     const bareProxyArgs = nodeArgs['bare-proxy'];
-    scenarios.push(...(await benchGateway({ gatewayUrl, authUrl: cluster.upstreams.auth!, secrets, durationMs, rounds, bareProxyArgs, profilers })));
+    gateway = await benchGateway({ gatewayUrl, authUrl: cluster.upstreams.auth!, secrets, durationMs, rounds, bareProxyArgs, profilers });
+    scenarios.push(...gateway.scenarios);
   }
   if (wanted('signin')) scenarios.push(await benchSignIn(gatewayUrl, servers.env.DATABASE_URL!, durationMs));
   let feedMembers: number[] = [];
@@ -102,10 +104,10 @@ if (failure) {
 const rps = (name: string) => scenarios.find((s) => s.name === name)?.rps;
 const ratio = (a?: number, b?: number) => (a && b ? Math.round((a / b) * 1000) / 1000 : null);
 const ratios = {
-  gateway_vs_direct: ratio(rps('gateway'), rps('direct')),
-  nginx_vs_direct: ratio(rps('nginx'), rps('direct')),
-  bare_proxy_vs_direct: ratio(rps('bare-proxy'), rps('direct')),
-  gateway_vs_bare_proxy: ratio(rps('gateway'), rps('bare-proxy')),
+  gateway_vs_direct: gateway?.ratios.gateway_vs_direct ?? null,
+  nginx_vs_direct: gateway?.ratios.nginx_vs_direct ?? null,
+  bare_proxy_vs_direct: gateway?.ratios.bare_proxy_vs_direct ?? null,
+  gateway_vs_bare_proxy: gateway?.ratios.gateway_vs_bare_proxy ?? null,
   feed_vs_sql: ratio(rps('feed'), rps('feed-sql')),
 };
 const p = (name: string, key: 'p50_ms' | 'p99_ms') => scenarios.find((s) => s.name === name)?.[key];
@@ -119,6 +121,7 @@ const goals = {
 };
 
 console.table(scenarios.map((s) => ({ scenario: s.name, 'req/s': s.rps, 'p50 ms': s.p50_ms, 'p90 ms': s.p90_ms, 'p99 ms': s.p99_ms, errors: s.errors })));
+if (gateway) console.table(gateway.rounds);
 console.table(ratios);
 for (const s of scenarios.filter((x) => x.notes)) console.log(`${s.name}: ${JSON.stringify(s.notes)}`);
 if (web) console.log(`\nHome feed, first load: ${(web.jsBytes / 1024).toFixed(1)} KB of JavaScript in ${web.jsFiles} files (as transferred), ${(web.totalBytes / 1024).toFixed(1)} KB in all`);
@@ -129,7 +132,7 @@ if (feedPlan) console.log(`\nFeed page query plan (one member, first page):\n${f
 
 mkdirSync(path.dirname(out), { recursive: true });
 const machine = { cpus: availableParallelism(), node: process.version };
-writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), machine, durationMs, rounds, scenarios, ratios, goals, web, sockets, feedPlan }, null, 2));
+writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), machine, durationMs, rounds, scenarios, ratios, gatewayRounds: gateway?.rounds, goals, web, sockets, feedPlan }, null, 2));
 console.log(`\nFigures written to ${path.relative(process.cwd(), out)}`);
 if (scenarios.some((s) => s.errors > 0)) {
   console.error('Some requests failed: see .tmp/bench/logs');
