@@ -44,6 +44,8 @@ describe('the forwarder', () => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': 10 });
         res.write('{"a');
         setTimeout(() => res.socket?.destroy(), 20);
+      } else if (req.url === '/slow') {
+        setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain', 'content-length': 4 }).end('late'), 150);
       } else {
         res.writeHead(404).end();
       }
@@ -87,5 +89,12 @@ describe('the forwarder', () => {
     expect(res.status).toBe(502);
     expect(res.headers.get('content-type')).toBe('text/plain');
     expect(await res.text()).toBe('failed');
+  });
+
+  it('lives on when the client leaves before the upstream answers', async () => {
+    await expect(fetch(`${gateway}/slow`, { signal: AbortSignal.timeout(30) })).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const res = await fetch(`${gateway}/small`);
+    expect(res.status).toBe(201);
   });
 });

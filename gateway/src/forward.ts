@@ -81,7 +81,9 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     });
     const headers = answer.headers;
     if (reply.raw.destroyed) {
-      // The client left while the upstream was answering: nobody is there to read it.
+      // The client left while the upstream was answering: nobody is there to read it. Destroying
+      // the body makes undici emit an abort error, expected here, so it is listened for.
+      answer.body.on('error', () => {});
       answer.body.destroy();
       return reply;
     }
