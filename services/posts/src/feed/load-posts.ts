@@ -1,13 +1,13 @@
 /**
- * The batch assembler: a page of post rows becomes the API's posts with the same six queries
- * whatever the page size (likes, comments, saves, shares, videos, then the authors of the posts and
- * of their comments), each for every post id at once — never one query per post.
+ * The batch assembler: a page of post rows (which already carry their author and the viewer's
+ * liked/shared/saved flags: post-rows.ts) becomes the API's posts with the same queries whatever
+ * the page size, sent side by side: the newest likers, the first comments with their authors, and
+ * the videos' states when the page has videos — each for every post at once, never one per post.
  */
-import { mediaTypeOf, type Post, type PostComment, type PostVideo } from '@kora/contracts';
+import { mediaTypeOf, unknownMember, type Post, type PostComment, type PostVideo } from '@kora/contracts';
 import { rowsOf } from '@kora/platform';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
-import { authorViews } from '../projections/authors.js';
 import type { PostRow } from './post-rows.js';
 
 /** Lists carry this many likers (the caller is added when they liked) and this many comments. */
@@ -25,36 +25,32 @@ export async function loadPosts(posts: Posts, rows: PostRow[], viewer: number, o
   const ids = rows.map((r) => r.id);
   const videoUrls = [...new Set(rows.flatMap((r) => r.media.filter((url) => mediaTypeOf(url) === 'video')))];
 
-  const [likes, comments, saved, shared, videos] = await Promise.all([
-    // The newest likers of each post through `likes_recent_idx`, plus the viewer's own like.
+  const [likes, comments, videos] = await Promise.all([
+    // The newest likers of each post through `likes_recent_idx` (the viewer's own like, when older
+    // than these, is added below from the row's flag).
     db
       .execute(sql`
-        select l.post_id, l.user_id, l.created_at from unnest(${idArray(ids)}) as i(id)
+        select l.post_id, l.user_id from unnest(${idArray(ids)}) as i(id)
         cross join lateral (
           select post_id, user_id, created_at from ${t.likes}
           where post_id = i.id order by created_at desc, user_id desc limit ${LIST_LIKERS}
         ) as l
-        union
-        select post_id, user_id, created_at from ${t.likes} where user_id = ${viewer} and post_id = any(${idArray(ids)})
-        order by post_id, created_at desc, user_id desc`)
+        order by l.post_id, l.created_at desc, l.user_id desc`)
       .then((r) => rowsOf<{ post_id: number | string; user_id: number | string }>(r)),
-    // The first comments of each post, oldest first, through `comments_post_idx`.
+    // The first comments of each post, oldest first, through `comments_post_idx`, with how their
+    // authors show.
     db
       .execute(sql`
-        select c.id, c.post_id, c.user_id, c.content, c.created_at from unnest(${idArray(ids)}) as i(id)
+        select c.id, c.post_id, c.user_id, c.content, c.created_at, au.username, au.profile_image from unnest(${idArray(ids)}) as i(id)
         cross join lateral (
           select id, post_id, user_id, content, created_at from ${t.comments}
           where post_id = i.id order by created_at, id limit ${options.comments}
         ) as c
+        left join ${t.authors} as au on au.user_id = c.user_id
         order by c.post_id, c.created_at, c.id`)
-      .then((r) => rowsOf<{ id: number | string; post_id: number | string; user_id: number | string; content: string; created_at: Date | string }>(r)),
-    db.select({ postId: t.saves.postId }).from(t.saves).where(and(eq(t.saves.userId, viewer), inArray(t.saves.postId, ids))),
-    db.select({ postId: t.shares.postId }).from(t.shares).where(and(eq(t.shares.userId, viewer), inArray(t.shares.postId, ids))),
+      .then((r) => rowsOf<CommentRow>(r)),
     videoUrls.length === 0 ? Promise.resolve([]) : db.select().from(t.videos).where(inArray(t.videos.url, videoUrls)),
   ]);
-
-  const people = [...new Set([...rows.map((r) => r.authorId), ...comments.map((c) => Number(c.user_id))])];
-  const authorOf = await authorViews(db, t, people);
 
   const likersByPost = groupBy(likes, (l) => Number(l.post_id), (l) => Number(l.user_id));
   const commentsByPost = groupBy(
@@ -62,17 +58,18 @@ export async function loadPosts(posts: Posts, rows: PostRow[], viewer: number, o
     (c) => Number(c.post_id),
     (c): PostComment => {
       const userId = Number(c.user_id);
-      return { id: Number(c.id), userId, ...authorOf(userId), content: c.content, createdAt: new Date(c.created_at).toISOString() };
+      const author = c.username === null ? unknownMember(userId) : { username: c.username, profileImage: c.profile_image! };
+      return { id: Number(c.id), userId, ...author, content: c.content, createdAt: new Date(c.created_at).toISOString() };
     },
   );
-  const savedIds = new Set(saved.map((s) => s.postId));
-  const sharedIds = new Set(shared.map((s) => s.postId));
   const videoByUrl = new Map(videos.map((v) => [v.url, v]));
 
   return rows.map((row) => {
-    // Distinct already: the query's `union` drops the viewer's like when it is among the newest.
-    const likers = likersByPost.get(row.id) ?? [];
-    const author = authorOf(row.authorId);
+    // The viewer always sees their own like listed: last, being older than the newest ones.
+    const newest = likersByPost.get(row.id) ?? [];
+    const likers = row.hasLiked && !newest.includes(viewer) ? [...newest, viewer] : newest;
+    // A member whose snapshot has not reached the projection yet (it lags their sign-up).
+    const author = row.author ?? unknownMember(row.authorId);
     const videoList = row.media.filter((url) => mediaTypeOf(url) === 'video');
     return {
       id: row.id,
@@ -89,16 +86,26 @@ export async function loadPosts(posts: Posts, rows: PostRow[], viewer: number, o
       }),
       likes: likers.map((userId) => ({ userId })),
       likeCount: row.likeCount,
-      hasLiked: likers.includes(viewer),
+      hasLiked: row.hasLiked,
       comments: commentsByPost.get(row.id) ?? [],
       commentCount: row.commentCount,
       shareCount: row.shareCount,
-      hasShared: sharedIds.has(row.id),
-      hasSaved: savedIds.has(row.id),
+      hasShared: row.hasShared,
+      hasSaved: row.hasSaved,
       createdAt: row.createdAt.toISOString(),
       isShadowHidden: row.shadowHidden,
     };
   });
+}
+
+interface CommentRow {
+  id: number | string;
+  post_id: number | string;
+  user_id: number | string;
+  content: string;
+  created_at: Date | string;
+  username: string | null;
+  profile_image: string | null;
 }
 
 function groupBy<T, V>(items: T[], key: (item: T) => number, value: (item: T) => V): Map<number, V[]> {

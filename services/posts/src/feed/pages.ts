@@ -5,10 +5,10 @@
  * Every list is newest first with keyset paging on (created_at, id): a page asks for one row more
  * than it shows, and that extra row only says whether there is a next page.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import { encodeCursor, type PageKey } from './cursor.js';
-import { postColumns, toPostRows, visibleTo, type PostRow } from './post-rows.js';
+import { authorJoin, postColumns, toPostRows, visibleTo, type PostRow } from './post-rows.js';
 
 export interface RowPage {
   rows: PostRow[];
@@ -30,6 +30,21 @@ const before = (column: string, idColumn: string, after: PageKey | null) =>
   after ? sql`and (${sql.raw(column)}, ${sql.raw(idColumn)}) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql``;
 
 /**
+ * A page's rows as `viewer` sees them. `page` selects the bare rows (`p.*` plus their sort time as
+ * `sort_at`), already limited; author and the viewer's flags are added only to those few rows, in
+ * an outer query the planner cannot merge into the page's own (a LIMIT keeps it apart), so each is
+ * one index lookup per shown row, never a join across every candidate row.
+ */
+async function decorated(posts: Posts, viewer: number, page: SQL): Promise<PostRow[]> {
+  const result = await posts.ctx.db.execute(sql`
+    select ${postColumns(posts.tables, viewer)}
+    from (${page}) as p
+    ${authorJoin(posts.tables)}
+    order by p.sort_at desc, p.id desc`);
+  return toPostRows(result);
+}
+
+/**
  * The feed: the viewer's own posts and their friends'. For each of those authors the index
  * `posts_author_feed_idx` yields at most one page of their newest posts (the lateral join), and
  * the merge of those short lists is the page: the cost grows with the number of friends and the
@@ -38,8 +53,8 @@ const before = (column: string, idColumn: string, after: PageKey | null) =>
 export async function feedPage(posts: Posts, viewer: number, page: PageRequest): Promise<RowPage> {
   const { posts: postsTable, friendships } = posts.tables;
   const take = page.limit + 1;
-  const result = await posts.ctx.db.execute(sql`
-    select ${postColumns()}
+  const rows = await decorated(posts, viewer, sql`
+    select p.*, p.created_at as sort_at
     from (
       select ${viewer}::bigint as author_id
       union
@@ -53,38 +68,40 @@ export async function feedPage(posts: Posts, viewer: number, page: PageRequest):
     ) as p
     order by p.created_at desc, p.id desc
     limit ${take}`);
-  return toPage(toPostRows(result), page.limit);
+  return toPage(rows, page.limit);
 }
 
 /** One author's posts, for their profile page. */
 export async function authorPage(posts: Posts, viewer: number, authorId: number, page: PageRequest): Promise<RowPage> {
-  const result = await posts.ctx.db.execute(sql`
-    select ${postColumns()}
+  const rows = await decorated(posts, viewer, sql`
+    select p.*, p.created_at as sort_at
     from ${posts.tables.posts} as p
     where p.author_id = ${authorId} and ${visibleTo(viewer)} ${before('p.created_at', 'p.id', page.after)}
     order by p.created_at desc, p.id desc
     limit ${page.limit + 1}`);
-  return toPage(toPostRows(result), page.limit);
+  return toPage(rows, page.limit);
 }
 
 /** The viewer's saved posts, most recently saved first; deleted or hidden ones are skipped. */
 export async function savedPage(posts: Posts, viewer: number, page: PageRequest): Promise<RowPage> {
   const { posts: postsTable, saves } = posts.tables;
-  const result = await posts.ctx.db.execute(sql`
-    select ${postColumns(sql`s.created_at`)}
+  const rows = await decorated(posts, viewer, sql`
+    select p.*, s.created_at as sort_at
     from ${saves} as s
     join ${postsTable} as p on p.id = s.post_id
     where s.user_id = ${viewer} and ${visibleTo(viewer)} ${before('s.created_at', 's.post_id', page.after)}
     order by s.created_at desc, s.post_id desc
     limit ${page.limit + 1}`);
-  return toPage(toPostRows(result), page.limit);
+  return toPage(rows, page.limit);
 }
 
 /** One post, if the viewer may see it. */
 export async function visiblePost(posts: Posts, viewer: number, postId: number): Promise<PostRow | undefined> {
-  const result = await posts.ctx.db.execute(sql`
-    select ${postColumns()} from ${posts.tables.posts} as p where p.id = ${postId} and ${visibleTo(viewer)}`);
-  return toPostRows(result)[0];
+  const rows = await decorated(posts, viewer, sql`
+    select p.*, p.created_at as sort_at from ${posts.tables.posts} as p
+    where p.id = ${postId} and ${visibleTo(viewer)}
+    limit 1`);
+  return rows[0];
 }
 
 /** At most this many memories a day: a page's worth, newest first. */
@@ -96,8 +113,8 @@ export const MEMORIES_LIMIT = 50;
  */
 export async function memoryRows(posts: Posts, viewer: number, date: { year: number; month: number; day: number }, timeZone: string): Promise<PostRow[]> {
   const local = sql`(p.created_at at time zone ${timeZone})`;
-  const result = await posts.ctx.db.execute(sql`
-    select ${postColumns()}
+  return decorated(posts, viewer, sql`
+    select p.*, p.created_at as sort_at
     from ${posts.tables.posts} as p
     where p.author_id = ${viewer} and ${visibleTo(viewer)}
       and extract(month from ${local}) = ${date.month}
@@ -105,5 +122,4 @@ export async function memoryRows(posts: Posts, viewer: number, date: { year: num
       and extract(year from ${local}) < ${date.year}
     order by p.created_at desc, p.id desc
     limit ${MEMORIES_LIMIT}`);
-  return toPostRows(result);
 }
