@@ -3,6 +3,7 @@ import { constants } from 'node:zlib';
 import { vitePlugin as remix } from '@remix-run/dev';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { compressRouteManifest } from './vite-manifest-compression';
 
 declare module '@remix-run/node' {
   // Lets useLoaderData/useActionData infer types from `data()` under single fetch.
@@ -47,5 +48,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           defineAlgorithm('gzip', { level: 9 }),
         ],
       }),
+    isSsrBuild && compressRouteManifest(fileURLToPath(new URL('./build/client/assets', import.meta.url))),
   ],
 }));

@@ -9,7 +9,7 @@ export default defineConfig({
   },
   test: {
     name: 'web',
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', '*.test.ts'],
     environment: 'node',
   },
 });

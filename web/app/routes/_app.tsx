@@ -6,18 +6,22 @@
  * layout also holds the live notifications and the post modal (`?post={id}`) over any page.
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
-import { Outlet, useLoaderData } from '@remix-run/react';
+import { Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { LeftMenu } from '~/components/layout/left-menu';
 import { LiveNotificationsProvider } from '~/components/notifications/live-notifications-provider';
 import { PendingIndicator, usePageLoading } from '~/components/layout/pending-indicator';
 import { RightPanel } from '~/components/layout/right-panel';
 import { TopBar } from '~/components/layout/top-bar';
-import { PostModal } from '~/components/posts/post-modal';
+import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { cn } from '~/utils/misc';
 import { fetchUnreadCount } from '~/utils/notifications.server';
 import { requireUser } from '~/utils/session.server';
 import { shouldRevalidatePage } from '~/utils/revalidation';
+import { postModalId } from '~/utils/post-modal';
 import { useSiteName } from '~/utils/site';
+
+/** The post over the page (`?post={id}`): loaded the first time a post is opened that way. */
+const PostModal = lazyComponent(() => import('~/components/posts/post-modal').then((m) => m.PostModal));
 
 /** A slow notifications service must not hold every page up: the socket's 'ready' brings the count too. */
 const UNREAD_COUNT_TIMEOUT_MS = 2_000;
@@ -34,6 +38,7 @@ export default function AppLayout() {
   const { user, unread } = useLoaderData<typeof loader>();
   const siteName = useSiteName();
   const loading = usePageLoading();
+  const location = useLocation();
   return (
     <LiveNotificationsProvider initialUnread={unread}>
       <a
@@ -53,7 +58,9 @@ export default function AppLayout() {
         </main>
         <RightPanel className="hidden xl:block" />
       </div>
-      <PostModal />
+      <OnceOpened open={postModalId(location.search) !== null}>
+        <PostModal />
+      </OnceOpened>
     </LiveNotificationsProvider>
   );
 }

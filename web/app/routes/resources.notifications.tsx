@@ -7,7 +7,7 @@
  */
 import { notificationPageQuery, notificationTexts } from '@kora/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { parseNotificationMark } from '~/schemas/notification-mark';
+import { parseNotificationMark } from '~/schemas/notification-mark.server';
 import { errorMessage, errorStatus } from '~/utils/api.server';
 import { jsonForPage } from '~/utils/json-for-page.server';
 import { fetchNotificationPage, fetchUnreadCount, markNotifications } from '~/utils/notifications.server';

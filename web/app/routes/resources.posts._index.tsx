@@ -7,7 +7,7 @@ import { postTexts } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import type { CreatePostData, PageLoadData } from '~/components/posts/types';
 import { parseNewPost } from '~/schemas/post';
-import { parsePostListSearch } from '~/schemas/post-list';
+import { parsePostListSearch } from '~/schemas/post-list.server';
 import { errorMessage, errorStatus } from '~/utils/api.server';
 import { createPost, fetchPostList } from '~/utils/posts.server';
 import { requireSession } from '~/utils/session.server';

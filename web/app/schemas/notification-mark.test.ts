@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { notificationMarkForm, parseNotificationMark, type NotificationMark } from './notification-mark';
+import { notificationMarkForm, type NotificationMark } from './notification-mark';
+import { parseNotificationMark } from './notification-mark.server';
 
 function formOf(params: URLSearchParams): FormData {
   const form = new FormData();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePostListSearch, postListSearch, type PostListRequest } from './post-list';
+import { postListSearch, type PostListRequest } from './post-list';
+import { parsePostListSearch } from './post-list.server';
 
 describe('post list queries', () => {
   it('round-trips every list', () => {

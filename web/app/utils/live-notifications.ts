@@ -17,7 +17,8 @@
  *   online): reconnecting by itself would evict another tab, which would do the same, for ever.
  * React stays out of this file (see components/notifications/live-notifications-provider.tsx).
  */
-import { socketCloseCodes, socketMessage, type Notification } from '@kora/contracts';
+import { socketCloseCodes, type Notification } from '@kora/contracts';
+import { readSocketMessage } from './socket-message';
 
 export const RECONNECT_MIN_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
@@ -71,15 +72,6 @@ export function socketUrl(location: { protocol: string; host: string }): string 
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }
 
-function parseMessage(data: unknown) {
-  try {
-    const parsed = socketMessage.safeParse(JSON.parse(String(data)));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null; // not JSON: nothing the server promised to send
-  }
-}
-
 export function connectLiveNotifications(options: LiveNotificationsOptions): LiveConnection {
   const create = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
   let socket: SocketLike | null = null;
@@ -100,7 +92,7 @@ export function connectLiveNotifications(options: LiveNotificationsOptions): Liv
       opened = true;
     };
     current.onmessage = (event) => {
-      const message = parseMessage(event.data);
+      const message = readSocketMessage(event.data);
       if (!message) return;
       if (message.type === 'ready') {
         attempt = 0;

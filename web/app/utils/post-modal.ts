@@ -3,7 +3,7 @@
  * modal). Being in the URL, Back closes it and the link can be shared; pages keep their data when
  * only this parameter changes (utils/revalidation.ts).
  */
-import { parsePostId } from '~/schemas/post';
+import { parsePostId } from '~/schemas/post-rules';
 
 export const POST_MODAL_PARAM = 'post';
 

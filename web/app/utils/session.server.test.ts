@@ -1,3 +1,4 @@
+import { encodeProfileId } from '@kora/contracts';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEV_INTERNAL_SECRET } from './env.server';
@@ -171,7 +172,7 @@ describe('requireUser', () => {
   it('loads the member’s own profile for the layout', async () => {
     stubApi(workingAuth);
     const { user } = await requireUser(requestWith({ identity: signIdentity(member, DEV_INTERNAL_SECRET), cookie: 'kora_at=t' }));
-    expect(user).toEqual({ id: 42, role: 'user', username: 'ada', firstname: 'Ada', lastname: 'Obi', profileImage: null });
+    expect(user).toEqual({ id: 42, role: 'user', username: 'ada', firstname: 'Ada', lastname: 'Obi', profileImage: null, profilePath: `/profile/${encodeProfileId(42)}` });
   });
 
   it('signs a stale session out when the own profile is gone', async () => {

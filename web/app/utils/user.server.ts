@@ -2,7 +2,7 @@
  * Profiles from the accounts service (`GET /api/users/{id}`, plain or encoded id) and the member
  * as the layout displays them.
  */
-import { profileSchema, type Profile } from '@kora/contracts';
+import { encodeProfileId, profileSchema, type Profile } from '@kora/contracts';
 import type { Identity } from '@kora/platform/identity';
 import { apiFetch } from './api.server';
 import { avatarSrc } from './media';
@@ -24,5 +24,7 @@ export function toCurrentUser(profile: Profile, identity: Identity): CurrentUser
     firstname: profile.firstname,
     lastname: profile.lastname,
     profileImage: avatarSrc(profile.profileImage),
+    // Encoded here: the hashids code then never has to reach the browser.
+    profilePath: `/profile/${encodeProfileId(identity.userId)}`,
   };
 }

@@ -7,6 +7,8 @@ export interface CurrentUser {
   lastname: string;
   /** The uploaded picture, or null (no picture, or the default one): show initials instead. */
   profileImage: string | null;
+  /** The member's profile page, with the encoded id (spec), made on the server. */
+  profilePath: string;
 }
 
 /** "Ada Obi"; the username when both names are blank (one rule with the notifications service). */

@@ -4,36 +4,10 @@
  * Friend, Friend request and Suggestion entities; texts in quotes in the spec are used verbatim.
  */
 import { z } from 'zod';
-import { messageAnswer } from './auth.js';
+import { friendTexts } from './friends-texts.js';
 
-export const friendTexts = {
-  requestSent: 'Request sent successfully',
-  requestAccepted: 'Request accepted successfully',
-  requestDeclined: 'Request declined successfully',
-  requestCancelled: 'Request cancelled',
-  unfriended: 'Friend removed',
-  sendFailed: 'Failed to send request',
-  loadRequestsFailed: 'Failed to load requests',
-  respondFailed: 'Failed to respond',
-  fetchFriendsFailed: 'Failed to fetch friends',
-  fetchSuggestionsFailed: 'Failed to fetch suggestions',
-  searchFailed: 'User search failed',
-  noRequests: 'No new friend requests.',
-  noUsersFound: 'No users found.',
-  noFriends: 'You have no friends yet.',
-  // Refusals (the server's messages).
-  notYourself: "You can't send a friend request to yourself",
-  userNotFound: 'User not found',
-  alreadyRequested: 'You already sent a friend request to this member',
-  alreadyFriends: 'You are already friends',
-  notAccepting: 'This member is not accepting friend requests',
-  requestNotFound: 'Friend request not found',
-  notRecipient: 'Only the member who received this request can answer it',
-  notSender: 'Only the member who sent this request can cancel it',
-  alreadyAnswered: 'This friend request has already been answered',
-  notFriends: 'You are not friends with this member',
-  actionInvalid: "The action must be 'accepted' or 'declined'",
-} as const;
+export * from './friends-texts.js';
+import { messageAnswer } from './auth.js';
 
 export const sendRequestBody = z.object({ toUserId: z.coerce.number({ error: friendTexts.userNotFound }).int().positive(friendTexts.userNotFound) });
 export const respondBody = z.object({ action: z.enum(['accepted', 'declined'], { error: friendTexts.actionInvalid }) });

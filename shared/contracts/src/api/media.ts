@@ -6,19 +6,9 @@
  * reports `processing`.
  */
 import { z } from 'zod';
+import { mediaTexts } from './media-texts.js';
 
-export const MEDIA_UPLOAD_FIELD = 'files';
-export const MAX_FILES_PER_UPLOAD = 10;
-
-export const mediaTexts = {
-  noFiles: `Choose at least one photo or video (file field '${MEDIA_UPLOAD_FIELD}')`,
-  tooManyFiles: `Upload at most ${MAX_FILES_PER_UPLOAD} files at a time`,
-  tooLarge: (mb: number) => `Each file can be at most ${mb} MB`,
-  unsupported: 'Only photos and videos can be uploaded',
-  videoInvalid: 'The video could not be read',
-  videoNotFound: 'Video not found',
-  uploadFailed: 'Upload failed',
-} as const;
+export * from './media-texts.js';
 
 export const uploadAnswer = z.object({
   urls: z.array(z.string()),

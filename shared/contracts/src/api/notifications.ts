@@ -4,38 +4,9 @@
  * message, meta {postId, groupId}, createdAt, readAt, seenAt.
  */
 import { z } from 'zod';
+import { NOTIFICATION_ENTITY_TYPES, notificationTexts, notificationTypes, NOTIFICATION_PAGE_SIZE } from './notifications-texts.js';
 
-export const notificationTexts = {
-  empty: 'No notifications',
-  emptyPage: 'You have no notifications.',
-  markAllRead: 'Mark all as read',
-  seeAll: 'See all',
-  loadMore: 'Load more',
-  requestFailed: 'Request failed',
-  idsInvalid: 'Send the ids of your notifications to mark as read',
-  cursorInvalid: 'The page cursor is not valid',
-} as const;
-
-export const notificationTypes = ['post_like', 'post_comment', 'friend_request', 'friend_accept', 'reel_like'] as const;
-export type NotificationType = (typeof notificationTypes)[number];
-
-/** The spec: any type we do not know reads "sent you a notification". */
-export function notificationMessage(type: string, excerpt?: string): string {
-  switch (type) {
-    case 'post_like':
-      return 'liked your post';
-    case 'post_comment':
-      return excerpt ? `commented on your post: "${excerpt}"` : 'commented on your post';
-    case 'friend_request':
-      return 'sent you a friend request';
-    case 'friend_accept':
-      return 'accepted your friend request';
-    case 'reel_like':
-      return 'liked your reel';
-    default:
-      return 'sent you a notification';
-  }
-}
+export * from './notifications-texts.js';
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -43,7 +14,7 @@ export const notificationSchema = z.object({
   actorId: z.number().int(),
   actorName: z.string(),
   actorAvatar: z.string(),
-  entityType: z.enum(['post', 'friend_request', 'user', 'reel', 'group']),
+  entityType: z.enum(NOTIFICATION_ENTITY_TYPES),
   entityId: z.number().int(),
   message: z.string(),
   meta: z.object({ postId: z.number().int().nullable(), groupId: z.number().int().nullable() }),
@@ -52,8 +23,6 @@ export const notificationSchema = z.object({
   seenAt: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
-
-export const NOTIFICATION_PAGE_SIZE = 20;
 
 /** `cursor` is the id of the last notification of the previous page (ids only grow). */
 export const notificationPageQuery = z.object({
@@ -67,11 +36,6 @@ export const unreadCountAnswer = z.object({ count: z.number().int() });
 export const markReadBody = z.object({ ids: z.array(z.number().int().positive()).min(1, notificationTexts.idsInvalid).max(100) });
 export const markAnswer = z.object({ updated: z.number().int(), unread: z.number().int() });
 
-/** The badge: the count, "99+" above 99. */
-export function badgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
-
 /** Messages the server sends on `/ws`. */
 export const socketMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification:new'), notification: notificationSchema }),
@@ -79,9 +43,3 @@ export const socketMessage = z.discriminatedUnion('type', [
 ]);
 export type SocketMessage = z.infer<typeof socketMessage>;
 
-/**
- * Close codes `/ws` uses besides the standard ones. After either, the client should not reconnect
- * on its own: the session is over (sign in again), or the member has too many tabs open (their
- * oldest was closed to make room for the newest).
- */
-export const socketCloseCodes = { sessionRevoked: 4001, tooManyConnections: 4002 } as const;

@@ -2,7 +2,6 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { LogOutIcon, UserIcon } from '~/components/icons';
-import { encodeProfileId } from '@kora/contracts';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { cn } from '~/utils/misc';
 import { displayName, type CurrentUser } from '~/utils/user';
@@ -33,7 +32,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={menuItemClasses}>
-            <Link to={`/profile/${encodeProfileId(user.id)}`}>
+            <Link to={user.profilePath}>
               <UserIcon className="text-slate-600" />
               Profile
             </Link>

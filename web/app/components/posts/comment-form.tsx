@@ -8,7 +8,7 @@ import { useState, type RefObject } from 'react';
 import { Avatar } from '~/components/avatar';
 import { SendIcon } from '~/components/icons';
 import { Button } from '~/components/ui/button';
-import { hasText } from '~/schemas/post';
+import { hasText } from '~/schemas/post-rules';
 import { useCurrentUser } from '~/utils/use-current-user';
 import { usePostAction } from './use-post-action';
 

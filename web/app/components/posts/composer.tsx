@@ -13,7 +13,7 @@ import { Alert } from '~/components/ui/alert';
 import { Card } from '~/components/ui/card';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { useToast } from '~/components/ui/toast';
-import { canSubmitPost } from '~/schemas/post';
+import { canSubmitPost } from '~/schemas/post-rules';
 import type { CurrentUser } from '~/utils/user';
 import { pickMedia, type ChosenMedia } from './composer-media';
 import { MediaPicker } from './media-picker';

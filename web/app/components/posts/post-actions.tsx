@@ -6,11 +6,13 @@ import { postTexts, type Post } from '@kora/contracts';
 import { useRef, useState } from 'react';
 import { HeartIcon, MessageIcon, ShareIcon } from '~/components/icons';
 import { Button } from '~/components/ui/button';
+import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { useToast } from '~/components/ui/toast';
 import { cn, countLabel } from '~/utils/misc';
 import { toggledLike, type LikeState, type PostEvent } from './post-state';
-import { ShareDialog } from './share-dialog';
 import { usePostAction } from './use-post-action';
+
+const ShareDialog = lazyComponent(() => import('./share-dialog').then((m) => m.ShareDialog));
 
 export function PostActions({
   post,
@@ -85,7 +87,9 @@ export function PostActions({
           {post.hasShared ? 'Shared' : 'Share'}
         </Button>
       </div>
-      <ShareDialog open={sharing} onOpenChange={setSharing} busy={share.busy} error={shareError} onShare={() => share.submit()} />
+      <OnceOpened open={sharing}>
+        <ShareDialog open={sharing} onOpenChange={setSharing} busy={share.busy} error={shareError} onShare={() => share.submit()} />
+      </OnceOpened>
     </>
   );
 }

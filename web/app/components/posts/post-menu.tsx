@@ -7,12 +7,14 @@ import { postTexts, type Post } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { BookmarkIcon, MoreIcon, TrashIcon } from '~/components/icons';
+import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { useToast } from '~/components/ui/toast';
 import { cn } from '~/utils/misc';
-import { DeletePostDialog } from './delete-post-dialog';
 import type { PostEvent } from './post-state';
 import { usePostAction } from './use-post-action';
+
+const DeletePostDialog = lazyComponent(() => import('./delete-post-dialog').then((m) => m.DeletePostDialog));
 
 export function PostMenu({
   post,
@@ -84,13 +86,15 @@ export function PostMenu({
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       {isAuthor ? (
-        <DeletePostDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          busy={remove.busy}
-          error={deleteError}
-          onConfirm={() => remove.submit()}
-        />
+        <OnceOpened open={confirming}>
+          <DeletePostDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            busy={remove.busy}
+            error={deleteError}
+            onConfirm={() => remove.submit()}
+          />
+        </OnceOpened>
       ) : null}
     </>
   );

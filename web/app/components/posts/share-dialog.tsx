@@ -8,7 +8,7 @@ import { Alert } from '~/components/ui/alert';
 import { Modal } from '~/components/ui/dialog';
 import { DialogActions } from '~/components/ui/dialog-actions';
 import { inputClasses } from '~/components/ui/input';
-import { hasText } from '~/schemas/post';
+import { hasText } from '~/schemas/post-rules';
 import { cn } from '~/utils/misc';
 
 export interface ShareDialogProps {

@@ -3,7 +3,7 @@
  * resources.media-upload.tsx), shared by those routes and the components that call them.
  */
 import type { Post, PostComment, PostPage } from '@kora/contracts';
-import type { PostIntent } from '~/schemas/post';
+import type { PostIntent } from '~/schemas/post-rules';
 import type { PostListSource } from '~/schemas/post-list';
 
 export type { PostIntent, PostListSource };

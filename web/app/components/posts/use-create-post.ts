@@ -9,7 +9,7 @@ import { useFetcherResult } from '~/utils/use-fetcher-result';
 import { pendingUploads, recordUploads, uploadedUrls, type ChosenMedia } from './composer-media';
 import { CREATE_POST_URL } from './resource-urls';
 import type { CreatePostData } from './types';
-import { uploadFiles, type Upload } from './upload-media';
+import type { Upload } from './upload-media';
 
 export function useCreatePost({
   onUploaded,
@@ -36,6 +36,9 @@ export function useCreatePost({
     const pending = pendingUploads(items);
     if (pending.length > 0) {
       setProgress(0);
+      // Loaded when a member first sends photos or videos: the upload code and the answer's schema
+      // stay out of the feed's first load.
+      const { uploadFiles } = await import('./upload-media');
       upload.current = uploadFiles(
         pending.map((item) => item.file),
         setProgress,

@@ -1,0 +1,17 @@
+/**
+ * The media API's texts and upload field: plain values and functions, no schema library, so the
+ * browser can import them without carrying zod (the schemas beside them re-export everything
+ * here).
+ */
+export const MEDIA_UPLOAD_FIELD = 'files';
+export const MAX_FILES_PER_UPLOAD = 10;
+
+export const mediaTexts = {
+  noFiles: `Choose at least one photo or video (file field '${MEDIA_UPLOAD_FIELD}')`,
+  tooManyFiles: `Upload at most ${MAX_FILES_PER_UPLOAD} files at a time`,
+  tooLarge: (mb: number) => `Each file can be at most ${mb} MB`,
+  unsupported: 'Only photos and videos can be uploaded',
+  videoInvalid: 'The video could not be read',
+  videoNotFound: 'Video not found',
+  uploadFailed: 'Upload failed',
+} as const;

@@ -1,0 +1,24 @@
+/**
+ * Reads a post list request back from the URL (the list resource route's loader): the server's
+ * half of post-list.ts, apart so the schemas never reach the browser.
+ */
+import { pageQuery } from '@kora/contracts';
+import { z } from 'zod';
+import type { PostListRequest, PostListSource } from './post-list';
+
+const listQuery = z.discriminatedUnion('list', [
+  z.object({ list: z.literal('feed') }),
+  z.object({ list: z.literal('saved') }),
+  z.object({ list: z.literal('author'), authorId: z.coerce.number().int().positive() }),
+]);
+const cursorQuery = pageQuery.pick({ cursor: true });
+
+/** The request a query describes, or null when it is not one the route serves. */
+export function parsePostListSearch(params: URLSearchParams): PostListRequest | null {
+  const values = Object.fromEntries(params);
+  const list = listQuery.safeParse(values);
+  const page = cursorQuery.safeParse(values);
+  if (!list.success || !page.success) return null;
+  const source: PostListSource = list.data.list === 'author' ? { kind: 'author', authorId: list.data.authorId } : { kind: list.data.list };
+  return page.data.cursor ? { source, cursor: page.data.cursor } : { source };
+}
