@@ -73,7 +73,16 @@ export function inline(statement: Statement): string {
 export async function captureFeedStatements(databaseUrl: string, internalSecret: string, members: number[]): Promise<Statement[][]> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   let recording: Statement[] = [];
-  const db = drizzle(pool, { logger: { logQuery: (sql, params) => void recording.push({ sql, params }) } }) as unknown as Db;
+  // Recorded at the pool, where every statement passes: drizzle's queries and the prepared ones
+  // the service sends straight to the driver (platform prepared-sql.ts).
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((config: string | { text: string; values?: unknown[] }, values?: unknown) => {
+    const text = typeof config === 'string' ? config : config.text;
+    const params = Array.isArray(values) ? values : typeof config === 'string' ? [] : (config.values ?? []);
+    recording.push({ sql: text, params });
+    return poolQuery(config, values);
+  }) as unknown as typeof pool.query;
+  const db = drizzle(pool) as unknown as Db;
   const log = createLogger('bench-posts', 'warn');
   const bus = new MemoryEventBus(log);
   const siteSettings = await watchSiteSettings(bus, log, 'bench');

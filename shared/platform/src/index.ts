@@ -4,6 +4,7 @@ export * from './cache/redis-store.js';
 export * from './cache/store.js';
 export * from './config.js';
 export * from './db/database.js';
+export * from './db/prepared-sql.js';
 export * from './db/migrate.js';
 export * from './db/platform-tables.js';
 export * from './errors.js';

@@ -5,9 +5,10 @@
  * the videos' states when the page has videos — each for every post at once, never one per post.
  */
 import { mediaTypeOf, unknownMember, type Post, type PostComment, type PostVideo } from '@kora/contracts';
-import { rowsOf } from '@kora/platform';
+import { preparedSql } from '@kora/platform';
 import { inArray, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
+import type { PostsTables } from '../db/schema.js';
 import type { PostRow } from './post-rows.js';
 
 /** Lists carry this many likers (the caller is added when they liked) and this many comments. */
@@ -16,8 +17,6 @@ export const LIST_COMMENTS = 50;
 /** The single-post page carries more of the conversation. */
 export const SINGLE_POST_COMMENTS = 1_000;
 
-const idArray = (ids: number[]) => sql`${sql.param(ids)}::bigint[]`;
-
 export async function loadPosts(posts: Posts, rows: PostRow[], viewer: number, options: { comments: number } = { comments: LIST_COMMENTS }): Promise<Post[]> {
   if (rows.length === 0) return [];
   const { db } = posts.ctx;
@@ -25,30 +24,10 @@ export async function loadPosts(posts: Posts, rows: PostRow[], viewer: number, o
   const ids = rows.map((r) => r.id);
   const videoUrls = [...new Set(rows.flatMap((r) => r.media.filter((url) => mediaTypeOf(url) === 'video')))];
 
+  const statements = pageStatements(t);
   const [likes, comments, videos] = await Promise.all([
-    // The newest likers of each post through `likes_recent_idx` (the viewer's own like, when older
-    // than these, is added below from the row's flag).
-    db
-      .execute(sql`
-        select l.post_id, l.user_id from unnest(${idArray(ids)}) as i(id)
-        cross join lateral (
-          select post_id, user_id, created_at from ${t.likes}
-          where post_id = i.id order by created_at desc, user_id desc limit ${LIST_LIKERS}
-        ) as l
-        order by l.post_id, l.created_at desc, l.user_id desc`)
-      .then((r) => rowsOf<{ post_id: number | string; user_id: number | string }>(r)),
-    // The first comments of each post, oldest first, through `comments_post_idx`, with how their
-    // authors show.
-    db
-      .execute(sql`
-        select c.id, c.post_id, c.user_id, c.content, c.created_at, au.username, au.profile_image from unnest(${idArray(ids)}) as i(id)
-        cross join lateral (
-          select id, post_id, user_id, content, created_at from ${t.comments}
-          where post_id = i.id order by created_at, id limit ${options.comments}
-        ) as c
-        left join ${t.authors} as au on au.user_id = c.user_id
-        order by c.post_id, c.created_at, c.id`)
-      .then((r) => rowsOf<CommentRow>(r)),
+    statements.likers.rows<{ post_id: number | string; user_id: number | string }>(db, { ids }),
+    statements.comments.rows<CommentRow>(db, { ids, limit: options.comments }),
     videoUrls.length === 0 ? Promise.resolve([]) : db.select().from(t.videos).where(inArray(t.videos.url, videoUrls)),
   ]);
 
@@ -106,6 +85,41 @@ interface CommentRow {
   created_at: Date | string;
   username: string | null;
   profile_image: string | null;
+}
+
+/**
+ * The statements every page of posts runs, made once per schema (prepared-sql.ts): the newest likers
+ * of each post through `likes_recent_idx` (the viewer's own like, when older than these, is added
+ * from the row's flag), and the first comments of each post, oldest first, through
+ * `comments_post_idx`, with how their authors show.
+ */
+const pageStatementsByTables = new WeakMap<PostsTables, ReturnType<typeof makePageStatements>>();
+
+function pageStatements(tables: PostsTables) {
+  let statements = pageStatementsByTables.get(tables);
+  if (!statements) pageStatementsByTables.set(tables, (statements = makePageStatements(tables)));
+  return statements;
+}
+
+function makePageStatements(t: PostsTables) {
+  const ids = sql`${sql.placeholder('ids')}::bigint[]`;
+  return {
+    likers: preparedSql<{ ids: number[] }>(sql`
+      select l.post_id, l.user_id from unnest(${ids}) as i(id)
+      cross join lateral (
+        select post_id, user_id, created_at from ${t.likes}
+        where post_id = i.id order by created_at desc, user_id desc limit ${LIST_LIKERS}
+      ) as l
+      order by l.post_id, l.created_at desc, l.user_id desc`),
+    comments: preparedSql<{ ids: number[]; limit: number }>(sql`
+      select c.id, c.post_id, c.user_id, c.content, c.created_at, au.username, au.profile_image from unnest(${ids}) as i(id)
+      cross join lateral (
+        select id, post_id, user_id, content, created_at from ${t.comments}
+        where post_id = i.id order by created_at, id limit ${sql.placeholder('limit')}
+      ) as c
+      left join ${t.authors} as au on au.user_id = c.user_id
+      order by c.post_id, c.created_at, c.id`),
+  };
 }
 
 function groupBy<T, V>(items: T[], key: (item: T) => number, value: (item: T) => V): Map<number, V[]> {

@@ -5,8 +5,10 @@
  * Every list is newest first with keyset paging on (created_at, id): a page asks for one row more
  * than it shows, and that extra row only says whether there is a next page.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { preparedSql, type PreparedSql } from '@kora/platform';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
+import type { PostsTables } from '../db/schema.js';
 import { encodeCursor, type PageKey } from './cursor.js';
 import { authorJoin, postColumns, toPostRows, visibleTo, type PostRow } from './post-rows.js';
 
@@ -36,12 +38,15 @@ const before = (column: string, idColumn: string, after: PageKey | null) =>
  * one index lookup per shown row, never a join across every candidate row.
  */
 async function decorated(posts: Posts, viewer: number, page: SQL): Promise<PostRow[]> {
-  const result = await posts.ctx.db.execute(sql`
-    select ${postColumns(posts.tables, viewer)}
+  return toPostRows(await posts.ctx.db.execute(decoratedSql(posts.tables, viewer, page)));
+}
+
+function decoratedSql(tables: PostsTables, viewer: number | Placeholder, page: SQL): SQL {
+  return sql`
+    select ${postColumns(tables, viewer)}
     from (${page}) as p
-    ${authorJoin(posts.tables)}
-    order by p.sort_at desc, p.id desc`);
-  return toPostRows(result);
+    ${authorJoin(tables)}
+    order by p.sort_at desc, p.id desc`;
 }
 
 /**
@@ -51,24 +56,50 @@ async function decorated(posts: Posts, viewer: number, page: SQL): Promise<PostR
  * page size, never with how many posts the friends have ever written.
  */
 export async function feedPage(posts: Posts, viewer: number, page: PageRequest): Promise<RowPage> {
-  const { posts: postsTable, friendships } = posts.tables;
+  const statements = feedStatements(posts.tables);
   const take = page.limit + 1;
-  const rows = await decorated(posts, viewer, sql`
+  const rows = page.after
+    ? await statements.after.rows(posts.ctx.db, { viewer, take, at: page.after.at, id: page.after.id })
+    : await statements.first.rows(posts.ctx.db, { viewer, take });
+  return toPage(toPostRows({ rows }), page.limit);
+}
+
+/**
+ * The feed's statement, made once per schema (prepared-sql.ts: the feed is the hottest read there
+ * is), in two forms: the first page, and a page after a cursor.
+ */
+const feedStatementsByTables = new WeakMap<PostsTables, { first: PreparedSql<FeedValues>; after: PreparedSql<FeedValues> }>();
+
+type FeedValues = { viewer: number; take: number; at?: string; id?: number };
+
+function feedStatements(tables: PostsTables) {
+  let statements = feedStatementsByTables.get(tables);
+  if (!statements) {
+    statements = { first: preparedSql<FeedValues>(feedSql(tables, false)), after: preparedSql<FeedValues>(feedSql(tables, true)) };
+    feedStatementsByTables.set(tables, statements);
+  }
+  return statements;
+}
+
+function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
+  const viewer = sql.placeholder('viewer');
+  const take = sql.placeholder('take');
+  const cursor = afterCursor ? sql`and (p.created_at, p.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::bigint)` : sql``;
+  return decoratedSql(tables, viewer, sql`
     select p.*, p.created_at as sort_at
     from (
       select ${viewer}::bigint as author_id
       union
-      select friend_id from ${friendships} where user_id = ${viewer}
+      select friend_id from ${tables.friendships} where user_id = ${viewer}
     ) as a
     cross join lateral (
-      select * from ${postsTable} as p
-      where p.author_id = a.author_id and ${visibleTo(viewer)} ${before('p.created_at', 'p.id', page.after)}
+      select * from ${tables.posts} as p
+      where p.author_id = a.author_id and ${visibleTo(viewer)} ${cursor}
       order by p.created_at desc, p.id desc
       limit ${take}
     ) as p
     order by p.created_at desc, p.id desc
     limit ${take}`);
-  return toPage(rows, page.limit);
 }
 
 /** One author's posts, for their profile page. */

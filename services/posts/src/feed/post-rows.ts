@@ -9,7 +9,7 @@
  * pool connection more per page.
  */
 import { rowsOf } from '@kora/platform';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PostsTables } from '../db/schema.js';
 import type { PageKey } from './cursor.js';
 import { keySql } from './cursor.js';
@@ -37,7 +37,7 @@ export interface PostRow {
  * The columns of a page's rows aliased `p` (posts' own columns plus `sort_at`, the list's sort
  * time) as `viewer` sees them: author, liked, shared, saved, and the sort key for the cursor.
  */
-export function postColumns(tables: PostsTables, viewer: number): SQL {
+export function postColumns(tables: PostsTables, viewer: number | Placeholder): SQL {
   return sql`p.id, p.author_id, p.content, p.media, p.created_at, p.like_count, p.comment_count, p.share_count,
     p.shadow_hidden, ${keySql(sql`p.sort_at`)} as page_at, au.username as author_username, au.profile_image as author_image,
     exists (select 1 from ${tables.likes} as l where l.post_id = p.id and l.user_id = ${viewer}) as has_liked,
@@ -51,7 +51,7 @@ export function authorJoin(tables: PostsTables): SQL {
 }
 
 /** What `viewer` may see of posts aliased `p`: never deleted ones; shadow-hidden ones only their own. */
-export function visibleTo(viewer: number): SQL {
+export function visibleTo(viewer: number | Placeholder): SQL {
   return sql`p.deleted_at is null and (not p.shadow_hidden or p.author_id = ${viewer})`;
 }
 
