@@ -76,5 +76,8 @@ describe(`first admin (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+    // Three processes, each compiling the CLI and starting PGlite with the auth migrations: about
+    // 15 s alone, and past a minute on a 2-core machine busy with the stage's other files (a CI run
+    // failed at 60 s). A guard against a hang, not a speed check.
+  }, 180_000);
 });
