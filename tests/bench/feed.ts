@@ -239,11 +239,20 @@ async function feedPlan(databaseUrl: string, viewer: number): Promise<string> {
   const { postsSchema } = await import('../../services/posts/src/db/schema.js');
   const database = openPostgres(databaseUrl, 1);
   const plan: string[] = [];
+  const pool = (database.db as unknown as { $client: { query(text: string, values: unknown[]): Promise<{ rows: Record<string, string>[] }> } }).$client;
+  // Both ways the service sends statements: through drizzle, and prepared (platform prepared-sql.ts).
   const explaining = {
     execute: async (query: SQL) => {
       const result = await database.db.execute(sql`explain (analyze, buffers) ${query}`);
       plan.push(...rowsOf<Record<string, string>>(result).map((r) => r['QUERY PLAN']!));
       return { rows: [] };
+    },
+    $client: {
+      query: async (text: string, values: unknown[]) => {
+        const result = await pool.query(`explain (analyze, buffers) ${text}`, values);
+        plan.push(...result.rows.map((r) => r['QUERY PLAN']!));
+        return { rows: [] };
+      },
     },
   };
   try {
