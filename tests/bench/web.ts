@@ -77,7 +77,7 @@ export async function benchWebTtfb(target: WebBenchTarget): Promise<Scenario> {
 }
 
 /** Bytes of JavaScript (as transferred) and of everything, for the home feed's first load. */
-export async function measureWebJs(target: WebBenchTarget): Promise<{ jsBytes: number; jsFiles: number; totalBytes: number }> {
+export async function measureWebJs(target: WebBenchTarget): Promise<{ jsBytes: number; jsFiles: number; totalBytes: number; files: { url: string; bytes: number }[] }> {
   const executablePath = await ensureDebianPackage({ pkg: 'chromium', what: 'Chromium', find: () => which('chromium') });
   const browser = await chromium.launch({
     executablePath,
@@ -92,20 +92,26 @@ export async function measureWebJs(target: WebBenchTarget): Promise<{ jsBytes: n
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const types = new Map<string, string>();
+    const urls = new Map<string, string>();
+    const files: { url: string; bytes: number }[] = [];
     let jsBytes = 0;
     let jsFiles = 0;
     let totalBytes = 0;
-    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+    cdp.on('Network.responseReceived', (e) => {
+      types.set(e.requestId, e.type);
+      urls.set(e.requestId, new URL(e.response.url).pathname);
+    });
     cdp.on('Network.loadingFinished', (e) => {
       totalBytes += e.encodedDataLength;
       if (types.get(e.requestId) === 'Script') {
         jsBytes += e.encodedDataLength;
         jsFiles += 1;
+        files.push({ url: urls.get(e.requestId) ?? '?', bytes: e.encodedDataLength });
       }
     });
     await page.goto(new URL('/', target.gatewayUrl).href, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 });
-    return { jsBytes, jsFiles, totalBytes };
+    return { jsBytes, jsFiles, totalBytes, files: files.sort((a, b) => b.bytes - a.bytes) };
   } finally {
     await browser.close();
   }
