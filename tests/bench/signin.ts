@@ -3,20 +3,14 @@
  * parameters: 19 MiB, 2 passes) dominates, on purpose: this measures how many sign-ins one auth
  * process can take, which sizes its replicas.
  */
-import { spawnSync } from 'node:child_process';
+import { createBenchAccount } from './bench-account.js';
 import { Pool } from 'undici';
 import { fromLatencies, type Scenario } from './scenario.js';
 
 export async function benchSignIn(gatewayUrl: string, databaseUrl: string, durationMs: number): Promise<Scenario> {
   const email = 'bench.admin@example.com';
   const password = 'bench password 123';
-  const created = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', '--email', email, '--username', 'benchadmin', '--password', password],
-    { env: { ...process.env, DATABASE_URL: databaseUrl, DB_DRIVER: 'postgres' }, encoding: 'utf8' },
-  );
-  if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr || created.stdout}`);
-
+  createBenchAccount(databaseUrl, { email, username: 'benchadmin', password });
   const concurrency = 4;
   const pool = new Pool(gatewayUrl, { connections: concurrency });
   const body = JSON.stringify({ email, password });

@@ -7,7 +7,7 @@
  */
 import { ensureDebianPackage } from '../../scripts/lib/apt.mjs';
 import { which } from '../../scripts/lib/proc.mjs';
-import { spawnSync } from 'node:child_process';
+import { createBenchAccount } from './bench-account.js';
 import { chromium } from 'playwright-core';
 import { request } from 'undici';
 import { fromLatencies, type Scenario } from './scenario.js';
@@ -20,12 +20,7 @@ import { fromLatencies, type Scenario } from './scenario.js';
 export async function signedInMember(gatewayUrl: string, databaseUrl: string): Promise<{ userId: number; token: string }> {
   const email = 'bench.reader@example.com';
   const password = 'bench reader password 123';
-  const created = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', '--email', email, '--username', 'benchreader', '--password', password],
-    { env: { ...process.env, DATABASE_URL: databaseUrl, DB_DRIVER: 'postgres' }, encoding: 'utf8' },
-  );
-  if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr || created.stdout}`);
+  createBenchAccount(databaseUrl, { email, username: 'benchreader', password });
   const res = await request(new URL('/api/signin', gatewayUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   const body = (await res.body.json()) as { token?: string; user?: { user_id: number } };
   if (res.statusCode !== 200 || !body.token || !body.user) throw new Error(`sign-in failed: ${res.statusCode} ${JSON.stringify(body)}`);
