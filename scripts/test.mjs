@@ -12,7 +12,9 @@
 // It ends with a table of the stages' times and the line "tests: N passed, N failed, N skipped".
 //
 // Flags: --skip-browser; --only=<stage,...> runs just those; --order=<stage,...> runs the stages in
-//   that order (the others after them, in the default order); KORA_TEST_ORDER does the same.
+//   that order (the others after them, in the default order); KORA_TEST_ORDER does the same;
+//   --files=<filter,...> passes file filters to every vitest run (to reproduce one test against a
+//   stage's product: `npm test -- --only=distributed --files=notifications-live,browser/posts`).
 // KORA_TEST_LOG_LEVEL=info keeps the distributed processes' info logs (default warn) in .tmp/cluster-test/logs.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +31,7 @@ const args = process.argv.slice(2);
 const listArg = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',').filter(Boolean);
 const only = listArg('only');
 const skipBrowser = args.includes('--skip-browser');
+const fileFilters = listArg('files') ?? [];
 const order = stageOrder(listArg('order') ?? process.env.KORA_TEST_ORDER?.split(',').filter(Boolean), only ?? STAGES);
 
 /** The test process now running, and the signal that interrupted the run (see the handlers below). */
@@ -92,6 +95,7 @@ async function vitest(name, projects, env = {}, { workers } = {}) {
   await run(name, process.execPath, [
     path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
     'run',
+    ...fileFilters,
     ...projectArgs,
     ...(workers ? [`--maxWorkers=${workers}`, '--minWorkers=1'] : []),
     '--passWithNoTests',
