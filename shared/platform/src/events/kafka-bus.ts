@@ -13,6 +13,7 @@ import { isCompactedTopic } from '@kora/contracts';
 import { Kafka, Partitioners, logLevel, type Consumer, type Producer, type Admin } from 'kafkajs';
 import type { Logger } from 'pino';
 import { retryDelayMs, type BusMessage, type EventBus, type SubscribeOptions, type Subscription } from './bus.js';
+import { superviseConsumer } from './consumer-supervisor.js';
 import { tolerateStrayKafkaTimeouts } from './kafka-stray-timeouts.js';
 
 export interface KafkaBusOptions {
@@ -42,7 +43,7 @@ export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
   private producer: Producer | null = null;
   private producerReady: Promise<Producer> | null = null;
-  private readonly consumers = new Set<Consumer>();
+  private readonly supervisors = new Set<{ stop(): Promise<void> }>();
   private readonly knownTopics = new Set<string>();
   private readonly prefix: string;
 
@@ -111,44 +112,55 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
-  async subscribe({ groupId, topics, handle, fromBeginning = true }: SubscribeOptions): Promise<Subscription> {
-    await this.ensureTopics(topics);
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    await this.ensureTopics(options.topics);
+    const supervisor = await superviseConsumer(() => this.startConsumer(options), { groupId: options.groupId, log: this.options.log });
+    this.supervisors.add(supervisor);
+    return {
+      stop: async () => {
+        this.supervisors.delete(supervisor);
+        await supervisor.stop();
+      },
+    };
+  }
+
+  /** One consumer of the group, running; if any step fails, what it made is disconnected. */
+  private async startConsumer({ groupId, topics, handle, fromBeginning = true }: SubscribeOptions): Promise<Consumer> {
     const consumer = this.kafka.consumer({
       groupId: this.prefix + groupId,
       sessionTimeout: 15_000,
       heartbeatInterval: 3_000,
       retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 10, restartOnFailure: async () => true },
     });
-    await consumer.connect();
-    for (const topic of topics) await consumer.subscribe({ topic: this.prefix + topic, fromBeginning });
     const log = this.options.log;
     const prefixLength = this.prefix.length;
-    await consumer.run({
-      eachMessage: async ({ topic: clusterTopic, message, heartbeat }) => {
-        const topic = clusterTopic.slice(prefixLength);
-        const busMessage: BusMessage = { topic, key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' };
-        // Retry in place first (keeps the partition's order); after that, throwing makes kafkajs
-        // seek back and redeliver, so the message is never skipped.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await handle(busMessage);
-            return;
-          } catch (err) {
-            log.warn({ err, groupId, topic, attempt }, 'event handler failed');
-            if (attempt >= IN_PLACE_RETRIES) throw err;
-            await sleep(retryDelayMs(attempt));
-            await heartbeat();
+    try {
+      await consumer.connect();
+      for (const topic of topics) await consumer.subscribe({ topic: this.prefix + topic, fromBeginning });
+      await consumer.run({
+        eachMessage: async ({ topic: clusterTopic, message, heartbeat }) => {
+          const topic = clusterTopic.slice(prefixLength);
+          const busMessage: BusMessage = { topic, key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' };
+          // Retry in place first (keeps the partition's order); after that, throwing makes kafkajs
+          // seek back and redeliver, so the message is never skipped.
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await handle(busMessage);
+              return;
+            } catch (err) {
+              log.warn({ err, groupId, topic, attempt }, 'event handler failed');
+              if (attempt >= IN_PLACE_RETRIES) throw err;
+              await sleep(retryDelayMs(attempt));
+              await heartbeat();
+            }
           }
-        }
-      },
-    });
-    this.consumers.add(consumer);
-    return {
-      stop: async () => {
-        this.consumers.delete(consumer);
-        await consumer.disconnect();
-      },
-    };
+        },
+      });
+      return consumer;
+    } catch (err) {
+      await consumer.disconnect().catch(() => {});
+      throw err;
+    }
   }
 
   async ping(): Promise<void> {
@@ -162,8 +174,8 @@ export class KafkaEventBus implements EventBus {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([...this.consumers].map((c) => c.disconnect()));
-    this.consumers.clear();
+    await Promise.allSettled([...this.supervisors].map((supervisor) => supervisor.stop()));
+    this.supervisors.clear();
     if (this.producer) await this.producer.disconnect().catch(() => {});
     this.producer = null;
     this.producerReady = null;
