@@ -36,11 +36,12 @@ export const shouldRevalidate = () => false;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request, { resource: true });
   const id = parsePostId(params.id);
-  if (id === null) return data<PostLoadData>({ ok: false, error: postTexts.notFound }, { status: 404, headers });
+  if (id === null) return data<PostLoadData>({ ok: false, error: postTexts.notFound, gone: true }, { status: 404, headers });
   try {
     return data<PostLoadData>({ ok: true, post: await fetchPost(request, id, token) }, { headers });
   } catch (error) {
-    return data<PostLoadData>({ ok: false, error: errorMessage(error, postTexts.requestFailed) }, { status: errorStatus(error), headers });
+    const status = errorStatus(error);
+    return data<PostLoadData>({ ok: false, error: errorMessage(error, postTexts.requestFailed), gone: status === 404 || status === 403 }, { status, headers });
   }
 }
 

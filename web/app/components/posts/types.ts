@@ -25,7 +25,8 @@ export type SuccessOf<I extends PostIntent> = Extract<PostActionSuccess, { inten
 export type CreatePostData = { ok: true; post: Post } | { ok: false; error: string };
 
 /** GET /resources/posts/{id}: the whole post (all its comments, fresh video states). */
-export type PostLoadData = { ok: true; post: Post } | { ok: false; error: string };
+/** `gone`: the post does not exist (any more) or is not the member's to see: asking again is pointless. */
+export type PostLoadData = { ok: true; post: Post } | { ok: false; error: string; gone: boolean };
 
 /** GET /resources/posts?list=…: one more page of a list. */
 export type PageLoadData = { ok: true; page: PostPage } | { ok: false; error: string };
