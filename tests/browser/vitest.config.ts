@@ -6,7 +6,10 @@ export default defineConfig({
     name: 'browser',
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
-    testTimeout: 30_000,
+    // Hang guards, not speed limits: on a starved CI machine (about one core's worth for the whole
+    // distributed product, Chromium and the tests) the browser stage runs three times slower than on
+    // two free cores, and a test of a dozen page loads took past 30 s.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
     // What a page shows after an action can take a few seconds on a loaded CI machine; the 1 s
