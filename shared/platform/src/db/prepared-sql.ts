@@ -6,9 +6,14 @@
  * each call fills them in and hands text and values straight to the driver: node-postgres's pool
  * and PGlite both answer `query(text, values)` with `{ rows }`.
  *
+ * On PostgreSQL the statement is also a named prepared statement: each pooled connection parses it
+ * once and then only binds and executes it (PostgreSQL's own CPU was the largest share of a feed
+ * request: docs/performance.md). PGlite runs one connection in-process and takes the text each time.
+ *
  * Only for reads on the service's own pool (never inside a transaction: the statement would not
  * run on the transaction's connection).
  */
+import { createHash } from 'node:crypto';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './database.js';
@@ -17,6 +22,16 @@ const dialect = new PgDialect();
 
 interface QueryClient {
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** node-postgres's Pool (and Client) also take a query config with a statement name. */
+interface NamedQueryClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/** node-postgres's pool, told apart from PGlite by the pool's own counters. */
+function takesNamedStatements(client: object): client is NamedQueryClient {
+  return 'totalCount' in client && 'idleCount' in client;
 }
 
 export interface PreparedSql<V extends Record<string, unknown>> {
@@ -28,11 +43,14 @@ export interface PreparedSql<V extends Record<string, unknown>> {
 
 export function preparedSql<V extends Record<string, unknown>>(query: SQL): PreparedSql<V> {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  // The same text always gets the same name, so two instances of a statement share one preparation.
+  const name = `kora_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   return {
     text,
     async rows<T>(db: Db, values: V): Promise<T[]> {
-      const client = (db as unknown as { $client: QueryClient }).$client;
-      const result = await client.query(text, fillPlaceholders(params, values));
+      const client = (db as unknown as { $client: QueryClient & object }).$client;
+      const filled = fillPlaceholders(params, values);
+      const result = takesNamedStatements(client) ? await client.query({ name, text, values: filled }) : await client.query(text, filled);
       return result.rows as T[];
     },
   };
