@@ -148,7 +148,11 @@ export async function runFeedSql(databaseUrl: string, pages: Statement[][], clie
     '--client', String(clients),
     '--jobs', '2',
     '--time', String(seconds),
-    // node-postgres sends every query unnamed with the extended protocol: parsed each time, as here.
+    // Parsed and planned each time. The posts service now runs these as named prepared statements
+    // (parsed once per connection), so this yardstick costs PostgreSQL more per page than the
+    // service does, by the parse and plan. pgbench's `prepared` mode does not reach a steady state
+    // here: with one script per member, each client prepares up to 300 statements, most of a 10 s
+    // run (measured: 418 pages/s against 699-784 unprepared). docs/performance.md gives both CPU costs.
     '--protocol', 'extended',
     ...scripts.flatMap((file) => ['--file', `${file}@1`]),
     '--log',
