@@ -252,7 +252,10 @@ const stages = {
     const port = await pickPort('test-embedded');
     Object.assign(process.env, secrets, productEnv(path.join(dataDir, 'media')), { SMTP_URL: sink.smtpUrl });
     const since = Date.now();
-    const product = await startEmbedded({ port, host: '127.0.0.1', dataDir, logLevel: 'warn' });
+    // Its log lines go to a file, like the distributed product's: on stdout they came out at exit,
+    // after the run's summary, and read like part of it.
+    const logFile = path.join(dataDir, 'logs', 'embedded.log');
+    const product = await startEmbedded({ port, host: '127.0.0.1', dataDir, logLevel: 'warn', logFile });
     timings.push({ name: '(embedded start)', seconds: (Date.now() - since) / 1000 });
     const control = await serveControl(product);
     try {
@@ -266,6 +269,7 @@ const stages = {
     } finally {
       await control.close();
       await product.stop();
+      process.stdout.write(`(embedded logs: ${path.relative(ROOT, logFile)})\n`);
     }
   },
 };

@@ -38,6 +38,8 @@ export interface EmbeddedOptions {
   host?: string;
   dataDir: string;
   logLevel?: string;
+  /** Where the product's log lines go (appended); stdout when not given. */
+  logFile?: string;
 }
 
 export interface EmbeddedProduct {
@@ -58,7 +60,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   // Stored uploads live beside the embedded database, in the same data folder.
   process.env.MEDIA_DIR ??= path.join(dataDir, 'media');
   const logLevel = options.logLevel ?? process.env.LOG_LEVEL ?? 'info';
-  const baseLog = createLogger('kora', logLevel as 'info');
+  const logTo = options.logFile ?? 1;
+  const baseLog = createLogger('kora', logLevel as 'info', logTo);
 
   const pglite = await openPgliteClient(path.join(dataDir, 'pglite'));
   const adapters: Adapters = {
@@ -88,7 +91,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   const resolveService = (name: ServiceName) => services[name]?.url ?? undefined;
   // PGlite is one connection: start services one after another so migrations do not interleave.
   for (const name of serviceNames) {
-    const log = createLogger(name, logLevel as 'info');
+    const log = createLogger(name, logLevel as 'info', logTo);
     services[name] = await startService(definitions[name], { env, log, adapters, ownsAdapters: false, resolveService });
   }
   await adapters.jobs.start();
@@ -115,7 +118,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     EVENT_BUS: 'memory',
     ...Object.fromEntries(Object.entries(upstreams).map(([name, url]) => [`${name.toUpperCase().replace('-', '_')}_URL`, url])),
   });
-  const gatewayLog = createLogger('gateway', logLevel as 'info');
+  const gatewayLog = createLogger('gateway', logLevel as 'info', logTo);
   const gatewaySettings = await watchSiteSettings(adapters.bus, gatewayLog, 'gateway');
   const gateway = await buildGateway({ env: gatewayEnv, upstreams, store: adapters.store, log: gatewayLog, siteSettings: gatewaySettings });
   await gateway.listen({ host: gatewayEnv.HOST, port: gatewayEnv.PORT });
@@ -129,7 +132,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     stopProcess: (name) => services[name].stop(),
     async startProcess(name) {
       const oldPort = new URL(services[name].url!).port;
-      const log = createLogger(name, logLevel as 'info');
+      const log = createLogger(name, logLevel as 'info', logTo);
       services[name] = await startService(definitions[name], {
         env: { ...env, PORT: Number(oldPort) },
         log,

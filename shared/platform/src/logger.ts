@@ -23,11 +23,12 @@ export function currentTraceId(): string | null {
 }
 
 /**
- * Lines go to stdout through an asynchronous sonic-boom: while one write is in flight the next
- * lines gather and leave together, instead of one system call per line in the request path (pino's
- * default is a synchronous write). pino flushes what is left when the process exits.
+ * Lines go to stdout (or to the file `dest` names, appended) through an asynchronous sonic-boom:
+ * while one write is in flight the next lines gather and leave together, instead of one system call
+ * per line in the request path (pino's default is a synchronous write). pino flushes what is left
+ * when the process exits.
  */
-export function createLogger(service: string, level: LoggerOptions['level'] = 'info'): Logger {
+export function createLogger(service: string, level: LoggerOptions['level'] = 'info', dest: 1 | string = 1): Logger {
   return pino({
     level,
     base: { service },
@@ -40,5 +41,5 @@ export function createLogger(service: string, level: LoggerOptions['level'] = 'i
       paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-kora-identity"]', '*.password'],
       censor: '[redacted]',
     },
-  }, destination({ dest: 1, sync: false, minLength: 4096 }));
+  }, destination({ dest, sync: false, minLength: 4096, ...(dest === 1 ? {} : { mkdir: true }) }));
 }
