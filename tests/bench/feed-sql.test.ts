@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inline, literal } from './feed-sql.js';
+import { inline, literal, measuredWindow, parseLogLine } from './feed-sql.js';
 
 describe('feed-sql statements for pgbench', () => {
   it('writes parameters as the literals node-postgres would have sent', () => {
@@ -21,5 +21,18 @@ describe('feed-sql statements for pgbench', () => {
   it("keeps pgbench from reading ':name' inside string literals as its variables", () => {
     const sql = `select to_char(now(), 'HH24:MI:SS') as t, $1::bigint, $2 as note`;
     expect(inline({ sql, params: [7, 'a:b'] })).toBe(`select to_char(now(), 'HH24' || ':' || 'MI' || ':' || 'SS') as t, 7::bigint, 'a' || ':' || 'b' as note;`);
+  });
+
+  it('reads latency and end time from pgbench transaction log lines, and skips anything else', () => {
+    expect(parseLogLine('7 12 1500 3 1795624097 250000')).toEqual({ latencyMs: 1.5, endedAtMs: 1_795_624_097_250 });
+    expect(parseLogLine('')).toBeNull();
+    expect(parseLogLine('7 12 1500')).toBeNull();
+    expect(parseLogLine('7 12 x 3 1795624097 250000')).toBeNull();
+  });
+
+  it('measures only the transactions that ended inside the window after the warm-up', () => {
+    const at = (seconds: number, latencyUs: number) => `0 1 ${latencyUs} 0 ${Math.floor(seconds)} ${Math.round((seconds % 1) * 1e6)}`;
+    const lines = [at(100.5, 9000), at(129.999, 8000), at(130, 2000), at(135.25, 3000), at(139.999, 4000), at(140, 5000)];
+    expect(measuredWindow(lines, 130_000, 10_000)).toEqual([2, 3, 4]);
   });
 });
