@@ -193,8 +193,7 @@ export async function runFeedSql(databaseUrl: string, pages: Statement[][], clie
     .filter((f) => f.startsWith('latency'))
     .flatMap((file) => readFileSync(path.join(DIR, file), 'utf8').split('\n'));
   const latencies = measuredWindow(lines, startedAt + FEED_SQL_WARMUP_MS, measuredSeconds * 1000);
-  const seconds = measuredSeconds;
-  const scenario = fromLatencies('feed-sql', latencies, failed, seconds);
+  const scenario = fromLatencies('feed-sql', latencies, failed, measuredSeconds);
   return {
     ...scenario,
     notes: { statements_per_page: Math.round((pages.reduce((n, p) => n + p.length, 0) / pages.length) * 10) / 10, protocol: 'prepared', warmup_s: FEED_SQL_WARMUP_MS / 1000 },
