@@ -191,7 +191,6 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
     throw new Error('the posts service did not catch up with the seeded events in 2 minutes', { cause: error });
   });
   await pool.close();
-  await settle(target.databaseUrl);
   process.stdout.write(`feed bench: ${seeded ? 'reused' : 'seeded'} ${MEMBERS} members, ${pairs.size} friendships, ${POSTS} posts, ${LIKES} likes, ${COMMENTS} comments in ${seedSeconds.toFixed(1)} s\n`);
 
   // The same 100 members for every feed scenario: pgbench takes at most 128 scripts (one a member).
@@ -215,22 +214,6 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
     ...Object.fromEntries(Object.entries(cpuPerRequest).map(([name, ms]) => [`cpu_ms_per_request_${name}`, ms])),
   };
   return { results: [{ ...feed, notes }, open, sqlCeiling], plan: await feedPlan(target.databaseUrl, a), members: sample };
-}
-
-/**
- * VACUUM (ANALYZE) once the seed is in, so every scenario measures the same settled tables. Measured
- * straight after a fresh seed, the feed ran while the new rows still had no statistics, visibility
- * map or hint bits, and autovacuum was working through them; `feed-sql`, measured a minute later,
- * met settled tables: feed 329 against feed-sql 1,390 (0.237), where the same tree on settled data
- * gave 662 against 1,377.
- */
-async function settle(databaseUrl: string): Promise<void> {
-  const database = openPostgres(databaseUrl, 1);
-  try {
-    await database.db.execute(sql`vacuum (analyze)`);
-  } finally {
-    await database.close();
-  }
 }
 
 /** True when the posts schema already holds the bench's posts (a run with BENCH_REUSE=1). */
