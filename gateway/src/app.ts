@@ -1,30 +1,29 @@
 /**
- * Builds the gateway: the one public origin of Kora. Not listening, so tests can drive it with
- * `inject()` or `listen({ port: 0 })`; `server.ts` does the listening.
+ * Builds the gateway: the one public origin of Kora. Not listening, so tests can `listen({ port: 0 })`;
+ * `server.ts` does the listening.
  *
- * Order matters: hooks run in the order they are added. Request ids come first (every later log
- * line and refusal carries the id), then the security headers (they decorate every answer, refusals
- * included), CORS (so an allowed browser can read a 429 or 403), then the edge checks (CSRF, rate
- * limit, token and session: edge-checks.ts). The gateway's own routes (health, docs, /ws) are exact
- * paths; everything else falls through to the proxy.
+ * Every request enters through the edge server (edge-server.ts) on Node's own request event: its
+ * id, CORS, the edge checks (CSRF, rate limit, token and session, switched-off features), then the
+ * proxy, the WebSocket relay, or, for the gateway's own routes (health, docs), Fastify. Fastify owns
+ * the server's life: it creates it (through `serverFactory`), listens, and closes it with its hooks.
  */
-import { requestLoggingOptions, type KeyValueStore, type Logger, type SiteSettingsView } from '@kora/platform';
+import { createAccessLog, requestLoggingOptions, type KeyValueStore, type Logger, type SiteSettingsView } from '@kora/platform';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createClientAddress } from './client-address.js';
 import type { GatewayEnv, Upstreams } from './config.js';
-import { installCompression } from './compression.js';
-import { installCors } from './cors.js';
-import { installEdgeChecks } from './edge-checks.js';
-import { watchRevokedSessions } from './revoked-sessions.js';
 import { installDocs } from './docs.js';
-import { installErrorHandler } from './errors.js';
+import { createEdgeChecks } from './edge-checks.js';
+import { edgeRequestOf, requestIdFor } from './edge-request.js';
+import { createEdgeServer } from './edge-server.js';
 import { installGatewayHealth } from './health.js';
-import { createOriginPolicy, type OriginPolicy } from './origins.js';
-import { installProxy } from './proxy.js';
-import { installRequestIds, requestIdFor } from './request-id.js';
-import { installSecurityHeaders } from './security-headers.js';
-import { installSiteSettings } from './site-settings.js';
+import { createOriginPolicy } from './origins.js';
+import { installOwnRouteBasics } from './own-routes.js';
+import { createProxy } from './proxy.js';
+import { watchRevokedSessions } from './revoked-sessions.js';
+import { watchEdgeSiteSettings } from './site-settings.js';
 import { createUpstreamClient } from './upstream-client.js';
-import { installWebSocketProxy } from './websocket.js';
+import { createWebSocketProxy } from './websocket.js';
 
 export type { GatewayEnv, Upstreams } from './config.js';
 
@@ -40,13 +39,6 @@ export interface GatewayOptions {
   siteSettings: SiteSettingsView;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The trusted foreign origins (CORS + CSRF); `replace()` applies the admin setting live. */
-    originPolicy: OriginPolicy;
-  }
-}
-
 // Header parsing gets far less time than the whole request: a client dribbling headers (slowloris)
 // is cut off quickly, while a slow upload still has REQUEST_TIMEOUT_MS to finish.
 const HEADERS_TIMEOUT_MS = 20_000;
@@ -54,66 +46,75 @@ const HEADERS_TIMEOUT_MS = 20_000;
 // kept-alive connection the balancer is about to reuse.
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
+function createNodeServer(env: GatewayEnv, listener: RequestListener) {
+  const server = createServer(
+    {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
+      requestTimeout: env.REQUEST_TIMEOUT_MS,
+      // Node enforces the two limits above on this sweep (30 s by default), which would let a slow
+      // client hold a socket for that much longer than the limit.
+      connectionsCheckingInterval: 5_000,
+    },
+    listener,
+  );
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Socket idle limit: longer than an upstream may take to answer, so a slow service yields a 504
+  // from the proxy rather than a dropped connection.
+  server.setTimeout(env.UPSTREAM_TIMEOUT_MS + 10_000);
+  return server;
+}
+
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const { env, upstreams, store, log, siteSettings } = options;
 
+  // Set below, once everything the edge needs exists; no request arrives before `listen`.
+  let onRequest: RequestListener = () => {};
+  let ownRoutes: (req: IncomingMessage, res: ServerResponse) => void = () => {};
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    genReqId: requestIdFor,
-    // One line per request, written by the onResponse hook below with the fields ops need.
+    genReqId: (req) => edgeRequestOf(req)?.id ?? requestIdFor(req.headers),
     ...requestLoggingOptions({ bindTraceId: true }),
     trustProxy: env.TRUST_PROXY,
-    return503OnClosing: true,
-    // Socket idle limit: longer than an upstream may take to answer, so a slow service yields a 504
-    // from the proxy rather than a dropped connection.
-    connectionTimeout: env.UPSTREAM_TIMEOUT_MS + 10_000,
-    requestTimeout: env.REQUEST_TIMEOUT_MS,
-    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-    http: {
-      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
-      // Node enforces the two limits above on this sweep (30 s by default), which would let a
-      // slow client hold a socket for that much longer than the limit.
-      connectionsCheckingInterval: 5_000,
+    serverFactory: (fastifyHandler) => {
+      ownRoutes = fastifyHandler;
+      return createNodeServer(env, (req, res) => onRequest(req, res));
     },
   });
 
   const originPolicy = createOriginPolicy(env.CORS_ORIGINS);
-  app.decorate('originPolicy', originPolicy);
   const client = createUpstreamClient(env.UPSTREAM_CONNECT_TIMEOUT_MS);
-  app.addHook('onClose', async () => client.close());
+  await installOwnRouteBasics(app);
+  installGatewayHealth(app, { store, upstreams, client });
+  await installDocs(app, { upstreams, client });
 
-  installErrorHandler(app);
-  installRequestIds(app);
-  installSecurityHeaders(app);
-  await installCompression(app);
-  installCors(app, originPolicy);
   const revokedSessions = await watchRevokedSessions(store, log);
-  app.addHook('onClose', async () => revokedSessions.stop());
-  installEdgeChecks(app, {
+  const settings = watchEdgeSiteSettings({ view: siteSettings, originPolicy, envOrigins: env.CORS_ORIGINS });
+  const checks = createEdgeChecks({
     accessTokenSecret: env.ACCESS_TOKEN_SECRET,
     internalSecret: env.INTERNAL_SECRET,
     store,
     revokedSessions,
     originPolicy,
     limits: { perMinute: env.RATE_LIMIT_PER_MINUTE, authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE },
+    featureRefusal: settings.featureRefusal,
     log,
   });
-  installSiteSettings(app, { view: siteSettings, originPolicy, envOrigins: env.CORS_ORIGINS });
+  const timeouts = { timeoutMs: env.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: env.UPSTREAM_CONNECT_TIMEOUT_MS };
+  const proxy = createProxy({ upstreams, log, ...timeouts });
+  const websocket = createWebSocketProxy({ upstream: upstreams.notifications, log, ...timeouts });
+  const edge = createEdgeServer({ address: createClientAddress(env.TRUST_PROXY), originPolicy, checks, proxy, websocket, ownRoutes, log, accessLog: createAccessLog(log) });
+  onRequest = edge.onRequest;
+  app.server.on('upgrade', edge.onUpgrade);
 
-  app.addHook('onResponse', (request, reply, done) => {
-    const quiet = request.url === '/healthz' || request.url === '/readyz';
-    const level = reply.statusCode >= 500 ? 'error' : quiet ? 'debug' : 'info';
-    request.log[level](
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request completed',
-    );
+  app.addHook('preClose', (done) => {
+    edge.startClosing();
+    // Upgraded sockets are outside Node's HTTP bookkeeping: closing the server would wait for them.
+    websocket.closeAll();
     done();
   });
-
-  installGatewayHealth(app, { store, upstreams, client });
-  await installDocs(app, { upstreams, client });
-  const websocket = installWebSocketProxy(app, { env, upstream: upstreams.notifications });
-  await installProxy(app, { env, upstreams, isWebSocketUpgrade: websocket.isUpgrade });
+  app.addHook('onClose', async () => {
+    await Promise.all([proxy.close(), checks.stop(), revokedSessions.stop(), client.close()]);
+  });
 
   await app.ready();
   return app;

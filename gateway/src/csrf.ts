@@ -14,20 +14,20 @@
  * a foreign origin is refused even without cookies, since a cross-site sign-in would plant the
  * attacker's session in the victim's browser (login CSRF).
  */
-import type { FastifyRequest } from 'fastify';
-import { isTrustedOrigin, requestOrigin, type OriginPolicy } from './origins.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import { isTrustedOrigin, requestOrigin, type OriginPolicy, type OriginFacts } from './origins.js';
 import { isUnsafeMethod } from './paths.js';
 
 export type Credential = 'bearer' | 'cookie' | 'none';
 
-export function isWebSocketHandshake(request: FastifyRequest): boolean {
+export function isWebSocketHandshake(request: { headers: IncomingHttpHeaders }): boolean {
   const upgrade = request.headers.upgrade;
   return typeof upgrade === 'string' && upgrade.toLowerCase() === 'websocket';
 }
 
 /** True when the request must be refused as cross-site. */
 export function isCrossSiteRequest(
-  request: FastifyRequest,
+  request: OriginFacts & { method: string },
   credential: Credential,
   hasSessionCookie: boolean,
   policy: OriginPolicy,

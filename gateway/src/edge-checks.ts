@@ -1,11 +1,13 @@
 /**
- * The checks every request passes at the edge, in one step, in this order:
- *   1. any `x-kora-identity` from outside is dropped (only the gateway may vouch for a caller);
- *   2. a cross-site request riding on cookies is refused (csrf.ts);
- *   3. the request is counted in its rate-limit windows (rate-limit.ts), and refused past a limit;
- *   4. the access token, if any, proves a member (edge-tokens.ts) whose session has not ended
+ * The checks every request passes at the edge, in this order:
+ *   1. a cross-site request riding on cookies is refused (csrf.ts);
+ *   2. the request is counted in its rate-limit windows (rate-limit.ts), and refused past a limit;
+ *   3. the access token, if any, proves a member (edge-tokens.ts) whose session has not ended
  *      (revoked-sessions.ts); the identity assertion is attached for the proxy, or
- *      `x-kora-auth: invalid-token` tells the client to refresh.
+ *      `x-kora-auth: invalid-token` tells the client to refresh;
+ *   4. a feature an admin switched off answers 404 (site-settings.ts).
+ * Any `x-kora-identity` from outside is never passed on (proxy.ts): only the gateway vouches for a
+ * caller.
  *
  * The common request, anonymous or with a token seen before, is decided at once, with no await: the
  * token's signature was checked when it was first seen, the revoked sessions are known here, and the
@@ -18,27 +20,16 @@
  * logged at most every few seconds): losing rate limiting for a while is better than losing the site.
  */
 import type { KeyValueStore, Logger } from '@kora/platform';
-import { IDENTITY_HEADER, type Identity } from '@kora/platform/identity';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_STATE_HEADER, presentedCredential } from './auth.js';
 import { isCrossSiteRequest } from './csrf.js';
+import type { EdgeRequest } from './edge-request.js';
 import { createEdgeTokens, type EdgeIdentity } from './edge-tokens.js';
-import { GatewayErrorCode, sendError } from './errors.js';
+import { GatewayErrorCode, type Refusal } from './errors.js';
 import type { OriginPolicy } from './origins.js';
-import { pathOf } from './paths.js';
-import { applyRateLimit, bindingWindow, countExactly, RATE_WINDOW_MS, rateScopes, type RateLimits, type Window } from './rate-limit.js';
+import { bindingWindow, countExactly, exceedsRateLimit, RATE_LIMITED, RATE_WINDOW_MS, rateScopes, type RateLimits, type Window } from './rate-limit.js';
 import { createRateCounter } from './rate-counter.js';
 import type { RevokedSessions } from './revoked-sessions.js';
 import { settleWithin, throttledWarner } from './store-guard.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The member the access token proves, or null (anonymous or bad token). */
-    edgeIdentity: Identity | null;
-    /** The signed `x-kora-identity` value to forward upstream, or null. */
-    identityAssertion: string | null;
-  }
-}
 
 export interface EdgeChecksOptions {
   accessTokenSecret: string;
@@ -47,85 +38,78 @@ export interface EdgeChecksOptions {
   revokedSessions: RevokedSessions;
   originPolicy: OriginPolicy;
   limits: RateLimits;
+  /** The refusal for a path whose feature is switched off, else null (site-settings.ts). */
+  featureRefusal(path: string): Refusal | null;
   log: Logger;
 }
 
-export function installEdgeChecks(app: FastifyInstance, options: EdgeChecksOptions): void {
-  const { store, originPolicy, limits, revokedSessions } = options;
+export type Verdict = Refusal | null;
+
+export interface EdgeChecks {
+  /** null: the request may go on (`edge.identity` set when a member is proven); else its refusal. */
+  check(edge: EdgeRequest): Verdict | Promise<Verdict>;
+  stop(): Promise<void>;
+}
+
+const CROSS_SITE: Refusal = { status: 403, message: 'Cross-site request refused', code: GatewayErrorCode.CsrfRejected };
+
+export function createEdgeChecks(options: EdgeChecksOptions): EdgeChecks {
+  const { store, originPolicy, limits, revokedSessions, log, featureRefusal } = options;
   const tokens = createEdgeTokens({ accessTokenSecret: options.accessTokenSecret, internalSecret: options.internalSecret });
-  const counter = createRateCounter({ store, windowMs: RATE_WINDOW_MS, log: options.log });
-  app.addHook('onClose', async () => counter.stop());
-  const warn = throttledWarner(options.log);
+  const counter = createRateCounter({ store, windowMs: RATE_WINDOW_MS, log });
+  const warn = throttledWarner(log);
   // In one process (memory store) every count is exact already.
   const exactInStore = store.kind === 'redis';
 
-  /** Sets the rate-limit headers; true when the request was refused (429 sent). */
-  function limited(request: FastifyRequest, reply: FastifyReply, windows: Window[]): boolean {
+  /** The refusal when the tightest window is exceeded; the RateLimit headers are added either way. */
+  function rateLimited(edge: EdgeRequest, windows: Window[]): boolean {
     const window = bindingWindow(windows);
-    return window !== null && applyRateLimit(request, reply, window);
+    if (window === null || !exceedsRateLimit(edge, window)) return false;
+    log.info({ traceId: edge.id, ip: edge.ip, path: edge.path, limit: window.limit }, 'rate limited');
+    return true;
   }
 
-  function admit(request: FastifyRequest, reply: FastifyReply, member: EdgeIdentity | null): void {
+  function admit(edge: EdgeRequest, member: EdgeIdentity | null): void {
     if (member && !revokedSessions.has(member.identity.sessionId)) {
-      request.edgeIdentity = member.identity;
-      request.identityAssertion = member.assertion;
+      edge.identity = member.identity;
+      edge.assertion = member.assertion;
       return;
     }
-    reply.header(AUTH_STATE_HEADER, 'invalid-token');
+    edge.addAnswerHeader(AUTH_STATE_HEADER, 'invalid-token');
   }
 
   /** The slow path: an exact count in the store, and/or a token whose signature is yet to be checked. */
-  async function decide(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    windows: Window[],
-    exact: Promise<Window> | null,
-    token: string | null,
-    known: EdgeIdentity | null | undefined,
-  ): Promise<boolean> {
+  async function decide(edge: EdgeRequest, windows: Window[], exact: Promise<Window> | null, token: string | null, known: EdgeIdentity | null | undefined): Promise<Verdict> {
     if (exact) {
       const [counted] = await settleWithin([exact] as const);
       if (counted.status === 'fulfilled') windows.push(counted.value);
       else warn(counted.reason, 'rate-limit store failed; letting requests through until it is back');
     }
-    if (limited(request, reply, windows)) return false;
-    if (token !== null) admit(request, reply, known !== undefined ? known : await tokens.identify(token));
-    return true;
+    if (rateLimited(edge, windows)) return RATE_LIMITED;
+    if (token !== null) admit(edge, known !== undefined ? known : await tokens.identify(token));
+    return featureRefusal(edge.path);
   }
 
-  app.decorateRequest('edgeIdentity', null);
-  app.decorateRequest('identityAssertion', null);
-
-  app.addHook('onRequest', (request, reply, done) => {
-    delete request.raw.headers[IDENTITY_HEADER];
-
-    const presented = presentedCredential(request.headers);
-    if (isCrossSiteRequest(request, presented.credential, presented.hasSessionCookie, originPolicy)) {
-      request.log.info(
-        { origin: request.headers.origin, referer: request.headers.referer, method: request.method },
-        'cross-site request refused',
-      );
-      sendError(reply, 403, 'Cross-site request refused', GatewayErrorCode.CsrfRejected);
-      return;
+  function check(edge: EdgeRequest): Verdict | Promise<Verdict> {
+    const presented = presentedCredential(edge.headers);
+    if (isCrossSiteRequest(edge, presented.credential, presented.hasSessionCookie, originPolicy)) {
+      log.info({ traceId: edge.id, origin: edge.headers.origin, referer: edge.headers.referer, method: edge.method }, 'cross-site request refused');
+      return CROSS_SITE;
     }
 
     const windows: Window[] = [];
     let exact: Promise<Window> | null = null;
-    for (const scope of rateScopes(request.method, pathOf(request.url), request.ip, limits)) {
+    for (const scope of rateScopes(edge.method, edge.path, edge.ip, limits)) {
       if (scope.exact && exactInStore) exact = countExactly(store, scope);
       else windows.push({ limit: scope.limit, ...counter.hit(scope.key) });
     }
     const known = presented.token === null ? null : tokens.peek(presented.token);
+    if (exact !== null || known === undefined) return decide(edge, windows, exact, presented.token, known);
 
-    if (exact === null && known !== undefined) {
-      if (limited(request, reply, windows)) return;
-      if (presented.token !== null) admit(request, reply, known);
-      done();
-      return;
-    }
-    decide(request, reply, windows, exact, presented.token, known).then(
-      (proceed) => proceed && done(),
-      (err: unknown) => done(err as Error),
-    );
-  });
+    if (rateLimited(edge, windows)) return RATE_LIMITED;
+    if (presented.token !== null) admit(edge, known);
+    return featureRefusal(edge.path);
+  }
+
+  return { check, stop: () => counter.stop() };
 }

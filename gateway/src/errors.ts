@@ -1,12 +1,9 @@
 /**
- * How the gateway answers when it cannot (or must not) hand a request on: always the one error shape
- * `{ error, message, code }`, never a stack trace, and a status that tells the client whether trying
- * again makes sense (503/504) or not.
+ * Why the gateway answers a request itself instead of handing it on: always the one error shape
+ * `{ error, message, code }` (answer.ts writes it), never a stack trace, and a status that tells the
+ * client whether trying again makes sense (503/504) or not.
  */
 import { ErrorCode } from '@kora/contracts';
-import { errorBody } from '@kora/platform';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { STATUS_CODES } from 'node:http';
 import type { UpstreamName } from './config.js';
 
 /** Codes the gateway adds beside the shared ones. */
@@ -15,9 +12,19 @@ export const GatewayErrorCode = {
   UpgradeRequired: 'UPGRADE_REQUIRED',
 } as const;
 
-export function sendError(reply: FastifyReply, status: number, message: string, code: string): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, message, code));
+/** An answer the edge gives in place of the service's. */
+export interface Refusal {
+  status: number;
+  message: string;
+  code: string;
 }
+
+export const BAD_REQUEST: Refusal = { status: 400, message: 'The request is not valid', code: ErrorCode.BadRequest };
+export const SHUTTING_DOWN: Refusal = {
+  status: 503,
+  message: 'The site is restarting. Please try again in a moment.',
+  code: ErrorCode.ServiceUnavailable,
+};
 
 export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad-gateway';
 
@@ -51,7 +58,7 @@ export function classifyUpstreamError(err: unknown): UpstreamFailure {
   return 'bad-gateway';
 }
 
-export function upstreamErrorResponse(service: UpstreamName, failure: UpstreamFailure) {
+export function upstreamErrorResponse(service: UpstreamName, failure: UpstreamFailure): Refusal {
   switch (failure) {
     case 'unavailable':
       return {
@@ -72,27 +79,4 @@ export function upstreamErrorResponse(service: UpstreamName, failure: UpstreamFa
         message: `The ${service} service sent an invalid answer. Please try again.`,
       };
   }
-}
-
-// Client-side mistakes Fastify raises before a request reaches a route (bad URL, path traversal
-// ...): product wording, no framework internals.
-const clientMessages: Record<number, string> = {
-  400: 'The request is not valid',
-  404: 'Not found',
-  413: 'The request is too large',
-  414: 'The request address is too long',
-  415: 'This content type is not supported',
-  431: 'The request headers are too large',
-};
-
-export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status < 500) {
-      const message = clientMessages[status] ?? STATUS_CODES[status] ?? 'The request is not valid';
-      return sendError(reply, status, message, status === 404 ? ErrorCode.NotFound : ErrorCode.BadRequest);
-    }
-    request.log.error({ err }, 'unhandled error');
-    return sendError(reply, 500, 'Something went wrong', ErrorCode.Internal);
-  });
 }

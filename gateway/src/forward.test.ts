@@ -1,8 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClientAddress } from './client-address.js';
+import { EdgeRequest } from './edge-request.js';
 import { createForwarder, isForwardablePath, WHOLE_ANSWER_MAX_BYTES } from './forward.js';
 
 describe('isForwardablePath', () => {
@@ -23,7 +24,7 @@ describe('the forwarder', () => {
   const big = randomBytes(WHOLE_ANSWER_MAX_BYTES * 3);
   let upstream: Server;
   let origin: string;
-  let app: FastifyInstance;
+  let proxy: Server;
   let gateway: string;
   const forwarder = createForwarder({ timeoutMs: 2_000, connectTimeoutMs: 1_000 });
 
@@ -52,17 +53,19 @@ describe('the forwarder', () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    app = Fastify();
-    app.get('/*', (request, reply) =>
-      forwarder
-        .forward(request, reply, { origin, path: request.url, headers: {}, body: undefined })
-        .catch(() => reply.code(502).type('text/plain').send('failed')),
-    );
-    gateway = await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = createClientAddress(false);
+    proxy = createServer((req, res) => {
+      const edge = new EdgeRequest(req, address);
+      forwarder.forward(edge, res, { origin, path: edge.url, headers: {}, body: undefined }, () => {
+        res.writeHead(502, { 'content-type': 'text/plain' }).end('failed');
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    gateway = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   });
 
   afterAll(async () => {
-    await app.close();
+    await new Promise((resolve) => proxy.close(resolve));
     await forwarder.close();
     await new Promise((resolve) => upstream.close(resolve));
   });

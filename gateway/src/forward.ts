@@ -1,20 +1,23 @@
 /**
- * Hands one request to an upstream and its answer back: undici's keep-alive pools (one per upstream
- * origin, inside one Agent), the request body streamed through untouched, the answer's headers
- * filtered, and small answers sent in one piece.
+ * Hands one request to an upstream and its answer back, on the raw Node response: undici's
+ * keep-alive pools (one per upstream origin, inside one Agent), the request body streamed through
+ * untouched, the answer's headers filtered, the edge's own headers added (answer.ts), and the
+ * answer compressed when the client accepts it (compression.ts).
  *
- * Written here rather than taken from @fastify/reply-from: the gateway needs a fraction of what that
- * plugin does (no retries, no HTTP/2, no URL rewriting), and under load its per-request work was a
- * measured share of the gateway's CPU (docs/performance.md).
- *
- * Small answers (most API answers) are read whole before they are sent: Node then writes status,
- * headers and body with one system call, where a piped stream costs a write per chunk and one more
- * for the end. Larger answers and answers of unknown length (pages, uploads, video) stream.
+ * Driven by undici's dispatch handler rather than `request()`: no body stream object and no promise
+ * per request, the answer's chunks handed over as they arrive. Small answers (most API answers) are
+ * read whole before anything is sent, so Node writes status, headers and body with one system call,
+ * and so a body that breaks off half way can still be answered with a clean 502. Larger answers and
+ * answers of unknown length (pages, uploads, video) stream, paced by the client (backpressure), and
+ * are abandoned upstream when the client leaves.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
-import { Agent } from 'undici';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Readable, Transform } from 'node:stream';
+import { Agent, type Dispatcher } from 'undici';
+import { addEdgeHeaders } from './answer.js';
+import { compressingStream, compressionFor, compressWhole, varyWithAcceptEncoding, type Encoding } from './compression.js';
+import { REQUEST_ID_HEADER, type EdgeRequest } from './edge-request.js';
+import { SECURITY_HEADER_NAMES } from './security-headers.js';
 
 /** Answers up to this size are read whole, then sent in one write. */
 export const WHOLE_ANSWER_MAX_BYTES = 64 * 1024;
@@ -23,6 +26,9 @@ export const WHOLE_ANSWER_MAX_BYTES = 64 * 1024;
 export const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 /** Never passed on from an upstream: they describe its software, which helps nobody but an attacker. */
 const REVEALING: ReadonlySet<string> = new Set(['server', 'x-powered-by']);
+
+/** Upstream answer headers that never reach the client as they are (the edge sets its own). */
+const DROPPED: ReadonlySet<string> = new Set([...HOP_BY_HOP, ...REVEALING, ...SECURITY_HEADER_NAMES, REQUEST_ID_HEADER]);
 
 export interface ForwarderOptions {
   /** Longest wait for an upstream's headers, and longest silence within its body (504 after). */
@@ -39,8 +45,11 @@ export interface ForwardTarget {
 }
 
 export interface Forwarder {
-  /** Sends the upstream's answer on `reply`; rejects (nothing sent) when there was no answer. */
-  forward(request: FastifyRequest, reply: FastifyReply, target: ForwardTarget): Promise<FastifyReply>;
+  /**
+   * Sends the upstream's answer on `res`. `failed` is called, with nothing sent, when there is no
+   * answer to pass on (connection refused, timeout, a small body broken off); the caller answers.
+   */
+  forward(edge: EdgeRequest, res: ServerResponse, target: ForwardTarget, failed: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -61,6 +70,126 @@ export function isForwardablePath(url: string): boolean {
   return !path.split('/').some((segment) => segment === '..');
 }
 
+/** The headers of an answer as undici hands them over raw: lower-case names, repeated ones in a list. */
+function headersOf(raw: Buffer[]): IncomingHttpHeaders {
+  const headers: IncomingHttpHeaders = {};
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toString('latin1').toLowerCase();
+    const value = raw[i + 1]!.toString('latin1');
+    const seen = headers[name];
+    if (seen === undefined) headers[name] = value;
+    else if (Array.isArray(seen)) seen.push(value);
+    else headers[name] = [seen, value];
+  }
+  return headers;
+}
+
+/**
+ * One request's trip: receives the upstream's answer and writes it to the client. It speaks
+ * undici's original handler interface (raw headers, boolean back-pressure), the one undici's core
+ * itself calls: the newer controller interface is a wrapper around it that parses every answer's
+ * headers into an object and makes a controller per request, a measured cost here.
+ */
+class Relay implements Dispatcher.DispatchHandler {
+  private status = 0;
+  private headers: OutgoingHttpHeaders | null = null;
+  /** Chunks of an answer read whole; null once streaming. */
+  private chunks: Buffer[] | null = null;
+  private encoding: Encoding | null = null;
+  private compressor: Transform | null = null;
+  private streaming = false;
+  private abort: ((reason?: Error) => void) | null = null;
+
+  constructor(
+    private readonly edge: EdgeRequest,
+    private readonly res: ServerResponse,
+    private readonly failed: (error: Error) => void,
+  ) {}
+
+  onConnect(abort: (reason?: Error) => void): void {
+    this.abort = abort;
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void): boolean {
+    if (statusCode < 200) return true; // 1xx: the final answer follows
+    if (this.res.destroyed) {
+      // The client left while the upstream was answering: nobody is there to read it.
+      this.abort?.(new Error('the client closed the connection'));
+      return false;
+    }
+    const upstream = headersOf(rawHeaders);
+    const headers: OutgoingHttpHeaders = {};
+    for (const name in upstream) if (!DROPPED.has(name)) headers[name] = upstream[name];
+    const length = Number(upstream['content-length']);
+    this.status = statusCode;
+    this.headers = headers;
+    this.encoding = compressionFor(this.edge.method, this.edge.headers['accept-encoding'], statusCode, upstream, length);
+    if (this.edge.method !== 'HEAD' && length >= 0 && length <= WHOLE_ANSWER_MAX_BYTES) {
+      this.chunks = [];
+      return true;
+    }
+    this.startStreaming(resume);
+    return true;
+  }
+
+  private startStreaming(resume: () => void): void {
+    const { res, headers } = this;
+    this.streaming = true;
+    if (this.encoding) {
+      delete headers!['content-length'];
+      headers!['content-encoding'] = this.encoding;
+      headers!.vary = varyWithAcceptEncoding(headers!.vary as string | undefined);
+      this.compressor = compressingStream(this.encoding);
+      this.compressor.on('error', () => res.destroy());
+      this.compressor.pipe(res);
+    }
+    res.writeHead(this.status, addEdgeHeaders(this.edge, headers!));
+    (this.compressor ?? res).on('drain', resume);
+    // A client that leaves mid-answer: the upstream need not send the rest.
+    res.once('close', () => {
+      if (!res.writableFinished) this.abort?.(new Error('the client closed the connection'));
+    });
+  }
+
+  /** false pauses the upstream until the client has taken what is queued ('drain' resumes it). */
+  onData(chunk: Buffer): boolean {
+    if (this.chunks) {
+      this.chunks.push(chunk);
+      return true;
+    }
+    return (this.compressor ?? this.res).write(chunk);
+  }
+
+  onComplete(): void {
+    if (this.res.destroyed) return;
+    if (this.streaming) {
+      (this.compressor ?? this.res).end();
+      return;
+    }
+    const headers = this.headers;
+    if (!headers) return;
+    let body = this.chunks && this.chunks.length > 0 ? (this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks)) : undefined;
+    if (body && this.encoding) {
+      body = compressWhole(this.encoding, body);
+      headers['content-encoding'] = this.encoding;
+      headers['content-length'] = body.length;
+      headers.vary = varyWithAcceptEncoding(headers.vary as string | undefined);
+    }
+    this.res.writeHead(this.status, addEdgeHeaders(this.edge, headers));
+    this.res.end(body);
+  }
+
+  onError(error: Error): void {
+    if (this.streaming) {
+      // Part of the answer is out: all that can be said now is that it broke off.
+      this.compressor?.destroy();
+      this.res.destroy();
+      return;
+    }
+    if (!this.res.destroyed) this.failed(error);
+  }
+}
+
 export function createForwarder(options: ForwarderOptions): Forwarder {
   const agent = new Agent({
     connections: 128,
@@ -71,32 +200,22 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     bodyTimeout: options.timeoutMs,
   });
 
-  async function forward(request: FastifyRequest, reply: FastifyReply, target: ForwardTarget): Promise<FastifyReply> {
-    const answer = await agent.request({
-      origin: target.origin,
-      path: target.path,
-      method: request.method as 'GET',
-      headers: target.headers as Record<string, string>,
-      body: target.body,
-    });
-    const headers = answer.headers;
-    if (reply.raw.destroyed) {
-      // The client left while the upstream was answering: nobody is there to read it. Destroying
-      // the body makes undici emit an abort error, expected here, so it is listened for.
-      answer.body.on('error', () => {});
-      answer.body.destroy();
-      return reply;
+  function forward(edge: EdgeRequest, res: ServerResponse, target: ForwardTarget, failed: (error: Error) => void): void {
+    try {
+      agent.dispatch(
+        {
+          origin: target.origin,
+          path: target.path,
+          method: edge.method as Dispatcher.HttpMethod,
+          headers: target.headers as Record<string, string>,
+          body: target.body ?? null,
+        },
+        new Relay(edge, res, failed),
+      );
+    } catch (error) {
+      // undici refuses some requests outright (a method or header it will not send).
+      failed(error as Error);
     }
-    const length = Number(headers['content-length']);
-    // Read before any header is copied: should the body fail half way, the error answer that
-    // follows must not carry the upstream's length or type.
-    const whole =
-      request.method !== 'HEAD' && length >= 0 && length <= WHOLE_ANSWER_MAX_BYTES ? Buffer.from(await answer.body.arrayBuffer()) : null;
-    reply.code(answer.statusCode);
-    for (const name in headers) {
-      if (!HOP_BY_HOP.has(name) && !REVEALING.has(name)) reply.header(name, headers[name]!);
-    }
-    return reply.send(whole ?? answer.body);
   }
 
   return { forward, close: () => agent.close() };

@@ -3,7 +3,14 @@
  * accepts them. One list feeds both so they can never disagree. It starts from CORS_ORIGINS; the
  * admin "CORS origins" site setting can later `replace()` it at run time without a restart.
  */
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** What the origin rules read of a request (the edge resolves protocol and host through trusted proxies). */
+export interface OriginFacts {
+  headers: IncomingHttpHeaders;
+  protocol: string;
+  host: string;
+}
 
 export interface OriginPolicy {
   /** An allowed foreign origin (the gateway's own origin is always allowed; see `isSameOrigin`). */
@@ -24,12 +31,12 @@ export function createOriginPolicy(initial: readonly string[]): OriginPolicy {
 }
 
 /** The origin the browser used to reach the gateway (honours X-Forwarded-* from trusted proxies). */
-export function ownOrigin(request: FastifyRequest): string {
+export function ownOrigin(request: OriginFacts): string {
   return `${request.protocol}://${request.host}`;
 }
 
 /** The request's `Origin`, else the origin of its `Referer`; null when neither is usable. */
-export function requestOrigin(request: FastifyRequest): string | null {
+export function requestOrigin(request: Pick<OriginFacts, 'headers'>): string | null {
   const origin = request.headers.origin;
   if (typeof origin === 'string' && origin !== '') return origin === 'null' ? 'null' : normalise(origin);
   const referer = request.headers.referer;
@@ -45,7 +52,7 @@ function normalise(value: string): string {
   }
 }
 
-export function isTrustedOrigin(request: FastifyRequest, origin: string, policy: OriginPolicy): boolean {
+export function isTrustedOrigin(request: OriginFacts, origin: string, policy: OriginPolicy): boolean {
   if (origin === 'null') return false;
   return origin === ownOrigin(request) || policy.isAllowed(origin);
 }

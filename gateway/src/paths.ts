@@ -16,3 +16,15 @@ export const WEBSOCKET_PATH = '/ws';
 export function isUnsafeMethod(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 }
+
+/** Documentation, assets and the merged OpenAPI document, answered by the gateway itself (docs.ts). */
+export const DOCS_PATH = '/api/docs';
+const DOCS_PREFIX = `${DOCS_PATH}/`;
+
+/**
+ * The paths the gateway answers itself, through Fastify (health.ts, docs.ts): exact health paths
+ * (the web app has no pages by these names) and everything under the docs.
+ */
+export function isGatewayOwnPath(path: string): boolean {
+  return path === '/healthz' || path === '/readyz' || path === '/api/health/services' || path === DOCS_PATH || path.startsWith(DOCS_PREFIX);
+}

@@ -4,31 +4,37 @@
  * (pages, assets) goes to the web app.
  *
  * Transport: forward.ts, on undici's keep-alive pools, one per upstream origin. Bodies are never
- * parsed or buffered: a catch-all content-type parser hands the raw request stream to undici, so a
- * multi-megabyte upload flows through in chunks and body limits stay the owning service's job.
- * There are no retries: a retry would replay non-idempotent requests and turn a down service into
- * a slow one; the client gets a clear 503 at once and may retry itself.
+ * parsed or buffered: the raw request stream goes to undici, so a multi-megabyte upload flows
+ * through in chunks and body limits stay the owning service's job. There are no retries: a retry
+ * would replay non-idempotent requests and turn a down service into a slow one; the client gets a
+ * clear 503 at once and may retry itself.
  */
 import { ErrorCode, serviceForPath } from '@kora/contracts';
+import type { Logger } from '@kora/platform';
 import { IDENTITY_HEADER } from '@kora/platform/identity';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
-import type { GatewayEnv, UpstreamName, Upstreams } from './config.js';
-import { classifyUpstreamError, sendError, upstreamErrorResponse } from './errors.js';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { sendRefusal } from './answer.js';
+import type { UpstreamName, Upstreams } from './config.js';
+import { REQUEST_ID_HEADER, type EdgeRequest } from './edge-request.js';
+import { BAD_REQUEST, classifyUpstreamError, upstreamErrorResponse } from './errors.js';
 import { createForwarder, HOP_BY_HOP, isForwardablePath } from './forward.js';
-import { isApiPath, pathOf } from './paths.js';
-import { REQUEST_ID_HEADER } from './request-id.js';
+import { isApiPath } from './paths.js';
 import { upstreamBody } from './request-body.js';
 import { CSP_NONCE_HEADER } from './security-headers.js';
 
 export { HOP_BY_HOP };
 
 export interface ProxyOptions {
-  env: GatewayEnv;
   upstreams: Upstreams;
-  /** Answers `/ws` (WebSocket upgrades and the 426 for plain requests); see websocket.ts. */
-  isWebSocketUpgrade(request: FastifyRequest): boolean;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  log: Logger;
+}
+
+export interface Proxy {
+  /** Answers the request with its upstream's answer, or with the reason there is none. */
+  handle(edge: EdgeRequest, req: IncomingMessage, res: ServerResponse): void;
+  close(): Promise<void>;
 }
 
 /** Where a path goes: a service, the web app, or nowhere (an `/api` path no service owns). */
@@ -38,78 +44,65 @@ export function upstreamForPath(path: string): UpstreamName | null {
   return isApiPath(path) ? null : 'web';
 }
 
-/** Dropped from what the client sent: the gateway alone vouches for the caller and sets the nonce. */
-const NEVER_FORWARDED = new Set([IDENTITY_HEADER, CSP_NONCE_HEADER]);
-/** A body on GET/HEAD is dropped (see dispatch); its length must go with it. */
-const BODY_HEADERS = new Set(['content-length', 'transfer-encoding']);
+/**
+ * Dropped from what the client sent: the gateway alone vouches for the caller and sets the nonce,
+ * and hop-by-hop headers describe the client's connection, not ours.
+ */
+const NEVER_FORWARDED: ReadonlySet<string> = new Set([IDENTITY_HEADER, CSP_NONCE_HEADER, ...HOP_BY_HOP]);
+/** A body on GET/HEAD is dropped (see handle); its length must go with it. */
+const NEVER_FORWARDED_BODYLESS: ReadonlySet<string> = new Set([...NEVER_FORWARDED, 'content-length', 'transfer-encoding']);
+
+export function isBodyless(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
 
 /** The headers a service sees: only what the gateway vouches for, never what the client claimed. */
-export function upstreamRequestHeaders(
-  request: Pick<FastifyRequest, 'method' | 'id' | 'ip' | 'protocol' | 'host' | 'identityAssertion' | 'cspNonce'>,
-  headers: IncomingHttpHeaders,
-  upstream: UpstreamName,
-): IncomingHttpHeaders {
+export function upstreamRequestHeaders(edge: EdgeRequest, upstream: UpstreamName): IncomingHttpHeaders {
   // Copied key by key, leaving out what must not pass, rather than copied whole and then deleted
   // from: `delete` turns the object into a slow dictionary, on every request.
-  const bodyless = request.method === 'GET' || request.method === 'HEAD';
+  const dropped = isBodyless(edge.method) ? NEVER_FORWARDED_BODYLESS : NEVER_FORWARDED;
+  const headers = edge.headers;
   const out: IncomingHttpHeaders = {};
-  for (const name in headers) {
-    if (NEVER_FORWARDED.has(name) || HOP_BY_HOP.has(name) || (bodyless && BODY_HEADERS.has(name))) continue;
-    out[name] = headers[name];
-  }
-  if (request.identityAssertion) out[IDENTITY_HEADER] = request.identityAssertion;
-  out[REQUEST_ID_HEADER] = request.id;
-  // Replaced, not appended: request.ip already resolved the chain through trusted proxies, and the
+  for (const name in headers) if (!dropped.has(name)) out[name] = headers[name];
+  if (edge.assertion) out[IDENTITY_HEADER] = edge.assertion;
+  out[REQUEST_ID_HEADER] = edge.id;
+  // Replaced, not appended: edge.ip already resolved the chain through trusted proxies, and the
   // services trust this header, so a client-written entry must not survive.
-  out['x-forwarded-for'] = request.ip;
-  out['x-forwarded-proto'] = request.protocol;
-  out['x-forwarded-host'] = request.host;
-  if (upstream === 'web') out[CSP_NONCE_HEADER] = request.cspNonce;
+  out['x-forwarded-for'] = edge.ip;
+  out['x-forwarded-proto'] = edge.protocol;
+  out['x-forwarded-host'] = edge.host;
+  if (upstream === 'web') out[CSP_NONCE_HEADER] = edge.cspNonce;
   return out;
 }
 
-export async function installProxy(app: FastifyInstance, options: ProxyOptions): Promise<void> {
-  const forwarder = createForwarder({ timeoutMs: options.env.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: options.env.UPSTREAM_CONNECT_TIMEOUT_MS });
-  app.addHook('onClose', async () => forwarder.close());
+export function createProxy(options: ProxyOptions): Proxy {
+  const forwarder = createForwarder({ timeoutMs: options.timeoutMs, connectTimeoutMs: options.connectTimeoutMs });
 
-  // The raw stream is the body: nothing is parsed, buffered or size-checked here (see top).
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-
-  function dispatch(request: FastifyRequest, reply: FastifyReply) {
-    // What goes upstream is a stand-in fed from the request, so an early answer never costs the
-    // client its connection (request-body.ts).
-    if (request.body === request.raw) request.body = upstreamBody(request.raw, reply.raw);
-    const path = pathOf(request.url);
-    const upstream = upstreamForPath(path);
-    if (options.isWebSocketUpgrade(request)) {
-      // An upgrade to anything but /ws (the /ws route handles its own): no other WebSocket exists.
-      return sendError(reply, 404, `No WebSocket endpoint at ${path}`, ErrorCode.NotFound);
-    }
+  function handle(edge: EdgeRequest, req: IncomingMessage, res: ServerResponse): void {
+    const upstream = upstreamForPath(edge.path);
     if (upstream === null) {
-      return sendError(reply, 404, `No API route for ${request.method} ${path}`, ErrorCode.NotFound);
+      sendRefusal(res, edge, { status: 404, message: `No API route for ${edge.method} ${edge.path}`, code: ErrorCode.NotFound });
+      return;
     }
-    if (!isForwardablePath(request.url)) {
-      return sendError(reply, 400, 'The request is not valid', ErrorCode.BadRequest);
+    if (!isForwardablePath(edge.url)) {
+      sendRefusal(res, edge, BAD_REQUEST);
+      return;
     }
-    // A body on GET/HEAD has no meaning (and undici refuses to send one).
-    const bodyless = request.method === 'GET' || request.method === 'HEAD';
     const target = {
       origin: options.upstreams[upstream],
-      path: request.url,
-      headers: upstreamRequestHeaders(request, request.headers, upstream),
-      body: bodyless ? undefined : (request.body as Readable | undefined),
+      path: edge.url,
+      headers: upstreamRequestHeaders(edge, upstream),
+      // A body on GET/HEAD has no meaning (and undici refuses to send one). Otherwise what goes
+      // upstream is a stand-in fed from the request, so an early answer never costs the client its
+      // connection (request-body.ts).
+      body: isBodyless(edge.method) ? undefined : upstreamBody(req, res),
     };
-    return forwarder.forward(request, reply, target).catch((error: unknown) => {
+    forwarder.forward(edge, res, target, (error) => {
       const failure = classifyUpstreamError(error);
-      const { status, code, message } = upstreamErrorResponse(upstream, failure);
-      request.log.warn({ upstream, failure, err: error }, 'upstream request failed');
-      return sendError(reply, status, message, code);
+      options.log.warn({ traceId: edge.id, upstream, failure, err: error }, 'upstream request failed');
+      sendRefusal(res, edge, upstreamErrorResponse(upstream, failure));
     });
   }
 
-  // Allowed CORS preflights are answered before they get here (cors.ts); every other OPTIONS
-  // request goes on like any other.
-  app.route({ method: app.supportedMethods, url: '/*', handler: dispatch });
-  app.setNotFoundHandler(dispatch);
+  return { handle, close: () => forwarder.close() };
 }

@@ -9,10 +9,10 @@
  * losing the site.
  */
 import type { KeyValueStore } from '@kora/platform';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@kora/contracts';
-import { sendError } from './errors.js';
-import { isApiPath, pathOf, WEBSOCKET_PATH } from './paths.js';
+import type { EdgeRequest } from './edge-request.js';
+import type { Refusal } from './errors.js';
+import { isApiPath, WEBSOCKET_PATH } from './paths.js';
 
 const WINDOW_MS = 60_000;
 
@@ -74,13 +74,29 @@ function isLimited(method: string, path: string): boolean {
   return isApiPath(path) && !UNLIMITED_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
+// A client's keys, made once per address and remembered (boundedly): the same few clients send
+// most requests, and the key is asked for on every one.
+const keysByAddress = new Map<string, { all: string; auth: string }>();
+const MAX_REMEMBERED_ADDRESSES = 10_000;
+
+function keysOf(ip: string): { all: string; auth: string } {
+  let keys = keysByAddress.get(ip);
+  if (keys === undefined) {
+    const client = clientKey(ip);
+    keys = { all: `ratelimit:all:${client}`, auth: `ratelimit:auth:${client}` };
+    if (keysByAddress.size >= MAX_REMEMBERED_ADDRESSES) keysByAddress.clear();
+    keysByAddress.set(ip, keys);
+  }
+  return keys;
+}
+
 /** The counters a request is counted in: none, every /api call, and the sensitive paths' own. */
 export function rateScopes(method: string, path: string, ip: string, limits: RateLimits): RateScope[] {
   if (!isLimited(method, path)) return [];
-  const client = clientKey(ip);
-  const scopes = [{ key: `ratelimit:all:${client}`, limit: limits.perMinute, exact: false }];
+  const keys = keysOf(ip);
+  const scopes = [{ key: keys.all, limit: limits.perMinute, exact: false }];
   // Password guessing and code sending: a few requests too many would matter, so counted exactly.
-  if (SENSITIVE_AUTH_PATHS.has(path)) scopes.push({ key: `ratelimit:auth:${client}`, limit: limits.authPerMinute, exact: true });
+  if (SENSITIVE_AUTH_PATHS.has(path)) scopes.push({ key: keys.auth, limit: limits.authPerMinute, exact: true });
   return scopes;
 }
 
@@ -97,14 +113,19 @@ export function bindingWindow(windows: Window[]): Window | null {
   return windows.reduce((a, b) => (b.limit - b.count < a.limit - a.count ? b : a));
 }
 
-/** Sets the RateLimit headers; answers 429 and returns true when the window is exceeded. */
-export function applyRateLimit(request: FastifyRequest, reply: FastifyReply, window: Window): boolean {
-  reply.header('ratelimit-limit', window.limit);
-  reply.header('ratelimit-remaining', Math.max(0, window.limit - window.count));
-  reply.header('ratelimit-reset', Math.ceil(window.resetInMs / 1000));
+export const RATE_LIMITED: Refusal = {
+  status: 429,
+  message: 'Too many requests. Please wait a moment and try again.',
+  code: ErrorCode.RateLimited,
+};
+
+/** Adds the RateLimit headers to the answer; true when the window is exceeded (answer 429). */
+export function exceedsRateLimit(edge: EdgeRequest, window: Window): boolean {
+  const resetSeconds = Math.ceil(window.resetInMs / 1000);
+  edge.addAnswerHeader('ratelimit-limit', window.limit);
+  edge.addAnswerHeader('ratelimit-remaining', Math.max(0, window.limit - window.count));
+  edge.addAnswerHeader('ratelimit-reset', resetSeconds);
   if (window.count <= window.limit) return false;
-  reply.header('retry-after', Math.max(1, Math.ceil(window.resetInMs / 1000)));
-  request.log.info({ ip: request.ip, path: pathOf(request.url), limit: window.limit }, 'rate limited');
-  sendError(reply, 429, 'Too many requests. Please wait a moment and try again.', ErrorCode.RateLimited);
+  edge.addAnswerHeader('retry-after', Math.max(1, resetSeconds));
   return true;
 }

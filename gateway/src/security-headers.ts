@@ -1,33 +1,25 @@
 /**
- * Browser hardening headers on every response, whoever produced it (the gateway itself, a service or
- * the web app), so no route can forget them.
+ * Browser hardening headers on every answer, whoever produced it (the gateway itself, a service or
+ * the web app), so no route can forget them. They replace whatever an upstream sent by the same name.
  *
  * HTML gets a Content-Security-Policy whose script-src only allows scripts carrying this request's
- * nonce. The nonce is made here and handed to the web app as `x-csp-nonce` (see proxy.ts) so the
- * SSR output can stamp it on its own inline scripts; an injected script cannot know it.
+ * nonce. The nonce is made by the edge (EdgeRequest.cspNonce) and handed to the web app as
+ * `x-csp-nonce` (proxy.ts) so the SSR output can stamp it on its own inline scripts; an injected
+ * script cannot know it.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { randomBytes } from 'node:crypto';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Fresh per request; only meaningful for HTML responses. */
-    readonly cspNonce: string;
-    cspNonceValue: string | null;
-  }
-}
-
 export const CSP_NONCE_HEADER = 'x-csp-nonce';
+export const CSP_HEADER = 'content-security-policy';
 
-const STATIC_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-  'cross-origin-opener-policy': 'same-origin',
-};
+export const STATIC_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['permissions-policy', 'camera=(), microphone=(), geolocation=()'],
+  ['cross-origin-opener-policy', 'same-origin'],
+];
 
-const STATIC_HEADER_LIST = Object.entries(STATIC_HEADERS);
+/** Every header name this module sets: an upstream's header by one of these names is dropped. */
+export const SECURITY_HEADER_NAMES: ReadonlySet<string> = new Set([...STATIC_SECURITY_HEADERS.map(([name]) => name), CSP_HEADER]);
 
 export function contentSecurityPolicy(nonce: string): string {
   return [
@@ -45,27 +37,6 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
-function isHtml(contentType: unknown): boolean {
-  return typeof contentType === 'string' && contentType.toLowerCase().startsWith('text/html');
-}
-
-export function installSecurityHeaders(app: FastifyInstance): void {
-  // Made on first use: only a request for the web app (its HTML) needs one, and 16 random bytes
-  // per API request were a measurable share of the gateway's time under load.
-  app.decorateRequest('cspNonceValue', null);
-  app.decorateRequest('cspNonce', {
-    getter(this: FastifyRequest) {
-      return (this.cspNonceValue ??= randomBytes(16).toString('base64'));
-    },
-  });
-  // onSend runs for proxied answers too (forward.ts copies the upstream headers onto the reply
-  // first), so the gateway's values win over whatever an upstream sent. (The upstreams' revealing
-  // headers are left out when their answer is copied: proxy.ts.)
-  app.addHook('onSend', (request, reply, payload, done) => {
-    for (const [name, value] of STATIC_HEADER_LIST) reply.header(name, value);
-    if (isHtml(reply.getHeader('content-type'))) {
-      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce));
-    }
-    done(null, payload);
-  });
+export function isHtml(contentType: unknown): boolean {
+  return typeof contentType === 'string' && contentType.length >= 9 && contentType.slice(0, 9).toLowerCase() === 'text/html';
 }

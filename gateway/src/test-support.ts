@@ -103,6 +103,9 @@ function hashOf(req: IncomingMessage): Promise<{ bytes: number; sha256: string }
   });
 }
 
+/** URLs of `/endless` answers whose connection closed (the client left and the proxy passed it on). */
+export const endlessClosed: string[] = [];
+
 function fakeHandler(upstream: UpstreamName, hits: UpstreamHit[]) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
@@ -131,6 +134,33 @@ function fakeHandler(upstream: UpstreamName, hits: UpstreamHit[]) {
     if (path.endsWith('/small.json')) return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': '11' }).end('{"ok":true}');
     if (path.endsWith('/precompressed.js')) {
       return void res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'br' }).end(brotliCompressSync('console.log(1);'.repeat(500)));
+    }
+    if (path.endsWith('/huge.json')) {
+      // Past the size the proxy reads whole: it streams (and compresses as it streams).
+      const body = JSON.stringify({ items: Array.from({ length: 4_000 }, (_, i) => ({ id: i, text: `jollof ${i}` })) });
+      return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    }
+    if (path.endsWith('/chunked.html')) {
+      // A page of unknown length, as a streamed server render sends it.
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write(`<!doctype html><html><body>${'<p>first</p>'.repeat(200)}`);
+      return void setTimeout(() => res.end(`${'<p>second</p>'.repeat(200)}</body></html>`), 20);
+    }
+    if (path.endsWith('/endless')) {
+      // Never ends on its own: only a client that leaves (and the proxy passing that on) stops it.
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const timer = setInterval(() => res.write(Buffer.alloc(16 * 1024, 7)), 5);
+      res.on('close', () => {
+        clearInterval(timer);
+        endlessClosed.push(url);
+      });
+      return;
+    }
+    if (path.endsWith('/own-headers')) {
+      // An upstream's own values for headers the edge sets itself.
+      return void res
+        .writeHead(200, { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN', 'x-request-id': 'chosen-by-upstream', 'x-content-type-options': 'off' })
+        .end('{}');
     }
     if (path.endsWith('/unavailable')) return void res.writeHead(503, { 'content-type': 'application/json' }).end('{"down":true}');
     if (upstream === 'web' && !path.includes('.')) {
@@ -229,11 +259,16 @@ export async function testSiteSettings(): Promise<{ bus: MemoryEventBus; view: S
   return { bus, view: await watchSiteSettings(bus, createLogger('gateway', 'silent'), 'gateway-test') };
 }
 
-export async function startTestGateway(upstreams: Upstreams, overrides: Record<string, string> = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  upstreams: Upstreams,
+  overrides: Record<string, string> = {},
+  options: { logFile?: string } = {},
+): Promise<TestGateway> {
   const env = testEnv(upstreams, overrides);
   const store = new MemoryStore();
   const { bus, view } = await testSiteSettings();
-  const app = await buildGateway({ env, upstreams, store, log: createLogger('gateway', env.LOG_LEVEL), siteSettings: view });
+  const log = createLogger('gateway', env.LOG_LEVEL, options.logFile);
+  const app = await buildGateway({ env, upstreams, store, log, siteSettings: view });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

@@ -1,96 +1,64 @@
 /**
  * `/ws`: the live notification socket, proxied to the notifications service.
  *
- * Node hands WebSocket handshakes to the server's 'upgrade' event, outside Fastify. They are fed
- * back into Fastify's router (as @fastify/websocket does) so the same hooks run as for any request:
- * request id, rate limit, the identity strip, token check and cross-site check. The `/ws` route then
- * opens its own handshake to the service with node:http, forwarding the gateway-signed identity and
- * the request id, relays the service's answer, and after a 101 pipes the two sockets together. The
- * gateway never parses frames; keep-alive pings are the service's business.
- *
- * A plain (non-upgrade) request to `/ws` answers 426 Upgrade Required.
+ * Node hands WebSocket handshakes to the server's 'upgrade' event. The edge server (edge-server.ts)
+ * runs the same checks on them as on any request (request id, rate limit, token, cross-site check)
+ * and then hands a handshake for `/ws` here. This opens its own handshake to the service with
+ * node:http, forwarding the gateway-signed identity and the request id, relays the service's
+ * answer, and after a 101 pipes the two sockets together. The gateway never parses frames;
+ * keep-alive pings are the service's business.
  */
-import { errorBody } from '@kora/platform';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { request as httpRequest, ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { errorBody, type Logger } from '@kora/platform';
+import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
-import type { GatewayEnv } from './config.js';
-import { isWebSocketHandshake } from './csrf.js';
-import { GatewayErrorCode, sendError, upstreamErrorResponse, type UpstreamFailure } from './errors.js';
+import { addEdgeHeaders } from './answer.js';
 import { AUTH_STATE_HEADER } from './auth.js';
-import { WEBSOCKET_PATH } from './paths.js';
+import type { EdgeRequest } from './edge-request.js';
+import { REQUEST_ID_HEADER } from './edge-request.js';
+import { upstreamErrorResponse, type UpstreamFailure } from './errors.js';
 import { HOP_BY_HOP, upstreamRequestHeaders } from './proxy.js';
-import { REQUEST_ID_HEADER } from './request-id.js';
-
-interface PendingUpgrade {
-  socket: Socket;
-  head: Buffer;
-}
 
 export interface WebSocketProxyOptions {
-  env: GatewayEnv;
   /** Base URL of the notifications service. */
   upstream: string;
+  connectTimeoutMs: number;
+  timeoutMs: number;
+  log: Logger;
+}
+
+/** A handshake on its way: the client's socket, what it sent past the headers, and its answer. */
+export interface PendingUpgrade {
+  socket: Socket;
+  head: Buffer;
+  /** An HTTP answer written on the socket, for a handshake that is refused. */
+  res: ServerResponse;
 }
 
 export interface WebSocketProxy {
-  /** True for a request that arrived as an HTTP upgrade (whatever its path). */
-  isUpgrade(request: FastifyRequest): boolean;
+  relay(edge: EdgeRequest, upgrade: PendingUpgrade): void;
+  /** Closes every live socket and abandons handshakes in flight (shutdown). */
+  closeAll(): void;
 }
 
 // Headers of the gateway's own that the client should see on the handshake answer too.
 const ECHOED = [REQUEST_ID_HEADER, AUTH_STATE_HEADER];
 
-export function installWebSocketProxy(app: FastifyInstance, options: WebSocketProxyOptions): WebSocketProxy {
+function echoedHeaders(edge: EdgeRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  const own = edge.answerHeaders;
+  for (let i = 0; i < own.length; i += 2) if (ECHOED.includes(own[i]!)) out[own[i]!] = own[i + 1]!;
+  return out;
+}
+
+export function createWebSocketProxy(options: WebSocketProxyOptions): WebSocketProxy {
   const target = new URL(options.upstream);
-  const pending = new WeakMap<IncomingMessage, PendingUpgrade>();
   // Upgraded sockets leave Node's HTTP bookkeeping, so `server.close()` would wait for them forever.
   const live = new Set<() => void>();
 
-  app.server.on('upgrade', (req: IncomingMessage, rawSocket: Duplex, head: Buffer) => {
-    const socket = rawSocket as Socket;
-    socket.on('error', () => socket.destroy());
-    pending.set(req, { socket, head });
-    const res = new ServerResponse(req);
-    res.assignSocket(socket);
-    app.routing(req, res);
-  });
-
-  // A handshake answered over HTTP (refused, rate limited, upstream down...) ends its connection.
-  app.addHook('onResponse', (request, _reply, done) => {
-    const upgrade = pending.get(request.raw);
-    if (upgrade) {
-      pending.delete(request.raw);
-      upgrade.socket.end();
-    }
-    done();
-  });
-
-  app.addHook('preClose', (done) => {
-    for (const close of live) close();
-    done();
-  });
-
-  app.route({
-    method: app.supportedMethods,
-    url: WEBSOCKET_PATH,
-    handler(request, reply) {
-      const upgrade = pending.get(request.raw);
-      if (!upgrade || request.method !== 'GET' || !isWebSocketHandshake(request)) {
-        reply.header('upgrade', 'websocket');
-        return sendError(reply, 426, 'This address only accepts WebSocket connections', GatewayErrorCode.UpgradeRequired);
-      }
-      reply.hijack();
-      relayHandshake(request, reply, upgrade);
-      return reply;
-    },
-  });
-
-  function relayHandshake(request: FastifyRequest, reply: FastifyReply, client: PendingUpgrade): void {
+  function relay(edge: EdgeRequest, client: PendingUpgrade): void {
     // Hop-by-hop headers are left out by upstreamRequestHeaders; the upgrade's own are set here.
-    const headers: OutgoingHttpHeaders = upstreamRequestHeaders(request, request.raw.headers, 'notifications');
+    const headers: OutgoingHttpHeaders = upstreamRequestHeaders(edge, 'notifications');
     headers.host = target.host;
     headers.connection = 'Upgrade';
     headers.upgrade = 'websocket';
@@ -100,12 +68,12 @@ export function installWebSocketProxy(app: FastifyInstance, options: WebSocketPr
       protocol: target.protocol,
       hostname: target.hostname,
       port: target.port,
-      path: request.url,
+      path: edge.url,
       method: 'GET',
       headers,
       agent: false,
       // Until connected this bounds the TCP connect; afterwards, the wait for the handshake answer.
-      timeout: options.env.UPSTREAM_CONNECT_TIMEOUT_MS,
+      timeout: options.connectTimeoutMs,
     });
     let connected = false;
     let settled = false;
@@ -117,7 +85,7 @@ export function installWebSocketProxy(app: FastifyInstance, options: WebSocketPr
     upstreamReq.on('socket', (socket) => {
       socket.once('connect', () => {
         connected = true;
-        upstreamReq.setTimeout(options.env.UPSTREAM_TIMEOUT_MS);
+        upstreamReq.setTimeout(options.timeoutMs);
       });
     });
     upstreamReq.on('timeout', () => upstreamReq.destroy(Object.assign(new Error('upstream handshake timed out'), { code: 'TIMEOUT' })));
@@ -129,9 +97,10 @@ export function installWebSocketProxy(app: FastifyInstance, options: WebSocketPr
       const timedOut = (err as NodeJS.ErrnoException).code === 'TIMEOUT';
       const failure: UpstreamFailure = !connected ? 'unavailable' : timedOut ? 'timeout' : 'bad-gateway';
       const { status, code, message } = upstreamErrorResponse('notifications', failure);
-      request.log.warn({ upstream: 'notifications', failure, err }, 'websocket upstream failed');
+      options.log.warn({ traceId: edge.id, upstream: 'notifications', failure, err }, 'websocket upstream failed');
       const body = JSON.stringify(errorBody(status, message, code));
-      answerOverHttp(reply, status, { 'content-type': 'application/json; charset=utf-8' }, body);
+      client.res.writeHead(status, addEdgeHeaders(edge, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }));
+      client.res.end(body);
     });
 
     // The service refused the handshake (e.g. 401): pass its answer on as it is.
@@ -140,54 +109,32 @@ export function installWebSocketProxy(app: FastifyInstance, options: WebSocketPr
       settled = true;
       const out: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
-      reply.raw.writeHead(res.statusCode ?? 502, { ...out, ...echoedHeaders(reply) });
+      client.res.writeHead(res.statusCode ?? 502, addEdgeHeaders(edge, out));
       res.on('error', () => client.socket.destroy());
-      res.pipe(reply.raw);
+      res.pipe(client.res);
     });
 
     upstreamReq.on('upgrade', (res, upstreamSocket, upstreamHead) => {
       live.delete(abandon);
       client.socket.removeListener('close', abandon);
       settled = true;
-      pending.delete(request.raw);
-      reply.raw.detachSocket(client.socket);
+      client.res.detachSocket(client.socket);
       if (client.socket.destroyed) {
         upstreamSocket.destroy();
         return;
       }
-      splice(request, reply, res, client, upstreamSocket, upstreamHead);
+      splice(edge, res, client, upstreamSocket, upstreamHead);
     });
 
     upstreamReq.end();
   }
 
-  function echoedHeaders(reply: FastifyReply): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const name of ECHOED) {
-      const value = reply.getHeader(name);
-      if (value !== undefined) out[name] = String(value);
-    }
-    return out;
-  }
-
-  function answerOverHttp(reply: FastifyReply, status: number, headers: OutgoingHttpHeaders, body: string): void {
-    reply.raw.writeHead(status, { ...headers, ...echoedHeaders(reply), 'content-length': Buffer.byteLength(body) });
-    reply.raw.end(body);
-  }
-
-  function splice(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    res: IncomingMessage,
-    client: PendingUpgrade,
-    upstreamSocket: Socket,
-    upstreamHead: Buffer,
-  ): void {
+  function splice(edge: EdgeRequest, res: IncomingMessage, client: PendingUpgrade, upstreamSocket: Socket, upstreamHead: Buffer): void {
     const lines = [`HTTP/1.1 101 ${res.statusMessage || 'Switching Protocols'}`];
     for (let i = 0; i < res.rawHeaders.length; i += 2) {
       if (!ECHOED.includes(res.rawHeaders[i]!.toLowerCase())) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
     }
-    for (const [name, value] of Object.entries(echoedHeaders(reply))) lines.push(`${name}: ${value}`);
+    for (const [name, value] of Object.entries(echoedHeaders(edge))) lines.push(`${name}: ${value}`);
     client.socket.write(`${lines.join('\r\n')}\r\n\r\n`);
 
     // The HTTP server's idle timeout no longer applies: a quiet socket is a healthy socket here.
@@ -201,19 +148,25 @@ export function installWebSocketProxy(app: FastifyInstance, options: WebSocketPr
     client.socket.pipe(upstreamSocket);
 
     const openedAt = Date.now();
+    const userId = edge.identity?.userId;
     const close = () => {
       if (!live.delete(close)) return;
       upstreamSocket.destroy();
       client.socket.destroy();
-      request.log.info({ ms: Date.now() - openedAt, userId: request.edgeIdentity?.userId }, 'websocket closed');
+      options.log.info({ traceId: edge.id, ms: Date.now() - openedAt, userId }, 'websocket closed');
     };
     live.add(close);
     for (const socket of [client.socket, upstreamSocket]) {
       socket.on('error', close);
       socket.on('close', close);
     }
-    request.log.info({ userId: request.edgeIdentity?.userId }, 'websocket opened');
+    options.log.info({ traceId: edge.id, userId }, 'websocket opened');
   }
 
-  return { isUpgrade: (request) => pending.has(request.raw) };
+  return {
+    relay,
+    closeAll() {
+      for (const close of live) close();
+    },
+  };
 }

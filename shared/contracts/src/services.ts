@@ -79,14 +79,17 @@ export const routeTable: readonly RouteRule[] = [
   under('/api/representatives', 'admin'),
 ];
 
-function matches(rule: RouteRule, path: string): boolean {
-  if (path === rule.path) return true;
-  return rule.prefix && path.startsWith(rule.path + '/');
-}
-
-/** Most specific rule first: the longest matching path wins. */
-const bySpecificity = [...routeTable].sort((a, b) => b.path.length - a.path.length);
+/**
+ * Most specific rule first: the longest matching path wins. Each prefix rule's `path/` is made
+ * once here, not per request: the gateway asks this for every request it passes on.
+ */
+const bySpecificity = [...routeTable]
+  .sort((a, b) => b.path.length - a.path.length)
+  .map((rule) => ({ ...rule, under: rule.prefix ? `${rule.path}/` : null }));
 
 export function serviceForPath(path: string): ServiceName | undefined {
-  return bySpecificity.find((rule) => matches(rule, path))?.service;
+  for (const rule of bySpecificity) {
+    if (path === rule.path || (rule.under !== null && path.startsWith(rule.under))) return rule.service;
+  }
+  return undefined;
 }

@@ -73,10 +73,15 @@ export const featurePaths: Record<Feature, { paths: string[]; name: string }> = 
   payments: { paths: ['/api/payments'], name: 'Payments' },
 };
 
+// Made once: the gateway asks featureForPath for every request.
+const featureRules = (Object.entries(featurePaths) as [Feature, { paths: string[] }][]).flatMap(([feature, { paths }]) =>
+  paths.map((path) => ({ feature, path, under: `${path}/` })),
+);
+
 /** The feature a path belongs to, if any. */
 export function featureForPath(path: string): Feature | undefined {
-  for (const [feature, { paths }] of Object.entries(featurePaths) as [Feature, { paths: string[] }][]) {
-    if (paths.some((p) => path === p || path.startsWith(p + '/'))) return feature;
+  for (const rule of featureRules) {
+    if (path === rule.path || path.startsWith(rule.under)) return rule.feature;
   }
   return undefined;
 }

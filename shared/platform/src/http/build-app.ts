@@ -7,12 +7,12 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { runWithTrace } from '../logger.js';
+import { createAccessLog, runWithTrace } from '../logger.js';
 import type { ServiceApp, ServiceContext, ServiceDefinition } from '../service.js';
 import { installErrorHandling } from './error-handler.js';
 import { installHealth, type ReadinessCheck } from './health.js';
 import { installIdentity } from './identity.js';
-import { requestLoggingOptions } from './request-logging.js';
+import { redactUrl, requestLoggingOptions } from './request-logging.js';
 import { serializerCompiler } from './serializer.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -39,12 +39,17 @@ export async function buildServiceApp(
   app.setSerializerCompiler(serializerCompiler);
 
   app.addHook('onRequest', (request, _reply, done) => runWithTrace(request.id, done));
+  const accessLog = createAccessLog(ctx.log);
   app.addHook('onResponse', (request, reply, done) => {
-    const level = reply.statusCode >= 500 ? 'error' : 'info';
-    request.log[level](
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request completed',
-    );
+    accessLog.write(reply.statusCode >= 500 ? 'error' : 'info', {
+      traceId: request.id,
+      method: request.method,
+      url: redactUrl(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+      // false, not undefined, is what a response left unfinished reports (inject()'s stand-in reports neither).
+      aborted: reply.raw.writableFinished === false,
+    });
     done();
   });
 

@@ -1,7 +1,8 @@
 /**
- * Fastify logging options shared by the services and the gateway: one line per request (written
- * by an onResponse hook) instead of Fastify's two, and the request id logged as `traceId`, the one
- * key every log line of a call carries across processes.
+ * Request logging shared by the services and the gateway: one access line per request (written by
+ * an onResponse hook through createAccessLog) instead of Fastify's two, the request id logged as
+ * `traceId`, the one key every log line of a call carries across processes, and secrets in query
+ * strings replaced before they reach a log.
  *
  * Services keep the id in async context (runWithTrace), so the logger's mixin stamps it on every
  * line, in request logs, event handlers and consumers alike: their request loggers drop Fastify's
@@ -31,4 +32,15 @@ export function requestLoggingOptions(options: { bindTraceId?: boolean } = {}) {
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: options.bindTraceId ? bindRequestIdAsTrace : dropRequestId,
   };
+}
+
+const SECRET_QUERY_PARAMETER = /([?&](?:access_token|refresh_token|token|code|otp)=)[^&#]*/gi;
+
+/**
+ * A URL fit for a log: the values of query parameters that carry secrets (a socket client's
+ * `?access_token=`, a link's code) replaced. Logs are read by more people, and kept longer, than
+ * tokens live.
+ */
+export function redactUrl(url: string): string {
+  return url.includes('?') ? url.replace(SECRET_QUERY_PARAMETER, '$1[redacted]') : url;
 }
