@@ -3,7 +3,11 @@
 // own). The bench runs it as its own process, as the gateway runs, in front of the same route.
 //   node tests/bench/bare-proxy.mjs <upstream origin> <port>
 import http from 'node:http';
-import { Pool } from 'undici';
+import { createRequire } from 'node:module';
+
+// The gateway's own undici (the gateway's package may pin another major than the tests' package):
+// a floor is only a floor when it stands on the same library.
+const { Pool } = createRequire(new URL('../../gateway/package.json', import.meta.url))('undici');
 
 const [upstream, port] = process.argv.slice(2);
 const pool = new Pool(upstream, { connections: 128, pipelining: 1 });

@@ -14,7 +14,8 @@ import { signAccessToken } from '@kora/platform/access-token';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
 import { fork } from 'node:child_process';
 import { pickPort } from '../../scripts/lib/proc.mjs';
-import { startNginx } from './nginx.js';
+import { processTree, watchCpu } from './cpu.js';
+import { startNginx, type RunningProxy } from './nginx.js';
 import type { Profilers } from './profiler.js';
 import type { Scenario } from './scenario.js';
 import { runWrk } from './wrk.js';
@@ -28,12 +29,14 @@ export interface GatewayBenchTarget {
   /** Node options for the bare proxy's process (BENCH_PROFILE=bare-proxy profiles it). */
   bareProxyArgs?: string[];
   profilers: Profilers;
+  /** The gateway's and the auth service's processes, whose CPU per request each run reports. */
+  pids: { gateway: number | undefined; auth: number | undefined };
 }
 
 const CONNECTIONS = 50;
 const ROUTE = '/api/auth/session';
 
-async function startBareProxy(upstream: string, execArgv: string[] = []): Promise<{ url: string; stop(): Promise<void> }> {
+async function startBareProxy(upstream: string, execArgv: string[] = []): Promise<RunningProxy> {
   const port = await pickPort('bench-bare-proxy');
   const child = fork('tests/bench/bare-proxy.mjs', [upstream, String(port)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
   await new Promise<void>((resolve, reject) => {
@@ -42,6 +45,7 @@ async function startBareProxy(upstream: string, execArgv: string[] = []): Promis
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGINT');
@@ -90,11 +94,13 @@ export async function benchGateway(target: GatewayBenchTarget): Promise<GatewayB
   try {
     // The identity assertion lives 60 s: signed afresh for every run.
     const signed = () => [{ path: ROUTE, headers: { [IDENTITY_HEADER]: signIdentity(identity, target.secrets.INTERNAL_SECRET) } }];
+    // Each way's own process (nginx: its master and worker), whose CPU per request is what a ratio
+    // is made of: unlike throughput, it hardly moves with what else runs on the machine.
     const ways = [
-      { name: 'direct', url: target.authUrl, requests: signed },
-      { name: 'nginx', url: nginx.url, requests: signed },
-      { name: 'bare-proxy', url: bare.url, requests: signed },
-      { name: 'gateway', url: target.gatewayUrl, requests: () => [{ path: ROUTE, headers: { authorization: `Bearer ${token}` } }] },
+      { name: 'direct', url: target.authUrl, requests: signed, proxy: [] as number[] },
+      { name: 'nginx', url: nginx.url, requests: signed, proxy: processTree(nginx.pid) },
+      { name: 'bare-proxy', url: bare.url, requests: signed, proxy: [bare.pid] },
+      { name: 'gateway', url: target.gatewayUrl, requests: () => [{ path: ROUTE, headers: { authorization: `Bearer ${token}` } }], proxy: target.pids.gateway ? [target.pids.gateway] : [] },
     ];
     // Warm-up: JIT, connection pools, lazily loaded modules.
     for (const way of ways) await runWrk({ name: `${way.name}-warm-up`, url: way.url, requests: way.requests(), connections: CONNECTIONS, durationMs: 2_000 });
@@ -102,7 +108,12 @@ export async function benchGateway(target: GatewayBenchTarget): Promise<GatewayB
     await target.profilers.around('gateway', async () => {
       for (let round = 0; round < target.rounds; round++) {
         for (const way of ways) {
-          runs.get(way.name)!.push(await runWrk({ name: way.name, url: way.url, requests: way.requests(), connections: CONNECTIONS, durationMs: target.durationMs }));
+          const cpu = watchCpu({ proxy: way.proxy.length ? way.proxy : undefined, auth: target.pids.auth });
+          const run = await runWrk({ name: way.name, url: way.url, requests: way.requests(), connections: CONNECTIONS, durationMs: target.durationMs });
+          const { proxy, auth } = cpu.perRequest(run.requests ?? 0);
+          // Milliseconds of CPU per request, as microseconds: the proxy's own, and the service's.
+          run.notes = { cpu_us_per_request_auth: Math.round(auth! * 1000), ...(proxy === undefined ? {} : { cpu_us_per_request_proxy: Math.round(proxy * 1000) }) };
+          runs.get(way.name)!.push(run);
         }
       }
     });

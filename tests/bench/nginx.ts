@@ -12,6 +12,8 @@ import { existsSync } from 'node:fs';
 
 export interface RunningProxy {
   url: string;
+  /** The proxy's (master) process. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function startNginx(upstreamUrl: string): Promise<RunningProxy> {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

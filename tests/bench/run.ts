@@ -55,7 +55,8 @@ try {
   cluster = await startCluster({ port, servers: servers.env, secrets, logLevel: process.env.BENCH_LOG_LEVEL ?? 'info', logDir: path.resolve('.tmp/bench/logs'), nodeArgs });
   if (wanted('gateway')) {
     const bareProxyArgs = nodeArgs['bare-proxy'];
-    gateway = await benchGateway({ gatewayUrl, authUrl: cluster.upstreams.auth!, secrets, durationMs, rounds, bareProxyArgs, profilers });
+    const pids = { gateway: cluster.pidOf('gateway'), auth: cluster.pidOf('auth') };
+    gateway = await benchGateway({ gatewayUrl, authUrl: cluster.upstreams.auth!, secrets, durationMs, rounds, bareProxyArgs, profilers, pids });
     scenarios.push(...gateway.scenarios);
   }
   if (wanted('signin')) scenarios.push(await benchSignIn(gatewayUrl, servers.env.DATABASE_URL!, durationMs));
