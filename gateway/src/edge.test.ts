@@ -74,13 +74,26 @@ describe('security headers', () => {
     expect(edge.fakes.hits[0]!.headers['x-csp-nonce']).toBeUndefined();
   });
 
-  it('tells services who the client is via X-Forwarded-*, not what the client claimed', async () => {
-    await call('/api/posts', { headers: { 'x-forwarded-for': '6.6.6.6' } });
+  it('tells services who the client is via X-Forwarded-For, not what the client claimed', async () => {
+    await call('/api/posts', { headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.test' } });
     // The test client connects from loopback, which TRUST_PROXY trusts by default, so its claim
     // is believed here; what matters is that exactly one resolved address is forwarded.
     expect(edge.fakes.hits[0]!.headers['x-forwarded-for']).toBe('6.6.6.6');
+    // Protocol and host only matter to the web app (links, cookies): services get none.
+    expect(edge.fakes.hits[0]!.headers['x-forwarded-proto']).toBeUndefined();
+    expect(edge.fakes.hits[0]!.headers['x-forwarded-host']).toBeUndefined();
+  });
+
+  it('tells the web app how the browser reached us', async () => {
+    await call('/feed', {});
+    expect(edge.fakes.hits[0]).toMatchObject({ upstream: 'web' });
     expect(edge.fakes.hits[0]!.headers['x-forwarded-proto']).toBe('http');
     expect(edge.fakes.hits[0]!.headers['x-forwarded-host']).toBe(new URL(edge.gateway.url).host);
+  });
+
+  it("never hands a member's bearer token to a service: the signed identity stands for it", async () => {
+    await call('/api/posts', { headers: { authorization: 'Bearer not-for-services' } });
+    expect(edge.fakes.hits[0]!.headers.authorization).toBeUndefined();
   });
 });
 

@@ -45,10 +45,21 @@ export function upstreamForPath(path: string): UpstreamName | null {
 }
 
 /**
- * Dropped from what the client sent: the gateway alone vouches for the caller and sets the nonce,
- * and hop-by-hop headers describe the client's connection, not ours.
+ * Dropped from what the client sent: the gateway alone vouches for the caller (the signed identity
+ * replaces the bearer token, so no service ever holds a member's token), says how the client
+ * reached us (X-Forwarded-*, resolved through trusted proxies, set below) and sets the nonce; and
+ * hop-by-hop headers describe the client's connection, not ours.
  */
-const NEVER_FORWARDED: ReadonlySet<string> = new Set([IDENTITY_HEADER, CSP_NONCE_HEADER, ...HOP_BY_HOP]);
+const NEVER_FORWARDED: ReadonlySet<string> = new Set([
+  IDENTITY_HEADER,
+  CSP_NONCE_HEADER,
+  'authorization',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  ...HOP_BY_HOP,
+]);
 /** A body on GET/HEAD is dropped (see handle); its length must go with it. */
 const NEVER_FORWARDED_BODYLESS: ReadonlySet<string> = new Set([...NEVER_FORWARDED, 'content-length', 'transfer-encoding']);
 
@@ -69,9 +80,13 @@ export function upstreamRequestHeaders(edge: EdgeRequest, upstream: UpstreamName
   // Replaced, not appended: edge.ip already resolved the chain through trusted proxies, and the
   // services trust this header, so a client-written entry must not survive.
   out['x-forwarded-for'] = edge.ip;
-  out['x-forwarded-proto'] = edge.protocol;
-  out['x-forwarded-host'] = edge.host;
-  if (upstream === 'web') out[CSP_NONCE_HEADER] = edge.cspNonce;
+  if (upstream === 'web') {
+    // Only the web app builds absolute links and decides cookies' Secure flag from how the browser
+    // reached us; the services need neither.
+    out['x-forwarded-proto'] = edge.protocol;
+    out['x-forwarded-host'] = edge.host;
+    out[CSP_NONCE_HEADER] = edge.cspNonce;
+  }
   return out;
 }
 
