@@ -10,6 +10,7 @@ export * from './db/platform-tables.js';
 export * from './errors.js';
 export * from './events/bus.js';
 export * from './events/consumer.js';
+export * from './events/kafka-backlog.js';
 export * from './events/kafka-bus.js';
 export * from './events/memory-bus.js';
 export * from './events/outbox.js';
