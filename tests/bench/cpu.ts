@@ -1,6 +1,7 @@
 /**
  * Where a scenario's CPU went: user+system time of the product's processes (and PostgreSQL's, all
- * its backends together) read from /proc before and after, divided by the requests served. Unlike
+ * its backends together: the bench's own server when it started one, every PostgreSQL process on
+ * the machine otherwise) read from /proc before and after, divided by the requests served. Unlike
  * throughput, which moves with whatever else shares the machine, CPU per request is a property of
  * the code: it is what the bench's tables use to explain a ratio.
  */
@@ -8,24 +9,37 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // Linux USER_HZ
 
-function ticksOf(pid: number): number {
+/** The fields of /proc/<pid>/stat after the command name (field 3, the state, first); null when gone. */
+function statOf(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return 0;
+    return null;
   }
 }
 
-/** Every PostgreSQL server process (postmaster and backends) on the machine. */
-function postgresPids(): number[] {
+function ticksOf(pid: number): number {
+  const fields = statOf(pid);
+  return fields ? Number(fields[11]) + Number(fields[12]) : 0; // utime + stime
+}
+
+/**
+ * PostgreSQL's processes: `postmaster` and its children (the backends) when its pid is known, so
+ * another checkout's server on the same machine is not counted; else every one on the machine.
+ */
+function postgresPids(postmaster?: number): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
     try {
+      if (postmaster !== undefined) {
+        if (pid === postmaster || Number(statOf(pid)?.[1]) === postmaster) pids.push(pid);
+        continue;
+      }
       const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmd.startsWith('postgres') || cmd.includes('/bin/postgres')) pids.push(Number(entry));
+      if (cmd.startsWith('postgres') || cmd.includes('/bin/postgres')) pids.push(pid);
     } catch {
       // gone meanwhile
     }
@@ -38,17 +52,17 @@ export interface CpuWatch {
   perRequest(requests: number): Record<string, number>;
 }
 
-export function watchCpu(pids: Record<string, number | undefined>): CpuWatch {
+export function watchCpu(pids: Record<string, number | undefined>, postmaster?: number): CpuWatch {
   const named = Object.entries(pids).filter((entry): entry is [string, number] => entry[1] !== undefined);
   const before = new Map(named.map(([name, pid]) => [name, ticksOf(pid)]));
-  const pgBefore = new Map(postgresPids().map((pid) => [pid, ticksOf(pid)]));
+  const pgBefore = new Map(postgresPids(postmaster).map((pid) => [pid, ticksOf(pid)]));
   return {
     perRequest(requests) {
       const out: Record<string, number> = {};
       const ms = (ticks: number) => Math.round(((ticks * 1000) / TICKS_PER_SECOND / Math.max(1, requests)) * 100) / 100;
       for (const [name, pid] of named) out[name] = ms(ticksOf(pid) - before.get(name)!);
       let pg = 0;
-      for (const pid of postgresPids()) pg += ticksOf(pid) - (pgBefore.get(pid) ?? 0);
+      for (const pid of postgresPids(postmaster)) pg += ticksOf(pid) - (pgBefore.get(pid) ?? 0);
       out.postgres = ms(pg);
       return out;
     },
