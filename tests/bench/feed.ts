@@ -208,15 +208,17 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
   const feed = await target.profilers.around('feed', () =>
     runWrk({ name: 'feed', url: target.gatewayUrl, requests, connections: CONNECTIONS, durationMs: target.durationMs }),
   );
-  const cpuPerRequest = cpu.perRequest(feed.requests ?? 0);
+  const cpuPerRequest = { ...cpu.perRequest(feed.requests ?? 0), others_cores: cpu.othersCores() };
   const sampleAnswer = await (await fetch(new URL(requests[0]!.path, target.gatewayUrl), { headers: requests[0]!.headers })).text();
   const openCpu = watchCpu(target.pids, target.postmaster);
   const open = await runOpenLoop({ name: 'feed-200rps', url: target.gatewayUrl, rate: 200, durationMs: target.durationMs, next: (n) => requests[n % requests.length]! });
-  const openCpuPerRequest = openCpu.perRequest(open.requests ?? 0);
+  const openCpuPerRequest = { ...openCpu.perRequest(open.requests ?? 0), others_cores: openCpu.othersCores() };
   // Reads send no events, so this is a check more than a wait.
   await target.settle('feed-sql');
   const pages = await captureFeedStatements(target.databaseUrl, target.internalSecret, sample);
+  const sqlCpu = watchCpu(target.pids, target.postmaster);
   const sqlCeiling = await runFeedSql(target.databaseUrl, pages, CONNECTIONS, target.durationMs);
+  const sqlOthers = sqlCpu.othersCores();
   const notes = {
     members: MEMBERS,
     posts: POSTS,
@@ -225,7 +227,7 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
     ...cpuNotes(cpuPerRequest),
   };
   return {
-    results: [{ ...feed, notes }, { ...open, notes: cpuNotes(openCpuPerRequest) }, sqlCeiling],
+    results: [{ ...feed, notes }, { ...open, notes: cpuNotes(openCpuPerRequest) }, { ...sqlCeiling, notes: { ...sqlCeiling.notes, others_cores: sqlOthers } }],
     plan: await feedPlan(target.databaseUrl, a),
     members: sample,
   };
@@ -233,11 +235,12 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
 
 /**
  * CPU ms per request of the feed's three processes, and of any other that used some: with the
- * event backlog worked off first (run.ts), the others only keep their idle polling going.
+ * event backlog worked off first (run.ts), the others only keep their idle polling going. And
+ * `others_cores`: what processes outside the bench used meanwhile (cpu.ts), to tell a noisy run.
  */
-function cpuNotes(perRequest: Record<string, number>): Record<string, number> {
+function cpuNotes({ others_cores, ...perRequest }: Record<string, number>): Record<string, number> {
   const busy = Object.entries(perRequest).filter(([name, ms]) => ms > 0 || ['gateway', 'posts', 'postgres'].includes(name));
-  return Object.fromEntries(busy.map(([name, ms]) => [`cpu_ms_per_request_${name}`, ms]));
+  return { ...Object.fromEntries(busy.map(([name, ms]) => [`cpu_ms_per_request_${name}`, ms])), others_cores: others_cores! };
 }
 
 /** True when the posts schema already holds the bench's posts (a run with BENCH_REUSE=1). */
