@@ -218,7 +218,8 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
   const pages = await captureFeedStatements(target.databaseUrl, target.internalSecret, sample);
   const sqlCpu = watchCpu(target.pids, target.postmaster);
   const sqlCeiling = await runFeedSql(target.databaseUrl, pages, CONNECTIONS, target.durationMs);
-  const sqlOthers = sqlCpu.othersCores();
+  // Over the whole pgbench run, warm-up included: PostgreSQL's CPU per page, to set beside the feed's.
+  const sqlNotes = { cpu_ms_per_page_postgres: sqlCpu.perRequest(Number(sqlCeiling.notes?.transactions_total ?? 0)).postgres!, others_cores: sqlCpu.othersCores() };
   const notes = {
     members: MEMBERS,
     posts: POSTS,
@@ -227,7 +228,7 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
     ...cpuNotes(cpuPerRequest),
   };
   return {
-    results: [{ ...feed, notes }, { ...open, notes: cpuNotes(openCpuPerRequest) }, { ...sqlCeiling, notes: { ...sqlCeiling.notes, others_cores: sqlOthers } }],
+    results: [{ ...feed, notes }, { ...open, notes: cpuNotes(openCpuPerRequest) }, { ...sqlCeiling, notes: { ...sqlCeiling.notes, ...sqlNotes } }],
     plan: await feedPlan(target.databaseUrl, a),
     members: sample,
   };
