@@ -36,7 +36,7 @@ export interface FeedBenchTarget {
   pids: Record<string, number | undefined>;
   /** PostgreSQL's postmaster when the bench started the server: only its backends are counted. */
   postmaster?: number;
-  /** Resolves when the services have worked off every event sent so far (run.ts, backlog.ts). */
+  /** Resolves when the services have worked off every event sent so far and PostgreSQL's housekeeping is done (run.ts). */
   settle(before: string): Promise<void>;
 }
 
@@ -196,7 +196,7 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
   });
   await pool.close();
   // The seed leaves tens of thousands of events (notifications for every like and comment, the
-  // projections): measured before they are worked off, the feed shared the CPU with them.
+  // projections), and their rows for autovacuum: measured before, the feed shared the CPU with them.
   await target.settle('feed');
   process.stdout.write(`feed bench: ${seeded ? 'reused' : 'seeded'} ${MEMBERS} members, ${pairs.size} friendships, ${POSTS} posts, ${LIKES} likes, ${COMMENTS} comments in ${seedSeconds.toFixed(1)} s\n`);
 

@@ -6,7 +6,8 @@
  * SQL), because the machines are shared and noisy. Nothing here is asserted: a slow run is a
  * finding, not a failure; only failed requests make the command fail. Before each scenario the
  * bench waits until the services have worked off every event sent so far (backlog.ts): every
- * running consumer group caught up, every outbox published.
+ * running consumer group caught up, every outbox published; then PostgreSQL's housekeeping is
+ * done (database-upkeep.ts: VACUUM (ANALYZE), CHECKPOINT).
  *
  * BENCH_REUSE=1 keeps the private servers' data from the previous run (the feed's seed is reused).
  * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
@@ -23,6 +24,7 @@ import { pickPort } from '../../scripts/lib/proc.mjs';
 import { SERVICE_NAMES, startCluster } from '../../scripts/run/cluster.mjs';
 import { startServers, stopServers } from '../../scripts/servers.mjs';
 import { describeBacklog, openBacklogProbe, untilSettled, type BacklogProbe } from './backlog.js';
+import { settleDatabase } from './database-upkeep.js';
 import { befriend, benchFeed } from './feed.js';
 import { profilersFor } from './profiler.js';
 import { benchGateway, type GatewayBenchResult } from './gateway.js';
@@ -43,13 +45,16 @@ const SETTLE_TIMEOUT_MS = 10 * 60_000;
 const wanted = (name: string) => !process.env.BENCH_SCENARIOS || process.env.BENCH_SCENARIOS.split(',').includes(name);
 
 /**
- * Waits until the services have worked off every event sent so far (backlog.ts): nothing is
- * measured while consumers and relays still compete for the same two cores.
+ * Waits until the services have worked off every event sent so far (backlog.ts), then has
+ * PostgreSQL do its deferred housekeeping (database-upkeep.ts): nothing is measured while
+ * consumers, relays, autovacuum or the checkpointer still compete for the same two cores.
  */
-function settler(probe: BacklogProbe) {
+function settler(probe: BacklogProbe, databaseUrl: string) {
   return async (before: string) => {
     const waitedMs = await untilSettled(probe, SETTLE_TIMEOUT_MS, (left) => process.stdout.write(`bench: before ${before}, the services still work off: ${describeBacklog(left)}\n`));
     if (waitedMs > 2_000) process.stdout.write(`bench: waited ${(waitedMs / 1000).toFixed(1)} s for the event backlog before ${before}\n`);
+    const upkeepMs = await settleDatabase(databaseUrl);
+    if (upkeepMs > 2_000) process.stdout.write(`bench: VACUUM (ANALYZE) and CHECKPOINT took ${(upkeepMs / 1000).toFixed(1)} s before ${before}\n`);
   };
 }
 
@@ -71,7 +76,7 @@ try {
   const { nodeArgs } = profilers;
   cluster = await startCluster({ port, servers: servers.env, secrets, logLevel: process.env.BENCH_LOG_LEVEL ?? 'info', logDir: path.resolve('.tmp/bench/logs'), nodeArgs });
   backlog = await openBacklogProbe(servers.env.KAFKA_BROKERS!, servers.env.DATABASE_URL!);
-  const settle = settler(backlog);
+  const settle = settler(backlog, servers.env.DATABASE_URL!);
   await settle('the first scenario');
   if (wanted('gateway')) {
     const bareProxyArgs = nodeArgs['bare-proxy'];
