@@ -4,6 +4,8 @@ export interface ServersResult {
   started: string[];
   reused: string[];
   external: string[];
+  /** Each server's status; `pid` when this script runs it (started or reused), not for external ones. */
+  servers: { name: 'postgres' | 'redis' | 'kafka'; status: 'started' | 'running' | 'external'; url: string; pid?: number; port?: number }[];
 }
 export function startServers(options?: { only?: string[] | string; fresh?: boolean; setEnv?: boolean; quiet?: boolean }): Promise<ServersResult>;
 export function stopServers(options?: { only?: string[] | string; quiet?: boolean }): Promise<string[]>;

@@ -32,8 +32,12 @@ export interface FeedBenchTarget {
   internalSecret: string;
   durationMs: number;
   profilers: Profilers;
-  /** Process ids of the gateway and the posts service, to tell where the CPU went. */
+  /** Process ids of the product's processes (and Kafka's), to tell where the CPU went. */
   pids: Record<string, number | undefined>;
+  /** PostgreSQL's postmaster when the bench started the server: only its backends are counted. */
+  postmaster?: number;
+  /** Resolves when the services have worked off every event sent so far and PostgreSQL's housekeeping is done (run.ts). */
+  settle(before: string): Promise<void>;
 }
 
 const CONNECTIONS = 50;
@@ -191,29 +195,53 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
     throw new Error('the posts service did not catch up with the seeded events in 2 minutes', { cause: error });
   });
   await pool.close();
+  // The seed leaves tens of thousands of events (notifications for every like and comment, the
+  // projections), and their rows for autovacuum: measured before, the feed shared the CPU with them.
+  await target.settle('feed');
   process.stdout.write(`feed bench: ${seeded ? 'reused' : 'seeded'} ${MEMBERS} members, ${pairs.size} friendships, ${POSTS} posts, ${LIKES} likes, ${COMMENTS} comments in ${seedSeconds.toFixed(1)} s\n`);
 
   // The same 100 members for every feed scenario: pgbench takes at most 128 scripts (one a member).
   const sample = Array.from({ length: Math.min(100, ids.length) }, (_, i) => ids[(i * 7_919) % ids.length]!);
   const requests = sample.map((id) => ({ path: '/api/posts?limit=20', headers: { authorization: `Bearer ${tokens.get(id)}` } }));
   await runWrk({ name: 'feed-warm-up', url: target.gatewayUrl, requests, connections: CONNECTIONS, durationMs: 3_000 });
-  const cpu = watchCpu(target.pids);
+  const cpu = watchCpu(target.pids, target.postmaster);
   const feed = await target.profilers.around('feed', () =>
     runWrk({ name: 'feed', url: target.gatewayUrl, requests, connections: CONNECTIONS, durationMs: target.durationMs }),
   );
-  const cpuPerRequest = cpu.perRequest(feed.requests ?? 0);
+  const cpuPerRequest = { ...cpu.perRequest(feed.requests ?? 0), others_cores: cpu.othersCores() };
   const sampleAnswer = await (await fetch(new URL(requests[0]!.path, target.gatewayUrl), { headers: requests[0]!.headers })).text();
+  const openCpu = watchCpu(target.pids, target.postmaster);
   const open = await runOpenLoop({ name: 'feed-200rps', url: target.gatewayUrl, rate: 200, durationMs: target.durationMs, next: (n) => requests[n % requests.length]! });
+  const openCpuPerRequest = { ...openCpu.perRequest(open.requests ?? 0), others_cores: openCpu.othersCores() };
+  // Reads send no events, so this is a check more than a wait.
+  await target.settle('feed-sql');
   const pages = await captureFeedStatements(target.databaseUrl, target.internalSecret, sample);
+  const sqlCpu = watchCpu(target.pids, target.postmaster);
   const sqlCeiling = await runFeedSql(target.databaseUrl, pages, CONNECTIONS, target.durationMs);
+  // Over the whole pgbench run, warm-up included: PostgreSQL's CPU per page, to set beside the feed's.
+  const sqlNotes = { cpu_ms_per_page_postgres: sqlCpu.perRequest(Number(sqlCeiling.notes?.transactions_total ?? 0)).postgres!, others_cores: sqlCpu.othersCores() };
   const notes = {
     members: MEMBERS,
     posts: POSTS,
     friendships: pairs.size,
     answer_bytes: Buffer.byteLength(sampleAnswer),
-    ...Object.fromEntries(Object.entries(cpuPerRequest).map(([name, ms]) => [`cpu_ms_per_request_${name}`, ms])),
+    ...cpuNotes(cpuPerRequest),
   };
-  return { results: [{ ...feed, notes }, open, sqlCeiling], plan: await feedPlan(target.databaseUrl, a), members: sample };
+  return {
+    results: [{ ...feed, notes }, { ...open, notes: cpuNotes(openCpuPerRequest) }, { ...sqlCeiling, notes: { ...sqlCeiling.notes, ...sqlNotes } }],
+    plan: await feedPlan(target.databaseUrl, a),
+    members: sample,
+  };
+}
+
+/**
+ * CPU ms per request of the feed's three processes, and of any other that used some: with the
+ * event backlog worked off first (run.ts), the others only keep their idle polling going. And
+ * `others_cores`: what processes outside the bench used meanwhile (cpu.ts), to tell a noisy run.
+ */
+function cpuNotes({ others_cores, ...perRequest }: Record<string, number>): Record<string, number> {
+  const busy = Object.entries(perRequest).filter(([name, ms]) => ms > 0 || ['gateway', 'posts', 'postgres'].includes(name));
+  return { ...Object.fromEntries(busy.map(([name, ms]) => [`cpu_ms_per_request_${name}`, ms])), others_cores: others_cores! };
 }
 
 /** True when the posts schema already holds the bench's posts (a run with BENCH_REUSE=1). */

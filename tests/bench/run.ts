@@ -4,11 +4,14 @@
  * the figures as JSON to BENCH_OUT (default .tmp/bench/results.json). Every goal is a ratio or a
  * latency measured in the same run as its yardstick (nginx, a bare Node proxy, pgbench on the same
  * SQL), because the machines are shared and noisy. Nothing here is asserted: a slow run is a
- * finding, not a failure; only failed requests make the command fail.
+ * finding, not a failure; only failed requests make the command fail. Before each scenario the
+ * bench waits until the services have worked off every event sent so far (backlog.ts): every
+ * running consumer group caught up, every outbox published; then PostgreSQL's housekeeping is
+ * done (database-upkeep.ts: VACUUM (ANALYZE), CHECKPOINT).
  *
  * BENCH_REUSE=1 keeps the private servers' data from the previous run (the feed's seed is reused).
  * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
- * comparison, median kept (default 3). BENCH_SCENARIOS=gateway,signin,feed,web,sockets picks some.
+ * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,sockets picks some.
  * BENCH_PROFILE=gateway,posts,bare-proxy profiles those processes over each measured scenario
  * (profiler.ts; read them with tests/bench/profile-summary.mjs). BENCH_LOG_LEVEL sets the product's log level
  * (default info, as in production: every request is logged).
@@ -18,8 +21,10 @@ import { availableParallelism } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pickPort } from '../../scripts/lib/proc.mjs';
-import { startCluster } from '../../scripts/run/cluster.mjs';
+import { SERVICE_NAMES, startCluster } from '../../scripts/run/cluster.mjs';
 import { startServers, stopServers } from '../../scripts/servers.mjs';
+import { describeBacklog, openBacklogProbe, untilSettled, type BacklogProbe } from './backlog.js';
+import { settleDatabase } from './database-upkeep.js';
 import { befriend, benchFeed } from './feed.js';
 import { profilersFor } from './profiler.js';
 import { benchGateway, type GatewayBenchResult } from './gateway.js';
@@ -29,13 +34,30 @@ import { benchSockets, type SocketBenchResult } from './sockets.js';
 import { benchWebTtfb, measureWebJs, signedInMember, untilFeedShows } from './web.js';
 
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+// Five interleaved rounds: single rounds of the gateway comparison differ by up to a tenth on these machines.
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const out = path.resolve(process.env.BENCH_OUT ?? '.tmp/bench/results.json');
 const secrets = { INTERNAL_SECRET: randomBytes(24).toString('base64url'), ACCESS_TOKEN_SECRET: randomBytes(24).toString('base64url') };
 // The bench is one client IP sending far more than a member would: lift the per-IP limit.
 process.env.RATE_LIMIT_PER_MINUTE = '100000000';
 process.env.AUTH_RATE_LIMIT_PER_MINUTE = '100000000';
+/** A fresh seed's backlog took about a minute to work off on a 2-core machine: ten is a hang, not a wait. */
+const SETTLE_TIMEOUT_MS = 10 * 60_000;
 const wanted = (name: string) => !process.env.BENCH_SCENARIOS || process.env.BENCH_SCENARIOS.split(',').includes(name);
+
+/**
+ * Waits until the services have worked off every event sent so far (backlog.ts), then has
+ * PostgreSQL do its deferred housekeeping (database-upkeep.ts): nothing is measured while
+ * consumers, relays, autovacuum or the checkpointer still compete for the same two cores.
+ */
+function settler(probe: BacklogProbe, databaseUrl: string) {
+  return async (before: string) => {
+    const waitedMs = await untilSettled(probe, SETTLE_TIMEOUT_MS, (left) => process.stdout.write(`bench: before ${before}, the services still work off: ${describeBacklog(left)}\n`));
+    if (waitedMs > 2_000) process.stdout.write(`bench: waited ${(waitedMs / 1000).toFixed(1)} s for the event backlog before ${before}\n`);
+    const upkeepMs = await settleDatabase(databaseUrl);
+    if (upkeepMs > 2_000) process.stdout.write(`bench: VACUUM (ANALYZE) and CHECKPOINT took ${(upkeepMs / 1000).toFixed(1)} s before ${before}\n`);
+  };
+}
 
 const scenarios: Scenario[] = [];
 let feedPlan = '';
@@ -46,6 +68,7 @@ let web: Awaited<ReturnType<typeof measureWebJs>> | undefined;
 // Whatever fails, the servers and processes this run started are stopped.
 const servers = await startServers({ fresh: process.env.BENCH_REUSE !== '1', setEnv: false });
 let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
+let backlog: BacklogProbe | undefined;
 let failure: unknown;
 try {
   const port = await pickPort('bench-gateway');
@@ -53,13 +76,19 @@ try {
   const profilers = await profilersFor(process.env.BENCH_PROFILE?.split(',').filter(Boolean) ?? []);
   const { nodeArgs } = profilers;
   cluster = await startCluster({ port, servers: servers.env, secrets, logLevel: process.env.BENCH_LOG_LEVEL ?? 'info', logDir: path.resolve('.tmp/bench/logs'), nodeArgs });
+  backlog = await openBacklogProbe(servers.env.KAFKA_BROKERS!, servers.env.DATABASE_URL!);
+  const settle = settler(backlog, servers.env.DATABASE_URL!);
+  await settle('the first scenario');
   if (wanted('gateway')) {
     const bareProxyArgs = nodeArgs['bare-proxy'];
     const pids = { gateway: cluster.pidOf('gateway'), auth: cluster.pidOf('auth') };
     gateway = await benchGateway({ gatewayUrl, authUrl: cluster.upstreams.auth!, secrets, durationMs, rounds, bareProxyArgs, profilers, pids });
     scenarios.push(...gateway.scenarios);
   }
-  if (wanted('signin')) scenarios.push(await benchSignIn(gatewayUrl, servers.env.DATABASE_URL!, durationMs));
+  if (wanted('signin')) {
+    await settle('signin');
+    scenarios.push(await benchSignIn(gatewayUrl, servers.env.DATABASE_URL!, durationMs));
+  }
   let feedMembers: number[] = [];
   if (wanted('feed')) {
     const feed = await benchFeed({
@@ -70,7 +99,12 @@ try {
       internalSecret: secrets.INTERNAL_SECRET,
       durationMs,
       profilers,
-      pids: { gateway: cluster.pidOf('gateway'), posts: cluster.pidOf('posts') },
+      pids: {
+        ...Object.fromEntries([...SERVICE_NAMES, 'web', 'gateway'].map((name) => [name, cluster!.pidOf(name)])),
+        kafka: servers.servers.find((s) => s.name === 'kafka')?.pid,
+      },
+      postmaster: servers.servers.find((s) => s.name === 'postgres')?.pid,
+      settle,
     });
     scenarios.push(...feed.results);
     feedPlan = feed.plan;
@@ -83,10 +117,12 @@ try {
       await befriend(servers.env.KAFKA_BROKERS!, userId, feedMembers.slice(0, 20));
       await untilFeedShows(gatewayUrl, token);
     }
+    await settle('web');
     scenarios.push(await benchWebTtfb({ gatewayUrl, token, durationMs }));
     web = await measureWebJs({ gatewayUrl, token, durationMs });
   }
   if (wanted('sockets')) {
+    await settle('sockets');
     const live = await benchSockets({ gatewayUrl, notificationsUrl: cluster.upstreams.notifications!, notificationsPid: cluster.pidOf('notifications')!, secrets });
     scenarios.push(...live.results);
     sockets = live.sockets;
@@ -94,6 +130,7 @@ try {
 } catch (error) {
   failure = error;
 } finally {
+  await backlog?.close();
   await cluster?.stop();
   await stopServers({ only: servers.started, quiet: true });
 }

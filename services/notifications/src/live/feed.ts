@@ -9,9 +9,22 @@ import type { ServiceContext, Subscription } from '@kora/platform';
 import { randomBytes } from 'node:crypto';
 import type { LiveHub } from './hub.js';
 
+/** One instance's group: `<service>.live.<16 hex>`. */
+export function liveFeedGroupId(service: string): string {
+  return `${service}.live.${randomBytes(8).toString('hex')}`;
+}
+
+/**
+ * True for a live feed's group as the broker names it (after any topic prefix). Such a group starts
+ * at the end (above), which whoever measures the groups' backlog must know (the bench: backlog.ts).
+ */
+export function isLiveFeedGroup(groupId: string): boolean {
+  return /\.live\.[0-9a-f]{16}$/.test(groupId);
+}
+
 export function startLiveFeed(ctx: ServiceContext, hub: LiveHub): Promise<Subscription> {
   return ctx.bus.subscribe({
-    groupId: `${ctx.name}.live.${randomBytes(8).toString('hex')}`,
+    groupId: liveFeedGroupId(ctx.name),
     topics: [topicOf('notification.created'), topicOf('session.revoked')],
     fromBeginning: false,
     handle: async (message) => {

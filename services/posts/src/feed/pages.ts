@@ -1,19 +1,21 @@
 /**
- * The page queries: which posts a list shows, in which order, one SQL statement each. They answer
- * bare rows; `load-posts.ts` turns a page of rows into posts with a fixed number of queries more.
+ * The page queries: which posts a list shows, in which order, one SQL statement each, answering
+ * each shown post as the API's JSON text (post-json.ts).
  *
  * Every list is newest first with keyset paging on (created_at, id): a page asks for one row more
  * than it shows, and that extra row only says whether there is a next page.
  */
-import { preparedSql, type PreparedSql } from '@kora/platform';
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { preparedSql, rowsOf, type PreparedSql } from '@kora/platform';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
 import { encodeCursor, type PageKey } from './cursor.js';
-import { authorJoin, postColumns, toPostRows, visibleTo, type PostRow } from './post-rows.js';
+import { LIST_COMMENTS, postJsonSql, SINGLE_POST_COMMENTS, type PostJsonRow } from './post-json.js';
+import { visibleRow, visibleTo } from './visibility.js';
 
-export interface RowPage {
-  rows: PostRow[];
+/** A page of posts, each already the API's JSON text, and the cursor of the next page. */
+export interface JsonPage {
+  posts: string[];
   nextCursor: string | null;
 }
 
@@ -22,31 +24,18 @@ export interface PageRequest {
   after: PageKey | null;
 }
 
-function toPage(rows: PostRow[], limit: number): RowPage {
-  if (rows.length <= limit) return { rows, nextCursor: null };
+function toPage(rows: PostJsonRow[], limit: number): JsonPage {
   const shown = rows.slice(0, limit);
-  return { rows: shown, nextCursor: encodeCursor(shown[shown.length - 1]!.key) };
+  const last = shown[shown.length - 1];
+  return { posts: shown.map((r) => r.post), nextCursor: rows.length > limit && last ? encodeCursor({ at: last.page_at, id: Number(last.id) }) : null };
 }
 
 const before = (column: string, idColumn: string, after: PageKey | null) =>
   after ? sql`and (${sql.raw(column)}, ${sql.raw(idColumn)}) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql``;
 
-/**
- * A page's rows as `viewer` sees them. `page` selects the bare rows (`p.*` plus their sort time as
- * `sort_at`), already limited; author and the viewer's flags are added only to those few rows, in
- * an outer query the planner cannot merge into the page's own (a LIMIT keeps it apart), so each is
- * one index lookup per shown row, never a join across every candidate row.
- */
-async function decorated(posts: Posts, viewer: number, page: SQL): Promise<PostRow[]> {
-  return toPostRows(await posts.ctx.db.execute(decoratedSql(posts.tables, viewer, page)));
-}
-
-function decoratedSql(tables: PostsTables, viewer: number | Placeholder, page: SQL): SQL {
-  return sql`
-    select ${postColumns(tables, viewer)}
-    from (${page}) as p
-    ${authorJoin(tables)}
-    order by p.sort_at desc, p.id desc`;
+/** The posts of `page` (see `postJsonSql`) as `viewer` sees them, each with its first `comments`. */
+async function postsOf(posts: Posts, viewer: number, page: SQL, comments = LIST_COMMENTS): Promise<PostJsonRow[]> {
+  return rowsOf<PostJsonRow>(await posts.ctx.db.execute(postJsonSql(posts.tables, viewer, page, comments)));
 }
 
 /**
@@ -55,13 +44,13 @@ function decoratedSql(tables: PostsTables, viewer: number | Placeholder, page: S
  * the merge of those short lists is the page: the cost grows with the number of friends and the
  * page size, never with how many posts the friends have ever written.
  */
-export async function feedPage(posts: Posts, viewer: number, page: PageRequest): Promise<RowPage> {
+export async function feedPage(posts: Posts, viewer: number, page: PageRequest): Promise<JsonPage> {
   const statements = feedStatements(posts.tables);
   const take = page.limit + 1;
   const rows = page.after
-    ? await statements.after.rows(posts.ctx.db, { viewer, take, at: page.after.at, id: page.after.id })
-    : await statements.first.rows(posts.ctx.db, { viewer, take });
-  return toPage(toPostRows({ rows }), page.limit);
+    ? await statements.after.rows<PostJsonRow>(posts.ctx.db, { viewer, take, at: page.after.at, id: page.after.id })
+    : await statements.first.rows<PostJsonRow>(posts.ctx.db, { viewer, take });
+  return toPage(rows, page.limit);
 }
 
 /**
@@ -85,7 +74,7 @@ function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
   const viewer = sql.placeholder('viewer');
   const take = sql.placeholder('take');
   const cursor = afterCursor ? sql`and (p.created_at, p.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::bigint)` : sql``;
-  return decoratedSql(tables, viewer, sql`
+  return postJsonSql(tables, viewer, sql`
     select p.*, p.created_at as sort_at
     from (
       select ${viewer}::bigint as author_id
@@ -99,12 +88,12 @@ function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
       limit ${take}
     ) as p
     order by p.created_at desc, p.id desc
-    limit ${take}`);
+    limit ${take}`, LIST_COMMENTS);
 }
 
 /** One author's posts, for their profile page. */
-export async function authorPage(posts: Posts, viewer: number, authorId: number, page: PageRequest): Promise<RowPage> {
-  const rows = await decorated(posts, viewer, sql`
+export async function authorPage(posts: Posts, viewer: number, authorId: number, page: PageRequest): Promise<JsonPage> {
+  const rows = await postsOf(posts, viewer, sql`
     select p.*, p.created_at as sort_at
     from ${posts.tables.posts} as p
     where p.author_id = ${authorId} and ${visibleTo(viewer)} ${before('p.created_at', 'p.id', page.after)}
@@ -114,9 +103,9 @@ export async function authorPage(posts: Posts, viewer: number, authorId: number,
 }
 
 /** The viewer's saved posts, most recently saved first; deleted or hidden ones are skipped. */
-export async function savedPage(posts: Posts, viewer: number, page: PageRequest): Promise<RowPage> {
+export async function savedPage(posts: Posts, viewer: number, page: PageRequest): Promise<JsonPage> {
   const { posts: postsTable, saves } = posts.tables;
-  const rows = await decorated(posts, viewer, sql`
+  const rows = await postsOf(posts, viewer, sql`
     select p.*, s.created_at as sort_at
     from ${saves} as s
     join ${postsTable} as p on p.id = s.post_id
@@ -126,13 +115,10 @@ export async function savedPage(posts: Posts, viewer: number, page: PageRequest)
   return toPage(rows, page.limit);
 }
 
-/** One post, if the viewer may see it. */
-export async function visiblePost(posts: Posts, viewer: number, postId: number): Promise<PostRow | undefined> {
-  const rows = await decorated(posts, viewer, sql`
-    select p.*, p.created_at as sort_at from ${posts.tables.posts} as p
-    where p.id = ${postId} and ${visibleTo(viewer)}
-    limit 1`);
-  return rows[0];
+/** One post as `viewer` sees it, with up to 1,000 comments; undefined when they may not see it. */
+export async function postJson(posts: Posts, viewer: number, postId: number): Promise<string | undefined> {
+  const rows = await postsOf(posts, viewer, visibleRow(posts.tables, viewer, postId), SINGLE_POST_COMMENTS);
+  return rows[0]?.post;
 }
 
 /** At most this many memories a day: a page's worth, newest first. */
@@ -142,9 +128,9 @@ export const MEMORIES_LIMIT = 50;
  * The viewer's own posts written on `date`'s month and day in earlier years, the day's bounds taken
  * in `timeZone` (Postgres converts each post's instant to that zone's calendar).
  */
-export async function memoryRows(posts: Posts, viewer: number, date: { year: number; month: number; day: number }, timeZone: string): Promise<PostRow[]> {
+export async function memoryPosts(posts: Posts, viewer: number, date: { year: number; month: number; day: number }, timeZone: string): Promise<string[]> {
   const local = sql`(p.created_at at time zone ${timeZone})`;
-  return decorated(posts, viewer, sql`
+  const rows = await postsOf(posts, viewer, sql`
     select p.*, p.created_at as sort_at
     from ${posts.tables.posts} as p
     where p.author_id = ${viewer} and ${visibleTo(viewer)}
@@ -153,4 +139,5 @@ export async function memoryRows(posts: Posts, viewer: number, date: { year: num
       and extract(year from ${local}) < ${date.year}
     order by p.created_at desc, p.id desc
     limit ${MEMORIES_LIMIT}`);
+  return rows.map((r) => r.post);
 }

@@ -2,7 +2,7 @@
  * Post moderation state, in one place: soft deletion (by the author now, by a moderator from the
  * admin back office later) and shadow-hiding. A deleted post is never served; a
  * shadow-hidden one is served to its author only, who sees it as usual (decision 009). The page
- * queries apply the same rule through `visibleTo` (feed/post-rows.ts).
+ * queries apply the same rule through `visibleTo` (feed/visibility.ts).
  */
 import type { Emit, Tx } from '@kora/platform';
 import { and, eq, isNull } from 'drizzle-orm';

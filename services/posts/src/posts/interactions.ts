@@ -6,14 +6,14 @@
 import type { PostComment } from '@kora/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
-import type { PostRow } from '../feed/post-rows.js';
+import type { VisiblePost } from '../feed/visibility.js';
 import { commentBadWords } from '../errors.js';
 import { containsBadWord } from '../moderation/bad-words.js';
 import { authorViews } from '../projections/authors.js';
 import { excerpt } from './excerpt.js';
 
 /** Likes the post, or takes the like back if the member had liked it. */
-export async function toggleLike(posts: Posts, post: PostRow, memberId: number): Promise<{ liked: boolean; likeCount: number }> {
+export async function toggleLike(posts: Posts, post: VisiblePost, memberId: number): Promise<{ liked: boolean; likeCount: number }> {
   const { posts: postsTable, likes } = posts.tables;
   return posts.ctx.transact(async (tx, emit) => {
     const added = await tx.insert(likes).values({ postId: post.id, userId: memberId }).onConflictDoNothing().returning({ postId: likes.postId });
@@ -49,7 +49,7 @@ export async function toggleLike(posts: Posts, post: PostRow, memberId: number):
 }
 
 /** Adds a comment (already trimmed and length-checked by the schema) and answers it as lists show it. */
-export async function addComment(posts: Posts, post: PostRow, memberId: number, content: string): Promise<PostComment> {
+export async function addComment(posts: Posts, post: VisiblePost, memberId: number, content: string): Promise<PostComment> {
   if (containsBadWord(content, posts.ctx.siteSettings.current().moderation.badWords)) throw commentBadWords();
   const { posts: postsTable, comments } = posts.tables;
   const comment = await posts.ctx.transact(async (tx, emit) => {
@@ -74,7 +74,7 @@ export async function addComment(posts: Posts, post: PostRow, memberId: number, 
  * Shares the post: once per member (decision 009). Sharing again changes nothing and answers the
  * same count; only the first share is announced.
  */
-export async function sharePost(posts: Posts, post: PostRow, memberId: number): Promise<{ shared: true; shareCount: number }> {
+export async function sharePost(posts: Posts, post: VisiblePost, memberId: number): Promise<{ shared: true; shareCount: number }> {
   const { posts: postsTable, shares } = posts.tables;
   return posts.ctx.transact(async (tx, emit) => {
     const added = await tx.insert(shares).values({ postId: post.id, userId: memberId }).onConflictDoNothing().returning({ postId: shares.postId });

@@ -1,6 +1,6 @@
 import { defaultSiteSettings, postLimits, postTexts, type Post, type PostPage } from '@kora/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LIST_COMMENTS, LIST_LIKERS } from '../feed/load-posts.js';
+import { LIST_COMMENTS, LIST_LIKERS } from '../feed/post-json.js';
 import { setShadowHidden } from '../moderation/post-state.js';
 import { client, memberIds, outboxEvents, postsHandle, registerMember, startPosts, type PostsTestService } from '../test-support.js';
 

@@ -10,15 +10,15 @@ import { requireMember, type ServiceApp } from '@kora/platform';
 import type { FastifyRequest } from 'fastify';
 import type { Posts } from '../context.js';
 import { postNotFound } from '../errors.js';
-import type { PostRow } from '../feed/post-rows.js';
-import { visiblePost } from '../feed/pages.js';
+import type { VisiblePost } from '../feed/visibility.js';
+import { visiblePost } from '../feed/visibility.js';
 import { addComment, sharePost, toggleLike } from '../posts/interactions.js';
 import { parsePostId, postIdParams } from '../posts/post-id.js';
 import { errors, memberOnly } from './schemas.js';
 
 export function interactionRoutes(app: ServiceApp, posts: Posts): void {
   /** The member and the post they act on; a post they may not see answers 404. */
-  async function target(request: FastifyRequest, id: string): Promise<{ userId: number; post: PostRow }> {
+  async function target(request: FastifyRequest, id: string): Promise<{ userId: number; post: VisiblePost }> {
     const { userId } = requireMember(request);
     const post = await visiblePost(posts, userId, parsePostId(id));
     if (!post) throw postNotFound();

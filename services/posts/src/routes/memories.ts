@@ -4,12 +4,12 @@
  *   earlier years, newest first. `date` defaults to today in KORA_TIME_ZONE (default Africa/Lagos).
  */
 import { memoriesAnswer } from '@kora/contracts';
-import { requireMember, type ServiceApp } from '@kora/platform';
+import { requireMember, sendJsonText, type ServiceApp } from '@kora/platform';
 import { z } from 'zod';
 import type { Posts } from '../context.js';
 import { DATE_INVALID_TEXT, dateInvalid } from '../errors.js';
-import { loadPosts } from '../feed/load-posts.js';
-import { memoryRows } from '../feed/pages.js';
+import { memoriesAnswerText } from '../feed/answers.js';
+import { memoryPosts } from '../feed/pages.js';
 import { dayIn, formatDay, parseDay } from '../memories/day.js';
 import { errors, memberOnly } from './schemas.js';
 
@@ -28,13 +28,13 @@ export function memoryRoutes(app: ServiceApp, posts: Posts): void {
         response: { 200: memoriesAnswer, 400: errors[400], 401: errors[401] },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = requireMember(request);
       const given = request.query.date;
       const day = given === undefined ? dayIn(posts.config.KORA_TIME_ZONE, posts.now()) : parseDay(given);
       if (!day) throw dateInvalid();
-      const rows = await memoryRows(posts, userId, day, posts.config.KORA_TIME_ZONE);
-      return { posts: await loadPosts(posts, rows, userId), date: formatDay(day) };
+      const memories = await memoryPosts(posts, userId, day, posts.config.KORA_TIME_ZONE);
+      return sendJsonText(reply, memoriesAnswerText(memories, formatDay(day)));
     },
   );
 }

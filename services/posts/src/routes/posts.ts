@@ -7,13 +7,14 @@
  * - DELETE /api/posts/:id : the author soft-deletes -> 200 { message: "Post deleted" }; emits post.deleted
  */
 import { createPostBody, feedQuery, postPageSchema, postSchema, postTexts } from '@kora/contracts';
-import { requireMember, type ServiceApp } from '@kora/platform';
+import { requireMember, sendJsonText, type ServiceApp } from '@kora/platform';
 import { z } from 'zod';
 import type { Posts } from '../context.js';
 import { notAuthor, postNotFound } from '../errors.js';
+import { pageAnswer } from '../feed/answers.js';
 import { decodeCursor } from '../feed/cursor.js';
-import { loadPosts, SINGLE_POST_COMMENTS } from '../feed/load-posts.js';
-import { authorPage, feedPage, visiblePost } from '../feed/pages.js';
+import { authorPage, feedPage, postJson } from '../feed/pages.js';
+import { visiblePost } from '../feed/visibility.js';
 import { softDeletePost } from '../moderation/post-state.js';
 import { createPost } from '../posts/create-post.js';
 import { parsePostId, postIdParams } from '../posts/post-id.js';
@@ -30,12 +31,12 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
         response: { 200: postPageSchema, 400: errors[400], 401: errors[401] },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = requireMember(request);
       const { cursor, limit, authorId } = request.query;
       const page = { limit, after: cursor ? decodeCursor(cursor) : null };
-      const rows = authorId === undefined ? await feedPage(posts, userId, page) : await authorPage(posts, userId, authorId, page);
-      return { posts: await loadPosts(posts, rows.rows, userId), nextCursor: rows.nextCursor };
+      const answer = authorId === undefined ? await feedPage(posts, userId, page) : await authorPage(posts, userId, authorId, page);
+      return sendJsonText(reply, pageAnswer(answer));
     },
   );
 
@@ -49,12 +50,11 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
         response: { 200: postSchema, 401: errors[401], 404: errors[404] },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = requireMember(request);
-      const row = await visiblePost(posts, userId, parsePostId(request.params.id));
-      if (!row) throw postNotFound();
-      const [post] = await loadPosts(posts, [row], userId, { comments: SINGLE_POST_COMMENTS });
-      return post!;
+      const post = await postJson(posts, userId, parsePostId(request.params.id));
+      if (post === undefined) throw postNotFound();
+      return sendJsonText(reply, post);
     },
   );
 
@@ -71,9 +71,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
     async (request, reply) => {
       const { userId } = requireMember(request);
       const id = await createPost(posts, userId, request.body);
-      const row = await visiblePost(posts, userId, id);
-      const [post] = await loadPosts(posts, [row!], userId);
-      return reply.code(201).send(post!);
+      return sendJsonText(reply.code(201), (await postJson(posts, userId, id))!);
     },
   );
 

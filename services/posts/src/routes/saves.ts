@@ -5,12 +5,13 @@
  * - GET /api/saves?cursor&limit -> { posts, nextCursor }, most recently saved first
  */
 import { pageQuery, postPageSchema, saveAnswer, saveBody } from '@kora/contracts';
-import { requireMember, type ServiceApp } from '@kora/platform';
+import { requireMember, sendJsonText, type ServiceApp } from '@kora/platform';
 import type { Posts } from '../context.js';
 import { postNotFound } from '../errors.js';
+import { pageAnswer } from '../feed/answers.js';
 import { decodeCursor } from '../feed/cursor.js';
-import { loadPosts } from '../feed/load-posts.js';
-import { savedPage, visiblePost } from '../feed/pages.js';
+import { savedPage } from '../feed/pages.js';
+import { visiblePost } from '../feed/visibility.js';
 import { parsePostId, savedPostParams } from '../posts/post-id.js';
 import { savePost, unsavePost } from '../posts/saves.js';
 import { errors, memberOnly } from './schemas.js';
@@ -26,11 +27,11 @@ export function saveRoutes(app: ServiceApp, posts: Posts): void {
         response: { 200: postPageSchema, 400: errors[400], 401: errors[401] },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = requireMember(request);
       const { cursor, limit } = request.query;
       const page = await savedPage(posts, userId, { limit, after: cursor ? decodeCursor(cursor) : null });
-      return { posts: await loadPosts(posts, page.rows, userId), nextCursor: page.nextCursor };
+      return sendJsonText(reply, pageAnswer(page));
     },
   );
 

@@ -1,0 +1,110 @@
+/**
+ * A page of posts as PostgreSQL writes it: one statement answers each shown post as the API's JSON
+ * text (`postSchema`, keys in the schema's order), with its author, the viewer's flags, the newest
+ * likers, the first comments with their authors and the videos' states. The service sends those
+ * texts on as they are: no row is parsed field by field, no object built, nothing serialised again
+ * (on the feed that was most of the posts service's CPU: docs/performance.md, decision 014).
+ *
+ * The text is exactly what the route's schema serialiser would write for the same post (compact,
+ * the same escapes, dates as `toISOString()` writes them): `post-json.test.ts` holds the two side
+ * by side. `to_json` of a row is compact; `json_build_object` and `json_agg` put spaces in, so they
+ * are not used.
+ */
+import { DEFAULT_AVATAR } from '@kora/contracts';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PostsTables } from '../db/schema.js';
+import { keySql } from './cursor.js';
+
+/** Lists carry this many likers (the caller is added when they liked) and this many comments. */
+export const LIST_LIKERS = 50;
+export const LIST_COMMENTS = 50;
+/** The single-post page carries more of the conversation. */
+export const SINGLE_POST_COMMENTS = 1_000;
+
+/** A shown post: its JSON text and the key a cursor after it is made of. */
+export interface PostJsonRow {
+  post: string;
+  page_at: string;
+  id: number | string;
+}
+
+/**
+ * The JSON of each row of `page` as `viewer` sees it, in the page's order. `page` selects bare
+ * post rows (`p.*` plus their sort time as `sort_at`), already limited: everything here is an index
+ * lookup per shown row, in an outer query the planner cannot merge into the page's own (its LIMIT
+ * keeps it apart), never a join across every candidate row.
+ *
+ * Likers: the newest through `likes_recent_idx`, and the viewer always listed when they liked (last,
+ * being older than the newest ones). Comments: the first ones, oldest first, through
+ * `comments_post_idx`. A video with no row yet is still being processed (media's event has not
+ * reached us). No SQL comments in the text: pgbench reads it too (feed-sql), quotes and all.
+ */
+export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: SQL, comments: number | Placeholder): SQL {
+  const me = sql`${viewer}::bigint`;
+  return sql`
+    select to_json(j)::text as post, ${keySql(sql`p.sort_at`)} as page_at, p.id
+    from (${page}) as p
+    left join ${t.authors} as au on au.user_id = p.author_id
+    cross join lateral (
+      select exists (select 1 from ${t.likes} as l where l.post_id = p.id and l.user_id = ${me}) as liked,
+        array(select l.user_id from ${t.likes} as l where l.post_id = p.id order by l.created_at desc, l.user_id desc limit ${LIST_LIKERS}) as newest
+    ) as lk
+    cross join lateral (
+      select
+        p.id as "id",
+        (select to_json(a) from (select p.author_id as "id", ${memberName(sql`au`, sql`p.author_id`)}) as a) as "author",
+        p.content as "content",
+        array_to_json(array(select m.url from unnest(p.media) with ordinality as m(url, n) where not ${isVideo(sql`m.url`)} order by m.n)) as "images",
+        array_to_json(array(select m.url from unnest(p.media) with ordinality as m(url, n) where ${isVideo(sql`m.url`)} order by m.n)) as "videos",
+        array_to_json(array(
+          select to_json(x) from unnest(p.media) with ordinality as m(url, n)
+          left join ${t.videos} as v on v.url = m.url
+          cross join lateral (select m.url as "url", coalesce(v.status, 'processing') as "status", v.poster_url as "posterUrl",
+            v.duration_seconds as "durationSeconds", v.error as "error") as x
+          where ${isVideo(sql`m.url`)} order by m.n)) as "videoDetails",
+        array_to_json(array(
+          select to_json(x) from unnest(
+            case when lk.liked and not ${me} = any(lk.newest) then lk.newest || ${me} else lk.newest end
+          ) with ordinality as u(user_id, n)
+          cross join lateral (select u.user_id as "userId") as x
+          order by u.n)) as "likes",
+        p.like_count as "likeCount",
+        lk.liked as "hasLiked",
+        array_to_json(array(
+          select to_json(x) from (
+            select c.id, c.user_id, c.content, c.created_at from ${t.comments} as c
+            where c.post_id = p.id order by c.created_at, c.id limit ${comments}
+          ) as c
+          left join ${t.authors} as cau on cau.user_id = c.user_id
+          cross join lateral (select c.id as "id", c.user_id as "userId", ${memberName(sql`cau`, sql`c.user_id`)},
+            c.content as "content", ${isoSql(sql`c.created_at`)} as "createdAt") as x
+          order by c.created_at, c.id)) as "comments",
+        p.comment_count as "commentCount",
+        p.share_count as "shareCount",
+        exists (select 1 from ${t.shares} as sh where sh.post_id = p.id and sh.user_id = ${me}) as "hasShared",
+        exists (select 1 from ${t.saves} as sv where sv.user_id = ${me} and sv.post_id = p.id) as "hasSaved",
+        ${isoSql(sql`p.created_at`)} as "createdAt",
+        p.shadow_hidden as "isShadowHidden"
+    ) as j
+    order by p.sort_at desc, p.id desc`;
+}
+
+/**
+ * `"username"` and `"profileImage"` of a member from the authors projection aliased `author`; a
+ * member whose snapshot has not reached the projection yet (it lags their sign-up) shows as
+ * contracts' `unknownMember(id)` does: `member<id>` with the default avatar.
+ */
+export function memberName(author: SQL, id: SQL): SQL {
+  return sql`coalesce(${author}.username, concat('member', ${id})) as "username",
+    case when ${author}.username is null then ${DEFAULT_AVATAR}::text else ${author}.profile_image end as "profileImage"`;
+}
+
+/** contracts' `mediaTypeOf(url) === 'video'`, in SQL. */
+export function isVideo(url: SQL): SQL {
+  return sql`(strpos(${url}, '/videos/') > 0)`;
+}
+
+/** A timestamptz as JavaScript's `toISOString()` writes it: UTC, milliseconds (cut, not rounded). */
+export function isoSql(column: SQL): SQL {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
