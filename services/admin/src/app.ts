@@ -1,5 +1,5 @@
 /** The admin service: stats, users, site settings, post moderation, representative applications. */
-import type { ServiceDefinition } from '@kora/platform';
+import type { ServiceDefinition } from '@kora/platform/service';
 import { migrations } from './db/migrations.js';
 import { adminSchema } from './db/schema.js';
 import { siteSettingsRoutes } from './routes/site-settings.js';

@@ -1,5 +1,5 @@
 /** The auth service: accounts, activation, sign-in, sessions, password recovery and member profiles. */
-import { perContext, type ServiceDefinition } from '@kora/platform';
+import { perContext, type ServiceDefinition } from '@kora/platform/service';
 import { createAuth, type Auth, type AuthOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { registerMailQueue } from './mail/queue.js';

@@ -2,7 +2,7 @@
  * The auth service's own configuration, on top of the platform's `serviceEnvSchema`: parsed once
  * when the service starts, failing with the list of bad variables.
  */
-import { blankIsUnset, loadConfig } from '@kora/platform';
+import { blankIsUnset, loadConfig } from '@kora/platform/service';
 import { z } from 'zod';
 
 const flag = z

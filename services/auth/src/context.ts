@@ -2,7 +2,7 @@
  * What the auth routes and jobs share for one running instance: its configuration (parsed once),
  * its tables, its clock and its mail sender.
  */
-import type { ServiceContext } from '@kora/platform';
+import type { ServiceContext } from '@kora/platform/service';
 import { chooseMailSender, type MailMessage, type MailSender } from '@kora/platform/mail';
 import { otpKey } from './accounts/otp.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';

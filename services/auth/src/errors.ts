@@ -3,7 +3,7 @@
  * throws, each with the product text from `authTexts`.
  */
 import { authTexts, ErrorCode } from '@kora/contracts';
-import { AppError } from '@kora/platform';
+import { AppError } from '@kora/platform/service';
 
 export const AuthErrorCode = {
   EmailInUse: 'EMAIL_IN_USE',

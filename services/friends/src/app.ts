@@ -1,5 +1,5 @@
 /** The friends service: friend requests, friends lists and suggestions. */
-import { perContext, requireMember, type ServiceDefinition } from '@kora/platform';
+import { perContext, memberRoutes, type ServiceDefinition } from '@kora/platform/service';
 import { createFriends, type Friends, type FriendsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { friendsConsumers } from './events/subscriptions.js';
@@ -17,10 +17,7 @@ export function createFriendsService(options: FriendsOptions = {}): ServiceDefin
     migrations,
     async routes(app, ctx) {
       const friends = instance(ctx);
-      await app.register(async (members) => {
-        // Every route here is for signed-in members: refuse anonymous callers before reading the
-        // request, so they learn nothing from validation answers either.
-        members.addHook('onRequest', async (request) => void requireMember(request));
+      await memberRoutes(app, (members) => {
         requestRoutes(members, friends);
         friendRoutes(members, friends);
       });

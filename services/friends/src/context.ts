@@ -2,7 +2,7 @@
  * What the friends routes and consumers share for one running instance: the platform context, the
  * tables of this instance's schema, the request policy and the clock.
  */
-import type { ServiceContext } from '@kora/platform';
+import type { ServiceContext } from '@kora/platform/service';
 import { friendsSchema, type FriendsTables } from './db/schema.js';
 import { mayRequest, type RequestPolicy } from './rules/may-request.js';
 

@@ -3,7 +3,7 @@
  * throws, each with the product text from `friendTexts`.
  */
 import { friendTexts } from '@kora/contracts';
-import { badRequest, conflict, forbidden, notFound } from '@kora/platform';
+import { badRequest, conflict, forbidden, notFound } from '@kora/platform/service';
 
 export const FriendErrorCode = {
   NotYourself: 'NOT_YOURSELF',

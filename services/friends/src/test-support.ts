@@ -6,11 +6,11 @@
  */
 import type { EventPayload, EventType, FriendRequest } from '@kora/contracts';
 import { eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
+import { findMember, type MemberRow } from '@kora/platform/service';
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
 import { createFriendsService, type FriendsOptions } from './app.js';
-import { friendsSchema, type FriendsTables, type MemberRow } from './db/schema.js';
-import { findMember } from './projections/member-views.js';
+import { friendsSchema, type FriendsTables } from './db/schema.js';
 
 export interface FriendsTestService extends TestService {
   tables: FriendsTables;
@@ -32,7 +32,7 @@ export async function publish<T extends EventType>(svc: TestService, type: T, pa
 export const snapshot = memberSnapshot;
 
 /** A member's row in the projection, as the service reads it. */
-export const memberRow = (svc: FriendsTestService, userId: number): Promise<MemberRow | undefined> => findMember(svc.ctx.db, svc.tables, userId);
+export const memberRow = (svc: FriendsTestService, userId: number): Promise<MemberRow | undefined> => findMember(svc.ctx.db, svc.tables.members, userId);
 
 /** An error answer: `status`, the product `message`, and the error body's shape. */
 export function expectError(res: { statusCode: number; json(): unknown }, status: number, message: string): void {

@@ -1,5 +1,5 @@
 /** The groups service: groups, membership and join approval. */
-import type { ServiceDefinition } from '@kora/platform';
+import type { ServiceDefinition } from '@kora/platform/service';
 import { migrations } from './db/migrations.js';
 
 export const groupsService: ServiceDefinition = {

@@ -1,6 +1,6 @@
 /** The media service: uploads, stored files and the video/image processing workers. */
 import multipart from '@fastify/multipart';
-import { perContext, type ServiceDefinition } from '@kora/platform';
+import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
 import sharp from 'sharp';
 import { createMedia, type Media, type MediaServiceOptions } from './context.js';
 import { migrations } from './db/migrations.js';
@@ -50,8 +50,11 @@ export function createMediaService(options: MediaServiceOptions = {}): ServiceDe
 
       await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
       internalImageRoutes(app, ctx, media.storage);
-      await mediaUploadRoutes(app, media);
-      videoRoutes(app, media);
+      // Members only, refused before the body is read: an anonymous caller uploads nothing.
+      await memberRoutes(app, async (members) => {
+        await mediaUploadRoutes(members, media);
+        videoRoutes(members, media);
+      });
       await storedFileRoutes(app, media.storage);
     },
   };

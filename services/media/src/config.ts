@@ -14,7 +14,7 @@
  * - MEDIA_VIDEO_TIMEOUT_SECONDS: a transcode still running after this long is killed and the video
  *   marked failed (default 600), so a hostile file cannot hold a worker forever.
  */
-import { loadConfig } from '@kora/platform';
+import { loadConfig } from '@kora/platform/service';
 import path from 'node:path';
 import { z } from 'zod';
 

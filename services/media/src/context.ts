@@ -3,7 +3,7 @@
  * tables, the storage (prepared once: the worker may be registered before the routes are built)
  * and the video queue's options.
  */
-import type { QueueOptions, ServiceContext } from '@kora/platform';
+import type { QueueOptions, ServiceContext } from '@kora/platform/service';
 import { mediaConfig, parseMediaConfig, type MediaConfig } from './config.js';
 import { mediaSchema, type MediaTables } from './db/schema.js';
 import { createLocalDiskStorage } from './storage/local-disk.js';

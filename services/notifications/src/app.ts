@@ -1,6 +1,6 @@
 /** The notifications service: notifications from events, their read state, and live delivery over WebSocket. */
 import websocket from '@fastify/websocket';
-import { perContext, requireMember, type ServiceContext, type ServiceDefinition } from '@kora/platform';
+import { perContext, memberRoutes, type ServiceContext, type ServiceDefinition } from '@kora/platform/service';
 import { createNotifications, type Notifications, type NotificationsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { notificationsConsumers } from './events/subscriptions.js';
@@ -32,10 +32,8 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
     async routes(app, ctx) {
       const n = instance(ctx);
       await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES, perMessageDeflate: false } });
-      await app.register(async (members) => {
-        // Every route here is for signed-in members, the socket's handshake included: refuse
-        // anonymous callers before reading the request (and before upgrading it).
-        members.addHook('onRequest', async (request) => void requireMember(request));
+      // The socket's handshake too: anonymous callers are refused before the upgrade.
+      await memberRoutes(app, (members) => {
         notificationRoutes(members, n);
         socketRoute(members, n);
       });

@@ -7,7 +7,7 @@
  * - NOTIFICATIONS_MAX_SOCKETS_PER_MEMBER: open sockets one member may hold on one instance
  *   (default 20 tabs); opening one more closes their oldest, so a reconnect loop cannot eat memory.
  */
-import { blankIsUnset, loadConfig } from '@kora/platform';
+import { blankIsUnset, loadConfig } from '@kora/platform/service';
 import { z } from 'zod';
 
 export const notificationsEnvSchema = z.object({

@@ -3,7 +3,7 @@
  * platform context, the tables of this instance's schema, the configuration (parsed once) and the
  * instance's live hub (the sockets it holds).
  */
-import type { ServiceContext } from '@kora/platform';
+import type { ServiceContext } from '@kora/platform/service';
 import { loadNotificationsConfig, type NotificationsConfig } from './config.js';
 import { notificationsSchema, type NotificationsTables } from './db/schema.js';
 import { LiveHub } from './live/hub.js';

@@ -1,5 +1,5 @@
 /** The posts service: posts, reactions, comments, shares, saves, memories, the feed and post moderation state. */
-import { perContext, requireMember, type ServiceDefinition } from '@kora/platform';
+import { perContext, memberRoutes, type ServiceDefinition } from '@kora/platform/service';
 import { createPosts, type Posts, type PostsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { postsConsumers } from './events/subscriptions.js';
@@ -23,10 +23,7 @@ export function createPostsService(options: PostsOptions = {}): ServiceDefinitio
     migrations,
     async routes(app, ctx) {
       const posts = instance(ctx);
-      await app.register(async (members) => {
-        // Every route here is for signed-in members: refuse anonymous callers before reading the
-        // request, so they learn nothing from validation answers either.
-        members.addHook('onRequest', async (request) => void requireMember(request));
+      await memberRoutes(app, (members) => {
         postRoutes(members, posts);
         interactionRoutes(members, posts);
         saveRoutes(members, posts);

@@ -6,7 +6,7 @@
  * - KORA_TIME_ZONE: the IANA zone whose calendar day "today" means for memories (default
  *   Africa/Lagos), until members have a time zone setting of their own (decision 009).
  */
-import { blankIsUnset, loadConfig } from '@kora/platform';
+import { blankIsUnset, loadConfig } from '@kora/platform/service';
 import { z } from 'zod';
 
 function isTimeZone(zone: string): boolean {

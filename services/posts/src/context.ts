@@ -2,7 +2,7 @@
  * What the posts routes and consumers share for one running instance: the platform context, the
  * tables of this instance's schema, the configuration (parsed once) and the clock.
  */
-import type { ServiceContext } from '@kora/platform';
+import type { ServiceContext } from '@kora/platform/service';
 import { loadPostsConfig, type PostsConfig } from './config.js';
 import { postsSchema, type PostsTables } from './db/schema.js';
 

@@ -3,7 +3,7 @@
  * throws, each with the product text from `postTexts`.
  */
 import { postTexts } from '@kora/contracts';
-import { AppError } from '@kora/platform';
+import { AppError } from '@kora/platform/service';
 
 export const PostErrorCode = {
   PostEmpty: 'POST_EMPTY',

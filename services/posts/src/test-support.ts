@@ -41,7 +41,7 @@ export const snapshot = memberSnapshot;
 /** Announces a member the way auth does, and waits until the posts service knows their name. */
 export async function registerMember(svc: PostsTestService, userId: number, username = `user${userId}`): Promise<void> {
   await publish(svc, 'user.registered', { ...snapshot(userId, username), email: `${userId}@example.ng`, createdAt: new Date().toISOString() }, userId, userId);
-  await eventually(async () => (await svc.ctx.db.select().from(svc.tables.authors).where(eq(svc.tables.authors.userId, userId))).length === 1);
+  await eventually(async () => (await svc.ctx.db.select().from(svc.tables.members).where(eq(svc.tables.members.userId, userId))).length === 1);
 }
 
 async function friendRows(svc: PostsTestService, a: number, b: number): Promise<number> {

@@ -1,5 +1,5 @@
 /** The settings service: member general, privacy and notification settings. */
-import type { ServiceDefinition } from '@kora/platform';
+import type { ServiceDefinition } from '@kora/platform/service';
 import { migrations } from './db/migrations.js';
 
 export const settingsService: ServiceDefinition = {

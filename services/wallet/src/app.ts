@@ -1,5 +1,5 @@
 /** The wallet service: naira wallet: balance, ledger, payments and package purchases. */
-import type { ServiceDefinition } from '@kora/platform';
+import type { ServiceDefinition } from '@kora/platform/service';
 import { migrations } from './db/migrations.js';
 
 export const walletService: ServiceDefinition = {

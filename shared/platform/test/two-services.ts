@@ -64,8 +64,8 @@ export async function startTwoServices(adapters: Adapters): Promise<TwoServices>
       }
     },
     async receivedCount() {
-      const result = await adapters.database.db.execute(sql.raw(`select count(*)::int as n from ${consumerSchema}.received`));
-      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+      const result = await adapters.database.db.execute(sql.raw(`select count(*) as n from ${consumerSchema}.received`));
+      return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
     async stop() {
       await producer.stop();

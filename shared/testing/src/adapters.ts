@@ -6,7 +6,6 @@
  * prefix): a file that changes the site settings, or replays a topic from its beginning, never
  * sees another file's events, nor the product's that a later stage of the same run starts.
  */
-import { PGlite } from '@electric-sql/pglite';
 import {
   BullMqJobRunner,
   KafkaEventBus,
@@ -17,6 +16,7 @@ import {
   closeAdapters,
   createLogger,
   loadConfig,
+  openPgliteClient,
   openPostgres,
   pgliteDatabase,
   serviceEnvSchema,
@@ -91,8 +91,7 @@ export async function createTestAdapters(): Promise<TestAdapters> {
     const adapters: Adapters = { database, bus, jobs, store };
     return { target, ...adapters, close: () => closeAdapters(adapters) };
   }
-  const pglite = new PGlite();
-  await pglite.waitReady;
+  const pglite = await openPgliteClient(null);
   const database = pgliteDatabase(pglite);
   const bus = new MemoryEventBus(testLog);
   const jobs = new MemoryJobRunner(testLog);

@@ -2,7 +2,7 @@
  * Migrations of the `admin` schema, applied in order at start-up and by `npm run migrate`.
  * Never edit a released migration: add a new one.
  */
-import type { Migration } from '@kora/platform';
+import type { Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {

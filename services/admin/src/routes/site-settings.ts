@@ -3,7 +3,7 @@
  * Admins only; every change is announced to the other services as `site-settings.updated`.
  */
 import { errorBodySchema, siteSettingsSchemas, siteSettingsSections, type SiteSettingsSection } from '@kora/contracts';
-import { requireAdmin, type ServiceApp, type ServiceContext } from '@kora/platform';
+import { requireAdmin, type ServiceApp, type ServiceContext } from '@kora/platform/service';
 import { z } from 'zod';
 import type { AdminTables } from '../db/schema.js';
 import { maskSecrets, readSiteSettings, updateSection } from '../site-settings/store.js';

@@ -3,7 +3,7 @@
  * field added to a section later has its default until an admin changes it.
  */
 import { defaultSiteSettings, MASKED_SECRET, siteSettingsSchemas, type SiteSettings, type SiteSettingsSection } from '@kora/contracts';
-import { badRequest, type DbOrTx, type Emit } from '@kora/platform';
+import { badRequest, type DbOrTx, type Emit } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { AdminTables } from '../db/schema.js';
 

@@ -5,7 +5,7 @@
  * its refusals (400, 413, 415) reach the member unchanged.
  */
 import { errorBodySchema } from '@kora/contracts';
-import { AppError, type ServiceContext } from '@kora/platform';
+import { AppError, type ServiceContext } from '@kora/platform/service';
 import type { MultipartFile } from '@fastify/multipart';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';

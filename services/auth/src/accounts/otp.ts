@@ -8,7 +8,7 @@
  * wrong tries in the shared store with the same limit, so the answers for them look exactly like
  * those for a real account and never reveal whether the address has one.
  */
-import type { DbOrTx, KeyValueStore } from '@kora/platform';
+import type { DbOrTx, KeyValueStore } from '@kora/platform/service';
 import { eq, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { AuthTables } from '../db/schema.js';

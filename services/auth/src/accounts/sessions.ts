@@ -10,7 +10,8 @@
  * the session's access tokens at once (the contract in gateway/src/auth.ts).
  */
 import type { EventPayload } from '@kora/contracts';
-import { ACCESS_TOKEN_TTL_SECONDS, announceRevokedSession, signAccessToken, type DbOrTx, type Emit, type Identity, type KeyValueStore } from '@kora/platform';
+import { ACCESS_TOKEN_TTL_SECONDS, announceRevokedSession, signAccessToken } from '@kora/platform/access-token';
+import type { DbOrTx, Emit, Identity, KeyValueStore } from '@kora/platform/service';
 import { and, desc, eq, gt, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { AuthTables, SessionRow, UserRow } from '../db/schema.js';

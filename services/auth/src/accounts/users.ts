@@ -6,7 +6,7 @@ import {
   type Profile,
   type SignInUser,
 } from '@kora/contracts';
-import type { DbOrTx } from '@kora/platform';
+import type { DbOrTx } from '@kora/platform/service';
 import { eq, or, sql } from 'drizzle-orm';
 import type { AuthTables, UserRow } from '../db/schema.js';
 

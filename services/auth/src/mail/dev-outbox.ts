@@ -2,7 +2,7 @@
  * The dev outbox: with no SMTP server (a local install), sent mails are kept in `dev_mail` and
  * listed at GET /api/dev/mail with the links they carry, so a newcomer can activate an account.
  */
-import type { DbOrTx } from '@kora/platform';
+import type { DbOrTx } from '@kora/platform/service';
 import { desc, eq } from 'drizzle-orm';
 import type { MailMessage } from '@kora/platform/mail';
 import type { AuthTables } from '../db/schema.js';

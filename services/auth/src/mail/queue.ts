@@ -3,7 +3,7 @@
  * embedded mode): a slow or failing SMTP server never holds up a request, and a failed send is
  * retried 5 times with exponential back-off (2 s, 4 s, 8 s, 16 s).
  */
-import type { ServiceContext } from '@kora/platform';
+import type { ServiceContext } from '@kora/platform/service';
 import type { MailMessage, MailSender } from '@kora/platform/mail';
 
 export const MAIL_QUEUE = 'auth.mail';

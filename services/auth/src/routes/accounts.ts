@@ -6,7 +6,7 @@
  *   every address, so it does not tell who has an account.
  */
 import { activateBody, authTexts, emailOnlyBody, errorBodySchema, messageAnswer, signUpBody } from '@kora/contracts';
-import type { DbOrTx, ServiceApp } from '@kora/platform';
+import type { DbOrTx, ServiceApp } from '@kora/platform/service';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { hashPassword } from '../accounts/passwords.js';

@@ -5,7 +5,7 @@
  * gateway already routes to this service.
  */
 import { errorBodySchema } from '@kora/contracts';
-import { AppError, type ServiceApp } from '@kora/platform';
+import { AppError, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import { devOutboxEnabled } from '../config.js';
 import type { Auth } from '../context.js';

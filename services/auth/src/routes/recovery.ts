@@ -8,7 +8,7 @@
  * Every answer is the same whether or not the address has an account.
  */
 import { checkOtpBody, emailOnlyBody, errorBodySchema, resetPasswordBody, statusAnswer } from '@kora/contracts';
-import type { ServiceApp } from '@kora/platform';
+import type { ServiceApp } from '@kora/platform/service';
 import type { FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { checkCode, consumeCode, generateCode, OTP_RESEND_COOLDOWN_MS, resetMisses, storeCode, type CodeCheck } from '../accounts/otp.js';

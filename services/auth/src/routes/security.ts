@@ -5,7 +5,7 @@
  * - DELETE /api/settings/security/sessions/:id -> ends one of them; anyone else's is "not found".
  */
 import { authTexts, changePasswordBody, errorBodySchema, messageAnswer, sessionSchema } from '@kora/contracts';
-import { requireMember, unauthenticated, type ServiceApp } from '@kora/platform';
+import { requireMember, unauthenticated, type ServiceApp } from '@kora/platform/service';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../accounts/passwords.js';

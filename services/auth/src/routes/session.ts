@@ -3,7 +3,7 @@
  * check that their token is still good (a revoked session answers 401 here).
  */
 import { errorBodySchema } from '@kora/contracts';
-import { requireMember, type ServiceApp } from '@kora/platform';
+import { requireMember, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 
 const sessionSchema = z.object({

@@ -5,7 +5,7 @@
  * - POST /api/signout -> ends the caller's session on the server.
  */
 import { errorBodySchema, refreshBody, signInAnswer, signInBody, tokensSchema } from '@kora/contracts';
-import { requireMember, type ServiceApp } from '@kora/platform';
+import { requireMember, type ServiceApp } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';

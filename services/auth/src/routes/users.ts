@@ -8,7 +8,7 @@
  */
 import multipart from '@fastify/multipart';
 import { avatarAnswer, errorBodySchema, parseProfileParam, profileSchema, updateProfileBody, userSearchItemSchema } from '@kora/contracts';
-import { requireMember, requireOwner, unauthenticated, type ServiceApp } from '@kora/platform';
+import { requireMember, requireOwner, unauthenticated, type ServiceApp } from '@kora/platform/service';
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';

@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import type { Migration } from '@kora/platform';
+import type { Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -48,6 +48,16 @@ export const migrations: Migration[] = [
       );
       -- Suggestions after friends of friends: the newest activated members, read in index order.
       create index members_newest_idx on {schema}.members (joined_at desc, user_id desc) where activated;
+    `,
+  },
+  {
+    // The platform's member snapshot (decision 016) adds the display name. Until a member's next
+    // snapshot it is what displayName() shows for a member without names: the username.
+    id: '0002_member_snapshot',
+    sql: `
+      alter table {schema}.members add column display_name text;
+      update {schema}.members set display_name = username;
+      alter table {schema}.members alter column display_name set not null;
     `,
   },
 ];

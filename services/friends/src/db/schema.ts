@@ -1,5 +1,6 @@
 /** Tables of the `friends` schema (Drizzle views of the SQL in migrations.ts). */
-import { bigint, boolean, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { memberSnapshotTable } from '@kora/platform/service';
+import { bigint, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = (name: string) => bigint(name, { mode: 'number' });
@@ -37,23 +38,13 @@ export const friendsSchema = (name: string) => {
   );
 
   /**
-   * Projection of auth's members (`user.registered`, `user.activated`, `user.updated`): the names
-   * and avatars lists show, who may receive a request (activated) and who is new (suggestions).
+   * Projection of auth's members (decision 016): the names and avatars lists show, who may receive
+   * a request (activated) and who is new (suggestions, through `members_newest_idx`).
    */
-  const members = schema.table('members', {
-    userId: id('user_id').primaryKey(),
-    username: text('username').notNull(),
-    profileImage: text('profile_image').notNull(),
-    activated: boolean('activated').notNull().default(false),
-    /** Sign-up time (from `user.registered`); suggestions show newer members first. */
-    joinedAt: at('joined_at').notNull(),
-    /** `occurredAt` of the snapshot applied, so an older snapshot never overwrites a newer one. */
-    updatedAt: at('updated_at').notNull(),
-  });
+  const members = memberSnapshotTable(schema);
 
   return { requests, friendships, members };
 };
 
 export type FriendsTables = ReturnType<typeof friendsSchema>;
 export type RequestRow = FriendsTables['requests']['$inferSelect'];
-export type MemberRow = FriendsTables['members']['$inferSelect'];

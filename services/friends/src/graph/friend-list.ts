@@ -1,9 +1,8 @@
 /** The caller's friends (Your Friends), by username (case-insensitive), then id. */
 import type { Friend } from '@kora/contracts';
-import { rowsOf } from '@kora/platform';
+import { rowsOf, unknownMemberView } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { Friends } from '../context.js';
-import { fallbackMember } from '../projections/members.js';
 
 export async function friendList(friends: Friends, memberId: number): Promise<Friend[]> {
   const { friendships, members } = friends.tables;
@@ -13,9 +12,9 @@ export async function friendList(friends: Friends, memberId: number): Promise<Fr
     left join ${members} as m on m.user_id = f.friend_id
     where f.user_id = ${memberId}
     order by lower(coalesce(m.username, 'member' || f.friend_id)), f.friend_id`);
-  return rowsOf<{ friend_id: number | string; username: string | null; profile_image: string | null }>(result).map((row) => {
-    const id = Number(row.friend_id);
-    const fallback = fallbackMember(id);
+  return rowsOf<{ friend_id: number; username: string | null; profile_image: string | null }>(result).map((row) => {
+    const id = row.friend_id;
+    const fallback = unknownMemberView(id);
     return { id, user_name: row.username ?? fallback.username, profileImage: row.profile_image ?? fallback.profileImage };
   });
 }

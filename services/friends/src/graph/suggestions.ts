@@ -13,7 +13,7 @@
  * at `limit` before the merge, so nothing grows with the number of members.
  */
 import type { Suggestion } from '@kora/contracts';
-import { rowsOf } from '@kora/platform';
+import { rowsOf } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { Friends } from '../context.js';
 
@@ -33,7 +33,7 @@ export async function suggestionsFor(friends: Friends, memberId: number, limit: 
       select from_user_id from ${requests} where to_user_id = ${me} and status = 'pending'
     ),
     mutual as (
-      select f.friend_id as id, count(*)::int as mutual_count
+      select f.friend_id as id, count(*) as mutual_count
       from mine
       join ${friendships} as f on f.user_id = mine.id
       where f.friend_id <> ${me}
@@ -64,8 +64,11 @@ export async function suggestionsFor(friends: Friends, memberId: number, limit: 
     from (select * from ranked union all select * from newest) as s
     order by tier, mutual_count desc, joined_at desc, user_id desc
     limit ${limit}`);
-  return rowsOf<{ user_id: number | string; username: string; profile_image: string; mutual_count: number | string }>(result).map((row) => {
-    const id = Number(row.user_id);
-    return { id, user_id: id, user_name: row.username, profileImage: row.profile_image, mutualCount: Number(row.mutual_count) };
-  });
+  return rowsOf<{ user_id: number; username: string; profile_image: string; mutual_count: number }>(result).map((row) => ({
+    id: row.user_id,
+    user_id: row.user_id,
+    user_name: row.username,
+    profileImage: row.profile_image,
+    mutualCount: row.mutual_count,
+  }));
 }

@@ -8,7 +8,7 @@
  * party of the request gets 403 (they know it exists).
  */
 import { friendPairKey } from '@kora/contracts';
-import type { Emit, Tx } from '@kora/platform';
+import type { Emit, Tx } from '@kora/platform/service';
 import { eq } from 'drizzle-orm';
 import type { Friends } from '../context.js';
 import type { RequestRow } from '../db/schema.js';

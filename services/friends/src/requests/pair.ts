@@ -3,7 +3,7 @@
  * the one way a request becomes a friendship (answering it, or sending one back).
  */
 import { friendPairKey } from '@kora/contracts';
-import type { DbOrTx, Emit, Tx } from '@kora/platform';
+import type { DbOrTx, Emit, Tx } from '@kora/platform/service';
 import { and, eq, or } from 'drizzle-orm';
 import type { Friends } from '../context.js';
 import type { FriendsTables, RequestRow } from '../db/schema.js';

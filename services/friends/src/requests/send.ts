@@ -12,10 +12,10 @@
  * pending requests.
  */
 import { friendPairKey } from '@kora/contracts';
+import { findMember } from '@kora/platform/service';
 import type { Friends } from '../context.js';
 import type { RequestRow } from '../db/schema.js';
 import { alreadyFriends, alreadyRequested, notAccepting, notYourself, requestBusy, userNotFound } from '../errors.js';
-import { findMember } from '../projections/member-views.js';
 import { acceptPending, areFriends, pendingBetween } from './pair.js';
 
 /** How often the pair is read again when it changed under us; each retry means someone else acted. */
@@ -30,7 +30,7 @@ export interface SendOutcome {
 export async function sendRequest(friends: Friends, fromUserId: number, toUserId: number): Promise<SendOutcome> {
   const { ctx, tables } = friends;
   if (fromUserId === toUserId) throw notYourself();
-  const member = await findMember(ctx.db, tables, toUserId);
+  const member = await findMember(ctx.db, tables.members, toUserId);
   if (!member?.activated) throw userNotFound();
 
   return ctx.transact(async (tx, emit) => {

@@ -1,8 +1,7 @@
 /** A friend request as the API answers it (spec: status 0 while pending, then the answer). */
 import type { FriendRequest } from '@kora/contracts';
-import type { DbOrTx } from '@kora/platform';
+import { memberViews, type DbOrTx, type MemberView } from '@kora/platform/service';
 import type { FriendsTables, RequestRow } from '../db/schema.js';
-import { memberViews, type MemberView } from '../projections/member-views.js';
 
 export function toRequestView(row: RequestRow, member: (userId: number) => MemberView): FriendRequest {
   const from = member(row.fromUserId);
@@ -23,7 +22,7 @@ export function toRequestView(row: RequestRow, member: (userId: number) => Membe
 export async function requestViews(db: DbOrTx, tables: FriendsTables, rows: RequestRow[]): Promise<FriendRequest[]> {
   const member = await memberViews(
     db,
-    tables,
+    tables.members,
     rows.flatMap((r) => [r.fromUserId, r.toUserId]),
   );
   return rows.map((r) => toRequestView(r, member));

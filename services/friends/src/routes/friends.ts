@@ -7,7 +7,7 @@
  * - GET /api/friends/relation/:userId -> { userId, status, requestId }
  */
 import { friendSchema, friendTexts, messageAnswer, relationSchema, suggestionSchema } from '@kora/contracts';
-import { parsePathId, requireMember, type ServiceApp } from '@kora/platform';
+import { errors, memberOf, memberOnly, parsePathId, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Friends } from '../context.js';
 import { notFriends, userNotFound } from '../errors.js';
@@ -15,7 +15,7 @@ import { friendList } from '../graph/friend-list.js';
 import { relationTo } from '../graph/relation.js';
 import { SUGGESTIONS_DEFAULT, SUGGESTIONS_MAX, suggestionsFor } from '../graph/suggestions.js';
 import { unfriend } from '../graph/unfriend.js';
-import { errors, memberOnly, userIdParams } from './schemas.js';
+import { userIdParams } from './schemas.js';
 
 /** Not in the contract (the spec's call has no parameters): the one text of our own. */
 export const LIMIT_INVALID_TEXT = `The limit must be a whole number from 1 to ${SUGGESTIONS_MAX}`;
@@ -39,7 +39,7 @@ export function friendRoutes(app: ServiceApp, friends: Friends): void {
         response: { 200: z.array(friendSchema), 401: errors[401] },
       },
     },
-    async (request) => friendList(friends, requireMember(request).userId),
+    async (request) => friendList(friends, memberOf(request).userId),
   );
 
   app.get(
@@ -52,7 +52,7 @@ export function friendRoutes(app: ServiceApp, friends: Friends): void {
         response: { 200: z.array(suggestionSchema), 400: errors[400], 401: errors[401] },
       },
     },
-    async (request) => suggestionsFor(friends, requireMember(request).userId, request.query.limit),
+    async (request) => suggestionsFor(friends, memberOf(request).userId, request.query.limit),
   );
 
   app.get(
@@ -65,7 +65,7 @@ export function friendRoutes(app: ServiceApp, friends: Friends): void {
         response: { 200: relationSchema, 401: errors[401], 404: errors[404] },
       },
     },
-    async (request) => relationTo(friends, requireMember(request).userId, parsePathId(request.params.userId, userNotFound)),
+    async (request) => relationTo(friends, memberOf(request).userId, parsePathId(request.params.userId, userNotFound)),
   );
 
   app.delete(
@@ -79,7 +79,7 @@ export function friendRoutes(app: ServiceApp, friends: Friends): void {
       },
     },
     async (request) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       await unfriend(friends, userId, parsePathId(request.params.userId, notFriends));
       return { message: friendTexts.unfriended };
     },

@@ -9,7 +9,7 @@
  * Events: friend-request.sent / .accepted / .declined / .cancelled, keyed by the pair.
  */
 import { friendRequestSchema, friendTexts, messageAnswer, respondBody, sendRequestAnswer, sendRequestBody } from '@kora/contracts';
-import { parsePathId, requireMember, type ServiceApp } from '@kora/platform';
+import { errors, memberOf, memberOnly, parsePathId, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Friends } from '../context.js';
 import { requestNotFound } from '../errors.js';
@@ -17,7 +17,7 @@ import { answerRequest, cancelRequest } from '../requests/answer.js';
 import { incomingRequests, outgoingRequests } from '../requests/lists.js';
 import { sendRequest } from '../requests/send.js';
 import { requestViews } from '../requests/view.js';
-import { errors, memberOnly, requestIdParams } from './schemas.js';
+import { requestIdParams } from './schemas.js';
 
 export function requestRoutes(app: ServiceApp, friends: Friends): void {
   app.post(
@@ -31,7 +31,7 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
       },
     },
     async (request, reply) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       const { outcome, request: row } = await sendRequest(friends, userId, request.body.toUserId);
       const [view] = await requestViews(friends.ctx.db, friends.tables, [row]);
       const message = outcome === 'sent' ? friendTexts.requestSent : friendTexts.requestAccepted;
@@ -48,7 +48,7 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
         response: { 200: z.array(friendRequestSchema), 401: errors[401] },
       },
     },
-    async (request) => incomingRequests(friends, requireMember(request).userId),
+    async (request) => incomingRequests(friends, memberOf(request).userId),
   );
 
   app.get(
@@ -60,7 +60,7 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
         response: { 200: z.array(friendRequestSchema), 401: errors[401] },
       },
     },
-    async (request) => outgoingRequests(friends, requireMember(request).userId),
+    async (request) => outgoingRequests(friends, memberOf(request).userId),
   );
 
   app.put(
@@ -75,7 +75,7 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
       },
     },
     async (request) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       const { action } = request.body;
       await answerRequest(friends, userId, parsePathId(request.params.id, requestNotFound), action);
       return { message: action === 'accepted' ? friendTexts.requestAccepted : friendTexts.requestDeclined };
@@ -93,7 +93,7 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
       },
     },
     async (request) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       await cancelRequest(friends, userId, parsePathId(request.params.id, requestNotFound));
       return { message: friendTexts.requestCancelled };
     },

@@ -6,7 +6,7 @@
  * Answering a request the other member already sent is not a new request, so it never asks this
  * rule (see friends/send-request.ts).
  */
-import type { DbOrTx } from '@kora/platform';
+import type { DbOrTx } from '@kora/platform/service';
 
 export interface RequestIntent {
   fromUserId: number;

@@ -3,7 +3,7 @@
  * parser's errors in product words, the early refusal of a body declared too long, and a body
  * "schema" that documents the form for OpenAPI without Fastify trying to validate a stream.
  */
-import { AppError, badRequest, type ServiceApp } from '@kora/platform';
+import { AppError, badRequest, type ServiceApp } from '@kora/platform/service';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { errnoCode } from '../storage/local-disk.js';
 

@@ -3,7 +3,7 @@
  * from the key, validators (`ETag`, `Last-Modified`) with 304 answers, cache headers, one byte range
  * (206, or 416 when unsatisfiable), `nosniff` and `inline`.
  */
-import { errorBody, notFound } from '@kora/platform';
+import { errorBody, notFound } from '@kora/platform/service';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { ByteRange } from '../storage/port.js';

@@ -12,7 +12,7 @@
  *
  * How each use resizes lives beside it: `profile-image.ts`, `post-image.ts`.
  */
-import { AppError, badRequest } from '@kora/platform';
+import { AppError, badRequest } from '@kora/platform/service';
 import { ErrorCode } from '@kora/contracts';
 import sharp from 'sharp';
 import { detectMime } from '../media-type.js';

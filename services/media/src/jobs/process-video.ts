@@ -16,7 +16,7 @@
  * An upload refused as unreadable is deleted; one that exhausted its retries is kept in
  * `incoming/` so an operator can look at it (the cause was likely the machine, not the file).
  */
-import type { JobProcessor } from '@kora/platform';
+import type { JobProcessor } from '@kora/platform/service';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
  * API shows it). ffmpeg reports many times a second; the row is written at most once a second and
  * only when the percentage moved, one write at a time. A failed write is logged, never fatal.
  */
-import type { JobContext } from '@kora/platform';
+import type { JobContext } from '@kora/platform/service';
 import type { Media } from '../context.js';
 import { recordProgress } from '../videos/records.js';
 

@@ -10,7 +10,7 @@
  *   size · 415 not one of the site's allowed image types (by magic bytes).
  */
 import { ErrorCode, errorBodySchema } from '@kora/contracts';
-import { AppError, badRequest, requireServiceCall, type ServiceApp, type ServiceContext } from '@kora/platform';
+import { AppError, badRequest, requireServiceCall, type ServiceApp, type ServiceContext } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { declaredTooLong, failedRead, MB, streamedBodyValidator, type MultipartTexts } from '../http/multipart.js';

@@ -14,8 +14,8 @@
  * 2048x2048, animations kept: `images/post-image.ts`); videos are stored raw and queued for the
  * worker, and their answer is the URL the MP4 will have (`GET /api/media/videos/:id` says when).
  */
-import { ErrorCode, errorBodySchema, MAX_FILES_PER_UPLOAD, MEDIA_UPLOAD_FIELD, mediaTexts, uploadAnswer, type UploadAnswer } from '@kora/contracts';
-import { AppError, badRequest, requireMember, type ServiceApp } from '@kora/platform';
+import { ErrorCode, MAX_FILES_PER_UPLOAD, MEDIA_UPLOAD_FIELD, mediaTexts, uploadAnswer, type UploadAnswer } from '@kora/contracts';
+import { AppError, badRequest, errors, memberOf, memberOnly, type ServiceApp } from '@kora/platform/service';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,17 +70,15 @@ function routes(app: ServiceApp, media: Media): void {
           'max upload size and of an allowed type by its magic bytes. Photos are stored re-encoded (WebP, inside 2048x2048, no ' +
           'metadata, GIF animations kept); videos are transcoded to MP4 by a worker: their URL is answered at once and ' +
           'GET /api/media/videos/{id} tells when it plays.',
-        security: [{ bearerAuth: [] }],
+        ...memberOnly,
         consumes: ['multipart/form-data'],
         body: uploadForm,
-        response: { 201: uploadAnswer, 400: errorBodySchema, 401: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
+        response: { 201: uploadAnswer, 400: errors[400], 401: errors[401], 413: errors[413], 415: errors[415] },
       },
-      // Before the body is read: an anonymous caller uploads nothing.
-      onRequest: async (request) => void requireMember(request),
       validatorCompiler: streamedBodyValidator(app),
     },
     async (request, reply) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       const settings = ctx.siteSettings.current().storage;
       const maxBytes = settings.maxUploadMB * MB;
       const texts: MultipartTexts = {

@@ -8,7 +8,7 @@
  * redrawn.
  */
 import { errorBodySchema } from '@kora/contracts';
-import { notFound, type ServiceApp } from '@kora/platform';
+import { notFound, type ServiceApp } from '@kora/platform/service';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { z } from 'zod';

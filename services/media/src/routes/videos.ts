@@ -3,8 +3,8 @@
  * `ready` with its poster, duration and size, or `failed` with the reason. Any member may ask
  * (the video's URL is public once posted); an id that names no video answers 404.
  */
-import { errorBodySchema, mediaTexts, videoStatusSchema } from '@kora/contracts';
-import { notFound, requireMember, toPositiveId, type ServiceApp } from '@kora/platform';
+import { mediaTexts, videoStatusSchema } from '@kora/contracts';
+import { errors, memberOnly, notFound, toPositiveId, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Media } from '../context.js';
 import { findVideo, toVideoStatus } from '../videos/records.js';
@@ -18,13 +18,12 @@ export function videoRoutes(app: ServiceApp, media: Media): void {
       schema: {
         tags: ['media'],
         summary: "A video's processing status",
-        security: [{ bearerAuth: [] }],
+        ...memberOnly,
         params,
-        response: { 200: videoStatusSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: videoStatusSchema, 401: errors[401], 404: errors[404] },
       },
     },
     async (request) => {
-      requireMember(request);
       // An id that is not a positive integer names no video and never reaches the database.
       const id = toPositiveId(request.params.id);
       const video = id === null ? undefined : await findVideo(media, id);

@@ -6,7 +6,7 @@
  * ignored; form fields are ignored.
  */
 import { ErrorCode, MAX_FILES_PER_UPLOAD, MEDIA_UPLOAD_FIELD, mediaTexts } from '@kora/contracts';
-import { AppError, badRequest } from '@kora/platform';
+import { AppError, badRequest } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';

@@ -5,7 +5,7 @@
  * can never undo a finished video or announce it twice.
  */
 import type { EventPayload, VideoStatus } from '@kora/contracts';
-import type { Emit, Tx } from '@kora/platform';
+import type { Emit, Tx } from '@kora/platform/service';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Media } from '../context.js';
 import type { VideoRow } from '../db/schema.js';

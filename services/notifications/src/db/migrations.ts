@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import type { Migration } from '@kora/platform';
+import type { Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -42,6 +42,23 @@ export const migrations: Migration[] = [
         avatar text not null,
         updated_at timestamptz not null
       );
+    `,
+  },
+  {
+    // The platform's member snapshot (decision 016): the same columns as every service's. What
+    // this projection never tracked is filled in from what it has, until the member's next
+    // snapshot: the username as an unknown member shows (`member<id>`, unknownMember()); the
+    // sign-up time as the last snapshot's; activation as true (notifications does not read it; 016).
+    id: '0002_member_snapshot',
+    sql: `
+      alter table {schema}.members rename column name to display_name;
+      alter table {schema}.members rename column avatar to profile_image;
+      alter table {schema}.members
+        add column username text,
+        add column activated boolean not null default false,
+        add column joined_at timestamptz;
+      update {schema}.members set username = 'member' || user_id, activated = true, joined_at = updated_at;
+      alter table {schema}.members alter column username set not null, alter column joined_at set not null;
     `,
   },
 ];

@@ -1,4 +1,5 @@
 /** Tables of the `notifications` schema (Drizzle views of the SQL in migrations.ts). */
+import { memberSnapshotTable } from '@kora/platform/service';
 import { bigint, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -23,19 +24,11 @@ export const notificationsSchema = (name: string) => {
     seenAt: at('seen_at'),
   });
 
-  /** Projection of auth's member snapshots; the actor's current name and avatar are read from here. */
-  const members = schema.table('members', {
-    userId: id('user_id').primaryKey(),
-    /** `firstname lastname` trimmed, else the username. */
-    name: text('name').notNull(),
-    avatar: text('avatar').notNull(),
-    /** `occurredAt` of the snapshot applied, so an older snapshot never overwrites a newer one. */
-    updatedAt: at('updated_at').notNull(),
-  });
+  /** Projection of auth's members (decision 016): the actor's current name and avatar are read from here. */
+  const members = memberSnapshotTable(schema);
 
   return { notifications, members };
 };
 
 export type NotificationsTables = ReturnType<typeof notificationsSchema>;
 export type NotificationRow = NotificationsTables['notifications']['$inferSelect'];
-export type MemberRow = NotificationsTables['members']['$inferSelect'];

@@ -1,21 +1,19 @@
 /**
  * Every event this service consumes through the platform's idempotent consumer, in one place.
- * One group ('writer', shared by all instances) keeps the member projection and turns events into
+ * One group ('writer', shared by all instances) keeps the member snapshot and turns events into
  * notifications. The per-instance live feed (notification.created, session.revoked) is not here:
  * it is no durable effect, every instance needs every message, see live/feed.ts.
  */
-import type { ConsumerDefinition } from '@kora/platform';
+import { memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import { friendRequestAccepted, friendRequestCancelled, friendRequestSent, postCommented, postLiked } from '../notifications/from-events.js';
-import { applyMemberSnapshot } from '../projections/members.js';
 
 export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
   return [
     {
       name: 'writer',
       handlers: {
-        'user.registered': (event, tx) => applyMemberSnapshot(n.tables, tx, event),
-        'user.updated': (event, tx) => applyMemberSnapshot(n.tables, tx, event),
+        ...memberSnapshotHandlers(n.tables.members),
         'post.liked': (event, tx, emit) => postLiked(n, tx, emit, event),
         'post.commented': (event, tx, emit) => postCommented(n, tx, emit, event),
         'friend-request.sent': (event, tx, emit) => friendRequestSent(n, tx, emit, event),

@@ -5,7 +5,7 @@
  * happens here, so there is no processed-events record; duplicates are the hub's business.
  */
 import { eventEnvelopeSchema, eventRegistry, topicOf } from '@kora/contracts';
-import type { ServiceContext, Subscription } from '@kora/platform';
+import type { ServiceContext, Subscription } from '@kora/platform/service';
 import { randomBytes } from 'node:crypto';
 import type { LiveHub } from './hub.js';
 

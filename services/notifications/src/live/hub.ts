@@ -7,7 +7,7 @@
  * being read waits for it, and a redelivered one is recognised by its id (RecentIds).
  */
 import { socketCloseCodes, type Notification, type SocketMessage } from '@kora/contracts';
-import type { Logger } from '@kora/platform';
+import type { Logger } from '@kora/platform/service';
 import { WebSocket } from 'ws';
 import { Connection } from './connection.js';
 import { RecentIds } from './recent-ids.js';

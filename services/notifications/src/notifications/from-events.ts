@@ -3,7 +3,7 @@
  * points at. A cancelled friend request takes its notification back while it is still unread.
  */
 import type { EventEnvelope, EventPayload, EventType } from '@kora/contracts';
-import type { Emit, Tx } from '@kora/platform';
+import type { Emit, Tx } from '@kora/platform/service';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
 import { storeNotification } from './store.js';

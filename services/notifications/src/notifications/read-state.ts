@@ -33,7 +33,7 @@ export async function notificationPageOf(
 export async function unreadCount(n: Notifications, userId: number): Promise<number> {
   const t = n.tables.notifications;
   const [row] = await n.ctx.db.select({ n: count() }).from(t).where(and(eq(t.recipientId, userId), isNull(t.readAt)));
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 /**
@@ -48,7 +48,7 @@ export async function socketStart(n: Notifications, userId: number): Promise<{ u
     .select({ unread: sql<number>`count(*) filter (where ${t.readAt} is null)`, newestId: max(t.id) })
     .from(t)
     .where(eq(t.recipientId, userId));
-  return { unread: Number(row?.unread ?? 0), newestId: Number(row?.newestId ?? 0) };
+  return { unread: row?.unread ?? 0, newestId: row?.newestId ?? 0 };
 }
 
 export interface MarkAnswer {

@@ -5,7 +5,7 @@
  * it exists. Every instance's live feed reads that event and pushes it to the recipient's sockets.
  */
 import { notificationMessage, type Notification, type NotificationType } from '@kora/contracts';
-import type { Emit, Tx } from '@kora/platform';
+import type { Emit, Tx } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import { actorOf } from '../projections/members.js';
 import { wantsNotification } from '../rules/wants-notification.js';

@@ -1,14 +1,10 @@
 /**
- * Member projection: the name and avatar a notification shows for its actor, from auth's member
- * snapshots (`user.registered`, `user.updated`). An upsert guarded by the snapshot's time, so a
- * redelivered or late older snapshot never overwrites a newer one.
+ * The actor a notification shows, from the platform's member snapshot (decision 016): their
+ * display name and avatar, read when the notification is shown, so a renamed member shows their
+ * current name everywhere.
  */
-import { DEFAULT_AVATAR, displayName, unknownMember, type EventEnvelope, type EventPayload } from '@kora/contracts';
-import type { DbOrTx, Tx } from '@kora/platform';
-import { eq, sql } from 'drizzle-orm';
+import { findMember, unknownMemberView, type DbOrTx } from '@kora/platform/service';
 import type { NotificationsTables } from '../db/schema.js';
-
-type Snapshot = EventPayload<'user.updated'>;
 
 export interface ActorView {
   actorName: string;
@@ -16,34 +12,14 @@ export interface ActorView {
 }
 
 /**
- * The actor as notifications show them: from the projection, or, until the member's snapshot
- * arrives (events of different topics are not ordered), as every service shows an unknown member.
+ * The actor as notifications show them: from the snapshot, or, until the member's snapshot arrives
+ * (events of different topics are not ordered), as every service shows an unknown member.
  */
-export function actorView(userId: number, member: { name: string; avatar: string } | null | undefined): ActorView {
-  if (member) return { actorName: member.name, actorAvatar: member.avatar };
-  const unknown = unknownMember(userId);
-  return { actorName: unknown.username, actorAvatar: unknown.profileImage };
-}
-
-export async function applyMemberSnapshot(tables: NotificationsTables, tx: Tx, event: EventEnvelope<Snapshot>): Promise<void> {
-  const { members } = tables;
-  const values = {
-    userId: event.payload.userId,
-    name: displayName(event.payload),
-    avatar: event.payload.profileImage || DEFAULT_AVATAR,
-    updatedAt: new Date(event.occurredAt),
-  };
-  await tx
-    .insert(members)
-    .values(values)
-    .onConflictDoUpdate({
-      target: members.userId,
-      set: { name: values.name, avatar: values.avatar, updatedAt: values.updatedAt },
-      setWhere: sql`${members.updatedAt} <= excluded.updated_at`,
-    });
+export function actorView(userId: number, member: { displayName: string; profileImage: string } | null | undefined): ActorView {
+  const shown = member ?? unknownMemberView(userId);
+  return { actorName: shown.displayName, actorAvatar: shown.profileImage };
 }
 
 export async function actorOf(tables: NotificationsTables, db: DbOrTx, userId: number): Promise<ActorView> {
-  const [member] = await db.select().from(tables.members).where(eq(tables.members.userId, userId));
-  return actorView(userId, member);
+  return actorView(userId, await findMember(db, tables.members, userId));
 }

@@ -7,10 +7,9 @@
  * - POST /api/notifications/mark-seen -> { updated, unread } (the dropdown was opened)
  */
 import { markAnswer, markReadBody, notificationPage, notificationPageQuery, unreadCountAnswer } from '@kora/contracts';
-import { requireMember, type ServiceApp } from '@kora/platform';
+import { errors, memberOf, memberOnly, type ServiceApp } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import { markAllRead, markAllSeen, markRead, notificationPageOf, unreadCount } from '../notifications/read-state.js';
-import { errors, memberOnly } from './schemas.js';
 
 export function notificationRoutes(app: ServiceApp, n: Notifications): void {
   app.get(
@@ -23,13 +22,13 @@ export function notificationRoutes(app: ServiceApp, n: Notifications): void {
         response: { 200: notificationPage, 400: errors[400], 401: errors[401] },
       },
     },
-    async (request) => notificationPageOf(n, requireMember(request).userId, request.query),
+    async (request) => notificationPageOf(n, memberOf(request).userId, request.query),
   );
 
   app.get(
     '/api/notifications/unread-count',
     { schema: { ...memberOnly, summary: 'How many of your notifications are unread', response: { 200: unreadCountAnswer, 401: errors[401] } } },
-    async (request) => ({ count: await unreadCount(n, requireMember(request).userId) }),
+    async (request) => ({ count: await unreadCount(n, memberOf(request).userId) }),
   );
 
   app.post(
@@ -42,18 +41,18 @@ export function notificationRoutes(app: ServiceApp, n: Notifications): void {
         response: { 200: markAnswer, 400: errors[400], 401: errors[401] },
       },
     },
-    async (request) => markRead(n, requireMember(request).userId, request.body.ids),
+    async (request) => markRead(n, memberOf(request).userId, request.body.ids),
   );
 
   app.post(
     '/api/notifications/mark-all-read',
     { schema: { ...memberOnly, summary: 'Mark all your notifications read', response: { 200: markAnswer, 401: errors[401] } } },
-    async (request) => markAllRead(n, requireMember(request).userId),
+    async (request) => markAllRead(n, memberOf(request).userId),
   );
 
   app.post(
     '/api/notifications/mark-seen',
     { schema: { ...memberOnly, summary: 'Mark all your notifications seen (the dropdown was opened)', response: { 200: markAnswer, 401: errors[401] } } },
-    async (request) => markAllSeen(n, requireMember(request).userId),
+    async (request) => markAllSeen(n, memberOf(request).userId),
   );
 }

@@ -9,13 +9,13 @@
  * Pings every NOTIFICATIONS_HEARTBEAT_MS; close 4001 when the session is revoked, 4002 when the
  * member opened more tabs than allowed (their oldest goes). Client messages are ignored.
  */
-import { requireMember, type ServiceApp } from '@kora/platform';
+import { memberOf, type ServiceApp } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import { socketStart } from '../notifications/read-state.js';
 
 export function socketRoute(app: ServiceApp, n: Notifications): void {
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const { userId, sessionId } = requireMember(request);
+    const { userId, sessionId } = memberOf(request);
     const conn = n.live.open(socket, userId, sessionId);
     socketStart(n, userId).then(
       ({ unread, newestId }) => n.live.ready(conn, unread, newestId),

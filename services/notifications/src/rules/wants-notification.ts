@@ -5,7 +5,7 @@
  * so the decision and the stored notification belong to the same transaction.
  */
 import type { NotificationType } from '@kora/contracts';
-import type { Tx } from '@kora/platform';
+import type { Tx } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 
 export async function wantsNotification(_n: Notifications, _tx: Tx, _recipientId: number, _type: NotificationType): Promise<boolean> {

@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import type { Migration } from '@kora/platform';
+import type { Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -90,5 +90,23 @@ export const migrations: Migration[] = [
     // Why a video failed, in words its uploader is shown on the post (media's `video.failed` reason).
     id: '0002_video_failure_reason',
     sql: `alter table {schema}.videos add column error text;`,
+  },
+  {
+    // The authors projection becomes the platform's member snapshot (decision 016): same rows, the
+    // shape every service keeps. The feed reads it by primary key as before (the index is renamed,
+    // not rebuilt). What this projection never tracked is filled in from what it has: the display
+    // name as displayName() shows a member without names (the username) until their next
+    // snapshot; activation as true (posts does not read it; see 016); sign-up as the last snapshot.
+    id: '0003_member_snapshot',
+    sql: `
+      alter table {schema}.authors rename to members;
+      alter index {schema}.authors_pkey rename to members_pkey;
+      alter table {schema}.members
+        add column display_name text,
+        add column activated boolean not null default false,
+        add column joined_at timestamptz;
+      update {schema}.members set display_name = username, activated = true, joined_at = updated_at;
+      alter table {schema}.members alter column display_name set not null, alter column joined_at set not null;
+    `,
   },
 ];

@@ -1,4 +1,5 @@
 /** Tables of the `posts` schema (Drizzle views of the SQL in migrations.ts). */
+import { memberSnapshotTable } from '@kora/platform/service';
 import { bigint, boolean, doublePrecision, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -62,14 +63,8 @@ export const postsSchema = (name: string) => {
     (t) => [primaryKey({ columns: [t.userId, t.postId] })],
   );
 
-  /** Projection of auth's member snapshots: what a post shows of its author and commenters. */
-  const authors = schema.table('authors', {
-    userId: id('user_id').primaryKey(),
-    username: text('username').notNull(),
-    profileImage: text('profile_image').notNull(),
-    /** `occurredAt` of the snapshot applied, so an older snapshot never overwrites a newer one. */
-    updatedAt: at('updated_at').notNull(),
-  });
+  /** Projection of auth's members (decision 016): what a post shows of its author and commenters. */
+  const members = memberSnapshotTable(schema);
 
   /** Projection of media's video events, keyed by the public URL a post carries. */
   const videos = schema.table('videos', {
@@ -93,7 +88,7 @@ export const postsSchema = (name: string) => {
     (t) => [primaryKey({ columns: [t.userId, t.friendId] })],
   );
 
-  return { posts, likes, comments, shares, saves, authors, videos, friendships };
+  return { posts, likes, comments, shares, saves, members, videos, friendships };
 };
 
 export type PostsTables = ReturnType<typeof postsSchema>;

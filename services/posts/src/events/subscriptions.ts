@@ -1,10 +1,9 @@
 /**
  * Every event this service consumes, in one place. One consumer group feeds the local projections
- * (authors, videos, friend graph) that a feed page reads instead of calling other services.
+ * (members, videos, friend graph) that a feed page reads instead of calling other services.
  */
-import type { ConsumerDefinition } from '@kora/platform';
+import { memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
 import type { Posts } from '../context.js';
-import { applyMemberSnapshot } from '../projections/authors.js';
 import { friendshipAccepted, friendshipRemoved } from '../projections/friendships.js';
 import { videoFailed, videoProcessed, videoUploaded } from '../projections/videos.js';
 
@@ -14,8 +13,7 @@ export function postsConsumers(posts: Posts): ConsumerDefinition[] {
     {
       name: 'projections',
       handlers: {
-        'user.registered': (event, tx) => applyMemberSnapshot(tables, tx, event),
-        'user.updated': (event, tx) => applyMemberSnapshot(tables, tx, event),
+        ...memberSnapshotHandlers(tables.members),
         'video.uploaded': (event, tx) => videoUploaded(tables, tx, event),
         'video.processed': (event, tx) => videoProcessed(tables, tx, event),
         'video.failed': (event, tx) => videoFailed(tables, tx, event),

@@ -6,7 +6,7 @@
  * The key is produced by SQL (`KEY_SQL`) as a UTC ISO string with six fractional digits and read
  * back with `::timestamptz`, so it never passes through a JavaScript Date.
  */
-import { toPositiveId } from '@kora/platform';
+import { toPositiveId } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
 import { cursorInvalid } from '../errors.js';
 

@@ -5,7 +5,7 @@
  * Every list is newest first with keyset paging on (created_at, id): a page asks for one row more
  * than it shows, and that extra row only says whether there is a next page.
  */
-import { preparedSql, rowsOf, type PreparedSql } from '@kora/platform';
+import { preparedSql, rowsOf, type PreparedSql } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
@@ -27,7 +27,7 @@ export interface PageRequest {
 function toPage(rows: PostJsonRow[], limit: number): JsonPage {
   const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1];
-  return { posts: shown.map((r) => r.post), nextCursor: rows.length > limit && last ? encodeCursor({ at: last.page_at, id: Number(last.id) }) : null };
+  return { posts: shown.map((r) => r.post), nextCursor: rows.length > limit && last ? encodeCursor({ at: last.page_at, id: last.id }) : null };
 }
 
 const before = (column: string, idColumn: string, after: PageKey | null) =>

@@ -25,7 +25,7 @@ export const SINGLE_POST_COMMENTS = 1_000;
 export interface PostJsonRow {
   post: string;
   page_at: string;
-  id: number | string;
+  id: number;
 }
 
 /**
@@ -44,7 +44,7 @@ export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: 
   return sql`
     select to_json(j)::text as post, ${keySql(sql`p.sort_at`)} as page_at, p.id
     from (${page}) as p
-    left join ${t.authors} as au on au.user_id = p.author_id
+    left join ${t.members} as au on au.user_id = p.author_id
     cross join lateral (
       select exists (select 1 from ${t.likes} as l where l.post_id = p.id and l.user_id = ${me}) as liked,
         array(select l.user_id from ${t.likes} as l where l.post_id = p.id order by l.created_at desc, l.user_id desc limit ${LIST_LIKERS}) as newest
@@ -75,7 +75,7 @@ export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: 
             select c.id, c.user_id, c.content, c.created_at from ${t.comments} as c
             where c.post_id = p.id order by c.created_at, c.id limit ${comments}
           ) as c
-          left join ${t.authors} as cau on cau.user_id = c.user_id
+          left join ${t.members} as cau on cau.user_id = c.user_id
           cross join lateral (select c.id as "id", c.user_id as "userId", ${memberName(sql`cau`, sql`c.user_id`)},
             c.content as "content", ${isoSql(sql`c.created_at`)} as "createdAt") as x
           order by c.created_at, c.id)) as "comments",
@@ -90,7 +90,7 @@ export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: 
 }
 
 /**
- * `"username"` and `"profileImage"` of a member from the authors projection aliased `author`; a
+ * `"username"` and `"profileImage"` of a member from the member snapshot aliased `author`; a
  * member whose snapshot has not reached the projection yet (it lags their sign-up) shows as
  * contracts' `unknownMember(id)` does: `member<id>` with the default avatar.
  */

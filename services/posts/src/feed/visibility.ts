@@ -3,7 +3,7 @@
  * a shadow-hidden one only its author (decision 009). A post the viewer may not see does not exist
  * for them: every route answers 404 for it.
  */
-import { rowsOf } from '@kora/platform';
+import { rowsOf } from '@kora/platform/service';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
@@ -27,10 +27,10 @@ export interface VisiblePost {
   authorId: number;
 }
 
-/** The post, if the viewer may see it. node-postgres answers bigint as strings, PGlite as numbers. */
+/** The post, if the viewer may see it. */
 export async function visiblePost(posts: Posts, viewer: number, postId: number): Promise<VisiblePost | undefined> {
-  const rows = rowsOf<{ id: number | string; author_id: number | string }>(
+  const rows = rowsOf<{ id: number; author_id: number }>(
     await posts.ctx.db.execute(sql`select p.id, p.author_id from (${visibleRow(posts.tables, viewer, postId)}) as p`),
   );
-  return rows[0] && { id: Number(rows[0].id), authorId: Number(rows[0].author_id) };
+  return rows[0] && { id: rows[0].id, authorId: rows[0].author_id };
 }

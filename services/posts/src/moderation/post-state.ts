@@ -4,7 +4,7 @@
  * shadow-hidden one is served to its author only, who sees it as usual (decision 009). The page
  * queries apply the same rule through `visibleTo` (feed/visibility.ts).
  */
-import type { Emit, Tx } from '@kora/platform';
+import type { Emit, Tx } from '@kora/platform/service';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 

@@ -4,12 +4,12 @@
  * disagrees with what happened. The caller has already checked the post is visible to the member.
  */
 import type { PostComment } from '@kora/contracts';
+import { memberViews } from '@kora/platform/service';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { VisiblePost } from '../feed/visibility.js';
 import { commentBadWords } from '../errors.js';
 import { containsBadWord } from '../moderation/bad-words.js';
-import { authorViews } from '../projections/authors.js';
 import { excerpt } from './excerpt.js';
 
 /** Likes the post, or takes the like back if the member had liked it. */
@@ -66,8 +66,8 @@ export async function addComment(posts: Posts, post: VisiblePost, memberId: numb
     });
     return row!;
   });
-  const authorOf = await authorViews(posts.ctx.db, posts.tables, [memberId]);
-  return { id: comment.id, userId: memberId, ...authorOf(memberId), content: comment.content, createdAt: comment.createdAt.toISOString() };
+  const { username, profileImage } = (await memberViews(posts.ctx.db, posts.tables.members, [memberId]))(memberId);
+  return { id: comment.id, userId: memberId, username, profileImage, content: comment.content, createdAt: comment.createdAt.toISOString() };
 }
 
 /**

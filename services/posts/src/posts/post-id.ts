@@ -2,7 +2,7 @@
  * Post ids in paths. Ids are positive integers; anything else names no post, so it answers the
  * same 404 "Post not found" as an id that does not exist (never a 500 from the database).
  */
-import { parsePathId } from '@kora/platform';
+import { parsePathId } from '@kora/platform/service';
 import { z } from 'zod';
 import { postNotFound } from '../errors.js';
 

@@ -5,7 +5,7 @@
  * events alike, so accept/remove arrive in order.
  */
 import type { EventEnvelope, EventPayload } from '@kora/contracts';
-import type { Tx } from '@kora/platform';
+import type { Tx } from '@kora/platform/service';
 import { and, eq, or } from 'drizzle-orm';
 import type { PostsTables } from '../db/schema.js';
 

@@ -19,9 +19,9 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
     await svc?.close();
   });
 
-  const author = async (userId: number) => (await svc.ctx.db.select().from(svc.tables.authors).where(eq(svc.tables.authors.userId, userId)))[0];
+  const author = async (userId: number) => (await svc.ctx.db.select().from(svc.tables.members).where(eq(svc.tables.members.userId, userId)))[0];
 
-  describe('authors (user.registered, user.updated)', () => {
+  describe('members (user.registered, user.updated)', () => {
     it("shows a member's new name and avatar on their posts and comments after user.updated", async () => {
       const me = nextId();
       await registerMember(svc, me, 'old_name');

@@ -4,7 +4,7 @@
  * the same rule here (a finished video stays finished) makes late or repeated events harmless.
  */
 import type { EventEnvelope, EventPayload } from '@kora/contracts';
-import type { Tx } from '@kora/platform';
+import type { Tx } from '@kora/platform/service';
 import { eq } from 'drizzle-orm';
 import type { PostsTables } from '../db/schema.js';
 

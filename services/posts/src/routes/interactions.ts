@@ -6,7 +6,7 @@
  * Each emits its event (post.liked / post.unliked, post.commented, post.shared on the first share).
  */
 import { commentBody, likeAnswer, postCommentSchema, reactBody, shareAnswer } from '@kora/contracts';
-import { requireMember, type ServiceApp } from '@kora/platform';
+import { errors, memberOf, memberOnly, type ServiceApp } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import type { Posts } from '../context.js';
 import { postNotFound } from '../errors.js';
@@ -14,12 +14,11 @@ import type { VisiblePost } from '../feed/visibility.js';
 import { visiblePost } from '../feed/visibility.js';
 import { addComment, sharePost, toggleLike } from '../posts/interactions.js';
 import { parsePostId, postIdParams } from '../posts/post-id.js';
-import { errors, memberOnly } from './schemas.js';
 
 export function interactionRoutes(app: ServiceApp, posts: Posts): void {
   /** The member and the post they act on; a post they may not see answers 404. */
   async function target(request: FastifyRequest, id: string): Promise<{ userId: number; post: VisiblePost }> {
-    const { userId } = requireMember(request);
+    const { userId } = memberOf(request);
     const post = await visiblePost(posts, userId, parsePostId(id));
     if (!post) throw postNotFound();
     return { userId, post };

@@ -4,14 +4,13 @@
  *   earlier years, newest first. `date` defaults to today in KORA_TIME_ZONE (default Africa/Lagos).
  */
 import { memoriesAnswer } from '@kora/contracts';
-import { requireMember, sendJsonText, type ServiceApp } from '@kora/platform';
+import { errors, memberOf, memberOnly, sendJsonText, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Posts } from '../context.js';
 import { DATE_INVALID_TEXT, dateInvalid } from '../errors.js';
 import { memoriesAnswerText } from '../feed/answers.js';
 import { memoryPosts } from '../feed/pages.js';
 import { dayIn, formatDay, parseDay } from '../memories/day.js';
-import { errors, memberOnly } from './schemas.js';
 
 const memoriesQuery = z.object({
   date: z.string().max(10, DATE_INVALID_TEXT).optional().describe('The day to remember, YYYY-MM-DD (default: today)'),
@@ -29,7 +28,7 @@ export function memoryRoutes(app: ServiceApp, posts: Posts): void {
       },
     },
     async (request, reply) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       const given = request.query.date;
       const day = given === undefined ? dayIn(posts.config.KORA_TIME_ZONE, posts.now()) : parseDay(given);
       if (!day) throw dateInvalid();

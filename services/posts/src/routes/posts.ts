@@ -7,7 +7,7 @@
  * - DELETE /api/posts/:id : the author soft-deletes -> 200 { message: "Post deleted" }; emits post.deleted
  */
 import { createPostBody, feedQuery, postPageSchema, postSchema, postTexts } from '@kora/contracts';
-import { requireMember, sendJsonText, type ServiceApp } from '@kora/platform';
+import { errors, memberOf, memberOnly, sendJsonText, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Posts } from '../context.js';
 import { notAuthor, postNotFound } from '../errors.js';
@@ -18,7 +18,6 @@ import { visiblePost } from '../feed/visibility.js';
 import { softDeletePost } from '../moderation/post-state.js';
 import { createPost } from '../posts/create-post.js';
 import { parsePostId, postIdParams } from '../posts/post-id.js';
-import { errors, memberOnly } from './schemas.js';
 
 export function postRoutes(app: ServiceApp, posts: Posts): void {
   app.get(
@@ -32,7 +31,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
       },
     },
     async (request, reply) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       const { cursor, limit, authorId } = request.query;
       const page = { limit, after: cursor ? decodeCursor(cursor) : null };
       const answer = authorId === undefined ? await feedPage(posts, userId, page) : await authorPage(posts, userId, authorId, page);
@@ -51,7 +50,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
       },
     },
     async (request, reply) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       const post = await postJson(posts, userId, parsePostId(request.params.id));
       if (post === undefined) throw postNotFound();
       return sendJsonText(reply, post);
@@ -69,7 +68,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
       },
     },
     async (request, reply) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       const id = await createPost(posts, userId, request.body);
       return sendJsonText(reply.code(201), (await postJson(posts, userId, id))!);
     },
@@ -86,7 +85,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
       },
     },
     async (request) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       // Someone else's hidden post does not exist for this member: 404, not 403.
       const row = await visiblePost(posts, userId, parsePostId(request.params.id));
       if (!row) throw postNotFound();

@@ -5,7 +5,7 @@
  * - GET /api/saves?cursor&limit -> { posts, nextCursor }, most recently saved first
  */
 import { pageQuery, postPageSchema, saveAnswer, saveBody } from '@kora/contracts';
-import { requireMember, sendJsonText, type ServiceApp } from '@kora/platform';
+import { errors, memberOf, memberOnly, sendJsonText, type ServiceApp } from '@kora/platform/service';
 import type { Posts } from '../context.js';
 import { postNotFound } from '../errors.js';
 import { pageAnswer } from '../feed/answers.js';
@@ -14,7 +14,6 @@ import { savedPage } from '../feed/pages.js';
 import { visiblePost } from '../feed/visibility.js';
 import { parsePostId, savedPostParams } from '../posts/post-id.js';
 import { savePost, unsavePost } from '../posts/saves.js';
-import { errors, memberOnly } from './schemas.js';
 
 export function saveRoutes(app: ServiceApp, posts: Posts): void {
   app.get(
@@ -28,7 +27,7 @@ export function saveRoutes(app: ServiceApp, posts: Posts): void {
       },
     },
     async (request, reply) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       const { cursor, limit } = request.query;
       const page = await savedPage(posts, userId, { limit, after: cursor ? decodeCursor(cursor) : null });
       return sendJsonText(reply, pageAnswer(page));
@@ -46,7 +45,7 @@ export function saveRoutes(app: ServiceApp, posts: Posts): void {
       },
     },
     async (request, reply) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       const { postId } = request.body;
       if (!(await visiblePost(posts, userId, postId))) throw postNotFound();
       await savePost(posts, userId, postId);
@@ -65,7 +64,7 @@ export function saveRoutes(app: ServiceApp, posts: Posts): void {
       },
     },
     async (request) => {
-      const { userId } = requireMember(request);
+      const { userId } = memberOf(request);
       const postId = parsePostId(request.params.postId);
       await unsavePost(posts, userId, postId);
       return { saved: false, postId };

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { pgliteParsers } from './int8.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 /** A transaction handle; it has the same query API as Db. */
@@ -29,10 +30,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Rows of a raw `db.execute()` result; both drivers answer `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+export { rowsOf } from './rows.js';
 
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
@@ -70,7 +68,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
 /** Opens (or creates) the embedded database under `dir`; one instance serves every service schema. */
 export async function openPgliteClient(dir: string | null): Promise<PGlite> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir ? new PGlite(dir, { parsers: pgliteParsers }) : new PGlite({ parsers: pgliteParsers });
   await client.waitReady;
   return client;
 }

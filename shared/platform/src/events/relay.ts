@@ -18,7 +18,7 @@ const BATCH = 100;
 const KEEP_PUBLISHED_HOURS = 24;
 
 interface PendingRow {
-  seq: string | number;
+  seq: number;
   topic: string;
   key: string;
   envelope: unknown;
@@ -73,8 +73,8 @@ export class OutboxRelay {
   /** Pending row count, for readiness and tests. */
   async pendingCount(): Promise<number> {
     const { db, schema } = this.options;
-    const result = await db.execute(sql.raw(`select count(*)::int as n from ${schema}.outbox where published_at is null`));
-    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    const result = await db.execute(sql.raw(`select count(*) as n from ${schema}.outbox where published_at is null`));
+    return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
   }
 
   private schedule(delay: number): void {
@@ -109,7 +109,7 @@ export class OutboxRelay {
 
   private async publishBatch(): Promise<number> {
     const { db, schema, bus, log } = this.options;
-    let failed: { seqs: (string | number)[]; error: string; attempts: number } | null = null;
+    let failed: { seqs: number[]; error: string; attempts: number } | null = null;
     const count = await db.transaction(async (tx) => {
       const turn = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`kora.outbox-relay.${schema}`})) as mine`);
       if (!rowsOf<{ mine: boolean }>(turn)[0]?.mine) return 0; // another replica is publishing
@@ -140,7 +140,7 @@ export class OutboxRelay {
       return rows.length;
     });
     if (failed) {
-      const f = failed as { seqs: (string | number)[]; error: string; attempts: number };
+      const f = failed as { seqs: number[]; error: string; attempts: number };
       const backoffMs = Math.min(30_000, 250 * 2 ** Math.min(f.attempts, 7));
       log.warn({ rows: f.seqs.length, attempts: f.attempts, err: f.error }, 'outbox publish failed; will retry');
       await db.execute(sql`update ${sql.raw(schema)}.outbox

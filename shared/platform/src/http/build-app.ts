@@ -54,6 +54,10 @@ export async function buildServiceApp(
   });
 
   installIdentity(app, ctx.env.INTERNAL_SECRET);
+  // A documented route without tags of its own is listed under its service in the API docs.
+  app.addHook('onRoute', (route) => {
+    if (route.schema && !route.schema.hide && !route.schema.tags) route.schema = { ...route.schema, tags: [definition.name] };
+  });
   installErrorHandling(app);
 
   await app.register(swagger, {

@@ -1,0 +1,30 @@
+/**
+ * `@kora/platform/service`: what a service's routes, rules, projections and jobs use, and nothing
+ * that opens a connection. The main entry (`@kora/platform`) also carries the engines (Kafka,
+ * BullMQ, PGlite, node-postgres, nodemailer) for the processes that start services; a route file
+ * loading them all to reach `requireMember` made every module that imports it heavy, and hid which
+ * code may talk to which engine. Held to that by service-entry.test.ts.
+ */
+export * from './config.js';
+export * from './errors.js';
+export * from './ids.js';
+export { perContext } from './service.js';
+export type { ConsumerDefinition, Emit, ServiceApp, ServiceContext, ServiceDefinition } from './service.js';
+export { requireAdmin, requireMember, requireOwner, requireServiceCall } from './http/identity.js';
+export { memberOf, memberRoutes } from './http/member-routes.js';
+export { errors, memberOnly } from './http/route-schemas.js';
+export { sendJsonText } from './http/json-text.js';
+export type { Identity } from './identity.js';
+export type { Db, DbOrTx, Tx } from './db/database.js';
+export { rowsOf } from './db/rows.js';
+export { preparedSql, type PreparedSql } from './db/prepared-sql.js';
+export type { Migration } from './db/migrate.js';
+export type { Subscription } from './events/bus.js';
+export type { EventHandler, HandlerMap } from './events/consumer.js';
+export { buildEnvelope, type NewEvent } from './events/outbox.js';
+export type { JobContext, JobProcessor, QueueOptions } from './jobs/jobs.js';
+export type { KeyValueStore } from './cache/store.js';
+export type { Logger } from 'pino';
+export * from './members/lookups.js';
+export * from './members/projection.js';
+export * from './members/table.js';
