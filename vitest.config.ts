@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           ...common,
           name: 'services',
-          include: ['shared/platform/**/*.test.ts', 'services/**/*.test.ts'],
+          include: ['shared/platform/**/*.test.ts', 'shared/testing/**/*.test.ts', 'services/**/*.test.ts'],
           exclude: ['**/*.real.test.ts', '**/node_modules/**'],
         },
       },
