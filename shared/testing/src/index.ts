@@ -1,4 +1,5 @@
 export * from './adapters.js';
+export * from './fresh-schema.js';
 export * from './service.js';
 export * from './smtp-sink.js';
 export * from './service-helpers.js';

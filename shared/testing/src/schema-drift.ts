@@ -7,7 +7,7 @@
 import { migrate, platformTables, rowsOf, type Migration } from '@kora/platform';
 import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import { createTestAdapters, uniqueName } from './adapters.js';
+import { withFreshSchema } from './fresh-schema.js';
 import { compareShapes, type SchemaShape } from './schema-shape.js';
 
 export interface SchemaUnderTest {
@@ -42,12 +42,10 @@ const typeOf = (row: ColumnRow) => (row.data_type === 'ARRAY' ? `${row.udt_name.
 
 /** The differences for `subject`, one line each; empty when migrations and Drizzle agree. */
 export async function schemaDrift(subject: SchemaUnderTest): Promise<string[]> {
-  const adapters = await createTestAdapters();
-  const schema = uniqueName('drift');
-  try {
-    await migrate(adapters.database, schema, subject.migrations);
+  return withFreshSchema(async ({ database, schema }) => {
+    await migrate(database, schema, subject.migrations);
     const rows = rowsOf<ColumnRow>(
-      await adapters.database.db.execute(sql`
+      await database.db.execute(sql`
         select c.table_name, c.column_name, c.data_type, c.udt_name, c.is_nullable
         from information_schema.columns as c
         join information_schema.tables as t on t.table_schema = c.table_schema and t.table_name = c.table_name
@@ -61,8 +59,5 @@ export async function schemaDrift(subject: SchemaUnderTest): Promise<string[]> {
     }
     const declared = declaredShape([...Object.values(platformTables(schema)), ...Object.values(subject.tables(schema))]);
     return compareShapes(declared, actual);
-  } finally {
-    await adapters.database.db.execute(sql.raw(`drop schema if exists ${schema} cascade`)).catch(() => {});
-    await adapters.close();
-  }
+  });
 }
