@@ -2,7 +2,7 @@
 import { perContext, type ServiceDefinition } from '@kora/platform/service';
 import { createAuth, type Auth, type AuthOptions } from './context.js';
 import { migrations } from './db/migrations.js';
-import { registerMailQueue } from './mail/queue.js';
+import { registerMailQueue } from './jobs/mail-queue.js';
 import { accountRoutes } from './routes/accounts.js';
 import { devMailRoutes } from './routes/dev-mail.js';
 import { recoveryRoutes } from './routes/recovery.js';

@@ -8,7 +8,7 @@ import { otpKey } from './accounts/otp.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
 import { authSchema, type AuthTables } from './db/schema.js';
 import { storeDevMail } from './mail/dev-outbox.js';
-import { enqueueMail } from './mail/queue.js';
+import { enqueueMail } from './jobs/mail-queue.js';
 
 export interface AuthOptions {
   /** Variables to read instead of `process.env` (tests, or a launcher holding its own secrets). */

@@ -44,3 +44,7 @@ export const userNotFound = () => new AppError(404, AuthErrorCode.UserNotFound, 
 export const sessionNotFound = () => new AppError(404, AuthErrorCode.SessionNotFound, authTexts.sessionNotFound);
 export const imageRequired = () => new AppError(400, AuthErrorCode.ImageRequired, authTexts.imageRequired);
 export const rateLimited = () => new AppError(429, ErrorCode.RateLimited, 'Too many requests. Please wait a moment and try again.');
+export const imageTooLarge = (maxMB: number) => new AppError(413, ErrorCode.PayloadTooLarge, `The image is too large (at most ${maxMB} MB)`);
+/** The media service could not store a profile image (down, or an answer we cannot read). */
+export const imageNotStored = () => new AppError(502, ErrorCode.BadGateway, 'The image could not be stored. Please try again.');
+export const devOutboxOff = () => new AppError(404, AuthErrorCode.DevOutboxOff, 'The dev mail outbox is off');

@@ -3,9 +3,10 @@
  * field added to a section later has its default until an admin changes it.
  */
 import { defaultSiteSettings, MASKED_SECRET, siteSettingsSchemas, type SiteSettings, type SiteSettingsSection } from '@kora/contracts';
-import { badRequest, type DbOrTx, type Emit } from '@kora/platform/service';
+import type { DbOrTx, Emit } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { AdminTables } from '../db/schema.js';
+import { invalidSettings } from '../errors.js';
 
 export async function readSiteSettings(db: DbOrTx, tables: AdminTables): Promise<SiteSettings> {
   const rows = await db.select().from(tables.siteSettings);
@@ -67,7 +68,7 @@ export async function updateSection(
   adminId: number,
 ): Promise<SiteSettings[SiteSettingsSection]> {
   const partial = siteSettingsSchemas[section].partial().strict().safeParse(body);
-  if (!partial.success) throw badRequest(firstIssue(partial.error), 'INVALID_SETTINGS');
+  if (!partial.success) throw invalidSettings(firstIssue(partial.error));
   await lockSiteSettings(tx);
   const current = (await readSiteSettings(tx, tables))[section] as Record<string, unknown>;
   const changes: Record<string, unknown> = { ...partial.data };

@@ -10,13 +10,13 @@ import type { MultipartFile } from '@fastify/multipart';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { imageNotStored, imageTooLarge } from '../errors.js';
 
 export type ImageKind = 'avatar' | 'cover';
 
 const stored = z.object({ url: z.string().min(1) });
 const PASSED_THROUGH = new Set([400, 413, 415]);
 
-export const imageTooLarge = (maxMB: number) => new AppError(413, 'PAYLOAD_TOO_LARGE', `The image is too large (at most ${maxMB} MB)`);
 
 const headerSafe = (value: string) => value.replace(/[^\x20-\x7e]|["\\]/g, '_').slice(0, 200);
 
@@ -56,5 +56,5 @@ export async function storeImage(ctx: ServiceContext, part: MultipartFile, kind:
     if (refusal.success) throw new AppError(res.status, refusal.data.code, refusal.data.message);
   }
   ctx.log.error({ status: res.status, kind }, 'media service answered unexpectedly');
-  throw new AppError(502, 'BAD_GATEWAY', 'The image could not be stored. Please try again.');
+  throw imageNotStored();
 }

@@ -5,11 +5,11 @@
  * gateway already routes to this service.
  */
 import { errorBodySchema } from '@kora/contracts';
-import { AppError, type ServiceApp } from '@kora/platform/service';
+import type { ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import { devOutboxEnabled } from '../config.js';
 import type { Auth } from '../context.js';
-import { AuthErrorCode } from '../errors.js';
+import { devOutboxOff } from '../errors.js';
 import { listDevMail } from '../mail/dev-outbox.js';
 
 const devMailItem = z.object({
@@ -36,7 +36,7 @@ export function devMailRoutes(app: ServiceApp, auth: Auth): void {
         },
       },
       async (request) => {
-        if (!enabled) throw new AppError(404, AuthErrorCode.DevOutboxOff, 'The dev mail outbox is off');
+        if (!enabled) throw devOutboxOff();
         return listDevMail(auth.ctx.db, auth.tables, request.query.to);
       },
     );

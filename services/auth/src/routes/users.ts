@@ -13,11 +13,11 @@ import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imageTooLarge, storeImage, type ImageKind } from '../accounts/media.js';
+import { storeImage, type ImageKind } from '../accounts/media.js';
 import { escapeLike, findUserById, toProfile, toSearchItem, toSnapshot } from '../accounts/users.js';
 import type { Auth } from '../context.js';
 import type { UserRow } from '../db/schema.js';
-import { imageRequired, userNotFound } from '../errors.js';
+import { imageRequired, imageTooLarge, userNotFound } from '../errors.js';
 
 const idParams = z.object({ id: z.string().describe('Member id, plain (42) or encoded (as in profile links)') });
 const searchQuery = z.object({ q: z.string().max(100, 'Search text must be at most 100 characters').optional() });

@@ -3,9 +3,10 @@
  * parser's errors in product words, the early refusal of a body declared too long, and a body
  * "schema" that documents the form for OpenAPI without Fastify trying to validate a stream.
  */
-import { AppError, badRequest, type ServiceApp } from '@kora/platform/service';
+import { AppError, type ServiceApp } from '@kora/platform/service';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { errnoCode } from '../storage/local-disk.js';
+import { multipartInvalid, tooManyFields, tooManyFiles } from '../errors.js';
 
 export const MB = 1024 * 1024;
 /** Room for the multipart framing around the files, when judging a declared Content-Length. */
@@ -25,15 +26,14 @@ export function multipartReadError(err: unknown, texts: MultipartTexts): AppErro
     case 'FST_REQ_FILE_TOO_LARGE':
       return texts.tooLarge();
     case 'FST_FILES_LIMIT':
-      return badRequest(texts.tooManyFiles, 'TOO_MANY_FILES');
+      return tooManyFiles(texts.tooManyFiles);
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return badRequest('The form has too many fields', 'TOO_MANY_FIELDS');
+      return tooManyFields();
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return texts.multipartRequired();
     default:
-      // Malformed or cut-off multipart bodies (busboy's errors, a client that went away).
-      return badRequest('The upload could not be read', 'MULTIPART_INVALID');
+      return multipartInvalid();
   }
 }
 

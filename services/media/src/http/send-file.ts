@@ -3,11 +3,12 @@
  * from the key, validators (`ETag`, `Last-Modified`) with 304 answers, cache headers, one byte range
  * (206, or 416 when unsatisfiable), `nosniff` and `inline`.
  */
-import { errorBody, notFound } from '@kora/platform/service';
+import { errorBody } from '@kora/platform/service';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { ByteRange } from '../storage/port.js';
 import { parseRange } from './ranges.js';
+import { fileNotFound } from '../errors.js';
 
 export interface ServableFile {
   size: number;
@@ -82,7 +83,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
 
   // Opened before any success header is set, so a file that vanished answers a clean 404.
   const body = request.method === 'HEAD' ? null : await file.read(range);
-  if (request.method !== 'HEAD' && body === null) throw notFound('File not found');
+  if (request.method !== 'HEAD' && body === null) throw fileNotFound();
 
   cacheHeaders().header('content-type', file.contentType).header('content-disposition', 'inline');
   if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);

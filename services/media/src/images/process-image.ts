@@ -12,10 +12,9 @@
  *
  * How each use resizes lives beside it: `profile-image.ts`, `post-image.ts`.
  */
-import { AppError, badRequest } from '@kora/platform/service';
-import { ErrorCode } from '@kora/contracts';
 import sharp from 'sharp';
 import { detectMime } from '../media-type.js';
+import { imageInvalid, imageTooLargeDimensions, unsupportedMedia } from '../errors.js';
 
 /** Pixel-flood guard: larger canvases are refused from their header. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -51,24 +50,11 @@ export function unsupportedTypeMessage(allowed: readonly string[]): string {
   return `Only ${list} images are allowed`;
 }
 
-/** `cause` keeps the decoder's own words for the logs; the client gets the product text only. */
-export function imageInvalid(cause?: unknown): AppError {
-  const error = badRequest('The image could not be read', 'IMAGE_INVALID');
-  if (cause !== undefined) error.cause = cause;
-  return error;
-}
-
-export const imageTooLargeDimensions = () =>
-  badRequest(
-    `The image is too large in pixels (at most ${MAX_IMAGE_SIDE} pixels on a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels in all)`,
-    'IMAGE_TOO_LARGE_DIMENSIONS',
-  );
-
 /** The allowed image MIME type the bytes really are, or a 415. */
 export async function detectImageType(data: Buffer, allowedMime: readonly string[]): Promise<string> {
   const mime = await detectMime(data);
   if (!mime || !mime.startsWith('image/') || !allowedMime.includes(mime)) {
-    throw new AppError(415, ErrorCode.UnsupportedMediaType, unsupportedTypeMessage(allowedMime));
+    throw unsupportedMedia(unsupportedTypeMessage(allowedMime));
   }
   return mime;
 }
@@ -95,7 +81,7 @@ export async function readImageHeader(data: Buffer, mime: string): Promise<Image
   const { format, width, height } = meta;
   // The decoder must agree with the magic bytes, and sharp must be able to decode the type at all.
   if (!format || !decodableFormats[mime]?.includes(format) || !width || !height) throw imageInvalid();
-  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) throw imageTooLargeDimensions();
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) throw imageTooLargeDimensions(MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS);
   return { format, width, height, orientation: meta.orientation ?? 1, pages: Math.max(1, meta.pages ?? 1) };
 }
 

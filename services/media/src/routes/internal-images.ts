@@ -9,14 +9,15 @@
  *       (IMAGE_TOO_LARGE_DIMENSIONS) · 403 not a sibling service · 413 over the site's max upload
  *   size · 415 not one of the site's allowed image types (by magic bytes).
  */
-import { ErrorCode, errorBodySchema } from '@kora/contracts';
-import { AppError, badRequest, requireServiceCall, type ServiceApp, type ServiceContext } from '@kora/platform/service';
+import { errorBodySchema } from '@kora/contracts';
+import { AppError, requireServiceCall, type ServiceApp, type ServiceContext } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { declaredTooLong, failedRead, MB, streamedBodyValidator, type MultipartTexts } from '../http/multipart.js';
 import { processProfileImage, profileImageKinds } from '../images/profile-image.js';
 import { newKey, publicUrl } from '../storage/keys.js';
 import type { MediaStorage } from '../storage/port.js';
+import { fileEmpty, imageRequired, imageTooLarge, multipartRequired as multipartRequiredError } from '../errors.js';
 
 export const IMAGE_FIELD = 'file';
 
@@ -38,8 +39,7 @@ const uploadForm = z.object({
   [IMAGE_FIELD]: z.string().meta({ format: 'binary', description: 'The image: one file, JPEG, PNG, GIF or WEBP by default' }),
 });
 
-const multipartRequired = () =>
-  badRequest(`Send the image as multipart/form-data, in a file field named '${IMAGE_FIELD}'`, 'MULTIPART_REQUIRED');
+const multipartRequired = () => multipartRequiredError(IMAGE_FIELD, false);
 
 /** The one file of the `file` field, bounded by `maxBytes` while it streams in. */
 async function readImageField(request: FastifyRequest, maxBytes: number, texts: MultipartTexts): Promise<Buffer> {
@@ -53,8 +53,8 @@ async function readImageField(request: FastifyRequest, maxBytes: number, texts: 
   } catch (err) {
     throw failedRead(request, err, texts);
   }
-  if (data === null) throw badRequest(`Choose an image to upload (file field '${IMAGE_FIELD}')`, 'FILE_REQUIRED');
-  if (data.length === 0) throw badRequest('The file is empty', 'FILE_EMPTY');
+  if (data === null) throw imageRequired(IMAGE_FIELD);
+  if (data.length === 0) throw fileEmpty(false);
   return data;
 }
 
@@ -84,7 +84,7 @@ export function internalImageRoutes(app: ServiceApp, ctx: ServiceContext, storag
       const storageSettings = ctx.siteSettings.current().storage;
       const maxBytes = storageSettings.maxUploadMB * MB;
       const texts: MultipartTexts = {
-        tooLarge: () => new AppError(413, ErrorCode.PayloadTooLarge, `The image is too large (max ${storageSettings.maxUploadMB} MB)`),
+        tooLarge: () => imageTooLarge(storageSettings.maxUploadMB),
         tooManyFiles: 'Send one image at a time',
         multipartRequired,
       };

@@ -14,8 +14,8 @@
  * 2048x2048, animations kept: `images/post-image.ts`); videos are stored raw and queued for the
  * worker, and their answer is the URL the MP4 will have (`GET /api/media/videos/:id` says when).
  */
-import { ErrorCode, MAX_FILES_PER_UPLOAD, MEDIA_UPLOAD_FIELD, mediaTexts, uploadAnswer, type UploadAnswer } from '@kora/contracts';
-import { AppError, badRequest, errors, memberOf, memberOnly, type ServiceApp } from '@kora/platform/service';
+import { MAX_FILES_PER_UPLOAD, MEDIA_UPLOAD_FIELD, mediaTexts, uploadAnswer, type UploadAnswer } from '@kora/contracts';
+import { AppError, errors, memberOf, memberOnly, type ServiceApp } from '@kora/platform/service';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,7 @@ import { closeIfUnread, declaredTooLong, MB, streamedBodyValidator, type Multipa
 import { processPostImage } from '../images/post-image.js';
 import { receiveFiles, type ReceivedFile } from '../uploads/receive.js';
 import { storeUpload, type PreparedFile, type StoredFile } from '../uploads/store.js';
+import { multipartRequired as multipartRequiredError, uploadTooLarge } from '../errors.js';
 
 /** The form, documented for OpenAPI; the body itself is a stream read by the handler. */
 const uploadForm = z.object({
@@ -33,8 +34,7 @@ const uploadForm = z.object({
     .describe(`1 to ${MAX_FILES_PER_UPLOAD} photos (JPEG, PNG, GIF, WEBP) or videos (MP4, WEBM, MOV) by default`),
 });
 
-const multipartRequired = () =>
-  badRequest(`Send the files as multipart/form-data, in file fields named '${MEDIA_UPLOAD_FIELD}'`, 'MULTIPART_REQUIRED');
+const multipartRequired = () => multipartRequiredError(MEDIA_UPLOAD_FIELD, true);
 
 /** Images are decoded and re-encoded here, one at a time (memory), before anything is stored. */
 async function prepare(files: ReceivedFile[]): Promise<PreparedFile[]> {
@@ -82,7 +82,7 @@ function routes(app: ServiceApp, media: Media): void {
       const settings = ctx.siteSettings.current().storage;
       const maxBytes = settings.maxUploadMB * MB;
       const texts: MultipartTexts = {
-        tooLarge: () => new AppError(413, ErrorCode.PayloadTooLarge, mediaTexts.tooLarge(settings.maxUploadMB)),
+        tooLarge: () => uploadTooLarge(settings.maxUploadMB),
         tooManyFiles: mediaTexts.tooManyFiles,
         multipartRequired,
       };

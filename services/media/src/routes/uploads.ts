@@ -8,19 +8,18 @@
  * redrawn.
  */
 import { errorBodySchema } from '@kora/contracts';
-import { notFound, type ServiceApp } from '@kora/platform/service';
+import type { ServiceApp } from '@kora/platform/service';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { IMMUTABLE_CACHE, sendFile, type ServableFile } from '../http/send-file.js';
 import { isPublicKey } from '../storage/keys.js';
 import type { MediaStorage } from '../storage/port.js';
+import { fileNotFound } from '../errors.js';
 
 export const DEFAULT_AVATAR_PATH = '/uploads/profile/defaultavatar.png';
 export const DEFAULT_AVATAR_FILE = new URL('../../assets/defaultavatar.png', import.meta.url);
 const DEFAULT_AVATAR_CACHE = 'public, max-age=86400';
-
-const fileNotFound = () => notFound('File not found');
 
 const fileResponses = {
   200: z.any().describe('The file, with its content type; 206 for a byte range'),

@@ -3,11 +3,12 @@
  * `ready` with its poster, duration and size, or `failed` with the reason. Any member may ask
  * (the video's URL is public once posted); an id that names no video answers 404.
  */
-import { mediaTexts, videoStatusSchema } from '@kora/contracts';
-import { errors, memberOnly, notFound, toPositiveId, type ServiceApp } from '@kora/platform/service';
+import { videoStatusSchema } from '@kora/contracts';
+import { errors, memberOnly, toPositiveId, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Media } from '../context.js';
 import { findVideo, toVideoStatus } from '../videos/records.js';
+import { videoNotFound } from '../errors.js';
 
 const params = z.object({ id: z.string().describe('The videoId the upload answered') });
 
@@ -27,7 +28,7 @@ export function videoRoutes(app: ServiceApp, media: Media): void {
       // An id that is not a positive integer names no video and never reaches the database.
       const id = toPositiveId(request.params.id);
       const video = id === null ? undefined : await findVideo(media, id);
-      if (!video) throw notFound(mediaTexts.videoNotFound);
+      if (!video) throw videoNotFound();
       return toVideoStatus(video);
     },
   );

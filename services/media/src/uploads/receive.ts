@@ -5,8 +5,8 @@
  * type fails the whole request, before anything is stored. Files in other fields are drained and
  * ignored; form fields are ignored.
  */
-import { ErrorCode, MAX_FILES_PER_UPLOAD, MEDIA_UPLOAD_FIELD, mediaTexts } from '@kora/contracts';
-import { AppError, badRequest } from '@kora/platform/service';
+import { MAX_FILES_PER_UPLOAD, MEDIA_UPLOAD_FIELD } from '@kora/contracts';
+
 import type { FastifyRequest } from 'fastify';
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { failedRead, type MultipartTexts } from '../http/multipart.js';
 import { detectFileMime, mediaKindOf, type AllowedMime, type MediaKind } from '../media-type.js';
+import { fileEmpty, noFiles, unsupportedMedia } from '../errors.js';
 
 /** Text fields a form may carry beside its files (ignored, but not refused). */
 const MAX_FIELDS = 10;
@@ -37,10 +38,10 @@ async function receiveOne(stream: NodeJS.ReadableStream & { truncated?: boolean 
   await pipeline(stream, createWriteStream(file, { flags: 'wx' }));
   if (stream.truncated) throw texts.tooLarge();
   const { size } = await stat(file);
-  if (size === 0) throw badRequest('One of the files is empty', 'FILE_EMPTY');
+  if (size === 0) throw fileEmpty(true);
   const mime = await detectFileMime(file);
   const kind = mediaKindOf(mime, limits);
-  if (!mime || !kind) throw new AppError(415, ErrorCode.UnsupportedMediaType, mediaTexts.unsupported);
+  if (!mime || !kind) throw unsupportedMedia();
   return { file, bytes: size, mime, kind };
 }
 
@@ -64,6 +65,6 @@ export async function receiveFiles(request: FastifyRequest, work: string, limits
     if (isDiskError(err)) throw err;
     throw failedRead(request, err, texts);
   }
-  if (received.length === 0) throw badRequest(mediaTexts.noFiles, 'FILE_REQUIRED');
+  if (received.length === 0) throw noFiles();
   return received;
 }

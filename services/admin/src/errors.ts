@@ -1,0 +1,9 @@
+/** The admin service's stable error codes (beside the platform's shared ones) and the errors it throws. */
+import { badRequest } from '@kora/platform/service';
+
+export const AdminErrorCode = {
+  InvalidSettings: 'INVALID_SETTINGS',
+} as const;
+
+/** A site-settings change the section's schema refuses; `message` is the first issue's text. */
+export const invalidSettings = (message: string) => badRequest(message, AdminErrorCode.InvalidSettings);
