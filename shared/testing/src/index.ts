@@ -1,3 +1,4 @@
+export * from './across-migration.js';
 export * from './adapters.js';
 export * from './fresh-schema.js';
 export * from './service.js';
