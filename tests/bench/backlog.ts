@@ -31,8 +31,8 @@ export async function openBacklogProbe(kafkaBrokers: string, databaseUrl: string
     ).map((r) => r.schema);
     const pending: Record<string, number> = {};
     for (const schema of schemas) {
-      const result = await database.db.execute(sql.raw(`select count(*)::int as n from "${schema}".outbox where published_at is null`));
-      const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+      const result = await database.db.execute(sql.raw(`select count(*) as n from "${schema}".outbox where published_at is null`));
+      const n = rowsOf<{ n: number }>(result)[0]?.n ?? 0;
       if (n > 0) pending[schema] = n;
     }
     return pending;

@@ -248,8 +248,8 @@ function cpuNotes({ others_cores, ...perRequest }: Record<string, number>): Reco
 async function postsSeeded(databaseUrl: string): Promise<boolean> {
   const database = openPostgres(databaseUrl, 1);
   try {
-    const result = await database.db.execute(sql`select count(*)::int as n from posts.posts where author_id >= ${FIRST_ID}`);
-    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) >= POSTS;
+    const result = await database.db.execute(sql`select count(*) as n from posts.posts where author_id >= ${FIRST_ID}`);
+    return (rowsOf<{ n: number }>(result)[0]?.n ?? 0) >= POSTS;
   } catch {
     return false;
   } finally {
