@@ -1,5 +1,5 @@
 /** The friends service: friend requests, friends lists and suggestions. */
-import { perContext, memberRoutes, type ServiceDefinition } from '@kora/platform/service';
+import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
 import { createFriends, type Friends, type FriendsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { friendsConsumers } from './events/subscriptions.js';

@@ -1,6 +1,6 @@
 /** The notifications service: notifications from events, their read state, and live delivery over WebSocket. */
 import websocket from '@fastify/websocket';
-import { perContext, memberRoutes, type ServiceContext, type ServiceDefinition } from '@kora/platform/service';
+import { memberRoutes, perContext, type ServiceContext, type ServiceDefinition } from '@kora/platform/service';
 import { createNotifications, type Notifications, type NotificationsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { notificationsConsumers } from './events/subscriptions.js';

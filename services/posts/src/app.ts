@@ -1,5 +1,5 @@
 /** The posts service: posts, reactions, comments, shares, saves, memories, the feed and post moderation state. */
-import { perContext, memberRoutes, type ServiceDefinition } from '@kora/platform/service';
+import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
 import { createPosts, type Posts, type PostsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { postsConsumers } from './events/subscriptions.js';
