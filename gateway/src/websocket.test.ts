@@ -136,7 +136,7 @@ describe('/ws when the notifications service is down', () => {
     const res = await refusedHandshake(down.url.replace('http:', 'ws:') + '/ws');
     expect(res.status).toBe(503);
     expect(JSON.parse(res.body)).toEqual({
-      error: 'Service Unavailable',
+      error: 'The notifications service is unavailable. Please try again shortly.',
       message: 'The notifications service is unavailable. Please try again shortly.',
       code: 'SERVICE_UNAVAILABLE',
     });

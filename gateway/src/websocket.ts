@@ -8,7 +8,8 @@
  * answer, and after a 101 pipes the two sockets together. The gateway never parses frames;
  * keep-alive pings are the service's business.
  */
-import { errorBody, type Logger } from '@kora/platform';
+import { errorBody } from '@kora/contracts';
+import type { Logger } from '@kora/platform';
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
@@ -98,7 +99,7 @@ export function createWebSocketProxy(options: WebSocketProxyOptions): WebSocketP
       const failure: UpstreamFailure = !connected ? 'unavailable' : timedOut ? 'timeout' : 'bad-gateway';
       const { status, code, message } = upstreamErrorResponse('notifications', failure);
       options.log.warn({ traceId: edge.id, upstream: 'notifications', failure, err }, 'websocket upstream failed');
-      const body = JSON.stringify(errorBody(status, message, code));
+      const body = JSON.stringify(errorBody(message, code));
       client.res.writeHead(status, addEdgeHeaders(edge, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }));
       client.res.end(body);
     });

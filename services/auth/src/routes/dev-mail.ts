@@ -4,12 +4,11 @@
  * production; otherwise the path does not exist (404). Also at /api/auth/dev/mail, a path the
  * gateway already routes to this service.
  */
-import { errorBodySchema } from '@kora/contracts';
+import { AuthErrorCode, errorBodySchema } from '@kora/contracts';
 import { AppError, type ServiceApp } from '@kora/platform';
 import { z } from 'zod';
 import { devOutboxEnabled } from '../config.js';
 import type { Auth } from '../context.js';
-import { AuthErrorCode } from '../errors.js';
 import { listDevMail } from '../mail/dev-outbox.js';
 
 const devMailItem = z.object({

@@ -3,7 +3,8 @@
  * from the key, validators (`ETag`, `Last-Modified`) with 304 answers, cache headers, one byte range
  * (206, or 416 when unsatisfiable), `nosniff` and `inline`.
  */
-import { errorBody, notFound } from '@kora/platform';
+import { errorBody } from '@kora/contracts';
+import { notFound } from '@kora/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { ByteRange } from '../storage/port.js';
@@ -75,7 +76,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
         .code(416)
         .header('content-range', `bytes */${file.size}`)
         .header('accept-ranges', 'bytes')
-        .send(errorBody(416, 'The requested range is not satisfiable', 'RANGE_NOT_SATISFIABLE'));
+        .send(errorBody('The requested range is not satisfiable', 'RANGE_NOT_SATISFIABLE'));
     }
     if (decision.kind === 'range') range = decision.range;
   }

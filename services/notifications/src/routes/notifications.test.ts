@@ -33,7 +33,7 @@ describe(`notifications API (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
     ] as const) {
       const res = method === 'GET' ? await api.get(url, null) : await api.post(url, null, { ids: [1] });
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toMatchObject({ error: 'Unauthorized', code: 'UNAUTHENTICATED' });
+      expect(res.json()).toEqual({ error: 'Please sign in to continue', message: 'Please sign in to continue', code: 'UNAUTHENTICATED' });
     }
   });
 

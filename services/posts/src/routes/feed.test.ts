@@ -109,7 +109,7 @@ describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded
     for (const cursor of ['not-a-cursor', 'AAAA', Buffer.from('2026-02-30T00:00:00.000000Z|5').toString('base64url'), '%00']) {
       const res = await api.get(`/api/posts?cursor=${cursor}`, me);
       expect(res.statusCode, cursor).toBe(400);
-      expect(res.json()).toEqual({ error: 'Bad Request', message: postTexts.cursorInvalid, code: 'CURSOR_INVALID' });
+      expect(res.json()).toEqual({ error: postTexts.cursorInvalid, message: postTexts.cursorInvalid, code: 'CURSOR_INVALID' });
     }
     for (const query of ['?limit=0', '?limit=51', '?limit=abc', '?authorId=-3', `?cursor=${'a'.repeat(201)}`]) {
       const res = await api.get(`/api/posts${query}`, me);
