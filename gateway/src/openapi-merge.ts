@@ -8,6 +8,7 @@
  *   one is renamed `<service>.<Name>` and its `$ref`s rewritten, so neither silently replaces the other.
  */
 import { serviceForPath, type ServiceName } from '@kora/contracts';
+import { SECURITY_SCHEMES } from '@kora/platform';
 
 type Json = Record<string, unknown>;
 
@@ -66,10 +67,7 @@ export function mergeOpenApi(documents: readonly ServiceDocument[], unavailable:
     paths: {},
     components: {
       schemas: {},
-      securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'kora_at' },
-      },
+      securitySchemes: { ...SECURITY_SCHEMES },
     },
     'x-unavailable-services': [...unavailable],
   };

@@ -37,7 +37,7 @@ describe.skipIf(!built)('createWebServer', () => {
         res.end(JSON.stringify(profile));
       } else if (req.url === '/api/posts') {
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ posts: [], nextCursor: null }));
+        res.end(JSON.stringify([]));
       } else {
         res.statusCode = req.url === '/api/signout' ? 204 : 404;
         res.end();

@@ -110,11 +110,16 @@ async function toApiError(response: Response): Promise<ApiError> {
  * Calls `path` (e.g. `/api/users/1`) on the gateway on behalf of the member making `request`.
  * Throws ApiError on a non-2xx answer, an unreachable gateway (503) or an unexpected shape (502).
  */
-export async function apiFetch<T = unknown>(
+export async function apiFetch<T = unknown>(request: Request, path: string, options: ApiOptions<T> = {}): Promise<T> {
+  return (await apiFetchWithHeaders(request, path, options)).data;
+}
+
+/** apiFetch, with the answer's headers too (a list's next page is in `X-Next-Cursor`). */
+export async function apiFetchWithHeaders<T = unknown>(
   request: Request,
   path: string,
   options: ApiOptions<T> = {},
-): Promise<T> {
+): Promise<{ data: T; headers: Headers }> {
   const url = new URL(path, `${getServerEnv().GATEWAY_URL}/`);
   const headers = forwardedHeaders(request, new Headers(options.headers));
   headers.set('accept', 'application/json');
@@ -146,7 +151,7 @@ export async function apiFetch<T = unknown>(
   }
 
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
 
   const text = await response.text();
   let data: unknown;
@@ -155,10 +160,10 @@ export async function apiFetch<T = unknown>(
   } catch {
     throw new ApiError(502, 'BAD_GATEWAY_RESPONSE', 'Something went wrong');
   }
-  if (!options.schema) return data as T;
+  if (!options.schema) return { data: data as T, headers: response.headers };
   const parsed = options.schema.safeParse(data);
   if (!parsed.success) {
     throw new ApiError(502, 'BAD_GATEWAY_RESPONSE', 'Something went wrong');
   }
-  return parsed.data;
+  return { data: parsed.data, headers: response.headers };
 }

@@ -1,13 +1,14 @@
 /**
  * The notification list and read state (spec: notification dropdown, notifications page).
- * - GET /api/notifications?cursor&limit -> { notifications, nextCursor }, newest first, 20 a page
+ * - GET /api/notifications?cursor&limit -> [notification], newest first, 20 a page; the next page in
+ *   Link / X-Next-Cursor (decision 015)
  * - GET /api/notifications/unread-count -> { count }
  * - POST /api/notifications/mark-read { ids } -> { updated, unread } (only the caller's own ids)
  * - POST /api/notifications/mark-all-read -> { updated, unread }
  * - POST /api/notifications/mark-seen -> { updated, unread } (the dropdown was opened)
  */
-import { markAnswer, markReadBody, notificationPage, notificationPageQuery, unreadCountAnswer } from '@kora/contracts';
-import { requireMember, type ServiceApp } from '@kora/platform';
+import { markAnswer, markReadBody, notificationListSchema, notificationPageQuery, unreadCountAnswer } from '@kora/contracts';
+import { requireMember, setNextPage, type ServiceApp } from '@kora/platform';
 import type { Notifications } from '../context.js';
 import { markAllRead, markAllSeen, markRead, notificationPageOf, unreadCount } from '../notifications/read-state.js';
 import { errors, memberOnly } from './schemas.js';
@@ -20,10 +21,15 @@ export function notificationRoutes(app: ServiceApp, n: Notifications): void {
         ...memberOnly,
         summary: 'Your notifications, newest first; `cursor` is the last id of the previous page',
         querystring: notificationPageQuery,
-        response: { 200: notificationPage, 400: errors[400], 401: errors[401] },
+        response: { 200: notificationListSchema, 400: errors[400], 401: errors[401] },
       },
+      config: { pagedList: true },
     },
-    async (request) => notificationPageOf(n, requireMember(request).userId, request.query),
+    async (request, reply) => {
+      const page = await notificationPageOf(n, requireMember(request).userId, request.query);
+      setNextPage(reply, page.nextCursor, request.query.limit);
+      return page.notifications;
+    },
   );
 
   app.get(
