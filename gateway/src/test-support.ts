@@ -206,7 +206,15 @@ export async function startFakeUpstreams(): Promise<FakeUpstreams> {
         }
         wss.handleUpgrade(req, socket, head, (ws) => {
           sockets.push({ headers: req.headers, url: req.url ?? '' });
-          ws.send(JSON.stringify({ identity: req.headers['x-kora-identity'] ?? null, requestId: req.headers['x-request-id'] ?? null }));
+          ws.send(
+            JSON.stringify({
+              identity: req.headers['x-kora-identity'] ?? null,
+              requestId: req.headers['x-request-id'] ?? null,
+              url: req.url ?? null,
+              protocols: req.headers['sec-websocket-protocol'] ?? null,
+              authorization: req.headers.authorization ?? null,
+            }),
+          );
           ws.on('message', (data) => ws.send(`echo:${data.toString()}`));
         });
       });

@@ -19,6 +19,7 @@ import type { EdgeRequest } from './edge-request.js';
 import { REQUEST_ID_HEADER } from './edge-request.js';
 import { upstreamErrorResponse, type UpstreamFailure } from './errors.js';
 import { HOP_BY_HOP, upstreamRequestHeaders } from './proxy.js';
+import { protocolsWithoutToken, urlWithoutSocketToken } from './socket-credentials.js';
 
 export interface WebSocketProxyOptions {
   /** Base URL of the notifications service. */
@@ -63,13 +64,17 @@ export function createWebSocketProxy(options: WebSocketProxyOptions): WebSocketP
     headers.host = target.host;
     headers.connection = 'Upgrade';
     headers.upgrade = 'websocket';
+    // The token stays at the edge (socket-credentials.ts): the service gets the signed identity.
+    const offered = protocolsWithoutToken(edge.headers);
+    if (offered === undefined) delete headers['sec-websocket-protocol'];
+    else headers['sec-websocket-protocol'] = offered;
 
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const upstreamReq = send({
       protocol: target.protocol,
       hostname: target.hostname,
       port: target.port,
-      path: edge.url,
+      path: urlWithoutSocketToken(edge.url),
       method: 'GET',
       headers,
       agent: false,

@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { redactUrl } from '@kora/platform/redact-url';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node';
 import { CSP_NONCE_HEADER, sanitizeNonce } from '../app/load-context';
 import { sendFetchResponse, toFetchRequest } from './node-adapter';
@@ -90,11 +91,11 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<S
     if (options.logger) {
       res.on('finish', () => {
         const ms = (performance.now() - started).toFixed(1);
-        console.log(`web ${req.method} ${req.url} ${res.statusCode} ${ms}ms`);
+        console.log(`web ${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} ${ms}ms`);
       });
     }
     handle(req, res).catch((error: unknown) => {
-      console.error('web: request failed', req.method, req.url, error);
+      console.error('web: request failed', req.method, redactUrl(req.url ?? ''), error);
       if (!res.headersSent) {
         res.statusCode = 500;
         res.setHeader('Content-Type', 'text/plain; charset=utf-8');
