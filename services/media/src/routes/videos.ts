@@ -17,6 +17,7 @@ export function videoRoutes(app: ServiceApp, media: Media): void {
     {
       schema: {
         tags: ['media'],
+        operationId: 'getVideoStatus',
         summary: "A video's processing status",
         security: [{ bearerAuth: [] }],
         params,

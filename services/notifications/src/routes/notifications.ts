@@ -19,6 +19,7 @@ export function notificationRoutes(app: ServiceApp, n: Notifications): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'listNotifications',
         summary: 'Your notifications, newest first; `cursor` is the last id of the previous page',
         querystring: notificationPageQuery,
         response: { 200: notificationListSchema, 400: errors[400], 401: errors[401] },
@@ -34,7 +35,7 @@ export function notificationRoutes(app: ServiceApp, n: Notifications): void {
 
   app.get(
     '/api/notifications/unread-count',
-    { schema: { ...memberOnly, summary: 'How many of your notifications are unread', response: { 200: unreadCountAnswer, 401: errors[401] } } },
+    { schema: { ...memberOnly, operationId: 'getUnreadNotificationCount', summary: 'How many of your notifications are unread', response: { 200: unreadCountAnswer, 401: errors[401] } } },
     async (request) => ({ count: await unreadCount(n, requireMember(request).userId) }),
   );
 
@@ -43,6 +44,7 @@ export function notificationRoutes(app: ServiceApp, n: Notifications): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'markNotificationsRead',
         summary: 'Mark some of your notifications read (ids that are not yours are ignored)',
         body: markReadBody,
         response: { 200: markAnswer, 400: errors[400], 401: errors[401] },
@@ -53,13 +55,13 @@ export function notificationRoutes(app: ServiceApp, n: Notifications): void {
 
   app.post(
     '/api/notifications/mark-all-read',
-    { schema: { ...memberOnly, summary: 'Mark all your notifications read', response: { 200: markAnswer, 401: errors[401] } } },
+    { schema: { ...memberOnly, operationId: 'markAllNotificationsRead', summary: 'Mark all your notifications read', response: { 200: markAnswer, 401: errors[401] } } },
     async (request) => markAllRead(n, requireMember(request).userId),
   );
 
   app.post(
     '/api/notifications/mark-seen',
-    { schema: { ...memberOnly, summary: 'Mark all your notifications seen (the dropdown was opened)', response: { 200: markAnswer, 401: errors[401] } } },
+    { schema: { ...memberOnly, operationId: 'markAllNotificationsSeen', summary: 'Mark all your notifications seen (the dropdown was opened)', response: { 200: markAnswer, 401: errors[401] } } },
     async (request) => markAllSeen(n, requireMember(request).userId),
   );
 }

@@ -24,6 +24,7 @@ export function memoryRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'listMemories',
         summary: 'Your posts from this day in earlier years',
         querystring: memoriesQuery,
         response: {

@@ -27,6 +27,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'listFeed',
         summary: "The feed (your posts and your friends'), or one author's posts with authorId",
         querystring: feedQuery,
         response: { 200: postListSchema, 400: errors[400], 401: errors[401] },
@@ -47,6 +48,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'getPost',
         summary: 'One post, with up to 1,000 comments',
         params: postIdParams,
         response: { 200: postSchema, 401: errors[401], 404: errors[404] },
@@ -65,6 +67,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'createPost',
         summary: 'Publish a post (text, photos and videos uploaded through /api/media/upload)',
         body: createPostBody,
         response: { 201: postSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
@@ -82,6 +85,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'deletePost',
         summary: 'Delete your post',
         params: postIdParams,
         response: { 200: z.object({ message: z.string() }), 401: errors[401], 403: errors[403], 404: errors[404] },

@@ -22,6 +22,7 @@ export function saveRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'listSavedPosts',
         summary: 'Your saved posts, most recently saved first',
         querystring: pageQuery,
         response: { 200: postListSchema, 400: errors[400], 401: errors[401] },
@@ -41,6 +42,7 @@ export function saveRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'savePost',
         summary: 'Save a post',
         body: saveBody,
         response: { 201: saveAnswer, 400: errors[400], 401: errors[401], 404: errors[404] },
@@ -60,6 +62,7 @@ export function saveRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'unsavePost',
         summary: 'Remove a post from your saved posts',
         params: savedPostParams,
         response: { 200: saveAnswer, 401: errors[401], 404: errors[404] },

@@ -21,6 +21,21 @@ export const notificationSchema = z.object({
   createdAt: z.string(),
   readAt: z.string().nullable(),
   seenAt: z.string().nullable(),
+}).meta({
+  example: {
+    id: 1201,
+    type: 'post_like',
+    actorId: 9,
+    actorName: 'Bola Adeyemi',
+    actorAvatar: '/uploads/profile/defaultavatar.png',
+    entityType: 'post',
+    entityId: 42,
+    message: 'liked your post',
+    meta: { postId: 42, groupId: null },
+    createdAt: '2026-11-26T18:06:00.000Z',
+    readAt: null,
+    seenAt: null,
+  },
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -95,6 +95,26 @@ export const postSchema = z.object({
   createdAt: z.string(),
   /** Moderation state; only the author ever receives a shadow-hidden post. */
   isShadowHidden: z.boolean(),
+}).meta({
+  // Shown in /api/docs (decision 015: an example per route).
+  example: {
+    id: 42,
+    author: { id: 7, username: 'adaeze.okafor', profileImage: '/uploads/profile/defaultavatar.png' },
+    content: 'Jollof at the beach this evening #Lagos',
+    images: ['/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp'],
+    videos: [],
+    videoDetails: [],
+    likes: [{ userId: 9 }],
+    likeCount: 1,
+    hasLiked: false,
+    comments: [{ id: 3, userId: 9, username: 'bola', profileImage: '/uploads/profile/defaultavatar.png', content: 'Save me a plate!', createdAt: '2026-11-26T18:05:00.000Z' }],
+    commentCount: 1,
+    shareCount: 0,
+    hasShared: false,
+    hasSaved: false,
+    createdAt: '2026-11-26T18:00:00.000Z',
+    isShadowHidden: false,
+  },
 });
 export type Post = z.infer<typeof postSchema>;
 
