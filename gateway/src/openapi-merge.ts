@@ -5,8 +5,8 @@
  *   routes a service documents for itself never show up as public API.
  * - Every operation is tagged with its service's name, so Swagger UI groups the API by service.
  * - It is complete for integrators' tools (Redocly's recommended rules pass, decision 015): a
- *   `servers` entry (this same origin), the security schemes every operation names, and `/ws`,
- *   which no service document describes (socket-doc.ts).
+ *   `servers` entry (this same origin), the security schemes every operation names, and `/ws`
+ *   beside the notifications service's paths, since no service document describes it (socket-doc.ts).
  * - Component schemas are merged; when two services use one name for different schemas, the later
  *   one is renamed `<service>.<Name>` and its `$ref`s rewritten, so neither silently replaces the other.
  */
@@ -122,6 +122,7 @@ export function mergeOpenApi(documents: readonly ServiceDocument[], unavailable:
       merged.tags.push(description ? { name: service, description } : { name: service });
     }
   }
-  merged.paths['/ws'] = SOCKET_PATH_ITEM;
+  // The socket leads to the notifications service: described while that service is.
+  if (merged.tags.some((tag) => tag.name === 'notifications')) merged.paths['/ws'] = SOCKET_PATH_ITEM;
   return merged;
 }
