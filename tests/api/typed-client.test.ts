@@ -15,27 +15,13 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAndActivate } from './support/members.js';
 import { api, BASE_URL, MODE } from './support/product.js';
+import type { MemberFlow } from './typed-client/flow-result.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT_DIR = path.join(HERE, 'typed-client');
 const GENERATED = path.join(CLIENT_DIR, 'generated', 'schema.ts');
 const TSC = path.join(HERE, '..', '..', 'node_modules', '.bin', 'tsc');
 const run = promisify(execFile);
-
-/** flow.ts's memberFlow, as far as this test reads it. */
-type MemberFlow = (
-  baseUrl: string,
-  author: { email: string; password: string },
-  friend: { email: string; password: string },
-) => Promise<{
-  postId: number;
-  feedIds: number[];
-  feedLink: string | null;
-  feedNextCursor: string | null;
-  secondPageIds: number[];
-  notificationTypes: string[];
-  unread: number;
-}>;
 
 beforeAll(async () => {
   const res = await api('/api/docs/openapi.json');

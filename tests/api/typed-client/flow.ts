@@ -7,23 +7,7 @@
  */
 import createClient from 'openapi-fetch';
 import type { paths } from './generated/schema.js';
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-/** What the flow saw, for the test to check. */
-export interface FlowResult {
-  memberId: number;
-  postId: number;
-  feedIds: number[];
-  feedLink: string | null;
-  feedNextCursor: string | null;
-  secondPageIds: number[];
-  notificationTypes: string[];
-  unread: number;
-}
+import type { Credentials, FlowResult, MemberFlow } from './flow-result.js';
 
 function must<T>(data: T | undefined, error: unknown, what: string): T {
   if (data === undefined) throw new Error(`${what} failed: ${JSON.stringify(error)}`);
@@ -42,7 +26,7 @@ async function signIn(baseUrl: string, who: Credentials) {
  * its Link header points to); `friend` likes and comments on the newer post; the author then reads
  * their notifications until both have arrived (they travel as events), and the unread count.
  */
-export async function memberFlow(baseUrl: string, author: Credentials, friend: Credentials, timeoutMs = 20_000): Promise<FlowResult> {
+export const memberFlow: MemberFlow = async (baseUrl, author, friend, timeoutMs = 20_000): Promise<FlowResult> => {
   const me = await signIn(baseUrl, author);
   const them = await signIn(baseUrl, friend);
 
@@ -86,4 +70,4 @@ export async function memberFlow(baseUrl: string, author: Credentials, friend: C
     notificationTypes,
     unread: must(count.data, count.error, 'unread count').count,
   };
-}
+};
