@@ -12,7 +12,7 @@
  */
 import { negotiate } from '@fastify/accept-negotiator';
 import mimeDb from 'mime-db';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { Transform } from 'node:stream';
 
@@ -56,7 +56,7 @@ export function compressionFor(
   method: string,
   acceptEncoding: string | undefined,
   status: number,
-  headers: IncomingHttpHeaders,
+  headers: OutgoingHttpHeaders,
   length: number,
 ): Encoding | null {
   // Cheapest first: most API clients accept no encoding at all.

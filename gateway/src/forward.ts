@@ -70,16 +70,21 @@ export function isForwardablePath(url: string): boolean {
   return !path.split('/').some((segment) => segment === '..');
 }
 
-/** The headers of an answer as undici hands them over raw: lower-case names, repeated ones in a list. */
-function headersOf(raw: Buffer[]): IncomingHttpHeaders {
-  const headers: IncomingHttpHeaders = {};
+/**
+ * The headers of an answer as undici hands them over raw (lower-case names, repeated ones in a
+ * list), less the ones that never reach the client: one pass and one object, since this runs for
+ * every answer.
+ */
+function passedHeadersOf(raw: Buffer[]): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toString('latin1').toLowerCase();
+    if (DROPPED.has(name)) continue;
     const value = raw[i + 1]!.toString('latin1');
     const seen = headers[name];
     if (seen === undefined) headers[name] = value;
     else if (Array.isArray(seen)) seen.push(value);
-    else headers[name] = [seen, value];
+    else headers[name] = [String(seen), value];
   }
   return headers;
 }
@@ -117,13 +122,11 @@ class Relay implements Dispatcher.DispatchHandler {
       this.abort?.(new Error('the client closed the connection'));
       return false;
     }
-    const upstream = headersOf(rawHeaders);
-    const headers: OutgoingHttpHeaders = {};
-    for (const name in upstream) if (!DROPPED.has(name)) headers[name] = upstream[name];
-    const length = Number(upstream['content-length']);
+    const headers = passedHeadersOf(rawHeaders);
+    const length = Number(headers['content-length']);
     this.status = statusCode;
     this.headers = headers;
-    this.encoding = compressionFor(this.edge.method, this.edge.headers['accept-encoding'], statusCode, upstream, length);
+    this.encoding = compressionFor(this.edge.method, this.edge.headers['accept-encoding'], statusCode, headers, length);
     if (this.edge.method !== 'HEAD' && length >= 0 && length <= WHOLE_ANSWER_MAX_BYTES) {
       this.chunks = [];
       return true;
