@@ -20,6 +20,7 @@
  * logged at most every few seconds): losing rate limiting for a while is better than losing the site.
  */
 import type { KeyValueStore, Logger } from '@kora/platform';
+import { redactUrl } from '@kora/platform/redact-url';
 import { AUTH_STATE_HEADER, presentedCredential } from './auth.js';
 import { isCrossSiteRequest, isWebSocketHandshake } from './csrf.js';
 import type { EdgeRequest } from './edge-request.js';
@@ -95,7 +96,9 @@ export function createEdgeChecks(options: EdgeChecksOptions): EdgeChecks {
     // A handshake may carry its token where a socket client can put it (socket-credentials.ts).
     const presented = isWebSocketHandshake(edge) ? presentedSocketCredential(edge) : presentedCredential(edge.headers);
     if (isCrossSiteRequest(edge, presented.credential, presented.hasSessionCookie, originPolicy)) {
-      log.info({ traceId: edge.id, origin: edge.headers.origin, referer: edge.headers.referer, method: edge.method }, 'cross-site request refused');
+      // A Referer is an address too: a page's query may carry a token or a code (redactUrl).
+      const referer = edge.headers.referer === undefined ? undefined : redactUrl(edge.headers.referer);
+      log.info({ traceId: edge.id, origin: edge.headers.origin, referer, method: edge.method }, 'cross-site request refused');
       return CROSS_SITE;
     }
 
