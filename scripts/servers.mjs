@@ -18,9 +18,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { postgresStatus, startPostgres, stopPostgres } from './lib/postgres.mjs';
-import { redisStatus, startRedis, stopRedis } from './lib/redis.mjs';
-import { kafkaStatus, startKafka, stopKafka } from './lib/kafka.mjs';
+import { startTogether } from './lib/local-server.mjs';
+import { postgresServer } from './lib/postgres.mjs';
+import { redisServer } from './lib/redis.mjs';
+import { kafkaServer } from './lib/kafka.mjs';
 import { ENV_FILE, ROOT, elapsed, log, readJson, rmrf, setQuiet, warn, withLock, writeJson } from './lib/proc.mjs';
 
 export { startPostgres, stopPostgres, postgresStatus, findPostgresBinDir } from './lib/postgres.mjs';
@@ -39,11 +40,8 @@ export { ENV_FILE, SERVERS_DIR, setQuiet } from './lib/proc.mjs';
 
 export const SERVER_NAMES = ['postgres', 'redis', 'kafka'];
 
-const SERVERS = {
-  postgres: { env: 'DATABASE_URL', start: startPostgres, stop: () => stopPostgres(), status: postgresStatus },
-  redis: { env: 'REDIS_URL', start: startRedis, stop: () => stopRedis(), status: redisStatus },
-  kafka: { env: 'KAFKA_BROKERS', start: startKafka, stop: () => stopKafka({ strict: false }), status: kafkaStatus },
-};
+/** Each with the lifecycle of lib/local-server.mjs: env, status(), start(), stop(). */
+const SERVERS = { postgres: postgresServer, redis: redisServer, kafka: kafkaServer };
 
 function normalizeOnly(only) {
   if (!only) return SERVER_NAMES;
@@ -87,22 +85,11 @@ export async function startServers({ only, fresh = true, setEnv = true, quiet, t
   const since = Date.now();
   return withLock(async () => {
     // Started in parallel: the JVM start dominates; installs (if any) are serialised internally.
-    const settled = await Promise.allSettled(
-      names.map((name) => SERVERS[name].start({ fresh, ...(timeoutMs[name] ? { timeoutMs: timeoutMs[name] } : {}) })),
+    // On a failure, what this call started is stopped again.
+    const servers = await startTogether(
+      names.map((name) => SERVERS[name]),
+      Object.fromEntries(names.map((name) => [name, { fresh, ...(timeoutMs[name] ? { timeoutMs: timeoutMs[name] } : {}) }])),
     );
-    const failures = settled
-      .map((result, i) => (result.status === 'rejected' ? `${names[i]}: ${result.reason?.message ?? result.reason}` : null))
-      .filter(Boolean);
-    if (failures.length) {
-      // Leave nothing half-started behind that the caller would not know to stop.
-      for (let i = 0; i < names.length; i++) {
-        if (settled[i].status === 'fulfilled' && settled[i].value.status === 'started') {
-          await SERVERS[names[i]].stop().catch(() => {});
-        }
-      }
-      throw new Error(`could not start servers\n${failures.join('\n')}`);
-    }
-    const servers = settled.map((result) => result.value);
     const env = {};
     for (const server of servers) env[SERVERS[server.name].env] = server.url;
     writeJson(ENV_FILE, { ...currentEnv(), ...env });

@@ -19,7 +19,7 @@
  * every member out.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ACCESS_TOKEN_COOKIE, readCookie, REFRESH_TOKEN_COOKIE } from './cookies.js';
+import { sessionCookies } from './cookies.js';
 import type { Credential } from './csrf.js';
 
 export const AUTH_STATE_HEADER = 'x-kora-auth';
@@ -35,9 +35,7 @@ const BEARER = /^Bearer\s+(\S*)\s*$/i;
 
 /** A bearer header wins over the cookie: it is what an API client means to use. */
 export function presentedCredential(headers: IncomingHttpHeaders): Presented {
-  const cookieHeader = headers.cookie;
-  const accessCookie = readCookie(cookieHeader, ACCESS_TOKEN_COOKIE);
-  const hasSessionCookie = Boolean(accessCookie || readCookie(cookieHeader, REFRESH_TOKEN_COOKIE));
+  const { access: accessCookie, present: hasSessionCookie } = sessionCookies(headers.cookie);
   const bearer = typeof headers.authorization === 'string' ? BEARER.exec(headers.authorization) : null;
   if (bearer) return { credential: 'bearer', token: bearer[1] ?? '', hasSessionCookie };
   if (accessCookie) return { credential: 'cookie', token: accessCookie, hasSessionCookie };

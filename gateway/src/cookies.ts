@@ -1,23 +1,24 @@
 /**
- * The cookies the gateway reads. The auth service sets them (httpOnly, Secure, SameSite=Lax, path /);
- * the gateway only reads them and forwards the Cookie header untouched.
+ * The session cookies as the gateway reads them; it forwards the Cookie header untouched. Parsing
+ * is the `cookie` package's (jshttp, the parser inside @fastify/cookie and Express; decision 019):
+ * whole names only, percent-decoding, a value that does not decode kept as sent (RFC 6265 counts
+ * a value's surrounding quotes as part of it; tokens never have any).
  */
-export const ACCESS_TOKEN_COOKIE = 'kora_at';
-export const REFRESH_TOKEN_COOKIE = 'kora_rt';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@kora/contracts';
+import { parse } from 'cookie';
 
-/** One cookie's value from a Cookie header, or undefined. No dependency for a ten-line parser. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
+export interface SessionCookies {
+  /** The access token, when the cookie is there and not empty. */
+  access: string | undefined;
+  /** Whether any Kora session cookie is there (the refresh cookie counts). */
+  present: boolean;
+}
+
+const NONE: SessionCookies = { access: undefined, present: false };
+
+export function sessionCookies(header: string | undefined): SessionCookies {
+  if (!header) return NONE;
+  const cookies = parse(header);
+  const access = cookies[ACCESS_TOKEN_COOKIE] || undefined;
+  return { access, present: Boolean(access || cookies[REFRESH_TOKEN_COOKIE]) };
 }

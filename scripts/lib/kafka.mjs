@@ -4,10 +4,12 @@
 // The broker runs straight from Maven Central jars (scripts/kafka/pom.xml → .cache/kafka-jars/)
 // with plain `java`: no Docker, no Kafka distribution. It can be stopped and started again in the
 // middle of a test (stopKafka()/startKafka()): same ports, same data dir, storage not reformatted.
+// The lifecycle (env var, reuse, install, stop) is local-server.mjs's; this file says how Kafka runs.
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { defineLocalServer } from './local-server.mjs';
 import {
   ROOT,
   SERVERS_DIR,
@@ -18,7 +20,6 @@ import {
   mkdirp,
   pickPort,
   pidAlive,
-  readJson,
   readPidFile,
   rmrf,
   run,
@@ -48,7 +49,6 @@ const DATA_DIR = path.join(DIR, 'data');
 const LOG_DIR = path.join(DIR, 'logs');
 const SERVER_LOG = path.join(LOG_DIR, 'server.log'); // log4j output
 const OUT_LOG = path.join(LOG_DIR, 'kafka.out'); // JVM stdout/stderr (normally empty)
-const ENV = 'KAFKA_BROKERS';
 const PROCESS_MATCH = 'kafka.Kafka';
 
 const JVM_OPTS = [
@@ -60,24 +60,6 @@ const JVM_OPTS = [
   `-Dlog4j.configuration=file:${LOG4J_FILE}`,
   `-Dkafka.logs.dir=${LOG_DIR}`,
 ];
-
-const readState = () => readJson(STATE_FILE);
-
-function externalBrokers() {
-  const value = process.env[ENV];
-  if (!value) return null;
-  return readState()?.broker === value ? null : value;
-}
-
-function runningPid() {
-  const pid = readPidFile(PID_FILE);
-  return pidAlive(pid, PROCESS_MATCH) ? pid : null;
-}
-
-/** False when KAFKA_BROKERS points to a broker this script did not start (it cannot be restarted). */
-export function canRestartKafka() {
-  return !externalBrokers();
-}
 
 // ---------------------------------------------------------------------------------------------
 // Jars
@@ -310,126 +292,118 @@ async function waitUntilReady(pid, { port, broker }, timeoutMs) {
 // Start / stop / status
 // ---------------------------------------------------------------------------------------------
 
-/** { name, status: 'running'|'stopped'|'external', url?, pid?, port?, logFile? } */
-export function kafkaStatus() {
-  const external = externalBrokers();
-  if (external) return { name: 'kafka', status: 'external', url: external };
-  const state = readState();
-  const pid = runningPid();
-  if (!pid || !state) return { name: 'kafka', status: 'stopped', logFile: SERVER_LOG };
-  return { name: 'kafka', status: 'running', url: state.broker, pid, port: state.port, logFile: SERVER_LOG };
+/**
+ * fresh=false: keep the data dir, cluster id and ports of the previous run when the storage is
+ *   formatted — the restart tests use after stopKafka().
+ * fresh=true: wipe data, pick ports (the previous ones if free) and format the storage again.
+ */
+async function launch({ tools: java, previous, fresh, timeoutMs }) {
+  mkdirp(DIR);
+  mkdirp(LOG_DIR);
+
+  const formatted = fs.existsSync(path.join(DATA_DIR, 'meta.properties'));
+  const reuse = !fresh && formatted && previous?.clusterId && previous.port && previous.controllerPort;
+  let state;
+  if (reuse) {
+    // Restart: the very same ports (clients and the quorum keep them); wait for the old sockets to go.
+    for (const port of [previous.port, previous.controllerPort]) {
+      const portDeadline = Date.now() + 15000;
+      while (!(await isPortFree(port))) {
+        if (Date.now() > portDeadline) throw new Error(`kafka: port ${port} is still in use; cannot restart on it`);
+        await sleep(200);
+      }
+    }
+    state = previous;
+    writeConfig(state);
+  } else {
+    rmrf(DATA_DIR);
+    rmrf(LOG_DIR);
+    mkdirp(LOG_DIR);
+    const port = await pickPort('kafka', [previous?.port]);
+    const controllerPort = await pickPort('kafka-controller', [previous?.controllerPort]);
+    state = { port, controllerPort, clusterId: newClusterId(), broker: `127.0.0.1:${port}` };
+    writeConfig(state);
+    await run(java, javaArgs('kafka.tools.StorageTool', 'format', '-t', state.clusterId, '-c', PROPS_FILE), {
+      cwd: DIR,
+    });
+  }
+  writeJson(STATE_FILE, state);
+
+  const out = fs.openSync(OUT_LOG, 'a');
+  let child;
+  try {
+    child = spawn(java, javaArgs('kafka.Kafka', PROPS_FILE), {
+      cwd: DIR,
+      env: cleanEnv(),
+      detached: true,
+      stdio: ['ignore', out, out],
+    });
+  } finally {
+    fs.closeSync(out);
+  }
+  child.on('error', () => {}); // surfaced below as "exited during startup"
+  child.unref();
+  if (!child.pid) throw new Error(`kafka: could not spawn ${java}${brokerLogTail()}`);
+  fs.writeFileSync(PID_FILE, `${child.pid}\n`);
+
+  try {
+    await waitUntilReady(child.pid, state, timeoutMs);
+  } catch (err) {
+    const message = `${err.message}${brokerLogTail()}`;
+    await terminate(child.pid, { signal: 'SIGKILL', timeoutMs: 5000, match: PROCESS_MATCH });
+    throw new Error(message);
+  }
+  if (!reuse) await warmUpGroupCoordinator(state.broker);
+  return { state, pid: child.pid, restarted: Boolean(reuse) };
 }
 
-/**
- * Starts (or reuses) the private broker. Resolves
- * { name, status: 'started'|'running'|'external', url: '127.0.0.1:<port>', pid?, port?, ms? }.
- *
- * fresh=false (default): keep the data dir, cluster id and ports of the previous run when the
- *   storage is formatted — this is the restart used by tests after stopKafka().
- * fresh=true: when not running, wipe data, pick ports (the previous ones if free) and reformat.
- */
-export function startKafka({ fresh = false, timeoutMs = 90000 } = {}) {
-  const external = externalBrokers();
-  if (external) {
-    log(`kafka: using ${ENV} from the environment (nothing started)`);
-    return Promise.resolve({ name: 'kafka', status: 'external', url: external });
-  }
-  return withLock(async () => {
-    const previous = readState();
-    const pid = runningPid();
-    if (pid && previous && (await probeBroker(previous.broker))) {
-      log(`kafka already running (pid ${pid}) at ${previous.broker}`);
-      return { name: 'kafka', status: 'running', url: previous.broker, pid, port: previous.port };
-    }
-    if (pid) await stopKafka({ strict: false }); // alive but not answering
-
+const kafka = defineLocalServer({
+  name: 'kafka',
+  env: 'KAFKA_BROKERS',
+  stateFile: STATE_FILE,
+  url: (state) => state.broker,
+  pid: () => readPidFile(PID_FILE),
+  match: PROCESS_MATCH,
+  logFile: () => SERVER_LOG,
+  answers: (state) => probeBroker(state.broker),
+  async install() {
     const java = await ensureJava();
     await ensureKafkaJars();
-    const since = Date.now();
-    mkdirp(DIR);
-    mkdirp(LOG_DIR);
+    return java;
+  },
+  launch,
+  // SIGTERM = controlled shutdown; SIGKILL simulates a crash.
+  async shutdown({ pid, timeoutMs, signal = 'SIGTERM' }) {
+    await terminate(pid, { signal, timeoutMs, match: PROCESS_MATCH, name: 'kafka' });
+    rmrf(PID_FILE);
+  },
+  startTimeoutMs: 90000,
+  stopTimeoutMs: 60000,
+  freshByDefault: false,
+});
 
-    const formatted = fs.existsSync(path.join(DATA_DIR, 'meta.properties'));
-    const reuse = !fresh && formatted && previous?.clusterId && previous.port && previous.controllerPort;
-    let state;
-    if (reuse) {
-      // Restart: the very same ports (clients and the quorum keep them); wait for the old sockets to go.
-      for (const port of [previous.port, previous.controllerPort]) {
-        const portDeadline = Date.now() + 15000;
-        while (!(await isPortFree(port))) {
-          if (Date.now() > portDeadline) throw new Error(`kafka: port ${port} is still in use; cannot restart on it`);
-          await sleep(200);
-        }
-      }
-      state = previous;
-      writeConfig(state);
-    } else {
-      rmrf(DATA_DIR);
-      rmrf(LOG_DIR);
-      mkdirp(LOG_DIR);
-      const port = await pickPort('kafka', [previous?.port]);
-      const controllerPort = await pickPort('kafka-controller', [previous?.controllerPort]);
-      state = { port, controllerPort, clusterId: newClusterId(), broker: `127.0.0.1:${port}` };
-      writeConfig(state);
-      await run(java, javaArgs('kafka.tools.StorageTool', 'format', '-t', state.clusterId, '-c', PROPS_FILE), {
-        cwd: DIR,
-      });
-    }
-    writeJson(STATE_FILE, state);
+export const kafkaServer = kafka;
+export const kafkaStatus = kafka.status;
 
-    const out = fs.openSync(OUT_LOG, 'a');
-    let child;
-    try {
-      child = spawn(java, javaArgs('kafka.Kafka', PROPS_FILE), {
-        cwd: DIR,
-        env: cleanEnv(),
-        detached: true,
-        stdio: ['ignore', out, out],
-      });
-    } finally {
-      fs.closeSync(out);
-    }
-    child.on('error', () => {}); // surfaced below as "exited during startup"
-    child.unref();
-    if (!child.pid) throw new Error(`kafka: could not spawn ${java}${brokerLogTail()}`);
-    fs.writeFileSync(PID_FILE, `${child.pid}\n`);
+/** Starts (or reuses) the private broker; fresh=false (default) is the restart of the same broker. */
+export const startKafka = kafka.start;
 
-    try {
-      await waitUntilReady(child.pid, state, timeoutMs);
-    } catch (err) {
-      const message = `${err.message}${brokerLogTail()}`;
-      await terminate(child.pid, { signal: 'SIGKILL', timeoutMs: 5000, match: PROCESS_MATCH });
-      throw new Error(message);
-    }
-    if (!reuse) await warmUpGroupCoordinator(state.broker);
-    const ms = Date.now() - since;
-    log(`kafka ${reuse ? 'restarted' : 'ready'} at ${state.broker} (pid ${child.pid}, ${elapsed(since)})`);
-    return { name: 'kafka', status: 'started', url: state.broker, pid: child.pid, port: state.port, ms };
-  });
+/** False when KAFKA_BROKERS points to a broker this script did not start (it cannot be restarted). */
+export function canRestartKafka() {
+  return !kafka.externalUrl();
 }
 
 /**
  * Stops our broker and waits for the JVM to exit; data, ports and cluster id are kept for the next
- * startKafka(). signal 'SIGTERM' (default) = controlled shutdown; 'SIGKILL' simulates a crash.
- * Resolves true if a broker was running. With strict (default) it throws when KAFKA_BROKERS points
- * to a broker this script did not start (a test asking to restart it could not work).
+ * startKafka(). signal 'SIGTERM' (default) or 'SIGKILL'. Resolves true if a broker was running.
+ * With strict (default) it throws when KAFKA_BROKERS points to a broker this script did not start
+ * (a test asking to restart it could not work).
  */
-export function stopKafka({ timeoutMs = 60000, signal = 'SIGTERM', strict = true } = {}) {
-  return withLock(async () => {
-    const pid = runningPid();
-    if (!pid) {
-      const external = externalBrokers();
-      if (strict && external) {
-        throw new Error(`${ENV}=${external} is an external broker; servers.mjs cannot stop or restart it`);
-      }
-      return false;
-    }
-    const since = Date.now();
-    await terminate(pid, { signal, timeoutMs, match: PROCESS_MATCH, name: 'kafka' });
-    rmrf(PID_FILE);
-    log(`kafka stopped (${elapsed(since)})`);
-    return true;
-  });
+export async function stopKafka({ strict = true, ...options } = {}) {
+  const stopped = await kafka.stop(options);
+  const external = !stopped && strict ? kafka.externalUrl() : null;
+  if (external) throw new Error(`KAFKA_BROKERS=${external} is an external broker; servers.mjs cannot stop or restart it`);
+  return stopped;
 }
 
 /** stopKafka() then startKafka() on the same port with the same data. */

@@ -4,7 +4,8 @@
 // creating a database on a server that may already listen on 127.0.0.1:5432. A private cluster
 // works the same on a fresh CI machine (no system cluster, or one that is stopped or uses peer/md5
 // auth), can use test-only settings (fsync=off…), never touches a developer's real data, and is
-// removed by deleting a folder. It costs ~1-2 s of initdb per fresh start.
+// removed by deleting a folder. It costs ~1-2 s of initdb per fresh start. The lifecycle (env var,
+// reuse, install, stop) is local-server.mjs's; this file says how PostgreSQL runs.
 //
 // As root, initdb/pg_ctl run as the `postgres` OS user (PostgreSQL refuses to run as root); the
 // data dir is chowned to it. If that user cannot reach the repository (e.g. a checkout under
@@ -13,34 +14,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  ROOT,
-  SERVERS_DIR,
-  cleanEnv,
-  elapsed,
-  isPortOpen,
-  isRoot,
-  log,
-  mkdirp,
-  pickPort,
-  pidAlive,
-  readJson,
-  readPidFile,
-  rmrf,
-  run,
-  tailFile,
-  terminate,
-  which,
-  withLock,
-  writeJson,
-} from './proc.mjs';
+import { defineLocalServer } from './local-server.mjs';
+import { ROOT, SERVERS_DIR, cleanEnv, isPortOpen, isRoot, log, mkdirp, pickPort, readPidFile, rmrf, run, tailFile, terminate, which, writeJson } from './proc.mjs';
 import { ensureDebianPackage } from './apt.mjs';
 
 const DIR = path.join(SERVERS_DIR, 'postgres');
 const STATE_FILE = path.join(DIR, 'state.json');
 const DATABASE = 'kora_test';
 const SUPERUSER = 'postgres'; // database role created by initdb (-U), whatever the OS user is
-const ENV = 'DATABASE_URL';
+const MATCH = 'postgres';
 
 /** Directory holding initdb/pg_ctl/postgres/psql (Debian: newest /usr/lib/postgresql/<major>/bin). */
 export function findPostgresBinDir() {
@@ -66,21 +48,6 @@ export function findPostgresBinDir() {
     }
   }
   return null;
-}
-
-const readState = () => readJson(STATE_FILE);
-
-/** DATABASE_URL from the environment when it is not the one of our own cluster. */
-function externalUrl() {
-  const value = process.env[ENV];
-  if (!value) return null;
-  return readState()?.url === value ? null : value;
-}
-
-function runningPid(state) {
-  if (!state?.dataDir) return null;
-  const pid = readPidFile(path.join(state.dataDir, 'postmaster.pid'));
-  return pidAlive(pid, 'postgres') ? pid : null;
 }
 
 /** OS user that runs the server: ourselves, or `postgres` when we are root (created if missing). */
@@ -140,119 +107,103 @@ async function ensureDatabase(binDir, port) {
   }
 }
 
-/** { name, status: 'running'|'stopped'|'external', url?, pid?, port?, logFile? } */
-export function postgresStatus() {
-  const external = externalUrl();
-  if (external) return { name: 'postgres', status: 'external', url: external };
-  const state = readState();
-  const pid = runningPid(state);
-  if (!pid) return { name: 'postgres', status: 'stopped', logFile: state?.logFile };
-  return { name: 'postgres', status: 'running', url: state.url, pid, port: state.port, logFile: state.logFile };
+function postmasterPid(state) {
+  return state?.dataDir ? readPidFile(path.join(state.dataDir, 'postmaster.pid')) : null;
 }
 
-/**
- * Starts (or reuses) the private cluster and makes sure database kora_test exists.
- * fresh: when not already running, wipe the data dir and initdb again (default true).
- * Resolves { name, status: 'started'|'running'|'external', url, pid?, port? }.
- */
-export function startPostgres({ fresh = true, timeoutMs = 60000 } = {}) {
-  const external = externalUrl();
-  if (external) {
-    log(`postgres: using ${ENV} from the environment (nothing started)`);
-    return Promise.resolve({ name: 'postgres', status: 'external', url: external });
+/** fresh: wipe the data dir and initdb again; else reuse the last one when it holds a cluster. */
+async function launch({ tools: binDir, previous, fresh, timeoutMs }) {
+  const user = await serverUser();
+  mkdirp(DIR);
+
+  let dataDir = previous?.dataDir;
+  const reuse = !fresh && dataDir && fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (reuse) {
+    rmrf(path.join(dataDir, 'postmaster.pid')); // stale: the server is not running
+  } else {
+    dataDir = await prepareDataDir(user);
+    log(`postgres: initdb ${dataDir.startsWith(`${ROOT}${path.sep}`) ? path.relative(ROOT, dataDir) : dataDir}`);
+    await run(
+      path.join(binDir, 'initdb'),
+      ['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync'],
+      { user, cwd: '/' },
+    );
+    fs.appendFileSync(
+      path.join(dataDir, 'postgresql.conf'),
+      [
+        '',
+        '# --- kora test instance (scripts/lib/postgres.mjs); port is given on the command line',
+        "listen_addresses = '127.0.0.1'",
+        "unix_socket_directories = ''",
+        'fsync = off',
+        'synchronous_commit = off',
+        'full_page_writes = off',
+        'max_connections = 300',
+        "timezone = 'UTC'",
+        'log_min_messages = warning',
+        '',
+      ].join('\n'),
+    );
   }
-  return withLock(async () => {
-    const since = Date.now();
-    const previous = readState();
-    const pid = runningPid(previous);
-    if (pid && (await isPortOpen(previous.port))) {
-      log(`postgres already running (pid ${pid}) at ${previous.url}`);
-      return { name: 'postgres', status: 'running', url: previous.url, pid, port: previous.port };
-    }
-    if (pid) await stopPostgres(); // alive but not answering: restart it
 
-    const binDir = await ensureDebianPackage({
-      pkg: 'postgresql',
-      what: 'PostgreSQL server (initdb, pg_ctl)',
-      find: findPostgresBinDir,
+  const logFile = path.join(path.dirname(dataDir), 'postgres.log');
+  if (!reuse) rmrf(logFile);
+  fs.closeSync(fs.openSync(logFile, 'a'));
+  await chownTo(user, logFile);
+
+  const port = await pickPort('postgres', [previous?.port]);
+  const url = `postgres://${SUPERUSER}@127.0.0.1:${port}/${DATABASE}`;
+  const state = { port, url, dataDir, logFile, binDir, user };
+  writeJson(STATE_FILE, state);
+
+  try {
+    await run(
+      path.join(binDir, 'pg_ctl'),
+      ['-D', dataDir, '-l', logFile, '-w', '-t', String(Math.ceil(timeoutMs / 1000)), '-o', `-p ${port}`, 'start'],
+      { user, cwd: '/', env: cleanEnv() },
+    );
+    await ensureDatabase(binDir, port);
+  } catch (err) {
+    const tail = tailFile(logFile, 50);
+    // pg_ctl may have left a postmaster behind (a timeout, or CREATE DATABASE failing after it).
+    const pid = postmasterPid(state);
+    if (pid) await shutdown({ pid, state, timeoutMs: 10000 });
+    throw new Error(`postgres failed to start: ${err.message}${tail ? `\n--- ${logFile} ---\n${tail}` : ''}`);
+  }
+  return { state, pid: postmasterPid(state) };
+}
+
+/** Fast shutdown, and whatever pg_ctl did, the postmaster gone. */
+async function shutdown({ pid, state, timeoutMs }) {
+  const pgCtl = state.binDir && path.join(state.binDir, 'pg_ctl');
+  if (pgCtl && fs.existsSync(pgCtl)) {
+    await run(pgCtl, ['-D', state.dataDir, '-m', 'fast', '-w', '-t', String(Math.ceil(timeoutMs / 1000)), 'stop'], {
+      user: state.user,
+      cwd: '/',
+      allowFail: true,
     });
-    const user = await serverUser();
-    mkdirp(DIR);
-
-    let dataDir = previous?.dataDir;
-    const reuse = !fresh && dataDir && fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-    if (reuse) {
-      rmrf(path.join(dataDir, 'postmaster.pid')); // stale: the server is not running
-    } else {
-      dataDir = await prepareDataDir(user);
-      log(`postgres: initdb ${dataDir.startsWith(`${ROOT}${path.sep}`) ? path.relative(ROOT, dataDir) : dataDir}`);
-      await run(
-        path.join(binDir, 'initdb'),
-        ['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync'],
-        { user, cwd: '/' },
-      );
-      fs.appendFileSync(
-        path.join(dataDir, 'postgresql.conf'),
-        [
-          '',
-          '# --- kora test instance (scripts/lib/postgres.mjs); port is given on the command line',
-          "listen_addresses = '127.0.0.1'",
-          "unix_socket_directories = ''",
-          'fsync = off',
-          'synchronous_commit = off',
-          'full_page_writes = off',
-          'max_connections = 300',
-          "timezone = 'UTC'",
-          'log_min_messages = warning',
-          '',
-        ].join('\n'),
-      );
-    }
-
-    const logFile = path.join(path.dirname(dataDir), 'postgres.log');
-    if (!reuse) rmrf(logFile);
-    fs.closeSync(fs.openSync(logFile, 'a'));
-    await chownTo(user, logFile);
-
-    const port = await pickPort('postgres', [previous?.port]);
-    const url = `postgres://${SUPERUSER}@127.0.0.1:${port}/${DATABASE}`;
-    writeJson(STATE_FILE, { port, url, dataDir, logFile, binDir, user });
-
-    try {
-      await run(
-        path.join(binDir, 'pg_ctl'),
-        ['-D', dataDir, '-l', logFile, '-w', '-t', String(Math.ceil(timeoutMs / 1000)), '-o', `-p ${port}`, 'start'],
-        { user, cwd: '/', env: cleanEnv() },
-      );
-      await ensureDatabase(binDir, port);
-    } catch (err) {
-      const tail = tailFile(logFile, 50);
-      throw new Error(`postgres failed to start: ${err.message}${tail ? `\n--- ${logFile} ---\n${tail}` : ''}`);
-    }
-    const newPid = runningPid({ dataDir });
-    log(`postgres ready at ${url} (pid ${newPid}, ${elapsed(since)})`);
-    return { name: 'postgres', status: 'started', url, pid: newPid, port };
-  });
+  }
+  // Whatever pg_ctl did, make sure the postmaster is gone (SIGINT = fast shutdown).
+  await terminate(pid, { signal: 'SIGINT', timeoutMs, match: MATCH, name: 'postgres' });
 }
 
-/** Stops our cluster (fast shutdown) and waits for it to exit. Resolves true if one was running. */
-export function stopPostgres({ timeoutMs = 60000 } = {}) {
-  return withLock(async () => {
-    const state = readState();
-    const pid = runningPid(state);
-    if (!pid) return false;
-    const since = Date.now();
-    const pgCtl = state.binDir && path.join(state.binDir, 'pg_ctl');
-    if (pgCtl && fs.existsSync(pgCtl)) {
-      await run(pgCtl, ['-D', state.dataDir, '-m', 'fast', '-w', '-t', String(Math.ceil(timeoutMs / 1000)), 'stop'], {
-        user: state.user,
-        cwd: '/',
-        allowFail: true,
-      });
-    }
-    // Whatever pg_ctl did, make sure the postmaster is gone (SIGINT = fast shutdown).
-    await terminate(pid, { signal: 'SIGINT', timeoutMs, match: 'postgres', name: 'postgres' });
-    log(`postgres stopped (${elapsed(since)})`);
-    return true;
-  });
-}
+/** The private cluster; once start() resolves, database kora_test exists. */
+const postgres = defineLocalServer({
+  name: 'postgres',
+  env: 'DATABASE_URL',
+  stateFile: STATE_FILE,
+  pid: postmasterPid,
+  match: MATCH,
+  logFile: (state) => state?.logFile,
+  answers: (state) => isPortOpen(state.port),
+  install: () => ensureDebianPackage({ pkg: 'postgresql', what: 'PostgreSQL server (initdb, pg_ctl)', find: findPostgresBinDir }),
+  launch,
+  shutdown,
+  startTimeoutMs: 60000,
+  stopTimeoutMs: 60000,
+});
+
+export const postgresServer = postgres;
+export const postgresStatus = postgres.status;
+export const startPostgres = postgres.start;
+export const stopPostgres = postgres.stop;

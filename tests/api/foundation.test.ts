@@ -99,6 +99,8 @@ describe(`foundation through the gateway (${MODE})`, () => {
     expect(res.headers.get('x-request-id')).toBe('test-req-123');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-site');
     const generated = await api('/api/auth/session');
     expect(generated.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9._:-]{8,}$/);
   });

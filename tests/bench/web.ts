@@ -5,6 +5,7 @@
  *   web-js      the JavaScript the home feed loads on first visit, in bytes as transferred, read
  *               from Chromium's network events (compressed size, every script the page pulls)
  */
+import { ACCESS_TOKEN_COOKIE } from '@kora/contracts';
 import { ensureDebianPackage } from '../../scripts/lib/apt.mjs';
 import { which } from '../../scripts/lib/proc.mjs';
 import { createBenchAccount } from './bench-account.js';
@@ -46,7 +47,6 @@ export interface WebBenchTarget {
   durationMs: number;
 }
 
-const ACCESS_TOKEN_COOKIE = 'kora_at';
 
 export async function benchWebTtfb(target: WebBenchTarget): Promise<Scenario> {
   const headers = { cookie: `${ACCESS_TOKEN_COOKIE}=${target.token}`, 'accept-encoding': 'br, gzip', accept: 'text/html' };

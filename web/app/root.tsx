@@ -15,6 +15,7 @@ import { StandalonePage } from './components/standalone-page';
 import { ToastProvider } from './components/ui/toast';
 import stylesheet from './tailwind.css?url';
 import { getPublicEnv } from './utils/env.server';
+import type { RootLoaderData } from './utils/layout-data';
 import { useNonce } from './utils/nonce-provider';
 import { useMarkHydrated } from './utils/use-mark-hydrated';
 import { useSiteName } from './utils/site';
@@ -29,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'description', content: 'Connect with friends and the people around you.' },
 ];
 
-export async function loader() {
+export async function loader(): Promise<RootLoaderData> {
   return { ENV: getPublicEnv() };
 }
 

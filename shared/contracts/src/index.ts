@@ -10,3 +10,4 @@ export * from './api/media.js';
 export * from './api/friends.js';
 export * from './api/notifications.js';
 export * from './api/paging.js';
+export * from './session-cookies.js';

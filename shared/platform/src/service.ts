@@ -14,7 +14,7 @@ import type { Migration } from './db/migrate.js';
 import type { PlatformTables } from './db/platform-tables.js';
 import type { EventBus } from './events/bus.js';
 import type { HandlerMap } from './events/consumer.js';
-import type { NewEvent } from './events/outbox.js';
+import type { Emit } from './events/outbox.js';
 import type { JobRunner } from './jobs/jobs.js';
 import type { SiteSettingsView } from './site-settings-view.js';
 import type { CallService } from './http/service-client.js';
@@ -27,7 +27,8 @@ export type ServiceApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-export type Emit = <T extends EventType>(event: NewEvent<T>) => void;
+// Lives with NewEvent so that events/consumer.ts need not import this module (no import cycle).
+export type { Emit };
 
 export interface ServiceContext {
   name: ServiceName;

@@ -2,6 +2,7 @@
  * Real members for browser tests, made through the product's own API (sign-up, the activation
  * mail, activation, sign-in) — no database seeding, so the tests exercise what a newcomer does.
  */
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@kora/contracts';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { anonymousContext, BASE_URL, clientIpOf, nextClientIp } from './browser';
 import { activationPath, waitForMail } from '../../support/mail';
@@ -87,8 +88,8 @@ export async function memberContext(
   const tokens = await apiSignIn(member, clientIpOf(context));
   await context.addCookies(
     [
-      ['kora_at', tokens.token],
-      ['kora_rt', tokens.refreshToken],
+      [ACCESS_TOKEN_COOKIE, tokens.token],
+      [REFRESH_TOKEN_COOKIE, tokens.refreshToken],
     ].map(([name, value]) => ({ name: name!, value: encodeURIComponent(value!), url: BASE_URL, httpOnly: true, sameSite: 'Lax' as const })),
   );
   return context;

@@ -12,7 +12,7 @@ export interface TokenClaims {
   sessionId?: string;
 }
 
-export const ACCESS_TOKEN_COOKIE = 'kora_at';
+export { ACCESS_TOKEN_COOKIE } from '@kora/contracts';
 
 export function accessTokenSecret(): string {
   return process.env.ACCESS_TOKEN_SECRET ?? 'dev-access-secret-change-me';

@@ -19,6 +19,7 @@ import { requireUser } from '~/utils/session.server';
 import { shouldRevalidatePage } from '~/utils/revalidation';
 import { postModalId } from '~/utils/post-modal';
 import { useSiteName } from '~/utils/site';
+import type { AppLoaderData } from '~/utils/layout-data';
 
 /** The post over the page (`?post={id}`): loaded the first time a post is opened that way. */
 const PostModal = lazyComponent(() => import('~/components/posts/post-modal').then((m) => m.PostModal));
@@ -29,7 +30,7 @@ const UNREAD_COUNT_TIMEOUT_MS = 2_000;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, token, headers } = await requireUser(request);
   const unread = await fetchUnreadCount(request, token, UNREAD_COUNT_TIMEOUT_MS).catch(() => 0);
-  return data({ user, unread }, { headers });
+  return data<AppLoaderData>({ user, unread }, { headers });
 }
 
 export const shouldRevalidate = shouldRevalidatePage;

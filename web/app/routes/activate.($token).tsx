@@ -5,7 +5,7 @@
  * then /login after 5 seconds; a failure shows why (invalid, expired, already used) and offers to
  * resend the activation e-mail.
  */
-import { AuthErrorCode, authTexts, messageAnswer } from '@kora/contracts';
+import { AuthErrorCode, authTexts } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { AuthCard, LoginRedirectNotice, textLink } from '~/components/auth-card';
@@ -13,7 +13,8 @@ import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/input';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { parseEmailStep } from '~/schemas/forgot-password';
-import { apiFetch, errorStatus, isApiError, isClientError } from '~/utils/api.server';
+import { activateAccount, resendActivation } from '~/utils/accounts.server';
+import { errorStatus, isApiError, isClientError } from '~/utils/api.server';
 import { getIdentity } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!token) throw redirect('/login');
   if (getIdentity(request)) throw redirect('/');
   try {
-    const answer = await apiFetch(request, '/api/activate', { json: { token }, token: null, schema: messageAnswer });
+    const answer = await activateAccount(request, token);
     return data<Activation>({ ok: true, message: answer.message || authTexts.activated });
   } catch (error) {
     const code = isApiError(error) ? error.code : 'UNKNOWN';
@@ -49,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseEmailStep(await request.formData());
   if (!parsed.ok) return data<ResendResult>({ error: parsed.error }, { status: 400 });
   try {
-    const answer = await apiFetch(request, '/api/resend-activation', { json: parsed.data, token: null, schema: messageAnswer });
+    const answer = await resendActivation(request, parsed.data);
     return data<ResendResult>({ notice: answer.message || authTexts.activationResent });
   } catch (error) {
     return data<ResendResult>(

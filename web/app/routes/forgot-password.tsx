@@ -7,7 +7,7 @@
  * in hidden fields), so the flow works without JavaScript. The countdown is an enhancement; the
  * server enforces the cooldown itself (429 OTP_COOLDOWN with its own text).
  */
-import { authTexts, statusAnswer } from '@kora/contracts';
+import { authTexts } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
@@ -16,7 +16,8 @@ import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/input';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { cutOtp, parseCodeStep, parseEmailStep, parseResetStep } from '~/schemas/forgot-password';
-import { apiFetch, errorStatus, isClientError } from '~/utils/api.server';
+import { checkRecoveryCode, resetPassword, sendRecoveryCode } from '~/utils/accounts.server';
+import { errorStatus, isClientError } from '~/utils/api.server';
 import { formText } from '~/utils/forms';
 import { cn } from '~/utils/misc';
 import { redirectIfSignedIn } from '~/utils/session.server';
@@ -74,11 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const failed = resend ? texts.resendFailed : texts.sendFailed;
     const resendAt = keptResendAt(typed.resendAt, now);
     try {
-      const answer = await apiFetch(request, resend ? '/api/resend-otp' : '/api/sendForgotOtp', {
-        json: { email },
-        token: null,
-        schema: statusAnswer,
-      });
+      const answer = await sendRecoveryCode(request, email, { resend });
       if (!answer.status) {
         return resend ? reply({ step: 'code', email, resendAt, error: failed }, 502) : reply({ step: 'email', email, error: failed }, 502);
       }
@@ -99,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return reply({ step: 'code', email: typed.email, resendAt, error: parsed.error }, 400);
     }
     try {
-      const answer = await apiFetch(request, '/api/forgot-password', { json: parsed.data, token: null, schema: statusAnswer });
+      const answer = await checkRecoveryCode(request, parsed.data);
       if (!answer.status) return reply({ step: 'code', email: parsed.data.email, resendAt, error: texts.otpInvalid }, 400);
       return reply({ step: 'password', email: parsed.data.email, otp: parsed.data.otp });
     } catch (error) {
@@ -119,7 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return reply({ step: 'password', email: typed.email, otp: typed.otp, error: parsed.error }, 400);
     }
     try {
-      const answer = await apiFetch(request, '/api/reset-password', { json: parsed.data, token: null, schema: statusAnswer });
+      const answer = await resetPassword(request, parsed.data);
       if (!answer.status) {
         return reply({ step: 'password', email: parsed.data.email, otp: parsed.data.otp, error: texts.resetFailed }, 502);
       }

@@ -5,7 +5,7 @@
  * is sent to `/`. An account that is not activated yet gets the server's message and a way to
  * resend the activation e-mail.
  */
-import { AuthErrorCode, messageAnswer, tokensSchema } from '@kora/contracts';
+import { AuthErrorCode } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { AuthCard, DevMailLink, textLink } from '~/components/auth-card';
@@ -14,7 +14,8 @@ import { Field } from '~/components/ui/input';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { parseEmailStep } from '~/schemas/forgot-password';
 import { parseLoginForm } from '~/schemas/login';
-import { apiFetch, errorMessage, errorStatus, isApiError } from '~/utils/api.server';
+import { resendActivation, signIn } from '~/utils/accounts.server';
+import { errorMessage, errorStatus, isApiError } from '~/utils/api.server';
 import { authCookies, cookieHeaders } from '~/utils/cookies.server';
 import { devMailEnabled } from '~/utils/dev-mail.server';
 import { formText } from '~/utils/forms';
@@ -54,11 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data<LoginActionData>({ intent: 'resend-activation', notActivated: true, error: parsed.error, email }, { status: 400 });
     }
     try {
-      const answer = await apiFetch(request, '/api/resend-activation', {
-        json: parsed.data,
-        token: null,
-        schema: messageAnswer,
-      });
+      const answer = await resendActivation(request, parsed.data);
       return data<LoginActionData>({ intent: 'resend-activation', notice: answer.message, email });
     } catch (error) {
       return data<LoginActionData>(
@@ -75,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   let tokens;
   try {
     // Only the tokens matter here; the layout loads the member's profile itself.
-    tokens = await apiFetch(request, '/api/signin', { json: parsed.data, token: null, schema: tokensSchema });
+    tokens = await signIn(request, parsed.data);
   } catch (error) {
     return data<LoginActionData>(
       {

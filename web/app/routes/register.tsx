@@ -6,13 +6,13 @@
 import { AuthErrorCode, authTexts } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { z } from 'zod';
 import { AuthCard, DevMailLink, LoginRedirectNotice, textLink } from '~/components/auth-card';
 import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/input';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { parseRegisterForm, REGISTER_FIELDS } from '~/schemas/register';
-import { apiFetch, errorStatus, isClientError } from '~/utils/api.server';
+import { signUp } from '~/utils/accounts.server';
+import { errorStatus, isClientError } from '~/utils/api.server';
 import { devMailEnabled } from '~/utils/dev-mail.server';
 import { formText } from '~/utils/forms';
 import { redirectIfSignedIn } from '~/utils/session.server';
@@ -30,8 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Values = Partial<Record<(typeof REGISTER_FIELDS)[number], string>>;
 type RegisterActionData = { success: string } | { error: string; field?: string; values: Values };
 
-const signUpAnswer = z.object({ message: z.string().optional() });
-
 export async function action({ request }: ActionFunctionArgs) {
   await redirectIfSignedIn(request);
   const form = await request.formData();
@@ -44,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<RegisterActionData>({ error: parsed.error, field: parsed.field, values }, { status: 400 });
   }
   try {
-    const answer = await apiFetch(request, '/api/signUp', { json: parsed.data, token: null, schema: signUpAnswer });
+    const answer = await signUp(request, parsed.data);
     return data<RegisterActionData>({ success: answer.message || authTexts.signUpDone });
   } catch (error) {
     // The server's words for a refusal ("Email is already in use", the username text, …).

@@ -5,13 +5,11 @@
  * browser never holds the token and the web server never buffers the files. The answer is the media
  * service's `{ urls, files }`, or the error shape `{ error, message, code }` with its status.
  */
-import { ErrorCode, errorBody, mediaTexts, uploadAnswer } from '@kora/contracts';
+import { ErrorCode, errorBody, mediaTexts } from '@kora/contracts';
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiFetch, errorAnswer, errorStatus } from '~/utils/api.server';
+import { errorAnswer, errorStatus } from '~/utils/api.server';
+import { uploadMedia } from '~/utils/media.server';
 import { requireSession } from '~/utils/session.server';
-
-/** Videos can be large and the member's connection slow; the gateway allows 5 minutes too. */
-const UPLOAD_TIMEOUT_MS = 300_000;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token, headers } = await requireSession(request, { resource: true });
@@ -23,14 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return reply(errorBody(mediaTexts.noFiles, ErrorCode.BadRequest), 400);
   }
   try {
-    const answer = await apiFetch(request, '/api/media/upload', {
-      method: 'POST',
-      body: request.body,
-      headers: { 'content-type': contentType },
-      token,
-      schema: uploadAnswer,
-      timeoutMs: UPLOAD_TIMEOUT_MS,
-    });
+    const answer = await uploadMedia(request, request.body, contentType, token);
     return reply(answer, 201);
   } catch (error) {
     return reply(errorAnswer(error, mediaTexts.uploadFailed), errorStatus(error));

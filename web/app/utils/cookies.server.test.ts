@@ -29,12 +29,12 @@ describe('readCookie', () => {
 
 describe('serializeCookie', () => {
   it('builds an httpOnly, Lax, path-wide cookie with Max-Age', () => {
-    expect(serializeCookie(plain, 'kora_at', 'a.b.c', 900)).toBe('kora_at=a.b.c; Path=/; Max-Age=900; HttpOnly; SameSite=Lax');
+    expect(serializeCookie(plain, 'kora_at', 'a.b.c', 900)).toBe('kora_at=a.b.c; Max-Age=900; Path=/; HttpOnly; SameSite=Lax');
   });
 
   it('adds Secure behind an https gateway and encodes the value', () => {
     const cookie = serializeCookie(behindHttps, 'kora_rt', 'a+b/c=', 60);
-    expect(cookie).toBe('kora_rt=a%2Bb%2Fc%3D; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure');
+    expect(cookie).toBe('kora_rt=a%2Bb%2Fc%3D; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax');
     // What the gateway and readCookie get back.
     expect(readCookie(withCookie(cookie.split(';')[0]!), 'kora_rt')).toBe('a+b/c=');
   });
@@ -48,15 +48,15 @@ describe('serializeCookie', () => {
 describe('authCookies / clearAuthCookies', () => {
   it('stores the access token for expiresIn and the refresh token for 30 days', () => {
     const [access, refresh] = authCookies(behindHttps, { token: 'at', refreshToken: 'rt', expiresIn: 900 });
-    expect(access).toBe('kora_at=at; Path=/; Max-Age=900; HttpOnly; SameSite=Lax; Secure');
-    expect(refresh).toBe(`kora_rt=rt; Path=/; Max-Age=${REFRESH_TOKEN_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax; Secure`);
+    expect(access).toBe('kora_at=at; Max-Age=900; Path=/; HttpOnly; Secure; SameSite=Lax');
+    expect(refresh).toBe(`kora_rt=rt; Max-Age=${REFRESH_TOKEN_MAX_AGE_SECONDS}; Path=/; HttpOnly; Secure; SameSite=Lax`);
     expect(REFRESH_TOKEN_MAX_AGE_SECONDS).toBe(2_592_000);
   });
 
   it('expires both cookies on path /', () => {
     const [access, refresh] = clearAuthCookies(plain);
-    expect(access).toMatch(/^kora_at=; Path=\/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
-    expect(refresh).toMatch(/^kora_rt=; Path=\/; Max-Age=0/);
+    expect(access).toMatch(/^kora_at=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    expect(refresh).toMatch(/^kora_rt=; Max-Age=0; Path=\/;/);
   });
 
   it('keeps every cookie on its own Set-Cookie line', () => {
@@ -68,8 +68,8 @@ describe('authCookies / clearAuthCookies', () => {
 describe('expireCookie', () => {
   it('expires on path / and adds Secure behind an https gateway', () => {
     const cookie = expireCookie(withCookie(''), 'kora_at');
-    expect(cookie).toMatch(/^kora_at=; Path=\/; Max-Age=0/);
+    expect(cookie).toMatch(/^kora_at=; Max-Age=0; Path=\/;/);
     expect(cookie).not.toMatch(/Secure/);
-    expect(expireCookie(withCookie('', { 'x-forwarded-proto': 'https' }), 'kora_rt')).toMatch(/Secure$/);
+    expect(expireCookie(withCookie('', { 'x-forwarded-proto': 'https' }), 'kora_rt')).toMatch(/; Secure;/);
   });
 });

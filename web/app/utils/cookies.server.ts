@@ -6,31 +6,20 @@
  * Both: `Path=/; HttpOnly; SameSite=Lax`, plus `Secure` when the gateway was reached over https.
  *
  * The values are raw token strings (the gateway reads them too), so Remix's createCookie, which
- * base64-JSON-encodes values, is not used; these helpers work on the plain `name=value` form.
+ * base64-JSON-encodes values, is not used; reading and writing are the `cookie` package's, the
+ * parser the gateway uses too (decision 019). The names live in @kora/contracts.
  */
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@kora/contracts';
+import { parse, serialize } from 'cookie';
 
-/** Access token (short-lived JWT), read by the gateway and forwarded by api.server.ts. */
-export const ACCESS_TOKEN_COOKIE = 'kora_at';
-/** Refresh token (opaque, rotating). */
-export const REFRESH_TOKEN_COOKIE = 'kora_rt';
+export { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE };
 /** The refresh cookie outlives many access tokens: 30 days. */
 export const REFRESH_TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get('cookie');
   if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return null;
+  return parse(header)[name] ?? null;
 }
 
 /** Whether the member reached the gateway over https (it sets X-Forwarded-Proto). */
@@ -39,17 +28,18 @@ export function isHttps(request: Request): boolean {
   return (forwarded ?? new URL(request.url).protocol.replace(':', '')) === 'https';
 }
 
-function attributes(request: Request, maxAgeSeconds: number): string[] {
-  const list = [`Path=/`, `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`];
-  if (maxAgeSeconds <= 0) list.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
-  list.push('HttpOnly', 'SameSite=Lax');
-  if (isHttps(request)) list.push('Secure');
-  return list;
-}
-
-/** A Set-Cookie value for one auth cookie. */
+/** A Set-Cookie value for one auth cookie: path-wide, httpOnly, Lax, Secure behind https. */
 export function serializeCookie(request: Request, name: string, value: string, maxAgeSeconds: number): string {
-  return `${name}=${encodeURIComponent(value)}; ${attributes(request, maxAgeSeconds).join('; ')}`;
+  const maxAge = Math.max(0, Math.floor(maxAgeSeconds));
+  return serialize(name, value, {
+    path: '/',
+    maxAge,
+    // An expired cookie also gets a date in the past, for clients that ignore Max-Age=0.
+    expires: maxAge === 0 ? new Date(0) : undefined,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request),
+  });
 }
 
 /**
@@ -57,7 +47,7 @@ export function serializeCookie(request: Request, name: string, value: string, m
  * the auth cookies live on Path=/.
  */
 export function expireCookie(request: Request, name: string): string {
-  return `${name}=; ${attributes(request, 0).join('; ')}`;
+  return serializeCookie(request, name, '', 0);
 }
 
 export interface TokenPair {

@@ -114,8 +114,8 @@ describe('requireSession', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/friends?tab=2');
     const cookies = response.headers.getSetCookie();
-    expect(cookies[0]).toMatch(/^kora_at=new\.access\.token; Path=\/; Max-Age=900; HttpOnly; SameSite=Lax$/);
-    expect(cookies[1]).toMatch(/^kora_rt=new-refresh; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
+    expect(cookies[0]).toMatch(/^kora_at=new\.access\.token; Max-Age=900; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(cookies[1]).toMatch(/^kora_rt=new-refresh; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
     const [refreshCall, sessionCall] = api.mock.calls;
     expect(new Headers(refreshCall![1].headers).has('authorization')).toBe(false);
     expect(new Headers(sessionCall![1].headers).get('authorization')).toBe('Bearer new.access.token');

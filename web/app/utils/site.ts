@@ -1,11 +1,11 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import type { loader as rootLoader } from '~/root';
+import type { RootLoaderData } from './layout-data';
 
 export const DEFAULT_SITE_NAME = 'Kora';
 
 /** The product name from PUBLIC_SITE_NAME, as the root loader exposes it. */
 export function useSiteName(): string {
-  return useRouteLoaderData<typeof rootLoader>('root')?.ENV.SITE_NAME ?? DEFAULT_SITE_NAME;
+  return useRouteLoaderData<RootLoaderData>('root')?.ENV.SITE_NAME ?? DEFAULT_SITE_NAME;
 }
 
 /** "News Feed | Kora" — page titles in meta functions. */

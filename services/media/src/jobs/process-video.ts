@@ -32,7 +32,7 @@ import { probeVideo, type VideoProbe } from '../videos/probe.js';
 import { findVideo, markFailed, markReady, recordAttempt, type ProcessedVideo } from '../videos/records.js';
 import { extractPoster, transcodeToMp4 } from '../videos/transcode.js';
 import { progressReporter, type ProgressReporter } from './progress.js';
-import type { VideoJobData } from './video-queue.js';
+import type { VideoJobData } from './video-job.js';
 
 /** Progress milestones: the transcode is most of the work. */
 const TRANSCODE_FROM = 2;

@@ -11,12 +11,9 @@ import type { Media } from '../context.js';
 import { videoToolsProblem } from '../videos/binaries.js';
 import { unfinishedVideoIds } from '../videos/records.js';
 import { createVideoProcessor } from './process-video.js';
+import type { VideoJobData } from './video-job.js';
 
 export const VIDEO_QUEUE = 'media.video-process';
-
-export interface VideoJobData {
-  videoId: number;
-}
 
 export const videoJobId = (videoId: number) => `video-${videoId}`;
 

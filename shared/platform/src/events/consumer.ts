@@ -8,9 +8,8 @@ import type { Logger } from 'pino';
 import type { Db, Tx } from '../db/database.js';
 import type { PlatformTables } from '../db/platform-tables.js';
 import { runWithTrace } from '../logger.js';
-import type { Emit } from '../service.js';
 import type { BusMessage, EventBus, Subscription } from './bus.js';
-import { writeToOutbox, type NewEvent } from './outbox.js';
+import { writeToOutbox, type Emit, type NewEvent } from './outbox.js';
 
 /**
  * Handles one event inside the transaction that records it as processed. Events passed to `emit`

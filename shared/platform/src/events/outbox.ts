@@ -16,6 +16,9 @@ export interface NewEvent<T extends EventType> {
   payload: EventPayload<T>;
 }
 
+/** Queues an event for the transaction in progress (a service's `transact` hands one out). */
+export type Emit = <T extends EventType>(event: NewEvent<T>) => void;
+
 export function buildEnvelope<T extends EventType>(event: NewEvent<T>): EventEnvelope<EventPayload<T>> {
   const def = eventRegistry[event.type];
   // Validate on the way out: a producer bug must fail its own request, not every consumer.
