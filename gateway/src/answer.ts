@@ -3,7 +3,7 @@
  * decisions, the security headers, Vary for CORS), and the answers the edge gives itself (refusals,
  * preflights) in the one error shape `{ error, message, code }`.
  */
-import { errorBody } from '@kora/platform';
+import { errorBody } from '@kora/contracts';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { varyWithOrigin } from './cors.js';
 import type { EdgeRequest } from './edge-request.js';
@@ -26,7 +26,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** Answers with a refusal in the error shape. Nothing is sent when the answer has started already. */
 export function sendRefusal(res: ServerResponse, edge: EdgeRequest, refusal: Refusal, extra: OutgoingHttpHeaders = {}): void {
   if (res.headersSent || res.destroyed) return;
-  const body = JSON.stringify(errorBody(refusal.status, refusal.message, refusal.code));
+  const body = JSON.stringify(errorBody(refusal.message, refusal.code));
   const headers = addEdgeHeaders(edge, { ...extra, 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
   res.writeHead(refusal.status, headers);
   res.end(edge.method === 'HEAD' ? undefined : body);

@@ -111,7 +111,7 @@ describe('identity at the edge', () => {
 });
 
 describe('CSRF', () => {
-  const csrfBody = { error: 'Forbidden', message: 'Cross-site request refused', code: 'CSRF_REJECTED' };
+  const csrfBody = { error: 'Cross-site request refused', message: 'Cross-site request refused', code: 'CSRF_REJECTED' };
   let cookie: string;
   beforeAll(async () => {
     cookie = `kora_at=${await mintAccessToken({ sub: 11 })}`;

@@ -18,7 +18,9 @@ import { isApiPath } from './paths.js';
 
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, X-Request-Id';
-const EXPOSE_HEADERS = 'X-Request-Id, X-Kora-Auth, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
+// Link and X-Next-Cursor carry a list's next page, X-Memories-Date the day memories remembered (decision 015).
+const EXPOSE_HEADERS =
+  'X-Request-Id, X-Kora-Auth, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Link, X-Next-Cursor, X-Memories-Date';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 /**

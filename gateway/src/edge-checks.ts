@@ -20,8 +20,9 @@
  * logged at most every few seconds): losing rate limiting for a while is better than losing the site.
  */
 import type { KeyValueStore, Logger } from '@kora/platform';
+import { redactUrl } from '@kora/platform/redact-url';
 import { AUTH_STATE_HEADER, presentedCredential } from './auth.js';
-import { isCrossSiteRequest } from './csrf.js';
+import { isCrossSiteRequest, isWebSocketHandshake } from './csrf.js';
 import type { EdgeRequest } from './edge-request.js';
 import { createEdgeTokens, type EdgeIdentity } from './edge-tokens.js';
 import { GatewayErrorCode, type Refusal } from './errors.js';
@@ -29,6 +30,7 @@ import type { OriginPolicy } from './origins.js';
 import { bindingWindow, countExactly, exceedsRateLimit, RATE_LIMITED, RATE_WINDOW_MS, rateScopes, type RateLimits, type Window } from './rate-limit.js';
 import { createRateCounter } from './rate-counter.js';
 import type { RevokedSessions } from './revoked-sessions.js';
+import { presentedSocketCredential } from './socket-credentials.js';
 import { settleWithin, throttledWarner } from './store-guard.js';
 
 export interface EdgeChecksOptions {
@@ -91,9 +93,12 @@ export function createEdgeChecks(options: EdgeChecksOptions): EdgeChecks {
   }
 
   function check(edge: EdgeRequest): Verdict | Promise<Verdict> {
-    const presented = presentedCredential(edge.headers);
+    // A handshake may carry its token where a socket client can put it (socket-credentials.ts).
+    const presented = isWebSocketHandshake(edge) ? presentedSocketCredential(edge) : presentedCredential(edge.headers);
     if (isCrossSiteRequest(edge, presented.credential, presented.hasSessionCookie, originPolicy)) {
-      log.info({ traceId: edge.id, origin: edge.headers.origin, referer: edge.headers.referer, method: edge.method }, 'cross-site request refused');
+      // A Referer is an address too: a page's query may carry a token or a code (redactUrl).
+      const referer = edge.headers.referer === undefined ? undefined : redactUrl(edge.headers.referer);
+      log.info({ traceId: edge.id, origin: edge.headers.origin, referer, method: edge.method }, 'cross-site request refused');
       return CROSS_SITE;
     }
 

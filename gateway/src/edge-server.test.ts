@@ -5,9 +5,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import WebSocket from 'ws';
 import { installOwnRouteBasics } from './own-routes.js';
 import { isGatewayOwnPath } from './paths.js';
-import { endlessClosed, startFakeUpstreams, startTestGateway, type FakeUpstreams, type TestGateway } from './test-support.js';
+import { endlessClosed, mintAccessToken, startFakeUpstreams, startTestGateway, type FakeUpstreams, type TestGateway } from './test-support.js';
 
 let fakes: FakeUpstreams;
 let gateway: TestGateway;
@@ -54,6 +55,33 @@ describe('the access log', () => {
     expect(typeof first!.ms).toBe('number');
     expect(await accessLineFor(String(refused.headers['x-request-id']))).toMatchObject({ status: 426, url: '/ws?access_token=[redacted]' });
     expect(readFileSync(logFile, 'utf8')).not.toMatch(/secret-(one|two)/);
+  });
+});
+
+describe('the logs of live sockets', () => {
+  /** Opens a socket through the gateway and closes it after its first message. */
+  function openAndClose(url: string, protocols: string[] = []): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url, protocols);
+      ws.once('message', () => ws.close());
+      ws.once('close', () => resolve());
+      ws.once('error', reject);
+    });
+  }
+
+  it('never write a socket token, from the query or a subprotocol, opened or refused', async () => {
+    const wsBase = `${gateway.url.replace('http:', 'ws:')}/ws`;
+    const [inQuery, inProtocol] = [await mintAccessToken({ sub: 51 }), await mintAccessToken({ sub: 52 })];
+    await openAndClose(`${wsBase}?access_token=${inQuery}`);
+    await openAndClose(wsBase, ['kora', `bearer.${inProtocol}`]);
+    const refused = await get('/ws?access_token=wrong-socket-token');
+    expect(refused.status).toBe(426);
+    await accessLineFor(String(refused.headers['x-request-id']));
+    const written = readFileSync(logFile, 'utf8');
+    // The sockets were logged (opened and closed, with their member), their tokens were not.
+    expect(written).toMatch(/"userId":51[^\n]*"msg":"websocket opened"/);
+    expect(written).toMatch(/"userId":52[^\n]*"msg":"websocket opened"/);
+    for (const token of [inQuery, inProtocol, 'wrong-socket-token']) expect(written).not.toContain(token);
   });
 });
 

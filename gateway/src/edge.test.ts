@@ -117,6 +117,14 @@ describe('CORS', () => {
     expect(String(res.headers.vary)).toMatch(/origin/i);
   });
 
+  it("passes a list page's Link and X-Next-Cursor on, and exposes them to an allowed origin", async () => {
+    const res = await call('/api/posts/paged.json', { headers: { origin: PARTNER } });
+    expect(res.headers.link).toBe('</api/posts/paged.json?cursor=abc&limit=1>; rel="next"');
+    expect(res.headers['x-next-cursor']).toBe('abc');
+    const exposed = String(res.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['link', 'x-next-cursor']));
+  });
+
   it('gives other origins, and pages, no CORS headers', async () => {
     const foreign = await call('/api/posts', { headers: { origin: 'https://evil.example' } });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();

@@ -61,6 +61,14 @@ describe('mergeOpenApi', () => {
     expect(Object.keys(merged.paths)).toEqual(['/api/users/{id}']);
   });
 
+  it('describes /ws beside the notifications service, with a server and both security schemes', () => {
+    const merged = mergeOpenApi([{ service: 'notifications', doc: { paths: { '/api/notifications': { get: {} } } } }], []);
+    expect(Object.keys(merged.paths)).toEqual(['/api/notifications', '/ws']);
+    expect(merged.paths['/ws']).toMatchObject({ get: { operationId: 'openLiveSocket' } });
+    expect(merged.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(Object.keys(merged.components.securitySchemes).sort()).toEqual(['bearerAuth', 'cookieAuth']);
+  });
+
   it('ignores documents that are not OpenAPI objects', () => {
     const merged = mergeOpenApi([{ service: 'posts', doc: 'oops' }, { service: 'media', doc: { paths: null } }], []);
     expect(merged.paths).toEqual({});

@@ -4,10 +4,15 @@
  * - Only paths the gateway actually routes to that service are kept (`serviceForPath`), so internal
  *   routes a service documents for itself never show up as public API.
  * - Every operation is tagged with its service's name, so Swagger UI groups the API by service.
+ * - It is complete for integrators' tools (Redocly's recommended rules pass, decision 015): a
+ *   `servers` entry (this same origin), the security schemes every operation names, and `/ws`
+ *   beside the notifications service's paths, since no service document describes it (socket-doc.ts).
  * - Component schemas are merged; when two services use one name for different schemas, the later
  *   one is renamed `<service>.<Name>` and its `$ref`s rewritten, so neither silently replaces the other.
  */
 import { serviceForPath, type ServiceName } from '@kora/contracts';
+import { SECURITY_SCHEMES } from '@kora/platform';
+import { SOCKET_PATH_ITEM } from './socket-doc.js';
 
 type Json = Record<string, unknown>;
 
@@ -19,6 +24,7 @@ export interface ServiceDocument {
 export interface MergedOpenApi {
   openapi: string;
   info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
   tags: { name: string; description?: string }[];
   paths: Record<string, Json>;
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
@@ -60,16 +66,16 @@ export function mergeOpenApi(documents: readonly ServiceDocument[], unavailable:
       version: '1.0.0',
       description:
         'Every public endpoint of Kora, grouped by the service that owns it. Authenticate with ' +
-        '`Authorization: Bearer <access token>`; browsers use the httpOnly `kora_at` cookie instead.',
+        '`Authorization: Bearer <access token>`; browsers use the httpOnly `kora_at` cookie instead. ' +
+        'Errors answer `{ error, message, code }`: show `error`, branch on `code`. Lists answer a bare ' +
+        'array; the next page is in the `Link` (rel="next") and `X-Next-Cursor` headers, absent on the last page.',
     },
+    servers: [{ url: '/', description: 'The site serving this document' }],
     tags: [],
     paths: {},
     components: {
       schemas: {},
-      securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'kora_at' },
-      },
+      securitySchemes: { ...SECURITY_SCHEMES },
     },
     'x-unavailable-services': [...unavailable],
   };
@@ -116,5 +122,7 @@ export function mergeOpenApi(documents: readonly ServiceDocument[], unavailable:
       merged.tags.push(description ? { name: service, description } : { name: service });
     }
   }
+  // The socket leads to the notifications service: described while that service is.
+  if (merged.tags.some((tag) => tag.name === 'notifications')) merged.paths['/ws'] = SOCKET_PATH_ITEM;
   return merged;
 }

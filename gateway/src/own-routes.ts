@@ -4,8 +4,7 @@
  * is to put the edge's headers on Fastify's answers, keep errors in the one shape, and compress.
  */
 import compress from '@fastify/compress';
-import { ErrorCode } from '@kora/contracts';
-import { errorBody } from '@kora/platform';
+import { ErrorCode, errorBody } from '@kora/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { STATUS_CODES, type OutgoingHttpHeaders } from 'node:http';
 import { addEdgeHeaders } from './answer.js';
@@ -14,7 +13,7 @@ import { edgeRequestOf } from './edge-request.js';
 import { isGatewayOwnPath } from './paths.js';
 
 export function sendError(reply: FastifyReply, status: number, message: string, code: string): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, message, code));
+  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(message, code));
 }
 
 // Client-side mistakes Fastify raises before a route runs: product wording, no framework internals.

@@ -45,7 +45,7 @@ describe('rate limits', () => {
     const limited = await call('/api/signin', {}, 'POST');
     expect(limited.status).toBe(429);
     expect(JSON.parse(limited.text)).toEqual({
-      error: 'Too Many Requests',
+      error: 'Too many requests. Please wait a moment and try again.',
       message: 'Too many requests. Please wait a moment and try again.',
       code: 'RATE_LIMITED',
     });

@@ -34,7 +34,7 @@ describe('upstream failures', () => {
     const res = await timed('/api/groups/1');
     expect(res.status).toBe(503);
     expect(res.body).toEqual({
-      error: 'Service Unavailable',
+      error: 'The groups service is unavailable. Please try again shortly.',
       message: 'The groups service is unavailable. Please try again shortly.',
       code: 'SERVICE_UNAVAILABLE',
     });
@@ -61,7 +61,7 @@ describe('upstream failures', () => {
     const res = await timed('/api/posts/slow');
     expect(res.status).toBe(504);
     expect(res.body).toEqual({
-      error: 'Gateway Timeout',
+      error: 'The posts service took too long to answer. Please try again.',
       message: 'The posts service took too long to answer. Please try again.',
       code: 'GATEWAY_TIMEOUT',
     });

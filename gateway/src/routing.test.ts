@@ -43,7 +43,7 @@ describe('routing', () => {
   it('answers an unknown /api path itself, with the error shape, without calling a service', async () => {
     const res = await get('/api/xyz');
     expect(res.status).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not Found', message: 'No API route for GET /api/xyz', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ error: 'No API route for GET /api/xyz', message: 'No API route for GET /api/xyz', code: 'NOT_FOUND' });
     expect(edge.fakes.hits).toHaveLength(0);
 
     const post = await get('/api/nothing/here?x=1', { method: 'POST' });
@@ -94,7 +94,7 @@ describe('routing', () => {
     const res = await get('/ws');
     expect(res.status).toBe(426);
     expect(res.headers.upgrade).toBe('websocket');
-    expect(res.json()).toMatchObject({ error: 'Upgrade Required', code: 'UPGRADE_REQUIRED' });
+    expect(res.json()).toEqual({ error: 'This address only accepts WebSocket connections', message: 'This address only accepts WebSocket connections', code: 'UPGRADE_REQUIRED' });
     expect(edge.fakes.hits).toHaveLength(0);
   });
 

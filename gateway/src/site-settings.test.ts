@@ -39,7 +39,7 @@ describe('site settings at the gateway', () => {
     await gateway.bus.drain();
     const off = await fetch(`${gateway.url}/api/reels/3/comments`);
     expect(off.status).toBe(404);
-    expect(await off.json()).toEqual({ error: 'Not Found', message: 'Reels are turned off on this site.', code: 'FEATURE_DISABLED' });
+    expect(await off.json()).toEqual({ error: 'Reels are turned off on this site.', message: 'Reels are turned off on this site.', code: 'FEATURE_DISABLED' });
     expect((await fetch(`${gateway.url}/api/stories`)).status).toBe(200);
     await gateway.bus.publish([settingsEvent('features', { stories: true, reels: true, groups: true, payments: true })]);
     await gateway.bus.drain();

@@ -131,6 +131,11 @@ function fakeHandler(upstream: UpstreamName, hits: UpstreamHit[]) {
     // Answers big enough to compress, in the types the product sends.
     if (path.endsWith('/big.json')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: 'jollof' })) }));
     if (path.endsWith('/big.png')) return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(8192, 1));
+    if (path.endsWith('/paged.json')) {
+      // A list page as the services answer it (decision 015): a bare array, the next page in headers.
+      const next = { link: '</api/posts/paged.json?cursor=abc&limit=1>; rel="next"', 'x-next-cursor': 'abc' };
+      return void res.writeHead(200, { 'content-type': 'application/json', ...next }).end('[{"id":1}]');
+    }
     if (path.endsWith('/small.json')) return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': '11' }).end('{"ok":true}');
     if (path.endsWith('/precompressed.js')) {
       return void res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'br' }).end(brotliCompressSync('console.log(1);'.repeat(500)));
@@ -206,7 +211,15 @@ export async function startFakeUpstreams(): Promise<FakeUpstreams> {
         }
         wss.handleUpgrade(req, socket, head, (ws) => {
           sockets.push({ headers: req.headers, url: req.url ?? '' });
-          ws.send(JSON.stringify({ identity: req.headers['x-kora-identity'] ?? null, requestId: req.headers['x-request-id'] ?? null }));
+          ws.send(
+            JSON.stringify({
+              identity: req.headers['x-kora-identity'] ?? null,
+              requestId: req.headers['x-request-id'] ?? null,
+              url: req.url ?? null,
+              protocols: req.headers['sec-websocket-protocol'] ?? null,
+              authorization: req.headers.authorization ?? null,
+            }),
+          );
           ws.on('message', (data) => ws.send(`echo:${data.toString()}`));
         });
       });

@@ -31,13 +31,13 @@ beforeEach(() => {
 interface Opened {
   ws: WebSocket;
   /** The first message: what the fake service saw in the handshake. */
-  hello: { identity: string | null; requestId: string | null };
+  hello: { identity: string | null; requestId: string | null; url: string | null; protocols: string | null; authorization: string | null };
   responseHeaders: Record<string, string | string[] | undefined>;
 }
 
-function open(url: string, options: WebSocket.ClientOptions = {}): Promise<Opened> {
+function open(url: string, options: WebSocket.ClientOptions = {}, protocols: string[] = []): Promise<Opened> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, options);
+    const ws = new WebSocket(url, protocols, options);
     let responseHeaders: Opened['responseHeaders'] = {};
     ws.once('upgrade', (res) => (responseHeaders = res.headers));
     ws.once('message', (data) => resolve({ ws, hello: JSON.parse(data.toString()), responseHeaders }));
@@ -75,6 +75,43 @@ describe('/ws', () => {
     const { ws, hello } = await open(wsUrl, { headers: { cookie: `kora_at=${token}` }, origin: gateway.url });
     expect(verifyIdentity(hello.identity ?? undefined, TEST_INTERNAL_SECRET)?.userId).toBe(32);
     ws.close();
+  });
+
+  it('takes the token as a subprotocol entry, answers with the kora protocol, and never forwards the token', async () => {
+    const token = await mintAccessToken({ sub: 34, sid: 'ws-protocol' });
+    const { ws, hello } = await open(wsUrl, {}, ['kora', `bearer.${token}`]);
+    expect(ws.protocol).toBe('kora');
+    expect(verifyIdentity(hello.identity ?? undefined, TEST_INTERNAL_SECRET)).toMatchObject({ userId: 34, sessionId: 'ws-protocol' });
+    expect(hello.protocols).toBe('kora');
+    ws.close();
+  });
+
+  it('takes the token from the access_token query parameter and strips it before the service', async () => {
+    const token = await mintAccessToken({ sub: 35 });
+    const { ws, hello } = await open(`${wsUrl}?access_token=${token}&v=1`);
+    expect(verifyIdentity(hello.identity ?? undefined, TEST_INTERNAL_SECRET)?.userId).toBe(35);
+    expect(hello.url).toBe('/ws?v=1');
+    expect(hello.authorization).toBeNull();
+    ws.close();
+  });
+
+  it('accepts a query or subprotocol token from another origin: a browser never sends one by itself', async () => {
+    const token = await mintAccessToken({ sub: 36 });
+    const { ws, hello } = await open(`${wsUrl}?access_token=${token}`, { origin: 'https://integrator.example' });
+    expect(verifyIdentity(hello.identity ?? undefined, TEST_INTERNAL_SECRET)?.userId).toBe(36);
+    ws.close();
+  });
+
+  it('sends no identity for a wrong token in the query or a subprotocol, saying so', async () => {
+    for (const [url, protocols] of [
+      [`${wsUrl}?access_token=garbage.token.here`, []],
+      [wsUrl, ['kora', 'bearer.garbage.token.here']],
+    ] as const) {
+      const { ws, hello, responseHeaders } = await open(url, {}, [...protocols]);
+      expect(hello.identity).toBeNull();
+      expect(responseHeaders['x-kora-auth']).toBe('invalid-token');
+      ws.close();
+    }
   });
 
   it('strips a forged identity: anonymous sockets reach the service with none', async () => {
@@ -136,7 +173,7 @@ describe('/ws when the notifications service is down', () => {
     const res = await refusedHandshake(down.url.replace('http:', 'ws:') + '/ws');
     expect(res.status).toBe(503);
     expect(JSON.parse(res.body)).toEqual({
-      error: 'Service Unavailable',
+      error: 'The notifications service is unavailable. Please try again shortly.',
       message: 'The notifications service is unavailable. Please try again shortly.',
       code: 'SERVICE_UNAVAILABLE',
     });

@@ -8,7 +8,8 @@
  * answer, and after a 101 pipes the two sockets together. The gateway never parses frames;
  * keep-alive pings are the service's business.
  */
-import { errorBody, type Logger } from '@kora/platform';
+import { errorBody } from '@kora/contracts';
+import type { Logger } from '@kora/platform';
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
@@ -18,6 +19,7 @@ import type { EdgeRequest } from './edge-request.js';
 import { REQUEST_ID_HEADER } from './edge-request.js';
 import { upstreamErrorResponse, type UpstreamFailure } from './errors.js';
 import { HOP_BY_HOP, upstreamRequestHeaders } from './proxy.js';
+import { protocolsWithoutToken, urlWithoutSocketToken } from './socket-credentials.js';
 
 export interface WebSocketProxyOptions {
   /** Base URL of the notifications service. */
@@ -62,13 +64,17 @@ export function createWebSocketProxy(options: WebSocketProxyOptions): WebSocketP
     headers.host = target.host;
     headers.connection = 'Upgrade';
     headers.upgrade = 'websocket';
+    // The token stays at the edge (socket-credentials.ts): the service gets the signed identity.
+    const offered = protocolsWithoutToken(edge.headers);
+    if (offered === undefined) delete headers['sec-websocket-protocol'];
+    else headers['sec-websocket-protocol'] = offered;
 
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const upstreamReq = send({
       protocol: target.protocol,
       hostname: target.hostname,
       port: target.port,
-      path: edge.url,
+      path: urlWithoutSocketToken(edge.url),
       method: 'GET',
       headers,
       agent: false,
@@ -98,7 +104,7 @@ export function createWebSocketProxy(options: WebSocketProxyOptions): WebSocketP
       const failure: UpstreamFailure = !connected ? 'unavailable' : timedOut ? 'timeout' : 'bad-gateway';
       const { status, code, message } = upstreamErrorResponse('notifications', failure);
       options.log.warn({ traceId: edge.id, upstream: 'notifications', failure, err }, 'websocket upstream failed');
-      const body = JSON.stringify(errorBody(status, message, code));
+      const body = JSON.stringify(errorBody(message, code));
       client.res.writeHead(status, addEdgeHeaders(edge, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }));
       client.res.end(body);
     });

@@ -9,7 +9,7 @@ export class ApiError extends Error {
     readonly body: Record<string, unknown>,
     what: string,
   ) {
-    super(`${what} answered ${status}: ${String(body.message ?? body.error ?? '')}`);
+    super(`${what} answered ${status}: ${String(body.error ?? body.message ?? '')}`);
   }
 }
 

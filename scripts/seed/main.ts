@@ -74,8 +74,8 @@ async function main() {
   log(`${friendships.length} friendships, ${pendingRequests.length} pending requests`);
 
   const demo = seeded[members.indexOf(DEMO_MEMBER)]!;
-  const existing = await client.call<{ posts: unknown[] }>(`/api/posts?authorId=${demo.userId}&limit=1`, { token: demo.token });
-  if (existing.posts.length > 0 && !force) {
+  const existing = await client.call<unknown[]>(`/api/posts?authorId=${demo.userId}&limit=1`, { token: demo.token });
+  if (existing.length > 0 && !force) {
     log('posts are already there (use --force to add them again)');
   } else {
     log(`${await publish(client, seeded)} posts with photos, likes and comments`);

@@ -4,7 +4,7 @@
  * in the feed (posts follows the friend graph through events), a like and a comment become
  * notifications, and the read state belongs to its owner only.
  */
-import { friendTexts, type FriendRequest, type Notification, type PostPage, type Relation } from '@kora/contracts';
+import { friendTexts, type FriendRequest, type Notification, type Post, type Relation } from '@kora/contracts';
 import { readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, signedInMember, type SignedIn } from './support/members.js';
@@ -77,10 +77,10 @@ describe(`friends and notifications through the gateway (${MODE})`, () => {
     // The posts service follows the friend graph: Ada's post reaches Bola's feed.
     const post = await createPost(ada, 'Hello, new friend');
     const feed = await readUntil(
-      async () => body<PostPage>(await api('/api/posts', auth(bola.token))),
-      (page) => page.posts.some((p) => p.id === post.id),
+      async () => body<Post[]>(await api('/api/posts', auth(bola.token))),
+      (posts) => posts.some((p) => p.id === post.id),
     );
-    expect(feed.posts.map((p) => p.id)).toContain(post.id);
+    expect(feed.map((p) => p.id)).toContain(post.id);
 
     // A like and a comment become Ada's notifications; her own like does not.
     const before = await unreadOf(ada);
@@ -105,10 +105,10 @@ describe(`friends and notifications through the gateway (${MODE})`, () => {
     expect((await api(`/api/friends/${ada.user.user_id}`, { method: 'DELETE', ...auth(bola.token) })).status).toBe(200);
     expect(await relation(bola, ada)).toMatchObject({ status: 'none' });
     const after = await readUntil(
-      async () => body<PostPage>(await api('/api/posts', auth(bola.token))),
-      (page) => !page.posts.some((p) => p.id === post.id),
+      async () => body<Post[]>(await api('/api/posts', auth(bola.token))),
+      (posts) => !posts.some((p) => p.id === post.id),
     );
-    expect(after.posts.map((p) => p.id)).not.toContain(post.id);
+    expect(after.map((p) => p.id)).not.toContain(post.id);
   }, 60_000);
 
   it('lets the sender cancel a request, and suggests friends of friends', async () => {

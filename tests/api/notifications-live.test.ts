@@ -6,7 +6,7 @@
  * member likes the recipient's posts; every tab must receive every notification exactly once,
  * whichever instance holds it, including likes made while the broker is down.
  */
-import type { NotificationPage } from '@kora/contracts';
+import type { Notification } from '@kora/contracts';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
 import { readUntil } from '@kora/testing';
 import { openSocket, wsUrl, type LiveSocket } from '@kora/testing/websocket';
@@ -81,8 +81,8 @@ describe.skipIf(INSTANCES.length < 2 || !canRestartKafka())('live notifications 
     }
     expect(idsOf(tabs[1]!).sort()).toEqual(idsOf(tabs[0]!).sort());
 
-    const page = (await (await api('/api/notifications', auth(owner.token))).json()) as NotificationPage;
-    expect(page.notifications.filter((n) => n.actorId === liker.user.user_id)).toHaveLength(10);
+    const page = (await (await api('/api/notifications', auth(owner.token))).json()) as Notification[];
+    expect(page.filter((n) => n.actorId === liker.user.user_id)).toHaveLength(10);
     const unread = (await (await api('/api/notifications/unread-count', auth(owner.token))).json()) as { count: number };
     expect(unread.count).toBe(10);
   }, 240_000);

@@ -4,7 +4,7 @@
  * transcoded by the worker and its state reaching the post through media's events, and every
  * interaction refused to the callers who may not make it.
  */
-import { mediaTexts, postTexts, type Post, type PostPage, type UploadAnswer, type VideoStatus } from '@kora/contracts';
+import { mediaTexts, postTexts, type Post, type UploadAnswer, type VideoStatus } from '@kora/contracts';
 import { readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../browser/support/png.js';
@@ -182,8 +182,8 @@ describe(`posts and media through the gateway (${MODE})`, () => {
     expect(await body(again)).toEqual({ shared: true, shareCount: 1 });
 
     expect((await api('/api/saves', json({ postId: post.id }, bola.token))).status).toBe(201);
-    const saved = await body<PostPage>(await api('/api/saves', auth(bola.token)));
-    expect(saved.posts.map((p) => p.id)).toContain(post.id);
+    const saved = await body<Post[]>(await api('/api/saves', auth(bola.token)));
+    expect(saved.map((p) => p.id)).toContain(post.id);
 
     const seenByBola = await body<Post>(await getPost(bola.token, post.id));
     expect(seenByBola).toMatchObject({ likeCount: 1, hasLiked: true, commentCount: 1, shareCount: 1, hasShared: true, hasSaved: true });
@@ -203,13 +203,13 @@ describe(`posts and media through the gateway (${MODE})`, () => {
 
   it("shows members their own posts in the feed, not strangers', and lists an author's posts for the profile", async () => {
     const mine = await createPost(bola, `Feed check ${Date.now()}`);
-    const bolaFeed = await body<PostPage>(await api('/api/posts', auth(bola.token)));
-    expect(bolaFeed.posts[0]?.id).toBe(mine.id);
-    const adaFeed = await body<PostPage>(await api('/api/posts?limit=50', auth(ada.token)));
-    expect(adaFeed.posts.map((p) => p.id)).not.toContain(mine.id);
+    const bolaFeed = await body<Post[]>(await api('/api/posts', auth(bola.token)));
+    expect(bolaFeed[0]?.id).toBe(mine.id);
+    const adaFeed = await body<Post[]>(await api('/api/posts?limit=50', auth(ada.token)));
+    expect(adaFeed.map((p) => p.id)).not.toContain(mine.id);
 
-    const profile = await body<PostPage>(await api(`/api/posts?authorId=${bola.user.user_id}`, auth(ada.token)));
-    expect(profile.posts.map((p) => p.id)).toContain(mine.id);
+    const profile = await body<Post[]>(await api(`/api/posts?authorId=${bola.user.user_id}`, auth(ada.token)));
+    expect(profile.map((p) => p.id)).toContain(mine.id);
 
     const badCursor = await api('/api/posts?cursor=not-a-cursor', auth(ada.token));
     expect(badCursor.status).toBe(400);
@@ -217,6 +217,7 @@ describe(`posts and media through the gateway (${MODE})`, () => {
 
     const memories = await api('/api/memories', auth(ada.token));
     expect(memories.status).toBe(200);
-    expect((await body<{ posts: Post[] }>(memories)).posts).toEqual([]);
+    expect(await body<Post[]>(memories)).toEqual([]);
+    expect(memories.headers.get('x-memories-date')).toMatch(/^\d{4}-\d\d-\d\d$/);
   });
 });

@@ -10,7 +10,7 @@
  * the auth and friends services — so the posts service builds its own projections. Posts, likes
  * and comments go through the public API with members' tokens, like clients.
  */
-import { DEFAULT_AVATAR, friendPairKey, topicOf, type EventType, type Post, type PostPage } from '@kora/contracts';
+import { DEFAULT_AVATAR, friendPairKey, topicOf, type EventType, type Post } from '@kora/contracts';
 import { buildEnvelope, createLogger, KafkaEventBus, openPostgres, rowsOf, type BusMessage, type NewEvent } from '@kora/platform';
 import { signAccessToken } from '@kora/platform/access-token';
 import { eventually } from '@kora/testing';
@@ -186,8 +186,8 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
   await eventually(
     async () => {
       const res = await pool.request({ method: 'GET', path: '/api/posts?limit=50', headers: { authorization: `Bearer ${tokens.get(a)}` } });
-      const page = (await res.body.json()) as PostPage;
-      return page.posts?.some((p) => p.author.id === b && p.author.username === `member_${b}`) ?? false;
+      const posts = (await res.body.json()) as Post[];
+      return Array.isArray(posts) && posts.some((p) => p.author.id === b && p.author.username === `member_${b}`);
     },
     120_000,
     500,

@@ -33,8 +33,8 @@ export async function untilFeedShows(gatewayUrl: string, token: string): Promise
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const res = await request(new URL('/api/posts?limit=1', gatewayUrl), { headers: { authorization: `Bearer ${token}` } });
-    const page = (await res.body.json()) as { posts?: unknown[] };
-    if (page.posts?.length) return;
+    const posts = (await res.body.json()) as unknown[];
+    if (Array.isArray(posts) && posts.length > 0) return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('the web member\'s feed stayed empty');

@@ -37,7 +37,7 @@ describe.skipIf(!built)('createWebServer', () => {
         res.end(JSON.stringify(profile));
       } else if (req.url === '/api/posts') {
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ posts: [], nextCursor: null }));
+        res.end(JSON.stringify([]));
       } else {
         res.statusCode = req.url === '/api/signout' ? 204 : 404;
         res.end();
@@ -66,7 +66,7 @@ describe.skipIf(!built)('createWebServer', () => {
     expect(await response.json()).toEqual({ status: 'ok', service: 'web' });
   });
 
-  it('serves hashed assets as immutable and unknown assets as a plain 404', async () => {
+  it('serves hashed assets as immutable and unknown assets as a 404 in the error shape', async () => {
     const asset = readdirSync(`${buildDir}/client/assets`).find((name) => name.endsWith('.js'))!;
     const found = await fetch(`${base}/assets/${asset}`);
     expect(found.status).toBe(200);
@@ -74,7 +74,8 @@ describe.skipIf(!built)('createWebServer', () => {
     expect(found.headers.get('content-type')).toMatch(/javascript/);
     const missing = await fetch(`${base}/assets/nope-123.js`);
     expect(missing.status).toBe(404);
-    expect(missing.headers.get('content-type')).toMatch(/text\/plain/);
+    expect(missing.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await missing.json()).toEqual({ error: 'Not found', message: 'Not found', code: 'NOT_FOUND' });
   });
 
   it('redirects a signed-out visitor to /login', async () => {

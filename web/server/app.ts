@@ -8,6 +8,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ErrorCode, errorBody, type ErrorBody } from '@kora/contracts';
+import { redactUrl } from '@kora/platform/redact-url';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node';
 import { CSP_NONCE_HEADER, sanitizeNonce } from '../app/load-context';
 import { sendFetchResponse, toFetchRequest } from './node-adapter';
@@ -40,6 +42,14 @@ export const DEFAULT_BUILD_DIR = fileURLToPath(new URL('../build', import.meta.u
 function loadContextFor(req: IncomingMessage): AppLoadContext {
   const header = req.headers[CSP_NONCE_HEADER];
   return { cspNonce: sanitizeNonce(Array.isArray(header) ? header[0] : header) };
+}
+
+/** The web server's own refusals, in the one error shape every part of Kora answers with (decision 015). */
+function sendError(res: ServerResponse, status: number, body: ErrorBody): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(JSON.stringify(body));
 }
 
 export async function createWebServer(options: WebServerOptions = {}): Promise<Server> {
@@ -75,10 +85,7 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<S
     if (await serveStatic(req, res, clientDir)) return;
     if (req.url?.startsWith('/assets/')) {
       // A stale hashed file (e.g. an old tab after a deploy) must not render an HTML page.
-      res.statusCode = 404;
-      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-      res.setHeader('Cache-Control', 'no-store');
-      res.end('Not Found');
+      sendError(res, 404, errorBody('Not found', ErrorCode.NotFound));
       return;
     }
     const response = await handleRemix(toFetchRequest(req, res), loadContextFor(req));
@@ -90,15 +97,13 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<S
     if (options.logger) {
       res.on('finish', () => {
         const ms = (performance.now() - started).toFixed(1);
-        console.log(`web ${req.method} ${req.url} ${res.statusCode} ${ms}ms`);
+        console.log(`web ${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} ${ms}ms`);
       });
     }
     handle(req, res).catch((error: unknown) => {
-      console.error('web: request failed', req.method, req.url, error);
+      console.error('web: request failed', req.method, redactUrl(req.url ?? ''), error);
       if (!res.headersSent) {
-        res.statusCode = 500;
-        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-        res.end('Unexpected Application Error!');
+        sendError(res, 500, errorBody('Something went wrong', ErrorCode.Internal));
       } else {
         res.destroy();
       }

@@ -1,30 +1,9 @@
 /**
- * The auth service's stable error codes (beside the platform's shared ones) and the errors it
- * throws, each with the product text from `authTexts`.
+ * The errors the auth service throws, each with the product text from `authTexts` and a stable
+ * code from the contracts' AuthErrorCode (clients branch on those codes).
  */
-import { authTexts, ErrorCode } from '@kora/contracts';
+import { AuthErrorCode, authTexts, ErrorCode } from '@kora/contracts';
 import { AppError } from '@kora/platform/service';
-
-export const AuthErrorCode = {
-  EmailInUse: 'EMAIL_IN_USE',
-  UsernameTaken: 'USERNAME_TAKEN',
-  SignupsClosed: 'SIGNUPS_CLOSED',
-  InvalidCredentials: 'INVALID_CREDENTIALS',
-  NotActivated: 'NOT_ACTIVATED',
-  Suspended: 'SUSPENDED',
-  ActivationInvalid: 'ACTIVATION_INVALID',
-  ActivationExpired: 'ACTIVATION_EXPIRED',
-  ActivationUsed: 'ACTIVATION_USED',
-  OtpInvalid: 'OTP_INVALID',
-  OtpLocked: 'OTP_LOCKED',
-  OtpCooldown: 'OTP_COOLDOWN',
-  RefreshInvalid: 'REFRESH_INVALID',
-  CurrentPasswordWrong: 'CURRENT_PASSWORD_WRONG',
-  UserNotFound: 'USER_NOT_FOUND',
-  SessionNotFound: 'SESSION_NOT_FOUND',
-  ImageRequired: 'IMAGE_REQUIRED',
-  DevOutboxOff: 'DEV_OUTBOX_OFF',
-} as const;
 
 export const emailInUse = () => new AppError(409, AuthErrorCode.EmailInUse, authTexts.emailInUse);
 export const usernameTaken = () => new AppError(409, AuthErrorCode.UsernameTaken, authTexts.usernameTaken);

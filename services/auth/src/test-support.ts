@@ -198,7 +198,7 @@ export async function startMediaStub(): Promise<{ url: string; calls: MediaCall[
     res.setHeader('content-type', 'application/json');
     if (bytes.subarray(0, 4).toString('latin1') !== '\x89PNG') {
       res.statusCode = 415;
-      res.end(JSON.stringify({ error: 'Unsupported Media Type', message: 'Only JPEG, PNG, GIF or WebP images are accepted', code: 'UNSUPPORTED_MEDIA_TYPE' }));
+      res.end(JSON.stringify({ error: 'Only JPEG, PNG, GIF or WebP images are accepted', message: 'Only JPEG, PNG, GIF or WebP images are accepted', code: 'UNSUPPORTED_MEDIA_TYPE' }));
       return;
     }
     res.statusCode = 201;

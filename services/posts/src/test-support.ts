@@ -4,7 +4,7 @@
  * graph, media's videos) through the same bus its consumers read, and read what it wrote to its
  * outbox. Works the same on the embedded engines and on real PostgreSQL/Kafka.
  */
-import { friendPairKey, type EventPayload, type EventType, type Post } from '@kora/contracts';
+import { friendPairKey, type EventPayload, type EventType, type Post, type PostPage } from '@kora/contracts';
 import { eventually, memberClient, memberSnapshot, publishEvent, startTestService, type TestService } from '@kora/testing';
 import { and, eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
@@ -74,6 +74,13 @@ export function client(svc: TestService) {
       return res.json() as Post;
     },
   };
+}
+
+/** A list answer (a bare array, the next page in X-Next-Cursor) as the page a client holds. */
+export function postPage(res: { statusCode: number; body: string; headers: Record<string, unknown> }): PostPage {
+  if (res.statusCode !== 200) throw new Error(`list: ${res.statusCode} ${res.body}`);
+  const next = res.headers['x-next-cursor'];
+  return { posts: JSON.parse(res.body) as Post[], nextCursor: typeof next === 'string' ? next : null };
 }
 
 /** Moves a post's creation time (memories and paging tests need old posts). */

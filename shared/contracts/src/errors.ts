@@ -1,17 +1,30 @@
 /**
  * The one error shape every service and the gateway answer with: `{ error, message, code }`.
- * `error` is the HTTP reason phrase, `message` is the product text shown to people, `code` is a
- * stable machine-readable code integrators can switch on.
+ * `error` is the product text to show people (the spec's clients show "the error field of the
+ * body"); `message` carries the same text for clients that read it; `code` is a stable
+ * machine-readable code that programs, the web app included, branch on (decision 015). Never
+ * branch on the text: it is product wording and changes.
  */
 import { z } from 'zod';
 
-export const errorBodySchema = z.object({
-  error: z.string(),
-  message: z.string(),
-  code: z.string(),
-});
+export const errorBodySchema = z
+  .object({
+    error: z.string().describe('The text to show, in the product\'s words'),
+    message: z.string().describe('The same text as `error`'),
+    code: z.string().describe('A stable machine-readable code (BAD_REQUEST, UNAUTHENTICATED, POST_NOT_FOUND, …) to branch on'),
+  })
+  .meta({ example: { error: 'Please sign in to continue', message: 'Please sign in to continue', code: 'UNAUTHENTICATED' } });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * The body of every refusal, from the gateway, a service or the web app's own resource routes.
+ * `error` carries the product text because that is the field clients show (spec: "Server error
+ * codes are not shown beyond an error text field"); `message` repeats it; `code` is for programs.
+ */
+export function errorBody(message: string, code: string): ErrorBody {
+  return { error: message, message, code };
+}
 
 /** Stable codes shared by all services; services add their own domain codes beside these. */
 export const ErrorCode = {
@@ -30,3 +43,32 @@ export const ErrorCode = {
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
   GatewayTimeout: 'GATEWAY_TIMEOUT',
 } as const;
+
+/**
+ * The auth service's own codes. They live here, not in the service, because clients branch on them:
+ * the web app's sign-up form (which field is taken), sign-in (offer to resend the activation mail)
+ * and activation page (offer a new link unless the link was used).
+ */
+export const AuthErrorCode = {
+  EmailInUse: 'EMAIL_IN_USE',
+  UsernameTaken: 'USERNAME_TAKEN',
+  SignupsClosed: 'SIGNUPS_CLOSED',
+  InvalidCredentials: 'INVALID_CREDENTIALS',
+  NotActivated: 'NOT_ACTIVATED',
+  Suspended: 'SUSPENDED',
+  ActivationInvalid: 'ACTIVATION_INVALID',
+  ActivationExpired: 'ACTIVATION_EXPIRED',
+  ActivationUsed: 'ACTIVATION_USED',
+  OtpInvalid: 'OTP_INVALID',
+  OtpLocked: 'OTP_LOCKED',
+  OtpCooldown: 'OTP_COOLDOWN',
+  RefreshInvalid: 'REFRESH_INVALID',
+  CurrentPasswordWrong: 'CURRENT_PASSWORD_WRONG',
+  UserNotFound: 'USER_NOT_FOUND',
+  SessionNotFound: 'SESSION_NOT_FOUND',
+  ImageRequired: 'IMAGE_REQUIRED',
+  DevOutboxOff: 'DEV_OUTBOX_OFF',
+} as const;
+
+/** The codes a profile lookup answers for a member who does not exist (the web sends them to /not-found). */
+export const PROFILE_NOT_FOUND_CODES: readonly string[] = [ErrorCode.NotFound, AuthErrorCode.UserNotFound];

@@ -3,8 +3,7 @@
  * thrown is a bug: the error handler logs it with the request context and answers a generic 500
  * without details, so no stack trace or SQL ever reaches a client.
  */
-import { ErrorCode, type ErrorBody } from '@kora/contracts';
-import { STATUS_CODES } from 'node:http';
+import { ErrorCode } from '@kora/contracts';
 
 export class AppError extends Error {
   constructor(
@@ -24,7 +23,3 @@ export const forbidden = (message = 'You are not allowed to do that', code: stri
   new AppError(403, code, message);
 export const notFound = (message = 'Not found', code: string = ErrorCode.NotFound) => new AppError(404, code, message);
 export const conflict = (message: string, code: string = ErrorCode.Conflict) => new AppError(409, code, message);
-
-export function errorBody(statusCode: number, message: string, code: string): ErrorBody {
-  return { error: STATUS_CODES[statusCode] ?? 'Error', message, code };
-}

@@ -22,6 +22,8 @@ export * from './http/identity.js';
 export * from './http/json-text.js';
 export * from './http/member-routes.js';
 export * from './http/route-schemas.js';
+export * from './http/openapi-route.js';
+export * from './http/page-links.js';
 export * from './http/request-logging.js';
 export * from './http/serializer.js';
 export * from './http/service-client.js';

@@ -14,6 +14,7 @@ export { requireAdmin, requireMember, requireOwner, requireServiceCall } from '.
 export { memberOf, memberRoutes } from './http/member-routes.js';
 export { errors, memberOnly } from './http/route-schemas.js';
 export { sendJsonText } from './http/json-text.js';
+export { setNextPage } from './http/page-links.js';
 export type { Identity } from './identity.js';
 export type { Db, DbOrTx, Tx } from './db/database.js';
 export { rowsOf } from './db/rows.js';

@@ -32,6 +32,8 @@ export interface LiveSocket {
 export interface OpenSocketOptions extends Omit<WebSocket.ClientOptions, 'headers'> {
   /** Called with each message as soon as it is parsed, before it is recorded (e.g. to time it). */
   onMessage?: (message: SocketMessage) => void;
+  /** Subprotocols to offer (`Sec-WebSocket-Protocol`). */
+  protocols?: string[];
 }
 
 /**
@@ -39,9 +41,9 @@ export interface OpenSocketOptions extends Omit<WebSocket.ClientOptions, 'header
  * through the gateway); resolves after 'ready'. Every message must match the socket contract.
  */
 export function openSocket(url: string, headers: Record<string, string>, options: OpenSocketOptions = {}): Promise<LiveSocket> {
-  const { onMessage, ...clientOptions } = options;
+  const { onMessage, protocols = [], ...clientOptions } = options;
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { ...clientOptions, headers });
+    const ws = new WebSocket(url, protocols, { ...clientOptions, headers });
     const messages: SocketMessage[] = [];
     const closed = new Promise<{ code: number; reason: string }>((done) => ws.once('close', (code, reason) => done({ code, reason: reason.toString() })));
     const live: LiveSocket = {

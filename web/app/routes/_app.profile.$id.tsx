@@ -10,7 +10,7 @@
  * Every owner action targets the signed-in member's own id (from the gateway's identity), never
  * the id in the URL, so nobody can edit someone else's profile through this page.
  */
-import { authTexts, parseProfileParam, postTexts, type Profile, type Relation } from '@kora/contracts';
+import { authTexts, parseProfileParam, postTexts, PROFILE_NOT_FOUND_CODES, type Profile, type Relation } from '@kora/contracts';
 import {
   data,
   MaxPartSizeExceededError,
@@ -76,7 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { headers: session.headers },
     );
   } catch (error) {
-    if (isApiError(error) && (error.status === 404 || /not found/i.test(error.message))) throw redirect('/not-found');
+    if (isApiError(error) && PROFILE_NOT_FOUND_CODES.includes(error.code)) throw redirect('/not-found');
     return data<LoaderData>({ state: 'error', message: UNABLE }, { status: errorStatus(error) });
   }
 }

@@ -5,7 +5,7 @@
  * then /login after 5 seconds; a failure shows why (invalid, expired, already used) and offers to
  * resend the activation e-mail.
  */
-import { authTexts } from '@kora/contracts';
+import { AuthErrorCode, authTexts } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { AuthCard, LoginRedirectNotice, textLink } from '~/components/auth-card';
@@ -74,7 +74,7 @@ export default function ActivatePage() {
   }
 
   // "Already used" means the account is active: login is the way on, not another e-mail.
-  const offerResend = activation.code !== 'ACTIVATION_USED';
+  const offerResend = activation.code !== AuthErrorCode.ActivationUsed;
   return (
     <AuthCard
       title="Activation failed"

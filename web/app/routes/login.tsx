@@ -5,6 +5,7 @@
  * is sent to `/`. An account that is not activated yet gets the server's message and a way to
  * resend the activation e-mail.
  */
+import { AuthErrorCode } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { AuthCard, DevMailLink, textLink } from '~/components/auth-card';
@@ -77,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
       {
         intent: 'signin',
         error: errorMessage(error, SOMETHING_WRONG),
-        notActivated: isApiError(error) && error.code === 'NOT_ACTIVATED',
+        notActivated: isApiError(error) && error.code === AuthErrorCode.NotActivated,
         email,
       },
       { status: errorStatus(error) },

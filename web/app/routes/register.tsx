@@ -3,7 +3,7 @@
  * Password, a link to login. On success the server's message, then /login after 3 seconds (a
  * client timer, plus a link for anyone who does not want to wait or has no JavaScript).
  */
-import { authTexts } from '@kora/contracts';
+import { AuthErrorCode, authTexts } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { AuthCard, DevMailLink, LoginRedirectNotice, textLink } from '~/components/auth-card';
@@ -48,9 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
     // The server's words for a refusal ("Email is already in use", the username text, …).
     const message = isClientError(error) ? error.message : 'An error occurred. Please try again.';
     const field = isClientError(error)
-      ? error.code === 'EMAIL_IN_USE'
+      ? error.code === AuthErrorCode.EmailInUse
         ? 'email'
-        : error.code === 'USERNAME_TAKEN'
+        : error.code === AuthErrorCode.UsernameTaken
           ? 'username'
           : undefined
       : undefined;

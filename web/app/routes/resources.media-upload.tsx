@@ -3,11 +3,11 @@
  * XMLHttpRequest so the composer can show upload progress. The body is streamed through to the
  * media service (`POST /api/media/upload`) with the member's token from the httpOnly cookie, so the
  * browser never holds the token and the web server never buffers the files. The answer is the media
- * service's `{ urls, files }`, or `{ message }` with its status.
+ * service's `{ urls, files }`, or the error shape `{ error, message, code }` with its status.
  */
-import { mediaTexts } from '@kora/contracts';
+import { ErrorCode, errorBody, mediaTexts } from '@kora/contracts';
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { errorMessage, errorStatus } from '~/utils/api.server';
+import { errorAnswer, errorStatus } from '~/utils/api.server';
 import { uploadMedia } from '~/utils/media.server';
 import { requireSession } from '~/utils/session.server';
 
@@ -18,12 +18,12 @@ export async function action({ request }: ActionFunctionArgs) {
   // The boundary in the content type is what lets the media service read the stream.
   const contentType = request.headers.get('content-type') ?? '';
   if (request.method !== 'POST' || !contentType.startsWith('multipart/form-data') || !request.body) {
-    return reply({ message: mediaTexts.noFiles }, 400);
+    return reply(errorBody(mediaTexts.noFiles, ErrorCode.BadRequest), 400);
   }
   try {
     const answer = await uploadMedia(request, request.body, contentType, token);
     return reply(answer, 201);
   } catch (error) {
-    return reply({ message: errorMessage(error, mediaTexts.uploadFailed) }, errorStatus(error));
+    return reply(errorAnswer(error, mediaTexts.uploadFailed), errorStatus(error));
   }
 }

@@ -3,24 +3,25 @@
  * with plain fetch(): a fetcher submission would make every loader on the page run again each time
  * the bell opens (mark-seen). GET `?cursor=`: a page and the unread count; POST: a mark by `intent`
  * (schemas/notification-mark.ts), answering the API's {updated, unread}. Failures answer
- * {error} with the server's message, else "Request failed" (the spec: the interface only logs it).
+ * the error shape `{ error, message, code }` with the server's text, else "Request failed" (the spec:
+ * the interface only logs it).
  */
-import { notificationPageQuery, notificationTexts } from '@kora/contracts';
+import { ErrorCode, errorBody, notificationPageQuery, notificationTexts } from '@kora/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { parseNotificationMark } from '~/schemas/notification-mark.server';
-import { errorMessage, errorStatus } from '~/utils/api.server';
+import { errorAnswer, errorStatus } from '~/utils/api.server';
 import { jsonForPage } from '~/utils/json-for-page.server';
 import { fetchNotificationPage, fetchUnreadCount, markNotifications } from '~/utils/notifications.server';
 import { requireSession } from '~/utils/session.server';
 
 function failure(error: unknown, headers: Headers): Response {
-  return jsonForPage({ error: errorMessage(error, notificationTexts.requestFailed) }, { status: errorStatus(error), headers });
+  return jsonForPage(errorAnswer(error, notificationTexts.requestFailed), { status: errorStatus(error), headers });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request, { resource: true });
   const query = notificationPageQuery.safeParse({ cursor: new URL(request.url).searchParams.get('cursor') ?? undefined });
-  if (!query.success) return jsonForPage({ error: notificationTexts.cursorInvalid }, { status: 400, headers });
+  if (!query.success) return jsonForPage(errorBody(notificationTexts.cursorInvalid, ErrorCode.ValidationFailed), { status: 400, headers });
   try {
     const [page, unread] = await Promise.all([
       fetchNotificationPage(request, query.data.cursor ?? null, token),
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { token, headers } = await requireSession(request, { resource: true });
   const mark = parseNotificationMark(await request.formData());
-  if (!mark) return jsonForPage({ error: notificationTexts.idsInvalid }, { status: 400, headers });
+  if (!mark) return jsonForPage(errorBody(notificationTexts.idsInvalid, ErrorCode.ValidationFailed), { status: 400, headers });
   try {
     return jsonForPage(await markNotifications(request, mark, token), { headers });
   } catch (error) {

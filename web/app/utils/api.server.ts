@@ -2,21 +2,23 @@
  * The web app's only way to reach the API. Every loader and action calls the gateway through
  * here so that the member's token, the request id and error handling are done the same way.
  */
+import { ErrorCode, errorBody, type ErrorBody } from '@kora/contracts';
 import type { z } from 'zod';
 import { ACCESS_TOKEN_COOKIE, readCookie } from './cookies.server';
 import { getServerEnv } from './env.server';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** The gateway's error body `{ error, message, code }`, plus the HTTP status it came with. */
+/**
+ * The gateway's error body `{ error, message, code }`, plus the HTTP status it came with. `message`
+ * is the body's `error` text (what the spec's clients show); branch on `code`, never on the text.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    /** Short error label from the body (e.g. "Not Found"). */
-    readonly error: string = message,
   ) {
     super(message);
   }
@@ -29,6 +31,14 @@ export function isApiError(value: unknown): value is ApiError {
 /** The text to show for a failed call: the server's own message for a refusal, else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
   return isClientError(error) ? error.message : fallback;
+}
+
+/**
+ * The error body a resource route answers with after a failed call, in the API's own shape: the
+ * refusal's text and code, else `fallback` with BAD_GATEWAY (the web server could not get an answer).
+ */
+export function errorAnswer(error: unknown, fallback: string): ErrorBody {
+  return isClientError(error) ? errorBody(error.message, error.code) : errorBody(fallback, ErrorCode.BadGateway);
 }
 
 /** The HTTP status an action answers with after a failed call: the refusal's, else 502. */
@@ -92,24 +102,24 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Non-JSON error pages (e.g. a proxy's 502) fall back to the status text below.
   }
-  const message = pickString(body.message) ?? pickString(body.error) ?? 'Request failed';
-  return new ApiError(
-    response.status,
-    pickString(body.code) ?? `HTTP_${response.status}`,
-    message,
-    pickString(body.error) ?? (response.statusText || message),
-  );
+  const message = pickString(body.error) ?? pickString(body.message) ?? 'Request failed';
+  return new ApiError(response.status, pickString(body.code) ?? `HTTP_${response.status}`, message);
 }
 
 /**
  * Calls `path` (e.g. `/api/users/1`) on the gateway on behalf of the member making `request`.
  * Throws ApiError on a non-2xx answer, an unreachable gateway (503) or an unexpected shape (502).
  */
-export async function apiFetch<T = unknown>(
+export async function apiFetch<T = unknown>(request: Request, path: string, options: ApiOptions<T> = {}): Promise<T> {
+  return (await apiFetchWithHeaders(request, path, options)).data;
+}
+
+/** apiFetch, with the answer's headers too (a list's next page is in `X-Next-Cursor`). */
+export async function apiFetchWithHeaders<T = unknown>(
   request: Request,
   path: string,
   options: ApiOptions<T> = {},
-): Promise<T> {
+): Promise<{ data: T; headers: Headers }> {
   const url = new URL(path, `${getServerEnv().GATEWAY_URL}/`);
   const headers = forwardedHeaders(request, new Headers(options.headers));
   headers.set('accept', 'application/json');
@@ -135,25 +145,25 @@ export async function apiFetch<T = unknown>(
   try {
     response = await fetch(url, init);
   } catch (cause) {
-    const error = new ApiError(503, 'GATEWAY_UNREACHABLE', 'Something went wrong', 'Service Unavailable');
+    const error = new ApiError(503, 'GATEWAY_UNREACHABLE', 'Something went wrong');
     error.cause = cause;
     throw error;
   }
 
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
 
   const text = await response.text();
   let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {
-    throw new ApiError(502, 'BAD_GATEWAY_RESPONSE', 'Something went wrong', 'Bad Gateway');
+    throw new ApiError(502, 'BAD_GATEWAY_RESPONSE', 'Something went wrong');
   }
-  if (!options.schema) return data as T;
+  if (!options.schema) return { data: data as T, headers: response.headers };
   const parsed = options.schema.safeParse(data);
   if (!parsed.success) {
-    throw new ApiError(502, 'BAD_GATEWAY_RESPONSE', 'Something went wrong', 'Bad Gateway');
+    throw new ApiError(502, 'BAD_GATEWAY_RESPONSE', 'Something went wrong');
   }
-  return parsed.data;
+  return { data: parsed.data, headers: response.headers };
 }

@@ -27,7 +27,7 @@ describe('loadDevMailbox', () => {
   });
 
   it('is off on 404 and an error otherwise', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: 'Not Found', message: 'x', code: 'NOT_FOUND' }, { status: 404 })));
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: 'x', message: 'x', code: 'NOT_FOUND' }, { status: 404 })));
     expect(await loadDevMailbox(request)).toEqual({ state: 'off' });
     vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 500 })));
     expect(await loadDevMailbox(request)).toEqual({ state: 'error' });

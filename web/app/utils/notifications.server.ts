@@ -2,15 +2,18 @@
  * The notifications API (notifications service, through the gateway) as the web app uses it: pages
  * of the member's notifications, the unread count, and the read/seen marks.
  */
-import { markAnswer, notificationPage, unreadCountAnswer, type NotificationPage } from '@kora/contracts';
+import { markAnswer, NEXT_CURSOR_HEADER, notificationListSchema, unreadCountAnswer, type NotificationPage } from '@kora/contracts';
 import type { NotificationMark } from '~/schemas/notification-mark';
-import { apiFetch } from './api.server';
+import { apiFetch, apiFetchWithHeaders } from './api.server';
 
 type Token = string | null;
 
-export function fetchNotificationPage(request: Request, cursor: number | null, token: Token): Promise<NotificationPage> {
+/** A page of notifications: the answer's array, and the next page's cursor from `X-Next-Cursor`. */
+export async function fetchNotificationPage(request: Request, cursor: number | null, token: Token): Promise<NotificationPage> {
   const query = cursor ? `?${new URLSearchParams({ cursor: String(cursor) })}` : '';
-  return apiFetch(request, `/api/notifications${query}`, { schema: notificationPage, token });
+  const { data, headers } = await apiFetchWithHeaders(request, `/api/notifications${query}`, { schema: notificationListSchema, token });
+  const next = headers.get(NEXT_CURSOR_HEADER);
+  return { notifications: data, nextCursor: next === null ? null : Number(next) };
 }
 
 export async function fetchUnreadCount(request: Request, token: Token, timeoutMs?: number): Promise<number> {

@@ -5,9 +5,10 @@
  */
 import {
   likeAnswer,
-  memoriesAnswer,
+  MEMORIES_DATE_HEADER,
+  NEXT_CURSOR_HEADER,
   postCommentSchema,
-  postPageSchema,
+  postListSchema,
   postSchema,
   shareAnswer,
   type CreatePostBody,
@@ -16,27 +17,34 @@ import {
   type PostPage,
 } from '@kora/contracts';
 import type { PostListRequest } from '~/schemas/post-list';
-import { apiFetch } from './api.server';
+import { apiFetch, apiFetchWithHeaders, ApiError } from './api.server';
 
 type Token = string | null;
 
-/** A page of the feed, one author's posts or the saved posts (newest first, keyset cursor). */
-export function fetchPostList(request: Request, { source, cursor }: PostListRequest, token: Token): Promise<PostPage> {
+/**
+ * A page of the feed, one author's posts or the saved posts (newest first, keyset cursor): the
+ * answer's array, and the next page's cursor from its `X-Next-Cursor` header (decision 015).
+ */
+export async function fetchPostList(request: Request, { source, cursor }: PostListRequest, token: Token): Promise<PostPage> {
   const params = new URLSearchParams();
   if (cursor) params.set('cursor', cursor);
   if (source.kind === 'author') params.set('authorId', String(source.authorId));
   const path = source.kind === 'saved' ? '/api/saves' : '/api/posts';
   const query = params.toString();
-  return apiFetch(request, query ? `${path}?${query}` : path, { schema: postPageSchema, token });
+  const { data, headers } = await apiFetchWithHeaders(request, query ? `${path}?${query}` : path, { schema: postListSchema, token });
+  return { posts: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }
 
 export function fetchPost(request: Request, id: number, token: Token): Promise<Post> {
   return apiFetch(request, `/api/posts/${id}`, { schema: postSchema, token });
 }
 
-/** The member's posts from this day in earlier years. */
-export function fetchMemories(request: Request, token: Token) {
-  return apiFetch(request, '/api/memories', { schema: memoriesAnswer, token });
+/** The member's posts from this day in earlier years, and that day (YYYY-MM-DD, the site's time zone). */
+export async function fetchMemories(request: Request, token: Token): Promise<{ posts: Post[]; date: string }> {
+  const { data, headers } = await apiFetchWithHeaders(request, '/api/memories', { schema: postListSchema, token });
+  const date = headers.get(MEMORIES_DATE_HEADER);
+  if (!date) throw new ApiError(502, 'BAD_GATEWAY_RESPONSE', 'Something went wrong');
+  return { posts: data, date };
 }
 
 export function createPost(request: Request, body: CreatePostBody, token: Token): Promise<Post> {

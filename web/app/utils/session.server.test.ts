@@ -47,12 +47,12 @@ const workingAuth: Handler = (url, init) => {
   if (url.pathname === '/api/auth/refresh') {
     return JSON.parse(String(init.body)).refreshToken === 'old-refresh'
       ? Response.json(fresh)
-      : Response.json({ error: 'Unauthorized', message: 'Your session has ended.', code: 'REFRESH_INVALID' }, { status: 401 });
+      : Response.json({ error: 'Your session has ended.', message: 'Your session has ended.', code: 'REFRESH_INVALID' }, { status: 401 });
   }
   if (url.pathname === '/api/auth/session') return Response.json(member);
   if (url.pathname === '/api/users/42') return Response.json(profile);
   if (url.pathname === '/api/signout') return new Response(null, { status: 204 });
-  return Response.json({ error: 'Not Found', message: 'nope', code: 'NOT_FOUND' }, { status: 404 });
+  return Response.json({ error: 'nope', message: 'nope', code: 'NOT_FOUND' }, { status: 404 });
 };
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {
@@ -163,7 +163,7 @@ describe('requireSession', () => {
   });
 
   it('does not sign the member out when the auth service is down', async () => {
-    stubApi(() => Response.json({ error: 'Service Unavailable', message: 'down', code: 'SERVICE_UNAVAILABLE' }, { status: 503 }));
+    stubApi(() => Response.json({ error: 'down', message: 'down', code: 'SERVICE_UNAVAILABLE' }, { status: 503 }));
     await expect(requireSession(requestWith({ cookie: 'kora_rt=old-refresh' }))).rejects.toMatchObject({ status: 503 });
   });
 });
@@ -178,7 +178,7 @@ describe('requireUser', () => {
   it('signs a stale session out when the own profile is gone', async () => {
     const api = stubApi((url, init) =>
       url.pathname === '/api/users/42'
-        ? Response.json({ error: 'Not Found', message: 'User not found', code: 'USER_NOT_FOUND' }, { status: 404 })
+        ? Response.json({ error: 'User not found', message: 'User not found', code: 'USER_NOT_FOUND' }, { status: 404 })
         : workingAuth(url, init),
     );
     const response = await thrown(
@@ -216,7 +216,7 @@ describe('refreshOnce', () => {
     let calls = 0;
     stubApi((url, init) => {
       if (url.pathname === '/api/auth/refresh' && ++calls === 1) {
-        return Response.json({ error: 'Service Unavailable', message: 'down', code: 'SERVICE_UNAVAILABLE' }, { status: 503 });
+        return Response.json({ error: 'down', message: 'down', code: 'SERVICE_UNAVAILABLE' }, { status: 503 });
       }
       return workingAuth(url, init);
     });

@@ -22,6 +22,7 @@ export function siteSettingsRoutes(app: ServiceApp, ctx: ServiceContext, tables:
     {
       schema: {
         tags: ['admin'],
+        operationId: 'getSiteSettings',
         summary: 'All site settings (secrets masked)',
         security: [{ bearerAuth: [] }],
         response: { 200: settingsSchema, ...denied },
@@ -38,6 +39,7 @@ export function siteSettingsRoutes(app: ServiceApp, ctx: ServiceContext, tables:
     {
       schema: {
         tags: ['admin'],
+        operationId: 'updateSiteSettingsSection',
         summary: "Update one section; omitted fields keep their value, '********' keeps the SMTP password",
         security: [{ bearerAuth: [] }],
         params: sectionParam,

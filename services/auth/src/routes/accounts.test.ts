@@ -44,10 +44,10 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     expect((await post(svc, '/api/signUp', first)).statusCode).toBe(201);
     const sameEmail = await post(svc, '/api/signUp', newMember({ email: first.email.toUpperCase() }));
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toEqual({ error: 'Conflict', message: 'Email is already in use', code: 'EMAIL_IN_USE' });
+    expect(sameEmail.json()).toEqual({ error: 'Email is already in use', message: 'Email is already in use', code: 'EMAIL_IN_USE' });
     const sameName = await post(svc, '/api/signUp', newMember({ username: first.username.toUpperCase() }));
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toEqual({ error: 'Conflict', message: authTexts.usernameTaken, code: 'USERNAME_TAKEN' });
+    expect(sameName.json()).toEqual({ error: authTexts.usernameTaken, message: authTexts.usernameTaken, code: 'USERNAME_TAKEN' });
   });
 
   it('lets the unique indexes settle two sign-ups racing for the same address', async () => {
@@ -87,7 +87,7 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     for (const [body, message] of cases) {
       const res = await post(svc, '/api/signUp', body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(res.json()).toEqual({ error: 'Bad Request', message, code: 'VALIDATION_FAILED' });
+      expect(res.json()).toEqual({ error: message, message, code: 'VALIDATION_FAILED' });
     }
     const malformed = await svc.app.inject({ method: 'POST', url: '/api/signUp', headers: { 'content-type': 'application/json' }, payload: '{' });
     expect(malformed.statusCode).toBe(400);
@@ -108,7 +108,7 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     try {
       const res = await post(svc, '/api/signUp', newMember());
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: 'Forbidden', message: authTexts.signUpsClosed, code: 'SIGNUPS_CLOSED' });
+      expect(res.json()).toEqual({ error: authTexts.signUpsClosed, message: authTexts.signUpsClosed, code: 'SIGNUPS_CLOSED' });
     } finally {
       spy.mockRestore();
     }
@@ -139,7 +139,7 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
 
     const unknown = await post(svc, '/api/activate', { token: 'x'.repeat(43) });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ error: 'Bad Request', message: authTexts.activationInvalid, code: 'ACTIVATION_INVALID' });
+    expect(unknown.json()).toEqual({ error: authTexts.activationInvalid, message: authTexts.activationInvalid, code: 'ACTIVATION_INVALID' });
 
     const ok = await post(svc, '/api/activate', { token });
     expect(ok.statusCode).toBe(200);
@@ -151,7 +151,7 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
 
     const used = await post(svc, '/api/activate', { token });
     expect(used.statusCode).toBe(400);
-    expect(used.json()).toEqual({ error: 'Bad Request', message: authTexts.activationUsed, code: 'ACTIVATION_USED' });
+    expect(used.json()).toEqual({ error: authTexts.activationUsed, message: authTexts.activationUsed, code: 'ACTIVATION_USED' });
 
     const late = newMember();
     const lateUser = (await post(svc, '/api/signUp', late)).json().user;
@@ -162,12 +162,12 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
       .where(eq(svc.tables.activationTokens.userId, lateUser.user_id));
     const expired = await post(svc, '/api/activate', { token: lateToken });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ error: 'Bad Request', message: authTexts.activationExpired, code: 'ACTIVATION_EXPIRED' });
+    expect(expired.json()).toEqual({ error: authTexts.activationExpired, message: authTexts.activationExpired, code: 'ACTIVATION_EXPIRED' });
 
     for (const body of [{}, { token: '' }, { token: 5 }]) {
       const res = await post(svc, '/api/activate', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'Bad Request', message: authTexts.activationMissing, code: 'VALIDATION_FAILED' });
+      expect(res.json()).toEqual({ error: authTexts.activationMissing, message: authTexts.activationMissing, code: 'VALIDATION_FAILED' });
     }
   });
 

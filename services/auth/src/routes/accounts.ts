@@ -54,6 +54,7 @@ export function accountRoutes(app: ServiceApp, auth: Auth): void {
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'signUp',
         summary: 'Create an account (pending until its activation link is opened)',
         body: signUpBody,
         response: { 201: signUpAnswer, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
@@ -105,6 +106,7 @@ export function accountRoutes(app: ServiceApp, auth: Auth): void {
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'activateAccount',
         summary: 'Activate an account with the token from its activation link',
         body: activateBody,
         response: { 200: messageAnswer, 400: errorBodySchema },
@@ -138,6 +140,7 @@ export function accountRoutes(app: ServiceApp, auth: Auth): void {
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'resendActivation',
         summary: 'Mail a new activation link (same answer whether or not the address has an account)',
         body: emailOnlyBody,
         response: { 200: messageAnswer, 400: errorBodySchema, 429: errorBodySchema },

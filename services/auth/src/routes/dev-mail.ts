@@ -30,6 +30,7 @@ export function devMailRoutes(app: ServiceApp, auth: Auth): void {
         schema: {
           hide: path !== '/api/dev/mail',
           tags: ['dev'],
+          operationId: 'listDevMail',
           summary: 'Mails kept by the dev outbox (local installs only)',
           querystring: z.object({ to: z.string().max(254).optional().describe('Only mails to this address') }),
           response: { 200: z.array(devMailItem), 404: errorBodySchema },

@@ -15,8 +15,8 @@ describe(`password recovery (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
 
   /** Each call looks like a different client, so the per-IP limit stays out of the way. */
   const send = (path: string, body: unknown, ip = someIp()) => post(svc, path, body, { 'x-forwarded-for': ip });
-  const invalid = { error: 'Bad Request', message: 'Invalid or expired OTP', code: 'OTP_INVALID' };
-  const locked = { error: 'Bad Request', message: authTexts.otpLocked, code: 'OTP_LOCKED' };
+  const invalid = { error: 'Invalid or expired OTP', message: 'Invalid or expired OTP', code: 'OTP_INVALID' };
+  const locked = { error: authTexts.otpLocked, message: authTexts.otpLocked, code: 'OTP_LOCKED' };
 
   async function requestCode(email: string, path = '/api/sendForgotOtp'): Promise<string> {
     const seen = sink.messages.length;
@@ -182,7 +182,7 @@ describe(`password recovery (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
     for (const [path, body, message] of cases) {
       const res = await send(path, body);
       expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
-      expect(res.json()).toEqual({ error: 'Bad Request', message, code: 'VALIDATION_FAILED' });
+      expect(res.json()).toEqual({ error: message, message, code: 'VALIDATION_FAILED' });
     }
     const malformed = await svc.app.inject({ method: 'POST', url: '/api/forgot-password', headers: { 'content-type': 'application/json' }, payload: '{"email"' });
     expect(malformed.statusCode).toBe(400);

@@ -66,13 +66,13 @@ export function recoveryRoutes(app: ServiceApp, auth: Auth): void {
     return { status: true };
   }
 
-  for (const [path, summary] of [
-    ['/api/sendForgotOtp', 'Mail a password reset code'],
-    ['/api/resend-otp', 'Mail a new password reset code (30 s after the previous one)'],
+  for (const [path, operationId, summary] of [
+    ['/api/sendForgotOtp', 'sendForgotOtp', 'Mail a password reset code'],
+    ['/api/resend-otp', 'resendOtp', 'Mail a new password reset code (30 s after the previous one)'],
   ] as const) {
     app.post(
       path,
-      { schema: { tags: ['recovery'], summary, body: emailOnlyBody, response: { 200: statusAnswer, ...refused } } },
+      { schema: { tags: ['recovery'], operationId, summary, body: emailOnlyBody, response: { 200: statusAnswer, ...refused } } },
       async (request, reply) => sendCode(request.body.email, request.ip, reply),
     );
   }
@@ -82,6 +82,7 @@ export function recoveryRoutes(app: ServiceApp, auth: Auth): void {
     {
       schema: {
         tags: ['recovery'],
+        operationId: 'checkResetCode',
         summary: 'Check a reset code (5 wrong tries lock it)',
         body: checkOtpBody,
         response: { 200: statusAnswer, ...refused },
@@ -103,6 +104,7 @@ export function recoveryRoutes(app: ServiceApp, auth: Auth): void {
     {
       schema: {
         tags: ['recovery'],
+        operationId: 'resetPassword',
         summary: 'Set a new password with a reset code; ends every session of the account',
         body: resetPasswordBody,
         response: { 200: statusAnswer, ...refused },

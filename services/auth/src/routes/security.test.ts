@@ -37,10 +37,10 @@ describe(`security tab: password and sessions (${process.env.KORA_TEST_TARGET ??
     const headers = asTokenHolder(svc, tokens.token);
     const wrong = await changePassword(headers, { currentPassword: 'not it at all', newPassword: 'a much better one' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: 'Bad Request', message: authTexts.currentPasswordWrong, code: 'CURRENT_PASSWORD_WRONG' });
+    expect(wrong.json()).toEqual({ error: authTexts.currentPasswordWrong, message: authTexts.currentPasswordWrong, code: 'CURRENT_PASSWORD_WRONG' });
     const short = await changePassword(headers, { currentPassword: member.password, newPassword: '1234567' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ error: 'Bad Request', message: authTexts.newPasswordTooShort, code: 'VALIDATION_FAILED' });
+    expect(short.json()).toEqual({ error: authTexts.newPasswordTooShort, message: authTexts.newPasswordTooShort, code: 'VALIDATION_FAILED' });
     for (const body of [{}, { currentPassword: 5, newPassword: 'long enough' }, { currentPassword: 'x', newPassword: 'y'.repeat(129) }]) {
       const res = await changePassword(headers, body);
       expect(res.statusCode).toBe(400);
@@ -81,7 +81,7 @@ describe(`security tab: password and sessions (${process.env.KORA_TEST_TARGET ??
     for (const id of [claimsOf(theirs.token).sid, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const res = await revoke(headers, id);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not Found', message: authTexts.sessionNotFound, code: 'SESSION_NOT_FOUND' });
+      expect(res.json()).toEqual({ error: authTexts.sessionNotFound, message: authTexts.sessionNotFound, code: 'SESSION_NOT_FOUND' });
     }
     expect(await refreshes(theirs.refreshToken)).toBe(true);
     expect(await svc.ctx.store.get(revokedSessionKey(claimsOf(theirs.token).sid))).toBeNull();

@@ -24,6 +24,7 @@ export function securityRoutes(app: ServiceApp, auth: Auth): void {
     {
       schema: {
         tags: ['security'],
+        operationId: 'changePassword',
         summary: 'Change your password (your other sessions end)',
         security,
         body: changePasswordBody,
@@ -50,6 +51,7 @@ export function securityRoutes(app: ServiceApp, auth: Auth): void {
     {
       schema: {
         tags: ['security'],
+        operationId: 'listSessions',
         summary: 'Your active sessions (most recently used first)',
         security,
         response: { 200: z.array(sessionSchema), 401: errorBodySchema },
@@ -74,6 +76,7 @@ export function securityRoutes(app: ServiceApp, auth: Auth): void {
     {
       schema: {
         tags: ['security'],
+        operationId: 'endSession',
         summary: 'End one of your sessions',
         security,
         params: z.object({ id: z.string() }),

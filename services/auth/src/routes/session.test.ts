@@ -19,7 +19,7 @@ describe('GET /api/auth/session', () => {
     for (const headers of [{}, { 'x-kora-identity': 'eyJ1c2VySWQiOjF9.forged' }]) {
       const res = await svc.app.inject({ method: 'GET', url: '/api/auth/session', headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: 'Unauthorized', message: 'Please sign in to continue', code: 'UNAUTHENTICATED' });
+      expect(res.json()).toEqual({ error: 'Please sign in to continue', message: 'Please sign in to continue', code: 'UNAUTHENTICATED' });
     }
   });
 });

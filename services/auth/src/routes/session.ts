@@ -18,6 +18,7 @@ export function sessionRoutes(app: ServiceApp): void {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'getSession',
         summary: 'The signed-in caller',
         security: [{ bearerAuth: [] }],
         response: { 200: sessionSchema, 401: errorBodySchema },

@@ -90,7 +90,7 @@ describe(`sign-in, refresh, sign-out (${process.env.KORA_TEST_TARGET ?? 'embedde
     expect(await svc.ctx.store.get(revokedSessionKey(identity!.sessionId))).not.toBeNull();
     const after = await post(svc, '/api/auth/refresh', { refreshToken: latest.refreshToken });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ error: 'Unauthorized', message: authTexts.refreshInvalid, code: 'REFRESH_INVALID' });
+    expect(after.json()).toEqual({ error: authTexts.refreshInvalid, message: authTexts.refreshInvalid, code: 'REFRESH_INVALID' });
     const revoked = await outboxEvents(svc, 'session.revoked');
     expect(revoked.map((e) => e.payload)).toContainEqual({ userId, sessionId: identity!.sessionId });
   });
@@ -148,7 +148,7 @@ describe(`sign-in, refresh, sign-out (${process.env.KORA_TEST_TARGET ?? 'embedde
     const unknownName = await post(svc, '/api/signin', { email: 'no_such_member', password: 'whatever1' });
     for (const res of [wrong, unknown, unknownName]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: 'Unauthorized', message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+      expect(res.json()).toEqual({ error: 'Invalid email or password', message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
     }
   });
 
@@ -157,10 +157,10 @@ describe(`sign-in, refresh, sign-out (${process.env.KORA_TEST_TARGET ?? 'embedde
     const banned = await seedMember(svc, { status: 'suspended' });
     const p = await post(svc, '/api/signin', { email: pending.username, password: pending.password });
     expect(p.statusCode).toBe(403);
-    expect(p.json()).toEqual({ error: 'Forbidden', message: authTexts.notActivated, code: 'NOT_ACTIVATED' });
+    expect(p.json()).toEqual({ error: authTexts.notActivated, message: authTexts.notActivated, code: 'NOT_ACTIVATED' });
     const s = await post(svc, '/api/signin', { email: banned.email, password: banned.password });
     expect(s.statusCode).toBe(403);
-    expect(s.json()).toEqual({ error: 'Forbidden', message: authTexts.suspended, code: 'SUSPENDED' });
+    expect(s.json()).toEqual({ error: authTexts.suspended, message: authTexts.suspended, code: 'SUSPENDED' });
     for (const m of [pending, banned]) {
       const res = await post(svc, '/api/signin', { email: m.email, password: 'wrong password' });
       expect(res.statusCode).toBe(401);
@@ -185,7 +185,7 @@ describe(`sign-in, refresh, sign-out (${process.env.KORA_TEST_TARGET ?? 'embedde
     for (const [body, message] of cases) {
       const res = await post(svc, '/api/signin', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json()).toEqual({ error: 'Bad Request', message, code: 'VALIDATION_FAILED' });
+      expect(res.json()).toEqual({ error: message, message, code: 'VALIDATION_FAILED' });
     }
     const long = await post(svc, '/api/signin', { email: 'a@b.ng', password: 'x'.repeat(129) });
     expect(long.statusCode).toBe(400);

@@ -27,6 +27,7 @@ export function signInRoutes(app: ServiceApp, auth: Auth): void {
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'signIn',
         summary: 'Sign in with e-mail or username and password',
         body: signInBody,
         response: { 200: signInAnswer, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
@@ -54,6 +55,7 @@ export function signInRoutes(app: ServiceApp, auth: Auth): void {
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'refreshTokens',
         summary: 'Trade a refresh token for a new token pair (rotation; a reused token ends its session)',
         body: refreshBody,
         response: { 200: tokensSchema, 400: errorBodySchema, 401: errorBodySchema },
@@ -82,6 +84,7 @@ export function signInRoutes(app: ServiceApp, auth: Auth): void {
     {
       schema: {
         tags: ['accounts'],
+        operationId: 'signOut',
         summary: "End the caller's session (its access and refresh tokens stop working at once)",
         security: [{ bearerAuth: [] }],
         response: { 204: z.null().describe('Signed out'), 401: errorBodySchema },

@@ -62,7 +62,7 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
       for (const id of ['987654321', String(pending.userId), encodeProfileId(pending.userId), 'garbage', '12abc', '-1', '0x10', encodeProfileId(987654321)]) {
         const res = await get(`/api/users/${encodeURIComponent(id)}`, as(viewer.userId));
         expect(res.statusCode, id).toBe(404);
-        expect(res.json()).toEqual({ error: 'Not Found', message: 'User not found', code: 'USER_NOT_FOUND' });
+        expect(res.json()).toEqual({ error: 'User not found', message: 'User not found', code: 'USER_NOT_FOUND' });
         expect(res.json().message).toMatch(/not found/i);
       }
     });
@@ -121,7 +121,7 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
       for (const [body, message] of cases) {
         const res = await put(`/api/users/${owner.userId}`, body, as(owner.userId));
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ error: 'Bad Request', message, code: 'VALIDATION_FAILED' });
+        expect(res.json()).toEqual({ error: message, message, code: 'VALIDATION_FAILED' });
       }
       for (const payload of [{ bio: 42 }, [1, 2]]) {
         const res = await put(`/api/users/${owner.userId}`, payload, as(owner.userId));
@@ -207,7 +207,7 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
       const owner = await seedMember(svc);
       const res = await upload(`/api/users/${owner.userId}/avatar`, [{ name: 'avatar', filename: 'a.txt', contentType: 'text/plain', data: 'not an image' }], as(owner.userId));
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ error: 'Unsupported Media Type', message: 'Only JPEG, PNG, GIF or WebP images are accepted', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(res.json()).toEqual({ error: 'Only JPEG, PNG, GIF or WebP images are accepted', message: 'Only JPEG, PNG, GIF or WebP images are accepted', code: 'UNSUPPORTED_MEDIA_TYPE' });
       expect((await get(`/api/users/${owner.userId}`, as(owner.userId))).json().profileImage).toBe(DEFAULT_AVATAR);
     });
 
@@ -224,7 +224,7 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
       ];
       for (const res of answers) {
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ error: 'Bad Request', message: authTexts.imageRequired, code: 'IMAGE_REQUIRED' });
+        expect(res.json()).toEqual({ error: authTexts.imageRequired, message: authTexts.imageRequired, code: 'IMAGE_REQUIRED' });
       }
       expect(media.calls.length).toBe(calls);
     });
@@ -235,7 +235,7 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
       try {
         const res = await upload(`/api/users/${owner.userId}/avatar`, [png('avatar', 1024 * 1024 + 10)], as(owner.userId));
         expect(res.statusCode).toBe(413);
-        expect(res.json()).toEqual({ error: 'Payload Too Large', message: 'The image is too large (at most 1 MB)', code: 'PAYLOAD_TOO_LARGE' });
+        expect(res.json()).toEqual({ error: 'The image is too large (at most 1 MB)', message: 'The image is too large (at most 1 MB)', code: 'PAYLOAD_TOO_LARGE' });
       } finally {
         spy.mockRestore();
       }

@@ -62,6 +62,7 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
     {
       schema: {
         tags: ['users'],
+        operationId: 'searchUsers',
         summary: 'Find active members by username, first or last name',
         security: [{ bearerAuth: [] }],
         querystring: searchQuery,
@@ -98,6 +99,7 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
     {
       schema: {
         tags: ['users'],
+        operationId: 'getUserProfile',
         summary: 'A member profile',
         security: [{ bearerAuth: [] }],
         params: idParams,
@@ -112,6 +114,7 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
     {
       schema: {
         tags: ['users'],
+        operationId: 'updateUserProfile',
         summary: 'Edit your names and bio',
         security: [{ bearerAuth: [] }],
         params: idParams,
@@ -138,6 +141,7 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
       {
         schema: {
           tags: ['users'],
+          operationId: kind === 'avatar' ? 'uploadAvatar' : 'uploadCover',
           summary: kind === 'avatar' ? 'Upload your profile picture' : 'Upload your cover image',
           description: 'multipart/form-data with one file field named `avatar` (for the cover too, as the spec says).',
           security: [{ bearerAuth: [] }],

@@ -35,6 +35,7 @@ export function friendRoutes(app: ServiceApp, friends: Friends): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'listFriends',
         summary: 'Your friends, by username',
         response: { 200: z.array(friendSchema), 401: errors[401] },
       },
@@ -47,6 +48,7 @@ export function friendRoutes(app: ServiceApp, friends: Friends): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'listFriendSuggestions',
         summary: 'People you may know: friends of friends by mutual friends, then new members',
         querystring: suggestionsQuery,
         response: { 200: z.array(suggestionSchema), 400: errors[400], 401: errors[401] },
@@ -60,6 +62,7 @@ export function friendRoutes(app: ServiceApp, friends: Friends): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'getFriendRelation',
         summary: "Your relation to a member (the profile's friend button)",
         params: userIdParams,
         response: { 200: relationSchema, 401: errors[401], 404: errors[404] },
@@ -73,6 +76,7 @@ export function friendRoutes(app: ServiceApp, friends: Friends): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'removeFriend',
         summary: 'Remove a member from your friends',
         params: userIdParams,
         response: { 200: messageAnswer, 401: errors[401], 404: errors[404] },

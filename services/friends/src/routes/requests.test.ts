@@ -310,7 +310,7 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     for (const [method, url, payload] of calls) {
       const res = await svc.app.inject({ method: method as 'GET', url, ...(payload === undefined ? {} : { payload: payload as object }) });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect(res.json(), `${method} ${url}`).toMatchObject({ error: 'Unauthorized', code: 'UNAUTHENTICATED', message: expect.any(String) });
+      expect(res.json(), `${method} ${url}`).toEqual({ error: 'Please sign in to continue', code: 'UNAUTHENTICATED', message: 'Please sign in to continue' });
     }
   });
 });

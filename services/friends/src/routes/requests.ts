@@ -25,6 +25,7 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'sendFriendRequest',
         summary: 'Send a friend request (accepts theirs instead when they already asked you)',
         body: sendRequestBody,
         response: { 200: sendRequestAnswer, 201: sendRequestAnswer, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
@@ -44,6 +45,7 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'listFriendRequests',
         summary: 'Friend requests you received that wait for your answer, newest first',
         response: { 200: z.array(friendRequestSchema), 401: errors[401] },
       },
@@ -56,6 +58,7 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'listSentFriendRequests',
         summary: 'Friend requests you sent that wait for an answer, newest first',
         response: { 200: z.array(friendRequestSchema), 401: errors[401] },
       },
@@ -68,6 +71,7 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'answerFriendRequest',
         summary: 'Accept or decline a friend request you received',
         params: requestIdParams,
         body: respondBody,
@@ -87,6 +91,7 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'cancelFriendRequest',
         summary: 'Take back a friend request you sent that is still pending',
         params: requestIdParams,
         response: { 200: messageAnswer, 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },

@@ -3,7 +3,7 @@
  * from the key, validators (`ETag`, `Last-Modified`) with 304 answers, cache headers, one byte range
  * (206, or 416 when unsatisfiable), `nosniff` and `inline`.
  */
-import { errorBody } from '@kora/platform/service';
+import { errorBody } from '@kora/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { ByteRange } from '../storage/port.js';
@@ -76,7 +76,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
         .code(416)
         .header('content-range', `bytes */${file.size}`)
         .header('accept-ranges', 'bytes')
-        .send(errorBody(416, 'The requested range is not satisfiable', 'RANGE_NOT_SATISFIABLE'));
+        .send(errorBody('The requested range is not satisfiable', 'RANGE_NOT_SATISFIABLE'));
     }
     if (decision.kind === 'range') range = decision.range;
   }

@@ -186,7 +186,7 @@ describe(`media: POST /internal/images (${target})`, () => {
         contentType: 'image/jpeg',
       });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ error: 'Unsupported Media Type', message: 'Only JPEG, PNG, GIF or WEBP images are allowed', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(res.json()).toEqual({ error: 'Only JPEG, PNG, GIF or WEBP images are allowed', message: 'Only JPEG, PNG, GIF or WEBP images are allowed', code: 'UNSUPPORTED_MEDIA_TYPE' });
       expect(await storedCount()).toBe(before);
     });
 
@@ -217,7 +217,7 @@ describe(`media: POST /internal/images (${target})`, () => {
       withStorageSettings({ maxUploadMB: 1 });
       const big = await makeImage({ format: 'png', width: 1000, height: 800, noise: true });
       expect(big.length).toBeGreaterThan(1024 * 1024);
-      const expected = { error: 'Payload Too Large', message: 'The image is too large (max 1 MB)', code: 'PAYLOAD_TOO_LARGE' };
+      const expected = { error: 'The image is too large (max 1 MB)', message: 'The image is too large (max 1 MB)', code: 'PAYLOAD_TOO_LARGE' };
 
       const declared = await upload(big);
       expect(declared.statusCode).toBe(413);
@@ -282,7 +282,7 @@ describe(`media: POST /internal/images (${target})`, () => {
       for (const [name, data] of cases) {
         const res = await upload(data);
         expect(res.statusCode, name).toBe(400);
-        expect(res.json(), name).toEqual({ error: 'Bad Request', message: 'The image could not be read', code: 'IMAGE_INVALID' });
+        expect(res.json(), name).toEqual({ error: 'The image could not be read', message: 'The image could not be read', code: 'IMAGE_INVALID' });
       }
     });
   });
@@ -345,7 +345,7 @@ describe(`media: POST /internal/images (${target})`, () => {
       for (const headers of [{}, svc.as(memberIdentity()), svc.as(adminIdentity()), forged, expired]) {
         const res = await post([{ data: image }], { headers });
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ error: 'Forbidden', message: 'Internal route', code: 'FORBIDDEN' });
+        expect(res.json()).toEqual({ error: 'Internal route', message: 'Internal route', code: 'FORBIDDEN' });
         // Even with an invalid query, the answer is 403, not a validation message.
         const bad = await post([{ data: image }], { headers, kind: 'nope' });
         expect(bad.statusCode).toBe(403);

@@ -64,6 +64,7 @@ export function internalImageRoutes(app: ServiceApp, ctx: ServiceContext, storag
     {
       schema: {
         tags: ['internal'],
+        operationId: 'storeProfileImage',
         summary: 'Store a profile image (avatar or cover) for a sibling service',
         description:
           `Sibling services only (signed x-kora-service header). multipart/form-data with one file field ` +

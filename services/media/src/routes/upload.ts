@@ -64,6 +64,7 @@ function routes(app: ServiceApp, media: Media): void {
     {
       schema: {
         tags: ['media'],
+        operationId: 'uploadMedia',
         summary: 'Upload photos and videos',
         description:
           `multipart/form-data, 1 to ${MAX_FILES_PER_UPLOAD} files in fields named '${MEDIA_UPLOAD_FIELD}', each at most the site's ` +

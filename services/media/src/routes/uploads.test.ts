@@ -11,7 +11,7 @@ import { newKey } from '../storage/keys.js';
 import { makeImage } from '../test-support.js';
 import { DEFAULT_AVATAR_FILE, DEFAULT_AVATAR_PATH } from './uploads.js';
 
-const NOT_FOUND = { error: 'Not Found', message: 'File not found', code: 'NOT_FOUND' };
+const NOT_FOUND = { error: 'File not found', message: 'File not found', code: 'NOT_FOUND' };
 const SIZE = 10_000;
 
 describe(`media: GET /uploads/* (${testTarget()})`, () => {
@@ -86,7 +86,7 @@ describe(`media: GET /uploads/* (${testTarget()})`, () => {
         const res = await get(`/uploads/${videoKey}`, { range });
         expect(res.statusCode, range).toBe(416);
         expect(res.headers['content-range']).toBe(`bytes */${SIZE}`);
-        expect(res.json()).toEqual({ error: 'Range Not Satisfiable', message: 'The requested range is not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
+        expect(res.json()).toEqual({ error: 'The requested range is not satisfiable', message: 'The requested range is not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
         expect(res.headers['cache-control']).toBeUndefined();
       }
     });

@@ -51,6 +51,7 @@ export async function uploadRoutes(app: ServiceApp, storage: MediaStorage): Prom
     url: DEFAULT_AVATAR_PATH,
     schema: {
       tags: ['media'],
+      operationId: 'getDefaultAvatar',
       summary: 'The default avatar (PNG) shown for members without one',
       response: fileResponses,
     },
@@ -62,6 +63,7 @@ export async function uploadRoutes(app: ServiceApp, storage: MediaStorage): Prom
     url: '/uploads/*',
     schema: {
       tags: ['media'],
+      operationId: 'getUploadedFile',
       summary: 'A stored file (images, videos); supports Range requests and conditional GETs',
       params: z.object({ '*': z.string().describe('The stored key, e.g. profile/<32 hex>.webp') }),
       response: fileResponses,

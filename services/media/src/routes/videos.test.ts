@@ -39,7 +39,7 @@ describe(`media: GET /api/media/videos/:id (${testTarget()})`, () => {
   it.each(['999999', 'abc', '0', '-1', '1.5', '1e3', '99999999999999999999'])('answers 404 for %s', async (id) => {
     const res = await get(id);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not Found', message: mediaTexts.videoNotFound, code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ error: mediaTexts.videoNotFound, message: mediaTexts.videoNotFound, code: 'NOT_FOUND' });
   });
 
   it('refuses anonymous callers', async () => {

@@ -18,6 +18,7 @@ export function videoRoutes(app: ServiceApp, media: Media): void {
     {
       schema: {
         tags: ['media'],
+        operationId: 'getVideoStatus',
         summary: "A video's processing status",
         ...memberOnly,
         params,

@@ -1,4 +1,4 @@
-import { DEFAULT_AVATAR, friendPairKey, notificationMessage, topicOf, type NotificationPage } from '@kora/contracts';
+import { DEFAULT_AVATAR, friendPairKey, notificationMessage, topicOf, type Notification } from '@kora/contracts';
 import { buildEnvelope, consumeMessage } from '@kora/platform';
 import { testLog } from '@kora/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ describe(`notifications from events (${process.env.KORA_TEST_TARGET ?? 'embedded
     await svc?.close();
   });
 
-  const list = async (userId: number) => ((await api.get('/api/notifications', userId)).json() as NotificationPage).notifications;
+  const list = async (userId: number) => (await api.get('/api/notifications', userId)).json() as Notification[];
 
   it('post.liked: a post_like for the owner, with the actor from the projection, announced in the same transaction', async () => {
     const [owner, actor] = [nextId(), nextId()];

@@ -1,4 +1,4 @@
-import { NOTIFICATION_PAGE_SIZE, notificationTexts, type NotificationPage } from '@kora/contracts';
+import { NOTIFICATION_PAGE_SIZE, notificationTexts, type Notification, type NotificationPage } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, like, memberIds, rowsOf, startNotifications, type NotificationsTestService } from '../test-support.js';
 
@@ -15,7 +15,13 @@ describe(`notifications API (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
     await svc?.close();
   });
 
-  const page = async (userId: number, query = '') => (await api.get(`/api/notifications${query}`, userId)).json() as NotificationPage;
+  /** The bare array as the page a client holds, with the cursor from X-Next-Cursor. */
+  const page = async (userId: number, query = ''): Promise<NotificationPage> => {
+    const res = await api.get(`/api/notifications${query}`, userId);
+    expect(res.statusCode, res.body).toBe(200);
+    const next = res.headers['x-next-cursor'];
+    return { notifications: res.json() as Notification[], nextCursor: typeof next === 'string' ? Number(next) : null };
+  };
   const unread = async (userId: number) => (await api.get('/api/notifications/unread-count', userId)).json().count as number;
   /** `count` likes on `owner`'s posts by distinct members; answers the notification ids, oldest first. */
   async function likes(owner: number, count: number): Promise<number[]> {
@@ -33,7 +39,7 @@ describe(`notifications API (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
     ] as const) {
       const res = method === 'GET' ? await api.get(url, null) : await api.post(url, null, { ids: [1] });
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toMatchObject({ error: 'Unauthorized', code: 'UNAUTHENTICATED' });
+      expect(res.json()).toEqual({ error: 'Please sign in to continue', message: 'Please sign in to continue', code: 'UNAUTHENTICATED' });
     }
   });
 
@@ -57,9 +63,22 @@ describe(`notifications API (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
     expect(await page(nextId())).toEqual({ notifications: [], nextCursor: null });
   });
 
+  it('answers a bare array with the next page in Link and X-Next-Cursor, and takes cursor 0 as the first page', async () => {
+    const me = nextId();
+    const newestFirst = (await likes(me, 3)).reverse();
+    const first = await api.get('/api/notifications?cursor=0&limit=2', me);
+    expect((first.json() as Notification[]).map((n) => n.id)).toEqual(newestFirst.slice(0, 2));
+    expect(first.headers['x-next-cursor']).toBe(String(newestFirst[1]));
+    expect(first.headers.link).toBe(`</api/notifications?cursor=${newestFirst[1]}&limit=2>; rel="next"`);
+    const last = await api.get(`/api/notifications?cursor=${newestFirst[1]}&limit=2`, me);
+    expect((last.json() as Notification[]).map((n) => n.id)).toEqual(newestFirst.slice(2));
+    expect(last.headers.link).toBeUndefined();
+    expect(last.headers['x-next-cursor']).toBeUndefined();
+  });
+
   it('refuses a bad cursor or limit with 400', async () => {
     const me = nextId();
-    for (const query of ['?cursor=abc', '?cursor=0', '?cursor=-4', '?limit=0', '?limit=51']) {
+    for (const query of ['?cursor=abc', '?cursor=1.5', '?cursor=-4', '?limit=0', '?limit=51']) {
       const res = await api.get(`/api/notifications${query}`, me);
       expect(res.statusCode, query).toBe(400);
     }

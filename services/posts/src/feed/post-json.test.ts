@@ -6,7 +6,7 @@
  * rules: a member missing from the projection shows as `unknownMember`, media split by
  * `mediaTypeOf`, videos with their state, dates as `toISOString()` writes them.
  */
-import { memoriesAnswer, mediaTypeOf, postPageSchema, postSchema, unknownMember, type Post, type PostPage } from '@kora/contracts';
+import { mediaTypeOf, postListSchema, postSchema, unknownMember, type Post } from '@kora/contracts';
 import { serializerCompiler } from '@kora/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setShadowHidden } from '../moderation/post-state.js';
@@ -14,7 +14,7 @@ import { backdate, befriend, client, mediaUrl, memberIds, postsHandle, registerM
 import { LIST_LIKERS } from './post-json.js';
 
 const serializerOf = (schema: unknown) => serializerCompiler({ schema, method: 'GET', url: '/' });
-const asSerialised = { post: serializerOf(postSchema), page: serializerOf(postPageSchema), memories: serializerOf(memoriesAnswer) };
+const asSerialised = { post: serializerOf(postSchema), list: serializerOf(postListSchema) };
 
 describe(`posts as PostgreSQL writes them (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: PostsTestService;
@@ -69,23 +69,27 @@ describe(`posts as PostgreSQL writes them (${process.env.KORA_TEST_TARGET ?? 'em
 
   /** The answer's body, checked to be what the schema's serialiser writes for it. */
   async function body<T>(path: string, viewer: number, serialise: (data: unknown) => string): Promise<T> {
+    return (await answer<T>(path, viewer, serialise)).data;
+  }
+  async function answer<T>(path: string, viewer: number, serialise: (data: unknown) => string) {
     const res = await api.get(path, viewer);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.body).toBe(serialise(JSON.parse(res.body)));
-    return res.json() as T;
+    return { data: res.json() as T, nextCursor: res.headers['x-next-cursor'] as string | undefined };
   }
 
   it('writes every list and the post page byte for byte as the schema serialisers would', async () => {
-    const feed = await body<PostPage>('/api/posts?limit=3', me, asSerialised.page);
-    expect(feed.posts.map((p) => p.id)).toEqual(ids.slice(0, 3));
-    expect(feed.nextCursor).not.toBeNull();
-    const rest = await body<PostPage>(`/api/posts?limit=3&cursor=${feed.nextCursor}`, me, asSerialised.page);
-    expect(rest).toMatchObject({ posts: [{ id: ids[3] }], nextCursor: null });
-    await body<PostPage>(`/api/posts?authorId=${me}`, friend, asSerialised.page);
-    await body<PostPage>('/api/saves', me, asSerialised.page);
-    const memories = await body<{ posts: Post[] }>('/api/memories', me, asSerialised.memories);
-    expect(memories.posts.map((p) => p.id)).toEqual([ids[0], ids[3]]);
+    const feed = await answer<Post[]>('/api/posts?limit=3', me, asSerialised.list);
+    expect(feed.data.map((p) => p.id)).toEqual(ids.slice(0, 3));
+    expect(feed.nextCursor).toBeDefined();
+    const rest = await answer<Post[]>(`/api/posts?limit=3&cursor=${feed.nextCursor}`, me, asSerialised.list);
+    expect(rest.data).toMatchObject([{ id: ids[3] }]);
+    expect(rest.nextCursor).toBeUndefined();
+    await body<Post[]>(`/api/posts?authorId=${me}`, friend, asSerialised.list);
+    await body<Post[]>('/api/saves', me, asSerialised.list);
+    const memories = await body<Post[]>('/api/memories', me, asSerialised.list);
+    expect(memories.map((p) => p.id)).toEqual([ids[0], ids[3]]);
     for (const id of ids) await body<Post>(`/api/posts/${id}`, me, asSerialised.post);
 
     const stranger = nextId(); // not in the viewer's feed, which the next test reads
@@ -95,7 +99,7 @@ describe(`posts as PostgreSQL writes them (${process.env.KORA_TEST_TARGET ?? 'em
   });
 
   it('follows the contract: unknown members, media by type, video states, flags, likers and dates', async () => {
-    const [first, second, third] = (await body<PostPage>('/api/posts?limit=3', me, asSerialised.page)).posts;
+    const [first, second, third] = await body<Post[]>('/api/posts?limit=3', me, asSerialised.list);
     const media = [videos.ready, image, videos.failed, videos.processing, videos.unknown];
     expect(first).toMatchObject({
       content: awkward,

@@ -1,7 +1,7 @@
 import { postTexts, type Post, type PostPage } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setShadowHidden } from '../moderation/post-state.js';
-import { backdate, befriend, client, memberIds, postsHandle, registerMember, startPosts, unfriend, type PostsTestService } from '../test-support.js';
+import { backdate, befriend, client, memberIds, postPage, postsHandle, registerMember, startPosts, unfriend, type PostsTestService } from '../test-support.js';
 
 describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: PostsTestService;
@@ -16,11 +16,7 @@ describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded
     await svc?.close();
   });
 
-  const feed = async (userId: number, query = ''): Promise<PostPage> => {
-    const res = await api.get(`/api/posts${query}`, userId);
-    if (res.statusCode !== 200) throw new Error(`feed: ${res.statusCode} ${res.body}`);
-    return res.json() as PostPage;
-  };
+  const feed = async (userId: number, query = ''): Promise<PostPage> => postPage(await api.get(`/api/posts${query}`, userId));
   const ids = (page: PostPage) => page.posts.map((p) => p.id);
 
   it("shows your own posts and your friends', newest first, never strangers'", async () => {
@@ -109,7 +105,7 @@ describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded
     for (const cursor of ['not-a-cursor', 'AAAA', Buffer.from('2026-02-30T00:00:00.000000Z|5').toString('base64url'), '%00']) {
       const res = await api.get(`/api/posts?cursor=${cursor}`, me);
       expect(res.statusCode, cursor).toBe(400);
-      expect(res.json()).toEqual({ error: 'Bad Request', message: postTexts.cursorInvalid, code: 'CURSOR_INVALID' });
+      expect(res.json()).toEqual({ error: postTexts.cursorInvalid, message: postTexts.cursorInvalid, code: 'CURSOR_INVALID' });
     }
     for (const query of ['?limit=0', '?limit=51', '?limit=abc', '?authorId=-3', `?cursor=${'a'.repeat(201)}`]) {
       const res = await api.get(`/api/posts${query}`, me);
@@ -147,5 +143,29 @@ describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded
 
   it('answers an empty page for a member with no posts and no friends', async () => {
     expect(await feed(nextId())).toEqual({ posts: [], nextCursor: null });
+  });
+
+  it('answers a bare array and puts the next page in Link and X-Next-Cursor, absent on the last page', async () => {
+    const me = nextId();
+    const made: number[] = [];
+    for (let i = 0; i < 3; i++) made.push((await api.createPost(me, `linked ${i}`)).id);
+    const first = await api.get(`/api/posts?authorId=${me}&limit=2`, me);
+    expect(JSON.parse(first.body).map((p: Post) => p.id)).toEqual([made[2], made[1]]);
+    const cursor = first.headers['x-next-cursor'] as string;
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(first.headers.link).toBe(`</api/posts?authorId=${me}&cursor=${cursor}&limit=2>; rel="next"`);
+
+    const next = String(first.headers.link).slice(1, String(first.headers.link).indexOf('>'));
+    const last = await api.get(next, me);
+    expect(JSON.parse(last.body).map((p: Post) => p.id)).toEqual([made[0]]);
+    expect(last.headers.link).toBeUndefined();
+    expect(last.headers['x-next-cursor']).toBeUndefined();
+  });
+
+  it('takes cursor 0 as the first page', async () => {
+    const me = nextId();
+    const made = [(await api.createPost(me, 'zero a')).id, (await api.createPost(me, 'zero b')).id];
+    expect(await feed(me, '?cursor=0')).toEqual(await feed(me));
+    expect((await feed(me, '?cursor=0&limit=1')).posts.map((p) => p.id)).toEqual([made[1]]);
   });
 });

@@ -2,7 +2,7 @@ import { defaultSiteSettings, postLimits, postTexts, type Post, type PostPage } 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIST_COMMENTS, LIST_LIKERS } from '../feed/post-json.js';
 import { setShadowHidden } from '../moderation/post-state.js';
-import { client, memberIds, outboxEvents, postsHandle, registerMember, startPosts, type PostsTestService } from '../test-support.js';
+import { client, memberIds, outboxEvents, postPage, postsHandle, registerMember, startPosts, type PostsTestService } from '../test-support.js';
 
 describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: PostsTestService;
@@ -148,7 +148,7 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
       const single = await getPost(post.id, author);
       expect(single.commentCount).toBe(total);
       expect(single.comments.map((c) => c.content)).toEqual(Array.from({ length: total }, (_, i) => `comment ${i}`));
-      const list = (await api.get(`/api/posts?authorId=${author}`, author)).json() as PostPage;
+      const list = postPage(await api.get(`/api/posts?authorId=${author}`, author));
       expect(list.posts[0]!.commentCount).toBe(total);
       expect(list.posts[0]!.comments.map((c) => c.content)).toEqual(Array.from({ length: LIST_COMMENTS }, (_, i) => `comment ${i}`));
     });

@@ -29,6 +29,7 @@ export function interactionRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'reactToPost',
         summary: 'Like a post, or take your like back',
         params: postIdParams,
         body: reactBody,
@@ -46,6 +47,7 @@ export function interactionRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'commentOnPost',
         summary: 'Comment on a post',
         params: postIdParams,
         body: commentBody,
@@ -63,6 +65,7 @@ export function interactionRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'sharePost',
         summary: 'Share a post (once per member; sharing again answers the same count)',
         params: postIdParams,
         response: { 200: shareAnswer, 401: errors[401], 404: errors[404] },

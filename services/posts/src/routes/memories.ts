@@ -1,14 +1,15 @@
 /**
  * Memories (spec: On This Day).
- * - GET /api/memories?date=YYYY-MM-DD -> { posts, date }: your posts from the same month and day in
- *   earlier years, newest first. `date` defaults to today in KORA_TIME_ZONE (default Africa/Lagos).
+ * - GET /api/memories?date=YYYY-MM-DD -> [post]: your posts from the same month and day in earlier
+ *   years, newest first, and the day in X-Memories-Date. `date` defaults to today in KORA_TIME_ZONE
+ *   (default Africa/Lagos). Not paged: one day's posts over the years are few.
  */
-import { memoriesAnswer } from '@kora/contracts';
+import { MEMORIES_DATE_HEADER, postListSchema } from '@kora/contracts';
 import { errors, memberOf, memberOnly, sendJsonText, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Posts } from '../context.js';
 import { DATE_INVALID_TEXT, dateInvalid } from '../errors.js';
-import { memoriesAnswerText } from '../feed/answers.js';
+import { postListAnswer } from '../feed/answers.js';
 import { memoryPosts } from '../feed/pages.js';
 import { dayIn, formatDay, parseDay } from '../memories/day.js';
 
@@ -22,9 +23,17 @@ export function memoryRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'listMemories',
         summary: 'Your posts from this day in earlier years',
         querystring: memoriesQuery,
-        response: { 200: memoriesAnswer, 400: errors[400], 401: errors[401] },
+        response: {
+          200: postListSchema.meta({
+            description: 'Your posts from this day in earlier years',
+            headers: { 'X-Memories-Date': { type: 'string', description: 'The day remembered, YYYY-MM-DD', example: '2026-11-26' } },
+          }),
+          400: errors[400],
+          401: errors[401],
+        },
       },
     },
     async (request, reply) => {
@@ -33,7 +42,7 @@ export function memoryRoutes(app: ServiceApp, posts: Posts): void {
       const day = given === undefined ? dayIn(posts.config.KORA_TIME_ZONE, posts.now()) : parseDay(given);
       if (!day) throw dateInvalid();
       const memories = await memoryPosts(posts, userId, day, posts.config.KORA_TIME_ZONE);
-      return sendJsonText(reply, memoriesAnswerText(memories, formatDay(day)));
+      return sendJsonText(reply.header(MEMORIES_DATE_HEADER, formatDay(day)), postListAnswer(memories));
     },
   );
 }

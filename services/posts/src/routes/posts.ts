@@ -1,17 +1,18 @@
 /**
  * Posts and the feed (spec: Home feed, Profile, Post page; decision 009).
- * - GET /api/posts?cursor&limit : the feed (own + friends' posts), newest first -> { posts, nextCursor }
+ * - GET /api/posts?cursor&limit : the feed (own + friends' posts), newest first -> [post], the next
+ *   page in Link / X-Next-Cursor (decision 015)
  * - GET /api/posts?authorId=&cursor&limit : one author's posts (profile page), same paging
  * - GET /api/posts/:id : one post, with up to 1,000 comments
  * - POST /api/posts : publish -> 201 the post; emits post.created
  * - DELETE /api/posts/:id : the author soft-deletes -> 200 { message: "Post deleted" }; emits post.deleted
  */
-import { createPostBody, feedQuery, postPageSchema, postSchema, postTexts } from '@kora/contracts';
-import { errors, memberOf, memberOnly, sendJsonText, type ServiceApp } from '@kora/platform/service';
+import { createPostBody, feedQuery, postListSchema, postSchema, postTexts } from '@kora/contracts';
+import { errors, memberOf, memberOnly, sendJsonText, type ServiceApp, setNextPage } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Posts } from '../context.js';
 import { notAuthor, postNotFound } from '../errors.js';
-import { pageAnswer } from '../feed/answers.js';
+import { postListAnswer } from '../feed/answers.js';
 import { decodeCursor } from '../feed/cursor.js';
 import { authorPage, feedPage, postJson } from '../feed/pages.js';
 import { visiblePost } from '../feed/visibility.js';
@@ -25,17 +26,19 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'listFeed',
         summary: "The feed (your posts and your friends'), or one author's posts with authorId",
         querystring: feedQuery,
-        response: { 200: postPageSchema, 400: errors[400], 401: errors[401] },
+        response: { 200: postListSchema, 400: errors[400], 401: errors[401] },
       },
+      config: { pagedList: true },
     },
     async (request, reply) => {
       const { userId } = memberOf(request);
       const { cursor, limit, authorId } = request.query;
       const page = { limit, after: cursor ? decodeCursor(cursor) : null };
       const answer = authorId === undefined ? await feedPage(posts, userId, page) : await authorPage(posts, userId, authorId, page);
-      return sendJsonText(reply, pageAnswer(answer));
+      return sendJsonText(setNextPage(reply, answer.nextCursor, limit), postListAnswer(answer.posts));
     },
   );
 
@@ -44,6 +47,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'getPost',
         summary: 'One post, with up to 1,000 comments',
         params: postIdParams,
         response: { 200: postSchema, 401: errors[401], 404: errors[404] },
@@ -62,6 +66,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'createPost',
         summary: 'Publish a post (text, photos and videos uploaded through /api/media/upload)',
         body: createPostBody,
         response: { 201: postSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
@@ -79,6 +84,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'deletePost',
         summary: 'Delete your post',
         params: postIdParams,
         response: { 200: z.object({ message: z.string() }), 401: errors[401], 403: errors[403], 404: errors[404] },

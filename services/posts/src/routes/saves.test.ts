@@ -1,7 +1,7 @@
 import { postTexts, type Post, type PostPage } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setShadowHidden } from '../moderation/post-state.js';
-import { client, memberIds, postsHandle, startPosts, type PostsTestService } from '../test-support.js';
+import { client, memberIds, postPage, postsHandle, startPosts, type PostsTestService } from '../test-support.js';
 
 describe(`saved posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: PostsTestService;
@@ -16,7 +16,7 @@ describe(`saved posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     await svc?.close();
   });
 
-  const saved = async (userId: number, query = '') => (await api.get(`/api/saves${query}`, userId)).json() as PostPage;
+  const saved = async (userId: number, query = '') => postPage(await api.get(`/api/saves${query}`, userId));
   const ids = (page: PostPage) => page.posts.map((p) => p.id);
 
   it('saves (201, twice is once), lists most recently saved first with hasSaved, and unsaves', async () => {

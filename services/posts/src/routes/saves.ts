@@ -2,13 +2,13 @@
  * Saved posts (spec: Save Post / Unsave Post, Saved Posts page).
  * - POST /api/saves { postId } -> 201 { saved: true, postId } (saving twice is the same as once)
  * - DELETE /api/saves/:postId -> 200 { saved: false, postId }
- * - GET /api/saves?cursor&limit -> { posts, nextCursor }, most recently saved first
+ * - GET /api/saves?cursor&limit -> [post], most recently saved first; the next page in Link / X-Next-Cursor
  */
-import { pageQuery, postPageSchema, saveAnswer, saveBody } from '@kora/contracts';
-import { errors, memberOf, memberOnly, sendJsonText, type ServiceApp } from '@kora/platform/service';
+import { pageQuery, postListSchema, saveAnswer, saveBody } from '@kora/contracts';
+import { errors, memberOf, memberOnly, sendJsonText, type ServiceApp, setNextPage } from '@kora/platform/service';
 import type { Posts } from '../context.js';
 import { postNotFound } from '../errors.js';
-import { pageAnswer } from '../feed/answers.js';
+import { postListAnswer } from '../feed/answers.js';
 import { decodeCursor } from '../feed/cursor.js';
 import { savedPage } from '../feed/pages.js';
 import { visiblePost } from '../feed/visibility.js';
@@ -21,16 +21,18 @@ export function saveRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'listSavedPosts',
         summary: 'Your saved posts, most recently saved first',
         querystring: pageQuery,
-        response: { 200: postPageSchema, 400: errors[400], 401: errors[401] },
+        response: { 200: postListSchema, 400: errors[400], 401: errors[401] },
       },
+      config: { pagedList: true },
     },
     async (request, reply) => {
       const { userId } = memberOf(request);
       const { cursor, limit } = request.query;
       const page = await savedPage(posts, userId, { limit, after: cursor ? decodeCursor(cursor) : null });
-      return sendJsonText(reply, pageAnswer(page));
+      return sendJsonText(setNextPage(reply, page.nextCursor, limit), postListAnswer(page.posts));
     },
   );
 
@@ -39,6 +41,7 @@ export function saveRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'savePost',
         summary: 'Save a post',
         body: saveBody,
         response: { 201: saveAnswer, 400: errors[400], 401: errors[401], 404: errors[404] },
@@ -58,6 +61,7 @@ export function saveRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
+        operationId: 'unsavePost',
         summary: 'Remove a post from your saved posts',
         params: savedPostParams,
         response: { 200: saveAnswer, 401: errors[401], 404: errors[404] },

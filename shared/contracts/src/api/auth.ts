@@ -109,14 +109,16 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const userSearchItemSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  user_name: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  profileImage: z.string(),
-});
+export const userSearchItemSchema = z
+  .object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    user_name: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    profileImage: z.string(),
+  })
+  .meta({ example: { id: 9, user_id: 9, user_name: 'bola', firstname: 'Bola', lastname: 'Adeyemi', profileImage: '/uploads/profile/defaultavatar.png' } });
 
 export const sessionSchema = z.object({
   id: z.string(),

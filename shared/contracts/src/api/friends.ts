@@ -25,13 +25,28 @@ export const friendRequestSchema = z.object({
   toProfileImage: z.string(),
   status: requestStatus,
   createdAt: z.string(),
+}).meta({
+  example: {
+    id: 15,
+    fromUserId: 9,
+    fromUsername: 'bola',
+    fromProfileImage: '/uploads/profile/defaultavatar.png',
+    toUserId: 7,
+    toUsername: 'adaeze.okafor',
+    toProfileImage: '/uploads/profile/defaultavatar.png',
+    status: 0,
+    createdAt: '2026-11-26T17:00:00.000Z',
+  },
 });
 export type FriendRequest = z.infer<typeof friendRequestSchema>;
 
-export const friendSchema = z.object({ id: z.number().int(), user_name: z.string(), profileImage: z.string() });
+const friendFields = z.object({ id: z.number().int(), user_name: z.string(), profileImage: z.string() });
+export const friendSchema = friendFields.meta({ example: { id: 9, user_name: 'bola', profileImage: '/uploads/profile/defaultavatar.png' } });
 export type Friend = z.infer<typeof friendSchema>;
 
-export const suggestionSchema = friendSchema.extend({ user_id: z.number().int(), mutualCount: z.number().int() });
+export const suggestionSchema = friendFields
+  .extend({ user_id: z.number().int(), mutualCount: z.number().int() })
+  .meta({ example: { id: 12, user_id: 12, user_name: 'chidi', profileImage: '/uploads/profile/defaultavatar.png', mutualCount: 3 } });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 /** The caller's relation to one member, which decides the profile's friend button. */

@@ -21,16 +21,43 @@ export const notificationSchema = z.object({
   createdAt: z.string(),
   readAt: z.string().nullable(),
   seenAt: z.string().nullable(),
+}).meta({
+  example: {
+    id: 1201,
+    type: 'post_like',
+    actorId: 9,
+    actorName: 'Bola Adeyemi',
+    actorAvatar: '/uploads/profile/defaultavatar.png',
+    entityType: 'post',
+    entityId: 42,
+    message: 'liked your post',
+    meta: { postId: 42, groupId: null },
+    createdAt: '2026-11-26T18:06:00.000Z',
+    readAt: null,
+    seenAt: null,
+  },
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** `cursor` is the id of the last notification of the previous page (ids only grow). */
 export const notificationPageQuery = z.object({
-  cursor: z.coerce.number({ error: notificationTexts.cursorInvalid }).int().positive(notificationTexts.cursorInvalid).optional(),
+  cursor: z.coerce
+    .number({ error: notificationTexts.cursorInvalid })
+    .int(notificationTexts.cursorInvalid)
+    .nonnegative(notificationTexts.cursorInvalid)
+    .optional()
+    // The spec's clients start at cursor 0 (decision 015): the first page, like no cursor.
+    .transform((cursor) => (cursor === 0 ? undefined : cursor))
+    .describe("The previous page's X-Next-Cursor (the last id it showed); 0 or none for the first page"),
   limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_PAGE_SIZE),
 });
-export const notificationPage = z.object({ notifications: z.array(notificationSchema), nextCursor: z.number().int().nullable() });
-export type NotificationPage = z.infer<typeof notificationPage>;
+/** GET /api/notifications answers a bare array, newest first; the next page is in `Link` / `X-Next-Cursor`. */
+export const notificationListSchema = z.array(notificationSchema);
+/** One page as a client holds it: the array, and the `X-Next-Cursor` it came with. */
+export interface NotificationPage {
+  notifications: Notification[];
+  nextCursor: number | null;
+}
 
 export const unreadCountAnswer = z.object({ count: z.number().int() });
 export const markReadBody = z.object({ ids: z.array(z.number().int().positive()).min(1, notificationTexts.idsInvalid).max(100) });

@@ -36,9 +36,18 @@ export const commentBody = z.object({
 });
 export const saveBody = z.object({ postId: z.coerce.number().int().positive() });
 
-/** Keyset pages: `cursor` is opaque (from the previous page's `nextCursor`). */
+/** The cursor that asks for the first page, as the spec's clients send it. */
+export const FIRST_PAGE_CURSOR = '0';
+
+/** Keyset pages: `cursor` is opaque (from the previous page's `X-Next-Cursor`); `0` is the first page. */
 export const pageQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    // The spec's clients start at cursor 0 (decision 015).
+    .transform((cursor) => (cursor === FIRST_PAGE_CURSOR ? undefined : cursor))
+    .describe('From the previous page\'s X-Next-Cursor; 0 or none for the first page'),
   limit: z.coerce.number().int().min(1).max(postLimits.maxPageSize).default(postLimits.feedPageSize),
 });
 /** GET /api/posts: the feed, or one author's posts with `authorId` (the profile page). */
@@ -86,13 +95,43 @@ export const postSchema = z.object({
   createdAt: z.string(),
   /** Moderation state; only the author ever receives a shadow-hidden post. */
   isShadowHidden: z.boolean(),
+}).meta({
+  // Shown in /api/docs (decision 015: an example per route).
+  example: {
+    id: 42,
+    author: { id: 7, username: 'adaeze.okafor', profileImage: '/uploads/profile/defaultavatar.png' },
+    content: 'Jollof at the beach this evening #Lagos',
+    images: ['/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp'],
+    videos: [],
+    videoDetails: [],
+    likes: [{ userId: 9 }],
+    likeCount: 1,
+    hasLiked: false,
+    comments: [{ id: 3, userId: 9, username: 'bola', profileImage: '/uploads/profile/defaultavatar.png', content: 'Save me a plate!', createdAt: '2026-11-26T18:05:00.000Z' }],
+    commentCount: 1,
+    shareCount: 0,
+    hasShared: false,
+    hasSaved: false,
+    createdAt: '2026-11-26T18:00:00.000Z',
+    isShadowHidden: false,
+  },
 });
 export type Post = z.infer<typeof postSchema>;
 
-export const postPageSchema = z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() });
-export type PostPage = z.infer<typeof postPageSchema>;
+/**
+ * The feed, one author's posts, the saved posts and memories answer a bare array of posts (the
+ * spec's "list of posts"); paged lists say where the next page is in `Link` and `X-Next-Cursor`
+ * headers (decision 015).
+ */
+export const postListSchema = z.array(postSchema);
+/** One page of a post list as a client holds it: the array, and the `X-Next-Cursor` it came with. */
+export interface PostPage {
+  posts: Post[];
+  nextCursor: string | null;
+}
 
 export const likeAnswer = z.object({ liked: z.boolean(), likeCount: z.number().int() });
 export const shareAnswer = z.object({ shared: z.boolean(), shareCount: z.number().int() });
 export const saveAnswer = z.object({ saved: z.boolean(), postId: z.number().int() });
-export const memoriesAnswer = z.object({ posts: z.array(postSchema), date: z.string() });
+/** The day GET /api/memories remembered (YYYY-MM-DD, in the site's time zone), beside its bare array. */
+export const MEMORIES_DATE_HEADER = 'x-memories-date';

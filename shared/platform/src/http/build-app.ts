@@ -5,13 +5,14 @@
  */
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { createAccessLog, runWithTrace } from '../logger.js';
 import type { ServiceApp, ServiceContext, ServiceDefinition } from '../service.js';
 import { installErrorHandling } from './error-handler.js';
 import { installHealth, type ReadinessCheck } from './health.js';
 import { installIdentity } from './identity.js';
+import { documentObject, documentRoute, SECURITY_SCHEMES } from './openapi-route.js';
 import { redactUrl, requestLoggingOptions } from './request-logging.js';
 import { serializerCompiler } from './serializer.js';
 
@@ -63,11 +64,10 @@ export async function buildServiceApp(
   await app.register(swagger, {
     openapi: {
       info: { title: `Kora ${definition.name} service`, description: definition.description, version: '1.0.0' },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
+    transformObject: documentObject,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   installHealth(app, definition.name, readiness);

@@ -3,10 +3,10 @@
  * status; validation failures answer 400 with the schema's own message (the spec's texts live in
  * the schemas); anything unexpected is logged with the request context and answered as a bare 500.
  */
-import { ErrorCode } from '@kora/contracts';
+import { ErrorCode, errorBody } from '@kora/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody } from '../errors.js';
+import { AppError } from '../errors.js';
 
 /** Fastify's own client errors, with product wording instead of framework wording. */
 const frameworkErrors: Record<string, { status: number; code: string; message: string }> = {
@@ -20,26 +20,26 @@ const frameworkErrors: Record<string, { status: number; code: string; message: s
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.code));
+      return reply.code(err.statusCode).send(errorBody(err.message, err.code));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const message = first?.message ?? 'The request is not valid';
-      return reply.code(400).send(errorBody(400, message, ErrorCode.ValidationFailed));
+      return reply.code(400).send(errorBody(message, ErrorCode.ValidationFailed));
     }
     if (err.validation) {
-      return reply.code(400).send(errorBody(400, err.message, ErrorCode.ValidationFailed));
+      return reply.code(400).send(errorBody(err.message, ErrorCode.ValidationFailed));
     }
     const known = err.code ? frameworkErrors[err.code] : undefined;
-    if (known) return reply.code(known.status).send(errorBody(known.status, known.message, known.code));
+    if (known) return reply.code(known.status).send(errorBody(known.message, known.code));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, ErrorCode.BadRequest));
+      return reply.code(err.statusCode).send(errorBody(err.message, ErrorCode.BadRequest));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.code(500).send(errorBody(500, 'Something went wrong', ErrorCode.Internal));
+    return reply.code(500).send(errorBody('Something went wrong', ErrorCode.Internal));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(404, `No route for ${request.method} ${request.url.split('?')[0]}`, ErrorCode.NotFound));
+    reply.code(404).send(errorBody(`No route for ${request.method} ${request.url.split('?')[0]}`, ErrorCode.NotFound));
   });
 }

@@ -32,7 +32,7 @@ function withTimeout(check: ReadinessCheck): Promise<string> {
 export function installHealth(app: FastifyInstance, service: string, checks: Record<string, ReadinessCheck>): void {
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: healthSchema } } },
+    { schema: { tags: ['health'], operationId: 'getLiveness', summary: 'The process is alive', response: { 200: healthSchema } } },
     async () => ({ status: 'ok' as const, service }),
   );
   app.get(
@@ -40,6 +40,7 @@ export function installHealth(app: FastifyInstance, service: string, checks: Rec
     {
       schema: {
         tags: ['health'],
+        operationId: 'getReadiness',
         summary: 'Every dependency (database, event bus, cache, job queue) answers',
         response: { 200: readySchema, 503: readySchema },
       },

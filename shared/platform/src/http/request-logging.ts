@@ -34,13 +34,4 @@ export function requestLoggingOptions(options: { bindTraceId?: boolean } = {}) {
   };
 }
 
-const SECRET_QUERY_PARAMETER = /([?&](?:access_token|refresh_token|token|code|otp)=)[^&#]*/gi;
-
-/**
- * A URL fit for a log: the values of query parameters that carry secrets (a socket client's
- * `?access_token=`, a link's code) replaced. Logs are read by more people, and kept longer, than
- * tokens live.
- */
-export function redactUrl(url: string): string {
-  return url.includes('?') ? url.replace(SECRET_QUERY_PARAMETER, '$1[redacted]') : url;
-}
+export { redactUrl } from '../redact-url.js';

@@ -25,11 +25,11 @@ describe('readUploadAnswer', () => {
   });
 
   it("shows the server's reason for a refusal, else Upload failed", () => {
-    expect(readUploadAnswer(413, JSON.stringify({ message: 'Each file can be at most 20 MB' }), 1)).toEqual({
+    expect(readUploadAnswer(413, JSON.stringify({ error: 'Each file can be at most 20 MB', message: 'Each file can be at most 20 MB', code: 'PAYLOAD_TOO_LARGE' }), 1)).toEqual({
       ok: false,
       error: 'Each file can be at most 20 MB',
     });
     expect(readUploadAnswer(400, 'oops', 1)).toEqual({ ok: false, error: mediaTexts.uploadFailed });
-    expect(readUploadAnswer(502, JSON.stringify({ message: 'Bad gateway details' }), 1)).toEqual({ ok: false, error: mediaTexts.uploadFailed });
+    expect(readUploadAnswer(502, JSON.stringify({ error: 'Bad gateway details', message: 'Bad gateway details', code: 'BAD_GATEWAY' }), 1)).toEqual({ ok: false, error: mediaTexts.uploadFailed });
   });
 });

@@ -17,8 +17,9 @@ export function uploadPercent(loaded: number, total: number): number {
 function messageOf(body: string): string | null {
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
-      return parsed.message;
+    // `error` is the text the spec's clients show; `message` repeats it (decision 015).
+    if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string' && parsed.error) {
+      return parsed.error;
     }
   } catch {
     // Not JSON (an error page): the generic text below.

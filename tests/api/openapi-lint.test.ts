@@ -1,0 +1,102 @@
+/**
+ * The merged OpenAPI document as integrators' tools see it (decision 015): the document the gateway
+ * serves at /api/docs/openapi.json passes `redocly lint` with the project's rules (redocly.yaml:
+ * recommended, plus an operationId on every operation) with no errors, and a document missing an
+ * operationId does not, so this test fails the day a route is added without one.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, MODE } from './support/product.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const REDOCLY = path.join(ROOT, 'node_modules', '.bin', 'redocly');
+const run = promisify(execFile);
+
+type Json = Record<string, unknown>;
+interface LintReport {
+  totals: { errors: number; warnings: number };
+  problems: { ruleId: string; severity: string; message: string }[];
+}
+
+let dir: string;
+let served: Json;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'kora-openapi-'));
+  const res = await api('/api/docs/openapi.json');
+  expect(res.status).toBe(200);
+  served = (await res.json()) as Json;
+  expect(served['x-unavailable-services']).toEqual([]);
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function lint(doc: unknown, name: string): Promise<LintReport> {
+  const file = path.join(dir, `${name}.json`);
+  await writeFile(file, JSON.stringify(doc));
+  const args = ['lint', file, '--config', path.join(ROOT, 'redocly.yaml'), '--format', 'json'];
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  // redocly exits 1 when it finds errors; its report is on stdout either way.
+  const { stdout } = await run(REDOCLY, args, { env, maxBuffer: 32 * 1024 * 1024 }).catch((err: { stdout?: string }) => {
+    if (!err.stdout) throw err;
+    return { stdout: err.stdout };
+  });
+  return JSON.parse(stdout.slice(stdout.indexOf('{'))) as LintReport;
+}
+
+const OPERATIONS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+function operations(doc: Json): [string, string, Json][] {
+  return Object.entries(doc.paths as Record<string, Json>).flatMap(([p, item]) =>
+    OPERATIONS.filter((m) => m in item).map((m) => [p, m, item[m] as Json] as [string, string, Json]),
+  );
+}
+
+describe(`the merged OpenAPI document (${MODE})`, () => {
+  it('passes redocly lint with no errors', async () => {
+    const report = await lint(served, 'served');
+    const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`);
+    expect(errors).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  }, 60_000);
+
+  it('fails the lint when an operation loses its operationId', async () => {
+    const broken = structuredClone(served);
+    const [, , operation] = operations(broken).find(([p, m]) => p === '/api/posts' && m === 'get')!;
+    delete operation.operationId;
+    const report = await lint(broken, 'broken');
+    expect(report.totals.errors).toBeGreaterThan(0);
+    expect(report.problems.map((p) => p.ruleId)).toContain('operation-operationId');
+  }, 60_000);
+
+  it('names every operation, says how each is authenticated, and has a server', () => {
+    const ids = operations(served).map(([, , op]) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [p, m, op] of operations(served)) expect(Array.isArray(op.security), `${m} ${p}`).toBe(true);
+    expect(served.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    const schemes = (served.components as Json).securitySchemes as Json;
+    expect(Object.keys(schemes).sort()).toEqual(['bearerAuth', 'cookieAuth']);
+    expect(Object.keys(served.paths as Json)).toContain('/uploads/{path}');
+  });
+
+  it('describes the paging headers and an example answer on every list route', () => {
+    const paths = served.paths as Record<string, Record<string, Json>>;
+    const lists = ['/api/posts', '/api/saves', '/api/notifications'];
+    for (const route of lists) {
+      const ok = (paths[route]!.get!.responses as Record<string, Json>)['200']!;
+      expect(Object.keys(ok.headers as Json).sort(), route).toEqual(['Link', 'X-Next-Cursor']);
+    }
+    for (const route of [...lists, '/api/memories', '/api/friends/requests', '/api/friends/list', '/api/friends/suggestions', '/api/users/search']) {
+      const ok = (paths[route]!.get!.responses as Record<string, Json>)['200']!;
+      const schema = ((ok.content as Json)['application/json'] as Json).schema as Json;
+      expect(schema.type, route).toBe('array');
+      expect(JSON.stringify(schema), `${route} has an example`).toMatch(/"example"/);
+    }
+  });
+});
