@@ -2,7 +2,9 @@
  * The merged OpenAPI document as integrators' tools see it (decision 015): the document the gateway
  * serves at /api/docs/openapi.json passes `redocly lint` with the project's rules (redocly.yaml:
  * recommended, plus an operationId on every operation) with no errors, and a document missing an
- * operationId does not, so this test fails the day a route is added without one.
+ * operationId does not, so this test fails the day a route is added without one. Every JSON request
+ * body and success answer shows an example (from the contracts' schemas), so integrators see a
+ * realistic call and answer for each operation.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -57,6 +59,42 @@ function operations(doc: Json): [string, string, Json][] {
   );
 }
 
+/** A schema as the document holds it: inline, or by `$ref` to its components. */
+function resolve(doc: Json, schema: Json | undefined): Json | undefined {
+  const ref = schema?.$ref;
+  if (typeof ref !== 'string') return schema;
+  return ref.split('/').slice(1).reduce<Json | undefined>((node, key) => node?.[key] as Json | undefined, doc);
+}
+
+/**
+ * Whether a JSON body shows an example: on the media type, on its schema, or, for a list, on its
+ * items (which is how tools build a list's example, and how the contracts give one).
+ */
+function hasExample(doc: Json, media: Json): boolean {
+  if (media.example !== undefined || media.examples !== undefined) return true;
+  const schema = resolve(doc, media.schema as Json | undefined);
+  if (schema?.example !== undefined || schema?.examples !== undefined) return true;
+  const items = schema?.type === 'array' ? resolve(doc, schema.items as Json | undefined) : undefined;
+  return items?.example !== undefined || items?.examples !== undefined;
+}
+
+/** Routes answering files, not JSON (the document still lists their answer as application/json). */
+const BINARY_PATHS = /^\/uploads\//;
+
+/**
+ * The JSON bodies of an operation that must show an example: its request body and its 2xx answers.
+ * Answers without a body (101, 204, redirects) and binary ones (/uploads) have no JSON to show.
+ */
+function jsonBodies(path: string, op: Json): [string, Json][] {
+  if (BINARY_PATHS.test(path)) return [];
+  const json = (content: unknown) => (content as Record<string, Json> | undefined)?.['application/json'];
+  const bodies: [string, Json | undefined][] = [['request body', json((op.requestBody as Json | undefined)?.content)]];
+  for (const [status, answer] of Object.entries(op.responses as Record<string, Json>)) {
+    if (/^2\d\d$/.test(status) && status !== '204') bodies.push([status, json(answer.content)]);
+  }
+  return bodies.filter((entry): entry is [string, Json] => entry[1] !== undefined);
+}
+
 describe(`the merged OpenAPI document (${MODE})`, () => {
   it('passes redocly lint with no errors', async () => {
     const report = await lint(served, 'served');
@@ -83,6 +121,21 @@ describe(`the merged OpenAPI document (${MODE})`, () => {
     const schemes = (served.components as Json).securitySchemes as Json;
     expect(Object.keys(schemes).sort()).toEqual(['bearerAuth', 'cookieAuth']);
     expect(Object.keys(served.paths as Json)).toContain('/uploads/{path}');
+  });
+
+  it('shows an example of every JSON request body and success answer', () => {
+    const missing = operations(served).flatMap(([p, m, op]) =>
+      jsonBodies(p, op)
+        .filter(([, media]) => !hasExample(served, media))
+        .map(([which]) => `${m} ${p} ${which}`),
+    );
+    expect(missing).toEqual([]);
+    // The check itself finds a body without one (the feed's items lose theirs).
+    const broken = structuredClone(served);
+    const [, , feed] = operations(broken).find(([p, m]) => p === '/api/posts' && m === 'get')!;
+    const list = resolve(broken, ((feed.responses as Record<string, Json>)['200']!.content as Record<string, Json>)['application/json']!.schema as Json)!;
+    delete resolve(broken, list.items as Json)!.example;
+    expect(jsonBodies('/api/posts', feed).some(([, media]) => !hasExample(broken, media))).toBe(true);
   });
 
   it('describes the paging headers and an example answer on every list route', () => {

@@ -85,3 +85,18 @@ export function featureForPath(path: string): Feature | undefined {
   }
   return undefined;
 }
+
+/** GET /api/admin/settings: every section, secrets masked (the example is what docs show). */
+export const siteSettingsSchema = z.object(siteSettingsSchemas).meta({
+  example: {
+    ...defaultSiteSettings,
+    general: { siteName: 'Kora', siteUrl: 'https://kora.ng', allowSignups: true },
+    email: { fromName: 'Kora', fromEmail: 'hello@kora.ng', smtpHost: 'smtp.kora.ng', smtpPort: 587, smtpUser: 'hello@kora.ng', smtpPassword: MASKED_SECRET },
+  },
+});
+const moderationExample = { maxPostLength: 5000, badWords: ['419', 'yahoo yahoo'] };
+/** PUT /api/admin/settings/{section}: some fields of one section (the section's own schema checks them). */
+export const siteSettingsSectionBody = z.record(z.string(), z.unknown()).meta({ example: moderationExample });
+export const siteSettingsSectionAnswer = z
+  .object({ section: z.string(), values: z.record(z.string(), z.unknown()) })
+  .meta({ example: { section: 'moderation', values: moderationExample } });

@@ -2,13 +2,19 @@
  * Site settings for the back office (spec: GET api/admin/settings, PUT api/admin/settings/{section}).
  * Admins only; every change is announced to the other services as `site-settings.updated`.
  */
-import { errorBodySchema, siteSettingsSchemas, siteSettingsSections, type SiteSettingsSection } from '@kora/contracts';
+import {
+  errorBodySchema,
+  siteSettingsSchema,
+  siteSettingsSectionAnswer,
+  siteSettingsSectionBody,
+  siteSettingsSections,
+  type SiteSettingsSection,
+} from '@kora/contracts';
 import { requireAdmin, type ServiceApp, type ServiceContext } from '@kora/platform/service';
 import { z } from 'zod';
 import type { AdminTables } from '../db/schema.js';
 import { maskSecrets, readSiteSettings, updateSection } from '../site-settings/store.js';
 
-const settingsSchema = z.object(siteSettingsSchemas);
 const sectionParam = z.object({
   section: z.enum(siteSettingsSections as [SiteSettingsSection, ...SiteSettingsSection[]], {
     error: `Unknown settings section; use one of: ${siteSettingsSections.join(', ')}`,
@@ -25,7 +31,7 @@ export function siteSettingsRoutes(app: ServiceApp, ctx: ServiceContext, tables:
         operationId: 'getSiteSettings',
         summary: 'All site settings (secrets masked)',
         security: [{ bearerAuth: [] }],
-        response: { 200: settingsSchema, ...denied },
+        response: { 200: siteSettingsSchema, ...denied },
       },
     },
     async (request) => {
@@ -43,8 +49,8 @@ export function siteSettingsRoutes(app: ServiceApp, ctx: ServiceContext, tables:
         summary: "Update one section; omitted fields keep their value, '********' keeps the SMTP password",
         security: [{ bearerAuth: [] }],
         params: sectionParam,
-        body: z.record(z.string(), z.unknown()),
-        response: { 200: z.object({ section: z.string(), values: z.record(z.string(), z.unknown()) }), 400: errorBodySchema, ...denied },
+        body: siteSettingsSectionBody,
+        response: { 200: siteSettingsSectionAnswer, 400: errorBodySchema, ...denied },
       },
     },
     async (request) => {

@@ -5,10 +5,9 @@
  * - POST /api/resend-activation { email }: a new link for a pending account; the same answer for
  *   every address, so it does not tell who has an account.
  */
-import { activateBody, authTexts, emailOnlyBody, errorBodySchema, messageAnswer, signUpBody } from '@kora/contracts';
+import { activateBody, authTexts, emailOnlyBody, errorBodySchema, messageAnswer, signUpAnswer, signUpBody } from '@kora/contracts';
 import type { DbOrTx, ServiceApp } from '@kora/platform/service';
 import { and, eq, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { hashPassword } from '../accounts/passwords.js';
 import { randomToken, sha256 } from '../accounts/tokens.js';
 import { violatedUniqueIndex } from '../accounts/unique.js';
@@ -27,11 +26,6 @@ import { activationMail } from '../mail/templates.js';
 
 export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;
 const RESEND_LIMIT = { max: 3, windowMs: 60 * 60 * 1000 };
-
-const signUpAnswer = z.object({
-  message: z.string(),
-  user: z.object({ user_id: z.number().int(), user_name: z.string(), user_email: z.string() }),
-});
 
 export function accountRoutes(app: ServiceApp, auth: Auth): void {
   const { ctx, tables } = auth;

@@ -4,22 +4,13 @@
  * production; otherwise the path does not exist (404). Also at /api/auth/dev/mail, a path the
  * gateway already routes to this service.
  */
-import { errorBodySchema } from '@kora/contracts';
+import { devMailSchema, errorBodySchema } from '@kora/contracts';
 import type { ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import { devOutboxEnabled } from '../config.js';
 import type { Auth } from '../context.js';
 import { devOutboxOff } from '../errors.js';
 import { listDevMail } from '../mail/dev-outbox.js';
-
-const devMailItem = z.object({
-  id: z.number().int(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  links: z.array(z.string()),
-  createdAt: z.string(),
-});
 
 export function devMailRoutes(app: ServiceApp, auth: Auth): void {
   const enabled = devOutboxEnabled(auth.config);
@@ -33,7 +24,7 @@ export function devMailRoutes(app: ServiceApp, auth: Auth): void {
           operationId: 'listDevMail',
           summary: 'Mails kept by the dev outbox (local installs only)',
           querystring: z.object({ to: z.string().max(254).optional().describe('Only mails to this address') }),
-          response: { 200: z.array(devMailItem), 404: errorBodySchema },
+          response: { 200: z.array(devMailSchema), 404: errorBodySchema },
         },
       },
       async (request) => {

@@ -9,7 +9,7 @@
  *       (IMAGE_TOO_LARGE_DIMENSIONS) · 403 not a sibling service · 413 over the site's max upload
  *   size · 415 not one of the site's allowed image types (by magic bytes).
  */
-import { errorBodySchema } from '@kora/contracts';
+import { errorBodySchema, storedImageSchema, type StoredImage } from '@kora/contracts';
 import { AppError, requireServiceCall, type ServiceApp, type ServiceContext } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -20,15 +20,6 @@ import type { MediaStorage } from '../storage/port.js';
 import { fileEmpty, imageRequired, imageTooLarge, multipartRequired as multipartRequiredError } from '../errors.js';
 
 export const IMAGE_FIELD = 'file';
-
-export const storedImageSchema = z.object({
-  url: z.string().describe('Public path of the stored WebP, e.g. /uploads/profile/<name>.webp'),
-  width: z.number().int(),
-  height: z.number().int(),
-  bytes: z.number().int().describe('Size of the stored file'),
-});
-
-export type StoredImage = z.infer<typeof storedImageSchema>;
 
 const query = z.object({
   kind: z.enum(profileImageKinds, { error: "The image kind must be 'avatar' or 'cover'" }),

@@ -7,9 +7,8 @@
  * - POST /api/posts : publish -> 201 the post; emits post.created
  * - DELETE /api/posts/:id : the author soft-deletes -> 200 { message: "Post deleted" }; emits post.deleted
  */
-import { createPostBody, feedQuery, postListSchema, postSchema, postTexts } from '@kora/contracts';
+import { createPostBody, feedQuery, postDeletedAnswer, postListSchema, postSchema, postTexts } from '@kora/contracts';
 import { errors, memberOf, memberOnly, sendJsonText, type ServiceApp, setNextPage } from '@kora/platform/service';
-import { z } from 'zod';
 import type { Posts } from '../context.js';
 import { notAuthor, postNotFound } from '../errors.js';
 import { postListAnswer } from '../feed/answers.js';
@@ -87,7 +86,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
         operationId: 'deletePost',
         summary: 'Delete your post',
         params: postIdParams,
-        response: { 200: z.object({ message: z.string() }), 401: errors[401], 403: errors[403], 404: errors[404] },
+        response: { 200: postDeletedAnswer, 401: errors[401], 403: errors[403], 404: errors[404] },
       },
     },
     async (request) => {

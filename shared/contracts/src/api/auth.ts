@@ -37,35 +37,47 @@ export const signUpBody = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
-});
+}).meta({ example: { firstname: 'Adaeze', lastname: 'Okafor', username: 'adaeze.okafor', email: 'adaeze.okafor@example.ng', password: 'Jollof-2026' } });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
 export const signInBody = z.object({
   /** An e-mail address or a username. */
   email: z.string({ error: authTexts.fillAllFields }).trim().min(1, authTexts.fillAllFields).max(254),
   password: z.string({ error: authTexts.fillAllFields }).min(1, authTexts.fillAllFields).max(128),
-});
+}).meta({ example: { email: 'adaeze.okafor@example.ng', password: 'Jollof-2026' } });
 
-export const activateBody = z.object({ token: z.string({ error: authTexts.activationMissing }).trim().min(1, authTexts.activationMissing).max(200) });
-export const emailOnlyBody = z.object({
+export const activateBody = z
+  .object({ token: z.string({ error: authTexts.activationMissing }).trim().min(1, authTexts.activationMissing).max(200) })
+  .meta({ example: { token: 'b6f1c9e2a47d4e0f9c3a8d5e7b2f4a61' } });
+const emailOnlyFields = z.object({
   email: z.string({ error: authTexts.enterEmail }).trim().min(1, authTexts.enterEmail).max(254).email(authTexts.emailInvalid).transform((e) => e.toLowerCase()),
 });
-export const checkOtpBody = emailOnlyBody.extend({ otp: otpSchema });
-export const resetPasswordBody = checkOtpBody.extend({
-  password: z.string({ error: authTexts.fillBothPasswords }).min(1, authTexts.fillBothPasswords).min(6, authTexts.passwordTooShort).max(128, authTexts.passwordTooLong),
-});
-export const refreshBody = z.object({ refreshToken: z.string().min(1, authTexts.refreshInvalid).max(500) });
-export const changePasswordBody = z.object({
-  currentPassword: z.string().min(1, authTexts.currentPasswordWrong).max(128),
-  newPassword: z.string().min(8, authTexts.newPasswordTooShort).max(128, authTexts.passwordTooLong),
-});
+export const emailOnlyBody = emailOnlyFields.meta({ example: { email: 'adaeze.okafor@example.ng' } });
+// Built on the fields, not on emailOnlyBody: a schema's example is its own, and `.extend` would not carry it anyway.
+const checkOtpFields = emailOnlyFields.extend({ otp: otpSchema });
+export const checkOtpBody = checkOtpFields.meta({ example: { email: 'adaeze.okafor@example.ng', otp: '4821' } });
+export const resetPasswordBody = checkOtpFields
+  .extend({
+    password: z.string({ error: authTexts.fillBothPasswords }).min(1, authTexts.fillBothPasswords).min(6, authTexts.passwordTooShort).max(128, authTexts.passwordTooLong),
+  })
+  .meta({ example: { email: 'adaeze.okafor@example.ng', otp: '4821', password: 'Egusi-Soup-9' } });
+export const refreshBody = z
+  .object({ refreshToken: z.string().min(1, authTexts.refreshInvalid).max(500) })
+  .meta({ example: { refreshToken: 'rt_3f9a1c7e5b2d4f60a8c9e1b7d3f5a2c4' } });
+export const changePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, authTexts.currentPasswordWrong).max(128),
+    newPassword: z.string().min(8, authTexts.newPasswordTooShort).max(128, authTexts.passwordTooLong),
+  })
+  .meta({ example: { currentPassword: 'Jollof-2026', newPassword: 'Suya-By-Night-7' } });
 export const updateProfileBody = z
   .object({
     firstname: personName,
     lastname: personName,
     bio: z.string().trim().max(500, 'Bio must be at most 500 characters'),
   })
-  .partial();
+  .partial()
+  .meta({ example: { firstname: 'Adaeze', lastname: 'Okafor', bio: 'Software engineer in Yaba. Amala on Fridays.' } });
 
 /** The spec's sign-in user record (lastname filled from the last name, deliberately). */
 export const signInUserSchema = z.object({
@@ -80,8 +92,20 @@ export const signInUserSchema = z.object({
   role: z.enum(['user', 'admin']),
 });
 export type SignInUser = z.infer<typeof signInUserSchema>;
+/** Its wallet balance is in naira. */
+const signInUserExample: SignInUser = {
+  user_id: 7,
+  user_firstname: 'Adaeze',
+  user_lastname: 'Okafor',
+  user_name: 'adaeze.okafor',
+  user_email: 'adaeze.okafor@example.ng',
+  user_profileImage: '/uploads/profile/defaultavatar.png',
+  user_coverImage: null,
+  user_wallet_balance: 12500,
+  role: 'user',
+};
 
-export const tokensSchema = z.object({
+const tokensFields = z.object({
   /** Short-lived access token (JWT). */
   token: z.string(),
   /** Opaque, rotating; send it to /api/auth/refresh for a new pair. */
@@ -89,10 +113,18 @@ export const tokensSchema = z.object({
   /** Seconds until `token` expires. */
   expiresIn: z.number().int(),
 });
-export const signInAnswer = tokensSchema.extend({ user: signInUserSchema });
+const tokensExample = {
+  token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJl',
+  refreshToken: 'rt_3f9a1c7e5b2d4f60a8c9e1b7d3f5a2c4',
+  expiresIn: 900,
+};
+export const tokensSchema = tokensFields.meta({ example: tokensExample });
+export const signInAnswer = tokensFields.extend({ user: signInUserSchema }).meta({ example: { ...tokensExample, user: signInUserExample } });
 
-export const statusAnswer = z.object({ status: z.boolean(), message: z.string().optional() });
-export const messageAnswer = z.object({ message: z.string() });
+export const statusAnswer = z
+  .object({ status: z.boolean(), message: z.string().optional() })
+  .meta({ example: { status: true } });
+export const messageAnswer = z.object({ message: z.string() }).meta({ example: { message: authTexts.passwordChanged } });
 
 /** Profile (spec: user_id, username, profileImage, coverImage, bio; plus names and join date). */
 export const profileSchema = z.object({
@@ -106,6 +138,18 @@ export const profileSchema = z.object({
   coverImage: z.string().nullable(),
   bio: z.string(),
   createdAt: z.string(),
+}).meta({
+  example: {
+    user_id: 7,
+    profileId: 'xK9vB2',
+    username: 'adaeze.okafor',
+    firstname: 'Adaeze',
+    lastname: 'Okafor',
+    profileImage: '/uploads/profile/defaultavatar.png',
+    coverImage: null,
+    bio: 'Software engineer in Yaba. Amala on Fridays.',
+    createdAt: '2026-03-14T09:30:00.000Z',
+  },
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -127,7 +171,49 @@ export const sessionSchema = z.object({
   createdAt: z.string(),
   lastSeen: z.string(),
   current: z.boolean(),
+}).meta({
+  example: {
+    id: 'b1d2c3e4-5f60-4a7b-8c9d-0e1f2a3b4c5d',
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; TECNO CK8n) Chrome/131.0 Mobile Safari/537.36',
+    ip: '102.89.34.10',
+    createdAt: '2026-11-20T08:15:00.000Z',
+    lastSeen: '2026-11-26T18:00:00.000Z',
+    current: true,
+  },
 });
 
-export const avatarAnswer = z.object({ avatarUrl: z.string() });
+export const avatarAnswer = z.object({ avatarUrl: z.string() }).meta({ example: { avatarUrl: '/uploads/profile/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp' } });
 
+/** POST /api/signup (201): the new, not yet activated account. */
+export const signUpAnswer = z
+  .object({
+    message: z.string(),
+    user: z.object({ user_id: z.number().int(), user_name: z.string(), user_email: z.string() }),
+  })
+  .meta({ example: { message: authTexts.signUpDone, user: { user_id: 7, user_name: 'adaeze.okafor', user_email: 'adaeze.okafor@example.ng' } } });
+
+/** GET /api/auth/session: the caller the gateway verified (not `sessionSchema`, a row of the sessions list). */
+export const callerSchema = z.object({
+  userId: z.number().int(),
+  role: z.enum(['user', 'admin']),
+  sessionId: z.string(),
+}).meta({ example: { userId: 7, role: 'user', sessionId: 'b1d2c3e4-5f60-4a7b-8c9d-0e1f2a3b4c5d' } });
+
+/** GET /api/dev/mail: one mail the dev outbox kept (local installs only). */
+export const devMailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+  createdAt: z.string(),
+}).meta({
+  example: {
+    id: 4,
+    to: 'adaeze.okafor@example.ng',
+    subject: 'Activate your Kora account',
+    text: 'Hello Adaeze, open http://localhost:8080/activate/b6f1c9e2a47d4e0f9c3a8d5e7b2f4a61 to activate your account.',
+    links: ['http://localhost:8080/activate/b6f1c9e2a47d4e0f9c3a8d5e7b2f4a61'],
+    createdAt: '2026-11-26T17:55:00.000Z',
+  },
+});

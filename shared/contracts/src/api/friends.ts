@@ -9,12 +9,27 @@ import { friendTexts } from './friends-texts.js';
 export * from './friends-texts.js';
 import { messageAnswer } from './auth.js';
 
-export const sendRequestBody = z.object({ toUserId: z.coerce.number({ error: friendTexts.userNotFound }).int().positive(friendTexts.userNotFound) });
-export const respondBody = z.object({ action: z.enum(['accepted', 'declined'], { error: friendTexts.actionInvalid }) });
+export const sendRequestBody = z
+  .object({ toUserId: z.coerce.number({ error: friendTexts.userNotFound }).int().positive(friendTexts.userNotFound) })
+  .meta({ example: { toUserId: 7 } });
+export const respondBody = z
+  .object({ action: z.enum(['accepted', 'declined'], { error: friendTexts.actionInvalid }) })
+  .meta({ example: { action: 'accepted' } });
 
 /** Status as the spec writes it: 0 while pending, then the answer. */
 export const requestStatus = z.union([z.literal(0), z.literal('accepted'), z.literal('declined'), z.literal('cancelled')]);
 
+const friendRequestExample = {
+  id: 15,
+  fromUserId: 9,
+  fromUsername: 'bola',
+  fromProfileImage: '/uploads/profile/defaultavatar.png',
+  toUserId: 7,
+  toUsername: 'adaeze.okafor',
+  toProfileImage: '/uploads/profile/defaultavatar.png',
+  status: 0 as const,
+  createdAt: '2026-11-26T17:00:00.000Z',
+};
 export const friendRequestSchema = z.object({
   id: z.number().int(),
   fromUserId: z.number().int(),
@@ -25,19 +40,7 @@ export const friendRequestSchema = z.object({
   toProfileImage: z.string(),
   status: requestStatus,
   createdAt: z.string(),
-}).meta({
-  example: {
-    id: 15,
-    fromUserId: 9,
-    fromUsername: 'bola',
-    fromProfileImage: '/uploads/profile/defaultavatar.png',
-    toUserId: 7,
-    toUsername: 'adaeze.okafor',
-    toProfileImage: '/uploads/profile/defaultavatar.png',
-    status: 0,
-    createdAt: '2026-11-26T17:00:00.000Z',
-  },
-});
+}).meta({ example: friendRequestExample });
 export type FriendRequest = z.infer<typeof friendRequestSchema>;
 
 const friendFields = z.object({ id: z.number().int(), user_name: z.string(), profileImage: z.string() });
@@ -55,8 +58,10 @@ export const relationSchema = z.object({
   status: z.enum(['self', 'none', 'requested', 'incoming', 'friends']),
   /** The pending request (sent or received), when there is one. */
   requestId: z.number().int().nullable(),
-});
+}).meta({ example: { userId: 7, status: 'requested', requestId: 15 } });
 export type Relation = z.infer<typeof relationSchema>;
 
 /** POST /api/friends/requests: a new request (201), or theirs accepted when they had asked first (200). */
-export const sendRequestAnswer = messageAnswer.extend({ request: friendRequestSchema });
+export const sendRequestAnswer = messageAnswer
+  .extend({ request: friendRequestSchema })
+  .meta({ example: { message: friendTexts.requestSent, request: friendRequestExample } });

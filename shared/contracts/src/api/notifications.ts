@@ -59,9 +59,11 @@ export interface NotificationPage {
   nextCursor: number | null;
 }
 
-export const unreadCountAnswer = z.object({ count: z.number().int() });
-export const markReadBody = z.object({ ids: z.array(z.number().int().positive()).min(1, notificationTexts.idsInvalid).max(100) });
-export const markAnswer = z.object({ updated: z.number().int(), unread: z.number().int() });
+export const unreadCountAnswer = z.object({ count: z.number().int() }).meta({ example: { count: 3 } });
+export const markReadBody = z
+  .object({ ids: z.array(z.number().int().positive()).min(1, notificationTexts.idsInvalid).max(100) })
+  .meta({ example: { ids: [1201, 1198] } });
+export const markAnswer = z.object({ updated: z.number().int(), unread: z.number().int() }).meta({ example: { updated: 2, unread: 1 } });
 
 /** Messages the server sends on `/ws`. */
 export const socketMessage = z.discriminatedUnion('type', [

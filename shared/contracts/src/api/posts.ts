@@ -23,18 +23,26 @@ export const createPostBody = z.object({
   userId: z.coerce.number().int().positive(),
   content: z.string().max(100_000).default(''),
   media: z.array(postMediaItem).max(postLimits.maxMediaPerPost, postTexts.tooManyMedia(postLimits.maxMediaPerPost)).default([]),
+}).meta({
+  example: {
+    userId: 7,
+    content: 'Jollof at the beach this evening #Lagos',
+    media: [{ url: '/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp', type: 'image' }],
+  },
 });
 export type CreatePostBody = z.infer<typeof createPostBody>;
 
-export const reactBody = z.object({ reaction: z.literal('like', { error: postTexts.reactionInvalid }).default('like') });
+export const reactBody = z
+  .object({ reaction: z.literal('like', { error: postTexts.reactionInvalid }).default('like') })
+  .meta({ example: { reaction: 'like' } });
 export const commentBody = z.object({
   content: z
     .string({ error: postTexts.commentBlank })
     .trim()
     .min(1, postTexts.commentBlank)
     .max(postLimits.maxCommentLength, postTexts.commentTooLong(postLimits.maxCommentLength)),
-});
-export const saveBody = z.object({ postId: z.coerce.number().int().positive() });
+}).meta({ example: { content: 'Save me a plate!' } });
+export const saveBody = z.object({ postId: z.coerce.number().int().positive() }).meta({ example: { postId: 42 } });
 
 /** The cursor that asks for the first page, as the spec's clients send it. */
 export const FIRST_PAGE_CURSOR = '0';
@@ -55,6 +63,14 @@ export const feedQuery = pageQuery.extend({ authorId: z.coerce.number().int().po
 
 export const postAuthorSchema = z.object({ id: z.number().int(), username: z.string(), profileImage: z.string() });
 
+const postCommentExample = {
+  id: 3,
+  userId: 9,
+  username: 'bola',
+  profileImage: '/uploads/profile/defaultavatar.png',
+  content: 'Save me a plate!',
+  createdAt: '2026-11-26T18:05:00.000Z',
+};
 export const postCommentSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -62,7 +78,7 @@ export const postCommentSchema = z.object({
   profileImage: z.string(),
   content: z.string(),
   createdAt: z.string(),
-});
+}).meta({ example: postCommentExample });
 export type PostComment = z.infer<typeof postCommentSchema>;
 
 /** A video's processing state, from the media service's events. */
@@ -107,7 +123,7 @@ export const postSchema = z.object({
     likes: [{ userId: 9 }],
     likeCount: 1,
     hasLiked: false,
-    comments: [{ id: 3, userId: 9, username: 'bola', profileImage: '/uploads/profile/defaultavatar.png', content: 'Save me a plate!', createdAt: '2026-11-26T18:05:00.000Z' }],
+    comments: [postCommentExample],
     commentCount: 1,
     shareCount: 0,
     hasShared: false,
@@ -130,8 +146,10 @@ export interface PostPage {
   nextCursor: string | null;
 }
 
-export const likeAnswer = z.object({ liked: z.boolean(), likeCount: z.number().int() });
-export const shareAnswer = z.object({ shared: z.boolean(), shareCount: z.number().int() });
-export const saveAnswer = z.object({ saved: z.boolean(), postId: z.number().int() });
+export const likeAnswer = z.object({ liked: z.boolean(), likeCount: z.number().int() }).meta({ example: { liked: true, likeCount: 2 } });
+export const shareAnswer = z.object({ shared: z.boolean(), shareCount: z.number().int() }).meta({ example: { shared: true, shareCount: 1 } });
+/** DELETE /api/posts/{id}: a message of its own, so the docs' example is the text it answers. */
+export const postDeletedAnswer = z.object({ message: z.string() }).meta({ example: { message: postTexts.deleted } });
+export const saveAnswer = z.object({ saved: z.boolean(), postId: z.number().int() }).meta({ example: { saved: true, postId: 42 } });
 /** The day GET /api/memories remembered (YYYY-MM-DD, in the site's time zone), beside its bare array. */
 export const MEMORIES_DATE_HEADER = 'x-memories-date';
