@@ -9,5 +9,6 @@ export * from './api/posts.js';
 export * from './api/media.js';
 export * from './api/friends.js';
 export * from './api/notifications.js';
+export * from './api/settings.js';
 export * from './api/paging.js';
 export * from './session-cookies.js';

@@ -74,6 +74,8 @@ export const routeTable: readonly RouteRule[] = [
   // notifications and the live socket
   under('/api/notifications', 'notifications'),
   exact('/ws', 'notifications'),
+  // who of a list of members is online (from live sockets, honouring showOnline)
+  under('/api/presence', 'notifications'),
   // admin back office and the public representative form
   under('/api/admin', 'admin'),
   under('/api/representatives', 'admin'),

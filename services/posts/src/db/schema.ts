@@ -1,5 +1,5 @@
 /** Tables of the `posts` schema (Drizzle views of the SQL in migrations.ts). */
-import { memberSnapshotTable } from '@kora/platform/service';
+import { friendshipsTable, memberSnapshotTable } from '@kora/platform/service';
 import { bigint, boolean, doublePrecision, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -77,16 +77,8 @@ export const postsSchema = (name: string) => {
     error: text('error'),
   });
 
-  /** Projection of the friends service's graph, both directions stored (one index lookup per member). */
-  const friendships = schema.table(
-    'friendships',
-    {
-      userId: id('user_id').notNull(),
-      friendId: id('friend_id').notNull(),
-      createdAt: at('created_at').notNull().defaultNow(),
-    },
-    (t) => [primaryKey({ columns: [t.userId, t.friendId] })],
-  );
+  /** Projection of the friends service's graph (the platform's shape, decision 016). */
+  const friendships = friendshipsTable(schema);
 
   return { posts, likes, comments, shares, saves, members, videos, friendships };
 };

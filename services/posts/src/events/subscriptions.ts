@@ -2,9 +2,8 @@
  * Every event this service consumes, in one place. One consumer group feeds the local projections
  * (members, videos, friend graph) that a feed page reads instead of calling other services.
  */
-import { memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
+import { friendshipHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
 import type { Posts } from '../context.js';
-import { friendshipAccepted, friendshipRemoved } from '../projections/friendships.js';
 import { videoFailed, videoProcessed, videoUploaded } from '../projections/videos.js';
 
 export function postsConsumers(posts: Posts): ConsumerDefinition[] {
@@ -17,8 +16,7 @@ export function postsConsumers(posts: Posts): ConsumerDefinition[] {
         'video.uploaded': (event, tx) => videoUploaded(tables, tx, event),
         'video.processed': (event, tx) => videoProcessed(tables, tx, event),
         'video.failed': (event, tx) => videoFailed(tables, tx, event),
-        'friend-request.accepted': (event, tx) => friendshipAccepted(tables, tx, event),
-        'friendship.removed': (event, tx) => friendshipRemoved(tables, tx, event),
+        ...friendshipHandlers(tables.friendships),
       },
     },
   ];

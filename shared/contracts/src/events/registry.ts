@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { notificationSchema } from '../api/notifications.js';
+import { generalSettingsFields, notificationSettingsSchema, privacySettingsSchema } from '../api/settings.js';
 
 interface EventOptions {
   /**
@@ -100,6 +101,28 @@ export const eventRegistry = {
   'friend-request.cancelled': event('friends.friendship', 1, friendRequestRef),
   /** `fromUserId` ended the friendship with `toUserId` (unfriend). */
   'friendship.removed': event('friends.friendship', 1, friendPair),
+
+  /**
+   * `actorId` mentioned `mentionedUserId` with `@username` in a post (commentId null) or a comment.
+   * `pending`: the mentioned member reviews tags (privacy tagReview), so the mention is not linked
+   * and the post is not on their profile until they approve it.
+   */
+  'post.mentioned': event(
+    'posts.post',
+    1,
+    postAction.extend({ mentionId: z.number().int(), mentionedUserId: z.number().int(), commentId: z.number().int().nullable(), excerpt: z.string(), pending: z.boolean() }),
+  ),
+  /** The mentioned member approved or declined a pending mention. */
+  'post.mention-reviewed': event('posts.post', 1, postRef.extend({ mentionId: z.number().int(), mentionedUserId: z.number().int(), approved: z.boolean() })),
+
+  /**
+   * A member saved a settings tab: the tab's complete current values (compacted topics keyed by
+   * the member, so a new consumer reading from the start gets every member's current settings).
+   * Username and e-mail are auth's and travel on auth.user, not here.
+   */
+  'settings.profile-changed': event('settings.profile', 1, generalSettingsFields.extend({ userId: z.number().int() }), { compacted: true }),
+  'settings.privacy-changed': event('settings.privacy', 1, privacySettingsSchema.extend({ userId: z.number().int() }), { compacted: true }),
+  'settings.notifications-changed': event('settings.notifications', 1, notificationSettingsSchema.extend({ userId: z.number().int() }), { compacted: true }),
 
   /**
    * A notification was stored for `recipientId`. Every notifications instance reads these (each
