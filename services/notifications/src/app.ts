@@ -3,9 +3,11 @@ import websocket from '@fastify/websocket';
 import { memberRoutes, perContext, type ServiceContext, type ServiceDefinition } from '@kora/platform/service';
 import { createNotifications, type Notifications, type NotificationsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
+import { DIGEST_QUEUE, digestSender, registerDigestJob } from './digest/daily-digest.js';
 import { notificationsConsumers } from './events/subscriptions.js';
 import { startLiveFeed } from './live/feed.js';
 import { notificationRoutes } from './routes/notifications.js';
+import { presenceRoutes } from './routes/presence.js';
 import { socketRoute } from './routes/socket.js';
 
 export type { NotificationsOptions } from './context.js';
@@ -24,6 +26,7 @@ const MAX_CLIENT_FRAME_BYTES = 1024;
  */
 export function createNotificationsService(options: NotificationsOptions = {}): NotificationsServiceDefinition {
   const instance = perContext((ctx) => createNotifications(ctx, options));
+  const mail = perContext((ctx) => digestSender(instance(ctx)));
   return {
     name: 'notifications',
     description: 'Notifications from events, their read state, and live delivery over WebSocket',
@@ -35,19 +38,28 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
       // The socket's handshake too: anonymous callers are refused before the upgrade.
       await memberRoutes(app, (members) => {
         notificationRoutes(members, n);
+        presenceRoutes(members, n);
         socketRoute(members, n);
       });
 
       // This instance's own live feed and heartbeat; both end with the app (before the consumers).
       const feed = await startLiveFeed(ctx, n.live);
-      const heartbeat = setInterval(() => n.live.heartbeat(), n.config.NOTIFICATIONS_HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        n.live.heartbeat();
+        void n.presence.refresh(n.live.registry.memberIds());
+      }, n.config.NOTIFICATIONS_HEARTBEAT_MS);
       heartbeat.unref();
       app.addHook('onClose', async () => {
         clearInterval(heartbeat);
         await feed.stop();
+        await n.presence.stop(n.live.registry.memberIds());
+        await mail(ctx).close();
       });
     },
     consumers: (ctx) => notificationsConsumers(instance(ctx)),
+    jobs: (ctx) => registerDigestJob(instance(ctx), mail(ctx)),
+    // One schedule for all instances (declaring it again replaces it).
+    start: (ctx) => ctx.jobs.repeat(DIGEST_QUEUE, 'daily-digest', {}, { everyMs: instance(ctx).config.NOTIFICATIONS_DIGEST_EVERY_MS }),
     handleOf: instance,
   };
 }

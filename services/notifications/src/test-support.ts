@@ -5,7 +5,16 @@
  * same on the embedded engines and on real PostgreSQL/Kafka (where topics are shared and never
  * assumed empty).
  */
-import type { EventPayload, EventType, Notification } from '@kora/contracts';
+import {
+  defaultGeneralSettings,
+  defaultNotificationSettings,
+  defaultPrivacySettings,
+  type EventPayload,
+  type EventType,
+  type Notification,
+  type NotificationSettings,
+  type PrivacySettings,
+} from '@kora/contracts';
 import { startService, type RunningService } from '@kora/platform';
 import { eventually, memberClient, outboxEvents, processed, publishEvent, startTestService, testEnv, testLog, type OutboxEvent, type TestService } from '@kora/testing';
 import { wsUrl } from '@kora/testing/websocket';
@@ -126,3 +135,18 @@ export async function liveFeedReady(svc: TestService, hub: Notifications['live']
 }
 
 export { openSocket, wsUrl, type LiveSocket } from '@kora/testing/websocket';
+
+/** A member saved their Notifications tab (the settings service announces the complete values). */
+export function setNotificationSettings(svc: TestService, userId: number, changes: Partial<NotificationSettings>) {
+  return deliver(svc, 'settings.notifications-changed', { userId, ...defaultNotificationSettings, ...changes }, userId, userId);
+}
+
+/** A member saved their Privacy tab. */
+export function setPrivacy(svc: TestService, userId: number, changes: Partial<PrivacySettings>) {
+  return deliver(svc, 'settings.privacy-changed', { userId, ...defaultPrivacySettings, ...changes }, userId, userId);
+}
+
+/** A member saved their General tab with this time zone. */
+export function setTimezone(svc: TestService, userId: number, timezone: string) {
+  return deliver(svc, 'settings.profile-changed', { userId, ...defaultGeneralSettings, timezone }, userId, userId);
+}

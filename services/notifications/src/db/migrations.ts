@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import type { Migration } from '@kora/platform/service';
+import { memberPrivacySql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -59,6 +59,59 @@ export const migrations: Migration[] = [
         add column joined_at timestamptz;
       update {schema}.members set username = 'member' || user_id, activated = true, joined_at = updated_at;
       alter table {schema}.members alter column username set not null, alter column joined_at set not null;
+    `,
+  },
+  {
+    // Issue 12, settings that take effect: what members chose (notification switches, privacy,
+    // time zone) as the settings service announces it, their e-mail (auth), mentions and digests.
+    id: '0003_member_settings',
+    sql: `
+      -- settings.notifications-changed; no row = the defaults (defaultNotificationSettings).
+      create table {schema}.notification_settings (
+        user_id bigint primary key,
+        inapp_likes boolean not null,
+        inapp_comments boolean not null,
+        inapp_mentions boolean not null,
+        inapp_friend_requests boolean not null,
+        inapp_group_activity boolean not null,
+        inapp_payments boolean not null,
+        email_digest boolean not null,
+        email_security boolean not null,
+        updated_at timestamptz not null
+      );
+      -- The digest job reads only members who asked for it: few next to all members.
+      create index notification_settings_digest_idx on {schema}.notification_settings (user_id) where email_digest;
+      ${memberPrivacySql}
+      -- settings.profile-changed (only the time zone matters here); no row = UTC.
+      create table {schema}.member_timezones (
+        user_id bigint primary key,
+        timezone text not null,
+        updated_at timestamptz not null
+      );
+      -- user.registered: where the digest goes.
+      create table {schema}.member_emails (
+        user_id bigint primary key,
+        email text not null
+      );
+      -- One row per digest sent, written in the transaction that sends it: never two a local day.
+      create table {schema}.digests (
+        user_id bigint not null,
+        local_date date not null,
+        notification_count integer not null,
+        sent_at timestamptz not null default now(),
+        primary key (user_id, local_date)
+      );
+      -- The dev outbox (no SMTP server, a local install): the digests that were "sent".
+      create table {schema}.dev_mail (
+        id bigint generated always as identity primary key,
+        to_address text not null,
+        subject text not null,
+        text text not null,
+        html text,
+        created_at timestamptz not null default now()
+      );
+      alter table {schema}.notifications add column mention_id bigint, add column review text check (review in ('pending', 'approved', 'declined'));
+      create index notifications_mention_idx on {schema}.notifications (mention_id) where mention_id is not null;
     `,
   },
 ];

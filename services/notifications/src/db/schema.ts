@@ -1,6 +1,7 @@
 /** Tables of the `notifications` schema (Drizzle views of the SQL in migrations.ts). */
-import { memberSnapshotTable } from '@kora/platform/service';
-import { bigint, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { MentionReviewState } from '@kora/contracts';
+import { memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
+import { bigint, boolean, date, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = (name: string) => bigint(name, { mode: 'number' });
@@ -22,12 +23,63 @@ export const notificationsSchema = (name: string) => {
     createdAt: at('created_at').notNull().defaultNow(),
     readAt: at('read_at'),
     seenAt: at('seen_at'),
+    mentionId: id('mention_id'),
+    review: text('review').$type<MentionReviewState>(),
   });
 
   /** Projection of auth's members (decision 016): the actor's current name and avatar are read from here. */
   const members = memberSnapshotTable(schema);
 
-  return { notifications, members };
+  /** Each member's notification switches (settings.notifications-changed); no row = the defaults. */
+  const notificationSettings = schema.table('notification_settings', {
+    userId: id('user_id').primaryKey(),
+    inappLikes: boolean('inapp_likes').notNull(),
+    inappComments: boolean('inapp_comments').notNull(),
+    inappMentions: boolean('inapp_mentions').notNull(),
+    inappFriendRequests: boolean('inapp_friend_requests').notNull(),
+    inappGroupActivity: boolean('inapp_group_activity').notNull(),
+    inappPayments: boolean('inapp_payments').notNull(),
+    emailDigest: boolean('email_digest').notNull(),
+    emailSecurity: boolean('email_security').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  });
+
+  /** Each member's privacy settings (the platform's projection): showOnline for presence. */
+  const privacy = memberPrivacyTable(schema);
+
+  /** Each member's time zone (settings.profile-changed); no row = UTC. */
+  const timezones = schema.table('member_timezones', {
+    userId: id('user_id').primaryKey(),
+    timezone: text('timezone').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  });
+
+  /** Each member's e-mail address (user.registered), where their digest goes. */
+  const emails = schema.table('member_emails', { userId: id('user_id').primaryKey(), email: text('email').notNull() });
+
+  /** The digests sent: one per member per local date at most. */
+  const digests = schema.table(
+    'digests',
+    {
+      userId: id('user_id').notNull(),
+      localDate: date('local_date', { mode: 'string' }).notNull(),
+      notificationCount: integer('notification_count').notNull(),
+      sentAt: at('sent_at').notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+  );
+
+  /** The dev outbox: mails "sent" with no SMTP server configured (local installs). */
+  const devMail = schema.table('dev_mail', {
+    id: id('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  });
+
+  return { notifications, members, notificationSettings, privacy, timezones, emails, digests, devMail };
 };
 
 export type NotificationsTables = ReturnType<typeof notificationsSchema>;

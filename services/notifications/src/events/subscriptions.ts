@@ -4,16 +4,28 @@
  * notifications. The per-instance live feed (notification.created, session.revoked) is not here:
  * it is no durable effect, every instance needs every message, see live/feed.ts.
  */
-import { memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
+import { memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import { friendRequestAccepted, friendRequestCancelled, friendRequestSent, postCommented, postLiked } from '../notifications/from-events.js';
+import { mentionReviewed, postMentioned } from '../notifications/mentions.js';
+import { memberSettingsHandlers, rememberEmail } from '../projections/settings.js';
 
 export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
+  const snapshot = memberSnapshotHandlers(n.tables.members);
   return [
     {
       name: 'writer',
       handlers: {
-        ...memberSnapshotHandlers(n.tables.members),
+        ...snapshot,
+        // The snapshot and the address the digest goes to, from the one event.
+        'user.registered': async (event, tx, emit) => {
+          await snapshot['user.registered'](event, tx, emit);
+          await rememberEmail(n.tables, tx, event);
+        },
+        ...memberPrivacyHandlers(n.tables.privacy),
+        ...memberSettingsHandlers(n.tables),
+        'post.mentioned': (event, tx, emit) => postMentioned(n, tx, emit, event),
+        'post.mention-reviewed': (event, tx) => mentionReviewed(n, tx, event),
         'post.liked': (event, tx, emit) => postLiked(n, tx, emit, event),
         'post.commented': (event, tx, emit) => postCommented(n, tx, emit, event),
         'friend-request.sent': (event, tx, emit) => friendRequestSent(n, tx, emit, event),

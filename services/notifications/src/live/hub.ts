@@ -21,12 +21,15 @@ const RECENT_IDS = 20_000;
 export interface LiveHubOptions {
   maxSocketsPerMember: number;
   log: Logger;
+  /** Told when a member's first socket here opens and when their last one closes (presence). */
+  presence?: { online(userId: number): void; offline(userId: number): void };
 }
 
 export class LiveHub {
   readonly registry: SocketRegistry;
   private readonly recent = new RecentIds(RECENT_IDS);
   private readonly log: Logger;
+  private readonly presence: LiveHubOptions['presence'];
   /** Live-feed messages handled so far (tests wait on it to know the feed is reading). */
   messagesSeen = 0;
   private loggedCounts = '';
@@ -34,16 +37,18 @@ export class LiveHub {
   constructor(options: LiveHubOptions) {
     this.registry = new SocketRegistry(options.maxSocketsPerMember);
     this.log = options.log;
+    this.presence = options.presence;
   }
 
   /** Registers a new socket; 'ready' follows once its unread count is known (see `ready`). */
   open(socket: WebSocket, userId: number, sessionId: string): Connection {
     const conn = new Connection(socket, userId, sessionId);
     const evicted = this.registry.add(conn);
+    if (this.registry.of(userId)?.size === 1) this.presence?.online(userId);
     if (evicted) evicted.socket.close(socketCloseCodes.tooManyConnections, 'too many connections');
     socket.on('pong', () => void (conn.alive = true));
     socket.once('close', () => {
-      this.registry.remove(conn);
+      this.forget(conn);
       this.log.debug({ userId }, 'notification socket closed');
     });
     this.log.debug({ userId }, 'notification socket opened');
@@ -75,7 +80,7 @@ export class LiveHub {
   closeSession(userId: number, sessionId: string): void {
     for (const conn of [...(this.registry.of(userId) ?? [])]) {
       if (conn.sessionId !== sessionId) continue;
-      this.registry.remove(conn);
+      this.forget(conn);
       conn.socket.close(socketCloseCodes.sessionRevoked, 'session revoked');
     }
   }
@@ -97,6 +102,11 @@ export class LiveHub {
       this.loggedCounts = text;
       this.log.info(counts, 'notification sockets');
     }
+  }
+
+  /** Unregisters a socket; the member's last one here takes them offline on this instance. */
+  private forget(conn: Connection): void {
+    if (this.registry.remove(conn) && !this.registry.of(conn.userId)) this.presence?.offline(conn.userId);
   }
 
   private send(conn: Connection, text: string): void {

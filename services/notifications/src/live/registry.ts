@@ -35,6 +35,11 @@ export class SocketRegistry {
     return this.members.get(userId);
   }
 
+  /** The members with at least one socket here. */
+  memberIds(): IterableIterator<number> {
+    return this.members.keys();
+  }
+
   *all(): IterableIterator<Connection> {
     for (const set of this.members.values()) yield* set;
   }

@@ -4,7 +4,7 @@
  * `notification.created` event emitted to the outbox, so a notification is announced exactly when
  * it exists. Every instance's live feed reads that event and pushes it to the recipient's sockets.
  */
-import { notificationMessage, type Notification, type NotificationType } from '@kora/contracts';
+import { notificationMessage, type MentionReviewState, type Notification, type NotificationType } from '@kora/contracts';
 import type { Emit, Tx } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import { actorOf } from '../projections/members.js';
@@ -21,6 +21,10 @@ export interface NotificationDraft {
   excerpt?: string;
   postId?: number | null;
   groupId?: number | null;
+  /** For a mention: which one, whether it was in a comment, and whether it waits for review. */
+  mentionId?: number | null;
+  inComment?: boolean;
+  review?: MentionReviewState | null;
   /** The event it comes from (unique: a replay stores nothing). */
   sourceEventId: string;
   /** When the action happened (the event's time), not when we got round to it. */
@@ -40,9 +44,11 @@ export async function storeNotification(n: Notifications, tx: Tx, emit: Emit, dr
       actorId: draft.actorId,
       entityType: draft.entityType,
       entityId: draft.entityId,
-      message: notificationMessage(draft.type, draft.excerpt),
+      message: notificationMessage(draft.type, draft.excerpt, draft.inComment),
       postId: draft.postId ?? null,
       groupId: draft.groupId ?? null,
+      mentionId: draft.mentionId ?? null,
+      review: draft.review ?? null,
       sourceEventId: draft.sourceEventId,
       createdAt: new Date(draft.occurredAt),
     })

@@ -13,7 +13,7 @@ export function toNotification(row: NotificationRow, actor: ActorView): Notifica
     entityType: row.entityType,
     entityId: row.entityId,
     message: row.message,
-    meta: { postId: row.postId, groupId: row.groupId },
+    meta: { postId: row.postId, groupId: row.groupId, mentionId: row.mentionId, review: row.review },
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
     seenAt: row.seenAt?.toISOString() ?? null,

@@ -1,13 +1,39 @@
 /**
- * Whether a member wants a notification of this type: the ONE place the writer asks. Members'
- * notification settings arrive with the settings service (issue to come); until then everyone
- * wants everything. When they do, answer from a local projection of those settings read in `tx`,
- * so the decision and the stored notification belong to the same transaction.
+ * Whether a member wants a notification of this type: the ONE place the writer asks. Answered from
+ * the local projection of their notification switches, read in `tx`, so the decision and the
+ * stored notification belong to the same transaction (a switch turned off before the event is
+ * handled is honoured; no row means the defaults, all in-app switches on).
  */
-import type { NotificationType } from '@kora/contracts';
+import type { NotificationSwitch, NotificationType } from '@kora/contracts';
 import type { Tx } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
+import { notificationSettingsOf } from '../projections/settings.js';
 
-export async function wantsNotification(_n: Notifications, _tx: Tx, _recipientId: number, _type: NotificationType): Promise<boolean> {
-  return true;
+/** The switch each type answers to. Typed by the known types: a new type must pick its switch. */
+const switchOfType: Record<NotificationType, NotificationSwitch> = {
+  post_like: 'inappLikes',
+  reel_like: 'inappLikes',
+  post_comment: 'inappComments',
+  mention: 'inappMentions',
+  friend_request: 'inappFriendRequests',
+  friend_accept: 'inappFriendRequests',
+};
+
+/**
+ * The switch a notification type answers to, or null for a type no switch governs. Groups and the
+ * wallet announce no notifications yet; their types are to be named `group_*` and `payment_*`
+ * (groups and payments are whole families, each behind one switch), so they are covered here
+ * by family instead of waiting for each name.
+ */
+export function switchOf(type: string): NotificationSwitch | null {
+  if (type in switchOfType) return switchOfType[type as NotificationType];
+  if (type.startsWith('group_')) return 'inappGroupActivity';
+  if (type === 'payment' || type.startsWith('payment_')) return 'inappPayments';
+  return null;
+}
+
+export async function wantsNotification(n: Notifications, tx: Tx, recipientId: number, type: NotificationType): Promise<boolean> {
+  const name = switchOf(type);
+  if (!name) return true;
+  return (await notificationSettingsOf(n.tables, tx, recipientId))[name];
 }

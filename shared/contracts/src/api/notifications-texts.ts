@@ -12,14 +12,38 @@ export const notificationTexts = {
   requestFailed: 'Request failed',
   idsInvalid: 'Send the ids of your notifications to mark as read',
   cursorInvalid: 'The page cursor is not valid',
+  mentionedInPost: 'mentioned you in a post',
+  mentionedInComment: 'mentioned you in a comment',
+  approveMention: 'Approve',
+  declineMention: 'Decline',
+  mentionApproved: 'You approved this mention',
+  mentionDeclined: 'You declined this mention',
+  mentionReviewFailed: 'Could not answer the mention',
+  online: 'Online',
+  presenceIdsInvalid: 'Send up to 100 member ids, separated by commas',
 } as const;
 
-export const notificationTypes = ['post_like', 'post_comment', 'friend_request', 'friend_accept', 'reel_like'] as const;
+export const notificationTypes = ['post_like', 'post_comment', 'friend_request', 'friend_accept', 'reel_like', 'mention'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
-/** The spec: any type we do not know reads "sent you a notification". */
-export function notificationMessage(type: string, excerpt?: string): string {
+/**
+ * A mention the mentioned member reviews (privacy tagReview): `pending` until they answer, then
+ * `approved` or `declined`; null on every other notification.
+ */
+export const MENTION_REVIEW_STATES = ['pending', 'approved', 'declined'] as const;
+export type MentionReviewState = (typeof MENTION_REVIEW_STATES)[number];
+
+/** The most ids one GET /api/presence answers for (a page of friends or suggestions is fewer). */
+export const PRESENCE_MAX_IDS = 100;
+
+/**
+ * The spec: any type we do not know reads "sent you a notification". `inComment` tells a mention
+ * in a comment from one in the post itself.
+ */
+export function notificationMessage(type: string, excerpt?: string, inComment = false): string {
   switch (type) {
+    case 'mention':
+      return inComment ? notificationTexts.mentionedInComment : notificationTexts.mentionedInPost;
     case 'post_like':
       return 'liked your post';
     case 'post_comment':

@@ -4,7 +4,7 @@
  * message, meta {postId, groupId}, createdAt, readAt, seenAt.
  */
 import { z } from 'zod';
-import { NOTIFICATION_ENTITY_TYPES, notificationTexts, notificationTypes, NOTIFICATION_PAGE_SIZE } from './notifications-texts.js';
+import { MENTION_REVIEW_STATES, NOTIFICATION_ENTITY_TYPES, notificationTexts, NOTIFICATION_PAGE_SIZE, PRESENCE_MAX_IDS } from './notifications-texts.js';
 
 export * from './notifications-texts.js';
 
@@ -17,7 +17,15 @@ export const notificationSchema = z.object({
   entityType: z.enum(NOTIFICATION_ENTITY_TYPES),
   entityId: z.number().int(),
   message: z.string(),
-  meta: z.object({ postId: z.number().int().nullable(), groupId: z.number().int().nullable() }),
+  meta: z.object({
+    postId: z.number().int().nullable(),
+    groupId: z.number().int().nullable(),
+    // Added with mentions (issue 12): absent in notifications announced before, so they default.
+    /** The mention a `mention` notification is about (what Approve / Decline answer). */
+    mentionId: z.number().int().nullable().default(null),
+    /** `pending` while the mentioned member has not answered a mention they review; null otherwise. */
+    review: z.enum(MENTION_REVIEW_STATES).nullable().default(null),
+  }),
   createdAt: z.string(),
   readAt: z.string().nullable(),
   seenAt: z.string().nullable(),
@@ -31,7 +39,7 @@ export const notificationSchema = z.object({
     entityType: 'post',
     entityId: 42,
     message: 'liked your post',
-    meta: { postId: 42, groupId: null },
+    meta: { postId: 42, groupId: null, mentionId: null, review: null },
     createdAt: '2026-11-26T18:06:00.000Z',
     readAt: null,
     seenAt: null,
@@ -64,6 +72,23 @@ export const markReadBody = z
   .object({ ids: z.array(z.number().int().positive()).min(1, notificationTexts.idsInvalid).max(100) })
   .meta({ example: { ids: [1201, 1198] } });
 export const markAnswer = z.object({ updated: z.number().int(), unread: z.number().int() }).meta({ example: { updated: 2, unread: 1 } });
+
+/** GET /api/presence?ids=1,2,3: up to 100 distinct positive member ids, comma-separated. */
+export const presenceQuery = z.object({
+  ids: z
+    .string({ error: notificationTexts.presenceIdsInvalid })
+    .regex(/^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$/, notificationTexts.presenceIdsInvalid)
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine((ids) => ids.length <= PRESENCE_MAX_IDS && ids.every(Number.isSafeInteger), notificationTexts.presenceIdsInvalid)
+    .describe('Member ids, comma-separated (at most 100)'),
+});
+/**
+ * One member's online state as the caller may see it: true only while they have the app open and
+ * both they and the caller show their online status (privacy showOnline).
+ */
+export const presenceSchema = z.object({ userId: z.number().int(), online: z.boolean() });
+export type Presence = z.infer<typeof presenceSchema>;
+export const presenceListSchema = z.array(presenceSchema).meta({ example: [{ userId: 9, online: true }, { userId: 12, online: false }] });
 
 /** Messages the server sends on `/ws`. */
 export const socketMessage = z.discriminatedUnion('type', [

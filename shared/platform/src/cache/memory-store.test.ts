@@ -25,4 +25,16 @@ describe('MemoryStore', () => {
     expect(await store.get('b')).toBeNull();
     await store.close();
   });
+
+  it('reads many keys at once, in order, with null for missing and expired ones', async () => {
+    let now = 0;
+    const store = new MemoryStore(() => now);
+    await store.set('a', '1', 100);
+    await store.set('b', '2');
+    expect(await store.mget(['b', 'x', 'a'])).toEqual(['2', null, '1']);
+    now = 150;
+    expect(await store.mget(['a', 'b'])).toEqual([null, '2']);
+    expect(await store.mget([])).toEqual([]);
+    await store.close();
+  });
 });

@@ -26,6 +26,10 @@ export class MemoryStore implements KeyValueStore {
     return this.live(key)?.value ?? null;
   }
 
+  async mget(keys: readonly string[]): Promise<(string | null)[]> {
+    return keys.map((key) => this.live(key)?.value ?? null);
+  }
+
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
     this.entries.set(key, { value, expiresAt: ttlMs ? this.now() + ttlMs : null });
   }

@@ -34,6 +34,12 @@ export class RedisStore implements KeyValueStore {
     return this.redis.get(this.prefix + key);
   }
 
+  async mget(keys: readonly string[]): Promise<(string | null)[]> {
+    // MGET with no keys is a Redis error, not an empty answer.
+    if (keys.length === 0) return [];
+    return this.redis.mget(keys.map((key) => this.prefix + key));
+  }
+
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
     if (ttlMs) await this.redis.set(this.prefix + key, value, 'PX', ttlMs);
     else await this.redis.set(this.prefix + key, value);

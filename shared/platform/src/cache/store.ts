@@ -5,6 +5,8 @@
 export interface KeyValueStore {
   readonly kind: 'redis' | 'memory';
   get(key: string): Promise<string | null>;
+  /** The values of `keys`, in their order (null where a key is missing or expired); one round trip. */
+  mget(keys: readonly string[]): Promise<(string | null)[]>;
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   del(key: string): Promise<void>;
   /**

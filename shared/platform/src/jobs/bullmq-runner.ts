@@ -5,7 +5,7 @@
  */
 import { Queue, Worker, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
-import { defaultQueueOptions, type EnqueueOptions, type JobProcessor, type JobRunner, type QueueOptions } from './jobs.js';
+import { defaultQueueOptions, type EnqueueOptions, type JobProcessor, type JobRunner, type QueueOptions, type RepeatOptions } from './jobs.js';
 
 interface Declared {
   options: Required<QueueOptions>;
@@ -45,18 +45,31 @@ export class BullMqJobRunner implements JobRunner {
   }
 
   async enqueue<T>(queue: string, data: T, options: EnqueueOptions = {}): Promise<string> {
-    const declared = this.declared.get(queue);
-    if (!declared) throw new Error(`Unknown queue ${queue}`);
     const jobOptions: JobsOptions = {
-      attempts: declared.options.attempts,
-      backoff: { type: 'exponential', delay: declared.options.backoffMs },
-      removeOnComplete: { age: 3_600, count: 1_000 },
-      removeOnFail: { age: 7 * 24 * 3_600 },
+      ...this.retention(queue),
       ...(options.jobId ? { jobId: options.jobId } : {}),
       ...(options.delayMs ? { delay: options.delayMs } : {}),
     };
     const job = await this.queue(queue).add(queue, data, jobOptions);
     return String(job.id);
+  }
+
+  async repeat<T>(queue: string, name: string, data: T, options: RepeatOptions): Promise<void> {
+    // A job scheduler lives in Redis under its id: upserting the same id from every replica keeps
+    // one schedule, and a changed period replaces the old one.
+    await this.queue(queue).upsertJobScheduler(`${queue}:${name}`, { every: options.everyMs }, { name: queue, data, opts: this.retention(queue) });
+  }
+
+  /** Retries and retention, as the queue was declared. */
+  private retention(queue: string): JobsOptions {
+    const declared = this.declared.get(queue);
+    if (!declared) throw new Error(`Unknown queue ${queue}`);
+    return {
+      attempts: declared.options.attempts,
+      backoff: { type: 'exponential', delay: declared.options.backoffMs },
+      removeOnComplete: { age: 3_600, count: 1_000 },
+      removeOnFail: { age: 7 * 24 * 3_600 },
+    };
   }
 
   async start(): Promise<void> {

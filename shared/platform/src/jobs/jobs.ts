@@ -30,6 +30,11 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
+export interface RepeatOptions {
+  /** A job every this many milliseconds. */
+  everyMs: number;
+}
+
 export interface JobRunner {
   readonly kind: 'bullmq' | 'memory';
   /** Declares a queue and the processor that works it in this process. */
@@ -37,6 +42,13 @@ export interface JobRunner {
   /** Declares a queue this process only feeds (the processor runs elsewhere). */
   declare(queue: string, options?: QueueOptions): void;
   enqueue<T>(queue: string, data: T, options?: EnqueueOptions): Promise<string>;
+  /**
+   * Adds a job with `data` to `queue` every `everyMs`. `name` names the schedule: declaring the
+   * same name again (a restart, a second replica) replaces it instead of adding a second one, so
+   * however many processes declare it, one job comes per period. Each job honours the queue's
+   * attempts and back-off like an enqueued one.
+   */
+  repeat<T>(queue: string, name: string, data: T, options: RepeatOptions): Promise<void>;
   start(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;

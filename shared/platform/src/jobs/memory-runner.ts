@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { defaultQueueOptions, type EnqueueOptions, type JobProcessor, type JobRunner, type QueueOptions } from './jobs.js';
+import { defaultQueueOptions, type EnqueueOptions, type JobProcessor, type JobRunner, type QueueOptions, type RepeatOptions } from './jobs.js';
 
 interface QueuedJob {
   id: string;
@@ -27,6 +27,8 @@ export class MemoryJobRunner implements JobRunner {
   private readonly queues = new Map<string, MemoryQueue>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();
+  /** Repeating schedules by `queue:name`: declaring one again replaces it. */
+  private readonly schedules = new Map<string, NodeJS.Timeout>();
   private started = false;
   private closing = false;
 
@@ -53,6 +55,16 @@ export class MemoryJobRunner implements JobRunner {
     return id;
   }
 
+  async repeat<T>(queue: string, name: string, data: T, options: RepeatOptions): Promise<void> {
+    if (!this.queues.has(queue)) throw new Error(`Unknown queue ${queue}`);
+    const key = `${queue}:${name}`;
+    clearInterval(this.schedules.get(key));
+    const timer = setInterval(() => void this.enqueue(queue, data), options.everyMs);
+    // A schedule alone does not keep the process alive (BullMQ's lives in Redis, not here).
+    timer.unref();
+    this.schedules.set(key, timer);
+  }
+
   async start(): Promise<void> {
     this.started = true;
     for (const name of this.queues.keys()) this.pump(name);
@@ -69,6 +81,8 @@ export class MemoryJobRunner implements JobRunner {
 
   async close(): Promise<void> {
     this.closing = true;
+    this.schedules.forEach(clearInterval);
+    this.schedules.clear();
     this.timers.forEach(clearTimeout);
     this.timers.clear();
     await Promise.allSettled([...this.inFlight]);

@@ -8,7 +8,7 @@ import type { MailMessage, MailSender } from './mail.js';
 export function createDevOutboxSender(store: (message: MailMessage) => Promise<void>, from: string): MailSender {
   return {
     kind: 'dev-outbox',
-    send: (message) => store({ ...message, from: message.from ?? from }),
+    send: ({ headers: _headers, ...message }) => store({ ...message, from: message.from ?? from }),
     async close() {},
   };
 }

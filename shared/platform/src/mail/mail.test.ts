@@ -12,13 +12,14 @@ describe('mail port', () => {
     const sender = createSmtpSender({ url: sink.url, from: 'Kora <no-reply@kora.local>' });
     try {
       await sender.send(message);
-      await sender.send({ ...message, to: 'obi@example.ng', from: '"Kora NG" <hello@kora.ng>' });
+      await sender.send({ ...message, to: 'obi@example.ng', from: '"Kora NG" <hello@kora.ng>', headers: { 'List-Unsubscribe': '<https://kora.ng/u?t=1>' } });
       const first = await sink.waitFor((m) => m.to?.some((a) => 'address' in a && a.address === 'ada@example.ng') ?? false);
       expect(first).toMatchObject({ subject: 'Hello', from: { address: 'no-reply@kora.local', name: 'Kora' } });
       expect(first.text).toContain('Your code is: 1234');
       expect(first.html).toContain('<b>1234</b>');
       const second = await sink.waitFor((m) => m.to?.some((a) => 'address' in a && a.address === 'obi@example.ng') ?? false);
       expect(second.from).toMatchObject({ address: 'hello@kora.ng', name: 'Kora NG' });
+      expect(second.headers.find((h) => h.key === 'list-unsubscribe')?.value).toBe('<https://kora.ng/u?t=1>');
     } finally {
       await sender.close();
       await sink.close();

@@ -12,6 +12,8 @@ export interface MailMessage {
   html?: string;
   /** `Name <address>`; the sender's default when omitted. */
   from?: string;
+  /** Extra headers (List-Unsubscribe, say); SMTP sends them, the dev outbox keeps the body only. */
+  headers?: Record<string, string>;
 }
 
 export interface MailSender {

@@ -25,6 +25,7 @@ export function createSmtpSender(options: SmtpSenderOptions): MailSender {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
     async close() {

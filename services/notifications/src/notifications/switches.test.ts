@@ -1,0 +1,97 @@
+import { topicOf, type NotificationSettings, type NotificationSwitch, type NotificationType } from '@kora/contracts';
+import { buildEnvelope } from '@kora/platform/service';
+import { eventually, processed } from '@kora/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { switchOf } from '../rules/wants-notification.js';
+import { createdEvents, deliver, like, memberIds, rowsOf, setNotificationSettings, someId, startNotifications, type NotificationsTestService } from '../test-support.js';
+
+describe('switchOf', () => {
+  it('maps every type to the switch its name promises; group and payment types by family; others to none', () => {
+    expect(
+      Object.fromEntries((['post_like', 'reel_like', 'post_comment', 'mention', 'friend_request', 'friend_accept'] as const).map((t) => [t, switchOf(t)])),
+    ).toEqual({
+      post_like: 'inappLikes',
+      reel_like: 'inappLikes',
+      post_comment: 'inappComments',
+      mention: 'inappMentions',
+      friend_request: 'inappFriendRequests',
+      friend_accept: 'inappFriendRequests',
+    });
+    expect(switchOf('group_join_request')).toBe('inappGroupActivity');
+    expect(switchOf('group_post')).toBe('inappGroupActivity');
+    expect(switchOf('payment')).toBe('inappPayments');
+    expect(switchOf('payment_received')).toBe('inappPayments');
+    expect(switchOf('something_else')).toBeNull();
+  });
+});
+
+describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
+  let svc: NotificationsTestService;
+  const nextId = memberIds();
+
+  beforeAll(async () => {
+    svc = await startNotifications();
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  /** Each event a notification of `type` for `me` comes from, sent by a new actor. */
+  // reel_like has no event yet (reels announce none); switchOf covers its switch above.
+  type Caused = Exclude<NotificationType, 'reel_like'>;
+  const cause: Record<Caused, (me: number) => Promise<unknown>> = {
+    post_like: (me) => like(svc, me, nextId()),
+    post_comment: (me) => {
+      const postId = someId();
+      return deliver(svc, 'post.commented', { postId, postOwnerId: me, actorId: nextId(), commentId: someId(), excerpt: 'Nice' }, postId);
+    },
+    mention: (me) => {
+      const postId = someId();
+      const payload = { postId, postOwnerId: nextId(), actorId: nextId(), mentionId: someId(), mentionedUserId: me, commentId: null, excerpt: 'hi', pending: false };
+      return deliver(svc, 'post.mentioned', payload, postId);
+    },
+    friend_request: (me) => deliver(svc, 'friend-request.sent', { requestId: someId(), fromUserId: nextId(), toUserId: me }, 'pair'),
+    friend_accept: (me) => deliver(svc, 'friend-request.accepted', { requestId: someId(), fromUserId: me, toUserId: nextId() }, 'pair'),
+  };
+  const switchFor: Record<Caused, NotificationSwitch> = {
+    post_like: 'inappLikes',
+    post_comment: 'inappComments',
+    mention: 'inappMentions',
+    friend_request: 'inappFriendRequests',
+    friend_accept: 'inappFriendRequests',
+  };
+  const types = Object.keys(cause) as Caused[];
+
+  it('with no saved settings (the defaults), every type is stored', async () => {
+    const me = nextId();
+    for (const type of types) await cause[type](me);
+    expect((await rowsOf(svc, me)).map((r) => r.type).sort()).toEqual([...types].sort());
+  });
+
+  it.each(types)('%s: switched off, it is neither stored nor announced; the other types still are', async (type) => {
+    const me = nextId();
+    await setNotificationSettings(svc, me, { [switchFor[type]]: false } as Partial<NotificationSettings>);
+    for (const t of types) await cause[t](me);
+    const stored = (await rowsOf(svc, me)).map((r) => r.type);
+    const expected = types.filter((t) => switchFor[t] !== switchFor[type]);
+    expect(stored.sort()).toEqual([...expected].sort());
+    const announced = (await createdEvents(svc)).filter((e) => e.payload.recipientId === me).map((e) => e.payload.notification.type);
+    expect(announced.sort()).toEqual([...expected].sort());
+  });
+
+  it('honours the latest settings: switched back on, the type is stored again; an older event does not undo a newer one', async () => {
+    const me = nextId();
+    await setNotificationSettings(svc, me, { inappLikes: false });
+    await like(svc, me, nextId());
+    await setNotificationSettings(svc, me, { inappLikes: true });
+    await like(svc, me, nextId());
+    expect(await rowsOf(svc, me)).toHaveLength(1);
+    // A late, older "off" (redelivered out of order) is ignored: the newer "on" stands.
+    const older = { userId: me, inappLikes: false, inappComments: true, inappMentions: true, inappFriendRequests: true, inappGroupActivity: true, inappPayments: true, emailDigest: false, emailSecurity: true };
+    const envelope = { ...buildEnvelope({ type: 'settings.notifications-changed', aggregateId: me, actorId: me, payload: older }), occurredAt: new Date(Date.now() - 60_000).toISOString() };
+    await svc.adapters.bus.publish([{ topic: topicOf('settings.notifications-changed'), key: String(me), value: JSON.stringify(envelope) }]);
+    await eventually(() => processed(svc, envelope.id));
+    await like(svc, me, nextId());
+    expect(await rowsOf(svc, me)).toHaveLength(2);
+  });
+});

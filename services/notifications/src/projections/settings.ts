@@ -1,0 +1,51 @@
+/**
+ * What members chose, as the settings service announces it (compacted topics keyed by member, the
+ * tab's complete values), and each member's e-mail address from auth. Every handler is an upsert
+ * guarded by the event's time where a later event may overtake an earlier one, so a replay or a
+ * late older event changes nothing.
+ */
+import { defaultNotificationSettings, type EventEnvelope, type EventPayload, type NotificationSettings } from '@kora/contracts';
+import type { DbOrTx, EventHandler, Tx } from '@kora/platform/service';
+import { eq, sql } from 'drizzle-orm';
+import type { NotificationsTables } from '../db/schema.js';
+
+type Handlers = {
+  'settings.notifications-changed': EventHandler<'settings.notifications-changed'>;
+  'settings.profile-changed': EventHandler<'settings.profile-changed'>;
+};
+
+export function memberSettingsHandlers(tables: NotificationsTables): Handlers {
+  const { notificationSettings: ns, timezones: tz } = tables;
+  return {
+    'settings.notifications-changed': async (event, tx) => {
+      const { userId, ...values } = event.payload;
+      const updatedAt = new Date(event.occurredAt);
+      await tx
+        .insert(ns)
+        .values({ userId, ...values, updatedAt })
+        .onConflictDoUpdate({ target: ns.userId, set: { ...values, updatedAt }, setWhere: sql`${ns.updatedAt} <= excluded.updated_at` });
+    },
+    'settings.profile-changed': async (event, tx) => {
+      const { userId, timezone } = event.payload;
+      const updatedAt = new Date(event.occurredAt);
+      await tx
+        .insert(tz)
+        .values({ userId, timezone, updatedAt })
+        .onConflictDoUpdate({ target: tz.userId, set: { timezone, updatedAt }, setWhere: sql`${tz.updatedAt} <= excluded.updated_at` });
+    },
+  };
+}
+
+/** The address a member registered with (auth owns changes to it; none are announced yet). */
+export async function rememberEmail(tables: NotificationsTables, tx: Tx, event: EventEnvelope<EventPayload<'user.registered'>>): Promise<void> {
+  const { userId, email } = event.payload;
+  await tx.insert(tables.emails).values({ userId, email }).onConflictDoUpdate({ target: tables.emails.userId, set: { email } });
+}
+
+/** One member's notification switches (the defaults until they saved the tab). */
+export async function notificationSettingsOf(tables: NotificationsTables, db: DbOrTx, userId: number): Promise<NotificationSettings> {
+  const [row] = await db.select().from(tables.notificationSettings).where(eq(tables.notificationSettings.userId, userId));
+  if (!row) return defaultNotificationSettings;
+  const { userId: _userId, updatedAt: _updatedAt, ...settings } = row;
+  return settings;
+}

@@ -1,0 +1,21 @@
+import { createTestAdapters, uniqueName } from '@kora/testing';
+import { describe, expect, it } from 'vitest';
+
+// On the test target's store: memory when embedded, Redis under KORA_TEST_TARGET=real.
+describe(`KeyValueStore.mget (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
+  it('answers the values of many keys in their order, null for missing and expired ones', async () => {
+    const adapters = await createTestAdapters();
+    const store = adapters.store;
+    try {
+      const k = uniqueName('mget');
+      await store.set(`${k}:a`, '1');
+      await store.set(`${k}:b`, '2', 50);
+      expect(await store.mget([`${k}:b`, `${k}:missing`, `${k}:a`])).toEqual(['2', null, '1']);
+      expect(await store.mget([])).toEqual([]);
+      await new Promise((r) => setTimeout(r, 120));
+      expect(await store.mget([`${k}:a`, `${k}:b`])).toEqual(['1', null]);
+    } finally {
+      await adapters.close();
+    }
+  });
+});
