@@ -44,6 +44,8 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
 
       // This instance's own live feed and heartbeat; both end with the app (before the consumers).
       const feed = await startLiveFeed(ctx, n.live);
+      // Announced before taking sockets, so other instances look for this one's members at once.
+      await n.presence.refresh([]);
       const heartbeat = setInterval(() => {
         n.live.heartbeat();
         void n.presence.refresh(n.live.registry.memberIds());
