@@ -1,3 +1,4 @@
+import { notificationTexts } from '@kora/contracts';
 import { useImageFallback } from '~/utils/use-image-fallback';
 import { initials } from '~/utils/media';
 import { cn } from '~/utils/misc';
@@ -29,10 +30,25 @@ export interface AvatarProps {
    * decorative, because a name next to it already says who this is.
    */
   alt?: string;
+  /** A green dot: the member has the app open (and may be seen so; GET /api/presence). */
+  online?: boolean;
 }
 
-/** A member picture, falling back to the name's initials when there is none or it fails to load. */
-export function Avatar({ name, src, className, square, alt }: AvatarProps) {
+/** A member picture with a green "Online" dot when `online`. */
+export function Avatar({ online, ...props }: AvatarProps) {
+  if (!online) return <Picture {...props} />;
+  return (
+    <span className="relative inline-flex shrink-0">
+      <Picture {...props} />
+      <span className="absolute bottom-0 right-0 size-3 rounded-full bg-emerald-500 ring-2 ring-white" data-testid="online-dot">
+        <span className="sr-only">{notificationTexts.online}</span>
+      </span>
+    </span>
+  );
+}
+
+/** The picture, falling back to the name's initials when there is none or it fails to load. */
+function Picture({ name, src, className, square, alt }: Omit<AvatarProps, 'online'>) {
   const { ref, failed, onError } = useImageFallback(src);
   const shape = square ? 'rounded-lg' : 'rounded-full';
   if (failed || !src) {

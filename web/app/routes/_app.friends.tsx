@@ -17,6 +17,7 @@ import { SuggestionsSection } from '~/components/friends/suggestions-section';
 import { UsersIcon } from '~/components/icons';
 import { PageHeader } from '~/components/ui/page-header';
 import { fetchFriends, fetchIncomingRequests, fetchSentRequests, fetchSuggestions } from '~/utils/friends.server';
+import { fetchOnline } from '~/utils/presence.server';
 import { shouldRevalidateFriendsPage } from '~/utils/revalidation';
 import { loadSection, type Section } from '~/utils/section';
 import { requireSession } from '~/utils/session.server';
@@ -35,6 +36,8 @@ interface FriendsData {
   friends: Section<Friend>;
   /** Members with a pending request from the member (search results say "Requested"). */
   requestedIds: number[];
+  /** Friends and suggested members the member may see online now (green dots). */
+  onlineIds: number[];
   me: number;
   now: number;
 }
@@ -49,7 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     fetchSentRequests(request, token).catch((): FriendRequest[] => []),
   ]);
   const requestedIds = sent.filter((sentRequest) => sentRequest.status === 0).map((sentRequest) => sentRequest.toUserId);
-  return data<FriendsData>({ suggestions, requests, friends, requestedIds, me: identity.userId, now: Date.now() }, { headers });
+  const shown = [...(friends.ok ? friends.items.map((f) => f.id) : []), ...(suggestions.ok ? suggestions.items.map((s) => s.id) : [])];
+  const onlineIds = await fetchOnline(request, token, shown);
+  return data<FriendsData>({ suggestions, requests, friends, requestedIds, onlineIds, me: identity.userId, now: Date.now() }, { headers });
 }
 
 export default function FriendsPage() {
@@ -63,13 +68,14 @@ export default function FriendsPage() {
     }),
     [loaded],
   );
+  const online = useMemo(() => new Set(loaded.onlineIds), [loaded.onlineIds]);
   return (
     <div className="space-y-4">
       <PageHeader icon={UsersIcon} title={TITLE} />
-      <SuggestionsSection section={loaded.suggestions} />
+      <SuggestionsSection section={loaded.suggestions} online={online} />
       <RequestsSection section={loaded.requests} now={now} />
       <FindFriends known={known} />
-      <FriendsSection section={loaded.friends} />
+      <FriendsSection section={loaded.friends} online={online} />
     </div>
   );
 }

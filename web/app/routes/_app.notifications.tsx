@@ -1,5 +1,6 @@
 /**
  * /notifications (member-side §2 "Notifications page"): the member's notifications, newest first,
+ * a mention waiting for the member's review with Approve / Decline under it,
  * unread ones highlighted with a dot; "Mark all as read" only while some are unread; "Load more"
  * for older pages; "You have no notifications." when there are none. An item links to
  * /posts/{postId} when its meta carries a post id, otherwise nowhere. The list is the layout's live
@@ -12,6 +13,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { BellIcon } from '~/components/icons';
 import { useLiveNotifications } from '~/components/notifications/live-notifications-provider';
+import { MentionReview } from '~/components/notifications/mention-review';
 import { NotificationRow } from '~/components/notifications/notification-row';
 import { anyUnread, mergeNotifications } from '~/components/notifications/notification-state';
 import { notificationPageLink } from '~/components/notifications/notification-target';
@@ -134,6 +136,11 @@ function NotificationItem({ notification, now, onOpen }: { notification: Notific
       ) : (
         <div className="px-4 py-3">{row}</div>
       )}
+      {notification.meta.review ? (
+        <div className="px-4 pb-3">
+          <MentionReview notification={notification} />
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -38,6 +38,7 @@ import { shouldRevalidatePage } from '~/utils/revalidation';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { requireSession } from '~/utils/session.server';
 import { displayName } from '~/utils/user';
+import { fetchOnline } from '~/utils/presence.server';
 import { fetchProfile, updateProfile, uploadProfileImage } from '~/utils/user.server';
 
 const UNABLE = 'Unable to load profile';
@@ -45,7 +46,7 @@ const UNABLE = 'Unable to load profile';
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 type LoaderData =
-  | { state: 'ok'; profile: Profile; isOwner: boolean; relation: Relation; posts: ProfilePosts; now: number }
+  | { state: 'ok'; profile: Profile; isOwner: boolean; relation: Relation; posts: ProfilePosts; now: number; online: boolean }
   | { state: 'error'; message: string };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
@@ -59,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (id === null) throw redirect('/not-found');
   const isOwner = id === session.identity.userId;
   const postsLoading = loadPosts(request, id, session.token);
+  const onlineLoading = isOwner ? Promise.resolve([]) : fetchOnline(request, session.token, [id]);
   const relationLoading: Promise<Relation> = isOwner
     ? Promise.resolve({ userId: id, status: 'self', requestId: null })
     : loadRelation(request, id, session.token);
@@ -72,6 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         relation: await relationLoading,
         posts: await postsLoading,
         now: Date.now(),
+        online: (await onlineLoading).includes(id),
       },
       { headers: session.headers },
     );
@@ -160,7 +163,7 @@ export const shouldRevalidate = shouldRevalidatePage;
 export default function ProfilePage() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.state === 'error') return <LoadError message={loaded.message} />;
-  return <ProfileView profile={loaded.profile} isOwner={loaded.isOwner} relation={loaded.relation} posts={loaded.posts} serverNow={loaded.now} />;
+  return <ProfileView profile={loaded.profile} isOwner={loaded.isOwner} relation={loaded.relation} posts={loaded.posts} serverNow={loaded.now} online={loaded.online} />;
 }
 
 function ProfileView({
@@ -169,19 +172,21 @@ function ProfileView({
   relation,
   posts,
   serverNow,
+  online,
 }: {
   profile: Profile;
   isOwner: boolean;
   relation: Relation;
   posts: ProfilePosts;
   serverNow: number;
+  online: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [uploading, setUploading] = useState<ImageKind | null>(null);
 
   return (
     <div className="space-y-4">
-      <ProfileHeader profile={profile} isOwner={isOwner} relation={relation} onEdit={() => setEditing(true)} onUpload={setUploading} />
+      <ProfileHeader profile={profile} isOwner={isOwner} relation={relation} online={online} onEdit={() => setEditing(true)} onUpload={setUploading} />
       <ProfileAbout bio={profile.bio} />
 
       <ProfilePostsSection profile={profile} posts={posts} serverNow={serverNow} />

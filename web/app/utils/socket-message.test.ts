@@ -25,7 +25,19 @@ function brokenNotifications(): unknown[] {
     wrong.push(without);
     for (const value of [null, 'x', 1.5, 2, true, {}, []]) wrong.push({ ...notification, [name]: value });
   }
-  for (const meta of [{}, { postId: 'x', groupId: null }, { postId: null }, null, [], { postId: 1.5, groupId: null }]) wrong.push({ ...notification, meta });
+  for (const meta of [
+    {},
+    { postId: 'x', groupId: null },
+    { postId: null },
+    null,
+    [],
+    { postId: 1.5, groupId: null },
+    { postId: 1, groupId: null, mentionId: 'x' },
+    { postId: 1, groupId: null, mentionId: 1.5 },
+    { postId: 1, groupId: null, review: 'maybe' },
+    { postId: 1, groupId: null, review: 1 },
+  ])
+    wrong.push({ ...notification, meta });
   return wrong;
 }
 
@@ -49,6 +61,8 @@ describe('readSocketMessage', () => {
       { type: 'notification:new', notification },
       { type: 'notification:new', notification: { ...notification, extra: 'dropped' } },
       { type: 'notification:new', notification: { ...notification, meta: { postId: null, groupId: 5, more: 1 } } },
+      { type: 'notification:new', notification: { ...notification, meta: { postId: 3, groupId: null, mentionId: 9, review: 'pending' } } },
+      { type: 'notification:new', notification: { ...notification, meta: { postId: 3, groupId: null, mentionId: null, review: null } } },
       { type: 'notification:new' },
       { type: 'unknown', unread: 1 },
       [],

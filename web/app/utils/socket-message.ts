@@ -6,7 +6,7 @@
  * page for this one check, and the messages come from our own server, built from the same contract
  * type. socket-message.test.ts holds the two to the same answers, valid and broken messages alike.
  */
-import { NOTIFICATION_ENTITY_TYPES, type Notification, type SocketMessage } from '@kora/contracts';
+import { MENTION_REVIEW_STATES, NOTIFICATION_ENTITY_TYPES, type Notification, type SocketMessage } from '@kora/contracts';
 
 type Fields = Record<string, unknown>;
 
@@ -15,6 +15,9 @@ const isInt = (value: unknown): value is number => Number.isInteger(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
 const orNull = (check: (value: unknown) => boolean) => (value: unknown) => value === null || check(value);
 const ENTITY_TYPES: ReadonlySet<unknown> = new Set(NOTIFICATION_ENTITY_TYPES);
+const REVIEW_STATES: ReadonlySet<unknown> = new Set(MENTION_REVIEW_STATES);
+/** Fields added later default to null when absent, as the schema's `.default(null)` does. */
+const optional = (check: (value: unknown) => boolean) => (value: unknown) => value === undefined || value === null || check(value);
 
 const NOTIFICATION_FIELDS: Record<keyof Notification, (value: unknown) => boolean> = {
   id: isInt,
@@ -25,7 +28,12 @@ const NOTIFICATION_FIELDS: Record<keyof Notification, (value: unknown) => boolea
   entityType: (value) => ENTITY_TYPES.has(value),
   entityId: isInt,
   message: isText,
-  meta: (value) => isObject(value) && orNull(isInt)(value.postId) && orNull(isInt)(value.groupId),
+  meta: (value) =>
+    isObject(value) &&
+    orNull(isInt)(value.postId) &&
+    orNull(isInt)(value.groupId) &&
+    optional(isInt)(value.mentionId) &&
+    optional((v) => REVIEW_STATES.has(v))(value.review),
   createdAt: isText,
   readAt: orNull(isText),
   seenAt: orNull(isText),
@@ -50,7 +58,7 @@ export function readSocketMessage(data: unknown): SocketMessage | null {
     const n = message.notification;
     // Only the contract's fields, as the schema would answer (it drops unknown keys).
     const notification = Object.fromEntries(Object.keys(NOTIFICATION_FIELDS).map((name) => [name, n[name as keyof Notification]])) as Notification;
-    const meta = { postId: n.meta.postId, groupId: n.meta.groupId };
+    const meta = { postId: n.meta.postId, groupId: n.meta.groupId, mentionId: n.meta.mentionId ?? null, review: n.meta.review ?? null };
     return { type: 'notification:new', notification: { ...notification, meta } };
   }
   return null;

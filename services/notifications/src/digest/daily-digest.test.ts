@@ -121,8 +121,9 @@ describe(`daily digest without SMTP (${process.env.KORA_TEST_TARGET ?? 'embedded
       await registerMember(svc, me);
       await setNotificationSettings(svc, me, { emailDigest: true });
       await like(svc, me, actor);
-      expect(await sendDueDigests(svc.handle, digestSender(svc.handle))).toBe(1);
-      const mails = await svc.ctx.db.select().from(svc.tables.devMail);
+      // On Kafka this file's earlier members reach this service too (same topics): only mine count.
+      expect(await sendDueDigests(svc.handle, digestSender(svc.handle))).toBeGreaterThanOrEqual(1);
+      const mails = (await svc.ctx.db.select().from(svc.tables.devMail)).filter((m) => m.to === `${me}@example.ng`);
       expect(mails).toMatchObject([{ to: `${me}@example.ng`, subject: 'Your Kora daily digest: 1 unread notification' }]);
     } finally {
       await svc.close();

@@ -17,7 +17,8 @@ import { useFriendAction } from './use-friend-action';
 
 const TITLE = 'Your Friends';
 
-export function FriendsSection({ section }: { section: Section<Friend> }) {
+/** `online`: the friends the member may see online now. */
+export function FriendsSection({ section, online }: { section: Section<Friend>; online?: ReadonlySet<number> }) {
   const [leaving, setLeaving] = useState<Friend | null>(null);
   const actions = useFriendAction(() => setLeaving(null));
   const friends = section.ok ? section.items : [];
@@ -26,7 +27,7 @@ export function FriendsSection({ section }: { section: Section<Friend> }) {
     <FriendsCard id="your-friends" title={TITLE} error={section.ok ? null : section.error} empty={friends.length === 0 ? friendTexts.noFriends : null}>
       <PeopleGrid label={TITLE}>
         {friends.map((friend) => (
-          <PersonCard key={friend.id} userId={friend.id} name={friend.user_name} image={friend.profileImage}>
+          <PersonCard key={friend.id} userId={friend.id} name={friend.user_name} image={friend.profileImage} online={online?.has(friend.id)}>
             <FriendMenu name={friend.user_name} onUnfriend={() => setLeaving(friend)} />
           </PersonCard>
         ))}

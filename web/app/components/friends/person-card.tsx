@@ -17,9 +17,12 @@ export function PersonCard({
   name,
   image,
   detail,
+  online,
   children,
 }: {
   userId: number;
+  /** Shows the green online dot on the picture. */
+  online?: boolean;
   name: string;
   image: string;
   /** A line under the name (e.g. mutual friends). */
@@ -30,7 +33,7 @@ export function PersonCard({
   return (
     <li aria-label={name} className="flex min-w-0 flex-col items-center gap-2 rounded-xl border border-slate-200 p-3 text-center">
       <Link to={`/profile/${userId}`} className="group flex w-full min-w-0 flex-col items-center gap-2">
-        <Avatar name={name} src={avatarSrc(image)} className="size-16 text-lg" />
+        <Avatar name={name} src={avatarSrc(image)} className="size-16 text-lg" online={online} />
         <span className="w-full truncate font-semibold text-slate-900 group-hover:underline">{name}</span>
       </Link>
       {detail ? <p className="-mt-1 text-xs text-slate-500">{detail}</p> : null}

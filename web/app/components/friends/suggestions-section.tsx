@@ -13,7 +13,8 @@ import { useSentRequests } from './use-friend-action';
 
 const TITLE = 'People You May Know';
 
-export function SuggestionsSection({ section }: { section: Section<Suggestion> }) {
+/** `online`: the suggested members the member may see online now. */
+export function SuggestionsSection({ section, online }: { section: Section<Suggestion>; online?: ReadonlySet<number> }) {
   const { actions, sentTo } = useSentRequests();
   const people = section.ok ? section.items.filter((person) => !sentTo.has(person.id)) : [];
 
@@ -26,6 +27,7 @@ export function SuggestionsSection({ section }: { section: Section<Suggestion> }
             userId={person.id}
             name={person.user_name}
             image={person.profileImage}
+            online={online?.has(person.id)}
             detail={person.mutualCount > 0 ? countLabel(person.mutualCount, 'mutual friend') : undefined}
           >
             <FriendActionButton actions={actions} fields={{ intent: 'send', userId: person.id }}>

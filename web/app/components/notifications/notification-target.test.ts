@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { notificationPageLink, notificationTarget } from './notification-target';
 import { makeNotification } from './test-notification';
 
-const noPost = { postId: null, groupId: null };
+const noPost = { postId: null, groupId: null, mentionId: null, review: null };
 
 describe('notificationTarget', () => {
   it('opens the post for likes and comments (meta.postId)', () => {
-    expect(notificationTarget(makeNotification(1, { meta: { postId: 40, groupId: null } }))).toEqual({ kind: 'post', postId: 40 });
-    expect(notificationTarget(makeNotification(1, { type: 'post_comment', meta: { postId: 41, groupId: 2 } }))).toEqual({ kind: 'post', postId: 41 });
+    expect(notificationTarget(makeNotification(1, { meta: { postId: 40, groupId: null, mentionId: null, review: null } }))).toEqual({ kind: 'post', postId: 40 });
+    expect(notificationTarget(makeNotification(1, { type: 'post_comment', meta: { postId: 41, groupId: 2, mentionId: null, review: null } }))).toEqual({ kind: 'post', postId: 41 });
   });
 
   it('goes to /friends for a request and to the friend for an accepted one', () => {

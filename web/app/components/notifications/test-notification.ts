@@ -11,7 +11,7 @@ export function makeNotification(id: number, overrides: Partial<Notification> = 
     entityType: 'post',
     entityId: 40,
     message: 'liked your post',
-    meta: { postId: 40, groupId: null },
+    meta: { postId: 40, groupId: null, mentionId: null, review: null },
     createdAt: '2026-01-05T10:00:00.000Z',
     readAt: null,
     seenAt: null,

@@ -19,12 +19,15 @@ export function ProfileHeader({
   profile,
   isOwner,
   relation,
+  online,
   onEdit,
   onUpload,
 }: {
   profile: Profile;
   isOwner: boolean;
   relation: Relation;
+  /** The green online dot on the picture (presence, as the viewer may see it). */
+  online?: boolean;
   onEdit: () => void;
   onUpload: (kind: ImageKind) => void;
 }) {
@@ -54,6 +57,7 @@ export function ProfileHeader({
               src={avatarSrc(profile.profileImage)}
               alt={`${profile.username}'s profile picture`}
               className="size-24 text-3xl ring-4 ring-white sm:size-32 sm:text-4xl"
+              online={online}
             />
             {isOwner ? (
               <button
