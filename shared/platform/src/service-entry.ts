@@ -36,3 +36,4 @@ export * from './friendships/lookups.js';
 export * from './friendships/projection.js';
 export * from './friendships/table.js';
 export * from './link-tokens.js';
+export * from './mail/dev-outbox-table.js';

@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { memberPrivacySql, type Migration } from '@kora/platform/service';
+import { devMailSql, memberPrivacySql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -101,15 +101,7 @@ export const migrations: Migration[] = [
         sent_at timestamptz not null default now(),
         primary key (user_id, local_date)
       );
-      -- The dev outbox (no SMTP server, a local install): the digests that were "sent".
-      create table {schema}.dev_mail (
-        id bigint generated always as identity primary key,
-        to_address text not null,
-        subject text not null,
-        text text not null,
-        html text,
-        created_at timestamptz not null default now()
-      );
+      ${devMailSql}
       alter table {schema}.notifications add column mention_id bigint, add column review text check (review in ('pending', 'approved', 'declined'));
       create index notifications_mention_idx on {schema}.notifications (mention_id) where mention_id is not null;
     `,

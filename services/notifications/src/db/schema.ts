@@ -1,6 +1,6 @@
 /** Tables of the `notifications` schema (Drizzle views of the SQL in migrations.ts). */
 import type { MentionReviewState } from '@kora/contracts';
-import { memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
+import { devMailTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
 import { bigint, boolean, date, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -70,14 +70,7 @@ export const notificationsSchema = (name: string) => {
   );
 
   /** The dev outbox: mails "sent" with no SMTP server configured (local installs). */
-  const devMail = schema.table('dev_mail', {
-    id: id('id').primaryKey().generatedAlwaysAsIdentity(),
-    to: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html'),
-    createdAt: at('created_at').notNull().defaultNow(),
-  });
+  const devMail = devMailTable(schema);
 
   return { notifications, members, notificationSettings, privacy, timezones, emails, digests, devMail };
 };

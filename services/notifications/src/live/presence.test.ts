@@ -14,9 +14,9 @@ import {
   type SecondInstance,
 } from '../test-support.js';
 
-// Heartbeats every 100 ms and a presence TTL of 400 ms, so a crashed instance's members go
+// Heartbeats every 200 ms and a presence TTL of 1.5 s (room for a loaded machine's event-loop lag), so a crashed instance's members go
 // offline within the test's patience.
-const env = { ...process.env, NOTIFICATIONS_HEARTBEAT_MS: '100', NOTIFICATIONS_PRESENCE_TTL_MS: '400' };
+const env = { ...process.env, NOTIFICATIONS_HEARTBEAT_MS: '200', NOTIFICATIONS_PRESENCE_TTL_MS: '1500' };
 
 describe(`presence (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: NotificationsTestService;
