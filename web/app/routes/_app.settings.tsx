@@ -138,7 +138,7 @@ export default function SettingsPage() {
       <h1 id="settings-title" className="text-2xl font-bold tracking-tight text-slate-900">
         Settings
       </h1>
-      <div role="tablist" aria-label="Settings sections" className="-mx-1 flex overflow-x-auto border-b border-slate-300 px-1">
+      <div role="tablist" aria-label="Settings sections" className="flex overflow-x-auto border-b border-slate-300">
         {SETTINGS_TABS.map((tab) => (
           <Link
             key={tab}
@@ -150,11 +150,12 @@ export default function SettingsPage() {
             aria-selected={page.tab === tab}
             aria-controls={page.tab === tab ? `${tabId}-panel` : undefined}
             className={cn(
-              '-mb-px inline-flex shrink-0 items-center gap-2 border-b-[3px] px-3 pb-2 pt-1 text-sm font-semibold',
+              '-mb-px inline-flex shrink-0 items-center gap-2 border-b-[3px] px-2 pb-2 pt-1 text-sm font-semibold sm:px-3',
               page.tab === tab ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900',
             )}
           >
-            {tab === 'security' ? <ShieldIcon className="size-4" /> : null}
+            {/* The icon only where there is room: on a phone the four tabs fit in one row without it. */}
+            {tab === 'security' ? <ShieldIcon className="hidden size-4 sm:block" /> : null}
             {tabLabels[tab]}
           </Link>
         ))}
