@@ -32,6 +32,8 @@ export async function saveTab<K extends SettingsTab>(settings: Settings, userId:
       .onConflictDoUpdate({ target: [t.userId, t.tab], set: { values: sql`${t.values} || excluded."values"`, updatedAt: sql`now()` } })
       .returning({ values: t.values });
     const values = completeValues(tab, row!.values);
+    // The tab picks the event type and its payload together; the compiler cannot follow that
+    // through the generic, and the outbox parses the payload with the type's schema anyway.
     emit({ type: tabEvents[tab], aggregateId: userId, actorId: userId, payload: { userId, ...values } } as NewEvent<EventType>);
     return values;
   });
