@@ -109,6 +109,7 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
         profileImage: `/uploads/profile/${commenter}.webp`,
         content: 'Nice one! '.repeat(20).trim(),
         createdAt: expect.stringMatching(/Z$/),
+        mentions: [],
       });
       expect(await getPost(post.id, author)).toMatchObject({ commentCount: 1, comments: [comment] });
 

@@ -60,6 +60,7 @@ describe(`posts: create, read, delete (${target})`, () => {
         hasSaved: false,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         isShadowHidden: false,
+        mentions: [],
       });
       const [event] = (await outboxEvents(svc, 'post.created')).filter((e) => e.payload.postId === post.id);
       expect(event).toMatchObject({
@@ -279,6 +280,9 @@ describe(`posts: create, read, delete (${target})`, () => {
       ['DELETE', '/api/saves/1'],
       ['GET', '/api/memories'],
       ['GET', '/api/memories?date=not-a-date'],
+      ['GET', '/api/posts/mentions/pending'],
+      ['POST', '/api/posts/mentions/1/approve'],
+      ['POST', '/api/posts/mentions/garbage/decline'],
     ];
     for (const [method, url, payload] of calls) {
       const res = await svc.app.inject({ method: method as 'GET', url, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -298,6 +302,9 @@ describe(`posts: create, read, delete (${target})`, () => {
         'GET /api/memories',
         'GET /api/posts',
         'GET /api/posts/{id}',
+        'GET /api/posts/mentions/pending',
+        'POST /api/posts/mentions/{mentionId}/approve',
+        'POST /api/posts/mentions/{mentionId}/decline',
         'GET /api/saves',
         'POST /api/posts',
         'POST /api/posts/{id}/comment',
