@@ -14,7 +14,7 @@ describe(`mentions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const reviewedEvents = async (mentionId: number) => (await outboxEvents(file.svc, 'post.mention-reviewed')).filter((e) => e.payload.mentionId === mentionId);
 
   /** Members with unique usernames (other tests' members share the snapshot); answers [id, username]. */
-  async function members(...names: string[]): Promise<[number, string][]> {
+  async function members<N extends string[]>(...names: N): Promise<{ [K in keyof N]: [number, string] }> {
     const out: [number, string][] = [];
     for (const name of names) {
       const id = nextId();
@@ -22,7 +22,7 @@ describe(`mentions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       await registerMember(file.svc, id, username);
       out.push([id, username]);
     }
-    return out;
+    return out as { [K in keyof N]: [number, string] };
   }
 
   it('stores the mentions of a post, links them, announces each, and lists the post on the mentioned profile', async () => {
