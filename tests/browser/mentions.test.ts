@@ -61,7 +61,7 @@ describe('mentions and post visibility in the browser', () => {
           await link.waitFor();
           expect(await link.getAttribute('href')).toBe(`/profile/${mentioned.userId}`);
           expect(await card.getByRole('link', { name: /@nobody_/ }).count()).toBe(0);
-          await card.getByText('<img src=x onerror="window.__pwned=1">', { exact: false }).waitFor();
+          await card.getByText('<img src=x onerror="window.__pwned=1">', { exact: false }).first().waitFor();
           expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
           await saveScreenshot(page, `mentions-post-${name}`);
           if (name === '1280') {
