@@ -4,8 +4,8 @@
  * as a member (or anonymously), and read what it wrote to its outbox. Works the same on the
  * embedded engines and on real PostgreSQL/Kafka (shared topics: filter by our own ids).
  */
-import type { EventPayload, EventType, FriendRequest } from '@kora/contracts';
-import { eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
+import type { EventPayload, EventType, FriendRequest, PrivacySettings } from '@kora/contracts';
+import { announcePrivacy, eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
 import { findMember, type MemberRow } from '@kora/platform/service';
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
@@ -61,6 +61,9 @@ export async function registerMember(
   if (activated) await publish(svc, 'user.activated', { userId }, userId, userId);
   await eventually(async () => (await memberRow(svc, userId))?.activated === activated);
 }
+
+/** A member's privacy settings, announced as the settings service does and applied by the service. */
+export const setPrivacy = (svc: FriendsTestService, userId: number, changes: Partial<PrivacySettings>) => announcePrivacy(svc, svc.tables.privacy, userId, changes);
 
 /** `count` numbers as a tuple, so destructuring them needs no `!`. */
 export type Ids<N extends number, R extends number[] = []> = R['length'] extends N ? R : Ids<N, [...R, number]>;

@@ -4,6 +4,7 @@ import {
   encodeProfileId,
   type EventPayload,
   type Profile,
+  type ProfileDetails,
   type SignInUser,
 } from '@kora/contracts';
 import type { DbOrTx } from '@kora/platform/service';
@@ -27,8 +28,10 @@ export function toSignInUser(user: UserRow): SignInUser {
   };
 }
 
-export function toProfile(user: UserRow): Profile {
+/** The full profile (what its owner, and whoever the owner's privacy lets in, sees). */
+export function toProfile(user: UserRow, details: ProfileDetails): Profile {
   return {
+    visibility: 'full',
     user_id: user.id,
     profileId: encodeProfileId(user.id),
     username: user.username,
@@ -38,9 +41,11 @@ export function toProfile(user: UserRow): Profile {
     coverImage: user.coverImage,
     bio: user.bio,
     createdAt: user.createdAt.toISOString(),
+    details,
   };
 }
 
+/** The search card: names and picture only (never the e-mail or phone a lookup matched). */
 export function toSearchItem(user: UserRow) {
   return {
     id: user.id,

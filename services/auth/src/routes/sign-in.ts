@@ -9,6 +9,8 @@ import { requireMember, type ServiceApp } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';
+import { deviceFamily, isNewDevice } from '../accounts/devices.js';
+import { mailNewSignIn } from '../accounts/security-mail.js';
 import { issueTokens, openSession, revokeSessions, rotateRefreshToken } from '../accounts/sessions.js';
 import { findUserByLogin, toSignInUser } from '../accounts/users.js';
 import type { Auth } from '../context.js';
@@ -44,8 +46,12 @@ export function signInRoutes(app: ServiceApp, auth: Auth): void {
       // Only someone who knows the password learns the account's state.
       if (user.status === 'pending') throw notActivated();
       if (user.status === 'suspended') throw suspended();
-      const { sessionId, refreshToken } = await openSession(ctx.db, tables, user.id, clientInfo(request), auth.now());
+      const client = clientInfo(request);
+      // Read before the new session exists, so it is compared with earlier ones only.
+      const newDevice = await isNewDevice(ctx.db, tables, user.id, client.userAgent);
+      const { sessionId, refreshToken } = await openSession(ctx.db, tables, user.id, client, auth.now());
       const tokens = await issueTokens({ userId: user.id, role: user.role, sessionId }, refreshToken, config.ACCESS_TOKEN_SECRET);
+      if (newDevice) await mailNewSignIn(auth, user, deviceFamily(client.userAgent), client.ip);
       return { ...tokens, user: toSignInUser(user) };
     },
   );
