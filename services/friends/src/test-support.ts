@@ -8,7 +8,7 @@ import type { EventPayload, EventType, FriendRequest, PrivacySettings } from '@k
 import { announcePrivacy, eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
 import { findMember, type MemberRow } from '@kora/platform/service';
 import { randomInt } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createFriendsService, type FriendsOptions } from './app.js';
 import { friendsSchema, type FriendsTables } from './db/schema.js';
 
@@ -23,6 +23,30 @@ export async function startFriends(options: FriendsOptions = {}): Promise<Friend
 
 
 export { memberIds, outboxEvents, type OutboxEvent } from '@kora/testing';
+
+/** The service for one test file: started before its tests and closed after them; `api` calls it. */
+export function useFriendsService(): { readonly svc: FriendsTestService; readonly api: ReturnType<typeof client> } {
+  let started: { svc: FriendsTestService; api: ReturnType<typeof client> } | undefined;
+  beforeAll(async () => {
+    const svc = await startFriends();
+    started = { svc, api: client(svc) };
+  });
+  afterAll(async () => {
+    await started?.svc.close();
+  });
+  const get = () => {
+    if (!started) throw new Error('the friends service is not started yet (use it inside a test)');
+    return started;
+  };
+  return {
+    get svc() {
+      return get().svc;
+    },
+    get api() {
+      return get().api;
+    },
+  };
+}
 
 /** Publishes an event as its owning service would; answers its id. */
 export async function publish<T extends EventType>(svc: TestService, type: T, payload: EventPayload<T>, key: string | number, actorId: number | null = null): Promise<string> {

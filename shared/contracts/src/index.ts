@@ -12,3 +12,4 @@ export * from './api/notifications.js';
 export * from './api/settings.js';
 export * from './api/paging.js';
 export * from './session-cookies.js';
+export * from './devices.js';

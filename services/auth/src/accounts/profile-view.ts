@@ -5,11 +5,11 @@
  * posts, comments and friend lists show anyway, so hiding them would protect nothing and would
  * break every link to the profile.
  */
-import { encodeProfileId, type LimitedProfile, type ProfileDetails, type ProfileLimit, type ProfileView } from '@kora/contracts';
+import { type LimitedProfile, type ProfileDetails, type ProfileLimit, type ProfileView } from '@kora/contracts';
 import { audienceAllows, privacyOf, relationTo, type DbOrTx } from '@kora/platform/service';
 import { eq } from 'drizzle-orm';
 import type { AuthTables, UserRow } from '../db/schema.js';
-import { avatarOf, toProfile } from './users.js';
+import { toProfile, toProfileCard } from './users.js';
 
 const noDetails: ProfileDetails = { city: '', country: '', work: '', education: '', website: '' };
 
@@ -21,16 +21,7 @@ export async function detailsOf(db: DbOrTx, tables: AuthTables, userId: number):
 }
 
 export function toLimitedProfile(user: UserRow, limitedBy: ProfileLimit): LimitedProfile {
-  return {
-    visibility: 'limited',
-    limitedBy,
-    user_id: user.id,
-    profileId: encodeProfileId(user.id),
-    username: user.username,
-    firstname: user.firstname,
-    lastname: user.lastname,
-    profileImage: avatarOf(user),
-  };
+  return { visibility: 'limited', limitedBy, ...toProfileCard(user) };
 }
 
 /** The profile as `viewerId` (null: anonymous) may see it. */

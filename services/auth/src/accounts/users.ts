@@ -28,16 +28,23 @@ export function toSignInUser(user: UserRow): SignInUser {
   };
 }
 
-/** The full profile (what its owner, and whoever the owner's privacy lets in, sees). */
-export function toProfile(user: UserRow, details: ProfileDetails): Profile {
+/** What every profile answer shows, the closed ones included: who the member is and their picture. */
+export function toProfileCard(user: UserRow) {
   return {
-    visibility: 'full',
     user_id: user.id,
     profileId: encodeProfileId(user.id),
     username: user.username,
     firstname: user.firstname,
     lastname: user.lastname,
     profileImage: avatarOf(user),
+  };
+}
+
+/** The full profile (what its owner, and whoever the owner's privacy lets in, sees). */
+export function toProfile(user: UserRow, details: ProfileDetails): Profile {
+  return {
+    visibility: 'full',
+    ...toProfileCard(user),
     coverImage: user.coverImage,
     bio: user.bio,
     createdAt: user.createdAt.toISOString(),

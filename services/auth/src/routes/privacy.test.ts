@@ -18,6 +18,16 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
 
   const get = (url: string, userId: number | null) => svc.app.inject({ method: 'GET', url, headers: userId === null ? {} : svc.as({ userId }) });
 
+  /** What every profile answer shows of the member. */
+  const card = (member: { userId: number; username: string }) => ({
+    user_id: member.userId,
+    profileId: encodeProfileId(member.userId),
+    username: member.username,
+    firstname: 'Adaeze',
+    lastname: 'Okafor',
+    profileImage: expect.any(String),
+  });
+
   /** An owner with a friend and a stranger, and the owner's details filled in. */
   async function cast() {
     const owner = await seedMember(svc, { firstname: 'Adaeze', lastname: 'Okafor' });
@@ -43,12 +53,7 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
         expect(res.statusCode, caller).toBe(200);
         expect(res.json(), caller).toEqual({
           visibility: 'full',
-          user_id: owner.userId,
-          profileId: encodeProfileId(owner.userId),
-          username: owner.username,
-          firstname: 'Adaeze',
-          lastname: 'Okafor',
-          profileImage: expect.any(String),
+          ...card(owner),
           coverImage: null,
           bio: '',
           createdAt: expect.any(String),
@@ -59,16 +64,7 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
         const res = await get(`/api/users/${encodeProfileId(owner.userId)}`, ids[caller]);
         expect(res.statusCode, caller).toBe(200);
         // Names and picture only: no bio, cover, join date, details (and never the phone).
-        expect(res.json(), caller).toEqual({
-          visibility: 'limited',
-          limitedBy: caller === 'anonymous' ? 'sign_in' : visibility,
-          user_id: owner.userId,
-          profileId: encodeProfileId(owner.userId),
-          username: owner.username,
-          firstname: 'Adaeze',
-          lastname: 'Okafor',
-          profileImage: expect.any(String),
-        });
+        expect(res.json(), caller).toEqual({ visibility: 'limited', limitedBy: caller === 'anonymous' ? 'sign_in' : visibility, ...card(owner) });
       }
     });
 

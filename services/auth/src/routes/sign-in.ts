@@ -4,12 +4,12 @@
  * - POST /api/auth/refresh { refreshToken } -> a new token pair; the old refresh token is spent.
  * - POST /api/signout -> ends the caller's session on the server.
  */
-import { errorBodySchema, refreshBody, signInAnswer, signInBody, tokensSchema } from '@kora/contracts';
+import { deviceLabel, errorBodySchema, refreshBody, signInAnswer, signInBody, tokensSchema } from '@kora/contracts';
 import { requireMember, type ServiceApp } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';
-import { deviceFamily, isNewDevice } from '../accounts/devices.js';
+import { isNewDevice } from '../accounts/devices.js';
 import { mailNewSignIn } from '../accounts/security-mail.js';
 import { issueTokens, openSession, revokeSessions, rotateRefreshToken } from '../accounts/sessions.js';
 import { findUserByLogin, toSignInUser } from '../accounts/users.js';
@@ -51,7 +51,7 @@ export function signInRoutes(app: ServiceApp, auth: Auth): void {
       const newDevice = await isNewDevice(ctx.db, tables, user.id, client.userAgent);
       const { sessionId, refreshToken } = await openSession(ctx.db, tables, user.id, client, auth.now());
       const tokens = await issueTokens({ userId: user.id, role: user.role, sessionId }, refreshToken, config.ACCESS_TOKEN_SECRET);
-      if (newDevice) await mailNewSignIn(auth, user, deviceFamily(client.userAgent), client.ip);
+      if (newDevice) await mailNewSignIn(auth, user, deviceLabel(client.userAgent), client.ip);
       return { ...tokens, user: toSignInUser(user) };
     },
   );

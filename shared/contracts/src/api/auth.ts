@@ -140,14 +140,18 @@ export const profileDetailsSchema = z.object({
 });
 export type ProfileDetails = z.infer<typeof profileDetailsSchema>;
 
-const profileExample = {
-  visibility: 'full' as const,
+const cardExample = {
   user_id: 7,
   profileId: 'xK9vB2',
   username: 'adaeze.okafor',
   firstname: 'Adaeze',
   lastname: 'Okafor',
   profileImage: '/uploads/profile/defaultavatar.png',
+};
+
+const profileExample = {
+  visibility: 'full' as const,
+  ...cardExample,
   coverImage: null,
   bio: 'Software engineer in Yaba. Amala on Fridays.',
   createdAt: '2026-03-14T09:30:00.000Z',
@@ -181,27 +185,10 @@ export const PROFILE_LIMITS = ['friends', 'only_me', 'sign_in'] as const;
 export type ProfileLimit = (typeof PROFILE_LIMITS)[number];
 
 /** The card a closed profile answers (privacy "profile visibility"): names and picture, nothing else. */
-export const limitedProfileSchema = z.object({
-  visibility: z.literal('limited'),
-  limitedBy: z.enum(PROFILE_LIMITS),
-  user_id: z.number().int(),
-  profileId: z.string(),
-  username: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  profileImage: z.string(),
-}).meta({
-  example: {
-    visibility: 'limited',
-    limitedBy: 'friends',
-    user_id: 7,
-    profileId: 'xK9vB2',
-    username: 'adaeze.okafor',
-    firstname: 'Adaeze',
-    lastname: 'Okafor',
-    profileImage: '/uploads/profile/defaultavatar.png',
-  },
-});
+export const limitedProfileSchema = profileSchema
+  .pick({ user_id: true, profileId: true, username: true, firstname: true, lastname: true, profileImage: true })
+  .extend({ visibility: z.literal('limited'), limitedBy: z.enum(PROFILE_LIMITS) })
+  .meta({ example: { visibility: 'limited', limitedBy: 'friends', ...cardExample } });
 export type LimitedProfile = z.infer<typeof limitedProfileSchema>;
 
 /** GET /api/users/{id}: the full profile, or the card when the profile is closed to the caller. */
