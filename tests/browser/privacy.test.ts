@@ -70,6 +70,15 @@ describe('privacy on the profile page', () => {
 
       await main.getByRole('heading', { name: displayName(owner) }).waitFor();
       expect(await main.getByText(`@${owner.username}`).count()).toBe(1);
+      // The picture paints over the cover it overlaps (its top edge is what the eye sees first).
+      const picture = main.getByRole('img', { name: `${owner.username}'s profile picture` });
+      expect(
+        await picture.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 6);
+          return hit !== null && el.contains(hit);
+        }),
+      ).toBe(true);
       for (const hidden of ['About', 'Posts']) expect(await main.getByRole('heading', { name: hidden }).count(), hidden).toBe(0);
       expect(await main.getByText(postText).count()).toBe(0);
 

@@ -19,12 +19,15 @@ export function LimitedProfileCard({ profile, relation }: { profile: LimitedProf
       <Cover src={null} />
       <div className="px-4 pb-5 sm:px-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-5">
-          <Avatar
-            name={profile.username}
-            src={avatarSrc(profile.profileImage)}
-            alt={`${profile.username}'s profile picture`}
-            className="-mt-12 size-24 shrink-0 text-3xl ring-4 ring-white sm:-mt-16 sm:size-32 sm:text-4xl"
-          />
+          {/* Positioned, so the picture paints over the cover it overlaps (as in the full header). */}
+          <div className="relative -mt-12 w-fit shrink-0 sm:-mt-16">
+            <Avatar
+              name={profile.username}
+              src={avatarSrc(profile.profileImage)}
+              alt={`${profile.username}'s profile picture`}
+              className="size-24 text-3xl ring-4 ring-white sm:size-32 sm:text-4xl"
+            />
+          </div>
           <div className="min-w-0 flex-1 sm:pt-3">
             <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900">{name}</h1>
             <p className="text-slate-600">@{profile.username}</p>
