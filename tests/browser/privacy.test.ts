@@ -9,7 +9,7 @@
  * Run: KORA_BASE_URL=http://127.0.0.1:8080 [KORA_MAIL_SINK_URL=…] \
  *      npx vitest run --config tests/browser/vitest.config.ts privacy
  */
-import { authTexts, displayName, friendTexts } from '@kora/contracts';
+import { displayName, friendTexts, privacyTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, launchBrowser, VIEWPORTS } from './support/browser';
@@ -56,7 +56,7 @@ describe('privacy on the profile page', () => {
     'a stranger sees only the card of a friends-only profile, and why; Add Friend is disabled with the reason',
     async () => {
       const main = page.getByRole('main');
-      const limitedLine = authTexts.profileLimited('friends', displayName(owner));
+      const limitedLine = privacyTexts.profileLimited('friends', displayName(owner));
       // Both settings arrive as events: reload until the page shows them.
       await expect
         .poll(

@@ -35,13 +35,6 @@ export const authTexts = {
   currentPasswordWrong: 'Your current password is not correct',
   newPasswordTooShort: 'New password must be at least 8 characters',
   passwordChanged: 'Your password has been changed',
-  /** The line a closed profile shows under the card (privacy "profile visibility"). */
-  profileLimited: (limitedBy: 'friends' | 'only_me' | 'sign_in', name: string) =>
-    limitedBy === 'friends'
-      ? `Only friends of ${name} can see their profile`
-      : limitedBy === 'only_me'
-        ? 'This profile is private'
-        : `Sign in to see ${name}'s profile`,
   userNotFound: 'User not found',
   sessionNotFound: 'Session not found',
   imageRequired: 'Please choose an image first',

@@ -3,7 +3,7 @@
  * answers (names and picture) on the plain cover, the friend button (becoming friends may open a
  * friends-only profile), and one line saying why nothing else shows. No About, posts or details.
  */
-import { authTexts, type LimitedProfile, type Relation } from '@kora/contracts';
+import { privacyTexts, type LimitedProfile, type Relation } from '@kora/contracts';
 import { Avatar } from '~/components/avatar';
 import { ProfileFriendButton } from '~/components/friends/profile-friend-button';
 import { ShieldIcon } from '~/components/icons';
@@ -38,7 +38,7 @@ export function LimitedProfileCard({ profile, relation }: { profile: LimitedProf
         </div>
         <p role="status" className="mt-5 flex items-center gap-2 rounded-lg bg-slate-50 px-4 py-3 text-slate-700">
           <ShieldIcon className="size-5 shrink-0 text-slate-500" />
-          {authTexts.profileLimited(profile.limitedBy, name)}
+          {privacyTexts.profileLimited(profile.limitedBy, name)}
         </p>
       </div>
     </Card>
