@@ -104,7 +104,10 @@ describe(`accounts through the gateway (${MODE})`, () => {
     const missing = await api('/api/users/999999999', auth);
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { message: string }).message.toLowerCase()).toContain('not found');
-    expect((await api(`/api/users/${id}`)).status).toBe(401);
+    // Anonymous callers get the card only (privacy: tests/api/privacy.test.ts).
+    const anonymous = await api(`/api/users/${id}`);
+    expect(anonymous.status).toBe(200);
+    expect(((await anonymous.json()) as { visibility: string }).visibility).toBe('limited');
     const avatar = await api('/uploads/profile/defaultavatar.png');
     expect(avatar.status).toBe(200);
     expect(avatar.headers.get('content-type')).toBe('image/png');

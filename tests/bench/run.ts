@@ -11,7 +11,7 @@
  *
  * BENCH_REUSE=1 keeps the private servers' data from the previous run (the feed's seed is reused).
  * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
- * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,sockets picks some.
+ * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,sockets picks some.
  * BENCH_PROFILE=gateway,posts,bare-proxy profiles those processes over each measured scenario
  * (profiler.ts; read them with tests/bench/profile-summary.mjs). BENCH_LOG_LEVEL sets the product's log level
  * (default info, as in production: every request is logged).
@@ -29,6 +29,7 @@ import { befriend, benchFeed } from './feed.js';
 import { profilersFor } from './profiler.js';
 import { benchGateway, type GatewayBenchResult } from './gateway.js';
 import type { Scenario } from './scenario.js';
+import { benchSettingsPropagation } from './settings-propagation.js';
 import { benchSignIn } from './signin.js';
 import { benchSockets, type SocketBenchResult } from './sockets.js';
 import { benchWebTtfb, measureWebJs, signedInMember, untilFeedShows } from './web.js';
@@ -120,6 +121,10 @@ try {
     await settle('web');
     scenarios.push(await benchWebTtfb({ gatewayUrl, token, durationMs }));
     web = await measureWebJs({ gatewayUrl, token, durationMs });
+  }
+  if (wanted('settings')) {
+    await settle('settings');
+    scenarios.push(...(await benchSettingsPropagation(gatewayUrl, servers.env.DATABASE_URL!)));
   }
   if (wanted('sockets')) {
     await settle('sockets');

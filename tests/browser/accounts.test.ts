@@ -284,10 +284,10 @@ describe('the Security tab', () => {
       const ipA = clientIpOf(pageA.context())!;
       const ipB = clientIpOf(pageB.context())!;
 
-      await pageA.goto('/settings');
+      await pageA.goto('/settings?tab=security');
       const tab = pageA.getByRole('tab', { name: 'Security' });
       expect(await tab.getAttribute('aria-selected')).toBe('true');
-      expect(await pageA.getByRole('tab').count()).toBe(1);
+      expect(await pageA.getByRole('tab').allInnerTexts()).toEqual(['General', 'Privacy', 'Notifications', 'Security']);
 
       // Sessions: this browser is marked, with its device and (forwarded) address.
       const rows = pageA.getByRole('row').filter({ has: pageA.getByRole('button', { name: /^Revoke/ }) });
@@ -345,7 +345,7 @@ describe('the Security tab', () => {
   it('fits a phone screen', async () => {
     const member = await createMember('sec375');
     const page = await signedIn(member, VIEWPORTS.phone);
-    await page.goto('/settings');
+    await page.goto('/settings?tab=security');
     await page.getByRole('button', { name: 'Change password' }).waitFor();
     await noSidewaysScroll(page);
     await saveScreenshot(page, 'accounts-settings-375');
@@ -466,7 +466,7 @@ describe('staying signed in', () => {
     const before = await refreshCookie(page);
     // The access cookie's Max-Age ran out (as after 15 minutes): only the refresh cookie is left.
     await page.context().clearCookies({ name: 'kora_at' });
-    await page.goto('/settings');
+    await page.goto('/settings?tab=security');
     expect(pathOf(page)).toBe('/settings');
     await page.getByRole('button', { name: 'Change password' }).waitFor();
     expect(await accessCookie(page)).toBeTruthy();

@@ -12,6 +12,7 @@ const buildDir = fileURLToPath(new URL('../build', import.meta.url));
 const built = existsSync(`${buildDir}/server/index.js`);
 
 const profile = {
+  visibility: 'full',
   user_id: 5,
   profileId: 'abcdefghij',
   username: 'ada',
@@ -21,6 +22,7 @@ const profile = {
   coverImage: null,
   bio: '',
   createdAt: '2026-01-05T10:00:00.000Z',
+  details: { city: '', country: '', work: '', education: '', website: '' },
 };
 
 describe.skipIf(!built)('createWebServer', () => {

@@ -2,6 +2,7 @@
 import { perContext, type ServiceDefinition } from '@kora/platform/service';
 import { createAuth, type Auth, type AuthOptions } from './context.js';
 import { migrations } from './db/migrations.js';
+import { authConsumers } from './events/subscriptions.js';
 import { registerMailQueue } from './jobs/mail-queue.js';
 import { accountRoutes } from './routes/accounts.js';
 import { devMailRoutes } from './routes/dev-mail.js';
@@ -37,6 +38,7 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
       securityRoutes(app, auth);
       devMailRoutes(app, auth);
     },
+    consumers: (ctx) => authConsumers(instance(ctx)),
   };
 }
 

@@ -21,7 +21,7 @@ describe('OpenAPI document of the auth service', () => {
       ['post', '/api/forgot-password', ['200', '400', '429']],
       ['post', '/api/reset-password', ['200', '400', '429']],
       ['get', '/api/users/search', ['200', '400', '401']],
-      ['get', '/api/users/{id}', ['200', '401', '404']],
+      ['get', '/api/users/{id}', ['200', '404']],
       ['put', '/api/users/{id}', ['200', '400', '401', '403', '404']],
       ['put', '/api/users/{id}/avatar', ['200', '400', '401', '403', '404', '413', '415', '502', '503']],
       ['put', '/api/users/{id}/cover', ['200', '400', '401', '403', '404', '413', '415', '502', '503']],

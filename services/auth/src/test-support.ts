@@ -2,7 +2,9 @@
  * Helpers for the auth service's tests: start it with a test configuration (an SMTP sink for its
  * mail, a stub media service), and walk a member through sign-up, activation and sign-in.
  */
-import { startSmtpSink, startTestService, type SmtpSink, type SinkMessage, recipientsOf, type TestService } from '@kora/testing';
+import { defaultGeneralSettings, defaultNotificationSettings, friendPairKey, type GeneralSettingsFields, type PrivacySettings } from '@kora/contracts';
+import { areFriends } from '@kora/platform/service';
+import { announcePrivacy, eventually, publishEvent, startSmtpSink, startTestService, type SmtpSink, type SinkMessage, recipientsOf, type TestService } from '@kora/testing';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -102,6 +104,29 @@ export async function seedMember(svc: AuthTestService, overrides: Parameters<typ
   const userId = res.json().user.user_id as number;
   await svc.ctx.db.update(svc.tables.users).set({ status }).where(eq(svc.tables.users.id, userId));
   return { ...member, userId };
+}
+
+/** A member's privacy settings, announced as the settings service does and applied by auth. */
+export const setPrivacy = (svc: AuthTestService, userId: number, changes: Partial<PrivacySettings>) => announcePrivacy(svc, svc.tables.privacy, userId, changes);
+
+/** A member's General settings (defaults plus `changes`), announced and applied. */
+export async function setGeneral(svc: AuthTestService, userId: number, changes: Partial<GeneralSettingsFields>): Promise<void> {
+  const event = await publishEvent(svc, 'settings.profile-changed', { userId, ...defaultGeneralSettings, ...changes }, userId, userId);
+  const d = svc.tables.memberDetails;
+  await eventually(async () => (await svc.ctx.db.select().from(d).where(eq(d.userId, userId)))[0]?.updatedAt.getTime() === Date.parse(event.occurredAt));
+}
+
+/** A member's security-mail switch, announced (with the other switches at their defaults) and applied. */
+export async function setEmailSecurity(svc: AuthTestService, userId: number, emailSecurity: boolean): Promise<void> {
+  await publishEvent(svc, 'settings.notifications-changed', { userId, ...defaultNotificationSettings, emailSecurity }, userId, userId);
+  const m = svc.tables.mailSettings;
+  await eventually(async () => (await svc.ctx.db.select().from(m).where(eq(m.userId, userId)))[0]?.emailSecurity === emailSecurity);
+}
+
+/** `a` and `b` become friends, as the friends service announces it, and auth's graph has it. */
+export async function befriend(svc: AuthTestService, a: number, b: number): Promise<void> {
+  await publishEvent(svc, 'friend-request.accepted', { fromUserId: a, toUserId: b, requestId: a }, friendPairKey(a, b), b);
+  await eventually(() => areFriends(svc.ctx.db, svc.tables.friendships, a, b));
 }
 
 export async function signIn(svc: TestService, login: string, password: string, headers: Record<string, string> = {}) {

@@ -4,13 +4,14 @@
  */
 import { friendTexts } from '@kora/contracts';
 import { badRequest, conflict, forbidden, notFound } from '@kora/platform/service';
+import type { RequestRefusal } from './rules/may-request.js';
 
 export const FriendErrorCode = {
   NotYourself: 'NOT_YOURSELF',
   UserNotFound: 'USER_NOT_FOUND',
   AlreadyRequested: 'ALREADY_REQUESTED',
   AlreadyFriends: 'ALREADY_FRIENDS',
-  NotAccepting: 'NOT_ACCEPTING_REQUESTS',
+  FriendsOfFriendsOnly: 'FRIENDS_OF_FRIENDS_ONLY',
   RequestNotFound: 'REQUEST_NOT_FOUND',
   NotRecipient: 'NOT_RECIPIENT',
   NotSender: 'NOT_SENDER',
@@ -23,7 +24,9 @@ export const notYourself = () => badRequest(friendTexts.notYourself, FriendError
 export const userNotFound = () => notFound(friendTexts.userNotFound, FriendErrorCode.UserNotFound);
 export const alreadyRequested = () => conflict(friendTexts.alreadyRequested, FriendErrorCode.AlreadyRequested);
 export const alreadyFriends = () => conflict(friendTexts.alreadyFriends, FriendErrorCode.AlreadyFriends);
-export const notAccepting = () => forbidden(friendTexts.notAccepting, FriendErrorCode.NotAccepting);
+/** The text of each refusal of the request policy (rules/may-request.ts), for the 403 and the relation. */
+export const refusalText = (refusal: NonNullable<RequestRefusal>): string => ({ friends_of_friends: friendTexts.friendsOfFriendsOnly })[refusal];
+export const refused = (refusal: NonNullable<RequestRefusal>) => forbidden(refusalText(refusal), FriendErrorCode.FriendsOfFriendsOnly);
 export const requestNotFound = () => notFound(friendTexts.requestNotFound, FriendErrorCode.RequestNotFound);
 export const notRecipient = () => forbidden(friendTexts.notRecipient, FriendErrorCode.NotRecipient);
 export const notSender = () => forbidden(friendTexts.notSender, FriendErrorCode.NotSender);

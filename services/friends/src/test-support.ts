@@ -4,11 +4,11 @@
  * as a member (or anonymously), and read what it wrote to its outbox. Works the same on the
  * embedded engines and on real PostgreSQL/Kafka (shared topics: filter by our own ids).
  */
-import type { EventPayload, EventType, FriendRequest } from '@kora/contracts';
-import { eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
+import type { EventPayload, EventType, FriendRequest, PrivacySettings } from '@kora/contracts';
+import { announcePrivacy, eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
 import { findMember, type MemberRow } from '@kora/platform/service';
 import { randomInt } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createFriendsService, type FriendsOptions } from './app.js';
 import { friendsSchema, type FriendsTables } from './db/schema.js';
 
@@ -23,6 +23,30 @@ export async function startFriends(options: FriendsOptions = {}): Promise<Friend
 
 
 export { memberIds, outboxEvents, type OutboxEvent } from '@kora/testing';
+
+/** The service for one test file: started before its tests and closed after them; `api` calls it. */
+export function useFriendsService(): { readonly svc: FriendsTestService; readonly api: ReturnType<typeof client> } {
+  let started: { svc: FriendsTestService; api: ReturnType<typeof client> } | undefined;
+  beforeAll(async () => {
+    const svc = await startFriends();
+    started = { svc, api: client(svc) };
+  });
+  afterAll(async () => {
+    await started?.svc.close();
+  });
+  const get = () => {
+    if (!started) throw new Error('the friends service is not started yet (use it inside a test)');
+    return started;
+  };
+  return {
+    get svc() {
+      return get().svc;
+    },
+    get api() {
+      return get().api;
+    },
+  };
+}
 
 /** Publishes an event as its owning service would; answers its id. */
 export async function publish<T extends EventType>(svc: TestService, type: T, payload: EventPayload<T>, key: string | number, actorId: number | null = null): Promise<string> {
@@ -61,6 +85,9 @@ export async function registerMember(
   if (activated) await publish(svc, 'user.activated', { userId }, userId, userId);
   await eventually(async () => (await memberRow(svc, userId))?.activated === activated);
 }
+
+/** A member's privacy settings, announced as the settings service does and applied by the service. */
+export const setPrivacy = (svc: FriendsTestService, userId: number, changes: Partial<PrivacySettings>) => announcePrivacy(svc, svc.tables.privacy, userId, changes);
 
 /** `count` numbers as a tuple, so destructuring them needs no `!`. */
 export type Ids<N extends number, R extends number[] = []> = R['length'] extends N ? R : Ids<N, [...R, number]>;

@@ -5,6 +5,7 @@ import { migrations } from './db/migrations.js';
 import { postsConsumers } from './events/subscriptions.js';
 import { interactionRoutes } from './routes/interactions.js';
 import { memoryRoutes } from './routes/memories.js';
+import { mentionRoutes } from './routes/mentions.js';
 import { postRoutes } from './routes/posts.js';
 import { saveRoutes } from './routes/saves.js';
 
@@ -28,6 +29,7 @@ export function createPostsService(options: PostsOptions = {}): ServiceDefinitio
         interactionRoutes(members, posts);
         saveRoutes(members, posts);
         memoryRoutes(members, posts);
+        mentionRoutes(members, posts);
       });
     },
     consumers: (ctx) => postsConsumers(instance(ctx)),

@@ -2,7 +2,7 @@
  * The posts service's stable error codes (beside the platform's shared ones) and the errors it
  * throws, each with the product text from `postTexts`.
  */
-import { postTexts } from '@kora/contracts';
+import { mentionTexts, postTexts } from '@kora/contracts';
 import { AppError } from '@kora/platform/service';
 
 export const PostErrorCode = {
@@ -14,6 +14,9 @@ export const PostErrorCode = {
   NotAuthor: 'NOT_AUTHOR',
   CursorInvalid: 'CURSOR_INVALID',
   DateInvalid: 'DATE_INVALID',
+  MentionNotFound: 'MENTION_NOT_FOUND',
+  NotMentioned: 'NOT_MENTIONED',
+  MentionReviewed: 'MENTION_ALREADY_REVIEWED',
 } as const;
 
 /** Not in the contract's texts (the spec leaves memories' date open): the one text of our own. */
@@ -28,3 +31,8 @@ export const postNotFound = () => new AppError(404, PostErrorCode.PostNotFound, 
 export const notAuthor = () => new AppError(403, PostErrorCode.NotAuthor, postTexts.notAuthor);
 export const cursorInvalid = () => new AppError(400, PostErrorCode.CursorInvalid, postTexts.cursorInvalid);
 export const dateInvalid = () => new AppError(400, PostErrorCode.DateInvalid, DATE_INVALID_TEXT);
+export const mentionNotFound = () => new AppError(404, PostErrorCode.MentionNotFound, mentionTexts.notFound);
+export const notMentioned = () => new AppError(403, PostErrorCode.NotMentioned, mentionTexts.notYours);
+/** The other answer was given already: a review is final (decision 020). */
+export const mentionReviewed = (status: 'approved' | 'declined') =>
+  new AppError(409, PostErrorCode.MentionReviewed, status === 'approved' ? mentionTexts.alreadyApproved : mentionTexts.alreadyDeclined);

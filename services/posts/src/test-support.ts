@@ -4,10 +4,11 @@
  * graph, media's videos) through the same bus its consumers read, and read what it wrote to its
  * outbox. Works the same on the embedded engines and on real PostgreSQL/Kafka.
  */
-import { friendPairKey, type EventPayload, type EventType, type Post, type PostPage } from '@kora/contracts';
+import { defaultPrivacySettings, friendPairKey, type EventPayload, type EventType, type Post, type PostPage, type PrivacySettings } from '@kora/contracts';
 import { eventually, memberClient, memberSnapshot, publishEvent, startTestService, type TestService } from '@kora/testing';
 import { and, eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { createPostsService, type PostsOptions } from './app.js';
 import { createPosts, type Posts } from './context.js';
 import { postsSchema, type PostsTables } from './db/schema.js';
@@ -21,6 +22,25 @@ export interface PostsTestService extends TestService {
 export async function startPosts(options: PostsOptions = {}): Promise<PostsTestService> {
   const svc = await startTestService(createPostsService(options));
   return Object.assign(svc, { tables: postsSchema(svc.ctx.schema), options });
+}
+
+/** The service a test file works with, and request helpers for it; set before the file's first test. */
+export interface PostsFile {
+  svc: PostsTestService;
+  api: ReturnType<typeof client>;
+}
+
+/** Starts the service before the calling file's tests and stops it after them (one per file, not per test). */
+export function postsServiceForFile(options: PostsOptions = {}): PostsFile {
+  const file = {} as PostsFile;
+  beforeAll(async () => {
+    file.svc = await startPosts(options);
+    file.api = client(file.svc);
+  });
+  afterAll(async () => {
+    await file.svc?.close();
+  });
+  return file;
 }
 
 export { memberIds, outboxEvents, type OutboxEvent } from '@kora/testing';
@@ -60,6 +80,20 @@ export async function befriend(svc: PostsTestService, a: number, b: number): Pro
 export async function unfriend(svc: PostsTestService, a: number, b: number): Promise<void> {
   await publish(svc, 'friendship.removed', { fromUserId: a, toUserId: b }, friendPairKey(a, b), a);
   await eventually(async () => (await friendRows(svc, a, b)) === 0);
+}
+
+/**
+ * `userId` saved their privacy settings (as the settings service announces it, the complete
+ * values); waits until the projection holds them.
+ */
+export async function setPrivacy(svc: PostsTestService, userId: number, changes: Partial<PrivacySettings>): Promise<void> {
+  const values = { ...defaultPrivacySettings, ...changes };
+  await publish(svc, 'settings.privacy-changed', { userId, ...values }, userId, userId);
+  const p = svc.tables.privacy;
+  await eventually(async () => {
+    const [row] = await svc.ctx.db.select().from(p).where(eq(p.userId, userId));
+    return row?.profileVisibility === values.profileVisibility && row.tagReview === values.tagReview;
+  });
 }
 
 /** Request helpers for one service, each as a given member (or anonymous with `null`). */

@@ -1,11 +1,22 @@
 /** The settings service: member general, privacy and notification settings. */
-import type { ServiceDefinition } from '@kora/platform/service';
+import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
+import { createSettings } from './context.js';
 import { migrations } from './db/migrations.js';
+import { settingsConsumers } from './events/subscriptions.js';
+import { tabRoutes } from './routes/tabs.js';
+import { unsubscribeRoutes } from './routes/unsubscribe.js';
+
+const instance = perContext(createSettings);
 
 export const settingsService: ServiceDefinition = {
   name: 'settings',
   description: 'Member general, privacy and notification settings',
   schema: 'settings',
   migrations,
-  routes() {},
+  async routes(app, ctx) {
+    const settings = instance(ctx);
+    await memberRoutes(app, (members) => tabRoutes(members, settings));
+    await unsubscribeRoutes(app, settings);
+  },
+  consumers: (ctx) => settingsConsumers(instance(ctx)),
 };

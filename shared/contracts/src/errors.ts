@@ -70,5 +70,10 @@ export const AuthErrorCode = {
   DevOutboxOff: 'DEV_OUTBOX_OFF',
 } as const;
 
+/** The settings service's codes clients branch on: the unsubscribe page offers no retry for a link that will never work. */
+export const SettingsErrorCode = {
+  UnsubscribeInvalid: 'UNSUBSCRIBE_INVALID',
+} as const;
+
 /** The codes a profile lookup answers for a member who does not exist (the web sends them to /not-found). */
 export const PROFILE_NOT_FOUND_CODES: readonly string[] = [ErrorCode.NotFound, AuthErrorCode.UserNotFound];

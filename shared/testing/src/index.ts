@@ -7,3 +7,4 @@ export * from './service-helpers.js';
 export * from './schema-drift.js';
 export * from './schema-shape.js';
 export * from './videos.js';
+export * from './settings-events.js';

@@ -7,10 +7,14 @@
  * and the picture/cover upload dialogs; others get the friend button for their relation (Add Friend,
  * Requested, Respond or Friends; components/friends/profile-friend-button.tsx).
  *
+ * A profile whose owner keeps it to friends or to themself answers only its card to everyone else
+ * (privacy "profile visibility"); the page then shows the card, the friend button and why, and
+ * neither About, details nor posts (the member's posts are not even passed to the page).
+ *
  * Every owner action targets the signed-in member's own id (from the gateway's identity), never
  * the id in the URL, so nobody can edit someone else's profile through this page.
  */
-import { authTexts, parseProfileParam, postTexts, PROFILE_NOT_FOUND_CODES, type Profile, type Relation } from '@kora/contracts';
+import { authTexts, parseProfileParam, postTexts, PROFILE_NOT_FOUND_CODES, type LimitedProfile, type Profile, type Relation } from '@kora/contracts';
 import {
   data,
   MaxPartSizeExceededError,
@@ -25,6 +29,7 @@ import { useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { EditProfileDialog } from '~/components/profile/edit-profile-dialog';
 import { ImageUploadDialog } from '~/components/profile/image-upload-dialog';
+import { LimitedProfileCard } from '~/components/profile/limited-profile';
 import { ProfileAbout } from '~/components/profile/profile-about';
 import { ProfileHeader } from '~/components/profile/profile-header';
 import { ProfilePostsSection, type ProfilePosts } from '~/components/profile/profile-posts';
@@ -47,11 +52,12 @@ const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 type LoaderData =
   | { state: 'ok'; profile: Profile; isOwner: boolean; relation: Relation; posts: ProfilePosts; now: number; online: boolean }
+  | { state: 'limited'; profile: LimitedProfile; relation: Relation }
   | { state: 'error'; message: string };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
   const site = siteNameFromMatches(matches);
-  return [{ title: pageTitle(loaded?.state === 'ok' ? displayName(loaded.profile) : 'Profile', site) }];
+  return [{ title: pageTitle(loaded?.state === 'ok' || loaded?.state === 'limited' ? displayName(loaded.profile) : 'Profile', site) }];
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -62,10 +68,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const postsLoading = loadPosts(request, id, session.token);
   const onlineLoading = isOwner ? Promise.resolve([]) : fetchOnline(request, session.token, [id]);
   const relationLoading: Promise<Relation> = isOwner
-    ? Promise.resolve({ userId: id, status: 'self', requestId: null })
+    ? Promise.resolve({ userId: id, status: 'self', requestId: null, canRequest: false, reason: null })
     : loadRelation(request, id, session.token);
   try {
     const profile = await fetchProfile(request, id, session.token);
+    if (profile.visibility === 'limited') {
+      return data<LoaderData>({ state: 'limited', profile, relation: await relationLoading }, { headers: session.headers });
+    }
     return data<LoaderData>(
       {
         state: 'ok',
@@ -101,7 +110,7 @@ async function loadRelation(request: Request, userId: number, token: string | nu
   try {
     return await fetchRelation(request, userId, token);
   } catch {
-    return { userId, status: 'none', requestId: null };
+    return { userId, status: 'none', requestId: null, canRequest: true, reason: null };
   }
 }
 
@@ -163,6 +172,7 @@ export const shouldRevalidate = shouldRevalidatePage;
 export default function ProfilePage() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.state === 'error') return <LoadError message={loaded.message} />;
+  if (loaded.state === 'limited') return <LimitedProfileCard profile={loaded.profile} relation={loaded.relation} />;
   return <ProfileView profile={loaded.profile} isOwner={loaded.isOwner} relation={loaded.relation} posts={loaded.posts} serverNow={loaded.now} online={loaded.online} />;
 }
 
@@ -187,7 +197,7 @@ function ProfileView({
   return (
     <div className="space-y-4">
       <ProfileHeader profile={profile} isOwner={isOwner} relation={relation} online={online} onEdit={() => setEditing(true)} onUpload={setUploading} />
-      <ProfileAbout bio={profile.bio} />
+      <ProfileAbout bio={profile.bio} details={profile.details} />
 
       <ProfilePostsSection profile={profile} posts={posts} serverNow={serverNow} />
 

@@ -1,101 +1,180 @@
 /**
- * /settings (settings spec §2, §4, §8). The spec's tabs are General, Privacy, Notifications and
- * Security; only Security is live now (the others arrive with the settings issue, and an empty tab
- * would promise what does not work yet), so only that tab is rendered.
+ * /settings (settings spec §2, §4, §8): tabs General, Privacy, Notifications and Security. The tab
+ * is URL state (`?tab=privacy`, General by default), each tab loads its current values when it
+ * is opened, and each has one Save that sends the tab's whole object (an action `intent`).
+ * A failed load shows the spec's "Failed to fetch …" in the tab; a save answers the spec's toasts,
+ * and fields the rules refuse (checked here with the API's own schemas, then by the API) show
+ * their text beside the field.
  *
  * Security: change password (enabled only when the current password is filled in and the new one
  * has at least 8 characters — enforced by the action too) and the member's sessions, each with
  * Revoke. Revoking the session of this browser signs the member out.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useId } from 'react';
 import { ShieldIcon } from '~/components/icons';
 import { ChangePasswordCard } from '~/components/settings/change-password-card';
+import { GeneralTab } from '~/components/settings/general-tab';
+import { NotificationsTab } from '~/components/settings/notifications-tab';
+import { PrivacyTab } from '~/components/settings/privacy-tab';
 import { securityTexts as texts, type MemberSession, type SecurityActionData } from '~/components/settings/security';
 import { SessionsCard } from '~/components/settings/sessions-card';
+import { SETTINGS_TABS, tabFailures, tabFromUrl, tabLabels, type SaveActionData, type SaveIntent } from '~/components/settings/tabs';
+import { Alert } from '~/components/ui/alert';
 import { parsePasswordChange } from '~/schemas/account';
+import { parseGeneralForm, parseNotificationsForm, parsePrivacyForm, type TabForm } from '~/schemas/settings';
 import { errorStatus, isClientError } from '~/utils/api.server';
+import { cn } from '~/utils/misc';
 import { shouldRevalidatePage } from '~/utils/revalidation';
 import { requireSession, signOut } from '~/utils/session.server';
-import { changePassword, fetchSessions, revokeSession } from '~/utils/settings.server';
+import {
+  changePassword,
+  fetchGeneralSettings,
+  fetchNotificationSettings,
+  fetchPrivacySettings,
+  fetchSessions,
+  revokeSession,
+  saveGeneralSettings,
+  saveNotificationSettings,
+  savePrivacySettings,
+} from '~/utils/settings.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('Settings', siteNameFromMatches(matches)) }];
 
 export const shouldRevalidate = shouldRevalidatePage;
 
+/** The IANA zones this server knows, UTC first (the default); the API accepts the same names. */
+function timeZones(): string[] {
+  return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+}
+
+/** A call's answer, or null when it failed (the tab then shows its "Failed to fetch" text). */
+async function orNull<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch {
+    return null;
+  }
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request);
-  let sessions: MemberSession[] | null = null;
-  try {
-    sessions = await fetchSessions(request, token);
-  } catch {
-    sessions = null;
-  }
-  // The reference time for "last seen", so server and browser render the same words.
-  return data({ sessions, now: Date.now() }, { headers });
+  const tab = tabFromUrl(new URL(request.url));
+  const page = async () => {
+    switch (tab) {
+      case 'general':
+        return { tab, values: await orNull(fetchGeneralSettings(request, token)), timeZones: timeZones(), today: new Date().toISOString().slice(0, 10) } as const;
+      case 'privacy':
+        return { tab, values: await orNull(fetchPrivacySettings(request, token)) } as const;
+      case 'notifications':
+        return { tab, values: await orNull(fetchNotificationSettings(request, token)) } as const;
+      case 'security':
+        // `now`: the reference time for "last seen", so server and browser render the same words.
+        return { tab, sessions: (await orNull(fetchSessions(request, token))) as MemberSession[] | null, now: Date.now() } as const;
+    }
+  };
+  return data(await page(), { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { identity, token, headers } = await requireSession(request);
   const form = await request.formData();
   const intent = form.get('intent');
-  const reply = (answer: SecurityActionData, status = 200) => data<SecurityActionData>(answer, { status, headers });
+  const reply = (answer: SecurityActionData | SaveActionData, status = 200) => data<SecurityActionData | SaveActionData>(answer, { status, headers });
 
-  if (intent === 'change-password') {
-    const parsed = parsePasswordChange(form);
-    if (!parsed.ok) return reply({ intent, ok: false, error: parsed.error }, 400);
+  /** Checks the tab's form, saves it, and answers ok or why not (by field when the rules say which). */
+  async function save<T>(saveIntent: SaveIntent, parsed: TabForm<T>, failure: string, call: (values: T) => Promise<unknown>) {
+    if (!parsed.ok) return reply({ intent: saveIntent, ok: false, error: failure, fieldErrors: parsed.fieldErrors }, 400);
     try {
-      await changePassword(request, parsed.data, token);
+      await call(parsed.data);
+      return reply({ intent: saveIntent, ok: true });
+    } catch (error) {
+      return reply({ intent: saveIntent, ok: false, error: isClientError(error) ? error.message : failure, fieldErrors: {} }, errorStatus(error));
+    }
+  }
+
+  switch (intent) {
+    case 'save-general':
+      return save(intent, parseGeneralForm(form), tabFailures.general.update, (values) => saveGeneralSettings(request, values, token));
+    case 'save-privacy':
+      return save(intent, parsePrivacyForm(form), tabFailures.privacy.update, (values) => savePrivacySettings(request, values, token));
+    case 'save-notifications':
+      return save(intent, parseNotificationsForm(form), tabFailures.notifications.update, (values) => saveNotificationSettings(request, values, token));
+    case 'change-password': {
+      const parsed = parsePasswordChange(form);
+      if (!parsed.ok) return reply({ intent, ok: false, error: parsed.error }, 400);
+      try {
+        await changePassword(request, parsed.data, token);
+        return reply({ intent, ok: true });
+      } catch (error) {
+        return reply({ intent, ok: false, error: isClientError(error) ? error.message : texts.changeFailed }, errorStatus(error));
+      }
+    }
+    case 'revoke': {
+      const id = String(form.get('id') ?? '');
+      if (!id || id.length > 200) return reply({ intent, ok: false, error: texts.revokeFailed }, 400);
+      try {
+        await revokeSession(request, id, token);
+      } catch (error) {
+        return reply({ intent, ok: false, error: texts.revokeFailed }, errorStatus(error));
+      }
+      if (id === identity.sessionId) {
+        // This browser's own session: it has ended, so the cookies go and the member signs in again.
+        throw redirect('/login', { headers: await signOut(request, null) });
+      }
       return reply({ intent, ok: true });
-    } catch (error) {
-      return reply({ intent, ok: false, error: isClientError(error) ? error.message : texts.changeFailed }, errorStatus(error));
     }
   }
-
-  if (intent === 'revoke') {
-    const id = String(form.get('id') ?? '');
-    if (!id || id.length > 200) return reply({ intent, ok: false, error: texts.revokeFailed }, 400);
-    try {
-      await revokeSession(request, id, token);
-    } catch (error) {
-      return reply({ intent, ok: false, error: texts.revokeFailed }, errorStatus(error));
-    }
-    if (id === identity.sessionId) {
-      // This browser's own session: it has ended, so the cookies go and the member signs in again.
-      throw redirect('/login', { headers: await signOut(request, null) });
-    }
-    return reply({ intent, ok: true });
-  }
-
   return reply({ intent: 'revoke', ok: false, error: 'Unknown action' }, 400);
 }
 
 export default function SettingsPage() {
-  const { sessions, now } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   const tabId = useId();
   return (
     <section aria-labelledby="settings-title" className="space-y-4">
       <h1 id="settings-title" className="text-2xl font-bold tracking-tight text-slate-900">
         Settings
       </h1>
-      <div role="tablist" aria-label="Settings sections" className="flex gap-1 border-b border-slate-300">
-        <button
-          type="button"
-          role="tab"
-          id={`${tabId}-security`}
-          aria-selected="true"
-          aria-controls={`${tabId}-security-panel`}
-          className="-mb-px inline-flex items-center gap-2 border-b-[3px] border-brand-600 px-3 pb-2 pt-1 text-sm font-semibold text-brand-700"
-        >
-          <ShieldIcon className="size-4" />
-          Security
-        </button>
+      <div role="tablist" aria-label="Settings sections" className="flex overflow-x-auto border-b border-slate-300">
+        {SETTINGS_TABS.map((tab) => (
+          <Link
+            key={tab}
+            to={`?tab=${tab}`}
+            replace
+            preventScrollReset
+            role="tab"
+            id={`${tabId}-${tab}`}
+            aria-selected={page.tab === tab}
+            aria-controls={page.tab === tab ? `${tabId}-panel` : undefined}
+            className={cn(
+              '-mb-px inline-flex shrink-0 items-center gap-2 border-b-[3px] px-2 pb-2 pt-1 text-sm font-semibold sm:px-3',
+              page.tab === tab ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900',
+            )}
+          >
+            {/* The icon only where there is room: on a phone the four tabs fit in one row without it. */}
+            {tab === 'security' ? <ShieldIcon className="hidden size-4 sm:block" /> : null}
+            {tabLabels[tab]}
+          </Link>
+        ))}
       </div>
-      <div role="tabpanel" id={`${tabId}-security-panel`} aria-labelledby={`${tabId}-security`} className="space-y-4">
-        <ChangePasswordCard />
-        <SessionsCard sessions={sessions} now={now} />
+      <div role="tabpanel" id={`${tabId}-panel`} aria-labelledby={`${tabId}-${page.tab}`} className="space-y-4">
+        {page.tab === 'security' ? (
+          <>
+            <ChangePasswordCard />
+            <SessionsCard sessions={page.sessions} now={page.now} />
+          </>
+        ) : page.values === null ? (
+          <Alert>{tabFailures[page.tab].fetch}</Alert>
+        ) : page.tab === 'general' ? (
+          <GeneralTab key={JSON.stringify(page.values)} values={page.values} timeZones={page.timeZones} today={page.today} />
+        ) : page.tab === 'privacy' ? (
+          <PrivacyTab key={JSON.stringify(page.values)} values={page.values} />
+        ) : (
+          <NotificationsTab key={JSON.stringify(page.values)} values={page.values} />
+        )}
       </div>
     </section>
   );

@@ -10,7 +10,8 @@ import { failureText, relationAfter, successText } from '~/components/friends/fr
 import type { FriendActionData } from '~/components/friends/types';
 import { parseFriendAction, type FriendAction } from '~/schemas/friend-action';
 import { errorStatus, isClientError } from '~/utils/api.server';
-import { answerFriendRequest, cancelFriendRequest, sendFriendRequest, unfriend } from '~/utils/friends.server';
+import type { Relation } from '@kora/contracts';
+import { answerFriendRequest, cancelFriendRequest, fetchRelation, sendFriendRequest, unfriend } from '~/utils/friends.server';
 import { requireSession } from '~/utils/session.server';
 
 /** A form naming no known action (only a hand-made request sends one). */
@@ -25,7 +26,7 @@ async function perform(request: Request, action: FriendAction, token: string | n
     }
     case 'unfriend':
       await unfriend(request, action.userId, token);
-      return { intent, ok: true, message: successText(intent), relation: relationAfter(intent, action.userId) };
+      return { intent, ok: true, message: successText(intent), relation: await relationNow(request, intent, action.userId, token) };
     case 'accept':
     case 'decline':
       await answerFriendRequest(request, action.requestId, action.intent === 'accept' ? 'accepted' : 'declined', token);
@@ -34,8 +35,19 @@ async function perform(request: Request, action: FriendAction, token: string | n
       await cancelFriendRequest(request, action.requestId, token);
       break;
   }
-  const relation = action.userId ? relationAfter(intent, action.userId) : null;
+  const relation = action.userId ? await relationNow(request, intent, action.userId, token) : null;
   return { intent, ok: true, message: successText(intent), relation };
+}
+
+/**
+ * After an action that leaves no request between the two, whether a new one may be sent depends
+ * on the member's friend request policy and the graph: the friends service says (the button then
+ * shows the reason instead of Add Friend); the guess stands in if it cannot answer.
+ */
+async function relationNow(request: Request, intent: FriendAction['intent'], userId: number, token: string | null): Promise<Relation> {
+  const guess = relationAfter(intent, userId);
+  if (guess.status !== 'none') return guess;
+  return fetchRelation(request, userId, token).catch(() => guess);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -14,6 +14,7 @@ import {
 const member = { userId: 42, role: 'user' as const, sessionId: 's-1' };
 const fresh = { token: 'new.access.token', refreshToken: 'new-refresh', expiresIn: 900 };
 const profile = {
+  visibility: 'full',
   user_id: 42,
   profileId: 'abcdefghij',
   username: 'ada',
@@ -23,6 +24,7 @@ const profile = {
   coverImage: null,
   bio: '',
   createdAt: '2026-01-05T10:00:00.000Z',
+  details: { city: '', country: '', work: '', education: '', website: '' },
 };
 
 function requestWith(
@@ -187,6 +189,13 @@ describe('requireUser', () => {
     expect(response.headers.get('location')).toMatch(/^\/login/);
     expect(response.headers.getSetCookie()).toHaveLength(2);
     expect(api.mock.calls.some(([url]) => new URL(url).pathname === '/api/signout')).toBe(true);
+  });
+
+  it('signs a stale session out when the own profile comes back as the anonymous card (the token was not taken)', async () => {
+    const { visibility: _full, coverImage: _c, bio: _b, createdAt: _d, details: _e, ...card } = profile;
+    stubApi((url, init) => (url.pathname === '/api/users/42' ? Response.json({ ...card, visibility: 'limited', limitedBy: 'sign_in' }) : workingAuth(url, init)));
+    const response = await thrown(requireUser(requestWith({ identity: signIdentity(member, DEV_INTERNAL_SECRET), cookie: 'kora_at=t; kora_rt=r' })));
+    expect(response.headers.get('location')).toMatch(/^\/login/);
   });
 });
 

@@ -22,7 +22,7 @@
  * the same new pair.
  */
 import { redirect } from '@remix-run/node';
-import { tokensSchema, type Profile } from '@kora/contracts';
+import { tokensSchema, type Profile, type ProfileView } from '@kora/contracts';
 import { IDENTITY_HEADER, type Identity, verifyIdentity } from '@kora/platform/identity';
 import { z } from 'zod';
 import { apiFetch, isApiError, isClientError } from './api.server';
@@ -193,21 +193,24 @@ export async function signOut(request: Request, token: string | null): Promise<H
 }
 
 /**
- * requireSession plus the member's own profile (the layout's name and avatar). A 401/404 for
- * one's own profile means the session is stale (account gone, token refused): sign out.
+ * requireSession plus the member's own profile (the layout's name and avatar). A 404 for one's own
+ * profile, or only its card (the accounts service did not take the token, so it answered as to
+ * anyone signed out), means the session is stale (account gone, token refused): sign out.
  */
 export async function requireUser(request: Request): Promise<MemberWithUser> {
   const session = await requireSession(request);
-  let profile: Profile;
+  const stale = async () => {
+    const headers = await signOut(request, session.token);
+    return redirect(loginPath(new URL(request.url)), { headers });
+  };
+  let profile: ProfileView;
   try {
     profile = await fetchProfile(request, session.identity.userId, session.token);
   } catch (error) {
-    if (isApiError(error) && (error.status === 401 || error.status === 404)) {
-      const headers = await signOut(request, session.token);
-      throw redirect(loginPath(new URL(request.url)), { headers });
-    }
+    if (isApiError(error) && (error.status === 401 || error.status === 404)) throw await stale();
     throw error;
   }
+  if (profile.visibility !== 'full') throw await stale();
   return { ...session, profile, user: toCurrentUser(profile, session.identity) };
 }
 

@@ -2,7 +2,7 @@
  * Profiles from the accounts service (`GET /api/users/{id}`, plain or encoded id), the member as
  * the layout displays them, and the owner's edits (names and bio, picture, cover).
  */
-import { avatarAnswer, encodeProfileId, profileSchema, type Profile } from '@kora/contracts';
+import { avatarAnswer, encodeProfileId, profileViewSchema, type Profile, type ProfileView } from '@kora/contracts';
 import type { Identity } from '@kora/platform/identity';
 import type { ImageKind } from '~/components/profile/types';
 import type { ProfileEdit } from '~/schemas/account';
@@ -10,9 +10,10 @@ import { apiFetch } from './api.server';
 import { avatarSrc } from './media';
 import type { CurrentUser } from './user';
 
-export function fetchProfile(request: Request, id: number | string, token?: string | null): Promise<Profile> {
+/** The full profile, or its card when the member's profile visibility keeps the caller out. */
+export function fetchProfile(request: Request, id: number | string, token?: string | null): Promise<ProfileView> {
   return apiFetch(request, `/api/users/${encodeURIComponent(String(id))}`, {
-    schema: profileSchema,
+    schema: profileViewSchema,
     timeoutMs: 5_000,
     ...(token === undefined ? {} : { token }),
   });

@@ -4,6 +4,7 @@ import {
   encodeProfileId,
   type EventPayload,
   type Profile,
+  type ProfileDetails,
   type SignInUser,
 } from '@kora/contracts';
 import type { DbOrTx } from '@kora/platform/service';
@@ -27,7 +28,8 @@ export function toSignInUser(user: UserRow): SignInUser {
   };
 }
 
-export function toProfile(user: UserRow): Profile {
+/** What every profile answer shows, the closed ones included: who the member is and their picture. */
+export function toProfileCard(user: UserRow) {
   return {
     user_id: user.id,
     profileId: encodeProfileId(user.id),
@@ -35,12 +37,22 @@ export function toProfile(user: UserRow): Profile {
     firstname: user.firstname,
     lastname: user.lastname,
     profileImage: avatarOf(user),
-    coverImage: user.coverImage,
-    bio: user.bio,
-    createdAt: user.createdAt.toISOString(),
   };
 }
 
+/** The full profile (what its owner, and whoever the owner's privacy lets in, sees). */
+export function toProfile(user: UserRow, details: ProfileDetails): Profile {
+  return {
+    visibility: 'full',
+    ...toProfileCard(user),
+    coverImage: user.coverImage,
+    bio: user.bio,
+    createdAt: user.createdAt.toISOString(),
+    details,
+  };
+}
+
+/** The search card: names and picture only (never the e-mail or phone a lookup matched). */
 export function toSearchItem(user: UserRow) {
   return {
     id: user.id,

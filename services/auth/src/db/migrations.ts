@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import type { Migration } from '@kora/platform/service';
+import { friendshipsSql, memberPrivacySql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -70,6 +70,39 @@ export const migrations: Migration[] = [
         html text,
         created_at timestamptz not null default now()
       );
+    `,
+  },
+  {
+    // Settings that take effect (issue 12): the projections profiles, lookups and security mails read.
+    id: '0002_settings_projections',
+    sql: `
+      ${memberPrivacySql}
+      ${friendshipsSql}
+      -- Projection of settings.profile-changed: the profile's details, and the phone for lookups.
+      -- phone_digits is the phone with everything but digits removed ("+234 803 555 0101" ->
+      -- "2348035550101"), the form a lookup compares; '' when the member gave no phone.
+      create table {schema}.member_details (
+        user_id bigint primary key,
+        phone text not null,
+        phone_digits text not null,
+        city text not null,
+        country text not null,
+        work text not null,
+        education text not null,
+        website text not null,
+        updated_at timestamptz not null
+      );
+      create index member_details_phone_idx on {schema}.member_details (phone_digits) where phone_digits <> '';
+      -- Projection of settings.notifications-changed: the one switch auth obeys (security e-mails).
+      -- No row = the default (on).
+      create table {schema}.member_mail_settings (
+        user_id bigint primary key,
+        email_security boolean not null,
+        updated_at timestamptz not null
+      );
+      -- "Has this member signed in from this kind of device before?" reads a member's distinct
+      -- user agents, revoked sessions included (accounts/new-device.ts).
+      create index sessions_user_agent_idx on {schema}.sessions (user_id, user_agent);
     `,
   },
 ];

@@ -1,5 +1,6 @@
 /** Tables of the `auth` schema (Drizzle views of the SQL in migrations.ts). */
-import { bigint, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { friendshipsTable, memberPrivacyTable } from '@kora/platform/service';
+import { bigint, boolean, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -60,7 +61,27 @@ export const authSchema = (name: string) => {
     html: text('html'),
     createdAt: at('created_at').notNull().defaultNow(),
   });
-  return { users, sessions, activationTokens, passwordCodes, devMail };
+  /** Projections other services feed (issue 12): privacy settings, the friend graph, details, mail switches. */
+  const privacy = memberPrivacyTable(schema);
+  const friendships = friendshipsTable(schema);
+  const memberDetails = schema.table('member_details', {
+    userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+    phone: text('phone').notNull(),
+    /** Digits only: what a phone lookup compares. */
+    phoneDigits: text('phone_digits').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    work: text('work').notNull(),
+    education: text('education').notNull(),
+    website: text('website').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  });
+  const mailSettings = schema.table('member_mail_settings', {
+    userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+    emailSecurity: boolean('email_security').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  });
+  return { users, sessions, activationTokens, passwordCodes, devMail, privacy, friendships, memberDetails, mailSettings };
 };
 
 export type AuthTables = ReturnType<typeof authSchema>;

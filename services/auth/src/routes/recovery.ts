@@ -13,6 +13,7 @@ import type { FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { checkCode, consumeCode, generateCode, OTP_RESEND_COOLDOWN_MS, resetMisses, storeCode, type CodeCheck } from '../accounts/otp.js';
 import { hashPassword } from '../accounts/passwords.js';
+import { mailPasswordChanged } from '../accounts/security-mail.js';
 import { revokeSessions } from '../accounts/sessions.js';
 import { findUserByEmail } from '../accounts/users.js';
 import type { Auth } from '../context.js';
@@ -128,6 +129,7 @@ export function recoveryRoutes(app: ServiceApp, auth: Auth): void {
         return again;
       });
       if (second !== 'ok') refuse(second);
+      await mailPasswordChanged(auth, user!);
       return { status: true };
     },
   );

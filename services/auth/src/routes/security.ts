@@ -9,6 +9,7 @@ import { requireMember, unauthenticated, type ServiceApp } from '@kora/platform/
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../accounts/passwords.js';
+import { mailPasswordChanged } from '../accounts/security-mail.js';
 import { isSessionId, liveSessions, revokeSessions } from '../accounts/sessions.js';
 import { findUserById } from '../accounts/users.js';
 import type { Auth } from '../context.js';
@@ -42,6 +43,7 @@ export function securityRoutes(app: ServiceApp, auth: Auth): void {
         await tx.update(tables.users).set({ passwordHash, updatedAt: now }).where(eq(tables.users.id, user.id));
         await revokeSessions(tx, emit, ctx.store, tables, { userId: user.id, exceptSessionId: identity.sessionId }, user.id, now);
       });
+      await mailPasswordChanged(auth, user);
       return { message: authTexts.passwordChanged };
     },
   );

@@ -4,11 +4,13 @@
  * - POST /api/auth/refresh { refreshToken } -> a new token pair; the old refresh token is spent.
  * - POST /api/signout -> ends the caller's session on the server.
  */
-import { errorBodySchema, refreshBody, signInAnswer, signInBody, tokensSchema } from '@kora/contracts';
+import { deviceLabel, errorBodySchema, refreshBody, signInAnswer, signInBody, tokensSchema } from '@kora/contracts';
 import { requireMember, type ServiceApp } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';
+import { isNewDevice } from '../accounts/devices.js';
+import { mailNewSignIn } from '../accounts/security-mail.js';
 import { issueTokens, openSession, revokeSessions, rotateRefreshToken } from '../accounts/sessions.js';
 import { findUserByLogin, toSignInUser } from '../accounts/users.js';
 import type { Auth } from '../context.js';
@@ -44,8 +46,12 @@ export function signInRoutes(app: ServiceApp, auth: Auth): void {
       // Only someone who knows the password learns the account's state.
       if (user.status === 'pending') throw notActivated();
       if (user.status === 'suspended') throw suspended();
-      const { sessionId, refreshToken } = await openSession(ctx.db, tables, user.id, clientInfo(request), auth.now());
+      const client = clientInfo(request);
+      // Read before the new session exists, so it is compared with earlier ones only.
+      const newDevice = await isNewDevice(ctx.db, tables, user.id, client.userAgent);
+      const { sessionId, refreshToken } = await openSession(ctx.db, tables, user.id, client, auth.now());
       const tokens = await issueTokens({ userId: user.id, role: user.role, sessionId }, refreshToken, config.ACCESS_TOKEN_SECRET);
+      if (newDevice) await mailNewSignIn(auth, user, deviceLabel(client.userAgent), client.ip);
       return { ...tokens, user: toSignInUser(user) };
     },
   );

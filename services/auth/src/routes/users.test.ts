@@ -43,6 +43,7 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
         const res = await get(`/api/users/${id}`, as(viewer.userId));
         expect(res.statusCode, id).toBe(200);
         expect(res.json()).toEqual({
+          visibility: 'full',
           user_id: owner.userId,
           profileId: encodeProfileId(owner.userId),
           username: owner.username,
@@ -52,6 +53,7 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
           coverImage: null,
           bio: '',
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          details: { city: '', country: '', work: '', education: '', website: '' },
         });
       }
     });
@@ -74,11 +76,13 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
       expect((await get(`/api/users/${banned.userId}`, svc.as({ userId: 1, role: 'admin' }))).statusCode).toBe(200);
     });
 
-    it('needs a signed-in caller', async () => {
-      const owner = await seedMember(svc);
+    it('answers anonymous callers only the card (names and picture), whatever the owner chose', async () => {
+      const owner = await seedMember(svc, { firstname: 'Emeka', lastname: 'Okafor' });
       const res = await get(`/api/users/${owner.userId}`);
-      expect(res.statusCode).toBe(401);
-      expectErrorShape(res.json());
+      expect(res.statusCode).toBe(200);
+      // Every audience and caller: privacy.test.ts.
+      expect(res.json()).toMatchObject({ visibility: 'limited', limitedBy: 'sign_in', user_id: owner.userId, firstname: 'Emeka' });
+      expect(res.json()).not.toHaveProperty('bio');
     });
   });
 

@@ -1,19 +1,25 @@
 /**
  * Member profiles (spec: Profile, Find Friends).
- * - GET /api/users/search?q= : active members by username or name (20 at most; blank q -> []).
- * - GET /api/users/:id : a profile; `id` is the plain id or the encoded profile id.
+ * - GET /api/users/search?q= : active members by username or name (20 at most; blank q -> []);
+ *   a whole e-mail address or phone number also finds its member, if their lookup privacy lets the
+ *   caller (accounts/lookups.ts).
+ * - GET /api/users/:id : a profile; `id` is the plain id or the encoded profile id. Anyone may ask;
+ *   the owner's profile visibility decides between the full profile and the card
+ *   (accounts/profile-view.ts).
  * - PUT /api/users/:id : the owner edits names and bio.
  * - PUT /api/users/:id/avatar and /cover : the owner uploads an image (multipart, one file field
  *   named `avatar`), stored by the media service -> { avatarUrl }.
  */
 import multipart from '@fastify/multipart';
-import { avatarAnswer, errorBodySchema, parseProfileParam, profileSchema, updateProfileBody, userSearchItemSchema } from '@kora/contracts';
+import { avatarAnswer, errorBodySchema, parseProfileParam, profileSchema, profileViewSchema, updateProfileBody, userSearchItemSchema } from '@kora/contracts';
 import { requireMember, requireOwner, unauthenticated, type ServiceApp } from '@kora/platform/service';
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { lookUp, lookupOf } from '../accounts/lookups.js';
 import { storeImage, type ImageKind } from '../accounts/media.js';
+import { detailsOf, profileFor } from '../accounts/profile-view.js';
 import { escapeLike, findUserById, toProfile, toSearchItem, toSnapshot } from '../accounts/users.js';
 import type { Auth } from '../context.js';
 import type { UserRow } from '../db/schema.js';
@@ -37,12 +43,12 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
   // Limits per request below (the upload size is a live site setting); these are the ceilings.
   await app.register(multipart, { limits: { files: 1, fields: 0, parts: 1 } });
 
-  /** The member behind `:id` as `viewer` may see it: pending accounts never; suspended ones only to admins. */
-  async function visibleUser(param: string, viewer: { role: string; userId: number }): Promise<UserRow> {
+  /** The member behind `:id` as `viewer` may see it: pending accounts never; suspended ones only to admins and themselves. */
+  async function visibleUser(param: string, viewer: { role: string; userId: number } | null): Promise<UserRow> {
     const id = parseProfileParam(param);
     const user = id === null ? undefined : await findUserById(ctx.db, tables, id);
     if (!user || user.status === 'pending') throw userNotFound();
-    if (user.status === 'suspended' && viewer.role !== 'admin' && viewer.userId !== user.id) throw userNotFound();
+    if (user.status === 'suspended' && viewer?.role !== 'admin' && viewer?.userId !== user.id) throw userNotFound();
     return user;
   }
 
@@ -70,9 +76,11 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
       },
     },
     async (request) => {
-      requireMember(request);
+      const viewer = requireMember(request);
       const q = (request.query.q ?? '').trim();
       if (!q) return [];
+      const lookup = lookupOf(q);
+      const found = lookup ? await lookUp(ctx.db, tables, lookup, viewer.userId) : [];
       const pattern = `%${escapeLike(q)}%`;
       const rows = await ctx.db
         .select()
@@ -90,7 +98,9 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
         )
         .orderBy(users.username)
         .limit(SEARCH_LIMIT);
-      return rows.map(toSearchItem);
+      // The member an exact e-mail or phone names first, then the name matches (without repeats).
+      const seen = new Set(found.map((u) => u.id));
+      return [...found, ...rows.filter((u) => !seen.has(u.id))].slice(0, SEARCH_LIMIT).map(toSearchItem);
     },
   );
 
@@ -100,13 +110,19 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
       schema: {
         tags: ['users'],
         operationId: 'getUserProfile',
-        summary: 'A member profile',
-        security: [{ bearerAuth: [] }],
+        summary: 'A member profile: the full profile, or only the card (names and picture) when it is closed to the caller',
+        description:
+          "Anyone may ask. The answer is `visibility: 'full'` for the owner and for whoever the owner's profile visibility lets in " +
+          "(everyone, friends, only me); anyone else gets `visibility: 'limited'` with `limitedBy` saying why, and anonymous callers always get the card.",
+        security: [{}, { bearerAuth: [] }],
         params: idParams,
-        response: { 200: profileSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: profileViewSchema, 404: errorBodySchema },
       },
     },
-    async (request) => toProfile(await visibleUser(request.params.id, requireMember(request))),
+    async (request) => {
+      const user = await visibleUser(request.params.id, request.identity);
+      return profileFor(ctx.db, tables, user, request.identity?.userId ?? null);
+    },
   );
 
   app.put(
@@ -125,13 +141,14 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
     async (request) => {
       const user = await ownedUser(request, request.params.id);
       const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
-      if (Object.keys(changes).length === 0) return toProfile(user);
+      const details = await detailsOf(ctx.db, tables, user.id);
+      if (Object.keys(changes).length === 0) return toProfile(user, details);
       const updated = await ctx.transact(async (tx, emit) => {
         const [row] = await tx.update(users).set({ ...changes, updatedAt: auth.now() }).where(eq(users.id, user.id)).returning();
         emit({ type: 'user.updated', aggregateId: row!.id, actorId: row!.id, payload: toSnapshot(row!) });
         return row!;
       });
-      return toProfile(updated);
+      return toProfile(updated, details);
     },
   );
 

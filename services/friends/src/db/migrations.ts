@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import type { Migration } from '@kora/platform/service';
+import { memberPrivacySql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -59,5 +59,10 @@ export const migrations: Migration[] = [
       update {schema}.members set display_name = username;
       alter table {schema}.members alter column display_name set not null;
     `,
+  },
+  {
+    // The platform's privacy projection (settings.privacy-changed): the friend request policy.
+    id: '0003_member_privacy',
+    sql: memberPrivacySql,
   },
 ];

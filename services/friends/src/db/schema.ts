@@ -1,5 +1,5 @@
 /** Tables of the `friends` schema (Drizzle views of the SQL in migrations.ts). */
-import { memberSnapshotTable } from '@kora/platform/service';
+import { memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
 import { bigint, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -43,7 +43,10 @@ export const friendsSchema = (name: string) => {
    */
   const members = memberSnapshotTable(schema);
 
-  return { requests, friendships, members };
+  /** Projection of members' privacy settings: the friend request policy (rules/may-request.ts). */
+  const privacy = memberPrivacyTable(schema);
+
+  return { requests, friendships, members, privacy };
 };
 
 export type FriendsTables = ReturnType<typeof friendsSchema>;

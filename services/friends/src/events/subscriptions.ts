@@ -1,8 +1,9 @@
 /**
  * Every event this service consumes, in one place. One consumer group feeds the member projection
- * (names, avatars, activation) that requests, lists and suggestions read instead of calling auth.
+ * (names, avatars, activation) that requests, lists and suggestions read instead of calling auth,
+ * and the privacy projection the friend request policy reads.
  */
-import { memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
+import { memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
 import type { Friends } from '../context.js';
 
 export function friendsConsumers(friends: Friends): ConsumerDefinition[] {
@@ -10,7 +11,7 @@ export function friendsConsumers(friends: Friends): ConsumerDefinition[] {
   return [
     {
       name: 'projections',
-      handlers: memberSnapshotHandlers(tables.members),
+      handlers: { ...memberSnapshotHandlers(tables.members), ...memberPrivacyHandlers(tables.privacy) },
     },
   ];
 }

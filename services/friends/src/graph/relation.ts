@@ -3,16 +3,24 @@
  * (the caller's request is pending), incoming (theirs is pending), or none. Any id answers (a
  * member we do not know is simply `none`: the profile page has its own 404 from auth, and sending
  * a request to them answers 404 "User not found").
+ *
+ * With `none`, the member's friend request policy is asked as a send would ask it, so the button
+ * can show why a request would be refused (`canRequest: false` and the refusal's text) instead of
+ * failing after a click.
  */
 import type { Relation } from '@kora/contracts';
 import type { Friends } from '../context.js';
+import { refusalText } from '../errors.js';
 import { areFriends, pendingBetween } from '../requests/pair.js';
+import { mayRequest } from '../rules/may-request.js';
 
 export async function relationTo(friends: Friends, memberId: number, userId: number): Promise<Relation> {
   const { db } = friends.ctx;
-  if (userId === memberId) return { userId, status: 'self', requestId: null };
-  if (await areFriends(db, friends.tables, memberId, userId)) return { userId, status: 'friends', requestId: null };
+  const settled = { canRequest: false, reason: null };
+  if (userId === memberId) return { userId, status: 'self', requestId: null, ...settled };
+  if (await areFriends(db, friends.tables, memberId, userId)) return { userId, status: 'friends', requestId: null, ...settled };
   const pending = await pendingBetween(db, friends.tables, memberId, userId);
-  if (!pending) return { userId, status: 'none', requestId: null };
-  return { userId, status: pending.fromUserId === memberId ? 'requested' : 'incoming', requestId: pending.id };
+  if (pending) return { userId, status: pending.fromUserId === memberId ? 'requested' : 'incoming', requestId: pending.id, ...settled };
+  const refusal = await mayRequest(db, friends.tables, { fromUserId: memberId, toUserId: userId });
+  return { userId, status: 'none', requestId: null, canRequest: refusal === null, reason: refusal ? refusalText(refusal) : null };
 }

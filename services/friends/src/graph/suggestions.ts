@@ -4,12 +4,18 @@
  *    (then newest member first);
  * 2. then other activated members, newest first;
  * never the caller, an existing friend, anyone with a pending request either way, or a member who
- * has not activated (or whom the member projection does not know).
+ * has not activated (or whom the member projection does not know);
+ * and never, in part 2, a member whose friend request policy is `friends_of_friends`: part 2 shares
+ * no friend with the caller, so the Add button would only be refused (rules/may-request.ts). Part 1
+ * shares at least one, so everyone in it may be asked. Leaving them out (rather than listing them
+ * with the reason) keeps the list a list of people one can act on, and does not advertise a member
+ * who chose not to be approached by strangers.
  *
  * Cost: the friends-of-friends part reads the caller's friends and each friend's friends through
  * the friendships primary key (user_id, friend_id); the pending requests through the partial
  * incoming/outgoing indexes; the "newest" part walks `members_newest_idx` (joined_at desc, user_id
- * desc, activated only) and stops after `limit` rows that pass the exclusions. Each part is capped
+ * desc, activated only) and stops after `limit` rows that pass the exclusions (the privacy one a
+ * primary-key probe of `member_privacy`). Each part is capped
  * at `limit` before the merge, so nothing grows with the number of members.
  */
 import type { Suggestion } from '@kora/contracts';
@@ -21,7 +27,7 @@ export const SUGGESTIONS_DEFAULT = 20;
 export const SUGGESTIONS_MAX = 50;
 
 export async function suggestionsFor(friends: Friends, memberId: number, limit: number): Promise<Suggestion[]> {
-  const { friendships, requests, members } = friends.tables;
+  const { friendships, requests, members, privacy } = friends.tables;
   const me = sql`${memberId}::bigint`;
   const result = await friends.ctx.db.execute(sql`
     with mine as (
@@ -57,6 +63,7 @@ export async function suggestionsFor(friends: Friends, memberId: number, limit: 
         and not exists (select 1 from mine as x where x.id = m.user_id)
         and not exists (select 1 from pending as p where p.id = m.user_id)
         and not exists (select 1 from mutual as mu where mu.id = m.user_id)
+        and not exists (select 1 from ${privacy} as pr where pr.user_id = m.user_id and pr.friend_request_policy = 'friends_of_friends')
       order by m.joined_at desc, m.user_id desc
       limit ${limit}
     )

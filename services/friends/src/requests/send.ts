@@ -15,7 +15,8 @@ import { friendPairKey } from '@kora/contracts';
 import { findMember } from '@kora/platform/service';
 import type { Friends } from '../context.js';
 import type { RequestRow } from '../db/schema.js';
-import { alreadyFriends, alreadyRequested, notAccepting, notYourself, requestBusy, userNotFound } from '../errors.js';
+import { alreadyFriends, alreadyRequested, notYourself, refused, requestBusy, userNotFound } from '../errors.js';
+import { mayRequest } from '../rules/may-request.js';
 import { acceptPending, areFriends, pendingBetween } from './pair.js';
 
 /** How often the pair is read again when it changed under us; each retry means someone else acted. */
@@ -43,7 +44,8 @@ export async function sendRequest(friends: Friends, fromUserId: number, toUserId
         if (accepted) return { outcome: 'accepted' as const, request: accepted };
         continue; // answered or cancelled just now: look again
       }
-      if (!(await friends.mayRequest({ fromUserId, toUserId }, tx))) throw notAccepting();
+      const refusal = await mayRequest(tx, tables, { fromUserId, toUserId });
+      if (refusal) throw refused(refusal);
       const [created] = await tx
         .insert(tables.requests)
         .values({ fromUserId, toUserId, createdAt: friends.now() })

@@ -61,7 +61,7 @@ describe(`friends list, unfriending, relation and suggestions (${process.env.KOR
       expect(res.json()).toEqual({ message: friendTexts.unfriended });
       expect(await list(ada)).toEqual([]);
       expect(await list(bola)).toEqual([]);
-      expect(await relation(ada, bola)).toEqual({ userId: bola, status: 'none', requestId: null });
+      expect(await relation(ada, bola)).toEqual({ userId: bola, status: 'none', requestId: null, canRequest: true, reason: null });
       expect((await pairEvents(svc, ada, bola)).at(-1)).toMatchObject({
         type: 'friendship.removed',
         topic: 'friends.friendship',
@@ -101,17 +101,17 @@ describe(`friends list, unfriending, relation and suggestions (${process.env.KOR
   describe('the relation (profile button)', () => {
     it('answers self, none, requested, incoming and friends, with the pending request id', async () => {
       const [ada, bola] = await members(2);
-      expect(await relation(ada, ada)).toEqual({ userId: ada, status: 'self', requestId: null });
-      expect(await relation(ada, bola)).toEqual({ userId: bola, status: 'none', requestId: null });
+      expect(await relation(ada, ada)).toEqual({ userId: ada, status: 'self', requestId: null, canRequest: false, reason: null });
+      expect(await relation(ada, bola)).toEqual({ userId: bola, status: 'none', requestId: null, canRequest: true, reason: null });
       const request = await api.sendRequest(ada, bola);
-      expect(await relation(ada, bola)).toEqual({ userId: bola, status: 'requested', requestId: request.id });
-      expect(await relation(bola, ada)).toEqual({ userId: ada, status: 'incoming', requestId: request.id });
+      expect(await relation(ada, bola)).toEqual({ userId: bola, status: 'requested', requestId: request.id, canRequest: false, reason: null });
+      expect(await relation(bola, ada)).toEqual({ userId: ada, status: 'incoming', requestId: request.id, canRequest: false, reason: null });
       await api.put(`/api/friends/requests/${request.id}`, bola, { action: 'accepted' });
-      expect(await relation(ada, bola)).toEqual({ userId: bola, status: 'friends', requestId: null });
-      expect(await relation(bola, ada)).toEqual({ userId: ada, status: 'friends', requestId: null });
+      expect(await relation(ada, bola)).toEqual({ userId: bola, status: 'friends', requestId: null, canRequest: false, reason: null });
+      expect(await relation(bola, ada)).toEqual({ userId: ada, status: 'friends', requestId: null, canRequest: false, reason: null });
       // A member the service does not know is simply no relation.
       const nobody = nextId();
-      expect(await relation(ada, nobody)).toEqual({ userId: nobody, status: 'none', requestId: null });
+      expect(await relation(ada, nobody)).toEqual({ userId: nobody, status: 'none', requestId: null, canRequest: true, reason: null });
     });
 
     it('answers 404 for an id that names nobody', async () => {

@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import type { Migration } from '@kora/platform/service';
+import { memberPrivacySql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -107,6 +107,39 @@ export const migrations: Migration[] = [
         add column joined_at timestamptz;
       update {schema}.members set display_name = username, activated = true, joined_at = updated_at;
       alter table {schema}.members alter column display_name set not null, alter column joined_at set not null;
+    `,
+  },
+  {
+    // Each member's profile audience decides who sees their posts (decision 020, "Post visibility"):
+    // the settings service's privacy projection, read by the page queries.
+    id: '0004_member_privacy',
+    sql: memberPrivacySql,
+  },
+  {
+    // `@username` mentions in posts and comments (decision 020, "Mentions and tag review"). One row
+    // per member per text; `handle` is the name as the text writes it (what the client links).
+    // Finding a mentioned name: case-insensitive lookups of the member snapshot's usernames.
+    id: '0005_mentions',
+    sql: `
+      create table {schema}.mentions (
+        id bigint generated always as identity primary key,
+        post_id bigint not null references {schema}.posts (id) on delete cascade,
+        comment_id bigint references {schema}.comments (id) on delete cascade,
+        mentioned_user_id bigint not null,
+        actor_id bigint not null,
+        handle text not null,
+        status text not null check (status in ('approved', 'pending', 'declined')),
+        created_at timestamptz not null default now(),
+        reviewed_at timestamptz,
+        check (mentioned_user_id <> actor_id)
+      );
+      -- Once per member per text; also the post's mentions by post_id (comment_id 0 = the post itself).
+      create unique index mentions_once_idx on {schema}.mentions (post_id, coalesce(comment_id, 0), mentioned_user_id);
+      -- A comment's mentions, for the comments a page shows.
+      create index mentions_comment_idx on {schema}.mentions (comment_id) where comment_id is not null;
+      -- A member's mentions by state: their profile's tagged posts, their pending reviews.
+      create index mentions_member_idx on {schema}.mentions (mentioned_user_id, status, created_at desc);
+      create index members_username_lower_idx on {schema}.members (lower(username));
     `,
   },
 ];

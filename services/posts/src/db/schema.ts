@@ -1,5 +1,5 @@
 /** Tables of the `posts` schema (Drizzle views of the SQL in migrations.ts). */
-import { friendshipsTable, memberSnapshotTable } from '@kora/platform/service';
+import { friendshipsTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
 import { bigint, boolean, doublePrecision, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -80,7 +80,24 @@ export const postsSchema = (name: string) => {
   /** Projection of the friends service's graph (the platform's shape, decision 016). */
   const friendships = friendshipsTable(schema);
 
-  return { posts, likes, comments, shares, saves, members, videos, friendships };
+  /** Projection of the settings service's privacy settings: whose posts whom (decision 020). */
+  const privacy = memberPrivacyTable(schema);
+
+  /** `@username` mentions in a post (commentId null) or a comment; see posts/mentions.ts. */
+  const mentions = schema.table('mentions', {
+    id: id('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: id('post_id').notNull(),
+    commentId: id('comment_id'),
+    mentionedUserId: id('mentioned_user_id').notNull(),
+    actorId: id('actor_id').notNull(),
+    /** The name as the text writes it. */
+    handle: text('handle').notNull(),
+    status: text('status', { enum: ['approved', 'pending', 'declined'] }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    reviewedAt: at('reviewed_at'),
+  });
+
+  return { posts, likes, comments, shares, saves, members, videos, friendships, privacy, mentions };
 };
 
 export type PostsTables = ReturnType<typeof postsSchema>;

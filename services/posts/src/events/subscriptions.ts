@@ -1,8 +1,8 @@
 /**
  * Every event this service consumes, in one place. One consumer group feeds the local projections
- * (members, videos, friend graph) that a feed page reads instead of calling other services.
+ * (members, videos, friend graph, privacy settings) that a feed page reads instead of calling other services.
  */
-import { friendshipHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
+import { friendshipHandlers, memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
 import type { Posts } from '../context.js';
 import { videoFailed, videoProcessed, videoUploaded } from '../projections/videos.js';
 
@@ -17,6 +17,7 @@ export function postsConsumers(posts: Posts): ConsumerDefinition[] {
         'video.processed': (event, tx) => videoProcessed(tables, tx, event),
         'video.failed': (event, tx) => videoFailed(tables, tx, event),
         ...friendshipHandlers(tables.friendships),
+        ...memberPrivacyHandlers(tables.privacy),
       },
     },
   ];

@@ -2,30 +2,21 @@
  * A feed page is one SQL statement, for 3 posts as for 20 richly decorated ones (likes, comments by
  * several people, saves, shares, images and videos): no query per post, and no second round trip.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, client, mediaUrl, memberIds, registerMember, startPosts, type PostsTestService } from '../test-support.js';
+import { describe, expect, it } from 'vitest';
+import { befriend, mediaUrl, memberIds, postsServiceForFile, registerMember } from '../test-support.js';
 
 type QueryFn = (query: unknown, ...rest: unknown[]) => Promise<unknown>;
 
 describe(`feed page query count (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
-  let svc: PostsTestService;
-  let api: ReturnType<typeof client>;
+  const file = postsServiceForFile();
   const nextId = memberIds();
-
-  beforeAll(async () => {
-    svc = await startPosts();
-    api = client(svc);
-  });
-  afterAll(async () => {
-    await svc?.close();
-  });
 
   /**
    * Counts the statements a request sends through the service's database client (PGlite or the pg
    * pool both expose `query`), leaving out the outbox relay's and the consumers' own polling.
    */
   async function statementsDuring(action: () => Promise<void>): Promise<string[]> {
-    const client = (svc.ctx.db as unknown as { session: { client: { query: QueryFn } } }).session.client;
+    const client = (file.svc.ctx.db as unknown as { session: { client: { query: QueryFn } } }).session.client;
     const original = client.query;
     const seen: string[] = [];
     client.query = function (this: unknown, query: unknown, ...rest: unknown[]) {
@@ -45,28 +36,28 @@ describe(`feed page query count (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     const me = nextId();
     const friends = [nextId(), nextId(), nextId()];
     for (const f of friends) {
-      await registerMember(svc, f);
-      await befriend(svc, me, f);
+      await registerMember(file.svc, f);
+      await befriend(file.svc, me, f);
     }
     for (let i = 0; i < 20; i++) {
       const author = friends[i % friends.length]!;
-      const post = await api.createPost(author, `post ${i}`, [{ url: mediaUrl('images') }, { url: mediaUrl('videos') }]);
-      for (const f of friends) await api.post(`/api/posts/${post.id}/react`, f, { reaction: 'like' });
-      await api.post(`/api/posts/${post.id}/comment`, friends[(i + 1) % friends.length]!, { content: `comment ${i}` });
-      await api.post(`/api/posts/${post.id}/comment`, nextId(), { content: `stranger comment ${i}` });
-      if (i % 2) await api.post('/api/saves', me, { postId: post.id });
-      if (i % 3) await api.post(`/api/posts/${post.id}/share`, me);
+      const post = await file.api.createPost(author, `post ${i}`, [{ url: mediaUrl('images') }, { url: mediaUrl('videos') }]);
+      for (const f of friends) await file.api.post(`/api/posts/${post.id}/react`, f, { reaction: 'like' });
+      await file.api.post(`/api/posts/${post.id}/comment`, friends[(i + 1) % friends.length]!, { content: `comment ${i}` });
+      await file.api.post(`/api/posts/${post.id}/comment`, nextId(), { content: `stranger comment ${i}` });
+      if (i % 2) await file.api.post('/api/saves', me, { postId: post.id });
+      if (i % 3) await file.api.post(`/api/posts/${post.id}/share`, me);
     }
 
     let small = 0;
     let large = 0;
     const smallStatements = await statementsDuring(async () => {
-      const res = await api.get('/api/posts?limit=3', me);
+      const res = await file.api.get('/api/posts?limit=3', me);
       expect(res.json()).toHaveLength(3);
       small = res.json().length;
     });
     const largeStatements = await statementsDuring(async () => {
-      const res = await api.get('/api/posts?limit=20', me);
+      const res = await file.api.get('/api/posts?limit=20', me);
       expect(res.json()).toHaveLength(20);
       large = res.json().length;
     });

@@ -11,7 +11,7 @@ import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
 import { encodeCursor, type PageKey } from './cursor.js';
 import { LIST_COMMENTS, postJsonSql, SINGLE_POST_COMMENTS, type PostJsonRow } from './post-json.js';
-import { visibleRow, visibleTo } from './visibility.js';
+import { feedAuthors, inAudienceOf, liveTo, visibleRow, visibleTo } from './visibility.js';
 
 /** A page of posts, each already the API's JSON text, and the cursor of the next page. */
 export interface JsonPage {
@@ -76,14 +76,11 @@ function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
   const cursor = afterCursor ? sql`and (p.created_at, p.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::bigint)` : sql``;
   return postJsonSql(tables, viewer, sql`
     select p.*, p.created_at as sort_at
-    from (
-      select ${viewer}::bigint as author_id
-      union
-      select friend_id from ${tables.friendships} where user_id = ${viewer}
+    from (${feedAuthors(tables, viewer)}
     ) as a
     cross join lateral (
       select * from ${tables.posts} as p
-      where p.author_id = a.author_id and ${visibleTo(viewer)} ${cursor}
+      where p.author_id = a.author_id and ${liveTo(viewer)} ${cursor}
       order by p.created_at desc, p.id desc
       limit ${take}
     ) as p
@@ -91,14 +88,30 @@ function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
     limit ${take}`, LIST_COMMENTS);
 }
 
-/** One author's posts, for their profile page. */
+/**
+ * A member's profile posts: those they wrote, and those whose text mentions them with a mention
+ * they approved (decision 020), each as the viewer may see it; the tagged ones also only when the
+ * viewer is inside the profile owner's audience (a closed profile shows nothing of its owner).
+ * Each half yields at most a page in the (created_at, id) order, and the merge is the page.
+ */
 export async function authorPage(posts: Posts, viewer: number, authorId: number, page: PageRequest): Promise<JsonPage> {
+  const { posts: postsTable, mentions } = posts.tables;
+  const take = page.limit + 1;
+  const after = before('p.created_at', 'p.id', page.after);
   const rows = await postsOf(posts, viewer, sql`
-    select p.*, p.created_at as sort_at
-    from ${posts.tables.posts} as p
-    where p.author_id = ${authorId} and ${visibleTo(viewer)} ${before('p.created_at', 'p.id', page.after)}
+    select p.*, p.created_at as sort_at from (
+      (select p.* from ${postsTable} as p
+        where p.author_id = ${authorId} and ${visibleTo(posts.tables, viewer)} ${after}
+        order by p.created_at desc, p.id desc limit ${take})
+      union all
+      (select p.* from ${mentions} as m
+        join ${postsTable} as p on p.id = m.post_id
+        where m.mentioned_user_id = ${authorId} and m.status = 'approved' and m.comment_id is null
+          and ${visibleTo(posts.tables, viewer)} and ${inAudienceOf(posts.tables, viewer, sql`${authorId}::bigint`)} ${after}
+        order by p.created_at desc, p.id desc limit ${take})
+    ) as p
     order by p.created_at desc, p.id desc
-    limit ${page.limit + 1}`);
+    limit ${take}`);
   return toPage(rows, page.limit);
 }
 
@@ -109,7 +122,7 @@ export async function savedPage(posts: Posts, viewer: number, page: PageRequest)
     select p.*, s.created_at as sort_at
     from ${saves} as s
     join ${postsTable} as p on p.id = s.post_id
-    where s.user_id = ${viewer} and ${visibleTo(viewer)} ${before('s.created_at', 's.post_id', page.after)}
+    where s.user_id = ${viewer} and ${visibleTo(posts.tables, viewer)} ${before('s.created_at', 's.post_id', page.after)}
     order by s.created_at desc, s.post_id desc
     limit ${page.limit + 1}`);
   return toPage(rows, page.limit);
@@ -133,7 +146,7 @@ export async function memoryPosts(posts: Posts, viewer: number, date: { year: nu
   const rows = await postsOf(posts, viewer, sql`
     select p.*, p.created_at as sort_at
     from ${posts.tables.posts} as p
-    where p.author_id = ${viewer} and ${visibleTo(viewer)}
+    where p.author_id = ${viewer} and ${liveTo(viewer)}
       and extract(month from ${local}) = ${date.month}
       and extract(day from ${local}) = ${date.day}
       and extract(year from ${local}) < ${date.year}

@@ -77,14 +77,16 @@ export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: 
           ) as c
           left join ${t.members} as cau on cau.user_id = c.user_id
           cross join lateral (select c.id as "id", c.user_id as "userId", ${memberName(sql`cau`, sql`c.user_id`)},
-            c.content as "content", ${isoSql(sql`c.created_at`)} as "createdAt") as x
+            c.content as "content", ${isoSql(sql`c.created_at`)} as "createdAt",
+            ${approvedMentions(t, sql`cm.comment_id = c.id`)} as "mentions") as x
           order by c.created_at, c.id)) as "comments",
         p.comment_count as "commentCount",
         p.share_count as "shareCount",
         exists (select 1 from ${t.shares} as sh where sh.post_id = p.id and sh.user_id = ${me}) as "hasShared",
         exists (select 1 from ${t.saves} as sv where sv.user_id = ${me} and sv.post_id = p.id) as "hasSaved",
         ${isoSql(sql`p.created_at`)} as "createdAt",
-        p.shadow_hidden as "isShadowHidden"
+        p.shadow_hidden as "isShadowHidden",
+        ${approvedMentions(t, sql`cm.post_id = p.id and cm.comment_id is null`)} as "mentions"
     ) as j
     order by p.sort_at desc, p.id desc`;
 }
@@ -97,6 +99,14 @@ export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: 
 export function memberName(author: SQL, id: SQL): SQL {
   return sql`coalesce(${author}.username, concat('member', ${id})) as "username",
     case when ${author}.username is null then ${DEFAULT_AVATAR}::text else ${author}.profile_image end as "profileImage"`;
+}
+
+/** `postMentionSchema` items of the approved mentions `where` picks (mentions aliased `cm`), in the order written. */
+function approvedMentions(t: PostsTables, where: SQL): SQL {
+  return sql`array_to_json(array(
+    select to_json(x) from ${t.mentions} as cm
+    cross join lateral (select cm.mentioned_user_id as "userId", cm.handle as "username") as x
+    where ${where} and cm.status = 'approved' order by cm.id))`;
 }
 
 /** contracts' `mediaTypeOf(url) === 'video'`, in SQL. */

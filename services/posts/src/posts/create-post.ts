@@ -1,12 +1,13 @@
 /**
  * Publishing a post: the checks the schema cannot make (they depend on the caller and on the live
- * site settings), then the row and its `post.created` event in one transaction.
+ * site settings), then the row, its mentions and their events in one transaction.
  */
 import { mediaTypeOf, type CreatePostBody } from '@kora/contracts';
 import type { Posts } from '../context.js';
 import { notYourUserId, postBadWords, postEmpty, postTooLong } from '../errors.js';
 import { containsBadWord } from '../moderation/bad-words.js';
 import { excerpt, textLength } from './excerpt.js';
+import { recordMentions } from './mentions.js';
 
 /** Returns the new post's id. */
 export async function createPost(posts: Posts, callerId: number, body: CreatePostBody): Promise<number> {
@@ -37,6 +38,7 @@ export async function createPost(posts: Posts, callerId: number, body: CreatePos
         createdAt: row!.createdAt.toISOString(),
       },
     });
+    await recordMentions(posts, tx, emit, { postId: row!.id, postOwnerId: callerId, commentId: null, actorId: callerId, text: content });
     return row!.id;
   });
 }

@@ -11,6 +11,7 @@ import type { VisiblePost } from '../feed/visibility.js';
 import { commentBadWords } from '../errors.js';
 import { containsBadWord } from '../moderation/bad-words.js';
 import { excerpt } from './excerpt.js';
+import { recordMentions } from './mentions.js';
 
 /** Likes the post, or takes the like back if the member had liked it. */
 export async function toggleLike(posts: Posts, post: VisiblePost, memberId: number): Promise<{ liked: boolean; likeCount: number }> {
@@ -48,7 +49,7 @@ export async function toggleLike(posts: Posts, post: VisiblePost, memberId: numb
   });
 }
 
-/** Adds a comment (already trimmed and length-checked by the schema) and answers it as lists show it. */
+/** Adds a comment (already trimmed and length-checked by the schema) with its mentions, and answers it as lists show it. */
 export async function addComment(posts: Posts, post: VisiblePost, memberId: number, content: string): Promise<PostComment> {
   if (containsBadWord(content, posts.ctx.siteSettings.current().moderation.badWords)) throw commentBadWords();
   const { posts: postsTable, comments } = posts.tables;
@@ -64,10 +65,11 @@ export async function addComment(posts: Posts, post: VisiblePost, memberId: numb
       actorId: memberId,
       payload: { postId: post.id, postOwnerId: post.authorId, actorId: memberId, commentId: row!.id, excerpt: excerpt(content) },
     });
-    return row!;
+    const mentions = await recordMentions(posts, tx, emit, { postId: post.id, postOwnerId: post.authorId, commentId: row!.id, actorId: memberId, text: content });
+    return { ...row!, mentions };
   });
   const { username, profileImage } = (await memberViews(posts.ctx.db, posts.tables.members, [memberId]))(memberId);
-  return { id: comment.id, userId: memberId, username, profileImage, content: comment.content, createdAt: comment.createdAt.toISOString() };
+  return { id: comment.id, userId: memberId, username, profileImage, content: comment.content, createdAt: comment.createdAt.toISOString(), mentions: comment.mentions };
 }
 
 /**

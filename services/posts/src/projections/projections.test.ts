@@ -3,33 +3,24 @@ import { buildEnvelope } from '@kora/platform';
 import { eventually, processed, readUntil } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, mediaUrl, memberIds, publish, registerMember, snapshot, startPosts, type PostsTestService } from '../test-support.js';
+import { describe, expect, it } from 'vitest';
+import { mediaUrl, memberIds, postsServiceForFile, publish, registerMember, snapshot } from '../test-support.js';
 
 describe(`projections from other services' events (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
-  let svc: PostsTestService;
-  let api: ReturnType<typeof client>;
+  const file = postsServiceForFile();
   const nextId = memberIds();
 
-  beforeAll(async () => {
-    svc = await startPosts();
-    api = client(svc);
-  });
-  afterAll(async () => {
-    await svc?.close();
-  });
-
-  const author = async (userId: number) => (await svc.ctx.db.select().from(svc.tables.members).where(eq(svc.tables.members.userId, userId)))[0];
+  const author = async (userId: number) => (await file.svc.ctx.db.select().from(file.svc.tables.members).where(eq(file.svc.tables.members.userId, userId)))[0];
 
   describe('members (user.registered, user.updated)', () => {
     it("shows a member's new name and avatar on their posts and comments after user.updated", async () => {
       const me = nextId();
-      await registerMember(svc, me, 'old_name');
-      const post = await api.createPost(me, 'renaming soon');
-      await api.post(`/api/posts/${post.id}/comment`, me, { content: 'me again' });
-      await publish(svc, 'user.updated', snapshot(me, 'new_name', '/uploads/profile/new.webp'), me, me);
+      await registerMember(file.svc, me, 'old_name');
+      const post = await file.api.createPost(me, 'renaming soon');
+      await file.api.post(`/api/posts/${post.id}/comment`, me, { content: 'me again' });
+      await publish(file.svc, 'user.updated', snapshot(me, 'new_name', '/uploads/profile/new.webp'), me, me);
       const seen = await readUntil(
-        async () => (await api.get(`/api/posts/${post.id}`, me)).json() as Post,
+        async () => (await file.api.get(`/api/posts/${post.id}`, me)).json() as Post,
         (p) => p.author.username === 'new_name',
       );
       expect(seen.author).toEqual({ id: me, username: 'new_name', profileImage: '/uploads/profile/new.webp' });
@@ -40,10 +31,10 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
       const me = nextId();
       const newer = buildEnvelope({ type: 'user.updated', aggregateId: me, actorId: me, payload: snapshot(me, 'newer', '') });
       const older = { ...buildEnvelope({ type: 'user.updated', aggregateId: me, actorId: me, payload: snapshot(me, 'older') }), occurredAt: '2020-01-01T00:00:00.000Z' };
-      await svc.adapters.bus.publish([newer, older].map((e) => ({ topic: topicOf('user.updated'), key: String(me), value: JSON.stringify(e) })));
+      await file.svc.adapters.bus.publish([newer, older].map((e) => ({ topic: topicOf('user.updated'), key: String(me), value: JSON.stringify(e) })));
       // Same key, so the older one is handled after the newer: once it is recorded as processed, it has had its chance to do harm.
-      await eventually(() => processed(svc, older.id));
-      expect(await processed(svc, newer.id)).toBe(true);
+      await eventually(() => processed(file.svc, older.id));
+      expect(await processed(file.svc, newer.id)).toBe(true);
       expect(await author(me)).toMatchObject({ username: 'newer', profileImage: DEFAULT_AVATAR });
     });
 
@@ -51,37 +42,37 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
       const me = nextId();
       const envelope = buildEnvelope({ type: 'user.updated', aggregateId: me, actorId: me, payload: snapshot(me, 'twice') });
       const message = { topic: topicOf('user.updated'), key: String(me), value: JSON.stringify(envelope) };
-      await svc.adapters.bus.publish([message, message]);
+      await file.svc.adapters.bus.publish([message, message]);
       await eventually(async () => (await author(me))?.username === 'twice');
-      const rows = await svc.ctx.db.select().from(svc.ctx.tables.processedEvents).where(eq(svc.ctx.tables.processedEvents.eventId, envelope.id));
+      const rows = await file.svc.ctx.db.select().from(file.svc.ctx.tables.processedEvents).where(eq(file.svc.ctx.tables.processedEvents.eventId, envelope.id));
       expect(rows).toHaveLength(1);
     });
   });
 
   describe('videos (video.uploaded, video.processed, video.failed)', () => {
     const videoEvent = (url: string) => ({ videoId: randomInt(1, 2 ** 31), url, uploaderId: nextId() });
-    const detailsOf = async (postId: number, viewer: number) => ((await api.get(`/api/posts/${postId}`, viewer)).json() as Post).videoDetails;
+    const detailsOf = async (postId: number, viewer: number) => ((await file.api.get(`/api/posts/${postId}`, viewer)).json() as Post).videoDetails;
 
     it('shows processing, then ready with poster and duration, in upload order', async () => {
       const me = nextId();
       const [v1, v2] = [mediaUrl('videos'), mediaUrl('videos')];
-      const post = await api.createPost(me, 'two clips', [{ url: v1 }, { url: v2 }]);
+      const post = await file.api.createPost(me, 'two clips', [{ url: v1 }, { url: v2 }]);
       expect(post.videoDetails.map((v) => v.status)).toEqual(['processing', 'processing']);
 
       const ref = videoEvent(v2);
-      await publish(svc, 'video.uploaded', ref, ref.videoId);
-      await publish(svc, 'video.processed', { ...ref, posterUrl: '/uploads/videos/poster.webp', durationSeconds: 12.5, width: 640, height: 360, bytes: 1234 }, ref.videoId);
+      await publish(file.svc, 'video.uploaded', ref, ref.videoId);
+      await publish(file.svc, 'video.processed', { ...ref, posterUrl: '/uploads/videos/poster.webp', durationSeconds: 12.5, width: 640, height: 360, bytes: 1234 }, ref.videoId);
       const details = await readUntil(() => detailsOf(post.id, me), (d) => d[1]?.status === 'ready');
       expect(details).toEqual([
         { url: v1, status: 'processing', posterUrl: null, durationSeconds: null, error: null },
         { url: v2, status: 'ready', posterUrl: '/uploads/videos/poster.webp', durationSeconds: 12.5, error: null },
       ]);
-      expect(((await api.get(`/api/posts/${post.id}`, me)).json() as Post).videos).toEqual([v1, v2]);
+      expect(((await file.api.get(`/api/posts/${post.id}`, me)).json() as Post).videos).toEqual([v1, v2]);
 
       // A late or repeated `uploaded` never undoes a finished video.
-      await publish(svc, 'video.uploaded', ref, ref.videoId);
+      await publish(file.svc, 'video.uploaded', ref, ref.videoId);
       const other = videoEvent(v1);
-      await publish(svc, 'video.failed', { ...other, reason: 'not a video' }, other.videoId);
+      await publish(file.svc, 'video.failed', { ...other, reason: 'not a video' }, other.videoId);
       const after = await readUntil(() => detailsOf(post.id, me), (d) => d[0]?.status === 'failed');
       expect(after.map((d) => [d.status, d.error])).toEqual([['failed', 'not a video'], ['ready', null]]);
     });
@@ -89,12 +80,12 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
     it('keeps a failed video failed when a stale processed event arrives', async () => {
       const me = nextId();
       const url = mediaUrl('videos');
-      const post = await api.createPost(me, 'broken clip', [{ url }]);
+      const post = await file.api.createPost(me, 'broken clip', [{ url }]);
       const ref = videoEvent(url);
-      await publish(svc, 'video.failed', { ...ref, reason: 'gave up' }, ref.videoId);
+      await publish(file.svc, 'video.failed', { ...ref, reason: 'gave up' }, ref.videoId);
       await readUntil(() => detailsOf(post.id, me), (d) => d[0]?.status === 'failed');
-      const stale = await publish(svc, 'video.processed', { ...ref, posterUrl: '/p.webp', durationSeconds: 1, width: 1, height: 1, bytes: 1 }, ref.videoId);
-      await eventually(() => processed(svc, stale));
+      const stale = await publish(file.svc, 'video.processed', { ...ref, posterUrl: '/p.webp', durationSeconds: 1, width: 1, height: 1, bytes: 1 }, ref.videoId);
+      await eventually(() => processed(file.svc, stale));
       expect((await detailsOf(post.id, me))[0]).toEqual({ url, status: 'failed', posterUrl: null, durationSeconds: null, error: 'gave up' });
     });
   });
@@ -102,12 +93,12 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
   describe('friend graph (friend-request.accepted, friendship.removed)', () => {
     it('stores both directions once, however often the event comes, and removes both', async () => {
       const [a, b] = [nextId(), nextId()];
-      const { friendships: f } = svc.tables;
-      const rowsOf = async () => (await svc.ctx.db.select().from(f).where(eq(f.userId, a))).length + (await svc.ctx.db.select().from(f).where(eq(f.userId, b))).length;
-      await publish(svc, 'friend-request.accepted', { fromUserId: a, toUserId: b, requestId: 1 }, `${a}-${b}`);
-      await publish(svc, 'friend-request.accepted', { fromUserId: b, toUserId: a, requestId: 2 }, `${a}-${b}`);
+      const { friendships: f } = file.svc.tables;
+      const rowsOf = async () => (await file.svc.ctx.db.select().from(f).where(eq(f.userId, a))).length + (await file.svc.ctx.db.select().from(f).where(eq(f.userId, b))).length;
+      await publish(file.svc, 'friend-request.accepted', { fromUserId: a, toUserId: b, requestId: 1 }, `${a}-${b}`);
+      await publish(file.svc, 'friend-request.accepted', { fromUserId: b, toUserId: a, requestId: 2 }, `${a}-${b}`);
       await eventually(async () => (await rowsOf()) === 2);
-      await publish(svc, 'friendship.removed', { fromUserId: b, toUserId: a }, `${a}-${b}`);
+      await publish(file.svc, 'friendship.removed', { fromUserId: b, toUserId: a }, `${a}-${b}`);
       await eventually(async () => (await rowsOf()) === 0);
     });
   });

@@ -1,36 +1,27 @@
 import { postTexts, type Post, type PostPage } from '@kora/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setShadowHidden } from '../moderation/post-state.js';
-import { backdate, befriend, client, memberIds, postPage, postsHandle, registerMember, startPosts, unfriend, type PostsTestService } from '../test-support.js';
+import { backdate, befriend, memberIds, postPage, postsHandle, postsServiceForFile, registerMember, unfriend } from '../test-support.js';
 
 describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
-  let svc: PostsTestService;
-  let api: ReturnType<typeof client>;
+  const file = postsServiceForFile();
   const nextId = memberIds();
 
-  beforeAll(async () => {
-    svc = await startPosts();
-    api = client(svc);
-  });
-  afterAll(async () => {
-    await svc?.close();
-  });
-
-  const feed = async (userId: number, query = ''): Promise<PostPage> => postPage(await api.get(`/api/posts${query}`, userId));
+  const feed = async (userId: number, query = ''): Promise<PostPage> => postPage(await file.api.get(`/api/posts${query}`, userId));
   const ids = (page: PostPage) => page.posts.map((p) => p.id);
 
   it("shows your own posts and your friends', newest first, never strangers'", async () => {
     const [ada, bola, chidi, stranger] = [nextId(), nextId(), nextId(), nextId()];
-    await registerMember(svc, bola, 'bola');
-    const a1 = await api.createPost(ada, 'ada 1');
-    const b1 = await api.createPost(bola, 'bola 1');
-    const s1 = await api.createPost(stranger, 'stranger 1');
-    const c1 = await api.createPost(chidi, 'chidi 1');
+    await registerMember(file.svc, bola, 'bola');
+    const a1 = await file.api.createPost(ada, 'ada 1');
+    const b1 = await file.api.createPost(bola, 'bola 1');
+    const s1 = await file.api.createPost(stranger, 'stranger 1');
+    const c1 = await file.api.createPost(chidi, 'chidi 1');
 
     expect(ids(await feed(ada))).toEqual([a1.id]);
 
-    await befriend(svc, ada, bola);
-    await befriend(svc, chidi, ada); // either side may have sent the request
+    await befriend(file.svc, ada, bola);
+    await befriend(file.svc, chidi, ada); // either side may have sent the request
     const page = await feed(ada);
     expect(ids(page)).toEqual([c1.id, b1.id, a1.id]);
     expect(ids(page)).not.toContain(s1.id);
@@ -41,25 +32,25 @@ describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded
     expect(ids(await feed(bola))).toEqual([b1.id, a1.id]);
     expect(ids(await feed(stranger))).toEqual([s1.id]);
 
-    await unfriend(svc, bola, ada);
+    await unfriend(file.svc, bola, ada);
     expect(ids(await feed(ada))).toEqual([c1.id, a1.id]);
     expect(ids(await feed(bola))).toEqual([b1.id]);
   });
 
   it("lists one author's posts with authorId, for the profile page, to any member", async () => {
     const [author, reader] = [nextId(), nextId()];
-    const p1 = await api.createPost(author, 'one');
-    const p2 = await api.createPost(author, 'two');
-    await api.createPost(reader, 'not in the list');
+    const p1 = await file.api.createPost(author, 'one');
+    const p2 = await file.api.createPost(author, 'two');
+    await file.api.createPost(reader, 'not in the list');
     expect(ids(await feed(reader, `?authorId=${author}`))).toEqual([p2.id, p1.id]);
     expect(ids(await feed(reader, `?authorId=${nextId()}`))).toEqual([]);
   });
 
   it('pages 25 posts as 20 + 5 with no gaps or repeats, even when new posts arrive in between', async () => {
     const [me, friend] = [nextId(), nextId()];
-    await befriend(svc, me, friend);
+    await befriend(file.svc, me, friend);
     const made: number[] = [];
-    for (let i = 0; i < 25; i++) made.push((await api.createPost(i % 2 ? friend : me, `post ${i}`)).id);
+    for (let i = 0; i < 25; i++) made.push((await file.api.createPost(i % 2 ? friend : me, `post ${i}`)).id);
     const newestFirst = [...made].reverse();
 
     const first = await feed(me);
@@ -67,7 +58,7 @@ describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded
     expect(ids(first)).toEqual(newestFirst.slice(0, 20));
     expect(first.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
 
-    const late = await api.createPost(friend, 'arrived while paging');
+    const late = await file.api.createPost(friend, 'arrived while paging');
     const second = await feed(me, `?cursor=${first.nextCursor}`);
     expect(ids(second)).toEqual(newestFirst.slice(20));
     expect(second.nextCursor).toBeNull();
@@ -87,9 +78,9 @@ describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded
   it('orders posts made in the same instant by id, and pages through them exactly', async () => {
     const me = nextId();
     const made: number[] = [];
-    for (let i = 0; i < 6; i++) made.push((await api.createPost(me, `tie ${i}`)).id);
+    for (let i = 0; i < 6; i++) made.push((await file.api.createPost(me, `tie ${i}`)).id);
     const instant = new Date('2024-05-01T10:00:00.000Z');
-    for (const id of made) await backdate(svc, id, instant);
+    for (const id of made) await backdate(file.svc, id, instant);
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
@@ -103,12 +94,12 @@ describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded
   it('refuses a cursor it did not make, and bad limits, with 400', async () => {
     const me = nextId();
     for (const cursor of ['not-a-cursor', 'AAAA', Buffer.from('2026-02-30T00:00:00.000000Z|5').toString('base64url'), '%00']) {
-      const res = await api.get(`/api/posts?cursor=${cursor}`, me);
+      const res = await file.api.get(`/api/posts?cursor=${cursor}`, me);
       expect(res.statusCode, cursor).toBe(400);
       expect(res.json()).toEqual({ error: postTexts.cursorInvalid, message: postTexts.cursorInvalid, code: 'CURSOR_INVALID' });
     }
     for (const query of ['?limit=0', '?limit=51', '?limit=abc', '?authorId=-3', `?cursor=${'a'.repeat(201)}`]) {
-      const res = await api.get(`/api/posts${query}`, me);
+      const res = await file.api.get(`/api/posts${query}`, me);
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json()).sort()).toEqual(['code', 'error', 'message']);
     }
@@ -116,10 +107,10 @@ describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded
 
   it('shows shadow-hidden posts to their author only, in the feed and on the profile', async () => {
     const [author, friend] = [nextId(), nextId()];
-    await befriend(svc, author, friend);
-    const visible = await api.createPost(author, 'visible');
-    const hidden = await api.createPost(author, 'hidden');
-    await setShadowHidden(postsHandle(svc), hidden.id, true);
+    await befriend(file.svc, author, friend);
+    const visible = await file.api.createPost(author, 'visible');
+    const hidden = await file.api.createPost(author, 'hidden');
+    await setShadowHidden(postsHandle(file.svc), hidden.id, true);
 
     const own = await feed(author);
     expect(ids(own)).toEqual([hidden.id, visible.id]);
@@ -132,10 +123,10 @@ describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded
 
   it('leaves deleted posts out of every list', async () => {
     const [author, friend] = [nextId(), nextId()];
-    await befriend(svc, author, friend);
-    const kept = await api.createPost(author, 'kept');
-    const gone = await api.createPost(author, 'gone');
-    expect((await api.delete(`/api/posts/${gone.id}`, author)).statusCode).toBe(200);
+    await befriend(file.svc, author, friend);
+    const kept = await file.api.createPost(author, 'kept');
+    const gone = await file.api.createPost(author, 'gone');
+    expect((await file.api.delete(`/api/posts/${gone.id}`, author)).statusCode).toBe(200);
     expect(ids(await feed(author))).toEqual([kept.id]);
     expect(ids(await feed(friend))).toEqual([kept.id]);
     expect(ids(await feed(friend, `?authorId=${author}`))).toEqual([kept.id]);
@@ -148,15 +139,15 @@ describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded
   it('answers a bare array and puts the next page in Link and X-Next-Cursor, absent on the last page', async () => {
     const me = nextId();
     const made: number[] = [];
-    for (let i = 0; i < 3; i++) made.push((await api.createPost(me, `linked ${i}`)).id);
-    const first = await api.get(`/api/posts?authorId=${me}&limit=2`, me);
+    for (let i = 0; i < 3; i++) made.push((await file.api.createPost(me, `linked ${i}`)).id);
+    const first = await file.api.get(`/api/posts?authorId=${me}&limit=2`, me);
     expect(JSON.parse(first.body).map((p: Post) => p.id)).toEqual([made[2], made[1]]);
     const cursor = first.headers['x-next-cursor'] as string;
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(first.headers.link).toBe(`</api/posts?authorId=${me}&cursor=${cursor}&limit=2>; rel="next"`);
 
     const next = String(first.headers.link).slice(1, String(first.headers.link).indexOf('>'));
-    const last = await api.get(next, me);
+    const last = await file.api.get(next, me);
     expect(JSON.parse(last.body).map((p: Post) => p.id)).toEqual([made[0]]);
     expect(last.headers.link).toBeUndefined();
     expect(last.headers['x-next-cursor']).toBeUndefined();
@@ -164,7 +155,7 @@ describe(`the feed and author pages (${process.env.KORA_TEST_TARGET ?? 'embedded
 
   it('takes cursor 0 as the first page', async () => {
     const me = nextId();
-    const made = [(await api.createPost(me, 'zero a')).id, (await api.createPost(me, 'zero b')).id];
+    const made = [(await file.api.createPost(me, 'zero a')).id, (await file.api.createPost(me, 'zero b')).id];
     expect(await feed(me, '?cursor=0')).toEqual(await feed(me));
     expect((await feed(me, '?cursor=0&limit=1')).posts.map((p) => p.id)).toEqual([made[1]]);
   });

@@ -1,40 +1,32 @@
 import { defaultSiteSettings, postLimits, postTexts, type Post, type PostPage } from '@kora/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIST_COMMENTS, LIST_LIKERS } from '../feed/post-json.js';
 import { setShadowHidden } from '../moderation/post-state.js';
-import { client, memberIds, outboxEvents, postPage, postsHandle, registerMember, startPosts, type PostsTestService } from '../test-support.js';
+import { memberIds, outboxEvents, postPage, postsHandle, postsServiceForFile, registerMember } from '../test-support.js';
 
 describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
-  let svc: PostsTestService;
-  let api: ReturnType<typeof client>;
+  const file = postsServiceForFile();
   const nextId = memberIds();
 
-  beforeAll(async () => {
-    svc = await startPosts();
-    api = client(svc);
-  });
-  afterAll(async () => {
-    await svc?.close();
-  });
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
-  const getPost = async (id: number, userId: number) => (await api.get(`/api/posts/${id}`, userId)).json() as Post;
-  const eventsFor = async (type: string, postId: number) => (await outboxEvents(svc, type)).filter((e) => e.payload.postId === postId);
+  const getPost = async (id: number, userId: number) => (await file.api.get(`/api/posts/${id}`, userId)).json() as Post;
+  const eventsFor = async (type: string, postId: number) => (await outboxEvents(file.svc, type)).filter((e) => e.payload.postId === postId);
 
   describe('POST /api/posts/:id/react', () => {
     it('toggles the like, keeps the count, and announces each change with owner and actor', async () => {
       const [author, fan] = [nextId(), nextId()];
-      const post = await api.createPost(author, 'like me');
-      const like = await api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' });
+      const post = await file.api.createPost(author, 'like me');
+      const like = await file.api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' });
       expect(like.statusCode).toBe(200);
       expect(like.json()).toEqual({ liked: true, likeCount: 1 });
       expect(await getPost(post.id, fan)).toMatchObject({ likes: [{ userId: fan }], likeCount: 1, hasLiked: true });
       expect(await getPost(post.id, author)).toMatchObject({ likes: [{ userId: fan }], likeCount: 1, hasLiked: false });
 
-      expect((await api.post(`/api/posts/${post.id}/react`, author, {})).json()).toEqual({ liked: true, likeCount: 2 }); // reaction defaults to like
-      expect((await api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' })).json()).toEqual({ liked: false, likeCount: 1 });
+      expect((await file.api.post(`/api/posts/${post.id}/react`, author, {})).json()).toEqual({ liked: true, likeCount: 2 }); // reaction defaults to like
+      expect((await file.api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' })).json()).toEqual({ liked: false, likeCount: 1 });
       expect(await getPost(post.id, fan)).toMatchObject({ likes: [{ userId: author }], likeCount: 1, hasLiked: false });
 
       const liked = await eventsFor('post.liked', post.id);
@@ -48,24 +40,24 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
 
     it('keeps the count right when one member toggles many times at once', async () => {
       const [author, fan] = [nextId(), nextId()];
-      const post = await api.createPost(author, 'race');
-      const answers = await Promise.all(Array.from({ length: 5 }, () => api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' })));
+      const post = await file.api.createPost(author, 'race');
+      const answers = await Promise.all(Array.from({ length: 5 }, () => file.api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' })));
       expect(answers.every((a) => a.statusCode === 200)).toBe(true);
       // Whichever way the toggles interleave, the count is the member's one like or none.
       const final = await getPost(post.id, fan);
       expect(final.likeCount).toBe(final.hasLiked ? 1 : 0);
       expect(final.likes).toEqual(final.hasLiked ? [{ userId: fan }] : []);
-      const again = (await api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' })).json();
+      const again = (await file.api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' })).json();
       expect(again).toEqual({ liked: !final.hasLiked, likeCount: final.hasLiked ? 0 : 1 });
     });
 
     it(`lists the ${LIST_LIKERS} most recent likers, always with the caller if they liked, and the exact count`, async () => {
       const author = nextId();
       const early = nextId();
-      const post = await api.createPost(author, 'popular');
-      await api.post(`/api/posts/${post.id}/react`, early, { reaction: 'like' });
+      const post = await file.api.createPost(author, 'popular');
+      await file.api.post(`/api/posts/${post.id}/react`, early, { reaction: 'like' });
       const others = Array.from({ length: LIST_LIKERS + 2 }, () => nextId());
-      for (const fan of others) await api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' });
+      for (const fan of others) await file.api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' });
 
       const seenByEarly = await getPost(post.id, early);
       expect(seenByEarly.likeCount).toBe(LIST_LIKERS + 3);
@@ -81,14 +73,14 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
 
     it('refuses other reactions, and unknown or hidden posts', async () => {
       const [author, fan] = [nextId(), nextId()];
-      const post = await api.createPost(author, 'x');
-      const love = await api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'love' });
+      const post = await file.api.createPost(author, 'x');
+      const love = await file.api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'love' });
       expect(love.statusCode).toBe(400);
       expect(love.json().message).toBe(postTexts.reactionInvalid);
-      expect((await api.post('/api/posts/987654321987/react', fan, { reaction: 'like' })).statusCode).toBe(404);
-      expect((await api.post('/api/posts/abc/react', fan, { reaction: 'like' })).statusCode).toBe(404);
-      await setShadowHidden(postsHandle(svc), post.id, true);
-      const hidden = await api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' });
+      expect((await file.api.post('/api/posts/987654321987/react', fan, { reaction: 'like' })).statusCode).toBe(404);
+      expect((await file.api.post('/api/posts/abc/react', fan, { reaction: 'like' })).statusCode).toBe(404);
+      await setShadowHidden(postsHandle(file.svc), post.id, true);
+      const hidden = await file.api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' });
       expect(hidden.statusCode).toBe(404);
       expect(hidden.json().message).toBe(postTexts.notFound);
     });
@@ -97,9 +89,9 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
   describe('POST /api/posts/:id/comment', () => {
     it('adds a comment (201) with the commenter from the projection, counts it and announces an excerpt', async () => {
       const [author, commenter] = [nextId(), nextId()];
-      await registerMember(svc, commenter, 'chioma');
-      const post = await api.createPost(author, 'talk to me');
-      const res = await api.post(`/api/posts/${post.id}/comment`, commenter, { content: `  ${'Nice one! '.repeat(20)} ` });
+      await registerMember(file.svc, commenter, 'chioma');
+      const post = await file.api.createPost(author, 'talk to me');
+      const res = await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: `  ${'Nice one! '.repeat(20)} ` });
       expect(res.statusCode).toBe(201);
       const comment = res.json();
       expect(comment).toEqual({
@@ -109,6 +101,7 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
         profileImage: `/uploads/profile/${commenter}.webp`,
         content: 'Nice one! '.repeat(20).trim(),
         createdAt: expect.stringMatching(/Z$/),
+        mentions: [],
       });
       expect(await getPost(post.id, author)).toMatchObject({ commentCount: 1, comments: [comment] });
 
@@ -122,18 +115,18 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
 
     it('refuses blank, too long and bad-word comments with the product texts', async () => {
       const [author, commenter] = [nextId(), nextId()];
-      const post = await api.createPost(author, 'x');
+      const post = await file.api.createPost(author, 'x');
       for (const body of [{ content: '   ' }, { content: '' }, {}]) {
-        const res = await api.post(`/api/posts/${post.id}/comment`, commenter, body);
+        const res = await file.api.post(`/api/posts/${post.id}/comment`, commenter, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().message).toBe(postTexts.commentBlank);
       }
-      const long = await api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'a'.repeat(postLimits.maxCommentLength + 1) });
+      const long = await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'a'.repeat(postLimits.maxCommentLength + 1) });
       expect(long.statusCode).toBe(400);
       expect(long.json().message).toBe(postTexts.commentTooLong(postLimits.maxCommentLength));
 
-      vi.spyOn(svc.ctx.siteSettings, 'current').mockReturnValue({ ...defaultSiteSettings, moderation: { maxPostLength: 5000, badWords: ['mumu'] } });
-      const bad = await api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'You be MUMU' });
+      vi.spyOn(file.svc.ctx.siteSettings, 'current').mockReturnValue({ ...defaultSiteSettings, moderation: { maxPostLength: 5000, badWords: ['mumu'] } });
+      const bad = await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'You be MUMU' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ message: postTexts.commentBadWords, code: 'BAD_WORDS' });
       expect((await getPost(post.id, author)).commentCount).toBe(0);
@@ -142,35 +135,35 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
 
     it(`lists comments oldest first: ${LIST_COMMENTS} in lists, all (up to 1,000) on the post page`, async () => {
       const author = nextId();
-      const post = await api.createPost(author, 'chatty');
+      const post = await file.api.createPost(author, 'chatty');
       const total = LIST_COMMENTS + 5;
-      for (let i = 0; i < total; i++) await api.post(`/api/posts/${post.id}/comment`, nextId(), { content: `comment ${i}` });
+      for (let i = 0; i < total; i++) await file.api.post(`/api/posts/${post.id}/comment`, nextId(), { content: `comment ${i}` });
       const single = await getPost(post.id, author);
       expect(single.commentCount).toBe(total);
       expect(single.comments.map((c) => c.content)).toEqual(Array.from({ length: total }, (_, i) => `comment ${i}`));
-      const list = postPage(await api.get(`/api/posts?authorId=${author}`, author));
+      const list = postPage(await file.api.get(`/api/posts?authorId=${author}`, author));
       expect(list.posts[0]!.commentCount).toBe(total);
       expect(list.posts[0]!.comments.map((c) => c.content)).toEqual(Array.from({ length: LIST_COMMENTS }, (_, i) => `comment ${i}`));
     });
 
     it('answers 404 for unknown or deleted posts', async () => {
       const author = nextId();
-      const post = await api.createPost(author, 'x');
-      await api.delete(`/api/posts/${post.id}`, author);
-      expect((await api.post(`/api/posts/${post.id}/comment`, author, { content: 'hello?' })).statusCode).toBe(404);
-      expect((await api.post('/api/posts/987654321987/comment', author, { content: 'hello?' })).statusCode).toBe(404);
+      const post = await file.api.createPost(author, 'x');
+      await file.api.delete(`/api/posts/${post.id}`, author);
+      expect((await file.api.post(`/api/posts/${post.id}/comment`, author, { content: 'hello?' })).statusCode).toBe(404);
+      expect((await file.api.post('/api/posts/987654321987/comment', author, { content: 'hello?' })).statusCode).toBe(404);
     });
   });
 
   describe('POST /api/posts/:id/share', () => {
     it('counts one share per member, answers the same count again, and announces the first only', async () => {
       const [author, a, b] = [nextId(), nextId(), nextId()];
-      const post = await api.createPost(author, 'share me');
-      const first = await api.post(`/api/posts/${post.id}/share`, a);
+      const post = await file.api.createPost(author, 'share me');
+      const first = await file.api.post(`/api/posts/${post.id}/share`, a);
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ shared: true, shareCount: 1 });
-      expect((await api.post(`/api/posts/${post.id}/share`, a)).json()).toEqual({ shared: true, shareCount: 1 });
-      expect((await api.post(`/api/posts/${post.id}/share`, b)).json()).toEqual({ shared: true, shareCount: 2 });
+      expect((await file.api.post(`/api/posts/${post.id}/share`, a)).json()).toEqual({ shared: true, shareCount: 1 });
+      expect((await file.api.post(`/api/posts/${post.id}/share`, b)).json()).toEqual({ shared: true, shareCount: 2 });
 
       expect(await getPost(post.id, a)).toMatchObject({ shareCount: 2, hasShared: true });
       expect(await getPost(post.id, author)).toMatchObject({ shareCount: 2, hasShared: false });
@@ -183,7 +176,7 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
 
     it('answers 404 for unknown posts', async () => {
       const me = nextId();
-      const res = await api.post('/api/posts/987654321987/share', me);
+      const res = await file.api.post('/api/posts/987654321987/share', me);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(postTexts.notFound);
     });

@@ -1,31 +1,22 @@
 import type { Post } from '@kora/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATE_INVALID_TEXT } from '../errors.js';
 import { setShadowHidden } from '../moderation/post-state.js';
-import { backdate, client, memberIds, postsHandle, startPosts, type PostsTestService } from '../test-support.js';
+import { backdate, memberIds, postsHandle, postsServiceForFile } from '../test-support.js';
 
 describe(`memories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
-  let svc: PostsTestService;
-  let api: ReturnType<typeof client>;
+  const file = postsServiceForFile({ now: () => now, env: { KORA_TIME_ZONE: 'Africa/Lagos' } });
   const nextId = memberIds();
   // "Now" is 15 March 2026, 00:30 in Lagos (UTC+1): still 14 March in UTC.
   const now = new Date('2026-03-14T23:30:00Z');
 
-  beforeAll(async () => {
-    svc = await startPosts({ now: () => now, env: { KORA_TIME_ZONE: 'Africa/Lagos' } });
-    api = client(svc);
-  });
-  afterAll(async () => {
-    await svc?.close();
-  });
-
   async function postAt(userId: number, at: string, content = at): Promise<Post> {
-    const post = await api.createPost(userId, content);
-    await backdate(svc, post.id, new Date(at));
+    const post = await file.api.createPost(userId, content);
+    await backdate(file.svc, post.id, new Date(at));
     return post;
   }
   const memories = async (userId: number, query = '') => {
-    const res = await api.get(`/api/memories${query}`, userId);
+    const res = await file.api.get(`/api/memories${query}`, userId);
     expect(res.statusCode, res.body).toBe(200);
     return { posts: res.json() as Post[], date: res.headers['x-memories-date'] };
   };
@@ -51,8 +42,8 @@ describe(`memories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     const kept = await postAt(me, '2020-07-04T12:00:00Z');
     const hidden = await postAt(me, '2019-07-04T12:00:00Z');
     const deleted = await postAt(me, '2018-07-04T12:00:00Z');
-    await setShadowHidden(postsHandle(svc), hidden.id, true);
-    await api.delete(`/api/posts/${deleted.id}`, me);
+    await setShadowHidden(postsHandle(file.svc), hidden.id, true);
+    await file.api.delete(`/api/posts/${deleted.id}`, me);
     const answer = await memories(me, '?date=2024-07-04');
     expect(answer.date).toBe('2024-07-04');
     expect(answer.posts.map((p) => p.id)).toEqual([kept.id, hidden.id]);
@@ -67,7 +58,7 @@ describe(`memories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   it('refuses a date that is not a real YYYY-MM-DD day with 400', async () => {
     const me = nextId();
     for (const date of ['2025-02-29', '2026-13-01', 'yesterday', '15-03-2026', '2026-03-15T00:00:00Z', '']) {
-      const res = await api.get(`/api/memories?date=${encodeURIComponent(date)}`, me);
+      const res = await file.api.get(`/api/memories?date=${encodeURIComponent(date)}`, me);
       expect(res.statusCode, date).toBe(400);
       expect(res.json(), date).toMatchObject({ error: DATE_INVALID_TEXT, message: DATE_INVALID_TEXT });
     }

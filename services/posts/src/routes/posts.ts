@@ -2,7 +2,9 @@
  * Posts and the feed (spec: Home feed, Profile, Post page; decision 009).
  * - GET /api/posts?cursor&limit : the feed (own + friends' posts), newest first -> [post], the next
  *   page in Link / X-Next-Cursor (decision 015)
- * - GET /api/posts?authorId=&cursor&limit : one author's posts (profile page), same paging
+ * - GET /api/posts?authorId=&cursor&limit : a profile's posts, same paging: the member's own and
+ *   those whose text mentions them with an approved mention (decision 020)
+ * Every read applies the authors' profile audiences (feed/visibility.ts).
  * - GET /api/posts/:id : one post, with up to 1,000 comments
  * - POST /api/posts : publish -> 201 the post; emits post.created
  * - DELETE /api/posts/:id : the author soft-deletes -> 200 { message: "Post deleted" }; emits post.deleted
@@ -26,7 +28,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
       schema: {
         ...memberOnly,
         operationId: 'listFeed',
-        summary: "The feed (your posts and your friends'), or one author's posts with authorId",
+        summary: "The feed (your posts and your friends'), or with authorId a member's profile posts (theirs and those they are tagged in)",
         querystring: feedQuery,
         response: { 200: postListSchema, 400: errors[400], 401: errors[401] },
       },

@@ -3,6 +3,32 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import type { Migration } from '@kora/platform/service';
+import { memberSnapshotSql, type Migration } from '@kora/platform/service';
 
-export const migrations: Migration[] = [];
+export const migrations: Migration[] = [
+  {
+    id: '0001_settings',
+    sql: `
+      ${memberSnapshotSql}
+
+      -- The e-mail address each member signed up with (user.registered; auth's user.updated does
+      -- not carry it), shown read-only on the General tab.
+      create table {schema}.member_emails (
+        user_id bigint primary key,
+        email text not null
+      );
+
+      -- One row per member and tab, holding only the fields the member saved: a missing row or key
+      -- reads as the default, so a default changed later reaches everyone who never chose.
+      -- A PUT merges its fields into values in one upsert (values || excluded.values), which takes
+      -- the row lock, so two concurrent PUTs of different fields both stay.
+      create table {schema}.member_settings (
+        user_id bigint not null,
+        tab text not null check (tab in ('profile', 'privacy', 'notifications')),
+        "values" jsonb not null default '{}'::jsonb,
+        updated_at timestamptz not null default now(),
+        primary key (user_id, tab)
+      );
+    `,
+  },
+];

@@ -126,8 +126,42 @@ export const statusAnswer = z
   .meta({ example: { status: true } });
 export const messageAnswer = z.object({ message: z.string() }).meta({ example: { message: authTexts.passwordChanged } });
 
-/** Profile (spec: user_id, username, profileImage, coverImage, bio; plus names and join date). */
+/**
+ * The "details" a member fills in on Settings > General and shows on their full profile (phone and
+ * date of birth never leave the settings service's owner-only answers and auth's lookups). Empty
+ * strings are fields left blank.
+ */
+export const profileDetailsSchema = z.object({
+  city: z.string(),
+  country: z.string(),
+  work: z.string(),
+  education: z.string(),
+  website: z.string(),
+});
+export type ProfileDetails = z.infer<typeof profileDetailsSchema>;
+
+const cardExample = {
+  user_id: 7,
+  profileId: 'xK9vB2',
+  username: 'adaeze.okafor',
+  firstname: 'Adaeze',
+  lastname: 'Okafor',
+  profileImage: '/uploads/profile/defaultavatar.png',
+};
+
+const profileExample = {
+  visibility: 'full' as const,
+  ...cardExample,
+  coverImage: null,
+  bio: 'Software engineer in Yaba. Amala on Fridays.',
+  createdAt: '2026-03-14T09:30:00.000Z',
+  details: { city: 'Lagos', country: 'Nigeria', work: 'Paystack', education: 'University of Lagos', website: 'https://adaeze.ng' },
+};
+
+/** Profile (spec: user_id, username, profileImage, coverImage, bio; plus names, join date and details). */
 export const profileSchema = z.object({
+  /** `full`: everything below; a `limited` answer is the card only (see `limitedProfileSchema`). */
+  visibility: z.literal('full'),
   user_id: z.number().int(),
   /** The encoded id used in shareable profile links. */
   profileId: z.string(),
@@ -138,20 +172,28 @@ export const profileSchema = z.object({
   coverImage: z.string().nullable(),
   bio: z.string(),
   createdAt: z.string(),
-}).meta({
-  example: {
-    user_id: 7,
-    profileId: 'xK9vB2',
-    username: 'adaeze.okafor',
-    firstname: 'Adaeze',
-    lastname: 'Okafor',
-    profileImage: '/uploads/profile/defaultavatar.png',
-    coverImage: null,
-    bio: 'Software engineer in Yaba. Amala on Fridays.',
-    createdAt: '2026-03-14T09:30:00.000Z',
-  },
-});
+  details: profileDetailsSchema,
+}).meta({ example: profileExample });
 export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * Why a profile answered only its card: the owner shows it to `friends` (and the caller is not
+ * one), to `only_me`, or the caller is not signed in (`sign_in`: anonymous callers only ever get
+ * the card, whatever the owner chose).
+ */
+export const PROFILE_LIMITS = ['friends', 'only_me', 'sign_in'] as const;
+export type ProfileLimit = (typeof PROFILE_LIMITS)[number];
+
+/** The card a closed profile answers (privacy "profile visibility"): names and picture, nothing else. */
+export const limitedProfileSchema = profileSchema
+  .pick({ user_id: true, profileId: true, username: true, firstname: true, lastname: true, profileImage: true })
+  .extend({ visibility: z.literal('limited'), limitedBy: z.enum(PROFILE_LIMITS) })
+  .meta({ example: { visibility: 'limited', limitedBy: 'friends', ...cardExample } });
+export type LimitedProfile = z.infer<typeof limitedProfileSchema>;
+
+/** GET /api/users/{id}: the full profile, or the card when the profile is closed to the caller. */
+export const profileViewSchema = z.discriminatedUnion('visibility', [profileSchema, limitedProfileSchema]).meta({ example: profileExample });
+export type ProfileView = z.infer<typeof profileViewSchema>;
 
 export const userSearchItemSchema = z
   .object({

@@ -22,7 +22,7 @@ export const friendTexts = {
   userNotFound: 'User not found',
   alreadyRequested: 'You already sent a friend request to this member',
   alreadyFriends: 'You are already friends',
-  notAccepting: 'This member is not accepting friend requests',
+  friendsOfFriendsOnly: 'Only friends of friends can send this member a friend request',
   requestNotFound: 'Friend request not found',
   notRecipient: 'Only the member who received this request can answer it',
   notSender: 'Only the member who sent this request can cancel it',

@@ -58,7 +58,11 @@ export const relationSchema = z.object({
   status: z.enum(['self', 'none', 'requested', 'incoming', 'friends']),
   /** The pending request (sent or received), when there is one. */
   requestId: z.number().int().nullable(),
-}).meta({ example: { userId: 7, status: 'requested', requestId: 15 } });
+  /** Whether the caller may send this member a request now (only ever with status `none`). */
+  canRequest: z.boolean(),
+  /** Why not, in product words, when a request would be refused by the member's privacy (else null). */
+  reason: z.string().nullable(),
+}).meta({ example: { userId: 7, status: 'none', requestId: null, canRequest: false, reason: friendTexts.friendsOfFriendsOnly } });
 export type Relation = z.infer<typeof relationSchema>;
 
 /** POST /api/friends/requests: a new request (201), or theirs accepted when they had asked first (200). */

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { postLimits, postTexts, POST_MEDIA_URL } from './posts-texts.js';
 
 export * from './posts-texts.js';
+export * from './mention-text.js';
 
 export const postMediaItem = z.object({
   url: z.string().regex(POST_MEDIA_URL, postTexts.mediaInvalid),
@@ -63,13 +64,22 @@ export const feedQuery = pageQuery.extend({ authorId: z.coerce.number().int().po
 
 export const postAuthorSchema = z.object({ id: z.number().int(), username: z.string(), profileImage: z.string() });
 
+/**
+ * An approved mention in a post's or a comment's text: the member, and the name as the text writes
+ * it (the client links `@{username}` there, matching case-insensitively). Pending and declined
+ * mentions are not listed, so their names stay plain text.
+ */
+export const postMentionSchema = z.object({ userId: z.number().int(), username: z.string() });
+export type PostMention = z.infer<typeof postMentionSchema>;
+
 const postCommentExample = {
   id: 3,
   userId: 9,
   username: 'bola',
   profileImage: '/uploads/profile/defaultavatar.png',
-  content: 'Save me a plate!',
+  content: 'Save me a plate, @adaeze.okafor!',
   createdAt: '2026-11-26T18:05:00.000Z',
+  mentions: [{ userId: 7, username: 'adaeze.okafor' }],
 };
 export const postCommentSchema = z.object({
   id: z.number().int(),
@@ -78,6 +88,8 @@ export const postCommentSchema = z.object({
   profileImage: z.string(),
   content: z.string(),
   createdAt: z.string(),
+  /** Approved mentions in the comment (added after the spec's fields). */
+  mentions: z.array(postMentionSchema),
 }).meta({ example: postCommentExample });
 export type PostComment = z.infer<typeof postCommentSchema>;
 
@@ -111,12 +123,14 @@ export const postSchema = z.object({
   createdAt: z.string(),
   /** Moderation state; only the author ever receives a shadow-hidden post. */
   isShadowHidden: z.boolean(),
+  /** Approved mentions in the post's text (the client links them to the members' profiles). */
+  mentions: z.array(postMentionSchema),
 }).meta({
   // Shown in /api/docs (decision 015: an example per route).
   example: {
     id: 42,
     author: { id: 7, username: 'adaeze.okafor', profileImage: '/uploads/profile/defaultavatar.png' },
-    content: 'Jollof at the beach this evening #Lagos',
+    content: 'Jollof at the beach this evening with @bola #Lagos',
     images: ['/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp'],
     videos: [],
     videoDetails: [],
@@ -130,6 +144,7 @@ export const postSchema = z.object({
     hasSaved: false,
     createdAt: '2026-11-26T18:00:00.000Z',
     isShadowHidden: false,
+    mentions: [{ userId: 9, username: 'bola' }],
   },
 });
 export type Post = z.infer<typeof postSchema>;
@@ -153,3 +168,35 @@ export const postDeletedAnswer = z.object({ message: z.string() }).meta({ exampl
 export const saveAnswer = z.object({ saved: z.boolean(), postId: z.number().int() }).meta({ example: { saved: true, postId: 42 } });
 /** The day GET /api/memories remembered (YYYY-MM-DD, in the site's time zone), beside its bare array. */
 export const MEMORIES_DATE_HEADER = 'x-memories-date';
+
+/** POST /api/posts/mentions/{mentionId}/approve and /decline: the mention's state after the answer. */
+export const mentionReviewAnswer = z
+  .object({ mentionId: z.number().int(), status: z.enum(['approved', 'declined']) })
+  .meta({ example: { mentionId: 12, status: 'approved' } });
+export type MentionReviewAnswer = z.infer<typeof mentionReviewAnswer>;
+
+/** GET /api/posts/mentions/pending: one mention waiting for the caller's review (tag review on). */
+export const pendingMentionSchema = z
+  .object({
+    mentionId: z.number().int(),
+    postId: z.number().int(),
+    /** The comment the mention is in; null when it is in the post itself. */
+    commentId: z.number().int().nullable(),
+    /** Who mentioned the caller. */
+    actor: postAuthorSchema,
+    /** The start of the post or comment, as notifications show it. */
+    excerpt: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({
+    example: {
+      mentionId: 12,
+      postId: 42,
+      commentId: null,
+      actor: { id: 7, username: 'adaeze.okafor', profileImage: '/uploads/profile/defaultavatar.png' },
+      excerpt: 'Jollof at the beach this evening with @bola #Lagos',
+      createdAt: '2026-11-26T18:00:00.000Z',
+    },
+  });
+export type PendingMention = z.infer<typeof pendingMentionSchema>;
+export const pendingMentionList = z.array(pendingMentionSchema);

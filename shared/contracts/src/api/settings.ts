@@ -160,3 +160,14 @@ export const defaultNotificationSettings: NotificationSettings = {
   emailDigest: false,
   emailSecurity: true,
 };
+
+/**
+ * POST /api/settings/unsubscribe: the digest's signed link, used without signing in. The token may
+ * come in the query string (`?token=`, as a mail client's RFC 8058 one-click POST sends it, with the
+ * form body `List-Unsubscribe=One-Click`) or in the body, JSON or form-encoded.
+ */
+export const unsubscribeBody = z
+  .object({ token: z.string({ error: t.unsubscribeInvalid }).optional() }, { error: t.unsubscribeInvalid })
+  .meta({ example: { token: '1024.q2VXm0c3kN8lqQ9wZ1fY4tR7uJ2hB6sD5aE3gC0iK8o' } });
+export const unsubscribeQuery = z.object({ token: z.string().optional().describe('The token of the digest’s unsubscribe link') });
+export const unsubscribeAnswer = z.object({ message: z.string() }).meta({ example: { message: t.unsubscribed } });

@@ -1,13 +1,18 @@
-import type { Relation } from '@kora/contracts';
+import { friendTexts, type Relation } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
 import { friendButtonState } from './friend-button-state';
 
-const relation = (status: Relation['status'], requestId: number | null = null): Relation => ({ userId: 5, status, requestId });
+const relation = (status: Relation['status'], requestId: number | null = null): Relation => ({ userId: 5, status, requestId, canRequest: status === 'none', reason: null });
 
 describe('friendButtonState', () => {
   it('shows nothing on your own profile and Add Friend to a stranger', () => {
     expect(friendButtonState(relation('self'))).toEqual({ kind: 'hidden' });
     expect(friendButtonState(relation('none'))).toEqual({ kind: 'add' });
+  });
+
+  it('shows why instead of Add Friend when the member’s privacy would refuse the request', () => {
+    const refused: Relation = { userId: 5, status: 'none', requestId: null, canRequest: false, reason: friendTexts.friendsOfFriendsOnly };
+    expect(friendButtonState(refused)).toEqual({ kind: 'refused', reason: friendTexts.friendsOfFriendsOnly });
   });
 
   it('offers to cancel a request you sent', () => {

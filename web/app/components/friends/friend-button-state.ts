@@ -1,8 +1,9 @@
 /**
  * The profile's friend button for each relation (GET /api/friends/relation/{id}): a plain
- * Add Friend, or a labelled menu of what can be done next. Unfriending asks for confirmation.
+ * Add Friend, a disabled one with the reason when the member's privacy would refuse the request,
+ * or a labelled menu of what can be done next. Unfriending asks for confirmation.
  */
-import type { Relation } from '@kora/contracts';
+import { friendTexts, type Relation } from '@kora/contracts';
 import type { FriendIntent } from '~/schemas/friend-action';
 
 export interface FriendMenuItem {
@@ -15,6 +16,8 @@ export interface FriendMenuItem {
 export type FriendButtonState =
   | { kind: 'hidden' }
   | { kind: 'add' }
+  /** No relation, and the member's privacy would refuse a request: why, instead of the button. */
+  | { kind: 'refused'; reason: string }
   | { kind: 'menu'; label: 'Requested' | 'Respond' | 'Friends'; items: FriendMenuItem[] };
 
 export function friendButtonState(relation: Relation): FriendButtonState {
@@ -22,7 +25,7 @@ export function friendButtonState(relation: Relation): FriendButtonState {
     case 'self':
       return { kind: 'hidden' };
     case 'none':
-      return { kind: 'add' };
+      return relation.canRequest ? { kind: 'add' } : { kind: 'refused', reason: relation.reason ?? friendTexts.sendFailed };
     case 'requested':
       return { kind: 'menu', label: 'Requested', items: [{ intent: 'cancel', label: 'Cancel request', confirm: false }] };
     case 'incoming':

@@ -36,10 +36,16 @@ export function failureText(intent: FriendIntent): string {
   return FAILURE_TEXTS[intent];
 }
 
+/**
+ * The relation an action leaves. `none` (after cancel, decline, unfriend) is a guess that a new
+ * request may be sent: the member's privacy may say otherwise, so the action asks the friends
+ * service for the real relation then (routes/resources.friends.tsx) and uses this only if it cannot.
+ */
 export function relationAfter(intent: FriendIntent, userId: number, sent?: SentRequest): Relation {
+  const settled = { canRequest: false, reason: null };
   if (intent === 'accept' || (intent === 'send' && sent?.status === 'accepted')) {
-    return { userId, status: 'friends', requestId: null };
+    return { userId, status: 'friends', requestId: null, ...settled };
   }
-  if (intent === 'send' && sent) return { userId, status: 'requested', requestId: sent.id };
-  return { userId, status: 'none', requestId: null };
+  if (intent === 'send' && sent) return { userId, status: 'requested', requestId: sent.id, ...settled };
+  return { userId, status: 'none', requestId: null, canRequest: true, reason: null };
 }

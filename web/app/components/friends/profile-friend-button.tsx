@@ -1,14 +1,15 @@
 /**
  * The friend button on someone else's profile, from the relation the page loaded
  * (friend-button-state.ts): Add Friend, or Requested (Cancel request), Respond (Accept / Decline),
- * Friends (Unfriend, confirmed). Each answer carries the new relation, which the button takes at
+ * Friends (Unfriend, confirmed). When the member's privacy would refuse a request, Add Friend is
+ * shown disabled with the reason under it, so nobody clicks only to be told no. Each answer carries the new relation, which the button takes at
  * once; the page does not reload (utils/revalidation.ts).
  */
 import type { Relation } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ChevronDownIcon, UserCheckIcon, UserPlusIcon } from '~/components/icons';
-import { buttonClasses } from '~/components/ui/button';
+import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { Spinner } from '~/components/ui/spinner';
@@ -32,8 +33,22 @@ export function ProfileFriendButton({ relation: loaded, name }: { relation: Rela
     setConfirming(false);
   });
   const state = friendButtonState(relation);
+  const reasonId = useId();
 
   if (state.kind === 'hidden') return null;
+  if (state.kind === 'refused') {
+    return (
+      <div className="flex flex-col gap-1.5 sm:items-end">
+        <Button variant="secondary" disabled aria-describedby={reasonId} className="w-full sm:w-auto">
+          <UserPlusIcon className="size-4" />
+          Add Friend
+        </Button>
+        <p id={reasonId} className="text-sm text-slate-600 sm:max-w-56 sm:text-right">
+          {state.reason}
+        </p>
+      </div>
+    );
+  }
   if (state.kind === 'add') {
     return (
       <FriendActionButton actions={actions} fields={{ intent: 'send', userId: relation.userId }} size="md" className="w-full sm:w-auto">

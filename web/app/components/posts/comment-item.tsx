@@ -19,7 +19,7 @@ export function CommentItem({ comment, now }: { comment: PostComment; now: numbe
             {comment.username}
           </Link>
           <p className="whitespace-pre-wrap break-words text-sm text-slate-800">
-            <LinkifiedText text={comment.content} memberContent />
+            <LinkifiedText text={comment.content} memberContent mentions={comment.mentions} />
           </p>
         </div>
         <RelativeTime value={comment.createdAt} now={now} className="ml-3 text-xs text-slate-500" />

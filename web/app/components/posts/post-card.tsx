@@ -53,7 +53,7 @@ export function PostCard({ post: fromPage, now, onDeleted }: PostCardProps) {
       />
       {post.content ? (
         <p className="whitespace-pre-wrap break-words px-4 pt-3 text-[15px] leading-relaxed text-slate-800">
-          <LinkifiedText text={post.content} memberContent />
+          <LinkifiedText text={post.content} memberContent mentions={post.mentions} />
         </p>
       ) : null}
       <PostMedia post={post} />

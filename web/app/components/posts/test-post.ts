@@ -2,7 +2,7 @@
 import type { Post, PostComment } from '@kora/contracts';
 
 export function makeComment(id: number, overrides: Partial<PostComment> = {}): PostComment {
-  return { id, userId: 2, username: 'bola', profileImage: '', content: `Comment ${id}`, createdAt: '2026-01-05T10:00:00.000Z', ...overrides };
+  return { id, userId: 2, username: 'bola', profileImage: '', content: `Comment ${id}`, createdAt: '2026-01-05T10:00:00.000Z', mentions: [], ...overrides };
 }
 
 export function makePost(id: number, overrides: Partial<Post> = {}): Post {
@@ -23,6 +23,7 @@ export function makePost(id: number, overrides: Partial<Post> = {}): Post {
     hasSaved: false,
     createdAt: '2026-01-05T09:00:00.000Z',
     isShadowHidden: false,
+    mentions: [],
     ...overrides,
   };
 }

@@ -97,8 +97,8 @@ export function ProfileHeader({
   );
 }
 
-/** The cover photo, or the brand gradient when there is none or it fails to load. */
-function Cover({ src }: { src: string | null }) {
+/** The cover photo, or the brand gradient when there is none or it fails to load (also the limited card's). */
+export function Cover({ src }: { src: string | null }) {
   const { ref, failed, onError } = useImageFallback(src);
   return (
     <div className="relative h-36 bg-gradient-to-br from-brand-400 via-brand-600 to-brand-900 sm:h-56">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceLabel, UNKNOWN_DEVICE } from './device';
+import { deviceLabel, UNKNOWN_DEVICE } from './devices.js';
 
 describe('deviceLabel', () => {
   it.each([

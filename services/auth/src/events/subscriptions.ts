@@ -1,0 +1,19 @@
+/**
+ * Every event this service consumes, in one place. One consumer group feeds the projections the
+ * settings take effect through (issue 12): members' privacy settings and the friend graph (who may
+ * see a profile, who may find a member by e-mail or phone), the profile details and phone numbers,
+ * and the security-mail switch.
+ */
+import { friendshipHandlers, memberPrivacyHandlers, type ConsumerDefinition } from '@kora/platform/service';
+import type { Auth } from '../context.js';
+import { settingsHandlers } from '../projections/settings.js';
+
+export function authConsumers(auth: Auth): ConsumerDefinition[] {
+  const { tables } = auth;
+  return [
+    {
+      name: 'projections',
+      handlers: { ...memberPrivacyHandlers(tables.privacy), ...friendshipHandlers(tables.friendships), ...settingsHandlers(tables) },
+    },
+  ];
+}

@@ -1,0 +1,169 @@
+import {
+  defaultGeneralSettings,
+  defaultNotificationSettings,
+  defaultPrivacySettings,
+  settingsTexts as t,
+  type GeneralSettings,
+  type NotificationSettings,
+  type PrivacySettings,
+} from '@kora/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, eventsOf, expectError, memberIds, registerMember, startSettings, type SettingsTestService } from '../test-support.js';
+
+const general = {
+  phone: '+234 803 555 0101',
+  dateOfBirth: '1995-04-23',
+  gender: 'female',
+  website: 'https://adaeze.ng',
+  city: 'Lagos',
+  country: 'Nigeria',
+  timezone: 'Africa/Lagos',
+  language: 'yo',
+  work: 'Paystack',
+  education: 'University of Lagos',
+} as const;
+
+describe(`member settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
+  let svc: SettingsTestService;
+  let api: ReturnType<typeof client>;
+  const nextId = memberIds();
+
+  beforeAll(async () => {
+    svc = await startSettings();
+    api = client(svc);
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  const get = async <T>(path: string, userId: number) => {
+    const res = await api.get(path, userId);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as T;
+  };
+
+  it('refuses anonymous callers on every tab, before reading the body', async () => {
+    for (const tab of ['profile', 'privacy', 'notifications']) {
+      expect((await api.get(`/api/settings/${tab}`, null)).statusCode).toBe(401);
+      expect((await api.put(`/api/settings/${tab}`, null, { gender: 'nonsense' })).statusCode).toBe(401);
+    }
+  });
+
+  it('answers the defaults to a member who never saved, with their username and sign-up e-mail', async () => {
+    const ada = nextId();
+    await registerMember(svc, ada, 'adaeze.okafor', 'adaeze@example.ng');
+    expect(await get('/api/settings/profile', ada)).toEqual({ username: 'adaeze.okafor', user_email: 'adaeze@example.ng', ...defaultGeneralSettings });
+    expect(await get('/api/settings/privacy', ada)).toEqual(defaultPrivacySettings);
+    expect(await get('/api/settings/notifications', ada)).toEqual(defaultNotificationSettings);
+    // Not known yet (auth's events lag): the account fields are empty, the settings still answer.
+    expect(await get('/api/settings/profile', nextId())).toEqual({ username: '', user_email: '', ...defaultGeneralSettings });
+  });
+
+  it('saves each tab, answers and reads back the stored values, and leaves other members untouched', async () => {
+    const [ada, bola] = [nextId(), nextId()];
+    await registerMember(svc, ada, 'ada', 'ada@example.ng');
+
+    const saved = await api.put('/api/settings/profile', ada, { ...general, username: 'hacker', user_email: 'hacker@example.com' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const profile: GeneralSettings = { username: 'ada', user_email: 'ada@example.ng', ...general };
+    expect(saved.json()).toEqual(profile);
+    expect(await get('/api/settings/profile', ada)).toEqual(profile);
+
+    const privacy: PrivacySettings = { profileVisibility: 'friends', friendRequestPolicy: 'friends_of_friends', lookupEmail: 'only_me', lookupPhone: 'friends', showOnline: false, tagReview: true };
+    expect((await api.put('/api/settings/privacy', ada, privacy)).json()).toEqual(privacy);
+    expect(await get('/api/settings/privacy', ada)).toEqual(privacy);
+
+    const notifications: NotificationSettings = { ...defaultNotificationSettings, inappLikes: false, inappPayments: false, emailDigest: true };
+    expect((await api.put('/api/settings/notifications', ada, notifications)).json()).toEqual(notifications);
+    expect(await get('/api/settings/notifications', ada)).toEqual(notifications);
+
+    expect(await get('/api/settings/profile', bola)).toEqual({ username: '', user_email: '', ...defaultGeneralSettings });
+    expect(await get('/api/settings/privacy', bola)).toEqual(defaultPrivacySettings);
+    expect(await get('/api/settings/notifications', bola)).toEqual(defaultNotificationSettings);
+  });
+
+  it('merges a partial save onto the stored values, trims text, and takes empty optional fields', async () => {
+    const ada = nextId();
+    await api.put('/api/settings/profile', ada, general);
+    const res = await api.put('/api/settings/profile', ada, { city: '  Abuja ', work: '', dateOfBirth: '' });
+    expect(res.json()).toEqual({ username: '', user_email: '', ...general, city: 'Abuja', work: '', dateOfBirth: '' });
+    await api.put('/api/settings/privacy', ada, { showOnline: false });
+    expect(await get('/api/settings/privacy', ada)).toEqual({ ...defaultPrivacySettings, showOnline: false });
+  });
+
+  it('refuses each invalid field with its own text and stores nothing of that save', async () => {
+    const ada = nextId();
+    const tomorrowPlusTwo = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['profile', { dateOfBirth: tomorrowPlusTwo }, t.dateOfBirthFuture],
+      ['profile', { dateOfBirth: '1995-02-30' }, t.dateOfBirthInvalid],
+      ['profile', { dateOfBirth: '1800-01-01' }, t.dateOfBirthTooOld],
+      ['profile', { timezone: 'Mars/Olympus' }, t.timezoneInvalid],
+      ['profile', { timezone: '+01:00' }, t.timezoneInvalid],
+      ['profile', { website: 'javascript:alert(1)' }, t.websiteInvalid],
+      ['profile', { website: 'ftp://files.example.ng' }, t.websiteInvalid],
+      ['profile', { website: `https://example.ng/${'a'.repeat(200)}` }, t.websiteTooLong],
+      ['profile', { city: 'x'.repeat(101) }, t.tooLong('City')],
+      ['profile', { work: 'x'.repeat(101) }, t.tooLong('Work')],
+      ['profile', { phone: 'call me' }, t.phoneInvalid],
+      ['profile', { gender: 'robot' }, t.genderInvalid],
+      ['profile', { language: 'klingon' }, t.languageInvalid],
+      ['profile', { city: 42 }, t.tooLong('City')],
+      ['privacy', { profileVisibility: 'public' }, 'profileVisibility must be one of everyone, friends, only_me'],
+      ['privacy', { friendRequestPolicy: 'friends' }, 'friendRequestPolicy must be one of everyone, friends_of_friends'],
+      ['privacy', { lookupPhone: 'nobody' }, 'lookupPhone must be one of everyone, friends, only_me'],
+      ['privacy', { showOnline: 'yes' }, t.switchInvalid('showOnline')],
+      ['notifications', { inappLikes: 'true' }, t.switchInvalid('inappLikes')],
+      ['notifications', { emailDigest: 1 }, t.switchInvalid('emailDigest')],
+    ];
+    for (const [tab, body, message] of cases) {
+      // A valid field beside the refused one: the whole save is refused, nothing of it is kept.
+      const valid = tab === 'profile' ? { country: 'Ghana' } : {};
+      expectError(await api.put(`/api/settings/${tab}`, ada, { ...valid, ...body }), 400, message);
+    }
+    expect(await get('/api/settings/profile', ada)).toEqual({ username: '', user_email: '', ...defaultGeneralSettings });
+    expect(await get('/api/settings/privacy', ada)).toEqual(defaultPrivacySettings);
+    expect(await get('/api/settings/notifications', ada)).toEqual(defaultNotificationSettings);
+    expect(await eventsOf(svc, 'settings.profile-changed', ada)).toEqual([]);
+    // Not an object at all: refused in the error shape, not a 500.
+    const list = await api.put('/api/settings/privacy', ada, ['everyone']);
+    expect(list.statusCode).toBe(400);
+    expect(list.json()).toEqual({ error: expect.any(String), message: expect.any(String), code: 'VALIDATION_FAILED' });
+  });
+
+  it('announces every save with the tab’s complete values, keyed by the member', async () => {
+    const ada = nextId();
+    await registerMember(svc, ada, 'ada.announced', 'ada.a@example.ng');
+    await api.put('/api/settings/profile', ada, { city: 'Ibadan', username: 'other' });
+    await api.put('/api/settings/privacy', ada, { tagReview: true });
+    await api.put('/api/settings/notifications', ada, { inappMentions: false });
+    const expected = [
+      ['settings.profile-changed', 'settings.profile', { ...defaultGeneralSettings, city: 'Ibadan' }],
+      ['settings.privacy-changed', 'settings.privacy', { ...defaultPrivacySettings, tagReview: true }],
+      ['settings.notifications-changed', 'settings.notifications', { ...defaultNotificationSettings, inappMentions: false }],
+    ] as const;
+    for (const [type, topic, values] of expected) {
+      expect(await eventsOf(svc, type, ada)).toEqual([
+        { type, topic, key: String(ada), aggregateId: String(ada), actorId: ada, payload: { userId: ada, ...values }, id: expect.any(String), version: 1, occurredAt: expect.any(String), traceId: expect.anything() },
+      ]);
+    }
+  });
+
+  it('keeps both fields when two saves of different fields run at once', async () => {
+    const ada = nextId();
+    for (let round = 0; round < 5; round += 1) {
+      const city = `City ${round}`;
+      const work = `Work ${round}`;
+      const [a, b] = await Promise.all([api.put('/api/settings/profile', ada, { city }), api.put('/api/settings/profile', ada, { work })]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(await get('/api/settings/profile', ada)).toMatchObject({ city, work });
+      const [p, n] = await Promise.all([api.put('/api/settings/privacy', ada, { showOnline: round % 2 === 0 }), api.put('/api/settings/privacy', ada, { lookupEmail: 'friends' })]);
+      expect([p.statusCode, n.statusCode]).toEqual([200, 200]);
+      expect(await get('/api/settings/privacy', ada)).toMatchObject({ showOnline: round % 2 === 0, lookupEmail: 'friends' });
+    }
+    // The last event carries what the last save left: the complete merged values.
+    const events = await eventsOf(svc, 'settings.profile-changed', ada);
+    expect(events).toHaveLength(10);
+    expect(events.at(-1)!.payload).toMatchObject({ city: 'City 4', work: 'Work 4' });
+  });
+});
