@@ -8,7 +8,6 @@
 import {
   defaultGeneralSettings,
   defaultNotificationSettings,
-  defaultPrivacySettings,
   type EventPayload,
   type EventType,
   type Notification,
@@ -16,7 +15,7 @@ import {
   type PrivacySettings,
 } from '@kora/contracts';
 import { startService, type RunningService } from '@kora/platform';
-import { eventually, memberClient, outboxEvents, processed, publishEvent, startTestService, testEnv, testLog, type OutboxEvent, type TestService } from '@kora/testing';
+import { announcePrivacy, eventually, memberClient, outboxEvents, processed, publishEvent, startTestService, testEnv, testLog, type OutboxEvent, type TestService } from '@kora/testing';
 import { wsUrl } from '@kora/testing/websocket';
 import { eq } from 'drizzle-orm';
 import { randomInt, randomUUID } from 'node:crypto';
@@ -141,9 +140,9 @@ export function setNotificationSettings(svc: TestService, userId: number, change
   return deliver(svc, 'settings.notifications-changed', { userId, ...defaultNotificationSettings, ...changes }, userId, userId);
 }
 
-/** A member saved their Privacy tab. */
-export function setPrivacy(svc: TestService, userId: number, changes: Partial<PrivacySettings>) {
-  return deliver(svc, 'settings.privacy-changed', { userId, ...defaultPrivacySettings, ...changes }, userId, userId);
+/** A member saved their Privacy tab (the shared helper, waiting until this service applied it). */
+export function setPrivacy(svc: NotificationsTestService, userId: number, changes: Partial<PrivacySettings>) {
+  return announcePrivacy(svc, svc.tables.privacy, userId, changes);
 }
 
 /** A member saved their General tab with this time zone. */
