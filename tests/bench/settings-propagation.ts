@@ -51,10 +51,10 @@ async function signIn(gatewayUrl: string, databaseUrl: string, name: string): Pr
 }
 
 /** Polls `probe` until it answers `wanted`; the time from `since`, in ms. */
-async function untilShows(probe: () => Promise<boolean>, wanted: boolean, since: number): Promise<number> {
+async function untilShows(name: string, probe: () => Promise<boolean>, wanted: boolean, since: number): Promise<number> {
   for (;;) {
     if ((await probe()) === wanted) return performance.now() - since;
-    if (performance.now() - since > GIVE_UP_MS) throw new Error('a settings change did not take effect within 30 s');
+    if (performance.now() - since > GIVE_UP_MS) throw new Error(`${name}: the change (${wanted ? 'closed' : 'open'}) did not take effect within 30 s`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
@@ -62,13 +62,18 @@ async function untilShows(probe: () => Promise<boolean>, wanted: boolean, since:
 export async function benchSettingsPropagation(gatewayUrl: string, databaseUrl: string): Promise<Scenario[]> {
   const owner = await signIn(gatewayUrl, databaseUrl, 'private');
   const viewer = await signIn(gatewayUrl, databaseUrl, 'stranger');
-  const created = await call(gatewayUrl, owner.token, 'POST', '/api/posts', { content: 'A post for the settings bench' });
+  const created = await call(gatewayUrl, owner.token, 'POST', '/api/posts', { userId: owner.userId, content: 'A post for the settings bench' });
+  if (created.status !== 201) throw new Error(`posting failed: ${created.status} ${JSON.stringify(created.json)}`);
   const postId = (created.json as Json).id as number;
   const socket = await openSocket(wsUrl(gatewayUrl), { authorization: `Bearer ${owner.token}` });
 
   const probes: Record<string, () => Promise<boolean>> = {
     'settings->auth': async () => ((await call(gatewayUrl, viewer.token, 'GET', `/api/users/${owner.userId}`)).json as Json).visibility === 'limited',
-    'settings->posts': async () => (await call(gatewayUrl, viewer.token, 'GET', `/api/posts/${postId}`)).status === 404,
+    'settings->posts': async () => {
+      const { status, json } = await call(gatewayUrl, viewer.token, 'GET', `/api/posts/${postId}`);
+      if (status !== 404 && status !== 200) throw new Error(`settings->posts: ${status} ${JSON.stringify(json)}`);
+      return status === 404;
+    },
     'settings->friends': async () => ((await call(gatewayUrl, viewer.token, 'GET', `/api/friends/relation/${owner.userId}`)).json as Json).canRequest === false,
     'settings->notifications': async () => {
       const answer = (await call(gatewayUrl, viewer.token, 'GET', `/api/presence?ids=${owner.userId}`)).json as { online: boolean }[];
@@ -88,7 +93,7 @@ export async function benchSettingsPropagation(gatewayUrl: string, databaseUrl: 
         const saved = await call(gatewayUrl, owner.token, 'PUT', '/api/settings/privacy', values);
         if (saved.status !== 200) throw new Error(`saving privacy failed: ${saved.status} ${JSON.stringify(saved.json)}`);
         const since = performance.now();
-        const times = await Promise.all(Object.values(probes).map((probe) => untilShows(probe, closedNow, since)));
+        const times = await Promise.all(Object.entries(probes).map(([name, probe]) => untilShows(name, probe, closedNow, since)));
         Object.keys(probes).forEach((name, i) => latencies[name]!.push(times[i]!));
       }
     }
