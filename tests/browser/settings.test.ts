@@ -29,7 +29,8 @@ async function signedIn(member: Member, viewport: { width: number; height: numbe
 async function openTab(page: Page, name: string, query: string) {
   await page.getByRole('tab', { name }).click();
   await page.waitForURL((url) => url.search === `?tab=${query}`);
-  expect(await page.getByRole('tab', { name }).getAttribute('aria-selected')).toBe('true');
+  // The history entry can come a frame before React renders the tab's page: wait for the render.
+  await page.getByRole('tab', { name, selected: true }).waitFor();
 }
 
 async function save(page: Page) {
