@@ -1,6 +1,7 @@
 import { ConfigError } from '@kora/platform';
 import { describe, expect, it } from 'vitest';
-import { devOutboxEnabled, loadAuthConfig } from './config.js';
+import { devOutboxEnabled } from '@kora/platform/mail';
+import { loadAuthConfig } from './config.js';
 
 const secret = { ACCESS_TOKEN_SECRET: 's'.repeat(16) };
 

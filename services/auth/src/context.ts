@@ -2,12 +2,11 @@
  * What the auth routes and jobs share for one running instance: its configuration (parsed once),
  * its tables, its clock and its mail sender.
  */
-import type { ServiceContext } from '@kora/platform/service';
-import { chooseMailSender, type MailMessage, type MailSender } from '@kora/platform/mail';
+import { storeDevMail, type ServiceContext } from '@kora/platform/service';
+import { chooseMailSender, mailFromAddress, mailLinkBase, type MailMessage, type MailSender } from '@kora/platform/mail';
 import { otpKey } from './accounts/otp.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
 import { authSchema, type AuthTables } from './db/schema.js';
-import { storeDevMail } from './mail/dev-outbox.js';
 import { enqueueMail } from './jobs/mail-queue.js';
 
 export interface AuthOptions {
@@ -41,7 +40,7 @@ export function createAuth(ctx: ServiceContext, options: AuthOptions): Auth {
     smtpUrl: config.SMTP_URL,
     devOutbox: config.MAIL_DEV_OUTBOX,
     from: config.MAIL_FROM,
-    store: (message) => storeDevMail(ctx.db, tables, message),
+    store: (message) => storeDevMail(ctx.db, tables.devMail, message),
     log: ctx.log,
   });
   ctx.log.info({ transport: mailer.kind }, 'mail transport');
@@ -53,12 +52,8 @@ export function createAuth(ctx: ServiceContext, options: AuthOptions): Auth {
     mailer,
     otpKey: otpKey(config.ACCESS_TOKEN_SECRET),
     now: options.now ?? (() => new Date()),
-    publicUrl: () => settings().general.siteUrl.replace(/\/+$/, '') || config.PUBLIC_URL,
+    publicUrl: () => mailLinkBase(settings(), config),
     siteName: () => settings().general.siteName,
-    sendMail(message) {
-      const { fromEmail, fromName } = settings().email;
-      const from = fromEmail ? `"${(fromName || settings().general.siteName).replace(/["\\\r\n]/g, '')}" <${fromEmail}>` : config.MAIL_FROM;
-      return enqueueMail(ctx, { ...message, from });
-    },
+    sendMail: (message) => enqueueMail(ctx, { ...message, from: mailFromAddress(settings(), config) }),
   };
 }

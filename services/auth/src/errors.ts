@@ -26,4 +26,3 @@ export const rateLimited = () => new AppError(429, ErrorCode.RateLimited, 'Too m
 export const imageTooLarge = (maxMB: number) => new AppError(413, ErrorCode.PayloadTooLarge, `The image is too large (at most ${maxMB} MB)`);
 /** The media service could not store a profile image (down, or an answer we cannot read). */
 export const imageNotStored = () => new AppError(502, ErrorCode.BadGateway, 'The image could not be stored. Please try again.');
-export const devOutboxOff = () => new AppError(404, AuthErrorCode.DevOutboxOff, 'The dev mail outbox is off');

@@ -6,6 +6,7 @@ import { migrations } from './db/migrations.js';
 import { DIGEST_QUEUE, digestSender, registerDigestJob } from './digest/daily-digest.js';
 import { notificationsConsumers } from './events/subscriptions.js';
 import { startLiveFeed } from './live/feed.js';
+import { devMailRoutes } from './routes/dev-mail.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { presenceRoutes } from './routes/presence.js';
 import { socketRoute } from './routes/socket.js';
@@ -41,6 +42,8 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
         presenceRoutes(members, n);
         socketRoute(members, n);
       });
+      // Public like auth's: the development mailbox is read before anyone has an account.
+      devMailRoutes(app, n);
 
       // This instance's own live feed and heartbeat; both end with the app (before the consumers).
       const feed = await startLiveFeed(ctx, n.live);

@@ -42,6 +42,8 @@ export const ErrorCode = {
   BadGateway: 'BAD_GATEWAY',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
   GatewayTimeout: 'GATEWAY_TIMEOUT',
+  /** Every service's dev mail listing while the dev outbox is not the transport in use (auth and notifications). */
+  DevOutboxOff: 'DEV_OUTBOX_OFF',
 } as const;
 
 /**
@@ -67,7 +69,6 @@ export const AuthErrorCode = {
   UserNotFound: 'USER_NOT_FOUND',
   SessionNotFound: 'SESSION_NOT_FOUND',
   ImageRequired: 'IMAGE_REQUIRED',
-  DevOutboxOff: 'DEV_OUTBOX_OFF',
 } as const;
 
 /** The settings service's codes clients branch on: the unsubscribe page offers no retry for a link that will never work. */

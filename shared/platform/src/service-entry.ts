@@ -37,3 +37,5 @@ export * from './friendships/projection.js';
 export * from './friendships/table.js';
 export * from './link-tokens.js';
 export * from './mail/dev-outbox-table.js';
+export * from './mail/dev-outbox-store.js';
+export * from './mail/dev-outbox-route.js';

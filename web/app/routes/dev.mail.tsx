@@ -1,7 +1,8 @@
 /**
- * /dev/mail: the development mailbox. When the auth service's dev outbox is on (local runs without
- * SMTP), it lists the mails it "sent" — recipient, subject, time and text with clickable links — so
- * a newcomer can activate an account or read a recovery code. Otherwise it says the mailbox is off.
+ * /dev/mail: the development mailbox. When the dev outboxes are on (local runs without SMTP), it
+ * lists the mails every service "sent" (auth's account mails, notifications' digests), newest first —
+ * recipient, subject, time and text with clickable links — so a newcomer can activate an account,
+ * read a recovery code or a digest. Otherwise it says the mailbox is off.
  * Public: the visitor has no account yet.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -54,9 +55,10 @@ export default function DevMailPage() {
         {box.state === 'on' ? (
           <>
             <p className="mt-2 text-sm text-slate-600">
-              Mails the product sent while running without SMTP, newest first. Open an activation link or read a
-              recovery code here.
+              Mails the product sent while running without SMTP, newest first. Open an activation link, read a
+              recovery code or a daily digest here.
             </p>
+            {box.incomplete ? <Alert className="mt-4">Some mails could not be loaded. Refresh to try again.</Alert> : null}
             {box.mails.length === 0 ? (
               <p className="mt-6 text-slate-500">No mails yet.</p>
             ) : (

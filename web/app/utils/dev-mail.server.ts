@@ -1,7 +1,9 @@
 /**
- * The development outbox (`GET /api/dev/mail`): in local runs without SMTP the auth service keeps
- * sent mails in memory so a newcomer can open their activation link. It answers 404 when off
- * (SMTP configured, or production config).
+ * The development mailbox: in local runs without SMTP every service that sends mail keeps what it
+ * "sent" in its own dev outbox, so a newcomer can open their activation link or read a digest.
+ * Auth lists its mails at `GET /api/dev/mail`, notifications (the daily digest) at
+ * `GET /api/notifications/dev/mail`; this reads both and merges them newest first. Each answers 404
+ * when off (SMTP configured, or production config).
  */
 import { z } from 'zod';
 import { apiFetch, isApiError } from './api.server';
@@ -16,21 +18,31 @@ export const devMailSchema = z.object({
 });
 export type DevMail = z.infer<typeof devMailSchema>;
 
-export type DevMailbox = { state: 'on'; mails: DevMail[] } | { state: 'off' } | { state: 'error' };
+/** `incomplete`: a source could not be read, so some mails may be missing from the list. */
+export type DevMailbox = { state: 'on'; mails: DevMail[]; incomplete: boolean } | { state: 'off' } | { state: 'error' };
 
-export async function loadDevMailbox(request: Request): Promise<DevMailbox> {
+/** Each service's listing, by the name that keeps its mail ids apart (each service counts from 1). */
+const SOURCES = { auth: '/api/dev/mail', notifications: '/api/notifications/dev/mail' } as const;
+
+type SourceAnswer = { state: 'on'; mails: DevMail[] } | { state: 'off' } | { state: 'error' };
+
+async function loadSource(request: Request, source: keyof typeof SOURCES): Promise<SourceAnswer> {
   try {
-    const mails = await apiFetch(request, '/api/dev/mail', {
-      schema: z.array(devMailSchema),
-      token: null,
-      timeoutMs: 5_000,
-    });
-    const newestFirst = [...mails].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-    return { state: 'on', mails: newestFirst };
+    const mails = await apiFetch(request, SOURCES[source], { schema: z.array(devMailSchema), token: null, timeoutMs: 5_000 });
+    return { state: 'on', mails: mails.map((mail) => ({ ...mail, id: `${source}-${mail.id}` })) };
   } catch (error) {
-    if (isApiError(error) && error.status === 404) return { state: 'off' };
-    return { state: 'error' };
+    return isApiError(error) && error.status === 404 ? { state: 'off' } : { state: 'error' };
   }
+}
+
+/** On when any source is (the others' failures only make it incomplete); off when all are off. */
+export async function loadDevMailbox(request: Request): Promise<DevMailbox> {
+  const answers = await Promise.all((Object.keys(SOURCES) as (keyof typeof SOURCES)[]).map((source) => loadSource(request, source)));
+  const on = answers.flatMap((answer) => (answer.state === 'on' ? [answer.mails] : []));
+  const failed = answers.some((answer) => answer.state === 'error');
+  if (on.length === 0) return failed ? { state: 'error' } : { state: 'off' };
+  const newestFirst = on.flat().sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  return { state: 'on', mails: newestFirst, incomplete: failed };
 }
 
 const CHECK_TTL_MS = 30_000;

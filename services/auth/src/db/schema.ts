@@ -1,5 +1,5 @@
 /** Tables of the `auth` schema (Drizzle views of the SQL in migrations.ts). */
-import { friendshipsTable, memberPrivacyTable } from '@kora/platform/service';
+import { devMailTable, friendshipsTable, memberPrivacyTable } from '@kora/platform/service';
 import { bigint, boolean, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -53,14 +53,7 @@ export const authSchema = (name: string) => {
     usedAt: at('used_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   });
-  const devMail = schema.table('dev_mail', {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    to: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html'),
-    createdAt: at('created_at').notNull().defaultNow(),
-  });
+  const devMail = devMailTable(schema);
   /** Projections other services feed (issue 12): privacy settings, the friend graph, details, mail switches. */
   const privacy = memberPrivacyTable(schema);
   const friendships = friendshipsTable(schema);

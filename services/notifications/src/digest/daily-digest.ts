@@ -10,7 +10,7 @@
  * fails rolls the row back, so the job's retry sends it. (A crash after the mail left and before
  * the commit would send again on retry: the one window, narrower than losing a digest.)
  */
-import { signLinkToken, type Tx } from '@kora/platform/service';
+import { signLinkToken, storeDevMail, type Tx } from '@kora/platform/service';
 import { chooseMailSender, createSmtpSender, mailFromAddress, mailLinkBase, type MailMessage, type MailSender } from '@kora/platform/mail';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
@@ -105,7 +105,7 @@ export function digestSender(n: Notifications): DigestSender {
         chooseMailSender({
           devOutbox: n.config.MAIL_DEV_OUTBOX,
           from: n.config.MAIL_FROM,
-          store: async (m) => void (await tx.insert(n.tables.devMail).values({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null })),
+          store: (m) => storeDevMail(tx, n.tables.devMail, m),
           log: n.ctx.log,
         });
       await sender.send({ ...message, from: from() });

@@ -36,3 +36,8 @@ export function mailFromAddress(settings: SiteSettings, env: Pick<MailEnv, 'MAIL
   const { fromEmail, fromName } = settings.email;
   return fromEmail ? `"${(fromName || settings.general.siteName).replace(/["\\\r\n]/g, '')}" <${fromEmail}>` : env.MAIL_FROM;
 }
+
+/** The dev outbox is served only when it is the mail transport actually in use. */
+export function devOutboxEnabled(env: Pick<MailEnv, 'MAIL_DEV_OUTBOX' | 'SMTP_URL'>): boolean {
+  return env.MAIL_DEV_OUTBOX && !env.SMTP_URL;
+}

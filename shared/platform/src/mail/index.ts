@@ -11,7 +11,7 @@ import { createSmtpSender } from './smtp.js';
 export type { MailMessage, MailSender } from './mail.js';
 export { createDevOutboxSender } from './dev-outbox.js';
 export { createSmtpSender } from './smtp.js';
-export { mailEnvSchema, mailFromAddress, mailLinkBase, type MailEnv } from './config.js';
+export { devOutboxEnabled, mailEnvSchema, mailFromAddress, mailLinkBase, type MailEnv } from './config.js';
 
 export interface MailSettings {
   smtpUrl?: string | undefined;
