@@ -2,13 +2,13 @@
  * Security tab: the member's sessions (device, IP, last seen), each with Revoke. Revoking the
  * session of this browser signs the member out (the action does that).
  */
+import { deviceLabel } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { Alert } from '~/components/ui/alert';
 import { Card, CardBody, CardHeader, CardTitle } from '~/components/ui/card';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { useToast } from '~/components/ui/toast';
 import { formatDateTime, timeAgo } from '~/utils/dates';
-import { deviceLabel } from '~/utils/device';
 import { cn } from '~/utils/misc';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
 import { securityTexts, type MemberSession, type SecurityActionData } from './security';
