@@ -16,7 +16,7 @@ async function get(path: string, init: { method?: 'GET' | 'POST' | 'DELETE'; hea
 const tableCases: [string, UpstreamName][] = routeTable
   .filter((rule) => rule.path !== '/ws')
   .map((rule) => {
-    const path = rule.prefix ? `${rule.path}/sample` : rule.path;
+    const path = (rule.prefix ? `${rule.path}/sample` : rule.path).replaceAll('*', '7');
     return [path, serviceForPath(path)!];
   });
 

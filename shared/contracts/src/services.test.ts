@@ -19,6 +19,10 @@ describe('routing table', () => {
     ['/api/stories', 'stories-reels'],
     ['/api/reels/3/comments', 'stories-reels'],
     ['/api/groups/2/join', 'groups'],
+    ['/api/groups/2/posts', 'posts'],
+    ['/api/groups/{id}/posts', 'posts'],
+    ['/api/groups/2/posts/extra', 'groups'],
+    ['/api/groups/2', 'groups'],
     ['/api/payments/initialize', 'wallet'],
     ['/api/notifications/unread-count', 'notifications'],
     ['/ws', 'notifications'],
@@ -34,6 +38,12 @@ describe('routing table', () => {
     expect(serviceForPath('/wsx')).toBeUndefined();
     expect(serviceForPath('/')).toBeUndefined();
     expect(serviceForPath('/login')).toBeUndefined();
+  });
+
+  it('lets a * segment stand for one non-empty segment, never for none or several', () => {
+    expect(serviceForPath('/api/groups//posts')).toBe('groups');
+    expect(serviceForPath('/api/groups/1/2/posts')).toBe('groups');
+    expect(serviceForPath('/api/groupsx/1/posts')).toBeUndefined();
   });
 
   it('gives every service at least one path and names only known services', () => {

@@ -18,7 +18,11 @@ export const serviceNames = [
 export type ServiceName = (typeof serviceNames)[number];
 
 export interface RouteRule {
-  /** Matches the path exactly, or (when `prefix` is true) the path and everything under it. */
+  /**
+   * Matches the path exactly, or (when `prefix` is true) the path and everything under it. A `*`
+   * segment matches any one segment (`/api/groups/` star `/posts`): another service's list under
+   * a resource's path.
+   */
   path: string;
   prefix: boolean;
   service: ServiceName;
@@ -63,8 +67,9 @@ export const routeTable: readonly RouteRule[] = [
   // stories and reels
   under('/api/stories', 'stories-reels'),
   under('/api/reels', 'stories-reels'),
-  // groups
+  // groups; a group's posts are the posts service's (it keeps the membership it needs)
   under('/api/groups', 'groups'),
+  exact('/api/groups/*/posts', 'posts'),
   // wallet and payments
   under('/api/payments', 'wallet'),
   under('/api/wallet', 'wallet'),
@@ -87,11 +92,23 @@ export const routeTable: readonly RouteRule[] = [
  */
 const bySpecificity = [...routeTable]
   .sort((a, b) => b.path.length - a.path.length)
-  .map((rule) => ({ ...rule, under: rule.prefix ? `${rule.path}/` : null }));
+  .map((rule) => ({
+    ...rule,
+    under: rule.prefix ? `${rule.path}/` : null,
+    segments: rule.path.includes('*') ? rule.path.split('/') : null,
+  }));
+
+/** Whether `path` fits a pattern's segments, `*` standing for any one non-empty segment. */
+function fitsSegments(path: string, segments: string[]): boolean {
+  const parts = path.split('/');
+  return parts.length === segments.length && segments.every((s, i) => (s === '*' ? parts[i] !== '' : s === parts[i]));
+}
 
 export function serviceForPath(path: string): ServiceName | undefined {
   for (const rule of bySpecificity) {
-    if (path === rule.path || (rule.under !== null && path.startsWith(rule.under))) return rule.service;
+    if (rule.segments) {
+      if (fitsSegments(path, rule.segments)) return rule.service;
+    } else if (path === rule.path || (rule.under !== null && path.startsWith(rule.under))) return rule.service;
   }
   return undefined;
 }

@@ -20,6 +20,7 @@ export type { Db, DbOrTx, Tx } from './db/database.js';
 export { rowsOf } from './db/rows.js';
 export { preparedSql, type PreparedSql } from './db/prepared-sql.js';
 export type { Migration } from './db/migrate.js';
+export { escapeLike, searchTextContains, searchTextSql } from './db/search-text.js';
 export type { Subscription } from './events/bus.js';
 export type { EventHandler, HandlerMap } from './events/consumer.js';
 export { buildEnvelope, type NewEvent } from './events/outbox.js';

@@ -27,6 +27,7 @@ export const postTexts = {
   noSaved: 'No saved posts yet',
   noMemories: 'No memories today',
   requestFailed: 'Request failed',
+  groupInvalid: 'Group not found',
 } as const;
 
 /** Limits the spec leaves open; the max post length itself comes from the site settings. */

@@ -24,6 +24,8 @@ export const createPostBody = z.object({
   userId: z.coerce.number().int().positive(),
   content: z.string().max(100_000).default(''),
   media: z.array(postMediaItem).max(postLimits.maxMediaPerPost, postTexts.tooManyMedia(postLimits.maxMediaPerPost)).default([]),
+  /** Posts into this group (its members only; issue 13). Absent or null: a post on the author's own timeline. */
+  groupId: z.coerce.number({ error: postTexts.groupInvalid }).int(postTexts.groupInvalid).positive(postTexts.groupInvalid).nullable().default(null),
 }).meta({
   example: {
     userId: 7,
@@ -125,6 +127,8 @@ export const postSchema = z.object({
   isShadowHidden: z.boolean(),
   /** Approved mentions in the post's text (the client links them to the members' profiles). */
   mentions: z.array(postMentionSchema),
+  /** The group it was posted in (the card shows "in {title}", linked), or null. */
+  group: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 }).meta({
   // Shown in /api/docs (decision 015: an example per route).
   example: {
@@ -145,6 +149,7 @@ export const postSchema = z.object({
     createdAt: '2026-11-26T18:00:00.000Z',
     isShadowHidden: false,
     mentions: [{ userId: 9, username: 'bola' }],
+    group: null,
   },
 });
 export type Post = z.infer<typeof postSchema>;

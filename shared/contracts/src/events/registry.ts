@@ -4,6 +4,7 @@
  * Topics are named `<service>.<aggregate>`.
  */
 import { z } from 'zod';
+import { GROUP_PRIVACIES, GROUP_ROLES } from '../api/groups-texts.js';
 import { notificationSchema } from '../api/notifications.js';
 import { generalSettingsFields, notificationSettingsSchema, privacySettingsSchema } from '../api/settings.js';
 
@@ -56,6 +57,19 @@ const friendPair = z.object({ fromUserId: z.number().int(), toUserId: z.number()
 /** A friend request between the pair: every step of its life names it. */
 const friendRequestRef = friendPair.extend({ requestId: z.number().int() });
 
+/** A group's complete current state (groups service); created and updated carry all of it. */
+const groupState = z.object({
+  groupId: z.number().int(),
+  ownerId: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  picture: z.string().nullable(),
+  privacy: z.enum(GROUP_PRIVACIES),
+  createdAt: z.string(),
+});
+/** One member of one group; events about a group share its key, so they stay in order. */
+const groupMemberRef = z.object({ groupId: z.number().int(), userId: z.number().int() });
+
 export const eventRegistry = {
   /** A member signed up (not yet activated). Projections of member names/avatars start here. */
   'user.registered': event('auth.user', 1, userSnapshot.extend({ email: z.string(), createdAt: z.string() })),
@@ -68,7 +82,12 @@ export const eventRegistry = {
   'site-settings.updated': event('admin.site-settings', 1, siteSettingsPayload, { compacted: true }),
 
   /** A member published a post (moderation state starts visible). */
-  'post.created': event('posts.post', 1, postRef.extend({ hasMedia: z.boolean(), excerpt: z.string(), createdAt: z.string() })),
+  'post.created': event(
+    'posts.post',
+    1,
+    // groupId: the group it was posted in (absent on events written before groups existed).
+    postRef.extend({ hasMedia: z.boolean(), excerpt: z.string(), createdAt: z.string(), groupId: z.number().int().nullable().optional() }),
+  ),
   /** The author (or a moderator, later) deleted a post. */
   'post.deleted': event('posts.post', 1, postRef.extend({ byModerator: z.boolean() })),
   'post.liked': event('posts.post', 1, postAction),
@@ -123,6 +142,29 @@ export const eventRegistry = {
   'settings.profile-changed': event('settings.profile', 1, generalSettingsFields.extend({ userId: z.number().int() }), { compacted: true }),
   'settings.privacy-changed': event('settings.privacy', 1, privacySettingsSchema.extend({ userId: z.number().int() }), { compacted: true }),
   'settings.notifications-changed': event('settings.notifications', 1, notificationSettingsSchema.extend({ userId: z.number().int() }), { compacted: true }),
+
+  /** A member created a group; they are its owner (a `group.member-joined` with role owner follows). */
+  'group.created': event('groups.group', 1, groupState),
+  /** The owner changed the title, description, picture or privacy, or handed the group over. */
+  'group.updated': event('groups.group', 1, groupState),
+  /** The owner deleted the group: its memberships end with it, and its posts are seen by nobody. */
+  'group.deleted': event('groups.group', 1, z.object({ groupId: z.number().int(), ownerId: z.number().int() })),
+  /**
+   * `userId` became a member (created the group, joined a public one, or was approved): the one
+   * event membership projections need to add a member, with the role they start in.
+   */
+  'group.member-joined': event('groups.group', 1, groupMemberRef.extend({ role: z.enum(GROUP_ROLES) })),
+  /** A member left, or `removedBy` (an owner or admin) removed them. */
+  'group.member-left': event('groups.group', 1, groupMemberRef.extend({ removedBy: z.number().int().nullable() })),
+  /** The owner made `userId` an admin, a member again, or (role owner) the new owner. */
+  'group.role-changed': event('groups.group', 1, groupMemberRef.extend({ role: z.enum(GROUP_ROLES) })),
+  /** `userId` asked to join a private group; `reviewerIds` (owner and admins then) may answer. */
+  'group.join-requested': event('groups.group', 1, groupMemberRef.extend({ groupTitle: z.string(), reviewerIds: z.array(z.number().int()) })),
+  /** `approvedBy` let `userId` in (a `group.member-joined` follows in the same transaction). */
+  'group.join-approved': event('groups.group', 1, groupMemberRef.extend({ groupTitle: z.string(), approvedBy: z.number().int() })),
+  'group.join-declined': event('groups.group', 1, groupMemberRef.extend({ declinedBy: z.number().int() })),
+  /** `userId` took back a request still waiting. */
+  'group.join-withdrawn': event('groups.group', 1, groupMemberRef),
 
   /**
    * A notification was stored for `recipientId`. Every notifications instance reads these (each

@@ -4,6 +4,8 @@
  * get a Drizzle instance and never know which one is behind it.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -65,10 +67,15 @@ export function openPostgres(url: string, poolSize = 10): Database {
   };
 }
 
-/** Opens (or creates) the embedded database under `dir`; one instance serves every service schema. */
+/**
+ * Opens (or creates) the embedded database under `dir`; one instance serves every service schema.
+ * It carries the contrib extensions the migrations create (search-text.ts): PGlite only offers
+ * those handed to it here.
+ */
 export async function openPgliteClient(dir: string | null): Promise<PGlite> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir, { parsers: pgliteParsers }) : new PGlite({ parsers: pgliteParsers });
+  const options = { parsers: pgliteParsers, extensions: { pg_trgm, unaccent } };
+  const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
   return client;
 }

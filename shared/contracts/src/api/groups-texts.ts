@@ -1,0 +1,83 @@
+/**
+ * The groups API's texts, limits and choices (groups spec §2, §4, §8, §9): plain values, no schema
+ * library, so the browser can import them without carrying zod (groups.ts re-exports them).
+ * Quoted texts of the spec are used verbatim; the refusals of what the spec leaves open are ours.
+ */
+export const GROUP_TABS = ['discover', 'joined', 'mine'] as const;
+export type GroupTab = (typeof GROUP_TABS)[number];
+export const groupTabLabels: Record<GroupTab, string> = { discover: 'Discover', joined: 'Joined Groups', mine: 'My Groups' };
+
+export const GROUP_PRIVACIES = ['public', 'private'] as const;
+export type GroupPrivacy = (typeof GROUP_PRIVACIES)[number];
+export const groupPrivacyLabels: Record<GroupPrivacy, string> = { public: 'Public group', private: 'Private group' };
+export const groupPrivacyHints: Record<GroupPrivacy, string> = {
+  public: 'Anyone can join and see the posts.',
+  private: 'Members are approved by the owner or an admin; only members see the posts.',
+};
+
+/** A member's place in a group. The owner is the one who created it or to whom it was handed. */
+export const GROUP_ROLES = ['owner', 'admin', 'member'] as const;
+export type GroupRole = (typeof GROUP_ROLES)[number];
+export const groupRoleLabels: Record<GroupRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+
+/** An uploaded image of ours (the media service's `/uploads/images/...` URLs). */
+export const GROUP_PICTURE_URL = /^\/uploads\/images\/[0-9a-f]{32}(?:-[a-z0-9]{1,16})?\.(webp|png|jpg|gif)$/;
+
+export const groupLimits = {
+  /** Spec §9: the page size, and the cursor that asks for the first page. */
+  pageSize: 12,
+  firstCursor: 0,
+  maxPageSize: 50,
+  maxTitleLength: 80,
+  maxDescriptionLength: 1_000,
+  maxQueryLength: 100,
+  /** Members and requests lists (ours). */
+  membersPageSize: 20,
+} as const;
+
+export const groupTexts = {
+  // The spec's texts (§2, §4, §8).
+  discover: 'Discover',
+  join: 'Join',
+  pending: 'Pending approval',
+  joined: 'Joined',
+  loadMore: 'Load more',
+  reachedEnd: "You've reached the end",
+  empty: 'No data to show',
+  requestSent: 'Request sent',
+  leftGroup: 'Left group',
+  loadFailed: 'Failed to load groups',
+  loadFailedToast: 'Load failed',
+  joinFailed: 'Join failed',
+  leaveFailed: 'Leave failed',
+  // Ours: what the spec leaves open.
+  joinedToast: 'You joined the group',
+  searchPlaceholder: 'Search groups',
+  notFound: 'Group not found',
+  titleRequired: 'Give the group a title',
+  titleTooLong: `Group titles can be at most ${groupLimits.maxTitleLength} characters long`,
+  descriptionTooLong: `Descriptions can be at most ${groupLimits.maxDescriptionLength} characters long`,
+  pictureInvalid: 'Choose a picture uploaded to Kora',
+  privacyInvalid: "Privacy must be 'public' or 'private'",
+  tabInvalid: "Tab must be 'discover', 'joined' or 'mine'",
+  cursorInvalid: 'The page cursor is not valid',
+  limitTooLarge: `Ask for at most ${groupLimits.maxPageSize} groups at a time`,
+  queryTooLong: `Search for at most ${groupLimits.maxQueryLength} characters`,
+  roleInvalid: "Role must be 'owner', 'admin' or 'member'",
+  ownerOnly: "Only the group's owner can do this",
+  reviewersOnly: "Only the group's owner and admins can do this",
+  ownerCannotLeave: 'Hand the group over to another member before leaving it',
+  ownerCannotBeRemoved: "The group's owner cannot be removed",
+  notAMember: 'This member is not in the group',
+  noRequest: 'This member has not asked to join',
+  membersOnlyPosts: "Only the group's members can see its posts",
+  membersOnlyPosting: 'Join this group to post in it',
+  created: 'Group created',
+  updated: 'Group updated',
+  deleted: 'Group deleted',
+  approved: 'Request approved',
+  declined: 'Request declined',
+  removed: 'Member removed',
+  roleChanged: 'Role updated',
+  handedOver: 'Group handed over',
+} as const;
