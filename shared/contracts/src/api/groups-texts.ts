@@ -51,7 +51,6 @@ export const groupTexts = {
   joinFailed: 'Join failed',
   leaveFailed: 'Leave failed',
   // Ours: what the spec leaves open.
-  joinedToast: 'You joined the group',
   searchPlaceholder: 'Search groups',
   notFound: 'Group not found',
   titleRequired: 'Give the group a title',
