@@ -12,45 +12,46 @@ import type { GroupListAnswer, GroupListQuery } from '@kora/contracts';
 import { searchTextContains } from '@kora/platform/service';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Groups } from '../context.js';
-import { toGroupItem, type CallerMembership } from './view.js';
+import { toGroupItem } from './view.js';
 
 export async function groupList(groups: Groups, userId: number, query: GroupListQuery): Promise<GroupListAnswer> {
+  const rows = await tabQuery(groups, userId, query);
+  const items = rows.slice(0, query.limit).map((r) => toGroupItem(r.group, r.status === null ? null : { status: r.status, role: r.role }));
+  return { items, nextCursor: rows.length > query.limit ? query.cursor + items.length : null };
+}
+
+/** The page's query, one row more than asked (is there a next page?); plans.test.ts checks its plan. */
+export function tabQuery(groups: Groups, userId: number, query: GroupListQuery) {
   const { groups: g, memberships: m } = groups.tables;
+  const db = groups.ctx.db;
   const matches: SQL | undefined = query.q === '' ? undefined : searchTextContains(sql`${g.title} || ' ' || ${g.description}`, query.q);
   const page = { offset: query.cursor, limit: query.limit + 1 };
-  const db = groups.ctx.db;
 
-  let rows: { group: typeof g.$inferSelect; membership: CallerMembership }[];
   if (query.tab === 'joined') {
-    rows = await db
-      .select({ group: g, membership: { status: m.status, role: m.role } })
+    return db
+      .select({ group: g, status: m.status, role: m.role })
       .from(m)
       .innerJoin(g, eq(g.id, m.groupId))
       .where(and(eq(m.userId, userId), matches))
       .orderBy(desc(sql`coalesce(${m.joinedAt}, ${m.requestedAt})`), desc(m.groupId))
       .offset(page.offset)
       .limit(page.limit);
-  } else if (query.tab === 'mine') {
-    const mine = await db
-      .select()
+  }
+  if (query.tab === 'mine') {
+    return db
+      .select({ group: g, status: sql<'approved'>`'approved'`, role: sql<'owner'>`'owner'` })
       .from(g)
       .where(and(eq(g.ownerId, userId), matches))
       .orderBy(desc(g.id))
       .offset(page.offset)
       .limit(page.limit);
-    rows = mine.map((group) => ({ group, membership: { status: 'approved', role: 'owner' } }));
-  } else {
-    const notJoined = sql`not exists (select 1 from ${m} where ${m.groupId} = ${g.id} and ${m.userId} = ${userId})`;
-    const found = await db
-      .select()
-      .from(g)
-      .where(and(notJoined, matches))
-      .orderBy(desc(g.memberCount), desc(g.id))
-      .offset(page.offset)
-      .limit(page.limit);
-    rows = found.map((group) => ({ group, membership: null }));
   }
-
-  const items = rows.slice(0, query.limit).map((r) => toGroupItem(r.group, r.membership));
-  return { items, nextCursor: rows.length > query.limit ? query.cursor + items.length : null };
+  const notJoined = sql`not exists (select 1 from ${m} where ${m.groupId} = ${g.id} and ${m.userId} = ${userId})`;
+  return db
+    .select({ group: g, status: sql<null>`null`, role: sql<null>`null` })
+    .from(g)
+    .where(and(notJoined, matches))
+    .orderBy(desc(g.memberCount), desc(g.id))
+    .offset(page.offset)
+    .limit(page.limit);
 }
