@@ -65,7 +65,7 @@ describe(`groups through the gateway (${MODE})`, () => {
       ],
       nextCursor: null,
     });
-    expect((await list(ada, `tab=mine&q=${encodeURIComponent(`CAFÉ ${tag}`)}`)).items.map((g) => [g.group_id, g.joined, g.approved])).toEqual([
+    expect((await list(ada, `tab=mine&q=${encodeURIComponent(`CAFÉ OWNERS ${tag}`)}`)).items.map((g) => [g.group_id, g.joined, g.approved])).toEqual([
       [created.group_id, '1', '1'],
     ]);
   });
