@@ -9,21 +9,24 @@
  * (`groups_search_idx`). The spec's cursor is a number: the offset of the page (decision 021).
  */
 import type { GroupListAnswer, GroupListQuery } from '@kora/contracts';
-import { searchTextContains } from '@kora/platform/service';
+import { searchTextContains, type DbOrTx } from '@kora/platform/service';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Groups } from '../context.js';
+import type { GroupsTables } from '../db/schema.js';
 import { toGroupItem } from './view.js';
 
 export async function groupList(groups: Groups, userId: number, query: GroupListQuery): Promise<GroupListAnswer> {
-  const rows = await tabQuery(groups, userId, query);
+  const rows = await tabQuery(groups.ctx.db, groups.tables, userId, query);
   const items = rows.slice(0, query.limit).map((r) => toGroupItem(r.group, r.status === null ? null : { status: r.status, role: r.role }));
   return { items, nextCursor: rows.length > query.limit ? query.cursor + items.length : null };
 }
 
-/** The page's query, one row more than asked (is there a next page?); plans.test.ts checks its plan. */
-export function tabQuery(groups: Groups, userId: number, query: GroupListQuery) {
-  const { groups: g, memberships: m } = groups.tables;
-  const db = groups.ctx.db;
+/**
+ * The page's query, one row more than asked (is there a next page?). plans.test.ts checks its plan
+ * and the bench (tests/bench/groups-search.ts) runs it bare on PostgreSQL as its yardstick.
+ */
+export function tabQuery(db: DbOrTx, tables: GroupsTables, userId: number, query: GroupListQuery) {
+  const { groups: g, memberships: m } = tables;
   const matches: SQL | undefined = query.q === '' ? undefined : searchTextContains(sql`${g.title} || ' ' || ${g.description}`, query.q);
   const page = { offset: query.cursor, limit: query.limit + 1 };
 

@@ -8,7 +8,6 @@
 import { groupListQuery } from '@kora/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createGroups } from '../context.js';
 import { memberIds, useGroupsService } from '../test-support.js';
 import { tabQuery } from './list.js';
 
@@ -18,8 +17,7 @@ describe(`the groups lists' query plans (${process.env.KORA_TEST_TARGET ?? 'embe
 
   async function plan(query: Record<string, string>): Promise<string> {
     const { svc } = service;
-    const groups = createGroups(svc.ctx);
-    const built = tabQuery(groups, userId, groupListQuery.parse(query)).toSQL();
+    const built = tabQuery(svc.ctx.db, svc.tables, userId, groupListQuery.parse(query)).toSQL();
     return svc.adapters.database.rawTransaction(async (raw) => {
       await raw.exec('set local enable_seqscan = off');
       const rows = await raw.query<{ 'QUERY PLAN': string }>(`explain ${built.sql}`, built.params);
