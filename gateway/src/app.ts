@@ -21,6 +21,7 @@ import { createOriginPolicy } from './origins.js';
 import { installOwnRouteBasics } from './own-routes.js';
 import { createProxy } from './proxy.js';
 import { watchRevokedSessions } from './revoked-sessions.js';
+import { installSiteInfo } from './site-info.js';
 import { watchEdgeSiteSettings } from './site-settings.js';
 import { createUpstreamClient } from './upstream-client.js';
 import { createWebSocketProxy } from './websocket.js';
@@ -86,6 +87,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await installOwnRouteBasics(app);
   installGatewayHealth(app, { store, upstreams, client });
   await installDocs(app, { upstreams, client });
+  installSiteInfo(app, siteSettings);
 
   const revokedSessions = await watchRevokedSessions(store, log);
   const settings = watchEdgeSiteSettings({ view: siteSettings, originPolicy, envOrigins: env.CORS_ORIGINS });

@@ -41,7 +41,8 @@ describe('merged OpenAPI', () => {
     expect(doc.paths['/api/posts']?.get?.tags).toEqual(['posts']);
     expect(doc.paths['/api/signin']?.post?.tags).toEqual(['auth']);
     expect(doc.paths['/api/users/{id}']?.get?.tags).toEqual(['auth']);
-    expect(doc.tags.map((t) => t.name).sort()).toEqual(['auth', 'posts']);
+    expect(doc.tags.map((t) => t.name).sort()).toEqual(['auth', 'gateway', 'posts']);
+    expect(doc.paths['/api/site']?.get?.tags).toEqual(['gateway']);
     // A service's internal route is not public API.
     expect(doc.paths['/internal/projections']).toBeUndefined();
     // Both services call a schema "Post"; neither replaces the other (auth's came first).

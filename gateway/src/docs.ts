@@ -9,12 +9,13 @@
  *                           script and passes the strict CSP every HTML answer gets.
  */
 import fastifyStatic from '@fastify/static';
-import { serviceNames, type ServiceName } from '@kora/contracts';
+import { serviceNames, SITE_INFO_PATH, type ServiceName } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { Upstreams } from './config.js';
 import { mergeOpenApi, type MergedOpenApi, type ServiceDocument } from './openapi-merge.js';
+import { SITE_INFO_PATH_ITEM } from './site-info.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 const FETCH_TIMEOUT_MS = 1_000;
@@ -79,7 +80,11 @@ export async function installDocs(app: FastifyInstance, options: DocsOptions): P
     const fetched = await Promise.all(serviceNames.map(fetchDocument));
     const documents = fetched.filter((d): d is ServiceDocument => d !== null);
     const unavailable = serviceNames.filter((_, i) => fetched[i] === null);
-    return mergeOpenApi(documents, unavailable);
+    const doc = mergeOpenApi(documents, unavailable);
+    // The gateway's own public route: no service describes it.
+    doc.paths[SITE_INFO_PATH] = SITE_INFO_PATH_ITEM;
+    doc.tags.push({ name: 'gateway', description: 'What the gateway answers itself' });
+    return doc;
   }
 
   // Concurrent readers share one round of fetches instead of each fanning out to every service.

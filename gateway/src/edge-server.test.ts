@@ -141,7 +141,7 @@ describe('streamed answers', () => {
 
 describe('which requests Fastify answers', () => {
   it("is decided by the gateway's own paths, which a route outside them cannot be added to", () => {
-    for (const own of ['/healthz', '/readyz', '/api/health/services', '/api/docs', '/api/docs/openapi.json', '/api/docs/assets/x.css']) expect(isGatewayOwnPath(own), own).toBe(true);
+    for (const own of ['/healthz', '/readyz', '/api/health/services', '/api/site', '/api/docs', '/api/docs/openapi.json', '/api/docs/assets/x.css']) expect(isGatewayOwnPath(own), own).toBe(true);
     for (const proxied of ['/api/posts', '/api/docsx', '/uploads/a.png', '/', '/ws', '/healthz/x']) expect(isGatewayOwnPath(proxied), proxied).toBe(false);
   });
 

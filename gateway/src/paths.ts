@@ -1,4 +1,5 @@
 /** Small path helpers shared by the hooks, so they all classify a request the same way. */
+import { SITE_INFO_PATH } from '@kora/contracts';
 
 /** The path part of a request URL, as sent (not decoded): the routing table matches raw paths. */
 export function pathOf(url: string): string {
@@ -22,9 +23,17 @@ export const DOCS_PATH = '/api/docs';
 const DOCS_PREFIX = `${DOCS_PATH}/`;
 
 /**
- * The paths the gateway answers itself, through Fastify (health.ts, docs.ts): exact health paths
- * (the web app has no pages by these names) and everything under the docs.
+ * The paths the gateway answers itself, through Fastify (health.ts, docs.ts, site-info.ts): exact
+ * health paths (the web app has no pages by these names), the public site info and everything
+ * under the docs.
  */
 export function isGatewayOwnPath(path: string): boolean {
-  return path === '/healthz' || path === '/readyz' || path === '/api/health/services' || path === DOCS_PATH || path.startsWith(DOCS_PREFIX);
+  return (
+    path === '/healthz' ||
+    path === '/readyz' ||
+    path === '/api/health/services' ||
+    path === SITE_INFO_PATH ||
+    path === DOCS_PATH ||
+    path.startsWith(DOCS_PREFIX)
+  );
 }

@@ -46,6 +46,19 @@ describe('site settings at the gateway', () => {
     expect((await fetch(`${gateway.url}/api/reels`)).status).toBe(200);
   });
 
+  it('tells anyone the site name and which features are on, live, and nothing secret', async () => {
+    const site = async () => (await fetch(`${gateway.url}/api/site`)).json();
+    expect(await site()).toEqual({ siteName: 'Kora', features: { stories: true, reels: true, groups: true, payments: true } });
+    await gateway.bus.publish([settingsEvent('features', { stories: true, reels: true, groups: false, payments: true })]);
+    await gateway.bus.publish([settingsEvent('general', { siteName: 'Kora Lagos', siteUrl: '', allowSignups: true })]);
+    await gateway.bus.drain();
+    expect(await site()).toEqual({ siteName: 'Kora Lagos', features: { stories: true, reels: true, groups: false, payments: true } });
+    expect((await fetch(`${gateway.url}/api/groups/3/posts`)).status).toBe(404);
+    expect(fakes.hits.some((hit) => hit.url.startsWith('/api/site'))).toBe(false);
+    await gateway.bus.publish([settingsEvent('features', { stories: true, reels: true, groups: true, payments: true })]);
+    await gateway.bus.drain();
+  });
+
   it('allows the CORS origins an admin adds, without a restart', async () => {
     const origin = 'https://partner.example.com';
     const before = await fetch(`${gateway.url}/api/posts`, { headers: { origin } });

@@ -100,3 +100,13 @@ export const siteSettingsSectionBody = z.record(z.string(), z.unknown()).meta({ 
 export const siteSettingsSectionAnswer = z
   .object({ section: z.string(), values: z.record(z.string(), z.unknown()) })
   .meta({ example: { section: 'moderation', values: moderationExample } });
+
+/**
+ * GET /api/site (answered by the gateway, public): what every page needs to know of the current
+ * site settings — the name, and which switchable features are on (the menu hides the others).
+ */
+export interface SiteInfo {
+  siteName: string;
+  features: SiteSettings['features'];
+}
+export const SITE_INFO_PATH = '/api/site';
