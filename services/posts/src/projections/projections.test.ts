@@ -1,4 +1,4 @@
-import { DEFAULT_AVATAR, topicOf, type Post } from '@kora/contracts';
+import { DEFAULT_AVATAR, topicOf, type EventPayload, type Post } from '@kora/contracts';
 import { buildEnvelope } from '@kora/platform';
 import { eventually, processed, readUntil } from '@kora/testing';
 import { eq } from 'drizzle-orm';
@@ -100,6 +100,74 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
       await eventually(async () => (await rowsOf()) === 2);
       await publish(file.svc, 'friendship.removed', { fromUserId: b, toUserId: a }, `${a}-${b}`);
       await eventually(async () => (await rowsOf()) === 0);
+    });
+  });
+
+  describe('groups (group.created, updated, deleted, member-joined, member-left, role-changed)', () => {
+    const groupState = (groupId: number, ownerId: number, title: string, privacy: 'public' | 'private') =>
+      ({ groupId, ownerId, title, description: '', picture: null, privacy, createdAt: '2026-11-20T09:00:00.000Z' });
+    const groupOf = async (groupId: number) => (await file.svc.ctx.db.select().from(file.svc.tables.groups).where(eq(file.svc.tables.groups.groupId, groupId)))[0];
+    const membersOf = async (groupId: number) =>
+      (await file.svc.ctx.db.select().from(file.svc.tables.groupMembers).where(eq(file.svc.tables.groupMembers.groupId, groupId)))
+        .map((m) => [m.userId, m.role])
+        .sort();
+    type GroupEvent = { [T in 'group.created' | 'group.updated' | 'group.deleted' | 'group.member-joined' | 'group.member-left' | 'group.role-changed']: [T, EventPayload<T>] }[
+      'group.created' | 'group.updated' | 'group.deleted' | 'group.member-joined' | 'group.member-left' | 'group.role-changed'
+    ];
+    /**
+     * Delivers each event twice in a row (two deliveries, two ids: the handler itself runs twice),
+     * and waits for the last: a group's events share its key, so all before it are handled too.
+     */
+    async function twice(groupId: number, events: GroupEvent[]) {
+      let last = '';
+      for (const [type, payload] of events) {
+        for (let copy = 0; copy < 2; copy++) last = await publish(file.svc, type, payload as never, groupId);
+      }
+      await eventually(() => processed(file.svc, last));
+    }
+
+    it('keeps title, privacy, owner and approved members with roles; a repeated event changes nothing', async () => {
+      const [groupId, owner, member] = [nextId(), nextId(), nextId()];
+      await twice(groupId, [
+        ['group.created', groupState(groupId, owner, 'Lagos Food', 'private')],
+        ['group.member-joined', { groupId, userId: owner, role: 'owner' }],
+        ['group.member-joined', { groupId, userId: member, role: 'member' }],
+      ]);
+      expect(await groupOf(groupId)).toMatchObject({ title: 'Lagos Food', privacy: 'private', ownerId: owner });
+      expect(await membersOf(groupId)).toEqual([[owner, 'owner'], [member, 'member']].sort());
+
+      // Handing over: the member becomes owner, the owner an admin; the state names the new owner.
+      await twice(groupId, [
+        ['group.role-changed', { groupId, userId: member, role: 'owner' }],
+        ['group.role-changed', { groupId, userId: owner, role: 'admin' }],
+        ['group.updated', groupState(groupId, member, 'Lagos Food & Drink', 'public')],
+      ]);
+      expect(await groupOf(groupId)).toMatchObject({ title: 'Lagos Food & Drink', privacy: 'public', ownerId: member });
+      expect(await membersOf(groupId)).toEqual([[owner, 'admin'], [member, 'owner']].sort());
+
+      await twice(groupId, [['group.member-left', { groupId, userId: owner, removedBy: null }]]);
+      expect(await membersOf(groupId)).toEqual([[member, 'owner']]);
+    });
+
+    it('never lets an older state overwrite a newer one', async () => {
+      const [groupId, owner] = [nextId(), nextId()];
+      const newer = buildEnvelope({ type: 'group.updated', aggregateId: groupId, actorId: owner, payload: groupState(groupId, owner, 'newer', 'public') });
+      const older = { ...buildEnvelope({ type: 'group.updated', aggregateId: groupId, actorId: owner, payload: groupState(groupId, owner, 'older', 'private') }), occurredAt: '2020-01-01T00:00:00.000Z' };
+      await file.svc.adapters.bus.publish([newer, older].map((e) => ({ topic: topicOf('group.updated'), key: String(groupId), value: JSON.stringify(e) })));
+      await eventually(() => processed(file.svc, older.id));
+      expect(await groupOf(groupId)).toMatchObject({ title: 'newer', privacy: 'public' });
+    });
+
+    it('forgets a deleted group with its members, however often the deletion comes', async () => {
+      const [groupId, owner, member] = [nextId(), nextId(), nextId()];
+      await twice(groupId, [
+        ['group.created', groupState(groupId, owner, 'Short-lived', 'public')],
+        ['group.member-joined', { groupId, userId: owner, role: 'owner' }],
+        ['group.member-joined', { groupId, userId: member, role: 'member' }],
+        ['group.deleted', { groupId, ownerId: owner }],
+      ]);
+      expect(await groupOf(groupId)).toBeUndefined();
+      expect(await membersOf(groupId)).toEqual([]);
     });
   });
 });
