@@ -11,7 +11,8 @@
  *
  * BENCH_REUSE=1 keeps the private servers' data from the previous run (the feed's seed is reused).
  * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
- * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,sockets picks some.
+ * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,groups,sockets picks some.
+ * BENCH_GROUPS_RPS: the groups search's offered rate (default 100/s).
  * BENCH_PROFILE=gateway,posts,bare-proxy profiles those processes over each measured scenario
  * (profiler.ts; read them with tests/bench/profile-summary.mjs). BENCH_LOG_LEVEL sets the product's log level
  * (default info, as in production: every request is logged).
@@ -26,6 +27,7 @@ import { startServers, stopServers } from '../../scripts/servers.mjs';
 import { describeBacklog, openBacklogProbe, untilSettled, type BacklogProbe } from './backlog.js';
 import { settleDatabase } from './database-upkeep.js';
 import { befriend, benchFeed } from './feed.js';
+import { benchGroupsSearch } from './groups-search.js';
 import { profilersFor } from './profiler.js';
 import { benchGateway, type GatewayBenchResult } from './gateway.js';
 import type { Scenario } from './scenario.js';
@@ -62,6 +64,7 @@ function settler(probe: BacklogProbe, databaseUrl: string) {
 
 const scenarios: Scenario[] = [];
 let feedPlan = '';
+let groupsPlan = '';
 let gateway: GatewayBenchResult | undefined;
 let sockets: SocketBenchResult['sockets'] | undefined;
 let web: Awaited<ReturnType<typeof measureWebJs>> | undefined;
@@ -126,6 +129,17 @@ try {
     await settle('settings');
     scenarios.push(...(await benchSettingsPropagation(gatewayUrl, servers.env.DATABASE_URL!)));
   }
+  if (wanted('groups')) {
+    const groups = await benchGroupsSearch({
+      gatewayUrl,
+      databaseUrl: servers.env.DATABASE_URL!,
+      accessTokenSecret: secrets.ACCESS_TOKEN_SECRET,
+      durationMs,
+      settle,
+    });
+    scenarios.push(...groups.results);
+    groupsPlan = groups.plan;
+  }
   if (wanted('sockets')) {
     await settle('sockets');
     const live = await benchSockets({ gatewayUrl, notificationsUrl: cluster.upstreams.notifications!, notificationsPid: cluster.pidOf('notifications')!, secrets });
@@ -172,10 +186,11 @@ console.log('\nGoals:');
 for (const [goal, met] of Object.entries(goals)) console.log(`  ${met === null ? 'not measured' : met ? 'met    ' : 'NOT met'}  ${goal}`);
 if (sockets) console.log(`\nSockets held by one notifications instance: ${JSON.stringify(sockets)}`);
 if (feedPlan) console.log(`\nFeed page query plan (one member, first page):\n${feedPlan}\n`);
+if (groupsPlan) console.log(`\nGroups discover search query plan (a common word, first page):\n${groupsPlan}\n`);
 
 mkdirSync(path.dirname(out), { recursive: true });
 const machine = { cpus: availableParallelism(), node: process.version };
-writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), machine, durationMs, rounds, scenarios, ratios, gatewayRounds: gateway?.rounds, goals, web, sockets, feedPlan }, null, 2));
+writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), machine, durationMs, rounds, scenarios, ratios, gatewayRounds: gateway?.rounds, goals, web, sockets, feedPlan, groupsPlan }, null, 2));
 console.log(`\nFigures written to ${path.relative(process.cwd(), out)}`);
 if (scenarios.some((s) => s.errors > 0)) {
   console.error('Some requests failed: see .tmp/bench/logs');

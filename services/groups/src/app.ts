@@ -1,11 +1,26 @@
 /** The groups service: groups, membership and join approval. */
-import type { ServiceDefinition } from '@kora/platform/service';
+import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
+import { createGroups } from './context.js';
 import { migrations } from './db/migrations.js';
+import { groupsConsumers } from './events/subscriptions.js';
+import { groupRoutes } from './routes/groups.js';
+import { membershipRoutes } from './routes/membership.js';
+import { peopleRoutes } from './routes/people.js';
+
+const instance = perContext(createGroups);
 
 export const groupsService: ServiceDefinition = {
   name: 'groups',
   description: 'Groups, membership and join approval',
   schema: 'groups',
   migrations,
-  routes() {},
+  async routes(app, ctx) {
+    const groups = instance(ctx);
+    await memberRoutes(app, async (members) => {
+      groupRoutes(members, groups);
+      await membershipRoutes(members, groups);
+      await peopleRoutes(members, groups);
+    });
+  },
+  consumers: (ctx) => groupsConsumers(instance(ctx)),
 };
