@@ -2,7 +2,7 @@
  * The posts service's stable error codes (beside the platform's shared ones) and the errors it
  * throws, each with the product text from `postTexts`.
  */
-import { mentionTexts, postTexts } from '@kora/contracts';
+import { ErrorCode, featurePaths, groupTexts, mentionTexts, postTexts } from '@kora/contracts';
 import { AppError } from '@kora/platform/service';
 
 export const PostErrorCode = {
@@ -17,6 +17,9 @@ export const PostErrorCode = {
   MentionNotFound: 'MENTION_NOT_FOUND',
   NotMentioned: 'NOT_MENTIONED',
   MentionReviewed: 'MENTION_ALREADY_REVIEWED',
+  // The groups service's codes for the same refusals (decision 021).
+  GroupNotFound: 'GROUP_NOT_FOUND',
+  MembersOnly: 'GROUP_MEMBERS_ONLY',
 } as const;
 
 /** Not in the contract's texts (the spec leaves memories' date open): the one text of our own. */
@@ -36,3 +39,11 @@ export const notMentioned = () => new AppError(403, PostErrorCode.NotMentioned, 
 /** The other answer was given already: a review is final (decision 020). */
 export const mentionReviewed = (status: 'approved' | 'declined') =>
   new AppError(409, PostErrorCode.MentionReviewed, status === 'approved' ? mentionTexts.alreadyApproved : mentionTexts.alreadyDeclined);
+
+/** Group posts (decision 021). Posting into a group that is not there: the post's own text. */
+export const postGroupNotFound = () => new AppError(404, PostErrorCode.GroupNotFound, postTexts.groupInvalid);
+export const groupNotFound = () => new AppError(404, PostErrorCode.GroupNotFound, groupTexts.notFound);
+export const membersOnlyPosting = () => new AppError(403, PostErrorCode.MembersOnly, groupTexts.membersOnlyPosting);
+export const membersOnlyPosts = () => new AppError(403, PostErrorCode.MembersOnly, groupTexts.membersOnlyPosts);
+/** The gateway's answer on a switched-off feature's paths, for what reaches groups through the posts paths. */
+export const groupsTurnedOff = () => new AppError(404, ErrorCode.FeatureDisabled, `${featurePaths.groups.name} are turned off on this site.`);

@@ -4,7 +4,7 @@
  * graph, media's videos) through the same bus its consumers read, and read what it wrote to its
  * outbox. Works the same on the embedded engines and on real PostgreSQL/Kafka.
  */
-import { defaultPrivacySettings, friendPairKey, type EventPayload, type EventType, type Post, type PostPage, type PrivacySettings } from '@kora/contracts';
+import { defaultPrivacySettings, friendPairKey, type EventPayload, type EventType, type GroupPrivacy, type GroupRole, type Post, type PostPage, type PrivacySettings } from '@kora/contracts';
 import { eventually, memberClient, memberSnapshot, publishEvent, startTestService, type TestService } from '@kora/testing';
 import { and, eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
@@ -96,6 +96,41 @@ export async function setPrivacy(svc: PostsTestService, userId: number, changes:
   });
 }
 
+/** A group as the groups service announces it (created, then its owner joined); waits until the projection holds both. */
+export async function createGroup(svc: PostsTestService, groupId: number, ownerId: number, privacy: GroupPrivacy, title = `group ${groupId}`): Promise<void> {
+  const state = { groupId, ownerId, title, description: '', picture: null, privacy, createdAt: new Date().toISOString() };
+  await publish(svc, 'group.created', state, groupId, ownerId);
+  await publish(svc, 'group.member-joined', { groupId, userId: ownerId, role: 'owner' }, groupId, ownerId);
+  await eventually(async () => (await groupRole(svc, groupId, ownerId)) === 'owner');
+}
+
+/** The member's role in the projection, or null when they are not an approved member. */
+export async function groupRole(svc: PostsTestService, groupId: number, userId: number): Promise<GroupRole | null> {
+  const m = svc.tables.groupMembers;
+  const [row] = await svc.ctx.db.select({ role: m.role }).from(m).where(and(eq(m.groupId, groupId), eq(m.userId, userId)));
+  return row?.role ?? null;
+}
+
+/** `userId` became a member of the group with `role` (joined a public group, was approved, or promoted). */
+export async function joinGroup(svc: PostsTestService, groupId: number, userId: number, role: GroupRole = 'member'): Promise<void> {
+  const type = (await groupRole(svc, groupId, userId)) === null ? 'group.member-joined' : 'group.role-changed';
+  await publish(svc, type, { groupId, userId, role }, groupId, userId);
+  await eventually(async () => (await groupRole(svc, groupId, userId)) === role);
+}
+
+/** `userId` left the group, or was removed by `removedBy`. */
+export async function leaveGroup(svc: PostsTestService, groupId: number, userId: number, removedBy: number | null = null): Promise<void> {
+  await publish(svc, 'group.member-left', { groupId, userId, removedBy }, groupId, removedBy ?? userId);
+  await eventually(async () => (await groupRole(svc, groupId, userId)) === null);
+}
+
+/** The owner deleted the group; waits until the projection no longer knows it. */
+export async function deleteGroup(svc: PostsTestService, groupId: number, ownerId: number): Promise<void> {
+  await publish(svc, 'group.deleted', { groupId, ownerId }, groupId, ownerId);
+  const g = svc.tables.groups;
+  await eventually(async () => (await svc.ctx.db.select().from(g).where(eq(g.groupId, groupId))).length === 0);
+}
+
 /** Request helpers for one service, each as a given member (or anonymous with `null`). */
 export function client(svc: TestService) {
   const api = memberClient(svc);
@@ -105,6 +140,12 @@ export function client(svc: TestService) {
     async createPost(userId: number, content = `post by ${userId}`, media: { url: string; type?: 'image' | 'video' }[] = []): Promise<Post> {
       const res = await api.post('/api/posts', userId, { userId, content, media });
       if (res.statusCode !== 201) throw new Error(`create post failed: ${res.statusCode} ${res.body}`);
+      return res.json() as Post;
+    },
+    /** Publishes a text post into group `groupId` as `userId` (fails the test on anything but 201). */
+    async createGroupPost(userId: number, groupId: number, content = `group post by ${userId}`): Promise<Post> {
+      const res = await api.post('/api/posts', userId, { userId, content, groupId });
+      if (res.statusCode !== 201) throw new Error(`create group post failed: ${res.statusCode} ${res.body}`);
       return res.json() as Post;
     },
   };

@@ -106,4 +106,13 @@ export const migrations: Migration[] = [
       create index notifications_mention_idx on {schema}.notifications (mention_id) where mention_id is not null;
     `,
   },
+  {
+    // One event may notify several members (a join request tells the group's owner and every
+    // admin, decision 021): a replay still stores nothing, now per recipient.
+    id: '0004_one_event_many_recipients',
+    sql: `
+      drop index {schema}.notifications_source_event_idx;
+      create unique index notifications_source_event_idx on {schema}.notifications (source_event_id, recipient_id);
+    `,
+  },
 ];

@@ -7,6 +7,7 @@
 import { memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import { friendRequestAccepted, friendRequestCancelled, friendRequestSent, postCommented, postLiked } from '../notifications/from-events.js';
+import { groupJoinApproved, groupJoinRequested, groupJoinWithdrawn } from '../notifications/groups.js';
 import { mentionReviewed, postMentioned } from '../notifications/mentions.js';
 import { memberSettingsHandlers, rememberEmail } from '../projections/settings.js';
 
@@ -31,6 +32,9 @@ export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
         'friend-request.sent': (event, tx, emit) => friendRequestSent(n, tx, emit, event),
         'friend-request.accepted': (event, tx, emit) => friendRequestAccepted(n, tx, emit, event),
         'friend-request.cancelled': (event, tx) => friendRequestCancelled(n, tx, event),
+        'group.join-requested': (event, tx, emit) => groupJoinRequested(n, tx, emit, event),
+        'group.join-approved': (event, tx, emit) => groupJoinApproved(n, tx, emit, event),
+        'group.join-withdrawn': (event, tx) => groupJoinWithdrawn(n, tx, event),
       },
     },
   ];

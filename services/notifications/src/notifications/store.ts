@@ -17,7 +17,7 @@ export interface NotificationDraft {
   type: NotificationType;
   entityType: Notification['entityType'];
   entityId: number;
-  /** The comment's excerpt, for post_comment. */
+  /** The comment's excerpt (post_comment), or the group's title (group_*): what the message names. */
   excerpt?: string;
   postId?: number | null;
   groupId?: number | null;
@@ -25,7 +25,7 @@ export interface NotificationDraft {
   mentionId?: number | null;
   inComment?: boolean;
   review?: MentionReviewState | null;
-  /** The event it comes from (unique: a replay stores nothing). */
+  /** The event it comes from (unique per recipient: a replay stores nothing). */
   sourceEventId: string;
   /** When the action happened (the event's time), not when we got round to it. */
   occurredAt: string;
@@ -52,7 +52,7 @@ export async function storeNotification(n: Notifications, tx: Tx, emit: Emit, dr
       sourceEventId: draft.sourceEventId,
       createdAt: new Date(draft.occurredAt),
     })
-    .onConflictDoNothing({ target: notifications.sourceEventId })
+    .onConflictDoNothing({ target: [notifications.sourceEventId, notifications.recipientId] })
     .returning();
   if (!row) return null;
   const notification = toNotification(row, await actorOf(n.tables, tx, draft.actorId));

@@ -18,6 +18,7 @@ describe('switchOf', () => {
       friend_accept: 'inappFriendRequests',
     });
     expect(switchOf('group_join_request')).toBe('inappGroupActivity');
+    expect(switchOf('group_join_approved')).toBe('inappGroupActivity');
     expect(switchOf('group_post')).toBe('inappGroupActivity');
     expect(switchOf('payment')).toBe('inappPayments');
     expect(switchOf('payment_received')).toBe('inappPayments');
@@ -52,6 +53,14 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     },
     friend_request: (me) => deliver(svc, 'friend-request.sent', { requestId: someId(), fromUserId: nextId(), toUserId: me }, 'pair'),
     friend_accept: (me) => deliver(svc, 'friend-request.accepted', { requestId: someId(), fromUserId: me, toUserId: nextId() }, 'pair'),
+    group_join_request: (me) => {
+      const groupId = someId();
+      return deliver(svc, 'group.join-requested', { groupId, userId: nextId(), groupTitle: 'Book club', reviewerIds: [me] }, groupId);
+    },
+    group_join_approved: (me) => {
+      const groupId = someId();
+      return deliver(svc, 'group.join-approved', { groupId, userId: me, groupTitle: 'Book club', approvedBy: nextId() }, groupId);
+    },
   };
   const switchFor: Record<Caused, NotificationSwitch> = {
     post_like: 'inappLikes',
@@ -59,6 +68,8 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     mention: 'inappMentions',
     friend_request: 'inappFriendRequests',
     friend_accept: 'inappFriendRequests',
+    group_join_request: 'inappGroupActivity',
+    group_join_approved: 'inappGroupActivity',
   };
   const types = Object.keys(cause) as Caused[];
 

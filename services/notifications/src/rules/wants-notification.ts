@@ -17,13 +17,14 @@ const switchOfType: Record<NotificationType, NotificationSwitch> = {
   mention: 'inappMentions',
   friend_request: 'inappFriendRequests',
   friend_accept: 'inappFriendRequests',
+  group_join_request: 'inappGroupActivity',
+  group_join_approved: 'inappGroupActivity',
 };
 
 /**
- * The switch a notification type answers to, or null for a type no switch governs. Groups and the
- * wallet announce no notifications yet; their types are to be named `group_*` and `payment_*`
- * (groups and payments are whole families, each behind one switch), so they are covered here
- * by family instead of waiting for each name.
+ * The switch a notification type answers to, or null for a type no switch governs. Groups and
+ * payments are whole families (`group_*`, `payment_*`), each behind one switch, so a type of theirs
+ * not listed yet is covered by its family.
  */
 export function switchOf(type: string): NotificationSwitch | null {
   if (type in switchOfType) return switchOfType[type as NotificationType];

@@ -142,4 +142,36 @@ export const migrations: Migration[] = [
       create index members_username_lower_idx on {schema}.members (lower(username));
     `,
   },
+  {
+    // Group posts (decision 021): a post in a group has its group; null is the author's own
+    // timeline. The groups service's events keep a projection of groups (title, privacy) and of
+    // their approved members: the page queries read them, never the groups service.
+    id: '0006_group_posts',
+    sql: `
+      alter table {schema}.posts add column group_id bigint;
+      -- A group's page and the feed's group branch: one group's live posts, newest first.
+      create index posts_group_feed_idx on {schema}.posts (group_id, created_at desc, id desc)
+        where group_id is not null and deleted_at is null;
+      -- The feed's friends branch and the profile: one author's live timeline posts only, so a
+      -- friend's many group posts never cost the feed a row it then throws away.
+      create index posts_author_timeline_idx on {schema}.posts (author_id, created_at desc, id desc)
+        where group_id is null and deleted_at is null;
+
+      create table {schema}.groups (
+        group_id bigint primary key,
+        title text not null,
+        privacy text not null check (privacy in ('public', 'private')),
+        owner_id bigint not null,
+        updated_at timestamptz not null
+      );
+      create table {schema}.group_members (
+        group_id bigint not null,
+        user_id bigint not null,
+        role text not null check (role in ('owner', 'admin', 'member')),
+        primary key (group_id, user_id)
+      );
+      -- The groups a member is in (the feed's group branch).
+      create index group_members_user_idx on {schema}.group_members (user_id, group_id);
+    `,
+  },
 ];

@@ -1,4 +1,5 @@
 /** Tables of the `posts` schema (Drizzle views of the SQL in migrations.ts). */
+import { GROUP_PRIVACIES, GROUP_ROLES } from '@kora/contracts';
 import { friendshipsTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
 import { bigint, boolean, doublePrecision, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -23,6 +24,8 @@ export const postsSchema = (name: string) => {
     deletedAt: at('deleted_at'),
     deletedByModerator: boolean('deleted_by_moderator').notNull().default(false),
     shadowHidden: boolean('shadow_hidden').notNull().default(false),
+    /** The group it was posted in (decision 021); null: the author's own timeline. */
+    groupId: id('group_id'),
   });
 
   const likes = schema.table(
@@ -97,7 +100,27 @@ export const postsSchema = (name: string) => {
     reviewedAt: at('reviewed_at'),
   });
 
-  return { posts, likes, comments, shares, saves, members, videos, friendships, privacy, mentions };
+  /** Projection of the groups service's groups: what a group post shows and who may see it (decision 021). */
+  const groups = schema.table('groups', {
+    groupId: id('group_id').primaryKey(),
+    title: text('title').notNull(),
+    privacy: text('privacy', { enum: GROUP_PRIVACIES }).notNull(),
+    ownerId: id('owner_id').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  });
+
+  /** Projection of the groups' approved members (pending requests are not members). */
+  const groupMembers = schema.table(
+    'group_members',
+    {
+      groupId: id('group_id').notNull(),
+      userId: id('user_id').notNull(),
+      role: text('role', { enum: GROUP_ROLES }).notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+  );
+
+  return { posts, likes, comments, shares, saves, members, videos, friendships, privacy, mentions, groups, groupMembers };
 };
 
 export type PostsTables = ReturnType<typeof postsSchema>;

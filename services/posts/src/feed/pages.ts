@@ -11,7 +11,7 @@ import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
 import { encodeCursor, type PageKey } from './cursor.js';
 import { LIST_COMMENTS, postJsonSql, SINGLE_POST_COMMENTS, type PostJsonRow } from './post-json.js';
-import { feedAuthors, inAudienceOf, liveTo, visibleRow, visibleTo } from './visibility.js';
+import { feedAuthors, feedGroups, inAudienceOf, liveTo, visibleRow, visibleTo } from './visibility.js';
 
 /** A page of posts, each already the API's JSON text, and the cursor of the next page. */
 export interface JsonPage {
@@ -39,10 +39,11 @@ async function postsOf(posts: Posts, viewer: number, page: SQL, comments = LIST_
 }
 
 /**
- * The feed: the viewer's own posts and their friends'. For each of those authors the index
- * `posts_author_feed_idx` yields at most one page of their newest posts (the lateral join), and
- * the merge of those short lists is the page: the cost grows with the number of friends and the
- * page size, never with how many posts the friends have ever written.
+ * The feed: the viewer's own timeline posts and their friends', and the posts of the groups they
+ * are a member of (decision 021). For each of those authors the index `posts_author_timeline_idx`,
+ * and for each of those groups `posts_group_feed_idx`, yields at most one page of the newest posts
+ * (the lateral joins), and the merge of those short lists is the page: the cost grows with the
+ * number of friends and groups and the page size, never with how many posts exist.
  */
 export async function feedPage(posts: Posts, viewer: number, page: PageRequest): Promise<JsonPage> {
   const statements = feedStatements(posts.tables);
@@ -75,14 +76,25 @@ function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
   const take = sql.placeholder('take');
   const cursor = afterCursor ? sql`and (p.created_at, p.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::bigint)` : sql``;
   return postJsonSql(tables, viewer, sql`
-    select p.*, p.created_at as sort_at
-    from (${feedAuthors(tables, viewer)}
-    ) as a
-    cross join lateral (
-      select * from ${tables.posts} as p
-      where p.author_id = a.author_id and ${liveTo(viewer)} ${cursor}
-      order by p.created_at desc, p.id desc
-      limit ${take}
+    select p.*, p.created_at as sort_at from (
+      select p.*
+      from (${feedAuthors(tables, viewer)}
+      ) as a
+      cross join lateral (
+        select * from ${tables.posts} as p
+        where p.author_id = a.author_id and p.group_id is null and ${liveTo(viewer)} ${cursor}
+        order by p.created_at desc, p.id desc
+        limit ${take}
+      ) as p
+      union all
+      select p.*
+      from ${feedGroups(tables, viewer)}
+      cross join lateral (
+        select * from ${tables.posts} as p
+        where p.group_id = g.group_id and ${liveTo(viewer)} ${cursor}
+        order by p.created_at desc, p.id desc
+        limit ${take}
+      ) as p
     ) as p
     order by p.created_at desc, p.id desc
     limit ${take}`, LIST_COMMENTS);
@@ -92,6 +104,7 @@ function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
  * A member's profile posts: those they wrote, and those whose text mentions them with a mention
  * they approved (decision 020), each as the viewer may see it; the tagged ones also only when the
  * viewer is inside the profile owner's audience (a closed profile shows nothing of its owner).
+ * Group posts are not on a profile: they live on their group's page (decision 021).
  * Each half yields at most a page in the (created_at, id) order, and the merge is the page.
  */
 export async function authorPage(posts: Posts, viewer: number, authorId: number, page: PageRequest): Promise<JsonPage> {
@@ -101,12 +114,12 @@ export async function authorPage(posts: Posts, viewer: number, authorId: number,
   const rows = await postsOf(posts, viewer, sql`
     select p.*, p.created_at as sort_at from (
       (select p.* from ${postsTable} as p
-        where p.author_id = ${authorId} and ${visibleTo(posts.tables, viewer)} ${after}
+        where p.author_id = ${authorId} and p.group_id is null and ${visibleTo(posts.tables, viewer)} ${after}
         order by p.created_at desc, p.id desc limit ${take})
       union all
       (select p.* from ${mentions} as m
         join ${postsTable} as p on p.id = m.post_id
-        where m.mentioned_user_id = ${authorId} and m.status = 'approved' and m.comment_id is null
+        where m.mentioned_user_id = ${authorId} and m.status = 'approved' and m.comment_id is null and p.group_id is null
           and ${visibleTo(posts.tables, viewer)} and ${inAudienceOf(posts.tables, viewer, sql`${authorId}::bigint`)} ${after}
         order by p.created_at desc, p.id desc limit ${take})
     ) as p
@@ -128,6 +141,20 @@ export async function savedPage(posts: Posts, viewer: number, page: PageRequest)
   return toPage(rows, page.limit);
 }
 
+/**
+ * Group `groupId`'s posts, newest first, through `posts_group_feed_idx`. The caller has checked the
+ * viewer may see the group's posts (routes/group-posts.ts); the rule is applied here again so the
+ * page never depends on that check alone.
+ */
+export async function groupPage(posts: Posts, viewer: number, groupId: number, page: PageRequest): Promise<JsonPage> {
+  const rows = await postsOf(posts, viewer, sql`
+    select p.*, p.created_at as sort_at from ${posts.tables.posts} as p
+    where p.group_id = ${groupId} and ${visibleTo(posts.tables, viewer)} ${before('p.created_at', 'p.id', page.after)}
+    order by p.created_at desc, p.id desc
+    limit ${page.limit + 1}`);
+  return toPage(rows, page.limit);
+}
+
 /** One post as `viewer` sees it, with up to 1,000 comments; undefined when they may not see it. */
 export async function postJson(posts: Posts, viewer: number, postId: number): Promise<string | undefined> {
   const rows = await postsOf(posts, viewer, visibleRow(posts.tables, viewer, postId), SINGLE_POST_COMMENTS);
@@ -138,7 +165,8 @@ export async function postJson(posts: Posts, viewer: number, postId: number): Pr
 export const MEMORIES_LIMIT = 50;
 
 /**
- * The viewer's own posts written on `date`'s month and day in earlier years, the day's bounds taken
+ * The viewer's own posts written on `date`'s month and day in earlier years (those in a group only
+ * while they may still see that group's posts), the day's bounds taken
  * in `timeZone` (Postgres converts each post's instant to that zone's calendar).
  */
 export async function memoryPosts(posts: Posts, viewer: number, date: { year: number; month: number; day: number }, timeZone: string): Promise<string[]> {
@@ -146,7 +174,7 @@ export async function memoryPosts(posts: Posts, viewer: number, date: { year: nu
   const rows = await postsOf(posts, viewer, sql`
     select p.*, p.created_at as sort_at
     from ${posts.tables.posts} as p
-    where p.author_id = ${viewer} and ${liveTo(viewer)}
+    where p.author_id = ${viewer} and ${visibleTo(posts.tables, viewer)}
       and extract(month from ${local}) = ${date.month}
       and extract(day from ${local}) = ${date.day}
       and extract(year from ${local}) < ${date.year}

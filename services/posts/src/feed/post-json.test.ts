@@ -10,7 +10,7 @@ import { mediaTypeOf, postListSchema, postSchema, unknownMember, type Post } fro
 import { serializerCompiler } from '@kora/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setShadowHidden } from '../moderation/post-state.js';
-import { backdate, befriend, client, mediaUrl, memberIds, postsHandle, registerMember, startPosts, type PostsTestService } from '../test-support.js';
+import { backdate, befriend, client, createGroup, mediaUrl, memberIds, postsHandle, registerMember, startPosts, type PostsTestService } from '../test-support.js';
 import { LIST_LIKERS } from './post-json.js';
 
 const serializerOf = (schema: unknown) => serializerCompiler({ schema, method: 'GET', url: '/' });
@@ -96,6 +96,14 @@ describe(`posts as PostgreSQL writes them (${process.env.KORA_TEST_TARGET ?? 'em
     const created = await api.post('/api/posts', stranger, { userId: stranger, content: awkward, media: [{ url: image }] });
     expect(created.statusCode).toBe(201);
     expect(created.body).toBe(asSerialised.post(JSON.parse(created.body)));
+
+    // A group's post carries its group, the title written as the serialiser would (decision 021).
+    const groupId = nextId();
+    await createGroup(svc, groupId, stranger, 'public', awkward);
+    const inGroup = await api.post('/api/posts', stranger, { userId: stranger, content: 'in a group', groupId });
+    expect(inGroup.body).toBe(asSerialised.post(JSON.parse(inGroup.body)));
+    const [listed] = await body<Post[]>(`/api/groups/${groupId}/posts`, stranger, asSerialised.list);
+    expect(listed!.group).toEqual({ id: groupId, title: awkward });
   });
 
   it('follows the contract: unknown members, media by type, video states, flags, likers and dates', async () => {

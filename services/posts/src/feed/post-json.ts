@@ -37,7 +37,7 @@ export interface PostJsonRow {
  * Likers: the newest through `likes_recent_idx`, and the viewer always listed when they liked (last,
  * being older than the newest ones). Comments: the first ones, oldest first, through
  * `comments_post_idx`. A video with no row yet is still being processed (media's event has not
- * reached us). No SQL comments in the text: pgbench reads it too (feed-sql), quotes and all.
+ * reached us). The group a post is in comes from the groups projection (decision 021). No SQL comments in the text: pgbench reads it too (feed-sql), quotes and all.
  */
 export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: SQL, comments: number | Placeholder): SQL {
   const me = sql`${viewer}::bigint`;
@@ -45,6 +45,7 @@ export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: 
     select to_json(j)::text as post, ${keySql(sql`p.sort_at`)} as page_at, p.id
     from (${page}) as p
     left join ${t.members} as au on au.user_id = p.author_id
+    left join ${t.groups} as pg on pg.group_id = p.group_id
     cross join lateral (
       select exists (select 1 from ${t.likes} as l where l.post_id = p.id and l.user_id = ${me}) as liked,
         array(select l.user_id from ${t.likes} as l where l.post_id = p.id order by l.created_at desc, l.user_id desc limit ${LIST_LIKERS}) as newest
@@ -86,7 +87,8 @@ export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: 
         exists (select 1 from ${t.saves} as sv where sv.user_id = ${me} and sv.post_id = p.id) as "hasSaved",
         ${isoSql(sql`p.created_at`)} as "createdAt",
         p.shadow_hidden as "isShadowHidden",
-        ${approvedMentions(t, sql`cm.post_id = p.id and cm.comment_id is null`)} as "mentions"
+        ${approvedMentions(t, sql`cm.post_id = p.id and cm.comment_id is null`)} as "mentions",
+        (select to_json(x) from (select pg.group_id as "id", pg.title as "title") as x where pg.group_id is not null) as "group"
     ) as j
     order by p.sort_at desc, p.id desc`;
 }

@@ -1,12 +1,14 @@
 /**
- * Publishing a post: the checks the schema cannot make (they depend on the caller and on the live
- * site settings), then the row, its mentions and their events in one transaction.
+ * Publishing a post: the checks the schema cannot make (they depend on the caller, the live site
+ * settings and, for a group's post, the caller's membership), then the row, its mentions and their
+ * events in one transaction.
  */
 import { mediaTypeOf, type CreatePostBody } from '@kora/contracts';
 import type { Posts } from '../context.js';
 import { notYourUserId, postBadWords, postEmpty, postTooLong } from '../errors.js';
 import { containsBadWord } from '../moderation/bad-words.js';
 import { excerpt, textLength } from './excerpt.js';
+import { requireMayPostIn } from './group-access.js';
 import { recordMentions } from './mentions.js';
 
 /** Returns the new post's id. */
@@ -20,11 +22,13 @@ export async function createPost(posts: Posts, callerId: number, body: CreatePos
   const { maxPostLength, badWords } = posts.ctx.siteSettings.current().moderation;
   if (textLength(content) > maxPostLength) throw postTooLong(maxPostLength);
   if (containsBadWord(content, badWords)) throw postBadWords();
+  const { groupId } = body;
+  if (groupId !== null) await requireMayPostIn(posts, posts.ctx.db, callerId, groupId);
 
   return posts.ctx.transact(async (tx, emit) => {
     const [row] = await tx
       .insert(posts.tables.posts)
-      .values({ authorId: callerId, content, media })
+      .values({ authorId: callerId, content, media, groupId })
       .returning({ id: posts.tables.posts.id, createdAt: posts.tables.posts.createdAt });
     emit({
       type: 'post.created',
@@ -36,9 +40,10 @@ export async function createPost(posts: Posts, callerId: number, body: CreatePos
         hasMedia: media.length > 0,
         excerpt: excerpt(content || describeMedia(media)),
         createdAt: row!.createdAt.toISOString(),
+        groupId,
       },
     });
-    await recordMentions(posts, tx, emit, { postId: row!.id, postOwnerId: callerId, commentId: null, actorId: callerId, text: content });
+    await recordMentions(posts, tx, emit, { postId: row!.id, postOwnerId: callerId, commentId: null, actorId: callerId, text: content, inGroup: groupId !== null });
     return row!.id;
   });
 }

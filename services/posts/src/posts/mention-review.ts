@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import { mentionNotFound, mentionReviewed, notMentioned } from '../errors.js';
 import { isoSql } from '../feed/post-json.js';
-import { liveTo } from '../feed/visibility.js';
+import { groupAllows, liveTo } from '../feed/visibility.js';
 import { excerpt } from './excerpt.js';
 
 type Decision = MentionReviewAnswer['status'];
@@ -23,7 +23,7 @@ export async function reviewMention(posts: Posts, memberId: number, mentionId: n
       await tx.execute(sql`
         select m.mentioned_user_id, m.status, m.post_id, p.author_id from ${mentions} as m
         join ${postsTable} as p on p.id = m.post_id
-        where m.id = ${mentionId} and ${liveTo(memberId)}
+        where m.id = ${mentionId} and ${liveTo(memberId)} and ${groupAllows(posts.tables, memberId)}
         for update of m`),
     );
     const row = rows[0];
@@ -59,7 +59,7 @@ export async function pendingMentions(posts: Posts, memberId: number): Promise<P
       join ${postsTable} as p on p.id = m.post_id
       left join ${comments} as c on c.id = m.comment_id
       left join ${members} as au on au.user_id = m.actor_id
-      where m.mentioned_user_id = ${memberId} and m.status = 'pending' and ${liveTo(memberId)}
+      where m.mentioned_user_id = ${memberId} and m.status = 'pending' and ${liveTo(memberId)} and ${groupAllows(posts.tables, memberId)}
       order by m.created_at desc, m.id desc
       limit ${PENDING_MENTIONS_LIMIT}`),
   );

@@ -20,6 +20,8 @@ export interface MentionSource {
   commentId: number | null;
   actorId: number;
   text: string;
+  /** A group's post: mentioning someone does not show it to them (decision 021). */
+  inGroup?: boolean;
 }
 
 interface Named {
@@ -55,7 +57,9 @@ async function namedMembers(posts: Posts, tx: Tx, text: string, actorId: number)
 /**
  * Of `candidates`, those who may see the post. A comment cannot show someone else's post to a
  * member outside its audience, so a commenter's mention of such a member stays plain text (the
- * author's own mentions in the post are what grants sight: visibility.ts).
+ * author's own mentions in a timeline post are what grants sight: visibility.ts). Nor can a group
+ * post's own text show it outside the group's audience: there too a mention of an outsider stays
+ * plain text, and nobody is told of a post they cannot open.
  */
 async function whoMaySee(posts: Posts, tx: Tx, postId: number, candidates: Named[]): Promise<Named[]> {
   if (candidates.length === 0) return [];
@@ -72,7 +76,7 @@ async function whoMaySee(posts: Posts, tx: Tx, postId: number, candidates: Named
 /** Stores and announces the mentions of `source`; answers the approved ones, as the text's `mentions` field lists them. */
 export async function recordMentions(posts: Posts, tx: Tx, emit: Emit, source: MentionSource): Promise<PostMention[]> {
   let named = await namedMembers(posts, tx, source.text, source.actorId);
-  if (source.commentId !== null) named = await whoMaySee(posts, tx, source.postId, named);
+  if (source.commentId !== null || source.inGroup) named = await whoMaySee(posts, tx, source.postId, named);
   if (named.length === 0) return [];
   const { mentions } = posts.tables;
   const rows = await tx

@@ -102,4 +102,57 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
       await eventually(async () => (await rowsOf()) === 0);
     });
   });
+
+  describe('groups (group.created, updated, deleted, member-joined, member-left, role-changed)', () => {
+    const groupState = (groupId: number, ownerId: number, title: string, privacy: 'public' | 'private') =>
+      ({ groupId, ownerId, title, description: '', picture: null, privacy, createdAt: '2026-11-20T09:00:00.000Z' });
+    const groupOf = async (groupId: number) => (await file.svc.ctx.db.select().from(file.svc.tables.groups).where(eq(file.svc.tables.groups.groupId, groupId)))[0];
+    const membersOf = async (groupId: number) =>
+      (await file.svc.ctx.db.select().from(file.svc.tables.groupMembers).where(eq(file.svc.tables.groupMembers.groupId, groupId)))
+        .map((m) => [m.userId, m.role])
+        .sort();
+    /** Delivers each event twice (two deliveries, two ids: the handler itself runs twice) and waits for the last. */
+    async function twice<T extends Parameters<typeof publish>[1]>(type: T, payload: Parameters<typeof publish<T>>[2], groupId: number) {
+      await publish(file.svc, type, payload, groupId);
+      await eventually(async () => processed(file.svc, await publish(file.svc, type, payload, groupId)));
+    }
+
+    it('keeps title, privacy, owner and approved members with roles; a repeated event changes nothing', async () => {
+      const [groupId, owner, member] = [nextId(), nextId(), nextId()];
+      await twice('group.created', groupState(groupId, owner, 'Lagos Food', 'private'), groupId);
+      await twice('group.member-joined', { groupId, userId: owner, role: 'owner' }, groupId);
+      await twice('group.member-joined', { groupId, userId: member, role: 'member' }, groupId);
+      expect(await groupOf(groupId)).toMatchObject({ title: 'Lagos Food', privacy: 'private', ownerId: owner });
+      expect(await membersOf(groupId)).toEqual([[owner, 'owner'], [member, 'member']].sort());
+
+      // Handing over: the member becomes owner, the owner an admin; the state names the new owner.
+      await twice('group.role-changed', { groupId, userId: member, role: 'owner' }, groupId);
+      await twice('group.role-changed', { groupId, userId: owner, role: 'admin' }, groupId);
+      await twice('group.updated', groupState(groupId, member, 'Lagos Food & Drink', 'public'), groupId);
+      expect(await groupOf(groupId)).toMatchObject({ title: 'Lagos Food & Drink', privacy: 'public', ownerId: member });
+      expect(await membersOf(groupId)).toEqual([[owner, 'admin'], [member, 'owner']].sort());
+
+      await twice('group.member-left', { groupId, userId: owner, removedBy: null }, groupId);
+      expect(await membersOf(groupId)).toEqual([[member, 'owner']]);
+    });
+
+    it('never lets an older state overwrite a newer one', async () => {
+      const [groupId, owner] = [nextId(), nextId()];
+      const newer = buildEnvelope({ type: 'group.updated', aggregateId: groupId, actorId: owner, payload: groupState(groupId, owner, 'newer', 'public') });
+      const older = { ...buildEnvelope({ type: 'group.updated', aggregateId: groupId, actorId: owner, payload: groupState(groupId, owner, 'older', 'private') }), occurredAt: '2020-01-01T00:00:00.000Z' };
+      await file.svc.adapters.bus.publish([newer, older].map((e) => ({ topic: topicOf('group.updated'), key: String(groupId), value: JSON.stringify(e) })));
+      await eventually(() => processed(file.svc, older.id));
+      expect(await groupOf(groupId)).toMatchObject({ title: 'newer', privacy: 'public' });
+    });
+
+    it('forgets a deleted group with its members, however often the deletion comes', async () => {
+      const [groupId, owner, member] = [nextId(), nextId(), nextId()];
+      await twice('group.created', groupState(groupId, owner, 'Short-lived', 'public'), groupId);
+      await twice('group.member-joined', { groupId, userId: owner, role: 'owner' }, groupId);
+      await twice('group.member-joined', { groupId, userId: member, role: 'member' }, groupId);
+      await twice('group.deleted', { groupId, ownerId: owner }, groupId);
+      expect(await groupOf(groupId)).toBeUndefined();
+      expect(await membersOf(groupId)).toEqual([]);
+    });
+  });
 });

@@ -53,6 +53,7 @@ describe(`posts: create, read, delete (${target})`, () => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         isShadowHidden: false,
         mentions: [],
+        group: null,
       });
       const [event] = (await outboxEvents(file.svc, 'post.created')).filter((e) => e.payload.postId === post.id);
       expect(event).toMatchObject({
@@ -275,6 +276,9 @@ describe(`posts: create, read, delete (${target})`, () => {
       ['GET', '/api/posts/mentions/pending'],
       ['POST', '/api/posts/mentions/1/approve'],
       ['POST', '/api/posts/mentions/garbage/decline'],
+      ['GET', '/api/groups/1/posts'],
+      ['GET', '/api/groups/garbage/posts?cursor=garbage'],
+      ['POST', '/api/posts', { userId: 1, content: 'x', groupId: 1 }],
     ];
     for (const [method, url, payload] of calls) {
       const res = await file.svc.app.inject({ method: method as 'GET', url, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -291,6 +295,7 @@ describe(`posts: create, read, delete (${target})`, () => {
       [
         'DELETE /api/posts/{id}',
         'DELETE /api/saves/{postId}',
+        'GET /api/groups/{id}/posts',
         'GET /api/memories',
         'GET /api/posts',
         'GET /api/posts/{id}',

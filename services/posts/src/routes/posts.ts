@@ -6,8 +6,10 @@
  *   those whose text mentions them with an approved mention (decision 020)
  * Every read applies the authors' profile audiences (feed/visibility.ts).
  * - GET /api/posts/:id : one post, with up to 1,000 comments
- * - POST /api/posts : publish -> 201 the post; emits post.created
- * - DELETE /api/posts/:id : the author soft-deletes -> 200 { message: "Post deleted" }; emits post.deleted
+ * - POST /api/posts : publish -> 201 the post; emits post.created. With `groupId`, into that group:
+ *   its approved members only (decision 021)
+ * - DELETE /api/posts/:id : the author soft-deletes -> 200 { message: "Post deleted" }; emits
+ *   post.deleted. A group's owner and admins may delete any post in their group.
  */
 import { createPostBody, feedQuery, postDeletedAnswer, postListSchema, postSchema, postTexts } from '@kora/contracts';
 import { errors, memberOf, memberOnly, sendJsonText, type ServiceApp, setNextPage } from '@kora/platform/service';
@@ -19,6 +21,7 @@ import { authorPage, feedPage, postJson } from '../feed/pages.js';
 import { visiblePost } from '../feed/visibility.js';
 import { softDeletePost } from '../moderation/post-state.js';
 import { createPost } from '../posts/create-post.js';
+import { moderatesGroup } from '../posts/group-access.js';
 import { parsePostId, postIdParams } from '../posts/post-id.js';
 
 export function postRoutes(app: ServiceApp, posts: Posts): void {
@@ -70,7 +73,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
         operationId: 'createPost',
         summary: 'Publish a post (text, photos and videos uploaded through /api/media/upload)',
         body: createPostBody,
-        response: { 201: postSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
+        response: { 201: postSchema, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
       },
     },
     async (request, reply) => {
@@ -86,7 +89,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
       schema: {
         ...memberOnly,
         operationId: 'deletePost',
-        summary: 'Delete your post',
+        summary: "Delete your post, or, as a group's owner or admin, a post in your group",
         params: postIdParams,
         response: { 200: postDeletedAnswer, 401: errors[401], 403: errors[403], 404: errors[404] },
       },
@@ -96,7 +99,7 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
       // Someone else's hidden post does not exist for this member: 404, not 403.
       const row = await visiblePost(posts, userId, parsePostId(request.params.id));
       if (!row) throw postNotFound();
-      if (row.authorId !== userId) throw notAuthor();
+      if (row.authorId !== userId && !(row.groupId !== null && (await moderatesGroup(posts, userId, row.groupId)))) throw notAuthor();
       const deleted = await posts.ctx.transact((tx, emit) => softDeletePost(posts, tx, emit, row.id, { actorId: userId, byModerator: false }));
       if (!deleted) throw postNotFound(); // deleted meanwhile by another request
       return { message: postTexts.deleted };

@@ -23,7 +23,12 @@ export const notificationTexts = {
   presenceIdsInvalid: 'Send up to 100 member ids, separated by commas',
 } as const;
 
-export const notificationTypes = ['post_like', 'post_comment', 'friend_request', 'friend_accept', 'reel_like', 'mention'] as const;
+/**
+ * The types a notification may have. The groups ones (decision 021) point at the group
+ * (`entityType` 'group', `entityId` and `meta.groupId` the group's id): a join request for the
+ * group's owner and admins, an approval for the member let in.
+ */
+export const notificationTypes = ['post_like', 'post_comment', 'friend_request', 'friend_accept', 'reel_like', 'mention', 'group_join_request', 'group_join_approved'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 /**
@@ -37,23 +42,28 @@ export type MentionReviewState = (typeof MENTION_REVIEW_STATES)[number];
 export const PRESENCE_MAX_IDS = 100;
 
 /**
- * The spec: any type we do not know reads "sent you a notification". `inComment` tells a mention
- * in a comment from one in the post itself.
+ * The spec: any type we do not know reads "sent you a notification". `detail` is the comment's
+ * excerpt (post_comment) or the group's title (group_*); `inComment` tells a mention in a comment
+ * from one in the post itself.
  */
-export function notificationMessage(type: string, excerpt?: string, inComment = false): string {
+export function notificationMessage(type: string, detail?: string, inComment = false): string {
   switch (type) {
     case 'mention':
       return inComment ? notificationTexts.mentionedInComment : notificationTexts.mentionedInPost;
     case 'post_like':
       return 'liked your post';
     case 'post_comment':
-      return excerpt ? `commented on your post: "${excerpt}"` : 'commented on your post';
+      return detail ? `commented on your post: "${detail}"` : 'commented on your post';
     case 'friend_request':
       return 'sent you a friend request';
     case 'friend_accept':
       return 'accepted your friend request';
     case 'reel_like':
       return 'liked your reel';
+    case 'group_join_request':
+      return detail ? `asked to join ${detail}` : 'asked to join your group';
+    case 'group_join_approved':
+      return detail ? `approved your request to join ${detail}` : 'approved your request to join the group';
     default:
       return 'sent you a notification';
   }
