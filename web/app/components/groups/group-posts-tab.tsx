@@ -30,11 +30,10 @@ export function GroupPostsTab({ group, posts, now }: { group: GroupDetail; posts
           {pending ? <ClockIcon className="size-7" /> : <LockIcon className="size-7" />}
         </span>
         <p className="mt-4 text-lg font-semibold text-slate-900">{pending ? texts.waitingForApproval : groupTexts.membersOnlyPosts}</p>
-        {pending ? null : (
-          <div className="mt-4 flex justify-center">
-            <MembershipButton group={group} role={group.role} onChange={() => undefined} className="min-w-36" />
-          </div>
-        )}
+        {/* Kept after joining (as Pending approval): its answer's toast must not leave with it. */}
+        <div className="mt-4 flex justify-center">
+          <MembershipButton group={group} role={group.role} onChange={() => undefined} className="min-w-36" />
+        </div>
       </Card>
     );
   }
