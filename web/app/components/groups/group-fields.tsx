@@ -47,7 +47,7 @@ export function GroupFields({
           id={descriptionId}
           name="description"
           defaultValue={initial.description}
-          rows={3}
+          rows={4}
           maxLength={groupLimits.maxDescriptionLength}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? `${descriptionId}-error` : undefined}

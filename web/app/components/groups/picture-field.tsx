@@ -72,7 +72,7 @@ export function PictureField({
     <fieldset className="space-y-2" aria-describedby={message ? errorId : undefined}>
       <legend className="text-sm font-medium text-slate-700">{texts.pictureLabel}</legend>
       <input type="hidden" name="picture" value={url ?? ''} />
-      <GroupPicture title={title || '?'} picture={shown} className="aspect-[16/9] w-full rounded-lg" initialClassName="text-5xl" />
+      <GroupPicture title={title || '?'} picture={shown} className="aspect-[3/1] w-full rounded-lg" initialClassName="text-4xl" />
       {progress !== null ? <UploadProgress percent={progress} /> : null}
       <div className="flex flex-wrap gap-2">
         <label className={cn(buttonClasses('secondary', 'sm'), 'cursor-pointer focus-within:ring-2 focus-within:ring-brand-500', progress !== null && 'pointer-events-none opacity-60')}>

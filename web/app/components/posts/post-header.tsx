@@ -18,7 +18,7 @@ export function PostHeader({ post, now, menu }: { post: Post; now: number; menu:
         <Avatar name={post.author.username} src={avatarSrc(post.author.profileImage)} />
       </Link>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-slate-600">
+        <p className="break-words text-slate-600">
           <Link to={profile} className="font-semibold text-slate-900 hover:underline">
             {post.author.username}
           </Link>
