@@ -6,6 +6,7 @@
  * bell leads to the group's Requests tab) and approves; the member posts in the group and the
  * owner sees the post in the group and in the home feed, "in {title}" linking to the group. And a
  * member leaves a public group from the Joined Groups tab ("Left group"). Both viewports fit.
+ * While an admin has groups turned off, the menu hides Groups and /groups says so.
  */
 import { groupTexts, postTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -16,6 +17,7 @@ import { bellItems, openBell, waitForLiveSocket } from './support/notifications'
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { solidPng } from './support/png';
 import { saveScreenshot } from './support/screenshots';
+import { mintAccessToken } from './support/tokens';
 
 const LONG = 180_000;
 const DESKTOP = { width: 1280, height: 800 };
@@ -46,6 +48,17 @@ async function createGroupThroughApi(owner: Member, body: { title: string; priva
   const answer = (await response.json()) as { group_id?: number };
   if (response.status !== 201 || !answer.group_id) throw new Error(`creating a group answered ${response.status}`);
   return answer.group_id;
+}
+
+/** Switches groups on or off as an admin would (the site settings' features section). */
+async function setGroupsFeature(on: boolean): Promise<void> {
+  const token = await mintAccessToken({ userId: 1, role: 'admin' });
+  const response = await fetch(`${BASE_URL}/api/admin/settings/features`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ groups: on }),
+  });
+  if (!response.ok) throw new Error(`switching groups answered ${response.status}`);
 }
 
 beforeAll(async () => {
@@ -174,6 +187,33 @@ describe('groups', () => {
       // Nothing left in Joined Groups for this search after a reload.
       await page.reload();
       await page.getByText(groupTexts.empty).waitFor();
+    },
+    LONG,
+  );
+
+  it(
+    'hides Groups from the menu and says so on /groups while an admin has groups turned off',
+    async () => {
+      const member = await createMember('goff');
+      const page = await signedIn(member);
+      const menuLink = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Groups' });
+      await page.goto('/groups');
+      await menuLink.waitFor();
+      try {
+        await setGroupsFeature(false);
+        // The gateway hears of the switch through an event, the web server keeps it a few seconds.
+        await expect.poll(async () => {
+          await page.reload();
+          return page.getByRole('heading', { name: 'Groups are turned off on this site.' }).count();
+        }, { timeout: 20_000 }).toBe(1);
+        expect(await menuLink.count()).toBe(0);
+      } finally {
+        await setGroupsFeature(true);
+      }
+      await expect.poll(async () => {
+        await page.reload();
+        return menuLink.count();
+      }, { timeout: 20_000 }).toBe(1);
     },
     LONG,
   );
