@@ -1,14 +1,15 @@
 /**
  * `npm run seed`: fills a running Kora (either mode) with a small believable community — members
- * with avatars, friendships and pending requests, posts with photos, likes and comments, and so the
- * notifications those make — through the public API only, as people would. Then prints how to
- * sign in as the demo member.
+ * with avatars, friendships and pending requests, groups with members and join requests
+ * (groups.ts), posts with photos, likes and comments, and so the notifications those make — through
+ * the public API only, as people would. Then prints how to sign in as the demo member.
  *
  * KORA_URL (default http://localhost:$PORT, PORT default 8080) says where Kora runs. A second run
  * finds the community there and only prints the sign-in details (`--force` adds posts again).
  */
 import { ApiError, createClient, type Client } from './client.js';
 import { comments, DEMO_MEMBER, DEMO_PASSWORD, friendships, members, pendingRequests, posts } from './content.js';
+import { seedGroups } from './groups.js';
 import { ensureMember, type SeededMember } from './members.js';
 import { picture, pngForm } from './pictures.js';
 
@@ -72,6 +73,9 @@ async function main() {
   for (const [a, b] of friendships) await befriend(client, seeded[a]!, seeded[b]!, true);
   for (const [a, b] of pendingRequests) await befriend(client, seeded[a]!, seeded[b]!, false);
   log(`${friendships.length} friendships, ${pendingRequests.length} pending requests`);
+
+  const newGroups = await seedGroups(client, seeded);
+  log(`groups: ${newGroups} new (public and private, with members, waiting requests and posts)`);
 
   const demo = seeded[members.indexOf(DEMO_MEMBER)]!;
   const existing = await client.call<unknown[]>(`/api/posts?authorId=${demo.userId}&limit=1`, { token: demo.token });
