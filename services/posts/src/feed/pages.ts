@@ -165,9 +165,9 @@ export async function postJson(posts: Posts, viewer: number, postId: number): Pr
 export const MEMORIES_LIMIT = 50;
 
 /**
- * The viewer's own posts written on `date`'s month and day in earlier years (those in a group only
- * while they may still see that group's posts), the day's bounds taken
- * in `timeZone` (Postgres converts each post's instant to that zone's calendar).
+ * The viewer's own posts written on `date`'s month and day in earlier years, the day's bounds taken
+ * in `timeZone` (Postgres converts each post's instant to that zone's calendar). Those in a group
+ * only while the viewer may still see that group's posts.
  */
 export async function memoryPosts(posts: Posts, viewer: number, date: { year: number; month: number; day: number }, timeZone: string): Promise<string[]> {
   const local = sql`(p.created_at at time zone ${timeZone})`;

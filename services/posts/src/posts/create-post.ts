@@ -23,7 +23,7 @@ export async function createPost(posts: Posts, callerId: number, body: CreatePos
   if (textLength(content) > maxPostLength) throw postTooLong(maxPostLength);
   if (containsBadWord(content, badWords)) throw postBadWords();
   const { groupId } = body;
-  if (groupId !== null) await requireMayPostIn(posts, posts.ctx.db, callerId, groupId);
+  if (groupId !== null) await requireMayPostIn(posts, callerId, groupId);
 
   return posts.ctx.transact(async (tx, emit) => {
     const [row] = await tx

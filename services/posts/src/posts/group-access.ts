@@ -4,7 +4,6 @@
  * moderate the posts in their group. Every check answers the refusal the groups service would.
  */
 import type { GroupRole } from '@kora/contracts';
-import type { DbOrTx } from '@kora/platform/service';
 import { and, eq } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import { groupNotFound, groupsTurnedOff, membersOnlyPosting, membersOnlyPosts, postGroupNotFound } from '../errors.js';
@@ -16,9 +15,9 @@ interface GroupAccess {
 }
 
 /** The group and the member's place in it, or undefined when the projection does not know it. */
-async function accessOf(posts: Posts, db: DbOrTx, groupId: number, userId: number): Promise<GroupAccess | undefined> {
+async function accessOf(posts: Posts, groupId: number, userId: number): Promise<GroupAccess | undefined> {
   const { groups, groupMembers } = posts.tables;
-  const [row] = await db
+  const [row] = await posts.ctx.db
     .select({ privacy: groups.privacy, role: groupMembers.role })
     .from(groups)
     .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.groupId), eq(groupMembers.userId, userId)))
@@ -32,9 +31,9 @@ export function requireGroupsOn(posts: Posts): void {
 }
 
 /** `userId` may post in `groupId`: the feature is on, the group known, and they an approved member. */
-export async function requireMayPostIn(posts: Posts, db: DbOrTx, userId: number, groupId: number): Promise<void> {
+export async function requireMayPostIn(posts: Posts, userId: number, groupId: number): Promise<void> {
   requireGroupsOn(posts);
-  const access = await accessOf(posts, db, groupId, userId);
+  const access = await accessOf(posts, groupId, userId);
   if (!access) throw postGroupNotFound();
   if (!access.role) throw membersOnlyPosting();
 }
@@ -42,13 +41,13 @@ export async function requireMayPostIn(posts: Posts, db: DbOrTx, userId: number,
 /** `userId` may read `groupId`'s page: the group is known, and public or has them as an approved member. */
 export async function requireMayReadPostsOf(posts: Posts, userId: number, groupId: number): Promise<void> {
   requireGroupsOn(posts);
-  const access = await accessOf(posts, posts.ctx.db, groupId, userId);
+  const access = await accessOf(posts, groupId, userId);
   if (!access) throw groupNotFound();
   if (access.privacy === 'private' && !access.role) throw membersOnlyPosts();
 }
 
 /** The group's owner and admins may delete any post in it. */
 export async function moderatesGroup(posts: Posts, userId: number, groupId: number): Promise<boolean> {
-  const role = (await accessOf(posts, posts.ctx.db, groupId, userId))?.role;
+  const role = (await accessOf(posts, groupId, userId))?.role;
   return role === 'owner' || role === 'admin';
 }
