@@ -160,7 +160,7 @@ describe('groups', () => {
   );
 
   it(
-    'a member leaves a public group from Joined Groups, and the pages fit a phone',
+    'a member leaves a public group from Joined Groups, and a long search pages with Load more, on a phone',
     async () => {
       const [owner, member] = await Promise.all([createMember('gpo'), createMember('gpm')]);
       const title = `Lagos Runners ${TAG}`;
@@ -187,6 +187,18 @@ describe('groups', () => {
       // Nothing left in Joined Groups for this search after a reload.
       await page.reload();
       await page.getByText(groupTexts.empty).waitFor();
+
+      // A search with more than a page of results: 12 cards, Load more appends the rest, then the end.
+      const many = `Surulere Chess ${TAG}`;
+      for (let i = 1; i <= 13; i++) await createGroupThroughApi(owner, { title: `${many} ${String(i).padStart(2, '0')}`, privacy: 'public' });
+      await page.goto(`/groups?tab=discover&q=${encodeURIComponent(many)}`);
+      const cards = page.getByRole('list', { name: 'Groups' }).getByRole('article');
+      await expect.poll(() => cards.count()).toBe(12);
+      expect(await page.getByText(groupTexts.reachedEnd).count()).toBe(0);
+      await page.getByRole('button', { name: groupTexts.loadMore }).click();
+      await page.getByText(groupTexts.reachedEnd).waitFor();
+      expect(await cards.count()).toBe(13);
+      await noSidewaysScroll(page);
     },
     LONG,
   );
