@@ -2,6 +2,7 @@
  * The left menu, in the spec's order (member-side §2 "Left menu"), with the routes from the
  * spec's route list. The small-screen drawer has its own short list (see mobile-drawer.tsx).
  */
+import type { Feature } from '@kora/contracts';
 import {
   BadgeIcon,
   BookmarkIcon,
@@ -30,6 +31,8 @@ export interface NavItem {
   label: string;
   to: string;
   icon: IconComponent;
+  /** A switchable feature the item belongs to: hidden while an admin has it turned off. */
+  feature?: Feature;
 }
 
 export interface NavGroup {
@@ -69,7 +72,7 @@ export const EXPLORE_MENU: NavItem[] = [
   { label: 'Representative', to: '/representative', icon: BadgeIcon },
   { label: 'Wallet', to: '/wallet', icon: WalletIcon },
   { label: 'Pages', to: '/pages', icon: FlagIcon },
-  { label: 'Groups', to: '/groups', icon: GroupIcon },
+  { label: 'Groups', to: '/groups', icon: GroupIcon, feature: 'groups' },
   { label: 'Events', to: '/events', icon: CalendarIcon },
   { label: 'Reels', to: '/reels', icon: ReelIcon },
   { label: 'Watch', to: '/watch', icon: TvIcon },

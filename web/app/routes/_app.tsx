@@ -16,6 +16,7 @@ import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { cn } from '~/utils/misc';
 import { fetchUnreadCount } from '~/utils/notifications.server';
 import { requireUser } from '~/utils/session.server';
+import { siteFeatures } from '~/utils/site-info.server';
 import { shouldRevalidatePage } from '~/utils/revalidation';
 import { postModalId } from '~/utils/post-modal';
 import { useSiteName } from '~/utils/site';
@@ -29,8 +30,11 @@ const UNREAD_COUNT_TIMEOUT_MS = 2_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, token, headers } = await requireUser(request);
-  const unread = await fetchUnreadCount(request, token, UNREAD_COUNT_TIMEOUT_MS).catch(() => 0);
-  return data<AppLoaderData>({ user, unread }, { headers });
+  const [unread, features] = await Promise.all([
+    fetchUnreadCount(request, token, UNREAD_COUNT_TIMEOUT_MS).catch(() => 0),
+    siteFeatures(request),
+  ]);
+  return data<AppLoaderData>({ user, unread, features }, { headers });
 }
 
 export const shouldRevalidate = shouldRevalidatePage;

@@ -10,8 +10,20 @@ const listQuery = z.discriminatedUnion('list', [
   z.object({ list: z.literal('feed') }),
   z.object({ list: z.literal('saved') }),
   z.object({ list: z.literal('author'), authorId: z.coerce.number().int().positive() }),
+  z.object({ list: z.literal('group'), groupId: z.coerce.number().int().positive() }),
 ]);
 const cursorQuery = pageQuery.pick({ cursor: true });
+
+function sourceOf(list: z.infer<typeof listQuery>): PostListSource {
+  switch (list.list) {
+    case 'author':
+      return { kind: 'author', authorId: list.authorId };
+    case 'group':
+      return { kind: 'group', groupId: list.groupId };
+    default:
+      return { kind: list.list };
+  }
+}
 
 /** The request a query describes, or null when it is not one the route serves. */
 export function parsePostListSearch(params: URLSearchParams): PostListRequest | null {
@@ -19,6 +31,6 @@ export function parsePostListSearch(params: URLSearchParams): PostListRequest | 
   const list = listQuery.safeParse(values);
   const page = cursorQuery.safeParse(values);
   if (!list.success || !page.success) return null;
-  const source: PostListSource = list.data.list === 'author' ? { kind: 'author', authorId: list.data.authorId } : { kind: list.data.list };
+  const source: PostListSource = sourceOf(list.data);
   return page.data.cursor ? { source, cursor: page.data.cursor } : { source };
 }

@@ -4,8 +4,8 @@
  * list in the browser and parsed by the route, so both sides agree on one format.
  */
 
-/** Which list of posts a page belongs to: the feed, one author's posts (profile), or saved posts. */
-export type PostListSource = { kind: 'feed' } | { kind: 'author'; authorId: number } | { kind: 'saved' };
+/** Which list of posts a page belongs to: the feed, one author's posts (profile), saved posts, or a group's. */
+export type PostListSource = { kind: 'feed' } | { kind: 'author'; authorId: number } | { kind: 'saved' } | { kind: 'group'; groupId: number };
 
 export interface PostListRequest {
   source: PostListSource;
@@ -15,6 +15,7 @@ export interface PostListRequest {
 export function postListSearch({ source, cursor }: PostListRequest): string {
   const params = new URLSearchParams({ list: source.kind });
   if (source.kind === 'author') params.set('authorId', String(source.authorId));
+  if (source.kind === 'group') params.set('groupId', String(source.groupId));
   if (cursor) params.set('cursor', cursor);
   return params.toString();
 }

@@ -35,8 +35,14 @@ describe('parseNewPost', () => {
           { url: image, type: 'image' },
           { url: video, type: 'video' },
         ],
+        groupId: null,
       },
     });
+  });
+
+  it('posts into the group the composer names, and refuses a group id that is not one', () => {
+    expect(parseNewPost(form({ content: 'Hi all', groupId: '12' }), 7)).toMatchObject({ ok: true, data: { groupId: 12 } });
+    expect(parseNewPost(form({ content: 'Hi all', groupId: 'x' }), 7)).toMatchObject({ ok: false, error: postTexts.groupInvalid });
   });
 
   it('refuses an empty post and media that are not ours', () => {

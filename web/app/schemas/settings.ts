@@ -13,22 +13,10 @@ import {
   type PrivacySettings,
 } from '@kora/contracts';
 import type { z } from 'zod';
-import { formText } from '~/utils/forms';
+import { formText, parseAllFields as parseAll, type FieldErrors, type FieldsResult } from '~/utils/forms';
 
-export type FieldErrors = Record<string, string>;
-export type TabForm<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
-
-/** Every refused field with its first text (the API answers only the first; the form shows all). */
-function parseAll<T>(schema: z.ZodType<T>, values: unknown): TabForm<T> {
-  const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    fieldErrors[field] ??= issue.message;
-  }
-  return { ok: false, fieldErrors };
-}
+export type { FieldErrors };
+export type TabForm<T> = FieldsResult<T>;
 
 const isOn = (form: FormData, name: string) => form.get(name) !== null;
 

@@ -25,6 +25,21 @@ export function parseWith<T>(schema: z.ZodType<T>, values: unknown): FormResult<
   return { ok: false, error: issue?.message ?? 'Please check the form', ...(field ? { field } : {}) };
 }
 
+export type FieldErrors = Record<string, string>;
+export type FieldsResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
+
+/** Every refused field with its first text (the API answers only the first; a form shows all). */
+export function parseAllFields<T>(schema: z.ZodType<T>, values: unknown): FieldsResult<T> {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    fieldErrors[field] ??= issue.message;
+  }
+  return { ok: false, fieldErrors };
+}
+
 export function fail(error: string, field?: string): { ok: false; error: string; field?: string } {
   return field ? { ok: false, error, field } : { ok: false, error };
 }

@@ -3,6 +3,7 @@
  * Hooks that read them with useRouteLoaderData import these types instead of the route modules,
  * which import those hooks' components in turn (an import cycle).
  */
+import type { SiteInfo } from '@kora/contracts';
 import type { PublicEnv } from './env.server';
 import type { CurrentUser } from './user';
 
@@ -14,4 +15,6 @@ export interface AppLoaderData {
   user: CurrentUser;
   /** Unread notifications when the page loaded (0 when the service was slow). */
   unread: number;
+  /** The switchable features an admin left on (the menus hide the others). */
+  features: SiteInfo['features'];
 }

@@ -21,15 +21,27 @@ import { apiFetch, apiFetchWithHeaders, ApiError } from './api.server';
 
 type Token = string | null;
 
+/** Where each list's pages come from (a group's posts are the posts service's too, decision 021). */
+function listPath(source: PostListRequest['source']): string {
+  switch (source.kind) {
+    case 'saved':
+      return '/api/saves';
+    case 'group':
+      return `/api/groups/${source.groupId}/posts`;
+    default:
+      return '/api/posts';
+  }
+}
+
 /**
- * A page of the feed, one author's posts or the saved posts (newest first, keyset cursor): the
- * answer's array, and the next page's cursor from its `X-Next-Cursor` header (decision 015).
+ * A page of the feed, one author's posts, the saved posts or a group's posts (newest first, keyset
+ * cursor): the answer's array, and the next page's cursor from its `X-Next-Cursor` header (decision 015).
  */
 export async function fetchPostList(request: Request, { source, cursor }: PostListRequest, token: Token): Promise<PostPage> {
   const params = new URLSearchParams();
   if (cursor) params.set('cursor', cursor);
   if (source.kind === 'author') params.set('authorId', String(source.authorId));
-  const path = source.kind === 'saved' ? '/api/saves' : '/api/posts';
+  const path = listPath(source);
   const query = params.toString();
   const { data, headers } = await apiFetchWithHeaders(request, query ? `${path}?${query}` : path, { schema: postListSchema, token });
   return { posts: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) };

@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from '@remix-run/react';
 import { describe, expect, it } from 'vitest';
-import { isFriendAction, isPostAction, shouldRevalidateFriendsPage, shouldRevalidatePage } from './revalidation';
+import { isFriendAction, isGroupAction, isPostAction, shouldRevalidateFriendsPage, shouldRevalidatePage } from './revalidation';
 
 describe('isPostAction', () => {
   it("matches a post's action route only", () => {
@@ -18,6 +18,15 @@ describe('isFriendAction', () => {
     expect(isFriendAction('/resources/friends?x=1')).toBe(true);
     expect(isFriendAction('/friends')).toBe(false);
     expect(isFriendAction(undefined)).toBe(false);
+  });
+});
+
+describe('isGroupAction', () => {
+  it('matches the groups action route only', () => {
+    expect(isGroupAction('/resources/groups')).toBe(true);
+    expect(isGroupAction('/resources/groups?x=1')).toBe(true);
+    expect(isGroupAction('/groups')).toBe(false);
+    expect(isGroupAction(undefined)).toBe(false);
   });
 });
 

@@ -13,6 +13,7 @@ import { onlyPostModalChanged } from './post-modal';
 
 const POST_ACTION = /^\/resources\/posts\/\d+\/?$/;
 const FRIEND_ACTION = /^\/resources\/friends\/?$/;
+const GROUP_ACTION = /^\/resources\/groups\/?$/;
 
 function pathOf(formAction: string | undefined): string | null {
   return formAction === undefined ? null : formAction.split('?')[0]!;
@@ -26,6 +27,12 @@ export function isPostAction(formAction: string | undefined): boolean {
 export function isFriendAction(formAction: string | undefined): boolean {
   const path = pathOf(formAction);
   return path !== null && FRIEND_ACTION.test(path);
+}
+
+/** A join, leave or other group action (POST /resources/groups): /groups cards apply the answer themselves. */
+export function isGroupAction(formAction: string | undefined): boolean {
+  const path = pathOf(formAction);
+  return path !== null && GROUP_ACTION.test(path);
 }
 
 /** For /friends: keeps its lists after post actions and the post modal, reloads after friend actions. */

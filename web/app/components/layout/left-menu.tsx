@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { ChevronDownIcon, type IconComponent } from '~/components/icons';
 import { EXPLORE_MENU, MAIN_MENU, SETTINGS_ITEM, isGroup, type NavGroup, type NavItem } from '~/data/navigation';
 import { cn } from '~/utils/misc';
+import { useFeatures } from '~/utils/use-features';
 
 const rowBase = 'group flex w-full items-center gap-3 rounded-lg px-2 py-1 text-[15px] font-medium transition-colors';
 
@@ -84,6 +85,8 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
 
 /** The large-screen left menu (member-side §2 "Left menu"). */
 export function LeftMenu({ className }: { className?: string }) {
+  const features = useFeatures();
+  const explore = EXPLORE_MENU.filter((item) => !item.feature || features[item.feature]);
   return (
     <aside
       className={cn(
@@ -103,7 +106,7 @@ export function LeftMenu({ className }: { className?: string }) {
         <section aria-labelledby="menu-explore">
           <SectionHeading id="menu-explore">Explore</SectionHeading>
           <ul className="space-y-0.5">
-            {EXPLORE_MENU.map((item) => (
+            {explore.map((item) => (
               <li key={item.to}>
                 <MenuLink item={item} />
               </li>

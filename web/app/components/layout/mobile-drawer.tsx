@@ -2,9 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Avatar } from '~/components/avatar';
-import { BellIcon, CloseIcon, HomeIcon, LogOutIcon, MenuIcon, MessageIcon, UserIcon, UsersIcon } from '~/components/icons';
+import { BellIcon, CloseIcon, GroupIcon, HomeIcon, LogOutIcon, MenuIcon, MessageIcon, UserIcon, UsersIcon } from '~/components/icons';
 import { LogoImage } from '~/components/logo';
 import { cn } from '~/utils/misc';
+import { useFeatureOn } from '~/utils/use-features';
 import { displayName, type CurrentUser } from '~/utils/user';
 import { LogoutForm } from './logout-form';
 
@@ -12,11 +13,14 @@ const rowClasses = 'flex w-full items-center gap-3 rounded-lg px-3 py-3 text-[15
 
 /**
  * The small-screen menu (spec: Home, Profile, Friends, Messages, Notifications, Logout). Unlike the
- * avatar menu, its Profile link uses the plain member id, as the spec describes.
+ * avatar menu, its Profile link uses the plain member id, as the spec describes. Groups is ours:
+ * the left menu is hidden on phones, and without it /groups could not be reached there (hidden
+ * while an admin has groups turned off).
  */
 export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: string }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const groupsOn = useFeatureOn('groups');
 
   // Close after any navigation so the new page is not hidden behind the drawer.
   useEffect(() => {
@@ -27,6 +31,7 @@ export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: 
     { label: 'Home', to: '/', icon: HomeIcon, end: true },
     { label: 'Profile', to: `/profile/${user.id}`, icon: UserIcon, end: false },
     { label: 'Friends', to: '/friends', icon: UsersIcon, end: false },
+    ...(groupsOn ? [{ label: 'Groups', to: '/groups', icon: GroupIcon, end: false }] : []),
     { label: 'Messages', to: '/messages', icon: MessageIcon, end: false },
     { label: 'Notifications', to: '/notifications', icon: BellIcon, end: false },
   ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notificationPageLink, notificationTarget } from './notification-target';
+import type { Notification } from '@kora/contracts';
 import { makeNotification } from './test-notification';
 
 const noPost = { postId: null, groupId: null, mentionId: null, review: null };
@@ -13,6 +14,16 @@ describe('notificationTarget', () => {
   it('goes to /friends for a request and to the friend for an accepted one', () => {
     expect(notificationTarget(makeNotification(1, { type: 'friend_request', actorId: 8, meta: noPost }))).toEqual({ kind: 'page', to: '/friends' });
     expect(notificationTarget(makeNotification(1, { type: 'friend_accept', actorId: 8, meta: noPost }))).toEqual({ kind: 'page', to: '/profile/8' });
+  });
+
+  it("goes to a group's Requests tab for a join request and to the group for an approval", () => {
+    const inGroup = { postId: null, groupId: 6, mentionId: null, review: null };
+    const request = makeNotification(1, { type: 'group_join_request' as Notification['type'], entityType: 'group', meta: inGroup });
+    const approved = makeNotification(2, { type: 'group_join_approved' as Notification['type'], entityType: 'group', meta: inGroup });
+    expect(notificationTarget(request)).toEqual({ kind: 'page', to: '/groups/6?tab=requests' });
+    expect(notificationTarget(approved)).toEqual({ kind: 'page', to: '/groups/6' });
+    expect(notificationPageLink(request)).toBe('/groups/6?tab=requests');
+    expect(notificationPageLink(approved)).toBe('/groups/6');
   });
 
   it('goes nowhere for anything else', () => {

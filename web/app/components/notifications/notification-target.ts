@@ -1,8 +1,9 @@
 /**
  * Where a notification leads. From the bell: a post opens in the post modal over the current page,
- * a friend request goes to /friends, an accepted request to the friend's profile. On the
- * notifications page the spec is narrower: an item links to /posts/{postId} when its meta carries a
- * post id, otherwise nowhere.
+ * a friend request goes to /friends, an accepted request to the friend's profile, a request to join
+ * a group to that group's Requests tab, an approved one to the group. On the notifications page
+ * the spec is narrower: an item links to /posts/{postId} when its meta carries a post id; the
+ * group notifications (ours) link to their group as from the bell; others link nowhere.
  */
 import type { Notification } from '@kora/contracts';
 
@@ -10,14 +11,26 @@ export type NotificationTarget = { kind: 'post'; postId: number } | { kind: 'pag
 
 type Target = Pick<Notification, 'type' | 'actorId' | 'meta'>;
 
+/** The group page a group notification leads to, or null for other notifications. */
+function groupPage({ type, meta }: Pick<Notification, 'type' | 'meta'>): string | null {
+  if (!meta.groupId) return null;
+  // Compared as strings: the group types joined the contracts' list in issue 13.
+  const kind: string = type;
+  if (kind === 'group_join_request') return `/groups/${meta.groupId}?tab=requests`;
+  if (kind === 'group_join_approved') return `/groups/${meta.groupId}`;
+  return null;
+}
+
 export function notificationTarget(notification: Target): NotificationTarget {
   if (notification.meta.postId) return { kind: 'post', postId: notification.meta.postId };
+  const group = groupPage(notification);
+  if (group) return { kind: 'page', to: group };
   if (notification.type === 'friend_request') return { kind: 'page', to: '/friends' };
   if (notification.type === 'friend_accept') return { kind: 'page', to: `/profile/${notification.actorId}` };
   return { kind: 'none' };
 }
 
 /** The notifications page's link for an item, or null. */
-export function notificationPageLink(notification: Pick<Notification, 'meta'>): string | null {
-  return notification.meta.postId ? `/posts/${notification.meta.postId}` : null;
+export function notificationPageLink(notification: Pick<Notification, 'type' | 'meta'>): string | null {
+  return notification.meta.postId ? `/posts/${notification.meta.postId}` : groupPage(notification);
 }

@@ -23,7 +23,8 @@ import { useCreatePost } from './use-create-post';
 
 let nextMediaId = 0;
 
-export function Composer({ user }: { user: CurrentUser }) {
+/** `groupId`: the composer of a group's page, whose posts go into that group. */
+export function Composer({ user, groupId }: { user: CurrentUser; groupId?: number }) {
   const { toast } = useToast();
   const [text, setText] = useState('');
   const [media, setMedia] = useState<ChosenMedia[]>([]);
@@ -35,6 +36,7 @@ export function Composer({ user }: { user: CurrentUser }) {
   useEffect(() => () => current.current.forEach((item) => URL.revokeObjectURL(item.previewUrl)), []);
 
   const { createPost, progress, error, busy } = useCreatePost({
+    groupId,
     onUploaded: setMedia,
     onCreated: () => {
       media.forEach((item) => URL.revokeObjectURL(item.previewUrl));

@@ -23,6 +23,8 @@ export interface PostCardProps {
   now: number;
   /** Called after the author deleted the post (the list drops it, the post page leaves). */
   onDeleted?: (postId: number) => void;
+  /** The member may delete any post here (a group's owner and admins in their group). */
+  moderator?: boolean;
 }
 
 /** The card's copy of the post; a new object from the page (revalidation) replaces it. */
@@ -37,7 +39,7 @@ function usePostState(fromPage: Post) {
   return [post, dispatch] as const;
 }
 
-export function PostCard({ post: fromPage, now, onDeleted }: PostCardProps) {
+export function PostCard({ post: fromPage, now, onDeleted, moderator }: PostCardProps) {
   const [post, dispatch] = usePostState(fromPage);
   const user = useCurrentUser();
   const card = useRef<HTMLDivElement>(null);
@@ -49,7 +51,7 @@ export function PostCard({ post: fromPage, now, onDeleted }: PostCardProps) {
       <PostHeader
         post={post}
         now={now}
-        menu={<PostMenu post={post} isAuthor={user?.id === post.author.id} dispatch={dispatch} onDeleted={onDeleted} />}
+        menu={<PostMenu post={post} isAuthor={user?.id === post.author.id || moderator === true} dispatch={dispatch} onDeleted={onDeleted} />}
       />
       {post.content ? (
         <p className="whitespace-pre-wrap break-words px-4 pt-3 text-[15px] leading-relaxed text-slate-800">

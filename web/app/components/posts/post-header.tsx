@@ -1,4 +1,7 @@
-/** The top of a post card: the author (linking to their profile), when it was posted, the menu. */
+/**
+ * The top of a post card: the author (linking to their profile), the group it was posted in ("in
+ * {title}", linking to the group), when it was posted, the menu.
+ */
 import type { Post } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
@@ -15,9 +18,19 @@ export function PostHeader({ post, now, menu }: { post: Post; now: number; menu:
         <Avatar name={post.author.username} src={avatarSrc(post.author.profileImage)} />
       </Link>
       <div className="min-w-0 flex-1">
-        <Link to={profile} className="block truncate font-semibold text-slate-900 hover:underline">
-          {post.author.username}
-        </Link>
+        <p className="break-words text-slate-600">
+          <Link to={profile} className="font-semibold text-slate-900 hover:underline">
+            {post.author.username}
+          </Link>
+          {post.group ? (
+            <>
+              {' in '}
+              <Link to={`/groups/${post.group.id}`} className="font-semibold text-slate-900 hover:underline">
+                {post.group.title}
+              </Link>
+            </>
+          ) : null}
+        </p>
         <Link to={`/posts/${post.id}`} className="text-xs text-slate-500 hover:underline">
           <RelativeTime value={post.createdAt} now={now} />
         </Link>

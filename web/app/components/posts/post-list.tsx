@@ -22,9 +22,11 @@ export interface PostListProps {
   now: number;
   label: string;
   empty: ReactNode;
+  /** The member may delete any post of the list (a group's owner and admins on its page). */
+  moderator?: boolean;
 }
 
-export function PostList({ page, source, now, label, empty }: PostListProps) {
+export function PostList({ page, source, now, label, empty, moderator }: PostListProps) {
   const [older, setOlder] = useState<Post[]>([]);
   const [loadedCursor, setLoadedCursor] = useState<string | null | undefined>(undefined);
   const [requested, setRequested] = useState<string | null>(null);
@@ -68,7 +70,7 @@ export function PostList({ page, source, now, label, empty }: PostListProps) {
       {/* A feed holds articles only; the loader sits after it. */}
       <div role="feed" aria-label={label} aria-busy={loading || undefined} className="space-y-4">
         {posts.map((post) => (
-          <PostCard key={post.id} post={post} now={now} onDeleted={remove} />
+          <PostCard key={post.id} post={post} now={now} onDeleted={remove} moderator={moderator} />
         ))}
       </div>
       {source && cursor !== null ? <LoadMore cursor={cursor} loading={loading} error={error} onLoad={load} /> : null}

@@ -24,6 +24,7 @@ export function makePost(id: number, overrides: Partial<Post> = {}): Post {
     createdAt: '2026-01-05T09:00:00.000Z',
     isShadowHidden: false,
     mentions: [],
+    group: null,
     ...overrides,
   };
 }

@@ -12,9 +12,12 @@ import type { CreatePostData } from './types';
 import type { Upload } from './upload-media';
 
 export function useCreatePost({
+  groupId,
   onUploaded,
   onCreated,
 }: {
+  /** Posting in this group (the group page's composer); absent on the member's own timeline. */
+  groupId?: number;
   /** The media with their new URLs, so a retry does not upload them again. */
   onUploaded: (media: ChosenMedia[]) => void;
   onCreated: () => void;
@@ -55,6 +58,7 @@ export function useCreatePost({
     }
     const form = new FormData();
     form.set('content', content);
+    if (groupId !== undefined) form.set('groupId', String(groupId));
     for (const url of uploadedUrls(items)) form.append('media', url);
     fetcher.submit(form, { method: 'post', action: CREATE_POST_URL });
     setProgress(null); // after submit, in the same render: the composer never looks idle in between

@@ -1,0 +1,13 @@
+import { GroupIcon } from '~/components/icons';
+import { Card } from '~/components/ui/card';
+import { EmptyState } from '~/components/ui/empty-state';
+import { groupPageTexts as texts } from './texts';
+
+/** What the group pages show while an admin has groups turned off (the menus hide the link). */
+export function GroupsOff() {
+  return (
+    <Card>
+      <EmptyState icon={GroupIcon} title={texts.turnedOff} titleAs="h1" />
+    </Card>
+  );
+}
