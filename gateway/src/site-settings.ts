@@ -4,7 +4,7 @@
  * - Feature switches: while stories, reels, groups or payments are off, their API paths answer
  *   404 FEATURE_DISABLED with a clear message, before any service is asked (edge-checks.ts).
  */
-import { ErrorCode, featureForPath, featurePaths } from '@kora/contracts';
+import { ErrorCode, featureForPath, featureOffMessage } from '@kora/contracts';
 import type { SiteSettingsView } from '@kora/platform';
 import type { Refusal } from './errors.js';
 import type { OriginPolicy } from './origins.js';
@@ -26,7 +26,7 @@ export function watchEdgeSiteSettings(options: { view: SiteSettingsView; originP
     featureRefusal(path) {
       const feature = featureForPath(path);
       if (!feature || view.current().features[feature]) return null;
-      return { status: 404, message: `${featurePaths[feature].name} are turned off on this site.`, code: ErrorCode.FeatureDisabled };
+      return { status: 404, message: featureOffMessage(feature), code: ErrorCode.FeatureDisabled };
     },
   };
 }

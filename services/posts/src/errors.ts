@@ -2,7 +2,7 @@
  * The posts service's stable error codes (beside the platform's shared ones) and the errors it
  * throws, each with the product text from `postTexts`.
  */
-import { ErrorCode, featurePaths, groupTexts, mentionTexts, postTexts } from '@kora/contracts';
+import { ErrorCode, featureOffMessage, groupTexts, mentionTexts, postTexts } from '@kora/contracts';
 import { AppError } from '@kora/platform/service';
 
 export const PostErrorCode = {
@@ -46,4 +46,4 @@ export const groupNotFound = () => new AppError(404, PostErrorCode.GroupNotFound
 export const membersOnlyPosting = () => new AppError(403, PostErrorCode.MembersOnly, groupTexts.membersOnlyPosting);
 export const membersOnlyPosts = () => new AppError(403, PostErrorCode.MembersOnly, groupTexts.membersOnlyPosts);
 /** The gateway's answer on a switched-off feature's paths, for what reaches groups through the posts paths. */
-export const groupsTurnedOff = () => new AppError(404, ErrorCode.FeatureDisabled, `${featurePaths.groups.name} are turned off on this site.`);
+export const groupsTurnedOff = () => new AppError(404, ErrorCode.FeatureDisabled, featureOffMessage('groups'));

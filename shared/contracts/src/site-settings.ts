@@ -73,6 +73,11 @@ export const featurePaths: Record<Feature, { paths: string[]; name: string }> = 
   payments: { paths: ['/api/payments'], name: 'Payments' },
 };
 
+/** What a switched-off feature answers (404 FEATURE_DISABLED), and what its pages say. */
+export function featureOffMessage(feature: Feature): string {
+  return `${featurePaths[feature].name} are turned off on this site.`;
+}
+
 // Made once: the gateway asks featureForPath for every request.
 const featureRules = (Object.entries(featurePaths) as [Feature, { paths: string[] }][]).flatMap(([feature, { paths }]) =>
   paths.map((path) => ({ feature, path, under: `${path}/` })),
