@@ -31,9 +31,10 @@ export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: 
     { label: 'Home', to: '/', icon: HomeIcon, end: true },
     { label: 'Profile', to: `/profile/${user.id}`, icon: UserIcon, end: false },
     { label: 'Friends', to: '/friends', icon: UsersIcon, end: false },
-    ...(groupsOn ? [{ label: 'Groups', to: '/groups', icon: GroupIcon, end: false }] : []),
     { label: 'Messages', to: '/messages', icon: MessageIcon, end: false },
     { label: 'Notifications', to: '/notifications', icon: BellIcon, end: false },
+    // The spec's destinations first; ours after them, Logout staying last.
+    ...(groupsOn ? [{ label: 'Groups', to: '/groups', icon: GroupIcon, end: false }] : []),
   ];
 
   return (
