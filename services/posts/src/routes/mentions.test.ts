@@ -36,9 +36,11 @@ describe(`mentions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expect(await getPost(post.id, bola)).toMatchObject({ mentions: post.mentions });
 
     const events = await mentionEvents(post.id);
+    // The ids in the names move where the 99th character falls: a cut at a space drops the space.
+    const cut = text.slice(0, 99).trimEnd() + '…';
     expect(events.map((e) => e.payload)).toEqual([
-      { postId: post.id, postOwnerId: ada, actorId: ada, mentionId: expect.any(Number), mentionedUserId: bola, commentId: null, excerpt: text.slice(0, 99) + '…', pending: false },
-      { postId: post.id, postOwnerId: ada, actorId: ada, mentionId: expect.any(Number), mentionedUserId: chidi, commentId: null, excerpt: text.slice(0, 99) + '…', pending: false },
+      { postId: post.id, postOwnerId: ada, actorId: ada, mentionId: expect.any(Number), mentionedUserId: bola, commentId: null, excerpt: cut, pending: false },
+      { postId: post.id, postOwnerId: ada, actorId: ada, mentionId: expect.any(Number), mentionedUserId: chidi, commentId: null, excerpt: cut, pending: false },
     ]);
     expect(events[0]).toMatchObject({ aggregateId: String(post.id), actorId: ada, topic: 'posts.post' });
 
