@@ -47,6 +47,12 @@ describe(`search text (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expect(await find('meetups')).toEqual([]);
   });
 
+  it('wants every word of the query, in any order', async () => {
+    expect(await find('lovers CAFE')).toEqual([1]);
+    expect(await find('  tech   abuja ')).toEqual([2]);
+    expect(await find('cafe tech')).toEqual([]);
+  });
+
   it('takes % and _ in a query as the characters themselves', async () => {
     expect(await find('100%')).toEqual([3]);
     expect(await find('_')).toEqual([]);

@@ -30,7 +30,14 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Whether `column` (folded like the index) contains `query` (folded the same way). */
+/**
+ * Whether `column` (folded like the index) contains every word of `query` (folded the same way),
+ * in any order and anywhere: "lagos cafe" finds "Café Lagos Cooks", as people expect of a search
+ * box. Each word is its own `like`, and the trigram index answers each.
+ */
 export function searchTextContains(column: SQL, query: string): SQL {
-  return sql`public.kora_search_text(${column}) like '%' || public.kora_search_text(${escapeLike(query)}) || '%'`;
+  const words = query.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return sql`true`;
+  const each = words.map((word) => sql`public.kora_search_text(${column}) like '%' || public.kora_search_text(${escapeLike(word)}) || '%'`);
+  return sql`(${sql.join(each, sql` and `)})`;
 }
