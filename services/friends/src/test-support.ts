@@ -5,10 +5,10 @@
  * embedded engines and on real PostgreSQL/Kafka (shared topics: filter by our own ids).
  */
 import type { EventPayload, EventType, FriendRequest, PrivacySettings } from '@kora/contracts';
-import { announcePrivacy, eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
+import { announcePrivacy, eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, serviceForFile, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
 import { findMember, type MemberRow } from '@kora/platform/service';
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { createFriendsService, type FriendsOptions } from './app.js';
 import { friendsSchema, type FriendsTables } from './db/schema.js';
 
@@ -26,26 +26,7 @@ export { memberIds, outboxEvents, type OutboxEvent } from '@kora/testing';
 
 /** The service for one test file: started before its tests and closed after them; `api` calls it. */
 export function useFriendsService(): { readonly svc: FriendsTestService; readonly api: ReturnType<typeof client> } {
-  let started: { svc: FriendsTestService; api: ReturnType<typeof client> } | undefined;
-  beforeAll(async () => {
-    const svc = await startFriends();
-    started = { svc, api: client(svc) };
-  });
-  afterAll(async () => {
-    await started?.svc.close();
-  });
-  const get = () => {
-    if (!started) throw new Error('the friends service is not started yet (use it inside a test)');
-    return started;
-  };
-  return {
-    get svc() {
-      return get().svc;
-    },
-    get api() {
-      return get().api;
-    },
-  };
+  return serviceForFile('friends', startFriends, client);
 }
 
 /** Publishes an event as its owning service would; answers its id. */

@@ -6,9 +6,9 @@
  */
 import type { CreateGroupBody, GroupActionAnswer, GroupDetail } from '@kora/contracts';
 import { findMember } from '@kora/platform/service';
-import { eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
+import { eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, serviceForFile, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { groupsService } from './app.js';
 import { groupsSchema, type GroupsTables } from './db/schema.js';
 
@@ -25,26 +25,7 @@ export async function startGroups(): Promise<GroupsTestService> {
 
 /** The service for one test file: started before its tests and closed after them. */
 export function useGroupsService(): { readonly svc: GroupsTestService; readonly api: GroupsClient } {
-  let started: { svc: GroupsTestService; api: GroupsClient } | undefined;
-  beforeAll(async () => {
-    const svc = await startGroups();
-    started = { svc, api: client(svc) };
-  });
-  afterAll(async () => {
-    await started?.svc.close();
-  });
-  const get = () => {
-    if (!started) throw new Error('the groups service is not started yet (use it inside a test)');
-    return started;
-  };
-  return {
-    get svc() {
-      return get().svc;
-    },
-    get api() {
-      return get().api;
-    },
-  };
+  return serviceForFile('groups', startGroups, client);
 }
 
 export type GroupsClient = ReturnType<typeof client>;

@@ -8,3 +8,4 @@ export * from './schema-drift.js';
 export * from './schema-shape.js';
 export * from './videos.js';
 export * from './settings-events.js';
+export * from './service-for-file.js';
