@@ -1,11 +1,29 @@
 /** The stories-reels service: 24-hour stories and the reels feed with likes, comments and shares. */
-import type { ServiceDefinition } from '@kora/platform/service';
+import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
+import { createStoriesReels, type StoriesReelsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
+import { storiesReelsConsumers } from './events/subscriptions.js';
+import { reelRoutes } from './routes/reels.js';
+import { storyRoutes } from './routes/stories.js';
 
-export const storiesReelsService: ServiceDefinition = {
-  name: 'stories-reels',
-  description: '24-hour stories and the reels feed with likes, comments and shares',
-  schema: 'stories_reels',
-  migrations,
-  routes() {},
-};
+export type { StoriesReelsOptions } from './context.js';
+
+export function createStoriesReelsService(options: StoriesReelsOptions = {}): ServiceDefinition {
+  const instance = perContext((ctx) => createStoriesReels(ctx, options));
+  return {
+    name: 'stories-reels',
+    description: '24-hour stories and the reels feed with likes, comments and shares',
+    schema: 'stories_reels',
+    migrations,
+    async routes(app, ctx) {
+      const sr = instance(ctx);
+      await memberRoutes(app, async (members) => {
+        await storyRoutes(members, sr);
+        await reelRoutes(members, sr);
+      });
+    },
+    consumers: (ctx) => storiesReelsConsumers(instance(ctx)),
+  };
+}
+
+export const storiesReelsService: ServiceDefinition = createStoriesReelsService();

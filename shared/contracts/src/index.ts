@@ -15,3 +15,5 @@ export * from './api/groups.js';
 export * from './api/paging.js';
 export * from './session-cookies.js';
 export * from './devices.js';
+export * from './api/stories.js';
+export * from './api/reels.js';

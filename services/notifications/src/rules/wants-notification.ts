@@ -14,6 +14,7 @@ const switchOfType: Record<NotificationType, NotificationSwitch> = {
   post_like: 'inappLikes',
   reel_like: 'inappLikes',
   post_comment: 'inappComments',
+  reel_comment: 'inappComments',
   mention: 'inappMentions',
   friend_request: 'inappFriendRequests',
   friend_accept: 'inappFriendRequests',

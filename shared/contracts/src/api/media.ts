@@ -7,8 +7,19 @@
  */
 import { z } from 'zod';
 import { mediaTexts } from './media-texts.js';
+import { CLIP_STATES, MEDIA_PURPOSES, reelTexts } from './stories-reels-texts.js';
 
 export * from './media-texts.js';
+
+/**
+ * `POST /api/media/upload?purpose=`: what the upload is for picks its rules (decision 022). `post`
+ * (default): the site's max upload size and allowed types, up to 10 files. `reel`: one video, MP4,
+ * WEBM or MOV, at most 50 MB whatever the site's limit (spec §9), and the worker refuses one longer
+ * than 90 s. Stories are uploaded through `POST /api/stories`, which hands the file to media itself.
+ */
+export const uploadQuery = z.object({
+  purpose: z.enum(MEDIA_PURPOSES, { error: "The purpose must be 'post', 'story' or 'reel'" }).default('post'),
+});
 
 export const uploadAnswer = z.object({
   urls: z.array(z.string()),
@@ -68,3 +79,49 @@ export const storedImageSchema = z.object({
 }).meta({ example: { url: '/uploads/profile/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp', width: 400, height: 400, bytes: 18342 } });
 
 export type StoredImage = z.infer<typeof storedImageSchema>;
+
+/** One stored file, as `POST /api/media/upload` lists it in `files`. */
+export const uploadedFileSchema = uploadAnswer.shape.files.element;
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/**
+ * `POST /internal/uploads?purpose=story&uploaderId=N` (sibling services only; stories-reels hands
+ * over a story's file): multipart, one file in the field `file`, checked and stored as
+ * `POST /api/media/upload` does for that purpose. 201 answers the stored file.
+ */
+export const INTERNAL_UPLOAD_FIELD = 'file';
+export const internalUploadQuery = z.object({
+  purpose: z.enum(MEDIA_PURPOSES),
+  uploaderId: z.coerce.number().int().positive(),
+});
+
+/**
+ * `GET /internal/videos?url=` (sibling services only): a video by its public URL, with who uploaded
+ * it and for what, so a reel can be made only of the caller's own reel upload, at once.
+ * 404 when no video has that URL.
+ */
+export const internalVideoQuery = z.object({ url: z.string().min(1).max(500) });
+export const internalVideoSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  uploaderId: z.number().int(),
+  purpose: z.enum(MEDIA_PURPOSES),
+  status: z.enum(CLIP_STATES),
+  posterUrl: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type InternalVideo = z.infer<typeof internalVideoSchema>;
+
+/**
+ * `POST /internal/uploads/remove` (sibling services only): deletes stored files by their public
+ * URLs (an expired or deleted story's image, or its video with the video's poster). Unknown URLs
+ * are skipped; removing twice is harmless. 200 `{ removed }` counts the files that were there.
+ */
+export const removeUploadsBody = z.object({ urls: z.array(z.string().min(1).max(500)).min(1).max(100) });
+export const removeUploadsAnswer = z.object({ removed: z.number().int() });
+
+/** The reel upload's refusals (spec §5 texts), for `purpose=reel`. */
+export const reelUploadTexts = { unsupported: reelTexts.onlyTypes, tooLarge: reelTexts.maxSize } as const;

@@ -28,7 +28,7 @@ export const notificationTexts = {
  * (`entityType` 'group', `entityId` and `meta.groupId` the group's id): a join request for the
  * group's owner and admins, an approval for the member let in.
  */
-export const notificationTypes = ['post_like', 'post_comment', 'friend_request', 'friend_accept', 'reel_like', 'mention', 'group_join_request', 'group_join_approved'] as const;
+export const notificationTypes = ['post_like', 'post_comment', 'friend_request', 'friend_accept', 'reel_like', 'reel_comment', 'mention', 'group_join_request', 'group_join_approved'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 /**
@@ -60,6 +60,8 @@ export function notificationMessage(type: string, detail?: string, inComment = f
       return 'accepted your friend request';
     case 'reel_like':
       return 'liked your reel';
+    case 'reel_comment':
+      return detail ? `commented on your reel: "${detail}"` : 'commented on your reel';
     case 'group_join_request':
       return detail ? `asked to join ${detail}` : 'asked to join your group';
     case 'group_join_approved':

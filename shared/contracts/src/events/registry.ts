@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { GROUP_PRIVACIES, GROUP_ROLES } from '../api/groups-texts.js';
+import { MEDIA_PURPOSES, STORY_TYPES } from '../api/stories-reels-texts.js';
 import { notificationSchema } from '../api/notifications.js';
 import { generalSettingsFields, notificationSettingsSchema, privacySettingsSchema } from '../api/settings.js';
 
@@ -50,6 +51,8 @@ const videoRef = z.object({
   /** Public URL of the (future) transcoded MP4, as handed to the client at upload. */
   url: z.string(),
   uploaderId: z.number().int(),
+  /** What it was uploaded for (decision 022); absent on events written before stories and reels: a post. */
+  purpose: z.enum(MEDIA_PURPOSES).optional(),
 });
 
 /** A friendship's two members; events about one pair share the pair's key so they stay in order. */
@@ -67,6 +70,15 @@ const groupState = z.object({
   privacy: z.enum(GROUP_PRIVACIES),
   createdAt: z.string(),
 });
+/** A reel (stories-reels service); events about one reel share its key. */
+const reelRef = z.object({
+  reelId: z.number().int(),
+  /** The reel's author: whom notifications about it are for. */
+  authorId: z.number().int(),
+});
+const reelAction = reelRef.extend({ actorId: z.number().int() });
+const storyRef = z.object({ storyId: z.number().int(), userId: z.number().int() });
+
 /** One member of one group; events about a group share its key, so they stay in order. */
 const groupMemberRef = z.object({ groupId: z.number().int(), userId: z.number().int() });
 
@@ -165,6 +177,18 @@ export const eventRegistry = {
   'group.join-declined': event('groups.group', 1, groupMemberRef.extend({ declinedBy: z.number().int() })),
   /** `userId` took back a request still waiting. */
   'group.join-withdrawn': event('groups.group', 1, groupMemberRef),
+
+  /** A member posted a story (a video one is shown to others once its video is ready). */
+  'story.created': event('stories-reels.story', 1, storyRef.extend({ type: z.enum(STORY_TYPES), url: z.string(), createdAt: z.string(), expiresAt: z.string() })),
+  /** The owner deleted a story before it expired (expiry itself is not an event: every reader checks the time). */
+  'story.deleted': event('stories-reels.story', 1, storyRef),
+  /** A member made a reel of a video they uploaded (shown to others once the video is ready and short enough). */
+  'reel.created': event('stories-reels.reel', 1, reelRef.extend({ videoUrl: z.string(), caption: z.string(), createdAt: z.string() })),
+  'reel.deleted': event('stories-reels.reel', 1, reelRef),
+  'reel.liked': event('stories-reels.reel', 1, reelAction),
+  'reel.unliked': event('stories-reels.reel', 1, reelAction),
+  'reel.commented': event('stories-reels.reel', 1, reelAction.extend({ commentId: z.number().int(), excerpt: z.string() })),
+  'reel.shared': event('stories-reels.reel', 1, reelAction),
 
   /**
    * A notification was stored for `recipientId`. Every notifications instance reads these (each

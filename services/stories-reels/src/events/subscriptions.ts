@@ -1,0 +1,25 @@
+/**
+ * Every event this service consumes, in one place: auth's members (names, avatars), the friend
+ * graph and privacy settings (who sees whose stories and reels), and media's videos (whether a
+ * story's or reel's video plays yet).
+ */
+import { friendshipHandlers, memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
+import type { StoriesReels } from '../context.js';
+import { videoFailed, videoProcessed, videoUploaded } from '../projections/videos.js';
+
+export function storiesReelsConsumers(sr: StoriesReels): ConsumerDefinition[] {
+  const { tables } = sr;
+  return [
+    {
+      name: 'projections',
+      handlers: {
+        ...memberSnapshotHandlers(tables.members),
+        ...memberPrivacyHandlers(tables.privacy),
+        ...friendshipHandlers(tables.friendships),
+        'video.uploaded': (event, tx) => videoUploaded(tables, tx, event),
+        'video.processed': (event, tx) => videoProcessed(tables, tx, event),
+        'video.failed': (event, tx) => videoFailed(tables, tx, event),
+      },
+    },
+  ];
+}
