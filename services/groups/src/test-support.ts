@@ -5,8 +5,7 @@
  * on real PostgreSQL/Kafka (each run has its own schema; the broker is shared, so ids are fresh).
  */
 import type { CreateGroupBody, GroupActionAnswer, GroupDetail } from '@kora/contracts';
-import { findMember } from '@kora/platform/service';
-import { eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, serviceForFile, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
+import { announceMember, memberClient, outboxEvents, serviceForFile, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { groupsService } from './app.js';
@@ -99,12 +98,7 @@ export async function countsOf(svc: GroupsTestService, groupId: number): Promise
 
 /** Announces a member's sign-up as auth does and waits until the service's snapshot has them. */
 export async function registerMember(svc: GroupsTestService, userId: number, username: string): Promise<void> {
-  await publishEvent(svc, 'user.registered', { ...memberSnapshot(userId, username), email: `${userId}@example.ng`, createdAt: new Date().toISOString() }, userId, userId);
-  await eventually(async () => (await findMember(svc.ctx.db, svc.tables.members, userId))?.username === username);
+  await announceMember(svc, svc.tables.members, userId, username);
 }
 
-/** An error answer: `status`, the product text in `error` and `message`, and a code. */
-export function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, text: string): void {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ error: text, message: text, code: expect.any(String) });
-}
+export { expectError } from '@kora/testing';

@@ -4,9 +4,11 @@
  * a member (or anonymously). Each service's test-support adds only what is its own.
  */
 import { topicOf, type EventEnvelope, type EventPayload, type EventType } from '@kora/contracts';
-import { buildEnvelope } from '@kora/platform';
+import { buildEnvelope, findMember, type MemberSnapshotTable } from '@kora/platform';
 import { eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
+import { expect } from 'vitest';
+import { eventually } from './adapters.js';
 import type { TestService } from './service.js';
 
 /**
@@ -66,4 +68,19 @@ export function memberClient(svc: TestService) {
 export async function processed(svc: TestService, eventId: string): Promise<boolean> {
   const p = svc.ctx.tables.processedEvents;
   return (await svc.ctx.db.select().from(p).where(eq(p.eventId, eventId))).length > 0;
+}
+
+/**
+ * Announces a member's sign-up as auth does (`user.registered`) and waits until the service's
+ * member snapshot (`members`) has them.
+ */
+export async function announceMember(svc: TestService, members: MemberSnapshotTable, userId: number, username: string): Promise<void> {
+  await publishEvent(svc, 'user.registered', { ...memberSnapshot(userId, username), email: `${userId}@example.ng`, createdAt: new Date().toISOString() }, userId, userId);
+  await eventually(async () => (await findMember(svc.ctx.db, members, userId))?.username === username);
+}
+
+/** An error answer: `status`, the product text in `error` and `message`, and a code. */
+export function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, text: string): void {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json()).toMatchObject({ error: text, message: text, code: expect.any(String) });
 }
