@@ -53,6 +53,8 @@ const videoExample: InternalVideo = {
   error: null,
 };
 
+const fileExample: UploadedFile = { url: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4', type: 'video', videoId: 31, width: null, height: null };
+
 /** Before validation: a caller that is not a sibling service learns nothing about the input. */
 const siblingsOnly = async (request: FastifyRequest) => void requireServiceCall(request);
 
@@ -81,7 +83,7 @@ function internalUploadRoute(app: ServiceApp, media: Media): void {
         consumes: ['multipart/form-data'],
         querystring: internalUploadQuery,
         body: uploadForm,
-        response: { 201: uploadedFileSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
+        response: { 201: uploadedFileSchema.meta({ example: fileExample }), 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
       },
       onRequest: siblingsOnly,
       validatorCompiler: streamedBodyValidator(app),
