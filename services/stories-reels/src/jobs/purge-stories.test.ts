@@ -29,6 +29,8 @@ describe(`purging stories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     const { svc } = service;
     const [owner, friend] = [nextId(), nextId()];
     await befriend(svc, owner, friend);
+    // Media failing from the start, so the scheduled run cannot take these stories before the failure is seen.
+    stub.media.failRemovals = true;
     const expiring = await api().postImage(owner);
     const video = await api().postVideo(owner);
     await videoProcessed(svc, await storyVideo(svc, video, owner));
@@ -40,7 +42,6 @@ describe(`purging stories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     svc.clock.advance(storyLimits.lifetimeMs / 2);
 
     // Media failing: nothing is deleted, the run fails (the job retries, the next run tries again).
-    stub.media.failRemovals = true;
     try {
       await expect(purgeStories(instance(), 2)).rejects.toThrow();
     } finally {
