@@ -80,6 +80,10 @@ export class KafkaEventBus implements EventBus {
           })),
         });
       }
+      // Topics just made (here, or by another process at the same moment: then kafkajs skips its wait
+      // for leaders) may not be in the broker's metadata yet, and a consumer subscribing now would
+      // fail with UNKNOWN_TOPIC_OR_PARTITION. Known only once the broker describes them all.
+      await describedByBroker(admin, missing.map((t) => this.prefix + t));
       missing.forEach((t) => this.knownTopics.add(t));
     } finally {
       await admin.disconnect();
@@ -200,5 +204,19 @@ export class KafkaEventBus implements EventBus {
       );
     }
     return this.producerReady;
+  }
+}
+
+/** Waits (up to `timeoutMs`) until the broker's metadata has every one of `topics`; then throws its last error. */
+async function describedByBroker(admin: Admin, topics: string[], timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 1_000)) {
+    try {
+      await admin.fetchTopicMetadata({ topics });
+      return;
+    } catch (err) {
+      if (Date.now() + delay > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 }
