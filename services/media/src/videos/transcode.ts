@@ -61,6 +61,8 @@ export interface TranscodeJob {
   withAudio: boolean;
   /** Of the input, to turn ffmpeg's position into a fraction; null when unknown. */
   durationSeconds: number | null;
+  /** Stop after this many seconds of output (a length rule's limit plus its margin); none for posts. */
+  maxSeconds?: number;
   timeoutSeconds: number;
   /** 0..1 as the transcode goes (only when the duration is known). */
   onProgress?: (fraction: number) => void;
@@ -84,11 +86,14 @@ export function transcodeToMp4(job: TranscodeJob): Promise<void> {
       '-map_metadata', '-1',
       '-map_chapters', '-1',
       '-movflags', '+faststart',
+      // Whatever the container claims, never more than the length rule needs to judge the clip.
+      ...(job.maxSeconds ? ['-t', job.maxSeconds.toFixed(3)] : []),
       '-f', 'mp4',
     ])
     .output(job.output);
 
-  const { durationSeconds, onProgress } = job;
+  const { onProgress } = job;
+  const durationSeconds = job.maxSeconds && job.durationSeconds ? Math.min(job.maxSeconds, job.durationSeconds) : job.durationSeconds;
   if (onProgress && durationSeconds) {
     command.on('stderr', (line: string) => {
       const match = TIME.exec(line);
