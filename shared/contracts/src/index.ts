@@ -17,3 +17,4 @@ export * from './session-cookies.js';
 export * from './devices.js';
 export * from './api/stories.js';
 export * from './api/reels.js';
+export * from './excerpt.js';

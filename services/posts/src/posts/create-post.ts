@@ -3,11 +3,10 @@
  * settings and, for a group's post, the caller's membership), then the row, its mentions and their
  * events in one transaction.
  */
-import { mediaTypeOf, type CreatePostBody } from '@kora/contracts';
+import { type CreatePostBody, excerpt, mediaTypeOf, textLength } from '@kora/contracts';
 import type { Posts } from '../context.js';
 import { notYourUserId, postBadWords, postEmpty, postTooLong } from '../errors.js';
 import { containsBadWord } from '../moderation/bad-words.js';
-import { excerpt, textLength } from './excerpt.js';
 import { requireMayPostIn } from './group-access.js';
 import { recordMentions } from './mentions.js';
 

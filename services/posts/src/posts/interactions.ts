@@ -3,14 +3,13 @@
  * records its event in one transaction, so a page never counts rows and never shows a count that
  * disagrees with what happened. The caller has already checked the post is visible to the member.
  */
-import type { PostComment } from '@kora/contracts';
+import { excerpt, type PostComment } from '@kora/contracts';
 import { memberViews } from '@kora/platform/service';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { VisiblePost } from '../feed/visibility.js';
 import { commentBadWords } from '../errors.js';
 import { containsBadWord } from '../moderation/bad-words.js';
-import { excerpt } from './excerpt.js';
 import { recordMentions } from './mentions.js';
 
 /** Likes the post, or takes the like back if the member had liked it. */

@@ -4,14 +4,13 @@
  * post's text) or declined (plain text for good). Giving the same answer again changes nothing;
  * the other answer after a review is refused (409). A mention of a deleted post is gone (404).
  */
-import { unknownMember, type MentionReviewAnswer, type PendingMention } from '@kora/contracts';
+import { excerpt, type MentionReviewAnswer, type PendingMention, unknownMember } from '@kora/contracts';
 import { rowsOf } from '@kora/platform/service';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import { mentionNotFound, mentionReviewed, notMentioned } from '../errors.js';
 import { isoSql } from '../feed/post-json.js';
 import { groupAllows, liveTo } from '../feed/visibility.js';
-import { excerpt } from './excerpt.js';
 
 type Decision = MentionReviewAnswer['status'];
 

@@ -6,12 +6,11 @@
  * `tagReview`) gets a pending mention: not linked, and the post not on their profile, until they
  * approve it. Each mention is announced (`post.mentioned`) for the notifications service.
  */
-import { MAX_MENTIONS_PER_TEXT, mentionTokens, type PostMention } from '@kora/contracts';
+import { excerpt, MAX_MENTIONS_PER_TEXT, mentionTokens, type PostMention } from '@kora/contracts';
 import { rowsOf, type Emit, type Tx } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import { visibleTo } from '../feed/visibility.js';
-import { excerpt } from './excerpt.js';
 
 export interface MentionSource {
   postId: number;

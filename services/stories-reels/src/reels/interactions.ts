@@ -4,11 +4,10 @@
  * same time (the counted row's primary key decides races: a second like by the same member finds
  * the row and takes it back; a second share finds it and changes nothing).
  */
-import type { ReelComment } from '@kora/contracts';
+import { excerpt, type ReelComment } from '@kora/contracts';
 import { memberViews } from '@kora/platform/service';
 import { and, eq, sql } from 'drizzle-orm';
 import type { StoriesReels } from '../context.js';
-import { excerpt } from './excerpt.js';
 import type { TargetReel } from './target.js';
 
 /** Likes the reel, or takes the like back if the member had liked it. */

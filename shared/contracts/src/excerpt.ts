@@ -1,6 +1,11 @@
-/** A short, single-line extract of a text for events (notifications show it, never the whole post). */
+/**
+ * Short, single-line extracts of members' texts for events (notifications show them, never the
+ * whole post or comment), and length as people count it. Plain functions: services and the browser
+ * share them.
+ */
 export const EXCERPT_LENGTH = 100;
 
+/** Whitespace folded to single spaces, at most `max` code points, an ellipsis when cut. */
 export function excerpt(text: string, max = EXCERPT_LENGTH): string {
   const line = text.replace(/\s+/g, ' ').trim();
   const chars = [...line]; // by code point: never cut an emoji in half
