@@ -13,11 +13,12 @@ import { useToast } from '~/components/ui/toast';
 import { cn } from '~/utils/misc';
 import { useFeatureOn } from '~/utils/use-features';
 import { displayName, type CurrentUser } from '~/utils/user';
-import { addOwnStory, markSeen, ownVideoStatus, withoutStory } from './story-groups';
+import { ownVideoStatus } from './own-video-status';
 import { StoryRing } from './story-ring';
 import { useStoryGroups } from './use-story-groups';
 
-const StoryViewer = lazyComponent(() => import('./story-viewer').then((m) => m.StoryViewer));
+const loadLazy = () => import('./story-lazy');
+const StoryViewer = lazyComponent(() => loadLazy().then((m) => m.StoryViewer));
 
 /** What the picker offers (spec: a story is an image or a video). */
 const STORY_ACCEPT = 'image/*,video/*';
@@ -43,7 +44,7 @@ function Stories({ user }: { user: CurrentUser }) {
     event.target.value = '';
     if (!file) return;
     setUploading(true);
-    const { uploadStory } = await import('./upload-story');
+    const { uploadStory, addOwnStory } = await loadLazy();
     const answer = await uploadStory(file);
     setUploading(false);
     if (!answer.ok) {
@@ -121,11 +122,8 @@ function Stories({ user }: { user: CurrentUser }) {
           startGroup={open ?? 0}
           ownerId={user.id}
           onClose={() => setOpen(null)}
-          onSeen={(storyId) => update((current) => markSeen(current, storyId))}
-          onDeleted={(storyId) => {
-            update((current) => withoutStory(current, storyId));
-            setPlaying((current) => withoutStory(current, storyId));
-          }}
+          update={update}
+          updatePlaying={setPlaying}
           returnFocusTo={(userId) => rings.current.get(userId) ?? null}
         />
       </OnceOpened>

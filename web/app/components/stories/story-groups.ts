@@ -50,15 +50,6 @@ export function withoutStory(groups: StoryGroup[], storyId: number): StoryGroup[
     .filter((group) => group.stories.length > 0);
 }
 
-/** The caller's own story still being processed or refused, for the line under the strip. */
-export function ownVideoStatus(groups: StoryGroup[], ownerId: number): { state: 'processing' } | { state: 'failed'; reason: string } | null {
-  const own = groups.find((group) => group.userId === ownerId);
-  const failed = own?.stories.find((story) => story.state === 'failed');
-  if (failed) return { state: 'failed', reason: failed.error ?? '' };
-  if (own?.stories.some((story) => story.state === 'processing')) return { state: 'processing' };
-  return null;
-}
-
 /** Where a group's playing starts: its first unseen story, else its first. */
 export function firstUnseenIndex(group: StoryGroup): number {
   const index = group.stories.findIndex((story) => !story.seen);

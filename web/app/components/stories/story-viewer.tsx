@@ -15,7 +15,7 @@ import { RelativeTime } from '~/components/ui/relative-time';
 import { avatarSrc, mediaUrl } from '~/utils/media';
 import { StoryOwnerBar } from './story-owner-bar';
 import { nextPosition, previousPosition, validPosition, type StoryPosition } from './story-position';
-import { firstUnseenIndex } from './story-groups';
+import { firstUnseenIndex, markSeen, withoutStory } from './story-groups';
 import { markStorySeen } from './stories-api';
 import { useStoryTimer } from './use-story-timer';
 
@@ -28,8 +28,10 @@ export interface StoryViewerProps {
   startGroup: number;
   ownerId: number;
   onClose: () => void;
-  onSeen: (storyId: number) => void;
-  onDeleted: (storyId: number) => void;
+  /** Changes the card's groups (a story seen or deleted). */
+  update: (change: (groups: StoryGroup[]) => StoryGroup[]) => void;
+  /** Changes the groups being played (a deleted story leaves them too). */
+  updatePlaying: (change: (groups: StoryGroup[]) => StoryGroup[]) => void;
   returnFocusTo: (userId: number) => HTMLElement | null;
 }
 
@@ -37,7 +39,7 @@ export function advanceMs(story: Story): number {
   return story.type === 'video' && story.state === 'ready' ? storyLimits.videoAdvanceMs : storyLimits.imageAdvanceMs;
 }
 
-export function StoryViewer({ open, groups, startGroup, ownerId, onClose, onSeen, onDeleted, returnFocusTo }: StoryViewerProps) {
+export function StoryViewer({ open, groups, startGroup, ownerId, onClose, update, updatePlaying, returnFocusTo }: StoryViewerProps) {
   const [position, setPosition] = useState<StoryPosition>({ group: startGroup, story: 0 });
   const [held, setHeld] = useState(false);
   const [ownerPanel, setOwnerPanel] = useState(false);
@@ -80,9 +82,15 @@ export function StoryViewer({ open, groups, startGroup, ownerId, onClose, onSeen
   const seen = story?.seen ?? true;
   useEffect(() => {
     if (!open || storyId === undefined || own || seen) return;
-    onSeen(storyId);
+    update((current) => markSeen(current, storyId));
+    updatePlaying((current) => markSeen(current, storyId));
     void markStorySeen(storyId);
-  }, [open, storyId, own, seen, onSeen]);
+  }, [open, storyId, own, seen, update, updatePlaying]);
+
+  const onDeleted = (deleted: number) => {
+    update((current) => withoutStory(current, deleted));
+    updatePlaying((current) => withoutStory(current, deleted));
+  };
 
   const paused = !open || held || ownerPanel;
   const progress = useStoryTimer(`${storyId ?? 'none'}`, story ? advanceMs(story) : storyLimits.imageAdvanceMs, paused || !story, next);

@@ -4,9 +4,22 @@
  * right away when the tab is shown again after that time. While one of the member's own videos is
  * being processed it asks every few seconds, so "Processing video…" turns into the story soon after.
  */
-import { storyLimits, type StoryGroup } from '@kora/contracts';
+import { storyLimits, storyTexts, type StoryGroup } from '@kora/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadStoryGroups } from './stories-api';
+
+/** routes/resources.stories.tsx (also named in stories-api.ts, which loads only with the viewer). */
+const STORY_GROUPS_URL = '/resources/stories';
+
+/** The story groups, or null when they could not be loaded (the card then says "Could not load stories"). */
+async function loadStoryGroups(): Promise<StoryGroup[] | null> {
+  try {
+    const response = await fetch(STORY_GROUPS_URL, { credentials: 'same-origin', redirect: 'manual', cache: 'no-store', headers: { accept: 'application/json' } });
+    const body: unknown = response.ok ? await response.json() : null;
+    return Array.isArray(body) ? (body as StoryGroup[]) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** How often the card asks while the member's own video is being processed. */
 export const PROCESSING_REFRESH_MS = 4_000;
@@ -35,11 +48,11 @@ export function useStoryGroups(ownerId: number): StoryGroupsState {
     void loadStoryGroups().then((answer) => {
       if (cancelled) return;
       setLoaded(true);
-      if (answer.ok) {
-        setGroups(answer.data);
+      if (answer) {
+        setGroups(answer);
         setError(null);
       } else {
-        setError(answer.error);
+        setError(storyTexts.loadFailed);
       }
     });
     return () => {
