@@ -1,7 +1,8 @@
 /**
  * `npm run seed`: fills a running Kora (either mode) with a small believable community — members
  * with avatars, friendships and pending requests, groups with members and join requests
- * (groups.ts), posts with photos, likes and comments, and so the notifications those make — through
+ * (groups.ts), posts with photos, likes and comments, stories and reels (stories-reels.ts), and so
+ * the notifications those make — through
  * the public API only, as people would. Then prints how to sign in as the demo member.
  *
  * KORA_URL (default http://localhost:$PORT, PORT default 8080) says where Kora runs. A second run
@@ -12,6 +13,7 @@ import { comments, DEMO_MEMBER, DEMO_PASSWORD, friendships, members, pendingRequ
 import { seedGroups } from './groups.js';
 import { ensureMember, type SeededMember } from './members.js';
 import { picture, pngForm } from './pictures.js';
+import { seedReels, seedStories } from './stories-reels.js';
 
 const baseUrl = process.env.KORA_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
 const force = process.argv.includes('--force');
@@ -84,6 +86,8 @@ async function main() {
   // After the feed's posts: the group posts are the demo member's too, and would read as "already seeded".
   const newGroups = await seedGroups(client, seeded);
   log(`groups: ${newGroups} new (public and private, with members, waiting requests and posts)`);
+  log(`stories: ${await seedStories(client, seeded)} new (picture stories from the demo member's friends)`);
+  log(`reels: ${await seedReels(client, seeded)} new (short vertical clips with likes and comments)`);
 
   process.stdout.write(
     `\nDemo data is ready at ${baseUrl}\n` +

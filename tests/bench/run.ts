@@ -29,6 +29,7 @@ import { settleDatabase } from './database-upkeep.js';
 import { befriend, benchFeed } from './feed.js';
 import { benchGroupsSearch } from './groups-search.js';
 import { profilersFor } from './profiler.js';
+import { benchReelVideo } from './reel-video.js';
 import { benchGateway, type GatewayBenchResult } from './gateway.js';
 import type { Scenario } from './scenario.js';
 import { benchSettingsPropagation } from './settings-propagation.js';
@@ -68,6 +69,7 @@ let groupsPlan = '';
 let gateway: GatewayBenchResult | undefined;
 let sockets: SocketBenchResult['sockets'] | undefined;
 let web: Awaited<ReturnType<typeof measureWebJs>> | undefined;
+let reelVideoRatio: number | null = null;
 
 // Whatever fails, the servers and processes this run started are stopped.
 const servers = await startServers({ fresh: process.env.BENCH_REUSE !== '1', setEnv: false });
@@ -140,6 +142,12 @@ try {
     scenarios.push(...groups.results);
     groupsPlan = groups.plan;
   }
+  if (wanted('reels')) {
+    // A reel's video through the real worker path vs bare ffmpeg with the same settings (reel-video.ts).
+    const reel = await benchReelVideo({ gatewayUrl, accessTokenSecret: secrets.ACCESS_TOKEN_SECRET, settle });
+    scenarios.push(...reel.results);
+    reelVideoRatio = reel.ratio;
+  }
   if (wanted('sockets')) {
     await settle('sockets');
     const live = await benchSockets({ gatewayUrl, notificationsUrl: cluster.upstreams.notifications!, notificationsPid: cluster.pidOf('notifications')!, secrets });
@@ -166,6 +174,7 @@ const ratios = {
   bare_proxy_vs_direct: gateway?.ratios.bare_proxy_vs_direct ?? null,
   gateway_vs_bare_proxy: gateway?.ratios.gateway_vs_bare_proxy ?? null,
   feed_vs_sql: ratio(rps('feed'), rps('feed-sql')),
+  reel_worker_vs_bare_ffmpeg: reelVideoRatio,
 };
 const p = (name: string, key: 'p50_ms' | 'p99_ms') => scenarios.find((s) => s.name === name)?.[key];
 const goals = {
@@ -175,6 +184,7 @@ const goals = {
   'feed-200rps p99 < 25 ms': p('feed-200rps', 'p99_ms') === undefined ? null : p('feed-200rps', 'p99_ms')! < 25,
   'web TTFB p50 < 100 ms': p('web-ttfb', 'p50_ms') === undefined ? null : p('web-ttfb', 'p50_ms')! < 100,
   'web first-load JS < 150 KB': web ? web.jsBytes < 150 * 1024 : null,
+  'reel video worker <= 1.2x bare ffmpeg': reelVideoRatio === null ? null : reelVideoRatio <= 1.2,
 };
 
 console.table(scenarios.map((s) => ({ scenario: s.name, 'req/s': s.rps, 'p50 ms': s.p50_ms, 'p90 ms': s.p90_ms, 'p99 ms': s.p99_ms, errors: s.errors })));

@@ -6,6 +6,7 @@ import { createMedia, type Media, type MediaServiceOptions } from './context.js'
 import { migrations } from './db/migrations.js';
 import { registerVideoQueue } from './jobs/video-queue.js';
 import { internalImageRoutes } from './routes/internal-images.js';
+import { internalUploadRoutes } from './routes/internal-uploads.js';
 import { mediaUploadRoutes } from './routes/upload.js';
 import { uploadRoutes as storedFileRoutes } from './routes/uploads.js';
 import { videoRoutes } from './routes/videos.js';
@@ -50,6 +51,7 @@ export function createMediaService(options: MediaServiceOptions = {}): ServiceDe
 
       await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
       internalImageRoutes(app, ctx, media.storage);
+      await internalUploadRoutes(app, media);
       // Members only, refused before the body is read: an anonymous caller uploads nothing.
       await memberRoutes(app, async (members) => {
         await mediaUploadRoutes(members, media);

@@ -20,6 +20,8 @@ export interface MakeVideoOptions {
   audio: boolean;
   /** Display rotation written in the MP4's metadata (phones filming upright). */
   rotate?: 90;
+  /** Frames a second (default 25); a low rate makes long clips quick to make and to transcode. */
+  fps?: number;
 }
 
 /** A real video made by ffmpeg on the spot (test pattern, optional tone): no binary fixtures. */
@@ -32,7 +34,7 @@ export async function makeVideo(dir: string, options: MakeVideoOptions): Promise
       : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '500k', ...(audio ? ['-c:a', 'libvorbis'] : [])];
   await execFileAsync('ffmpeg', [
     '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc=duration=${duration}:size=${width}x${height}:rate=25`,
+    '-f', 'lavfi', '-i', `testsrc=duration=${duration}:size=${width}x${height}:rate=${options.fps ?? 25}`,
     ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${duration}`] : []),
     ...codecs,
     '-t', String(duration),
@@ -44,3 +46,45 @@ export async function makeVideo(dir: string, options: MakeVideoOptions): Promise
   await execFileAsync('ffmpeg', ['-v', 'error', '-y', '-i', file, '-c', 'copy', '-metadata:s:v:0', `rotate=${options.rotate}`, rotated]);
   return readFile(rotated);
 }
+
+/** Boxes that hold other boxes, on the way to the ones that state a duration. */
+const CONTAINER_BOXES = new Set(['moov', 'trak', 'mdia']);
+
+/**
+ * The same MP4 with a container that lies: the durations its headers state (`mvhd`, each track's
+ * `tkhd` and `mdhd`) rewritten to claim `seconds`, while the samples (and the edit list, which says
+ * what plays) still run as long as they did. Probing believes the claim; only decoding (or reading
+ * every packet) tells the truth.
+ */
+export function claimDuration(mp4: Buffer, seconds: number): Buffer {
+  const out = Buffer.from(mp4);
+  let movieScale = 0;
+  const walk = (from: number, to: number) => {
+    for (let at = from; at + 8 <= to; ) {
+      const size = out.readUInt32BE(at);
+      const type = out.subarray(at + 4, at + 8).toString('latin1');
+      if (size < 8 || at + size > to) break;
+      const body = at + 8;
+      const v1 = out.readUInt8(body) === 1;
+      const write = (offset: number, value: number) =>
+        v1 ? out.writeBigUInt64BE(BigInt(Math.round(value)), offset) : out.writeUInt32BE(Math.round(value), offset);
+      if (type === 'mvhd' || type === 'mdhd') {
+        const scaleAt = body + 4 + (v1 ? 16 : 8);
+        const scale = out.readUInt32BE(scaleAt);
+        if (type === 'mvhd') movieScale = scale;
+        write(scaleAt + 4, seconds * scale);
+      } else if (type === 'tkhd') {
+        write(body + 4 + (v1 ? 16 : 8) + 8, seconds * movieScale);
+      } else if (CONTAINER_BOXES.has(type)) {
+        walk(body, at + size);
+      }
+      at += size;
+    }
+  };
+  walk(0, out.length);
+  if (movieScale === 0) throw new Error('not an MP4 with a movie header');
+  return out;
+}
+
+/** The first `fraction` of a file: an upload cut off (its magic bytes still fine). */
+export const truncated = (data: Buffer, fraction: number) => data.subarray(0, Math.floor(data.length * fraction));

@@ -31,4 +31,13 @@ export const migrations: Migration[] = [
       create index videos_processing_idx on {schema}.videos (id) where status = 'processing';
     `,
   },
+  {
+    id: '0002_video_purpose',
+    sql: `
+      -- What the video was uploaded for (decision 022): it picks the worker's length rule and size box.
+      -- Videos uploaded before stories and reels were all for posts.
+      alter table {schema}.videos
+        add column purpose text not null default 'post' check (purpose in ('post', 'story', 'reel'));
+    `,
+  },
 ];

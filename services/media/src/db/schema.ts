@@ -1,4 +1,5 @@
 /** Tables of the `media` schema (Drizzle views of the SQL in migrations.ts). */
+import { MEDIA_PURPOSES } from '@kora/contracts';
 import { bigint, doublePrecision, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -14,6 +15,8 @@ export const mediaSchema = (name: string) => {
     incomingKey: text('incoming_key').notNull(),
     /** What the magic bytes said the upload is; picks ffmpeg's demuxer. */
     sourceMime: text('source_mime').notNull(),
+    /** What it was uploaded for: picks the length rule and the size box (decision 022). */
+    purpose: text('purpose', { enum: MEDIA_PURPOSES }).notNull().default('post'),
     /** The transcoded MP4 (`videos/<id>.mp4`), decided at upload so its URL is answered at once. */
     key: text('key').notNull(),
     posterKey: text('poster_key').notNull(),

@@ -100,7 +100,7 @@ describe(`media: video worker (${target})`, () => {
     async () => {
       const upload = await uploadVideo(h, await video({ duration: 2, width: 320, height: 240, container: 'mp4', audio: true }));
       expect(await events(h, 'video.uploaded', upload.videoId)).toEqual([
-        expect.objectContaining({ envelope: expect.objectContaining({ actorId: UPLOADER, payload: { videoId: upload.videoId, url: upload.url, uploaderId: UPLOADER } }) }),
+        expect.objectContaining({ envelope: expect.objectContaining({ actorId: UPLOADER, payload: { videoId: upload.videoId, url: upload.url, uploaderId: UPLOADER, purpose: 'post' } }) }),
       ]);
 
       const ready = await settled(h, upload.videoId);
@@ -208,7 +208,7 @@ describe(`media: video worker (${target})`, () => {
       // Unreadable is final: one attempt, no retries; the upload is deleted, nothing is published.
       expect(await row(h, upload.videoId)).toMatchObject({ status: 'failed', attempts: 1, error: mediaTexts.videoInvalid });
       const [event] = await events(h, 'video.failed', upload.videoId);
-      expect(event!.envelope.payload).toEqual({ videoId: upload.videoId, url: upload.url, uploaderId: UPLOADER, reason: mediaTexts.videoInvalid });
+      expect(event!.envelope.payload).toEqual({ videoId: upload.videoId, url: upload.url, uploaderId: UPLOADER, purpose: 'post', reason: mediaTexts.videoInvalid });
       const hex = hexOf(upload.url);
       expect((await filesIn(h, 'incoming')).filter((f) => f.startsWith(hex))).toEqual([]);
       expect((await filesIn(h, 'videos')).filter((f) => f.startsWith(hex))).toEqual([]);

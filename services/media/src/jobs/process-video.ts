@@ -4,8 +4,13 @@
  *
  * 1. ffprobe the upload (copied from storage into a temp folder: ffmpeg needs a seekable file).
  *    Unreadable, no picture, or too many pixels: failed at once, no retries (`VideoRejectedError`).
- * 2. Transcode (`videos/transcode.ts`), reporting progress; take the poster frame from the output.
- * 3. Probe the output, store poster then MP4 through the storage port, mark the row ready with the
+ * 2. The length rule of its purpose (`videos/length-rule.ts`: reel ≤ 90 s, story ≤ 60 s), judged by
+ *    the real length: a container claiming far more is checked by a stream-copy pass first (no
+ *    decoding), and the transcode never runs past the limit plus a margin; an output longer than
+ *    the limit is refused. A refusal is final (`VideoRejectedError`) with the purpose's text.
+ * 3. Transcode (`videos/transcode.ts`) into the purpose's box, reporting progress; take the poster
+ *    frame from the output.
+ * 4. Probe the output, store poster then MP4 through the storage port, mark the row ready with the
  *    output's duration/size/bytes and emit `video.processed` in one transaction, delete the upload.
  *
  * Anything else is retried with back-off; the last attempt marks the video failed and emits
@@ -27,7 +32,9 @@ import type { VideoRow } from '../db/schema.js';
 import { ObjectExistsError, type StoredObject } from '../storage/port.js';
 import { videoToolsProblem } from '../videos/binaries.js';
 import { VideoRejectedError, videoFailureTexts } from '../videos/failures.js';
+import { copyLengthSeconds } from '../videos/copy-length.js';
 import { fitVideo, MAX_SOURCE_SIDE, posterTime } from '../videos/geometry.js';
+import { lengthRuleFor, runsTooLong, transcodeLimit, type LengthRule } from '../videos/length-rule.js';
 import { probeVideo, type VideoProbe } from '../videos/probe.js';
 import { findVideo, markFailed, markReady, recordAttempt, type ProcessedVideo } from '../videos/records.js';
 import { extractPoster, transcodeToMp4 } from '../videos/transcode.js';
@@ -79,6 +86,24 @@ async function makePoster(media: Media, mp4: string, poster: string, durationSec
   }
 }
 
+/**
+ * Refuses, before any decoding, a video whose container claims more than its limit when a
+ * stream-copy pass confirms it. A claim that does not hold (the file is shorter) goes on to the
+ * transcode, which judges the real length.
+ */
+async function refuseConfirmedClaim(media: Media, video: VideoRow, source: string, claimed: number | null, rule: LengthRule): Promise<void> {
+  if (claimed === null || !runsTooLong(rule, claimed)) return;
+  const { FFMPEG_PATH, MEDIA_VIDEO_TIMEOUT_SECONDS } = media.config;
+  const real = await copyLengthSeconds(FFMPEG_PATH, source, video.sourceMime, MEDIA_VIDEO_TIMEOUT_SECONDS);
+  if (real !== null && runsTooLong(rule, real)) throw new VideoRejectedError(rule.tooLong, `claims ${claimed} s, its packets run ${real} s`);
+}
+
+/** The decoded output is the real length: past the limit (it ran into the margin), refused. */
+function refuseLongOutput(rule: LengthRule | null, output: VideoProbe): void {
+  const seconds = output.durationSeconds;
+  if (rule && seconds !== null && runsTooLong(rule, seconds)) throw new VideoRejectedError(rule.tooLong, `decodes to at least ${seconds} s`);
+}
+
 async function transcode(media: Media, video: VideoRow, work: string, progress: ProgressReporter): Promise<ProcessedVideo> {
   const { config } = media;
   const source = path.join(work, 'source');
@@ -92,7 +117,9 @@ async function transcode(media: Media, video: VideoRow, work: string, progress: 
   if (Math.max(input.video.width, input.video.height, shown.width, shown.height) > MAX_SOURCE_SIDE) {
     throw new VideoRejectedError(videoFailureTexts.tooManyPixels, `${input.video.width}x${input.video.height}`);
   }
-  const size = fitVideo(shown);
+  const rule = lengthRuleFor(video.purpose);
+  if (rule) await refuseConfirmedClaim(media, video, source, input.durationSeconds, rule);
+  const size = fitVideo(shown, video.purpose);
   progress.report(TRANSCODE_FROM, true);
 
   await transcodeToMp4({
@@ -103,12 +130,14 @@ async function transcode(media: Media, video: VideoRow, work: string, progress: 
     size,
     withAudio: input.audio !== null,
     durationSeconds: input.durationSeconds,
+    ...(rule ? { maxSeconds: transcodeLimit(rule) } : {}),
     timeoutSeconds: config.MEDIA_VIDEO_TIMEOUT_SECONDS,
     onProgress: (fraction) => progress.report(TRANSCODE_FROM + fraction * (TRANSCODE_TO - TRANSCODE_FROM)),
   });
   progress.report(TRANSCODE_TO, true);
 
   const output = await probeOutput(media, mp4);
+  refuseLongOutput(rule, output);
   await makePoster(media, mp4, poster, output.durationSeconds);
   await putOnce(media, video.posterKey, poster, 'image/jpeg');
   const stored = await putOnce(media, video.key, mp4, 'video/mp4');
@@ -123,6 +152,7 @@ async function transcode(media: Media, video: VideoRow, work: string, progress: 
     {
       videoId: video.id,
       ms: Date.now() - started,
+      purpose: video.purpose,
       source: {
         format: input.format,
         video: input.video.codec,
@@ -142,6 +172,18 @@ async function removeIncoming(media: Media, video: VideoRow): Promise<void> {
   await media.storage
     .remove(video.incomingKey)
     .catch((err) => media.ctx.log.warn({ err, videoId: video.id, key: video.incomingKey }, 'could not delete the upload'));
+}
+
+/**
+ * The video stopped processing while this job ran (a sibling removed it: `uploads/remove.ts`):
+ * the files this job just stored have no one to remove them, so they go now.
+ */
+async function removeIfGivenUp(media: Media, video: VideoRow): Promise<void> {
+  const now = await findVideo(media, video.id);
+  if (now?.status !== 'failed') return;
+  for (const key of [video.key, video.posterKey]) {
+    await media.storage.remove(key).catch((err) => media.ctx.log.warn({ err, videoId: video.id, key }, 'could not delete a removed video'));
+  }
 }
 
 export function createVideoProcessor(media: Media): JobProcessor<VideoJobData> {
@@ -168,6 +210,7 @@ export function createVideoProcessor(media: Media): JobProcessor<VideoJobData> {
       const result = await transcode(media, video, work, progress);
       await progress.settled();
       if (await markReady(media, video, result)) log.info({ videoId: video.id, attempt: job.attempt }, 'video ready');
+      else await removeIfGivenUp(media, video);
       await removeIncoming(media, video);
     } catch (err) {
       await progress.settled();

@@ -146,7 +146,7 @@ describe(`media: POST /api/media/upload (${target})`, () => {
 
       const video = files[1];
       const events = (await outbox('video.uploaded')).filter((e) => e.aggregateId === String(video.videoId));
-      expect(events).toEqual([expect.objectContaining({ actorId: MEMBER, payload: { videoId: video.videoId, url: video.url, uploaderId: MEMBER } })]);
+      expect(events).toEqual([expect.objectContaining({ actorId: MEMBER, payload: { videoId: video.videoId, url: video.url, uploaderId: MEMBER, purpose: 'post' } })]);
       // The raw video waits, unserved, under incoming/; its future URL is not there yet.
       const hex = video.url.split('/').at(-1).slice(0, 32);
       expect(await storedFiles()).toContain(`incoming/${hex}.bin`);
@@ -371,7 +371,7 @@ describe(`media: POST /api/media/upload (${target})`, () => {
   it('documents the route in the OpenAPI document', async () => {
     const doc = (await svc.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const operation = doc.paths[URL].post;
-    expect(Object.keys(operation.responses).sort()).toEqual(['201', '400', '401', '413', '415']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['201', '400', '401', '404', '413', '415']);
     expect(operation.requestBody.content['multipart/form-data'].schema.properties.files).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
   });
 });

@@ -5,7 +5,7 @@
  * transaction has committed, each video's job is queued; a queue that cannot be reached then is
  * logged, not fatal (the worker re-queues unfinished videos when it starts).
  */
-import type { UploadAnswer } from '@kora/contracts';
+import type { MediaPurpose, UploadAnswer } from '@kora/contracts';
 import { createReadStream } from 'node:fs';
 import type { Media } from '../context.js';
 import type { ProcessedPostImage } from '../images/post-image.js';
@@ -19,7 +19,7 @@ export type PreparedFile = (ReceivedFile & { kind: 'image'; image: ProcessedPost
 
 export type StoredFile = UploadAnswer['files'][number] & { key: string; bytesIn: number; bytesOut: number; mime: string };
 
-export async function storeUpload(media: Media, uploaderId: number, files: PreparedFile[]): Promise<StoredFile[]> {
+export async function storeUpload(media: Media, uploaderId: number, purpose: MediaPurpose, files: PreparedFile[]): Promise<StoredFile[]> {
   const { storage, ctx } = media;
   const written: string[] = [];
   const put = async (key: string, body: StorageBody, contentType: string) => {
@@ -51,6 +51,7 @@ export async function storeUpload(media: Media, uploaderId: number, files: Prepa
         for (const video of videos) {
           const row = await insertVideo(media, tx, emit, {
             uploaderId,
+            purpose,
             incomingKey: video.incomingKey,
             sourceMime: video.mime,
             key: video.key,

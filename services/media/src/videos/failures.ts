@@ -12,6 +12,8 @@ export const videoFailureTexts = {
   tooSlow: 'The video took too long to process',
   missing: 'The uploaded video is no longer available',
   gaveUp: 'The video could not be processed',
+  /** A sibling removed the upload (an expired or deleted story) before it was processed. */
+  removed: 'The video was removed',
   /** The worker cannot run ffmpeg/ffprobe (not installed yet, a wrong FFMPEG_PATH). */
   toolsMissing: 'Videos cannot be processed on the server right now. Please try again later.',
 } as const;

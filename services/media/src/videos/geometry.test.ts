@@ -15,6 +15,22 @@ describe('video geometry', () => {
     expect(fitVideo(shown)).toEqual(expected);
   });
 
+  it.each([
+    [{ width: 1080, height: 1920 }, { width: 1080, height: 1920 }],
+    [{ width: 1440, height: 2560 }, { width: 1080, height: 1920 }],
+    [{ width: 2160, height: 3840 }, { width: 1080, height: 1920 }],
+    [{ width: 540, height: 960 }, { width: 540, height: 960 }],
+    [{ width: 1920, height: 1080 }, { width: 1080, height: 608 }],
+    [{ width: 1080, height: 2400 }, { width: 864, height: 1920 }],
+    [{ width: 1001, height: 1779 }, { width: 1000, height: 1778 }],
+  ])('fits the reel %j into %j (one portrait box 1080x1920, never enlarged, even sides)', (shown, expected) => {
+    expect(fitVideo(shown, 'reel')).toEqual(expected);
+  });
+
+  it('keeps the 720p box for stories', () => {
+    expect(fitVideo({ width: 1080, height: 1920 }, 'story')).toEqual({ width: 720, height: 1280 });
+  });
+
   it('takes the poster at 1 s, or half-way through a short clip', () => {
     expect(posterTime(30)).toBe(1);
     expect(posterTime(2)).toBe(1);

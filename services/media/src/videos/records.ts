@@ -4,7 +4,7 @@
  * Every change after the upload is guarded by `status = 'processing'`, so a late or repeated job
  * can never undo a finished video or announce it twice.
  */
-import type { EventPayload, VideoStatus } from '@kora/contracts';
+import type { EventPayload, InternalVideo, MediaPurpose, VideoStatus } from '@kora/contracts';
 import type { Emit, Tx } from '@kora/platform/service';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Media } from '../context.js';
@@ -17,7 +17,11 @@ export interface NewVideo {
   sourceMime: string;
   key: string;
   posterKey: string;
+  purpose: MediaPurpose;
 }
+
+/** What every `video.*` event says about the video (its purpose included: decision 022). */
+const videoRef = (row: VideoRow) => ({ videoId: row.id, url: publicUrl(row.key), uploaderId: row.uploaderId, purpose: row.purpose });
 
 /** Inside the upload's transaction: the row and its `video.uploaded` event. */
 export async function insertVideo(media: Media, tx: Tx, emit: Emit, video: NewVideo): Promise<VideoRow> {
@@ -26,7 +30,7 @@ export async function insertVideo(media: Media, tx: Tx, emit: Emit, video: NewVi
     type: 'video.uploaded',
     aggregateId: row!.id,
     actorId: row!.uploaderId,
-    payload: { videoId: row!.id, url: publicUrl(row!.key), uploaderId: row!.uploaderId },
+    payload: { ...videoRef(row!) },
   });
   return row!;
 }
@@ -67,7 +71,7 @@ export interface ProcessedVideo {
 export async function markReady(media: Media, video: VideoRow, output: ProcessedVideo): Promise<boolean> {
   return finish(media, video, { status: 'ready', progress: 100, error: null, ...output }, {
     type: 'video.processed',
-    payload: { videoId: video.id, url: publicUrl(video.key), uploaderId: video.uploaderId, posterUrl: publicUrl(video.posterKey), ...output },
+    payload: { ...videoRef(video), posterUrl: publicUrl(video.posterKey), ...output },
   });
 }
 
@@ -75,7 +79,7 @@ export async function markReady(media: Media, video: VideoRow, output: Processed
 export async function markFailed(media: Media, video: VideoRow, reason: string): Promise<boolean> {
   return finish(media, video, { status: 'failed', error: reason }, {
     type: 'video.failed',
-    payload: { videoId: video.id, url: publicUrl(video.key), uploaderId: video.uploaderId, reason },
+    payload: { ...videoRef(video), reason },
   });
 }
 
@@ -115,4 +119,16 @@ export function toVideoStatus(row: VideoRow): VideoStatus {
     height: ready ? row.height : null,
     error: row.status === 'failed' ? row.error : null,
   };
+}
+
+/** A sibling's view (`GET /internal/videos`): who uploaded it and for what, and how it stands. */
+export function toInternalVideo(row: VideoRow): InternalVideo {
+  const { progress: _progress, ...status } = toVideoStatus(row);
+  return { ...status, uploaderId: row.uploaderId, purpose: row.purpose };
+}
+
+/** The video stored under `key` (its MP4's key), if any. */
+export async function findVideoByKey(media: Media, key: string): Promise<VideoRow | undefined> {
+  const [row] = await media.ctx.db.select().from(media.tables.videos).where(eq(media.tables.videos.key, key));
+  return row;
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeVideo } from '../test-support.js';
+import { ffprobeFile, makeVideo } from '../test-support.js';
 import { VideoRejectedError, videoFailureTexts } from './failures.js';
 import { transcodeToMp4 } from './transcode.js';
 
@@ -53,6 +53,17 @@ describe('transcodeToMp4', () => {
     expect((await stat(output)).size).toBeGreaterThan(0);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((f) => f >= 0 && f <= 1)).toBe(true);
+    expect(seen.at(-1)).toBeGreaterThan(0.9);
+  });
+
+  it('stops after maxSeconds of output (the length rule never pays for more)', async () => {
+    const output = path.join(dir, 'capped.mp4');
+    const seen: number[] = [];
+    await transcodeToMp4(job({ output, maxSeconds: 1.5, onProgress: (f) => seen.push(f) }));
+    const duration = Number((await ffprobeFile(output)).format.duration);
+    expect(duration).toBeGreaterThan(1.4);
+    expect(duration).toBeLessThan(1.7);
+    // Progress is measured against what will be made, not the whole input.
     expect(seen.at(-1)).toBeGreaterThan(0.9);
   });
 });
