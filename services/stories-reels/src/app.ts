@@ -3,6 +3,7 @@ import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform
 import { createStoriesReels, type StoriesReelsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { storiesReelsConsumers } from './events/subscriptions.js';
+import { registerPurgeJob, schedulePurgeJob } from './jobs/purge-stories.js';
 import { reelRoutes } from './routes/reels.js';
 import { storyRoutes } from './routes/stories.js';
 
@@ -23,6 +24,9 @@ export function createStoriesReelsService(options: StoriesReelsOptions = {}): Se
       });
     },
     consumers: (ctx) => storiesReelsConsumers(instance(ctx)),
+    jobs: (ctx) => registerPurgeJob(instance(ctx)),
+    // One schedule for all instances (declaring it again replaces it).
+    start: (ctx) => schedulePurgeJob(instance(ctx)),
   };
 }
 

@@ -60,6 +60,7 @@ export const storyTexts = {
   noViewers: 'No views yet',
   onlyOwnerViewers: 'Only the story’s owner can see who viewed it',
   onlyOwnerDeletes: 'Only the story’s owner can delete it',
+  cursorInvalid: 'The page cursor is not valid',
   close: 'Close',
   previous: 'Previous story',
   next: 'Next story',
