@@ -11,7 +11,8 @@
  *
  * BENCH_REUSE=1 keeps the private servers' data from the previous run (the feed's seed is reused).
  * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
- * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,groups,sockets picks some.
+ * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,groups,reels,sockets picks some.
+ * BENCH_REELS_RPS: the reels feed's offered rate (default 100/s).
  * BENCH_GROUPS_RPS: the groups search's offered rate (default 100/s).
  * BENCH_PROFILE=gateway,posts,bare-proxy profiles those processes over each measured scenario
  * (profiler.ts; read them with tests/bench/profile-summary.mjs). BENCH_LOG_LEVEL sets the product's log level
@@ -30,6 +31,7 @@ import { befriend, benchFeed } from './feed.js';
 import { benchGroupsSearch } from './groups-search.js';
 import { profilersFor } from './profiler.js';
 import { benchReelVideo } from './reel-video.js';
+import { benchReelsFeed } from './reels-feed.js';
 import { benchGateway, type GatewayBenchResult } from './gateway.js';
 import type { Scenario } from './scenario.js';
 import { benchSettingsPropagation } from './settings-propagation.js';
@@ -147,6 +149,7 @@ try {
     const reel = await benchReelVideo({ gatewayUrl, accessTokenSecret: secrets.ACCESS_TOKEN_SECRET, settle });
     scenarios.push(...reel.results);
     reelVideoRatio = reel.ratio;
+    scenarios.push(...(await benchReelsFeed({ gatewayUrl, databaseUrl: servers.env.DATABASE_URL!, accessTokenSecret: secrets.ACCESS_TOKEN_SECRET, durationMs, settle })));
   }
   if (wanted('sockets')) {
     await settle('sockets');

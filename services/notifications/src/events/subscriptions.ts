@@ -9,6 +9,7 @@ import type { Notifications } from '../context.js';
 import { friendRequestAccepted, friendRequestCancelled, friendRequestSent, postCommented, postLiked } from '../notifications/from-events.js';
 import { groupJoinApproved, groupJoinRequested, groupJoinWithdrawn } from '../notifications/groups.js';
 import { mentionReviewed, postMentioned } from '../notifications/mentions.js';
+import { reelCommented, reelLiked } from '../notifications/reels.js';
 import { memberSettingsHandlers, rememberEmail } from '../projections/settings.js';
 
 export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
@@ -35,6 +36,8 @@ export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
         'group.join-requested': (event, tx, emit) => groupJoinRequested(n, tx, emit, event),
         'group.join-approved': (event, tx, emit) => groupJoinApproved(n, tx, emit, event),
         'group.join-withdrawn': (event, tx) => groupJoinWithdrawn(n, tx, event),
+        'reel.liked': (event, tx, emit) => reelLiked(n, tx, emit, event),
+        'reel.commented': (event, tx, emit) => reelCommented(n, tx, emit, event),
       },
     },
   ];

@@ -38,9 +38,7 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
   });
 
   /** Each event a notification of `type` for `me` comes from, sent by a new actor. */
-  // reel_like and reel_comment: their consumers come with the reels (issue 14), and join this table then.
-  type Caused = Exclude<NotificationType, 'reel_like' | 'reel_comment'>;
-  const cause: Record<Caused, (me: number) => Promise<unknown>> = {
+  const cause: Record<NotificationType, (me: number) => Promise<unknown>> = {
     post_like: (me) => like(svc, me, nextId()),
     post_comment: (me) => {
       const postId = someId();
@@ -53,6 +51,14 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     },
     friend_request: (me) => deliver(svc, 'friend-request.sent', { requestId: someId(), fromUserId: nextId(), toUserId: me }, 'pair'),
     friend_accept: (me) => deliver(svc, 'friend-request.accepted', { requestId: someId(), fromUserId: me, toUserId: nextId() }, 'pair'),
+    reel_like: (me) => {
+      const reelId = someId();
+      return deliver(svc, 'reel.liked', { reelId, authorId: me, actorId: nextId() }, reelId);
+    },
+    reel_comment: (me) => {
+      const reelId = someId();
+      return deliver(svc, 'reel.commented', { reelId, authorId: me, actorId: nextId(), commentId: someId(), excerpt: 'Nice' }, reelId);
+    },
     group_join_request: (me) => {
       const groupId = someId();
       return deliver(svc, 'group.join-requested', { groupId, userId: nextId(), groupTitle: 'Book club', reviewerIds: [me] }, groupId);
@@ -62,16 +68,18 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
       return deliver(svc, 'group.join-approved', { groupId, userId: me, groupTitle: 'Book club', approvedBy: nextId() }, groupId);
     },
   };
-  const switchFor: Record<Caused, NotificationSwitch> = {
+  const switchFor: Record<NotificationType, NotificationSwitch> = {
     post_like: 'inappLikes',
     post_comment: 'inappComments',
+    reel_like: 'inappLikes',
+    reel_comment: 'inappComments',
     mention: 'inappMentions',
     friend_request: 'inappFriendRequests',
     friend_accept: 'inappFriendRequests',
     group_join_request: 'inappGroupActivity',
     group_join_approved: 'inappGroupActivity',
   };
-  const types = Object.keys(cause) as Caused[];
+  const types = Object.keys(cause) as NotificationType[];
 
   it('with no saved settings (the defaults), every type is stored', async () => {
     const me = nextId();

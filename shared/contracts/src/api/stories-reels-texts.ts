@@ -127,4 +127,6 @@ export const reelTexts = {
   nextReel: 'Next reel',
   deleted: 'Reel deleted',
   onlyAuthorDeletes: 'Only the reel’s author can delete it',
+  /** A processing or failed reel (only its author sees it) takes no likes, comments or shares. */
+  notPublished: 'This reel is not published yet',
 } as const;
