@@ -11,7 +11,7 @@
  */
 import { makeVideo as makeVideoIn } from '@kora/testing';
 import { reelTexts } from '@kora/contracts';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -114,8 +114,16 @@ describe('reels', () => {
 
       await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a video') });
       await form.getByText(reelTexts.onlyTypes).waitFor();
-      await picker.setInputFiles({ name: 'huge.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(50 * 1024 * 1024 + 1) });
-      await form.getByText(reelTexts.maxSize).waitFor();
+      // Playwright hands over buffers up to 50 MB only: a bigger file goes by its path.
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'kora-huge-'));
+      try {
+        const huge = path.join(dir, 'huge.mp4');
+        await writeFile(huge, Buffer.alloc(50 * 1024 * 1024 + 1));
+        await picker.setInputFiles(huge);
+        await form.getByText(reelTexts.maxSize).waitFor();
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
       expect(await form.getByRole('button', { name: reelTexts.next }).isDisabled()).toBe(true);
 
       await picker.setInputFiles({ name: 'sunset.mp4', mimeType: 'video/mp4', buffer: await verticalClip(3) });
