@@ -21,6 +21,7 @@ import { BASE_URL, launchBrowser } from './support/browser';
 import { apiSignIn, createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, recordStates, seenStates } from './support/page-helpers';
 import { saveScreenshot } from './support/screenshots';
+import { mintAccessToken } from './support/tokens';
 
 const LONG = 300_000;
 const DESKTOP = { width: 1280, height: 800 };
@@ -75,6 +76,17 @@ async function untilReady(member: Member, id: number): Promise<void> {
       { timeout: 120_000, interval: 1_000 },
     )
     .toBe('ready');
+}
+
+/** Switches features as an admin would (the site settings' features section). */
+async function setFeatures(features: { reels?: boolean; stories?: boolean }): Promise<void> {
+  const token = await mintAccessToken({ userId: 1, role: 'admin' });
+  const response = await fetch(`${BASE_URL}/api/admin/settings/features`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(features),
+  });
+  if (!response.ok) throw new Error(`switching features answered ${response.status}`);
 }
 
 function reelArticle(page: Page, id: number): Locator {
@@ -220,6 +232,34 @@ describe('reels', () => {
       await page.getByRole('form', { name: reelTexts.createReel }).waitFor();
       await noSidewaysScroll(page);
       await saveScreenshot(page, 'reels-create-phone');
+    },
+    LONG,
+  );
+
+  it(
+    'while reels and stories are off: no Reels in the menu, the reel pages say so, no Stories card',
+    async () => {
+      const page = await signedIn(viewer);
+      try {
+        await setFeatures({ reels: false, stories: false });
+        // The web app caches the switches for a few seconds (the API refuses at once, so the page
+        // may say "off" while the menu still has the link for that moment).
+        await expect
+          .poll(async () => {
+            await page.goto('/reels');
+            const off = await page.getByRole('heading', { name: 'Reels are turned off on this site.' }).count();
+            const links = await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Reels' }).count();
+            return { off, links };
+          }, { timeout: 30_000 })
+          .toEqual({ off: 1, links: 0 });
+        await page.goto('/reels/create');
+        await page.getByRole('heading', { name: 'Reels are turned off on this site.' }).waitFor();
+        await page.goto('/');
+        await page.getByRole('form', { name: 'Create a post' }).waitFor();
+        expect(await page.getByRole('region', { name: 'Stories' }).count()).toBe(0);
+      } finally {
+        await setFeatures({ reels: true, stories: true });
+      }
     },
     LONG,
   );
