@@ -68,6 +68,17 @@ async function clip(dir: string, name: string, source: string): Promise<Buffer> 
   return readFile(file);
 }
 
+/** Others see a reel (and may like it) once its video is processed: the author waits for that. */
+async function untilPublished(client: Client, author: SeededMember, reelId: number): Promise<boolean> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const reel = await client.call<Reel>(`/api/reels/${reelId}`, { token: author.token });
+    if (reel.state !== 'processing') return reel.state === 'ready';
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  return false;
+}
+
 const isOff = (err: unknown) => err instanceof ApiError && err.status === 404 && err.body.code === 'FEATURE_DISABLED';
 
 /** Picture stories for the demo member's strip, unless the teller still has live ones. Answers how many were posted. */
@@ -107,9 +118,10 @@ export async function seedReels(client: Client, seeded: SeededMember[]): Promise
       form.append('files', new Blob([new Uint8Array(await clip(dir, `reel-${i}`, reel.source))], { type: 'video/mp4' }), `reel-${i}.mp4`);
       const { urls } = await client.call<{ urls: string[] }>('/api/media/upload?purpose=reel', { token: author.token, form });
       const created = await client.call<Reel>('/api/reels', { token: author.token, json: { videoUrl: urls[0], caption: reel.caption } });
+      made++;
+      if (!(await untilPublished(client, author, created.id))) continue;
       for (const liker of reel.likers) await client.call(`/api/reels/${created.id}/like`, { method: 'POST', token: seeded[liker]!.token });
       for (const [who, content] of reel.comments) await client.call(`/api/reels/${created.id}/comments`, { token: seeded[who]!.token, json: { content } });
-      made++;
     }
   } catch (err) {
     if (isOff(err)) return 'off';

@@ -13,7 +13,8 @@
 import { DEFAULT_AVATAR, friendPairKey, topicOf, type EventType, type Post } from '@kora/contracts';
 import { buildEnvelope, createLogger, KafkaEventBus, openPostgres, rowsOf, type BusMessage, type NewEvent } from '@kora/platform';
 import { signAccessToken } from '@kora/platform/access-token';
-import { eventually } from '@kora/testing';
+// The vitest-free part of @kora/testing: the package's index carries test-file helpers that need vitest.
+import { eventually } from '@kora/testing/adapters';
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { Pool } from 'undici';
