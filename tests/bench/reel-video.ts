@@ -27,7 +27,11 @@ const UPLOADER = 8_100_000_001;
 const POLL_MS = 100;
 const TIMEOUT_MS = 15 * 60_000;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 
 /** The clip, made once: a moving test pattern (so the encoder has work) and a tone. */
 async function benchClip(dir: string): Promise<string> {
