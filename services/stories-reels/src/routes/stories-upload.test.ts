@@ -49,6 +49,20 @@ describe(`posting a story (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     expectError(res, 415, 'Only photos and videos can be uploaded');
   });
 
+  it("passes media's FEATURE_DISABLED on, and answers any other surprise 502 \"Upload failed\"", async () => {
+    const post = () => api().upload(nextId(), [{ name: 'media', filename: 'a.png', data: fakePng() }]);
+    try {
+      stub.media.refuseUploads = { status: 404, message: 'Stories are turned off on this site.', code: 'FEATURE_DISABLED' };
+      expectError(await post(), 404, 'Stories are turned off on this site.');
+      stub.media.refuseUploads = { status: 404, message: 'Route not found', code: 'NOT_FOUND' };
+      expectError(await post(), 502, t.uploadFailed);
+      stub.media.refuseUploads = { status: 500, message: 'Internal error', code: 'INTERNAL' };
+      expectError(await post(), 502, t.uploadFailed);
+    } finally {
+      stub.media.refuseUploads = null;
+    }
+  });
+
   it('refuses a form without the file, with another field, or with a second file, storing nothing', async () => {
     const who = nextId();
     const before = stub.media.uploads.length;

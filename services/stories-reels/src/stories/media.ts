@@ -6,7 +6,7 @@
  *   media service that is down is a 503 (the platform's service client).
  * - `POST /internal/uploads/remove` removes an expired or deleted story's files.
  */
-import { errorBodySchema, INTERNAL_UPLOAD_FIELD, removeUploadsAnswer, uploadedFileSchema, type UploadedFile } from '@kora/contracts';
+import { ErrorCode, errorBodySchema, INTERNAL_UPLOAD_FIELD, removeUploadsAnswer, uploadedFileSchema, type UploadedFile } from '@kora/contracts';
 import { AppError, type ServiceContext } from '@kora/platform/service';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -14,8 +14,11 @@ import { Readable } from 'node:stream';
 import { storyNotStored } from './errors.js';
 import type { SpooledFile } from './receive.js';
 
-/** Media's refusals a member can act on: passed through as they are. */
-const PASSED_THROUGH = new Set([400, 413, 415]);
+/**
+ * Media's refusals a member can act on: passed through as they are. A 404 only as FEATURE_DISABLED
+ * (stories switched off between the gateway's check and media's); any other 404 is a bug.
+ */
+const PASSED_THROUGH = new Set([400, 404, 413, 415]);
 
 const headerSafe = (value: string) => value.replace(/[^\x20-\x7e]|["\\]/g, '_').slice(0, 200);
 
@@ -46,7 +49,9 @@ export async function storeStoryFile(ctx: ServiceContext, file: SpooledFile, upl
     if (stored.success) return stored.data;
   } else if (PASSED_THROUGH.has(res.status)) {
     const refusal = errorBodySchema.safeParse(answer);
-    if (refusal.success) throw new AppError(res.status, refusal.data.code, refusal.data.message);
+    if (refusal.success && (res.status !== 404 || refusal.data.code === ErrorCode.FeatureDisabled)) {
+      throw new AppError(res.status, refusal.data.code, refusal.data.message);
+    }
   }
   ctx.log.error({ status: res.status, uploaderId }, 'media answered a story upload unexpectedly');
   throw storyNotStored();

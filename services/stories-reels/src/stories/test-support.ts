@@ -30,6 +30,8 @@ export interface MediaStub {
   failRemovals: boolean;
   /** While set, every connection is dropped unanswered (media down). */
   down: boolean;
+  /** While set, every upload is answered this refusal (after it was read and recorded). */
+  refuseUploads: { status: number; message: string; code: string } | null;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startMediaStub(): Promise<MediaStub> {
     removals: [],
     failRemovals: false,
     down: false,
+    refuseUploads: null,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
@@ -86,6 +89,7 @@ export async function startMediaStub(): Promise<MediaStub> {
       filename: value instanceof File ? value.name : null,
       bytes: file.length,
     });
+    if (stub.refuseUploads) return refusal(stub.refuseUploads.status, stub.refuseUploads.message, stub.refuseUploads.code);
     if (field !== INTERNAL_UPLOAD_FIELD) return refusal(400, `Send one file in the field '${INTERNAL_UPLOAD_FIELD}'`, 'FILE_REQUIRED');
     const name = randomBytes(16).toString('hex');
     if (file.subarray(0, 8).equals(PNG)) {

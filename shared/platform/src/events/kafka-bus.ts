@@ -80,6 +80,11 @@ export class KafkaEventBus implements EventBus {
           })),
         });
       }
+      // Topics just made (here, or by another process at the same moment: then kafkajs skips its wait
+      // for leaders) may not be in the broker's metadata yet, and a consumer subscribing now would
+      // fail with UNKNOWN_TOPIC_OR_PARTITION. Known only once the broker describes them all; a throw
+      // here is retried by the start-up wait.
+      await admin.fetchTopicMetadata({ topics: missing.map((t) => this.prefix + t) });
       missing.forEach((t) => this.knownTopics.add(t));
     } finally {
       await admin.disconnect();
