@@ -4,8 +4,8 @@
  * few of the reader's own processing reels and some deleted ones among them, then the first page
  * of `GET /api/reels` through the gateway in an open loop at a fixed rate (open-loop.ts), and the
  * second page (after the first page's cursor). The feed is one statement read in the order of
- * `reels_feed_idx`; the plan of the first page (EXPLAIN ANALYZE of an equivalent statement would
- * not be the service's own, so none is printed here: reels/plans.test.ts checks the index is used).
+ * `reels_feed_idx`; services/stories-reels/src/reels/plans.test.ts checks that plan, so no plan is
+ * printed here.
  */
 import { signAccessToken } from '@kora/platform/access-token';
 import pg from 'pg';
