@@ -45,6 +45,8 @@ export function StoryViewer({ open, groups, startGroup, ownerId, onClose, update
   const [ownerPanel, setOwnerPanel] = useState(false);
   const pressedAt = useRef(0);
   const openedFrom = useRef<number | null>(null);
+  // Counts openings: a story shown again in a new opening starts its clock from zero.
+  const [opening, setOpening] = useState(0);
 
   // Each opening starts at the chosen member's first unseen story.
   useEffect(() => {
@@ -53,6 +55,7 @@ export function StoryViewer({ open, groups, startGroup, ownerId, onClose, update
     openedFrom.current = group?.userId ?? null;
     setPosition({ group: startGroup, story: group ? firstUnseenIndex(group) : 0 });
     setOwnerPanel(false);
+    setOpening((count) => count + 1);
     // Only a new opening resets the position, not a change of the groups while watching.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, startGroup]);
@@ -93,7 +96,7 @@ export function StoryViewer({ open, groups, startGroup, ownerId, onClose, update
   };
 
   const paused = !open || held || ownerPanel;
-  const progress = useStoryTimer(`${storyId ?? 'none'}`, story ? advanceMs(story) : storyLimits.imageAdvanceMs, paused || !story, next);
+  const progress = useStoryTimer(`${opening}:${storyId ?? 'none'}`, story ? advanceMs(story) : storyLimits.imageAdvanceMs, paused || !story, next);
 
   function onPointerDown() {
     pressedAt.current = Date.now();
