@@ -74,7 +74,7 @@ export const EXPLORE_MENU: NavItem[] = [
   { label: 'Pages', to: '/pages', icon: FlagIcon },
   { label: 'Groups', to: '/groups', icon: GroupIcon, feature: 'groups' },
   { label: 'Events', to: '/events', icon: CalendarIcon },
-  { label: 'Reels', to: '/reels', icon: ReelIcon },
+  { label: 'Reels', to: '/reels', icon: ReelIcon, feature: 'reels' },
   { label: 'Watch', to: '/watch', icon: TvIcon },
   { label: 'Blogs', to: '/blogs', icon: BookOpenIcon },
   { label: 'Offers', to: '/offers', icon: ShoppingBagIcon },

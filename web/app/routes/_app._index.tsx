@@ -1,5 +1,5 @@
 /**
- * Home feed (member-side §2): the composer and the member's feed (their own posts and their
+ * Home feed (member-side §2): the composer, the Stories card, and the member's feed (their own posts and their
  * friends', newest first), more posts loading on scroll. Empty: "No posts yet" / "Create your
  * first post or follow friends to see their posts here."
  */
@@ -9,6 +9,7 @@ import { useLoaderData } from '@remix-run/react';
 import { NewspaperIcon } from '~/components/icons';
 import { Composer } from '~/components/posts/composer';
 import { PostList } from '~/components/posts/post-list';
+import { StoriesCard } from '~/components/stories/stories-card';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { LoadError } from '~/components/ui/load-error';
@@ -50,6 +51,7 @@ export default function HomeFeed() {
         News Feed
       </h1>
       {user ? <Composer user={user} /> : null}
+      {user ? <StoriesCard user={user} /> : null}
       {loaded.state === 'error' ? (
         <LoadError message={loaded.message} />
       ) : (

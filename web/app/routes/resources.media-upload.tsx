@@ -4,8 +4,9 @@
  * media service (`POST /api/media/upload`) with the member's token from the httpOnly cookie, so the
  * browser never holds the token and the web server never buffers the files. The answer is the media
  * service's `{ urls, files }`, or the error shape `{ error, message, code }` with its status.
+ * `?purpose=reel` (the reel creation page) passes media the upload's purpose (decision 022).
  */
-import { ErrorCode, errorBody, mediaTexts } from '@kora/contracts';
+import { ErrorCode, errorBody, MEDIA_PURPOSES, mediaTexts, type MediaPurpose } from '@kora/contracts';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { errorAnswer, errorStatus } from '~/utils/api.server';
 import { uploadMedia } from '~/utils/media.server';
@@ -20,8 +21,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST' || !contentType.startsWith('multipart/form-data') || !request.body) {
     return reply(errorBody(mediaTexts.noFiles, ErrorCode.BadRequest), 400);
   }
+  const asked = new URL(request.url).searchParams.get('purpose') ?? 'post';
+  const purpose = MEDIA_PURPOSES.find((known): known is MediaPurpose => known === asked);
+  if (!purpose) return reply(errorBody("The purpose must be 'post', 'story' or 'reel'", ErrorCode.BadRequest), 400);
   try {
-    const answer = await uploadMedia(request, request.body, contentType, token);
+    const answer = await uploadMedia(request, request.body, contentType, token, purpose);
     return reply(answer, 201);
   } catch (error) {
     return reply(errorAnswer(error, mediaTexts.uploadFailed), errorStatus(error));

@@ -26,8 +26,18 @@ describe('notificationTarget', () => {
     expect(notificationPageLink(approved)).toBe('/groups/6');
   });
 
+  it("opens the reels feed at the reel for a reel's like or comment", () => {
+    const like = makeNotification(1, { type: 'reel_like', entityType: 'reel', entityId: 31, meta: noPost });
+    const comment = makeNotification(2, { type: 'reel_comment', entityType: 'reel', entityId: 32, meta: noPost });
+    expect(notificationTarget(like)).toEqual({ kind: 'page', to: '/reels/31' });
+    expect(notificationTarget(comment)).toEqual({ kind: 'page', to: '/reels/32' });
+    expect(notificationPageLink(like)).toBe('/reels/31');
+    expect(notificationPageLink(comment)).toBe('/reels/32');
+  });
+
   it('goes nowhere for anything else', () => {
-    expect(notificationTarget(makeNotification(1, { type: 'reel_like', meta: noPost }))).toEqual({ kind: 'none' });
+    expect(notificationTarget(makeNotification(1, { type: 'reel_like', entityType: 'post', meta: noPost }))).toEqual({ kind: 'none' });
+    expect(notificationTarget(makeNotification(1, { type: 'mention', entityType: 'reel', entityId: 3, meta: noPost }))).toEqual({ kind: 'none' });
   });
 });
 

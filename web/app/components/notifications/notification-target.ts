@@ -3,13 +3,21 @@
  * a friend request goes to /friends, an accepted request to the friend's profile, a request to join
  * a group to that group's Requests tab, an approved one to the group. On the notifications page
  * the spec is narrower: an item links to /posts/{postId} when its meta carries a post id; the
- * group notifications (ours) link to their group as from the bell; others link nowhere.
+ * group notifications (ours) link to their group as from the bell; a reel's like or comment
+ * (`entityType` 'reel') opens the reels feed at that reel (/reels/{id}), from both; others link
+ * nowhere.
  */
 import type { Notification } from '@kora/contracts';
 
 export type NotificationTarget = { kind: 'post'; postId: number } | { kind: 'page'; to: string } | { kind: 'none' };
 
-type Target = Pick<Notification, 'type' | 'actorId' | 'meta'>;
+type Target = Pick<Notification, 'type' | 'actorId' | 'meta' | 'entityType' | 'entityId'>;
+
+/** The reel a reel notification (reel_like, reel_comment) leads to, or null. */
+function reelPage({ type, entityType, entityId }: Pick<Notification, 'type' | 'entityType' | 'entityId'>): string | null {
+  if ((type === 'reel_like' || type === 'reel_comment') && entityType === 'reel' && entityId) return `/reels/${entityId}`;
+  return null;
+}
 
 /** The group page a group notification leads to, or null for other notifications. */
 function groupPage({ type, meta }: Pick<Notification, 'type' | 'meta'>): string | null {
@@ -23,14 +31,14 @@ function groupPage({ type, meta }: Pick<Notification, 'type' | 'meta'>): string 
 
 export function notificationTarget(notification: Target): NotificationTarget {
   if (notification.meta.postId) return { kind: 'post', postId: notification.meta.postId };
-  const group = groupPage(notification);
-  if (group) return { kind: 'page', to: group };
+  const page = groupPage(notification) ?? reelPage(notification);
+  if (page) return { kind: 'page', to: page };
   if (notification.type === 'friend_request') return { kind: 'page', to: '/friends' };
   if (notification.type === 'friend_accept') return { kind: 'page', to: `/profile/${notification.actorId}` };
   return { kind: 'none' };
 }
 
 /** The notifications page's link for an item, or null. */
-export function notificationPageLink(notification: Pick<Notification, 'type' | 'meta'>): string | null {
-  return notification.meta.postId ? `/posts/${notification.meta.postId}` : groupPage(notification);
+export function notificationPageLink(notification: Pick<Notification, 'type' | 'meta' | 'entityType' | 'entityId'>): string | null {
+  return notification.meta.postId ? `/posts/${notification.meta.postId}` : (groupPage(notification) ?? reelPage(notification));
 }

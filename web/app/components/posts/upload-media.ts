@@ -52,8 +52,11 @@ export interface Upload {
   abort(): void;
 }
 
-/** Browser only. Reports progress as a percentage of the bytes sent. */
-export function uploadFiles(files: File[], onProgress: (percent: number) => void): Upload {
+/**
+ * Browser only. Reports progress as a percentage of the bytes sent. `url`: the upload route with its
+ * purpose (the reel creation page sends `?purpose=reel`).
+ */
+export function uploadFiles(files: File[], onProgress: (percent: number) => void, url: string = MEDIA_UPLOAD_URL): Upload {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadResult>((resolve) => {
     const failed = () => resolve({ ok: false, error: mediaTexts.uploadFailed });
@@ -65,7 +68,7 @@ export function uploadFiles(files: File[], onProgress: (percent: number) => void
   });
   const form = new FormData();
   for (const file of files) form.append(MEDIA_UPLOAD_FIELD, file, file.name);
-  xhr.open('POST', MEDIA_UPLOAD_URL);
+  xhr.open('POST', url);
   xhr.setRequestHeader('accept', 'application/json');
   xhr.send(form);
   return { done, abort: () => xhr.abort() };

@@ -1,0 +1,14 @@
+import { ReelIcon } from '~/components/icons';
+import { Card } from '~/components/ui/card';
+import { EmptyState } from '~/components/ui/empty-state';
+
+/** Ours: what the reel pages say while an admin has reels turned off (the menus hide the link). */
+export const REELS_OFF = 'Reels are turned off on this site.';
+
+export function ReelsOff() {
+  return (
+    <Card>
+      <EmptyState icon={ReelIcon} title={REELS_OFF} titleAs="h1" />
+    </Card>
+  );
+}
