@@ -8,13 +8,13 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { varyWithOrigin } from './cors.js';
 import type { EdgeRequest } from './edge-request.js';
 import type { Refusal } from './errors.js';
-import { contentSecurityPolicy, CSP_HEADER, isHtml, STATIC_SECURITY_HEADERS } from './security-headers.js';
+import { contentSecurityPolicy, CSP_HEADER, isHtml, securityHeadersFor } from './security-headers.js';
 
 /** Puts the edge's headers on an answer's headers, replacing any of the same name. */
 export function addEdgeHeaders(edge: EdgeRequest, headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
   const own = edge.answerHeaders;
   for (let i = 0; i < own.length; i += 2) headers[own[i]!] = own[i + 1];
-  for (const [name, value] of STATIC_SECURITY_HEADERS) headers[name] = value;
+  for (const [name, value] of securityHeadersFor(headers['content-type'])) headers[name] = value;
   if (isHtml(headers['content-type'])) headers[CSP_HEADER] = contentSecurityPolicy(edge.cspNonce);
   // After the upstream's own Vary: a cache must keep answers for different origins apart.
   if (edge.corsAllowed) headers.vary = varyWithOrigin(headers.vary as string | string[] | undefined);
