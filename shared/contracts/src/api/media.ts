@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { mediaTexts } from './media-texts.js';
-import { CLIP_STATES, MEDIA_PURPOSES, reelTexts } from './stories-reels-texts.js';
+import { reelTexts } from './reels-texts.js';
+import { CLIP_STATES, MEDIA_PURPOSES } from './stories-texts.js';
 
 export * from './media-texts.js';
 

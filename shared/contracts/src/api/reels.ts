@@ -6,9 +6,10 @@
  * decision 022.
  */
 import { z } from 'zod';
-import { CLIP_STATES, reelLimits, reelTexts } from './stories-reels-texts.js';
+import { reelLimits, reelTexts } from './reels-texts.js';
+import { CLIP_STATES } from './stories-texts.js';
 
-export * from './stories-reels-texts.js';
+export * from './reels-texts.js';
 
 const reelExample = {
   id: 31,

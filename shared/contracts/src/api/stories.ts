@@ -6,9 +6,9 @@
  * state, expiry) is ours: decision 022.
  */
 import { z } from 'zod';
-import { CLIP_STATES, STORY_TYPES, storyLimits, storyTexts } from './stories-reels-texts.js';
+import { CLIP_STATES, STORY_TYPES, storyLimits, storyTexts } from './stories-texts.js';
 
-export * from './stories-reels-texts.js';
+export * from './stories-texts.js';
 
 const storyExample = {
   id: 88,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { GROUP_PRIVACIES, GROUP_ROLES } from '../api/groups-texts.js';
-import { MEDIA_PURPOSES, STORY_TYPES } from '../api/stories-reels-texts.js';
+import { MEDIA_PURPOSES, STORY_TYPES } from '../api/stories-texts.js';
 import { notificationSchema } from '../api/notifications.js';
 import { generalSettingsFields, notificationSettingsSchema, privacySettingsSchema } from '../api/settings.js';
 
