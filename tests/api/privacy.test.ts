@@ -8,7 +8,7 @@ import { friendTexts, type ProfileView, type Relation } from '@kora/contracts';
 import { readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../support/mail.js';
-import { auth, json, signedInMember, signIn, type SignedIn } from './support/members.js';
+import { auth, befriend, json, signedInMember, signIn, type SignedIn } from './support/members.js';
 import { api, body, MODE } from './support/product.js';
 import { saveSettings } from './support/settings.js';
 
@@ -18,17 +18,6 @@ const profileAs = async (who: SignedIn | null, of: SignedIn) => body<ProfileView
 const relation = async (who: SignedIn, of: SignedIn) => body<Relation>(await api(`/api/friends/relation/${of.user.user_id}`, auth(who.token)));
 const finds = async (who: SignedIn, q: string, of: SignedIn) =>
   (await body<{ id: number }[]>(await api(`/api/users/search?q=${encodeURIComponent(q)}`, auth(who.token)))).some((m) => m.id === of.user.user_id);
-
-/** `a` asks `b` (once the friends service knows both) and `b` accepts. */
-async function befriend(a: SignedIn, b: SignedIn): Promise<void> {
-  const sent = await readUntil(
-    () => api('/api/friends/requests', json({ toUserId: b.user.user_id }, a.token)),
-    (res) => res.status !== 404,
-  );
-  expect(sent.status, await sent.clone().text()).toBe(201);
-  const { request } = await body<{ request: { id: number } }>(sent);
-  expect((await api(`/api/friends/requests/${request.id}`, json({ action: 'accepted' }, b.token, 'PUT'))).status).toBe(200);
-}
 
 describe(`privacy settings through the gateway (${MODE})`, () => {
   let owner: Member;

@@ -5,12 +5,12 @@
  * none; seen marks and the owner's viewers list; deleting; anonymous callers refused; and the
  * stories feature switched off answering 404 FEATURE_DISABLED at the edge.
  */
-import { storyTexts as t, type CreatedStory, type FriendRequest, type StoryGroup, type StoryViewer } from '@kora/contracts';
+import { storyTexts as t, type CreatedStory, type StoryGroup, type StoryViewer } from '@kora/contracts';
 import { eventually, readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../browser/support/png.js';
 import { filesForm, makeVideo } from '../support/media-files.js';
-import { auth, json, signedInMember, type SignedIn } from './support/members.js';
+import { auth, befriend, signedInMember, type SignedIn } from './support/members.js';
 import { api, bearer, body, MODE } from './support/product.js';
 
 const postStory = (who: SignedIn, file: { data: Buffer; name: string; type: string }) =>
@@ -24,18 +24,6 @@ const strip = async (who: SignedIn) => {
 async function refused(res: Response, status: number, text: string): Promise<void> {
   expect(res.status, await res.clone().text()).toBe(status);
   expect(await res.json()).toEqual({ error: text, message: text, code: expect.any(String) });
-}
-
-/** `a` asks, `b` accepts (once the friends service knows them both from auth's events). */
-async function befriend(a: SignedIn, b: SignedIn): Promise<void> {
-  const sent = await readUntil(
-    () => api('/api/friends/requests', json({ toUserId: b.user.user_id }, a.token)),
-    (res) => res.status !== 404,
-  );
-  expect(sent.status, await sent.clone().text()).toBe(201);
-  const { request } = await body<{ request: FriendRequest }>(sent);
-  const accepted = await api(`/api/friends/requests/${request.id}`, json({ action: 'accepted' }, b.token, 'PUT'));
-  expect(accepted.status, await accepted.clone().text()).toBe(200);
 }
 
 describe(`stories through the gateway (${MODE})`, () => {

@@ -9,9 +9,9 @@
 import { notificationTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launchBrowser } from './support/browser';
-import { waitUntilFriendsKnow } from './support/friends';
-import { apiSignIn, createMember, memberContext, type Member } from './support/members';
+import { launchBrowser } from './support/browser';
+import { befriendThroughApi, callAs, waitUntilFriendsKnow } from './support/friends';
+import { createMember, memberContext, type Member } from './support/members';
 import { waitForLiveSocket } from './support/notifications';
 import { saveScreenshot } from './support/screenshots';
 
@@ -26,30 +26,12 @@ let b: Member;
 let pageA: Page;
 let pageB: Page;
 
-async function call(member: Member, method: string, path: string, body?: unknown): Promise<Response> {
-  const { token } = await apiSignIn(member);
-  const response = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response;
-}
-
-/** A and B become friends through the API (A asks, B accepts). */
-async function befriend(from: Member, to: Member): Promise<void> {
-  await call(from, 'POST', '/api/friends/requests', { toUserId: to.userId });
-  const requests = (await (await call(to, 'GET', '/api/friends/requests')).json()) as { id: number; fromUserId: number }[];
-  const request = requests.find((r) => r.fromUserId === from.userId)!;
-  await call(to, 'PUT', `/api/friends/requests/${request.id}`, { action: 'accepted' });
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
   [a, b] = await Promise.all([createMember('pra'), createMember('prb')]);
   await waitUntilFriendsKnow(a, b);
-  await befriend(a, b);
+  await befriendThroughApi(a, b);
   const [contextA, contextB] = await Promise.all([memberContext(browser, a), memberContext(browser, b)]);
   contexts = [contextA, contextB];
   [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
@@ -84,10 +66,10 @@ describe('presence', () => {
   it(
     'with showOnline off, B sees no dot',
     async () => {
-      await call(a, 'PUT', '/api/settings/privacy', { showOnline: false });
+      await callAs(a, 'PUT', '/api/settings/privacy', { showOnline: false });
       await expect.poll(() => dotShown(pageB), { timeout: EVENTUAL_MS, interval: 500 }).toBe(false);
       // A is still there: the dot went because of the setting, not because A left.
-      await call(a, 'PUT', '/api/settings/privacy', { showOnline: true });
+      await callAs(a, 'PUT', '/api/settings/privacy', { showOnline: true });
       await expect.poll(() => dotShown(pageB), { timeout: EVENTUAL_MS, interval: 500 }).toBe(true);
     },
     LONG,

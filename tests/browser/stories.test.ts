@@ -11,9 +11,9 @@ import { storyTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo } from '../support/media-files';
-import { BASE_URL, launchBrowser } from './support/browser';
-import { waitUntilFriendsKnow } from './support/friends';
-import { apiSignIn, createMember, memberContext, type Member } from './support/members';
+import { launchBrowser } from './support/browser';
+import { befriendThroughApi, waitUntilFriendsKnow } from './support/friends';
+import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { solidPng } from './support/png';
 import { saveScreenshot } from './support/screenshots';
@@ -29,24 +29,6 @@ async function signedIn(member: Member, viewport = DESKTOP): Promise<Page> {
   const context = await memberContext(browser, member, { viewport });
   contexts.push(context);
   return context.newPage();
-}
-
-async function call(member: Member, method: string, path: string, body?: unknown): Promise<Response> {
-  const { token } = await apiSignIn(member);
-  const response = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response;
-}
-
-async function befriend(from: Member, to: Member): Promise<void> {
-  await call(from, 'POST', '/api/friends/requests', { toUserId: to.userId });
-  const requests = (await (await call(to, 'GET', '/api/friends/requests')).json()) as { id: number; fromUserId: number }[];
-  const request = requests.find((r) => r.fromUserId === from.userId)!;
-  await call(to, 'PUT', `/api/friends/requests/${request.id}`, { action: 'accepted' });
 }
 
 function strip(page: Page): Locator {
@@ -78,7 +60,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   [owner, friend] = await Promise.all([createMember('sto'), createMember('stf')]);
   await waitUntilFriendsKnow(owner, friend);
-  await befriend(owner, friend);
+  await befriendThroughApi(owner, friend);
 }, LONG);
 
 afterAll(async () => {

@@ -158,25 +158,7 @@ export function expectErrorShape(body: unknown): void {
   if (keys !== 'code,error,message') throw new Error(`not the error shape: ${JSON.stringify(body)}`);
 }
 
-export interface FormPart {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body for `app.inject()`. */
-export function multipart(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----test${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.filename ? `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export { multipart, type FormPart } from '@kora/testing';
 
 /** A PNG signature plus filler: what the stub media service accepts as an image. */
 export function fakePng(size = 2048): Buffer {

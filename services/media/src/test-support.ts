@@ -6,6 +6,12 @@
  * output does not.
  */
 import { signServiceCall, SERVICE_CALL_HEADER } from '@kora/platform';
+import { multipart, startTestService, type TestService } from '@kora/testing';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createMediaService } from './app.js';
+import { createLocalDiskStorage, type LocalDiskStorage } from './storage/local-disk.js';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -153,26 +159,15 @@ export interface FieldPart {
   value: string;
 }
 
-/** A multipart/form-data body, built by hand so every byte of it is under the test's control. */
+/** A multipart/form-data body (media's defaults: a JPEG named upload.jpg in the field `file`). */
 export function multipartBody(parts: (FilePart | FieldPart)[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----kora-test-${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\ncontent-disposition: form-data; name="${part.field ?? 'file'}"; filename="${part.filename ?? 'upload.jpg'}"\r\n` +
-            `content-type: ${part.contentType ?? 'image/jpeg'}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipart(
+    parts.map((part) =>
+      'value' in part
+        ? { name: part.field, data: part.value }
+        : { name: part.field ?? 'file', filename: part.filename ?? 'upload.jpg', contentType: part.contentType ?? 'image/jpeg', data: part.data },
+    ),
+  );
 }
 
 /** The same body as a stream of small chunks, so no Content-Length can be declared up front. */
@@ -208,4 +203,31 @@ export function mp4Boxes(data: Buffer): string[] {
     at += size;
   }
   return boxes;
+}
+
+export interface QueuedMedia {
+  svc: TestService;
+  /** The temp folder its storage writes to. */
+  dir: string;
+  storage: LocalDiskStorage;
+  close(): Promise<void>;
+}
+
+/**
+ * The media service on a fresh temp folder with its video worker off: uploads are only queued, so
+ * a route's own checks are what a test sees (the worker has its own tests). `close` removes it all.
+ */
+export async function startQueuedMedia(prefix: string): Promise<QueuedMedia> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  const storage = createLocalDiskStorage(dir);
+  const svc = await startTestService(createMediaService({ storage, env: { MEDIA_VIDEO_WORKERS: 'false' } }));
+  return {
+    svc,
+    dir,
+    storage,
+    async close() {
+      await svc.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

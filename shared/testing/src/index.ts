@@ -9,3 +9,4 @@ export * from './schema-shape.js';
 export * from './videos.js';
 export * from './settings-events.js';
 export * from './service-for-file.js';
+export * from './multipart.js';

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { activationPath, waitForMail } from '../../support/mail.js';
-import { api } from './product.js';
+import { readUntil } from '@kora/testing';
+import { api, body } from './product.js';
 
 /** A JSON POST (or `method`), with a bearer token when given. */
 export const json = (body: unknown, token?: string, method = 'POST'): RequestInit => ({
@@ -50,4 +51,16 @@ export async function signIn(email: string, password: string): Promise<SignedIn>
 export async function signedInMember(): Promise<SignedIn & { member: ReturnType<typeof newMember> }> {
   const member = await registerAndActivate();
   return { ...(await signIn(member.email, member.password)), member };
+}
+
+/** `a` asks `b` (once the friends service knows both from auth's events) and `b` accepts. */
+export async function befriend(a: SignedIn, b: SignedIn): Promise<void> {
+  const sent = await readUntil(
+    () => api('/api/friends/requests', json({ toUserId: b.user.user_id }, a.token)),
+    (res) => res.status !== 404,
+  );
+  expect(sent.status, await sent.clone().text()).toBe(201);
+  const { request } = await body<{ request: { id: number } }>(sent);
+  const accepted = await api(`/api/friends/requests/${request.id}`, json({ action: 'accepted' }, b.token, 'PUT'));
+  expect(accepted.status, await accepted.clone().text()).toBe(200);
 }

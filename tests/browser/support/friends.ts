@@ -24,3 +24,23 @@ export async function waitUntilFriendsKnow(member: Member, other: Member, timeou
     throw new Error(`the friends service does not know member ${other.userId} yet (${status})`, { cause: error });
   }
 }
+
+/** Calls the API as `member` (a fresh sign-in's bearer token); fails on any non-2xx answer. */
+export async function callAs(member: Member, method: string, path: string, body?: unknown): Promise<Response> {
+  const { token } = await apiSignIn(member);
+  const response = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+/** `from` and `to` become friends through the API (`from` asks, `to` accepts). */
+export async function befriendThroughApi(from: Member, to: Member): Promise<void> {
+  await callAs(from, 'POST', '/api/friends/requests', { toUserId: to.userId });
+  const requests = (await (await callAs(to, 'GET', '/api/friends/requests')).json()) as { id: number; fromUserId: number }[];
+  const request = requests.find((r) => r.fromUserId === from.userId)!;
+  await callAs(to, 'PUT', `/api/friends/requests/${request.id}`, { action: 'accepted' });
+}

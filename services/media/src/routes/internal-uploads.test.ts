@@ -4,17 +4,15 @@
  * refused (403) before their input is looked at.
  */
 import { ErrorCode, featureOffMessage, reelTexts, storyTexts } from '@kora/contracts';
-import { memberIdentity, startTestService, testTarget, type TestService } from '@kora/testing';
+import { memberIdentity, testTarget, type TestService } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMediaService } from '../app.js';
 import { mediaSchema } from '../db/schema.js';
-import { createLocalDiskStorage, type LocalDiskStorage } from '../storage/local-disk.js';
-import { makeImage, mp4Header, multipartBody, serviceCall, type FilePart } from '../test-support.js';
+import type { LocalDiskStorage } from '../storage/local-disk.js';
+import { type FilePart, makeImage, mp4Header, multipartBody, type QueuedMedia, serviceCall, startQueuedMedia } from '../test-support.js';
 import { videoFailureTexts } from '../videos/failures.js';
 
 const target = testTarget();
@@ -24,17 +22,13 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
   let svc: TestService;
   let dir: string;
   let storage: LocalDiskStorage;
+  let media: QueuedMedia | undefined;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'kora-media-internal-uploads-'));
-    storage = createLocalDiskStorage(dir);
-    // Videos are only queued here: their rows stay `processing`.
-    svc = await startTestService(createMediaService({ storage, env: { MEDIA_VIDEO_WORKERS: 'false' } }));
+    // Videos are only queued here; the worker has its own tests.
+    ({ svc, dir, storage } = media = await startQueuedMedia('kora-media-internal-uploads-'));
   }, 60_000);
-  afterAll(async () => {
-    await svc?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => media?.close());
   afterEach(() => vi.restoreAllMocks());
 
   const sibling = () => serviceCall(svc.ctx.env.INTERNAL_SECRET, 'stories-reels');

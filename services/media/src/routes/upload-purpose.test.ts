@@ -4,17 +4,14 @@
  * purpose recorded on the video's row and its `video.uploaded` event.
  */
 import { ErrorCode, featureOffMessage, mediaTexts, reelTexts, storyTexts, type SiteSettings } from '@kora/contracts';
-import { memberIdentity, startTestService, testTarget, type TestService } from '@kora/testing';
+import { memberIdentity, testTarget, type TestService } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMediaService } from '../app.js';
 import { mediaSchema } from '../db/schema.js';
-import { createLocalDiskStorage } from '../storage/local-disk.js';
-import { makeImage, mp4Header, multipartBody, streamed, type FilePart } from '../test-support.js';
+import { type FilePart, makeImage, mp4Header, multipartBody, type QueuedMedia, startQueuedMedia, streamed } from '../test-support.js';
 import { REEL_ONE_FILE } from '../uploads/purpose-rules.js';
 
 const target = testTarget();
@@ -24,16 +21,13 @@ const MB = 1024 * 1024;
 describe(`media: upload purposes (${target})`, () => {
   let svc: TestService;
   let dir: string;
+  let media: QueuedMedia | undefined;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'kora-media-purpose-'));
-    // Videos are only queued here; the worker's length rule has its own tests.
-    svc = await startTestService(createMediaService({ storage: createLocalDiskStorage(dir), env: { MEDIA_VIDEO_WORKERS: 'false' } }));
+    // Videos are only queued here; the worker has its own tests.
+    ({ svc, dir } = media = await startQueuedMedia('kora-media-purpose-'));
   }, 60_000);
-  afterAll(async () => {
-    await svc?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => media?.close());
   afterEach(() => vi.restoreAllMocks());
 
   const video = (data: Buffer): FilePart => ({ field: 'files', filename: 'clip.mp4', contentType: 'video/mp4', data });

@@ -1,26 +1,13 @@
 import { defaultSiteSettings, MAX_FILES_PER_UPLOAD, mediaTexts, type SiteSettings } from '@kora/contracts';
-import { memberIdentity, startTestService, testTarget, type TestService } from '@kora/testing';
+import { memberIdentity, testTarget, type TestService } from '@kora/testing';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMediaService } from '../app.js';
-import { createLocalDiskStorage, type LocalDiskStorage } from '../storage/local-disk.js';
-import {
-  makeAnimatedGif,
-  makeImage,
-  makeJpegWithMetadata,
-  mp4Header,
-  multipartBody,
-  pngWithDeclaredSize,
-  riffChunks,
-  streamed,
-  type FieldPart,
-  type FilePart,
-} from '../test-support.js';
+import type { LocalDiskStorage } from '../storage/local-disk.js';
+import { type FieldPart, type FilePart, makeAnimatedGif, makeImage, makeJpegWithMetadata, mp4Header, multipartBody, pngWithDeclaredSize, type QueuedMedia, riffChunks, startQueuedMedia, streamed } from '../test-support.js';
 
 const target = testTarget();
 const URL = '/api/media/upload';
@@ -33,17 +20,13 @@ describe(`media: POST /api/media/upload (${target})`, () => {
   let svc: TestService;
   let dir: string;
   let storage: LocalDiskStorage;
+  let media: QueuedMedia | undefined;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'kora-media-upload-'));
-    storage = createLocalDiskStorage(dir);
-    // Videos are only queued here; the worker has its own tests (jobs/process-video.test.ts).
-    svc = await startTestService(createMediaService({ storage, env: { MEDIA_VIDEO_WORKERS: 'false' } }));
+    // Videos are only queued here; the worker has its own tests.
+    ({ svc, dir, storage } = media = await startQueuedMedia('kora-media-upload-'));
   }, 60_000);
-  afterAll(async () => {
-    await svc?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => media?.close());
   afterEach(() => vi.restoreAllMocks());
 
   const file = (data: Buffer, rest: Partial<FilePart> = {}): FilePart => ({ field: 'files', filename: 'photo.jpg', contentType: 'image/jpeg', ...rest, data });

@@ -4,7 +4,7 @@
  * requests as a member. The shared service helpers are in ../test-support.ts.
  */
 import { errorBodySchema, INTERNAL_UPLOAD_FIELD, type CreatedStory, type StoryGroup, type UploadedFile } from '@kora/contracts';
-import { memberClient } from '@kora/testing';
+import { memberClient, multipart, type FormPart } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -135,25 +135,6 @@ export function useMediaStub(): { readonly media: MediaStub } {
   };
 }
 
-export interface FormPart {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body with its content type, as a browser's form sends it. */
-export function multipartForm(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----test${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.filename ? `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** Story requests as a member (or anonymously with `null`); the `*Ok` ones fail the test on a refusal. */
 export function storiesClient(svc: StoriesReelsTestService) {
@@ -163,7 +144,7 @@ export function storiesClient(svc: StoriesReelsTestService) {
     return res.json() as T;
   };
   const upload = (userId: number | null, parts: FormPart[]) => {
-    const form = multipartForm(parts);
+    const form = multipart(parts);
     return svc.app.inject({ method: 'POST', url: '/api/stories', headers: { ...(userId === null ? {} : svc.as({ userId })), ...form.headers }, payload: form.payload });
   };
   return {
