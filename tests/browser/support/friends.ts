@@ -2,7 +2,7 @@
  * The friends service learns about new members from events, a moment after their sign-up: suites
  * that befriend fresh members wait for it first, so a request is not refused as "User not found".
  */
-import { eventually } from '@kora/testing';
+import { eventually } from '@kora/testing/adapters';
 import { BASE_URL } from './browser';
 import { apiSignIn, type Member } from './members';
 
