@@ -15,7 +15,7 @@ import {
   type PrivacySettings,
 } from '@kora/contracts';
 import { startService, type RunningService } from '@kora/platform';
-import { announcePrivacy, eventually, memberClient, outboxEvents, processed, publishEvent, startTestService, testEnv, testLog, type OutboxEvent, type TestService } from '@kora/testing';
+import { announcePrivacy, eventually, memberClient, outboxEvents, processed, publishEvent, serviceForFile, startTestService, testEnv, testLog, type OutboxEvent, type TestService } from '@kora/testing';
 import { wsUrl } from '@kora/testing/websocket';
 import { eq } from 'drizzle-orm';
 import { randomInt, randomUUID } from 'node:crypto';
@@ -116,6 +116,21 @@ export async function createdEvents(svc: TestService): Promise<CreatedEvent[]> {
 
 /** Request helpers for one service, each as a given member (or anonymous with `null`). */
 export const client = memberClient;
+
+/** The service for one test file (started before its tests, closed after them) and a member client. */
+export function useNotificationsService(): { readonly svc: NotificationsTestService; readonly api: ReturnType<typeof client> } {
+  return serviceForFile('notifications', () => startNotifications(), client);
+}
+
+/** `userId`'s notifications as the list answers them, newest first. */
+export async function listOf(api: ReturnType<typeof client>, userId: number): Promise<Notification[]> {
+  return (await api.get('/api/notifications', userId)).json() as Notification[];
+}
+
+/** The notifications announced live to `userId` (their `notification.created` events), oldest first. */
+export async function announcedTo(svc: TestService, userId: number): Promise<Notification[]> {
+  return (await createdEvents(svc)).filter((e) => e.payload.recipientId === userId).map((e) => e.payload.notification);
+}
 
 /**
  * Waits until the instance's live feed is reading. On Kafka a new group joins and resolves the

@@ -1,29 +1,30 @@
-import { notificationTexts, type Notification } from '@kora/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createdEvents, deliver, memberIds, registerMember, rowsOf, setNotificationSettings, someId, startNotifications, type NotificationsTestService } from '../test-support.js';
+import { notificationTexts } from '@kora/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  createdEvents,
+  deliver,
+  listOf,
+  memberIds,
+  registerMember,
+  rowsOf,
+  setNotificationSettings,
+  someId,
+  useNotificationsService,
+} from '../test-support.js';
 
 describe(`mention notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
-  let svc: NotificationsTestService;
-  let api: ReturnType<typeof client>;
+  const file = useNotificationsService();
   const nextId = memberIds();
 
-  beforeAll(async () => {
-    svc = await startNotifications();
-    api = client(svc);
-  });
-  afterAll(async () => {
-    await svc?.close();
-  });
-
-  const list = async (userId: number) => (await api.get('/api/notifications', userId)).json() as Notification[];
+  const list = (userId: number) => listOf(file.api, userId);
   function mention(mentioned: number, actor: number, { commentId = null as number | null, pending = false, mentionId = someId(), postId = someId() } = {}) {
     const payload = { postId, postOwnerId: actor, actorId: actor, mentionId, mentionedUserId: mentioned, commentId, excerpt: 'hello @you', pending };
-    return deliver(svc, 'post.mentioned', payload, postId, actor);
+    return deliver(file.svc, 'post.mentioned', payload, postId, actor);
   }
 
   it('a mention in a post and one in a comment: type mention, the message says which, the target is the post', async () => {
     const [me, actor] = [nextId(), nextId()];
-    await registerMember(svc, actor, { firstname: 'Emeka', lastname: 'Nwosu' });
+    await registerMember(file.svc, actor, { firstname: 'Emeka', lastname: 'Nwosu' });
     const [inPost, inComment] = [someId(), someId()];
     await mention(me, actor, { postId: inPost, mentionId: 11 });
     await mention(me, actor, { postId: inComment, commentId: someId(), mentionId: 12 });
@@ -39,14 +40,14 @@ describe(`mention notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     });
     expect(first!.message).toBe('mentioned you in a post');
     expect(second).toMatchObject({ message: 'mentioned you in a comment', meta: { postId: inComment, mentionId: 12, review: null } });
-    const announced = (await createdEvents(svc)).filter((e) => e.payload.recipientId === me);
+    const announced = (await createdEvents(file.svc)).filter((e) => e.payload.recipientId === me);
     expect(announced.map((e) => e.payload.notification)).toEqual([first, second]);
   });
 
   it('no notification for mentioning yourself', async () => {
     const me = nextId();
     await mention(me, me);
-    expect(await rowsOf(svc, me)).toEqual([]);
+    expect(await rowsOf(file.svc, me)).toEqual([]);
   });
 
   it('a pending mention carries its id and review state; the review settles it (approved or declined), once', async () => {
@@ -59,7 +60,7 @@ describe(`mention notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
       expect.objectContaining({ mentionId: a, review: 'pending' }),
     ]);
     const review = (mentionId: number, approved: boolean, mentionedUserId = me) =>
-      deliver(svc, 'post.mention-reviewed', { postId: someId(), postOwnerId: actor, mentionId, mentionedUserId, approved }, mentionId);
+      deliver(file.svc, 'post.mention-reviewed', { postId: someId(), postOwnerId: actor, mentionId, mentionedUserId, approved }, mentionId);
     await review(a, true);
     await review(b, false);
     // Someone else's review of the same id changes nothing of mine; a late opposite answer neither.
@@ -70,8 +71,8 @@ describe(`mention notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
 
   it('inappMentions off: no mention notification', async () => {
     const [me, actor] = [nextId(), nextId()];
-    await setNotificationSettings(svc, me, { inappMentions: false });
+    await setNotificationSettings(file.svc, me, { inappMentions: false });
     await mention(me, actor, { pending: true });
-    expect(await rowsOf(svc, me)).toEqual([]);
+    expect(await rowsOf(file.svc, me)).toEqual([]);
   });
 });
