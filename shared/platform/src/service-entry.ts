@@ -12,6 +12,7 @@ export { perContext } from './service.js';
 export type { ConsumerDefinition, Emit, ServiceApp, ServiceContext, ServiceDefinition } from './service.js';
 export { requireAdmin, requireMember, requireOwner, requireServiceCall } from './http/identity.js';
 export { memberOf, memberRoutes } from './http/member-routes.js';
+export { serviceUnavailable } from './http/service-client.js';
 export { errors, memberOnly } from './http/route-schemas.js';
 export { sendJsonText } from './http/json-text.js';
 export { setNextPage } from './http/page-links.js';

@@ -5,10 +5,8 @@
  * unexpected from media is logged and becomes the platform's 503, never a 500.
  */
 import { internalVideoSchema, type InternalVideo } from '@kora/contracts';
-import { AppError } from '@kora/platform/service';
+import { serviceUnavailable } from '@kora/platform/service';
 import type { StoriesReels } from '../context.js';
-
-const unavailable = () => new AppError(503, 'SERVICE_UNAVAILABLE', 'The media service is unavailable. Please try again shortly.');
 
 export async function mediaVideo(sr: StoriesReels, url: string): Promise<InternalVideo | undefined> {
   const res = await sr.ctx.callService('media', `/internal/videos?url=${encodeURIComponent(url)}`, { timeoutMs: 5_000 });
@@ -17,5 +15,5 @@ export async function mediaVideo(sr: StoriesReels, url: string): Promise<Interna
   const video = res.status === 200 ? internalVideoSchema.safeParse(answer) : undefined;
   if (video?.success) return video.data;
   sr.ctx.log.error({ status: res.status }, 'media answered GET /internal/videos unexpectedly');
-  throw unavailable();
+  throw serviceUnavailable('media');
 }

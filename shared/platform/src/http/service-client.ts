@@ -8,6 +8,11 @@ import { AppError } from '../errors.js';
 import { SERVICE_CALL_HEADER, signServiceCall } from '../identity.js';
 import { currentTraceId } from '../logger.js';
 
+/** The 503 a caller gets when a sibling service cannot answer (down, slow, or answering nonsense). */
+export function serviceUnavailable(target: ServiceName): AppError {
+  return new AppError(503, 'SERVICE_UNAVAILABLE', `The ${target} service is unavailable. Please try again shortly.`);
+}
+
 export interface ServiceClientOptions {
   self: ServiceName;
   secret: string;
@@ -20,7 +25,7 @@ export type CallService = (target: ServiceName, path: string, init?: RequestInit
 export function createServiceClient(options: ServiceClientOptions): CallService {
   return async (target, path, init = {}) => {
     const base = options.resolve(target);
-    if (!base) throw new AppError(503, 'SERVICE_UNAVAILABLE', `The ${target} service is unavailable. Please try again shortly.`);
+    if (!base) throw serviceUnavailable(target);
     const headers = new Headers(init.headers);
     headers.set(SERVICE_CALL_HEADER, signServiceCall(options.self, options.secret));
     const traceId = currentTraceId();
@@ -28,7 +33,7 @@ export function createServiceClient(options: ServiceClientOptions): CallService 
     try {
       return await fetch(new URL(path, base), { ...init, headers, signal: AbortSignal.timeout(init.timeoutMs ?? 15_000) });
     } catch {
-      throw new AppError(503, 'SERVICE_UNAVAILABLE', `The ${target} service is unavailable. Please try again shortly.`);
+      throw serviceUnavailable(target);
     }
   };
 }
