@@ -7,28 +7,18 @@
  * their folders.
  */
 import { defaultPrivacySettings, friendPairKey, type MediaPurpose, type ProfileVisibility } from '@kora/contracts';
-import { announceMember, eventually, memberClient, publishEvent, serviceForFile, startTestService, type TestService } from '@kora/testing';
+import { announceMember, eventually, memberClient, publishEvent, serviceForFile, startTestService, testClock, type TestClock, type TestService } from '@kora/testing';
 import { and, eq } from 'drizzle-orm';
 import { createStoriesReelsService } from './app.js';
 import { storiesReelsSchema, type StoriesReelsTables } from './db/schema.js';
 
-export { memberIds } from '@kora/testing';
+export { memberIds, testClock, type TestClock } from '@kora/testing';
 
 export interface StoriesReelsTestService extends TestService {
   tables: StoriesReelsTables;
   clock: TestClock;
 }
 
-/** A clock that only moves when the test says so (starts at the real time). */
-export interface TestClock {
-  now(): Date;
-  advance(ms: number): void;
-}
-
-export function testClock(start = Date.now()): TestClock {
-  let at = start;
-  return { now: () => new Date(at), advance: (ms) => void (at += ms) };
-}
 
 export interface StartOptions {
   /** Base URL of media's internal API (a stub server in service tests). */

@@ -1,11 +1,42 @@
-/** The wallet service: naira wallet: balance, ledger, payments and package purchases. */
-import type { ServiceDefinition } from '@kora/platform/service';
+/** The wallet service: the naira wallet: balance, ledger, card payments and package purchases. */
+import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
+import { createWallet, type WalletOptions } from './context.js';
 import { migrations } from './db/migrations.js';
+import { walletConsumers } from './events/subscriptions.js';
+import { balanceRoutes } from './routes/balance.js';
+import { packagesRoutes } from './routes/packages.js';
+import { paymentsRoutes } from './routes/payments.js';
+import { sandboxRoutes } from './routes/sandbox.js';
+import { transactionsRoutes } from './routes/transactions.js';
+import { webhookRoutes } from './routes/webhook.js';
 
-export const walletService: ServiceDefinition = {
-  name: 'wallet',
-  description: 'Naira wallet: balance, ledger, payments and package purchases',
-  schema: 'wallet',
-  migrations,
-  routes() {},
-};
+export type { WalletOptions } from './context.js';
+
+/**
+ * The service definition. Its configuration (PAYSTACK_*, PAYMENTS_SANDBOX*, PUBLIC_URL,
+ * KORA_TIME_ZONE) is read from `options.env`, else `process.env`, once per start.
+ */
+export function createWalletService(options: WalletOptions = {}): ServiceDefinition {
+  const instance = perContext((ctx) => createWallet(ctx, options));
+  return {
+    name: 'wallet',
+    description: 'Naira wallet: balance, ledger, card payments and package purchases',
+    schema: 'wallet',
+    migrations,
+    async routes(app, ctx) {
+      const w = instance(ctx);
+      // Public: the provider calls it, proven by its signature (not a member's token).
+      webhookRoutes(app, w);
+      await memberRoutes(app, (members) => {
+        balanceRoutes(members, w);
+        transactionsRoutes(members, w);
+        paymentsRoutes(members, w);
+        sandboxRoutes(members, w);
+        packagesRoutes(members, w);
+      });
+    },
+    consumers: (ctx) => walletConsumers(instance(ctx)),
+  };
+}
+
+export const walletService: ServiceDefinition = createWalletService();

@@ -31,6 +31,8 @@ export const ErrorCode = {
   BadRequest: 'BAD_REQUEST',
   ValidationFailed: 'VALIDATION_FAILED',
   Unauthenticated: 'UNAUTHENTICATED',
+  /** 402: the wallet's balance does not cover what was asked. */
+  PaymentRequired: 'PAYMENT_REQUIRED',
   Forbidden: 'FORBIDDEN',
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',

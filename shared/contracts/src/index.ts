@@ -18,3 +18,4 @@ export * from './devices.js';
 export * from './api/stories.js';
 export * from './api/reels.js';
 export * from './excerpt.js';
+export * from './api/wallet.js';

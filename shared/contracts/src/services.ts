@@ -73,6 +73,7 @@ export const routeTable: readonly RouteRule[] = [
   // wallet and payments
   under('/api/payments', 'wallet'),
   under('/api/wallet', 'wallet'),
+  under('/api/packages', 'wallet'),
   exact('/api/users/fetchbalance', 'wallet'),
   // member settings (the security tab is auth's)
   under('/api/settings', 'settings'),

@@ -70,7 +70,9 @@ export const featurePaths: Record<Feature, { paths: string[]; name: string }> = 
   stories: { paths: ['/api/stories'], name: 'Stories' },
   reels: { paths: ['/api/reels'], name: 'Reels' },
   groups: { paths: ['/api/groups'], name: 'Groups' },
-  payments: { paths: ['/api/payments'], name: 'Payments' },
+  // The provider's webhook is let through while payments are off (featureForPath): a member who
+  // already paid is still credited.
+  payments: { paths: ['/api/payments', '/api/packages'], name: 'Payments' },
 };
 
 /** What a switched-off feature answers (404 FEATURE_DISABLED), and what its pages say. */
@@ -83,8 +85,12 @@ const featureRules = (Object.entries(featurePaths) as [Feature, { paths: string[
   paths.map((path) => ({ feature, path, under: `${path}/` })),
 );
 
+/** Paystack's webhook (wallet service, decision 023): never behind the payments switch. */
+export const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';
+
 /** The feature a path belongs to, if any. */
 export function featureForPath(path: string): Feature | undefined {
+  if (path === PAYMENT_WEBHOOK_PATH) return undefined;
   for (const rule of featureRules) {
     if (path === rule.path || path.startsWith(rule.under)) return rule.feature;
   }

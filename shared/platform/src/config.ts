@@ -54,6 +54,23 @@ export const redisKeyPrefix = z
   .regex(/^[A-Za-z0-9._-]+$/, "may only hold letters, digits, '.', '_' and '-'")
   .default('kora');
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * KORA_TIME_ZONE: the IANA zone whose calendar "today" means (memories, the wallet's date filters),
+ * default Africa/Lagos, until members have a time zone setting of their own (decision 009).
+ */
+export const koraTimeZone = z
+  .preprocess(blankIsUnset, z.string().trim().default('Africa/Lagos'))
+  .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos');
+
 /** Variables every service reads; a service extends this with its own. */
 export const serviceEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),

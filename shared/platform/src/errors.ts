@@ -19,6 +19,8 @@ export class AppError extends Error {
 export const badRequest = (message: string, code: string = ErrorCode.BadRequest) => new AppError(400, code, message);
 export const unauthenticated = (message = 'Please sign in to continue', code: string = ErrorCode.Unauthenticated) =>
   new AppError(401, code, message);
+/** Not enough money for what was asked (the wallet's purchases); nothing moved. */
+export const paymentRequired = (message: string, code: string = ErrorCode.PaymentRequired) => new AppError(402, code, message);
 export const forbidden = (message = 'You are not allowed to do that', code: string = ErrorCode.Forbidden) =>
   new AppError(403, code, message);
 export const notFound = (message = 'Not found', code: string = ErrorCode.NotFound) => new AppError(404, code, message);

@@ -10,3 +10,4 @@ export * from './videos.js';
 export * from './settings-events.js';
 export * from './service-for-file.js';
 export * from './multipart.js';
+export * from './clock.js';

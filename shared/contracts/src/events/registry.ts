@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { GROUP_PRIVACIES, GROUP_ROLES } from '../api/groups-texts.js';
 import { MEDIA_PURPOSES, STORY_TYPES } from '../api/stories-texts.js';
+import { PACKAGE_IDS, TRANSACTION_TYPES } from '../api/wallet-texts.js';
 import { notificationSchema } from '../api/notifications.js';
 import { generalSettingsFields, notificationSettingsSchema, privacySettingsSchema } from '../api/settings.js';
 
@@ -78,6 +79,23 @@ const reelRef = z.object({
 });
 const reelAction = reelRef.extend({ actorId: z.number().int() });
 const storyRef = z.object({ storyId: z.number().int(), userId: z.number().int() });
+
+/**
+ * A movement of a member's wallet (wallet service), keyed by the member so their movements stay in
+ * order; `balanceKobo` is the balance right after it (projections keep the newest by transactionId).
+ */
+const walletMovement = z.object({
+  userId: z.number().int(),
+  transactionId: z.number().int(),
+  type: z.enum(TRANSACTION_TYPES),
+  amountKobo: z.number().int().positive(),
+  balanceKobo: z.number().int().nonnegative(),
+  /** The card payment's reference of a top-up; null otherwise. */
+  reference: z.string().nullable(),
+  /** The package bought; null otherwise. */
+  packageId: z.enum(PACKAGE_IDS).nullable(),
+  createdAt: z.string(),
+});
 
 /** One member of one group; events about a group share its key, so they stay in order. */
 const groupMemberRef = z.object({ groupId: z.number().int(), userId: z.number().int() });
@@ -189,6 +207,31 @@ export const eventRegistry = {
   'reel.unliked': event('stories-reels.reel', 1, reelAction),
   'reel.commented': event('stories-reels.reel', 1, reelAction.extend({ commentId: z.number().int(), excerpt: z.string() })),
   'reel.shared': event('stories-reels.reel', 1, reelAction),
+
+  /** Money came into a member's wallet (a card top-up, a refund of a purchase). */
+  'wallet.credited': event('wallet.wallet', 1, walletMovement),
+  /** Money left a member's wallet (a package purchase, a refund of a top-up to the card). */
+  'wallet.debited': event('wallet.wallet', 1, walletMovement),
+  /**
+   * A member's Pro plan now: bought, extended (a purchase while active), or ended early. Current
+   * state per member (compacted, keyed by the member); a plan simply running out is no event: every
+   * reader compares `activeUntil` with its clock. Perks read it: the verified badge (member
+   * snapshots), featured members (friends' suggestions), boosts (posts).
+   */
+  'membership.changed': event(
+    'wallet.membership',
+    1,
+    z.object({
+      userId: z.number().int(),
+      packageId: z.enum(PACKAGE_IDS),
+      /** Since when the plan has run without a break: boosts are counted from here. */
+      startedAt: z.string(),
+      activeUntil: z.string(),
+      /** Posts the member may boost in this run (the plans' quotas, added up on each extension). */
+      boostPosts: z.number().int().nonnegative(),
+    }),
+    { compacted: true },
+  ),
 
   /**
    * A notification was stored for `recipientId`. Every notifications instance reads these (each

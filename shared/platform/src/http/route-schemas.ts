@@ -12,9 +12,11 @@ export const memberOnly = { security: [{ bearerAuth: [] }] };
 export const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
+  402: errorBodySchema,
   403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
   413: errorBodySchema,
   415: errorBodySchema,
+  503: errorBodySchema,
 } as const;

@@ -1,0 +1,5 @@
+/** Routes: sandbox (filled in by the issue 15 work). */
+import type { ServiceApp } from '@kora/platform/service';
+import type { Wallet } from '../context.js';
+
+export function sandboxRoutes(_app: ServiceApp, _w: Wallet): void {}

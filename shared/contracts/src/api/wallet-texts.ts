@@ -1,0 +1,142 @@
+/**
+ * The wallet's, payments' and packages' texts, limits and plans (groups-reels spec §2 Wallet,
+ * Payments, Packages, §5, §8, §9): plain values, no schema library, so the browser can import them
+ * without carrying zod (wallet.ts re-exports them). Quoted texts of the spec are used verbatim; the
+ * refusals the spec leaves open are ours (decision 023).
+ *
+ * Money: the API speaks naira (numbers with at most 2 decimals, as the spec's balance); every
+ * service stores and computes kobo (integers), converting only at the edge with the helpers below.
+ */
+export const TRANSACTION_TYPES = ['top_up', 'package_purchase', 'refund'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** A card payment's life: pending until the provider's verification says success or failed. */
+export const PAYMENT_STATES = ['pending', 'success', 'failed'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const PACKAGE_IDS = ['vip', 'vvip'] as const;
+export type PackageId = (typeof PACKAGE_IDS)[number];
+
+export const walletLimits = {
+  /** Ours: one top-up is at most this many naira. */
+  maxTopUpNaira: 1_000_000,
+  /** Spec §9: the payments page's fixed amount. */
+  paymentsPageNaira: 5_000,
+  /** Spec §5: the wallet's amount input has a minimum of 1. */
+  inputMinNaira: 1,
+  /** Ours: a boosted post is sponsored for this many days. */
+  boostDays: 7,
+  /** Ours: what an Idempotency-Key may be. */
+  maxIdempotencyKeyLength: 200,
+} as const;
+
+/** The two plans of spec §2 Packages (prices in naira; the product-name prefix is Kora). */
+export interface PackagePlan {
+  id: PackageId;
+  name: string;
+  price: number;
+  durationDays: number;
+  /** Posts a member may boost while the plan is active (boost up to N posts). */
+  boostPosts: number;
+  /** Spec's "boost up to N pages": pages do not exist in Kora yet; listed, not enforced. */
+  boostPages: number;
+  perks: string[];
+}
+
+const commonPerks = ['Featured member', 'Verified badge'];
+const closingPerks = ['All permissions', "Access to Kora's quarterly hall-of-fame discussion"];
+
+export const packagePlans: readonly PackagePlan[] = [
+  {
+    id: 'vip',
+    name: 'Kora VIP',
+    price: 6_050,
+    durationDays: 30,
+    boostPosts: 30,
+    boostPages: 20,
+    perks: [...commonPerks, 'Boost up to 30 posts', 'Boost up to 20 pages', ...closingPerks],
+  },
+  {
+    id: 'vvip',
+    name: 'Kora VVIP',
+    price: 65_000,
+    durationDays: 365,
+    boostPosts: 600,
+    boostPages: 400,
+    perks: [...commonPerks, 'Boost up to 600 posts', 'Boost up to 400 pages', ...closingPerks],
+  },
+];
+
+export function packagePlan(id: string): PackagePlan | undefined {
+  return packagePlans.find((p) => p.id === id);
+}
+
+/** Naira (at most 2 decimals) to kobo; callers validate the decimals first. */
+export function nairaToKobo(naira: number): number {
+  return Math.round(naira * 100);
+}
+
+export function koboToNaira(kobo: number): number {
+  return kobo / 100;
+}
+
+/** Whether `naira` has at most 2 decimal places (5000.5 yes, 0.001 no), tolerant of binary floats. */
+export function hasAtMostTwoDecimals(naira: number): boolean {
+  return Number.isFinite(naira) && Math.abs(naira * 100 - Math.round(naira * 100)) < 1e-6;
+}
+
+const nairaFormat = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** ₦5,000 or ₦5,000.5 → "₦5,000.50": how every screen writes an amount. */
+export function formatNaira(naira: number): string {
+  const sign = naira < 0 ? '-' : '';
+  const abs = Math.abs(naira);
+  const text = Number.isInteger(abs) ? nairaFormat.format(abs) : abs.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${sign}₦${text}`;
+}
+
+export const walletTexts = {
+  // The spec's texts (§2, §8).
+  walletTitle: 'Wallet',
+  paymentsTitle: 'Complete Your Payment',
+  packagesTitle: 'Pro Packages',
+  packagesSubtitle: "Choose the Plan That's Right for You",
+  buyNow: 'Buy Now',
+  noTransactions: 'No transactions found',
+  initFailed: 'Payment initialization failed',
+  couldNotInitialize: 'Could not initialize payment',
+  couldNotInitiate: 'Could not initiate payment',
+  loadTransactionsFailed: 'Failed to load transactions',
+  paymentSuccessful: (reference: string) => `Payment successful! Reference: ${reference}`,
+  // Ours: what the spec leaves open.
+  amountInvalid: 'Amount must be a number above 0',
+  amountTooLarge: `Amount can be at most ₦${walletLimits.maxTopUpNaira.toLocaleString('en-NG')}`,
+  amountDecimals: 'Amount can have at most 2 decimal places (kobo)',
+  emailRequired: 'Your account needs an e-mail address to pay by card',
+  emailNotYours: 'Use the e-mail address of your account',
+  userNotYou: 'You can only top up your own wallet',
+  dateInvalid: 'Dates must be written as YYYY-MM-DD',
+  dateInFuture: 'Dates cannot be later than today',
+  dateOrder: 'The start date must be on or before the end date',
+  paymentNotFound: 'Payment not found',
+  paymentFailed: 'Payment failed: your wallet was not charged',
+  paymentPending: 'Payment is still being confirmed. Your wallet will be credited as soon as it is.',
+  providerUnavailable: 'The payment provider is not answering. Please try again in a moment.',
+  signatureInvalid: 'Invalid signature',
+  sandboxOff: 'The test checkout is turned off on this site',
+  cardDeclined: 'Card declined',
+  packageNotFound: 'Package not found',
+  insufficientBalance: 'Not enough balance: top up your wallet first',
+  idempotencyKeyInvalid: `Idempotency-Key must be 1 to ${walletLimits.maxIdempotencyKeyLength} visible characters`,
+  idempotencyKeyReused: 'This Idempotency-Key was used for a different purchase',
+  purchased: (plan: string, until: string) => `You are now ${plan} until ${until}`,
+  boostNeedsPlan: 'Boosting posts needs an active Pro package',
+  boostQuotaUsed: 'You have used every boost of your plan',
+  boostNotYours: 'You can only boost your own posts',
+  boostNotOnTimeline: 'Only posts on your own timeline can be boosted',
+  alreadyBoosted: 'This post is already boosted',
+  sponsored: 'Sponsored',
+  verified: 'Verified',
+  testCard: 'Test card',
+  pay: (amount: string) => `Pay ${amount}`,
+} as const;
