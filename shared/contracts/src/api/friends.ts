@@ -43,13 +43,14 @@ export const friendRequestSchema = z.object({
 }).meta({ example: friendRequestExample });
 export type FriendRequest = z.infer<typeof friendRequestSchema>;
 
-const friendFields = z.object({ id: z.number().int(), user_name: z.string(), profileImage: z.string() });
-export const friendSchema = friendFields.meta({ example: { id: 9, user_name: 'bola', profileImage: '/uploads/profile/defaultavatar.png' } });
+/** `verified`: an active Pro package (its badge; suggestions list such featured members first: decision 023). */
+const friendFields = z.object({ id: z.number().int(), user_name: z.string(), profileImage: z.string(), verified: z.boolean() });
+export const friendSchema = friendFields.meta({ example: { id: 9, user_name: 'bola', profileImage: '/uploads/profile/defaultavatar.png', verified: false } });
 export type Friend = z.infer<typeof friendSchema>;
 
 export const suggestionSchema = friendFields
   .extend({ user_id: z.number().int(), mutualCount: z.number().int() })
-  .meta({ example: { id: 12, user_id: 12, user_name: 'chidi', profileImage: '/uploads/profile/defaultavatar.png', mutualCount: 3 } });
+  .meta({ example: { id: 12, user_id: 12, user_name: 'chidi', profileImage: '/uploads/profile/defaultavatar.png', verified: true, mutualCount: 3 } });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 /** The caller's relation to one member, which decides the profile's friend button. */

@@ -64,7 +64,8 @@ export const pageQuery = z.object({
 /** GET /api/posts: the feed, or one author's posts with `authorId` (the profile page). */
 export const feedQuery = pageQuery.extend({ authorId: z.coerce.number().int().positive().optional() });
 
-export const postAuthorSchema = z.object({ id: z.number().int(), username: z.string(), profileImage: z.string() });
+/** `verified`: the author has an active Pro package (its verified badge; decision 023). */
+export const postAuthorSchema = z.object({ id: z.number().int(), username: z.string(), profileImage: z.string(), verified: z.boolean() });
 
 /**
  * An approved mention in a post's or a comment's text: the member, and the name as the text writes
@@ -82,6 +83,7 @@ const postCommentExample = {
   content: 'Save me a plate, @adaeze.okafor!',
   createdAt: '2026-11-26T18:05:00.000Z',
   mentions: [{ userId: 7, username: 'adaeze.okafor' }],
+  verified: false,
 };
 export const postCommentSchema = z.object({
   id: z.number().int(),
@@ -92,6 +94,8 @@ export const postCommentSchema = z.object({
   createdAt: z.string(),
   /** Approved mentions in the comment (added after the spec's fields). */
   mentions: z.array(postMentionSchema),
+  /** The commenter has an active Pro package (decision 023). */
+  verified: z.boolean(),
 }).meta({ example: postCommentExample });
 export type PostComment = z.infer<typeof postCommentSchema>;
 
@@ -129,11 +133,16 @@ export const postSchema = z.object({
   mentions: z.array(postMentionSchema),
   /** The group it was posted in (the card shows "in {title}", linked), or null. */
   group: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /**
+   * A boosted post shown to a member outside the author's friends (at most one per feed page,
+   * marked Sponsored; decision 023). False everywhere else.
+   */
+  sponsored: z.boolean(),
 }).meta({
   // Shown in /api/docs (decision 015: an example per route).
   example: {
     id: 42,
-    author: { id: 7, username: 'adaeze.okafor', profileImage: '/uploads/profile/defaultavatar.png' },
+    author: { id: 7, username: 'adaeze.okafor', profileImage: '/uploads/profile/defaultavatar.png', verified: true },
     content: 'Jollof at the beach this evening with @bola #Lagos',
     images: ['/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp'],
     videos: [],
@@ -150,6 +159,7 @@ export const postSchema = z.object({
     isShadowHidden: false,
     mentions: [{ userId: 9, username: 'bola' }],
     group: null,
+    sponsored: false,
   },
 });
 export type Post = z.infer<typeof postSchema>;
