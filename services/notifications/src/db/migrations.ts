@@ -120,4 +120,13 @@ export const migrations: Migration[] = [
     id: '0005_member_pro',
     sql: memberProSql,
   },
+  {
+    // Payment notices (decision 023) point at the wallet transaction.
+    id: '0006_transaction_entity',
+    sql: `
+      alter table {schema}.notifications drop constraint notifications_entity_type_check;
+      alter table {schema}.notifications add constraint notifications_entity_type_check
+        check (entity_type in ('post', 'friend_request', 'user', 'reel', 'group', 'transaction'));
+    `,
+  },
 ];
