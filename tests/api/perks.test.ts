@@ -1,0 +1,132 @@
+/**
+ * Pro perks through the gateway, in whichever mode the harness started (decision 023, Perks): a
+ * card top-up (the fake Paystack of the embedded product, the sandbox of the distributed one)
+ * reaches the sign-in record's balance and the member's notifications; buying VIP from the wallet
+ * gives the verified badge on posts and among suggestions (featured first), a package
+ * notification and the balance after it; boosts are refused without a plan and for another's post;
+ * a boosted post is sponsored in a stranger's feed, never in a friend's or the author's; the
+ * payments switch of the notification settings keeps payment notices away.
+ */
+import { PACKAGE_IDS, SANDBOX_SUCCESS_CARD, walletTexts, type InitializePaymentAnswer, type Notification, type Post, type Suggestion } from '@kora/contracts';
+import { eventually, readUntil } from '@kora/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auth, befriend, json, signedInMember, signIn, type SignedIn } from './support/members.js';
+import { notificationsOf } from './support/notifications.js';
+import { createPost } from './support/posts.js';
+import { api, body, MODE } from './support/product.js';
+import { saveSettings } from './support/settings.js';
+
+const FAKE = process.env.KORA_FAKE_PAYSTACK_URL;
+
+type Member = SignedIn & { member: { email: string; password: string } };
+
+async function refused(res: Response, status: number, text: string): Promise<void> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  expect(await res.json()).toEqual({ error: text, message: text, code: expect.any(String) });
+}
+
+/** Tops `who`'s wallet up by card with `amount` naira, through whichever provider the product has; waits for the credit. */
+async function topUp(who: Member, amount: number): Promise<void> {
+  const before = Number(await (await api('/api/users/fetchbalance', auth(who.token))).text());
+  const started = await readUntil(
+    () => api('/api/payments/initialize', json({ email: who.member.email, amount, metadata: { userId: who.user.user_id } }, who.token)),
+    (res) => res.status === 200, // the wallet learns the member's e-mail from auth's events
+  );
+  const { reference } = await body<InitializePaymentAnswer>(started);
+  if (FAKE) {
+    const said = await fetch(`${FAKE}/_control/transactions/${reference}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'success' }) });
+    expect(said.status).toBe(200);
+    expect((await api(`/api/payments/${reference}/verify`, { method: 'POST', ...auth(who.token) })).status).toBe(200);
+  } else {
+    expect((await api(`/api/payments/${reference}/sandbox-pay`, json({ cardNumber: SANDBOX_SUCCESS_CARD }, who.token))).status).toBe(200);
+  }
+  await eventually(async () => Number(await (await api('/api/users/fetchbalance', auth(who.token))).text()) === before + amount);
+}
+
+const balanceInSignIn = async (who: Member) => (await signIn(who.member.email, who.member.password)).user as unknown as { user_wallet_balance: number };
+const postAs = async (who: SignedIn, id: number) => body<Post>(await api(`/api/posts/${id}`, auth(who.token)));
+const feedOf = async (who: SignedIn) => body<Post[]>(await api('/api/posts?limit=10', auth(who.token)));
+const boost = (who: SignedIn, id: number) => api(`/api/posts/${id}/boost`, { method: 'POST', ...auth(who.token) });
+
+describe(`Pro perks through the gateway (${MODE})`, () => {
+  let ada: Member;
+  let bola: Member;
+  let chidi: Member;
+  let post: Post;
+
+  beforeAll(async () => {
+    [ada, bola, chidi] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
+    await befriend(ada, bola);
+    post = await createPost(ada, 'Jollof at the beach: come along');
+  });
+
+  it('refuses boosts to anonymous callers, without a plan, and of posts not yours', async () => {
+    expect((await api(`/api/posts/${post.id}/boost`, { method: 'POST' })).status).toBe(401);
+    await refused(await boost(ada, post.id), 402, walletTexts.boostNeedsPlan);
+    await refused(await boost(bola, post.id), 403, walletTexts.boostNotYours);
+    expect((await postAs(bola, post.id)).author.verified).toBe(false);
+  });
+
+  it('a top-up reaches the sign-in record and tells the member', async () => {
+    await topUp(ada, 10_000);
+    await eventually(async () => (await balanceInSignIn(ada)).user_wallet_balance === 10_000);
+    const notice = await readUntil(
+      async () => (await notificationsOf(ada)).find((n: Notification) => n.type === 'payment'),
+      (n) => n !== undefined,
+    );
+    expect(notice).toMatchObject({ actorId: ada.user.user_id, entityType: 'transaction', message: 'Your wallet was topped up with ₦10,000' });
+  });
+
+  it('buying VIP gives the badge, featured suggestions, a notice, the balance after it, and boosts sponsored to strangers only', async () => {
+    expect(PACKAGE_IDS).toContain('vip');
+    const bought = await api('/api/packages/vip/purchase', { method: 'POST', ...auth(ada.token) });
+    expect(bought.status, await bought.clone().text()).toBe(200);
+
+    // The badge, wherever names show: the post's author, suggestions (featured first).
+    await eventually(async () => (await postAs(bola, post.id)).author.verified);
+    const suggestions = await readUntil(
+      async () => body<Suggestion[]>(await api('/api/friends/suggestions?limit=50', auth(chidi.token))),
+      (list) => list.some((s) => s.id === ada.user.user_id && s.verified),
+    );
+    const flags = suggestions.map((s) => s.verified);
+    expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+
+    // The balance after the purchase in the sign-in record, and the notice.
+    await eventually(async () => (await balanceInSignIn(ada)).user_wallet_balance === 10_000 - 6_050);
+    const notice = await readUntil(
+      async () => (await notificationsOf(ada)).find((n: Notification) => n.type === 'payment_package'),
+      (n) => n !== undefined,
+    );
+    expect(notice!.message).toBe('You bought Kora VIP for ₦6,050: your Pro perks are on');
+
+    // Boost (once posts has learnt the plan), then once more is refused.
+    const boosted = await readUntil(() => boost(ada, post.id), (res) => res.status !== 402);
+    expect(boosted.status, await boosted.clone().text()).toBe(200);
+    expect(await boosted.json()).toMatchObject({ postId: post.id, boostsLeft: 29 });
+    await refused(await boost(ada, post.id), 409, walletTexts.alreadyBoosted);
+
+    // Sponsored for the stranger (at most one a page), an ordinary post for the friend and the author.
+    const strangers = await readUntil(() => feedOf(chidi), (page) => page.some((p) => p.sponsored));
+    expect(strangers.filter((p) => p.sponsored)).toHaveLength(1);
+    for (const who of [bola, ada]) {
+      const page = await feedOf(who);
+      expect(page.find((p) => p.id === post.id)).toMatchObject({ sponsored: false, author: { verified: true } });
+      expect(page.filter((p) => p.sponsored && p.author.id === ada.user.user_id)).toEqual([]);
+    }
+  });
+
+  it('keeps payment notices away while the payments switch is off', async () => {
+    await saveSettings(bola, 'notifications', { inappPayments: false });
+    // The switch travels as an event: wait until notifications obeys it, then top up.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await topUp(bola, 500);
+    await eventually(async () => (await balanceInSignIn(bola)).user_wallet_balance === 500);
+    await saveSettings(bola, 'notifications', { inappPayments: true });
+    await topUp(bola, 700);
+    const notices = await readUntil(
+      async () => (await notificationsOf(bola)).filter((n: Notification) => n.type === 'payment'),
+      (list) => list.length > 0,
+    );
+    expect(notices.map((n) => n.message)).toEqual(['Your wallet was topped up with ₦700']);
+  });
+});
