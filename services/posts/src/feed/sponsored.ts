@@ -11,9 +11,11 @@
  * feed/cursor.ts), wrapping around, and never that same one: consecutive pages never show the same
  * post (with a single eligible boost, every other page shows it).
  *
- * Cost: `boosts_running_idx` yields only the boosts still running; each is checked by primary-key
- * probes (its plan, the friendship, the post and its audience). The running boosts are bounded by
- * the members with a plan times their quota, not by posts or members.
+ * Cost: `boosts_running_idx` yields only the boosts still running; each is checked by cheap probes
+ * (its plan's primary key, the viewer's friends as one hash), then only the next
+ * `SPONSORED_CANDIDATES` in the rotation are checked against the post's audience. The work grows
+ * with the running boosts (bounded by the members with a plan times their quota), not with posts
+ * or members; decision 023 has the measurement and the path past it.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PostsTables } from '../db/schema.js';
@@ -21,6 +23,13 @@ import { visibleTo } from './visibility.js';
 
 /** The sponsored post goes after this many of the page's own posts (or last on a shorter page). */
 export const SPONSORED_SLOT = 2;
+
+/**
+ * The boosts next in the rotation whose post is then checked against the viewer's audience (the
+ * costly part): the first of them the viewer may see is shown. If none of them may be seen, the
+ * page has no sponsored post (at most one a page, never a promise of one).
+ */
+export const SPONSORED_CANDIDATES = 10;
 
 /**
  * The row (`p.*`, its sort time, `sponsored` true) of the sponsored post for `viewer` at `now`;
@@ -31,17 +40,23 @@ export function sponsoredRowSql(t: PostsTables, viewer: Placeholder, now: Placeh
   const me = sql`${viewer}::bigint`;
   const at = sql`${now}::timestamptz`;
   const previous = sql`${last}::bigint`;
+  const rotation = sql`case when ${previous} is null then random() else 0 end, (b.post_id < ${previous}) desc, b.post_id desc`;
   return sql`
     select p.*, b.boosted_at as sort_at, true as sponsored
-    from ${t.boosts} as b
-    join ${t.memberships} as ms on ms.user_id = b.author_id
+    from (
+      select b.post_id, b.boosted_at, b.post_id < ${previous} as before_last
+      from ${t.boosts} as b
+      join ${t.memberships} as ms on ms.user_id = b.author_id
+      where b.boosted_until > ${at} and ms.active_until > ${at}
+        and b.author_id <> ${me}
+        and not exists (select 1 from ${t.friendships} as sf where sf.user_id = ${me} and sf.friend_id = b.author_id)
+        and b.post_id not in (${shown})
+        and b.post_id <> coalesce(${previous}, 0)
+      order by ${rotation}
+      limit ${SPONSORED_CANDIDATES}
+    ) as b
     join ${t.posts} as p on p.id = b.post_id
-    where b.boosted_until > ${at} and ms.active_until > ${at}
-      and b.author_id <> ${me}
-      and not exists (select 1 from ${t.friendships} as sf where sf.user_id = ${me} and sf.friend_id = b.author_id)
-      and p.group_id is null and ${visibleTo(t, me)}
-      and b.post_id not in (${shown})
-      and b.post_id <> coalesce(${previous}, 0)
-    order by case when ${previous} is null then random() else 0 end, (b.post_id < ${previous}) desc, b.post_id desc
+    where p.group_id is null and ${visibleTo(t, me)}
+    order by case when ${previous} is null then 0 else 1 end, b.before_last desc, b.post_id desc
     limit 1`;
 }
