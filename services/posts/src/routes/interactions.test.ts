@@ -102,6 +102,7 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
         content: 'Nice one! '.repeat(20).trim(),
         createdAt: expect.stringMatching(/Z$/),
         mentions: [],
+        verified: false,
       });
       expect(await getPost(post.id, author)).toMatchObject({ commentCount: 1, comments: [comment] });
 

@@ -37,7 +37,7 @@ describe(`posts: create, read, delete (${target})`, () => {
       const post = res.json() as Post;
       expect(post).toEqual({
         id: expect.any(Number),
-        author: { id: ada, username: 'ada_lagos', profileImage: `/uploads/profile/${ada}.webp` },
+        author: { id: ada, username: 'ada_lagos', profileImage: `/uploads/profile/${ada}.webp`, verified: false },
         content: 'Hello from Lagos',
         images: [img1, img2],
         videos: [vid1],
@@ -54,6 +54,7 @@ describe(`posts: create, read, delete (${target})`, () => {
         isShadowHidden: false,
         mentions: [],
         group: null,
+        sponsored: false,
       });
       const [event] = (await outboxEvents(file.svc, 'post.created')).filter((e) => e.payload.postId === post.id);
       expect(event).toMatchObject({
@@ -304,6 +305,7 @@ describe(`posts: create, read, delete (${target})`, () => {
         'POST /api/posts/mentions/{mentionId}/decline',
         'GET /api/saves',
         'POST /api/posts',
+        'POST /api/posts/{id}/boost',
         'POST /api/posts/{id}/comment',
         'POST /api/posts/{id}/react',
         'POST /api/posts/{id}/share',
