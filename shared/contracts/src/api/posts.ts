@@ -208,7 +208,7 @@ export const pendingMentionSchema = z
       mentionId: 12,
       postId: 42,
       commentId: null,
-      actor: { id: 7, username: 'adaeze.okafor', profileImage: '/uploads/profile/defaultavatar.png' },
+      actor: { id: 7, username: 'adaeze.okafor', profileImage: '/uploads/profile/defaultavatar.png', verified: false },
       excerpt: 'Jollof at the beach this evening with @bola #Lagos',
       createdAt: '2026-11-26T18:00:00.000Z',
     },
