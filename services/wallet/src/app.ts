@@ -29,13 +29,13 @@ export function createWalletService(options: WalletOptions = {}): ServiceDefinit
       const w = instance(ctx);
       // Public: the provider calls it, proven by its signature (not a member's token).
       await webhookRoutes(app, w);
-      await memberRoutes(app, (members) => {
+      await memberRoutes(app, async (members) => {
         balanceRoutes(members, w);
         transactionsRoutes(members, w);
         paymentsRoutes(members, w);
         // The sandbox delivers its webhook to the root app's public route, as a provider would.
         sandboxRoutes(members, w, (request) => app.inject(request));
-        packagesRoutes(members, w);
+        await packagesRoutes(members, w);
       });
     },
     consumers: (ctx) => walletConsumers(instance(ctx)),
