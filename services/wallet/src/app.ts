@@ -27,12 +27,12 @@ export function createWalletService(options: WalletOptions = {}): ServiceDefinit
       const w = instance(ctx);
       // Public: the provider calls it, proven by its signature (not a member's token).
       webhookRoutes(app, w);
-      await memberRoutes(app, (members) => {
+      await memberRoutes(app, async (members) => {
         balanceRoutes(members, w);
         transactionsRoutes(members, w);
         paymentsRoutes(members, w);
         sandboxRoutes(members, w);
-        packagesRoutes(members, w);
+        await packagesRoutes(members, w);
       });
     },
     consumers: (ctx) => walletConsumers(instance(ctx)),

@@ -2,7 +2,7 @@
  * The wallet's stable error codes and the errors its routes throw, each with its product text from
  * `walletTexts` (decision 023).
  */
-import { walletTexts } from '@kora/contracts';
+import { ErrorCode, featureOffMessage, walletTexts } from '@kora/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired } from '@kora/platform/service';
 
 export const WalletErrorCode = {
@@ -19,6 +19,9 @@ export const WalletErrorCode = {
   InsufficientBalance: 'INSUFFICIENT_BALANCE',
   IdempotencyKeyInvalid: 'IDEMPOTENCY_KEY_INVALID',
   IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  TransactionNotFound: 'TRANSACTION_NOT_FOUND',
+  AlreadyRefunded: 'ALREADY_REFUNDED',
+  RefundOfRefund: 'REFUND_OF_REFUND',
 } as const;
 
 export const amountInvalid = (text: string = walletTexts.amountInvalid) => badRequest(text, WalletErrorCode.AmountInvalid);
@@ -35,3 +38,8 @@ export const packageNotFound = () => notFound(walletTexts.packageNotFound, Walle
 export const insufficientBalance = () => paymentRequired(walletTexts.insufficientBalance, WalletErrorCode.InsufficientBalance);
 export const idempotencyKeyInvalid = () => badRequest(walletTexts.idempotencyKeyInvalid, WalletErrorCode.IdempotencyKeyInvalid);
 export const idempotencyKeyReused = () => conflict(walletTexts.idempotencyKeyReused, WalletErrorCode.IdempotencyKeyReused);
+export const transactionNotFound = () => notFound(walletTexts.transactionNotFound, WalletErrorCode.TransactionNotFound);
+export const alreadyRefunded = () => conflict(walletTexts.alreadyRefunded, WalletErrorCode.AlreadyRefunded);
+export const refundOfRefund = () => badRequest(walletTexts.refundOfRefund, WalletErrorCode.RefundOfRefund);
+/** What the gateway answers while the `payments` switch is off; the service answers it too (defence in depth). */
+export const paymentsOff = () => new AppError(404, ErrorCode.FeatureDisabled, featureOffMessage('payments'));

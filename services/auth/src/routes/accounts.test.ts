@@ -1,6 +1,6 @@
 import { authTexts, defaultSiteSettings } from '@kora/contracts';
 import { verifyPassword } from '../accounts/passwords.js';
-import { violatedUniqueIndex } from '../accounts/unique.js';
+import { violatedUniqueIndex } from '@kora/platform/service';
 import { type SmtpSink } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

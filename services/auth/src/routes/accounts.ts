@@ -6,11 +6,10 @@
  *   every address, so it does not tell who has an account.
  */
 import { activateBody, authTexts, emailOnlyBody, errorBodySchema, messageAnswer, signUpAnswer, signUpBody } from '@kora/contracts';
-import type { DbOrTx, ServiceApp } from '@kora/platform/service';
+import { violatedUniqueIndex, type DbOrTx, type ServiceApp } from '@kora/platform/service';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { hashPassword } from '../accounts/passwords.js';
 import { randomToken, sha256 } from '../accounts/tokens.js';
-import { violatedUniqueIndex } from '../accounts/unique.js';
 import { toSnapshot } from '../accounts/users.js';
 import type { Auth } from '../context.js';
 import {

@@ -6,11 +6,10 @@
  *   withdrawn, someone not in the group changes nothing; the owner must hand the group over (409)
  */
 import { groupActionAnswer, groupTexts } from '@kora/contracts';
-import { errors, memberOf, memberOnly, parsePathId, type ServiceApp } from '@kora/platform/service';
+import { bodilessRoutes, errors, memberOf, memberOnly, parsePathId, type ServiceApp } from '@kora/platform/service';
 import type { Groups } from '../context.js';
 import { groupNotFound } from '../errors.js';
 import { joinGroup, leaveGroup } from '../membership/join.js';
-import { bodilessRoutes } from './bodiless.js';
 import { groupPathParams } from './params.js';
 
 export async function membershipRoutes(app: ServiceApp, groups: Groups): Promise<void> {

@@ -10,7 +10,7 @@
  *   the group over
  */
 import { groupActionAnswer, groupMemberSchema, groupPeopleQuery, groupRequestSchema, groupRoleBody, groupTexts } from '@kora/contracts';
-import { errors, memberOf, memberOnly, parsePathId, setNextPage, type ServiceApp } from '@kora/platform/service';
+import { bodilessRoutes, errors, memberOf, memberOnly, parsePathId, setNextPage, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Groups } from '../context.js';
 import { groupNotFound, noRequest, notAMember } from '../errors.js';
@@ -18,7 +18,6 @@ import { approveRequest, declineRequest } from '../membership/approve.js';
 import { membersSeenBy, requestsSeenBy } from '../membership/people.js';
 import { removeMember } from '../membership/remove.js';
 import { changeRole } from '../membership/roles.js';
-import { bodilessRoutes } from './bodiless.js';
 import { groupMemberPathParams, groupPathParams } from './params.js';
 
 export async function peopleRoutes(app: ServiceApp, groups: Groups): Promise<void> {

@@ -5,13 +5,12 @@
  *   (default Africa/Lagos). Not paged: one day's posts over the years are few.
  */
 import { MEMORIES_DATE_HEADER, postListSchema } from '@kora/contracts';
-import { errors, memberOf, memberOnly, sendJsonText, type ServiceApp } from '@kora/platform/service';
+import { dayIn, errors, formatDay, memberOf, memberOnly, parseDay, sendJsonText, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Posts } from '../context.js';
 import { DATE_INVALID_TEXT, dateInvalid } from '../errors.js';
 import { postListAnswer } from '../feed/answers.js';
 import { memoryPosts } from '../feed/pages.js';
-import { dayIn, formatDay, parseDay } from '../memories/day.js';
 
 const memoriesQuery = z.object({
   date: z.string().max(10, DATE_INVALID_TEXT).optional().describe('The day to remember, YYYY-MM-DD (default: today)'),

@@ -15,7 +15,7 @@ import {
   storyViewersQuery,
 } from '@kora/contracts';
 import { errorBodySchema } from '@kora/contracts';
-import { errors, memberOf, memberOnly, parsePathId, setNextPage, type ServiceApp } from '@kora/platform/service';
+import { bodilessRoutes, errors, memberOf, memberOnly, parsePathId, setNextPage, type ServiceApp } from '@kora/platform/service';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { StoriesReels } from '../context.js';
@@ -44,12 +44,8 @@ export async function storyRoutes(app: ServiceApp, sr: StoriesReels): Promise<vo
     uploadRoute(scope, sr);
   });
   readRoutes(app, sr);
-  await app.register(async (scope: ServiceApp) => {
-    // The view mark takes no body: a bare POST, or `Content-Type: application/json` with nothing.
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
-    viewRoute(scope, sr);
-  });
+  // The view mark takes no body: a bare POST, or `Content-Type: application/json` with nothing.
+  await bodilessRoutes(app, (scope) => viewRoute(scope, sr));
 }
 
 function uploadRoute(app: ServiceApp, sr: StoriesReels): void {

@@ -1,4 +1,4 @@
-/** Calendar days for memories: "today" in the service's time zone, and a `YYYY-MM-DD` parser. */
+/** Calendar days: "today" in a time zone (memories, the wallet's date filters), and a `YYYY-MM-DD` parser. */
 
 export interface Day {
   year: number;

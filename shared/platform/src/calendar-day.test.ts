@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, formatDay, parseDay } from './day.js';
+import { dayIn, formatDay, parseDay } from './calendar-day.js';
 
-describe('memories days', () => {
+describe('calendar days', () => {
   it("takes today's date in the given zone", () => {
     const instant = new Date('2026-03-14T23:30:00Z');
     expect(formatDay(dayIn('Africa/Lagos', instant))).toBe('2026-03-15'); // UTC+1
