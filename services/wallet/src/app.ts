@@ -3,6 +3,8 @@ import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform
 import { createWallet, type WalletOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { walletConsumers } from './events/subscriptions.js';
+import { registerConfirmJob } from './jobs/confirm-payment.js';
+import { registerSweepJob, scheduleSweepJob } from './jobs/sweep-pending.js';
 import { balanceRoutes } from './routes/balance.js';
 import { packagesRoutes } from './routes/packages.js';
 import { paymentsRoutes } from './routes/payments.js';
@@ -26,16 +28,23 @@ export function createWalletService(options: WalletOptions = {}): ServiceDefinit
     async routes(app, ctx) {
       const w = instance(ctx);
       // Public: the provider calls it, proven by its signature (not a member's token).
-      webhookRoutes(app, w);
+      await webhookRoutes(app, w);
       await memberRoutes(app, async (members) => {
         balanceRoutes(members, w);
         transactionsRoutes(members, w);
         paymentsRoutes(members, w);
-        sandboxRoutes(members, w);
+        // The sandbox delivers its webhook to the root app's public route, as a provider would.
+        sandboxRoutes(members, w, (request) => app.inject(request));
         await packagesRoutes(members, w);
       });
     },
     consumers: (ctx) => walletConsumers(instance(ctx)),
+    jobs: (ctx) => {
+      registerConfirmJob(instance(ctx));
+      registerSweepJob(instance(ctx));
+    },
+    // One sweep schedule for all instances (declaring it again replaces it).
+    start: (ctx) => scheduleSweepJob(instance(ctx)),
   };
 }
 
