@@ -211,7 +211,9 @@ const stages = {
     try {
       // Two notifications instances: live delivery must reach every tab once, whichever holds it.
       const since = Date.now();
-      const servers = { ...namespace.env, ...productEnv(mediaDir), SMTP_URL: sink.smtpUrl };
+      // Card payments: the sandbox checkout (the browser tests pay on it), turned on explicitly as
+      // production needs; no Paystack key, whatever an earlier stage left in this process.
+      const servers = { ...namespace.env, ...productEnv(mediaDir), SMTP_URL: sink.smtpUrl, PAYMENTS_SANDBOX: 'on', PAYSTACK_SECRET_KEY: '' };
       cluster = await startCluster({ port, servers, secrets, logDir, logLevel: process.env.KORA_TEST_LOG_LEVEL ?? 'warn', extraInstances: { notifications: 1 } });
       timings.push({ name: '(distributed start)', seconds: (Date.now() - since) / 1000 });
       control = await serveControl(cluster);
@@ -250,7 +252,13 @@ const stages = {
     const dataDir = path.join(ROOT, '.tmp', 'embedded-test');
     rmrf(dataDir);
     const port = await pickPort('test-embedded');
-    Object.assign(process.env, secrets, productEnv(path.join(dataDir, 'media')), { SMTP_URL: sink.smtpUrl });
+    // Card payments go to a fake Paystack (a real HTTP server, never the real one); the API tests
+    // steer it through KORA_FAKE_PAYSTACK_URL. The distributed stage keeps the sandbox.
+    const { startFakePaystack } = await import('./lib/fake-paystack.mjs');
+    const paystack = await startFakePaystack();
+    cleanups.push(() => paystack.close());
+    const paystackEnv = { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url };
+    Object.assign(process.env, secrets, productEnv(path.join(dataDir, 'media')), { SMTP_URL: sink.smtpUrl }, paystackEnv);
     const since = Date.now();
     // Its log lines go to a file, like the distributed product's: on stdout they came out at exit,
     // after the run's summary, and read like part of it.
@@ -265,10 +273,12 @@ const stages = {
         KORA_CONTROL_URL: control.url,
         KORA_MAIL_SINK_URL: sink.apiUrl,
         KORA_MODE: 'embedded',
+        KORA_FAKE_PAYSTACK_URL: paystack.url,
       });
     } finally {
       await control.close();
       await product.stop();
+      for (const name of Object.keys(paystackEnv)) delete process.env[name];
       process.stdout.write(`(embedded logs: ${path.relative(ROOT, logFile)})\n`);
     }
   },

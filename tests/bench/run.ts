@@ -11,7 +11,8 @@
  *
  * BENCH_REUSE=1 keeps the private servers' data from the previous run (the feed's seed is reused).
  * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
- * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,groups,reels,sockets picks some.
+ * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,groups,reels,sockets,webhooks picks some.
+ * The wallet's card payments go to a fake Paystack started here (scripts/lib/fake-paystack.mjs).
  * BENCH_REELS_RPS: the reels feed's offered rate (default 100/s).
  * BENCH_GROUPS_RPS: the groups search's offered rate (default 100/s).
  * BENCH_PROFILE=gateway,posts,bare-proxy profiles those processes over each measured scenario
@@ -38,6 +39,8 @@ import { benchSettingsPropagation } from './settings-propagation.js';
 import { benchSignIn } from './signin.js';
 import { benchSockets, type SocketBenchResult } from './sockets.js';
 import { benchWebTtfb, measureWebJs, signedInMember, untilFeedShows } from './web.js';
+import { benchWebhooks } from './webhooks.js';
+import { startFakePaystack } from '../../scripts/lib/fake-paystack.mjs';
 
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 // Five interleaved rounds: single rounds of the gateway comparison differ by up to a tenth on these machines.
@@ -78,12 +81,14 @@ const servers = await startServers({ fresh: process.env.BENCH_REUSE !== '1', set
 let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
 let backlog: BacklogProbe | undefined;
 let failure: unknown;
+// Card payments in the bench go to a fake Paystack (the webhooks scenario signs with its key).
+const paystack = await startFakePaystack();
 try {
   const port = await pickPort('bench-gateway');
   const gatewayUrl = `http://127.0.0.1:${port}`;
   const profilers = await profilersFor(process.env.BENCH_PROFILE?.split(',').filter(Boolean) ?? []);
   const { nodeArgs } = profilers;
-  cluster = await startCluster({ port, servers: servers.env, secrets, logLevel: process.env.BENCH_LOG_LEVEL ?? 'info', logDir: path.resolve('.tmp/bench/logs'), nodeArgs });
+  cluster = await startCluster({ port, servers: { ...servers.env, PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url }, secrets, logLevel: process.env.BENCH_LOG_LEVEL ?? 'info', logDir: path.resolve('.tmp/bench/logs'), nodeArgs });
   backlog = await openBacklogProbe(servers.env.KAFKA_BROKERS!, servers.env.DATABASE_URL!);
   const settle = settler(backlog, servers.env.DATABASE_URL!);
   await settle('the first scenario');
@@ -158,9 +163,13 @@ try {
     scenarios.push(...live.results);
     sockets = live.sockets;
   }
+  if (wanted('webhooks')) {
+    scenarios.push(...(await benchWebhooks({ gatewayUrl, databaseUrl: servers.env.DATABASE_URL!, paystack, durationMs, settle })));
+  }
 } catch (error) {
   failure = error;
 } finally {
+  await paystack.close();
   await backlog?.close();
   await cluster?.stop();
   await stopServers({ only: servers.started, quiet: true });

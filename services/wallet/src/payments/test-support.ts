@@ -3,6 +3,9 @@
  * they would start it, the ledger as it stands for a reference, and the wallet's own view of the
  * provider (for tests that confirm directly).
  */
+import { PAYMENT_WEBHOOK_PATH, PAYSTACK_SIGNATURE_HEADER } from '@kora/contracts';
+import { MemoryJobRunner } from '@kora/platform';
+import { paystackSignature } from '../../../../scripts/lib/fake-paystack.mjs';
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createWallet, type Wallet } from '../context.js';
@@ -41,4 +44,27 @@ export async function paymentRow(svc: WalletTestService, reference: string) {
 /** The wallet as its routes see it (same context, same variables, same clock). */
 export function walletOf(svc: WalletTestService, env: Record<string, string | undefined>): Wallet {
   return createWallet(svc.ctx, { env: { PUBLIC_URL: 'http://kora.test', ...env }, now: svc.clock.now });
+}
+
+/** Waits for the in-process runner's queued jobs (BullMQ's run elsewhere; callers wait on rows too). */
+export async function jobsSettled(svc: WalletTestService): Promise<void> {
+  const jobs = svc.adapters.jobs;
+  if (jobs instanceof MemoryJobRunner) await jobs.idle();
+}
+
+/** The wallet's variables for Paystack at `fake` (a short timeout, so a hanging call is seen quickly). */
+export function paystackEnv(fake: { url: string; secretKey: string }, timeoutMs = 300): Record<string, string> {
+  return { PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, PAYSTACK_TIMEOUT_MS: String(timeoutMs) };
+}
+
+/** Posts `payload` to the service's webhook route as the provider would, signed with `secret` (or not). */
+export function postWebhook(svc: WalletTestService, payload: unknown, secret: string | null, signature?: string) {
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const sig = signature ?? (secret === null ? undefined : paystackSignature(secret, body));
+  return svc.app.inject({
+    method: 'POST',
+    url: PAYMENT_WEBHOOK_PATH,
+    headers: { 'content-type': 'application/json', ...(sig === undefined ? {} : { [PAYSTACK_SIGNATURE_HEADER]: sig }) },
+    payload: body,
+  });
 }

@@ -7,7 +7,7 @@
 import { SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, walletTexts } from '@kora/contracts';
 import { eventually, expectError, outboxEvents } from '@kora/testing';
 import { describe, expect, it } from 'vitest';
-import { balanceKoboOf, creditsOf, paymentRow, startTopUp } from '../payments/test-support.js';
+import { balanceKoboOf, creditsOf, jobsSettled, paymentRow, startTopUp } from '../payments/test-support.js';
 import { memberIds, useWalletService } from '../test-support.js';
 
 describe(`the sandbox checkout (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -29,7 +29,7 @@ describe(`the sandbox checkout (${process.env.KORA_TEST_TARGET ?? 'embedded'})`,
     expect((await api.post(`/api/payments/${reference}/sandbox-pay`, member, { cardNumber: SANDBOX_SUCCESS_CARD })).statusCode).toBe(200);
     const verified = await api.post(`/api/payments/${reference}/verify`, member);
     expect(verified.json()).toMatchObject({ reference, status: 'success', amount: 5000.5, reason: null, paidAt: expect.any(String) });
-    await svc.adapters.jobs.idle?.();
+    await jobsSettled(svc);
     expect(await creditsOf(svc, reference)).toHaveLength(1);
     expect(await balanceKoboOf(svc, member)).toBe(500_050);
     const credited = (await outboxEvents(svc, 'wallet.credited')).filter((e) => e.payload.reference === reference);
