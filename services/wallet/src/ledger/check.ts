@@ -11,7 +11,7 @@
  */
 import { rowsOf, type DbOrTx } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
-import type { WalletTables } from '../db/schema.js';
+import { walletSchema, type WalletTables } from '../db/schema.js';
 
 export type LedgerProblem =
   | { kind: 'unbalanced'; transactionId: number; sumKobo: number }
@@ -76,4 +76,25 @@ export async function checkLedger(db: DbOrTx, tables: WalletTables): Promise<Led
     if (lowest < 0) problems.push({ kind: 'negative_balance', userId: r.user_id, balanceKobo: lowest });
   }
   return problems;
+}
+
+export interface LedgerReport {
+  /** False when the schema has no ledger yet (not migrated). */
+  present: boolean;
+  transactions: number;
+  wallets: number;
+  problems: LedgerProblem[];
+}
+
+/** The check over a schema by name, with what it looked at (`npm run wallet:check`). */
+export async function checkLedgerIn(db: DbOrTx, schema: string): Promise<LedgerReport> {
+  const [found] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = ${schema} and table_name in ('ledger_transactions', 'ledger_entries', 'balances', 'accounts')`),
+  );
+  if (found?.n !== 4) return { present: false, transactions: 0, wallets: 0, problems: [] };
+  const tables = walletSchema(schema);
+  const [counts] = rowsOf<{ transactions: number; wallets: number }>(
+    await db.execute(sql`select (select count(*) from ${tables.ledgerTransactions})::int as transactions, (select count(*) from ${tables.balances})::int as wallets`),
+  );
+  return { present: true, ...counts!, problems: await checkLedger(db, tables) };
 }
