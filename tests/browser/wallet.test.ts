@@ -159,6 +159,7 @@ describe('wallet', () => {
       await end.fill(isoDay());
       await page.getByRole('button', { name: 'Filter' }).click();
       await page.waitForURL((url) => url.searchParams.get('start') === isoDay() && url.searchParams.get('end') === isoDay());
+      await page.locator('tbody tr').first().waitFor();
       expect(await page.locator('tbody tr').count()).toBe(1);
 
       await page.goto(`/wallet?start=${isoDay(-30)}&end=${isoDay(-1)}`);
@@ -171,6 +172,7 @@ describe('wallet', () => {
 
       await page.getByRole('link', { name: 'Clear' }).click();
       await page.waitForURL((url) => url.pathname === '/wallet' && url.search === '');
+      await page.locator('tbody tr').first().waitFor();
       expect(await page.locator('tbody tr').count()).toBe(1);
       expect(await start.inputValue()).toBe('');
     },
