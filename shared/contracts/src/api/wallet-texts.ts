@@ -95,6 +95,12 @@ export function formatNaira(naira: number): string {
   return `${sign}₦${text}`;
 }
 
+/**
+ * The perks' labels on post cards, comments and friend lists, apart from walletTexts so the home
+ * feed's first load does not carry every wallet text (the web's 150 KB budget).
+ */
+export const perkTexts = { verified: 'Verified', sponsored: 'Sponsored' } as const;
+
 export const walletTexts = {
   // The spec's texts (§2, §8).
   walletTitle: 'Wallet',
@@ -138,8 +144,8 @@ export const walletTexts = {
   boostNotYours: 'You can only boost your own posts',
   boostNotOnTimeline: 'Only posts on your own timeline can be boosted',
   alreadyBoosted: 'This post is already boosted',
-  sponsored: 'Sponsored',
-  verified: 'Verified',
+  sponsored: perkTexts.sponsored,
+  verified: perkTexts.verified,
   testCard: 'Test card',
   pay: (amount: string) => `Pay ${amount}`,
 } as const;

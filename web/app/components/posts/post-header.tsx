@@ -3,7 +3,7 @@
  * {title}", linking to the group), the verified badge of an author with a Pro package, when it was
  * posted, "Sponsored" on a boosted post shown outside the author's friends (decision 023), the menu.
  */
-import { walletTexts, type Post } from '@kora/contracts';
+import { perkTexts, type Post } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { RelativeTime } from '~/components/ui/relative-time';
@@ -38,7 +38,7 @@ export function PostHeader({ post, now, menu }: { post: Post; now: number; menu:
           <Link to={`/posts/${post.id}`} className="hover:underline">
             <RelativeTime value={post.createdAt} now={now} />
           </Link>
-          {post.sponsored ? <span data-sponsored=""> · {walletTexts.sponsored}</span> : null}
+          {post.sponsored ? <span data-sponsored=""> · {perkTexts.sponsored}</span> : null}
         </p>
       </div>
       {menu}

@@ -4,7 +4,7 @@
  * have an active Pro package (decision 023; asked when the menu is about to open). The fetchers live here, outside the menu's
  * content, so an answer still arrives after the menu has closed.
  */
-import { postTexts, walletTexts, type Post } from '@kora/contracts';
+import { perkTexts, postTexts, type Post } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { BookmarkIcon, MoreIcon, RocketIcon, TrashIcon } from '~/components/icons';
@@ -59,7 +59,7 @@ export function PostMenu({
   const canBoost = useActivePlan(ownPost && wanted);
   const boost = usePostAction(post.id, 'boost', (answer) => {
     const until = new Date(answer.boostedUntil).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-    toast({ title: 'Post boosted', description: `${walletTexts.sponsored} until ${until}. Boosts left: ${answer.boostsLeft}.`, variant: 'success' });
+    toast({ title: 'Post boosted', description: `${perkTexts.sponsored} until ${until}. Boosts left: ${answer.boostsLeft}.`, variant: 'success' });
   });
   const askPlan = () => setWanted(true);
 
