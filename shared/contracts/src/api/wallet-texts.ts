@@ -7,6 +7,10 @@
  * Money: the API speaks naira (numbers with at most 2 decimals, as the spec's balance); every
  * service stores and computes kobo (integers), converting only at the edge with the helpers below.
  */
+import { perkTexts } from './perk-texts.js';
+
+export { perkTexts };
+
 export const TRANSACTION_TYPES = ['top_up', 'package_purchase', 'refund'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -94,12 +98,6 @@ export function formatNaira(naira: number): string {
   const text = Number.isInteger(abs) ? nairaFormat.format(abs) : abs.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${sign}₦${text}`;
 }
-
-/**
- * The perks' labels on post cards, comments and friend lists, apart from walletTexts so the home
- * feed's first load does not carry every wallet text (the web's 150 KB budget).
- */
-export const perkTexts = { verified: 'Verified', sponsored: 'Sponsored' } as const;
 
 export const walletTexts = {
   // The spec's texts (§2, §8).
