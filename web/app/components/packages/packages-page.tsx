@@ -4,7 +4,7 @@
  * reason the plans could not be loaded.
  */
 import { packagePlan, walletTexts, type PackagePlan } from '@kora/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PackageIcon } from '~/components/icons';
 import { Alert } from '~/components/ui/alert';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
@@ -26,6 +26,7 @@ interface Buying {
 export function PackagesPage({ loaded }: { loaded: PackagesPageData }) {
   const [buying, setBuying] = useState<Buying | null>(null);
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement | null>(null);
   if (loaded.state === 'off') return <PaymentsOff message={loaded.message} />;
   if (loaded.state === 'error') return <LoadError message={loaded.message} />;
   const current = loaded.membership;
@@ -46,7 +47,8 @@ export function PackagesPage({ loaded }: { loaded: PackagesPageData }) {
             key={plan.id}
             plan={plan}
             featured={index === loaded.plans.length - 1}
-            onBuy={() => {
+            onBuy={(button) => {
+              opener.current = button;
               setBuying({ plan, key: newIdempotencyKey() });
               setOpen(true);
             }}
@@ -63,6 +65,7 @@ export function PackagesPage({ loaded }: { loaded: PackagesPageData }) {
             idempotencyKey={buying.key}
             balance={loaded.balance}
             timeZone={loaded.timeZone}
+            opener={opener}
           />
         </OnceOpened>
       ) : null}

@@ -1,6 +1,5 @@
 /** One Pro package (spec §2 Packages): its name, price in naira, how long it lasts, its perks, Buy Now. */
 import { formatNaira, walletTexts, type PackagePlan } from '@kora/contracts';
-import { forwardRef } from 'react';
 import { CheckIcon, CrownIcon } from '~/components/icons';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -10,7 +9,8 @@ export function durationLabel(days: number): string {
   return days === 365 ? '1 year' : `${days} days`;
 }
 
-export const PlanCard = forwardRef<HTMLButtonElement, { plan: PackagePlan; featured?: boolean; onBuy: () => void }>(function PlanCard({ plan, featured, onBuy }, ref) {
+/** `onBuy` gets the Buy Now button, for the dialog to give focus back to. */
+export function PlanCard({ plan, featured, onBuy }: { plan: PackagePlan; featured?: boolean; onBuy: (button: HTMLButtonElement) => void }) {
   const headingId = `plan-${plan.id}`;
   return (
     <Card role="group" aria-labelledby={headingId} className={cn('flex flex-col p-5', featured && 'ring-2 ring-brand-500')}>
@@ -32,9 +32,9 @@ export const PlanCard = forwardRef<HTMLButtonElement, { plan: PackagePlan; featu
           </li>
         ))}
       </ul>
-      <Button ref={ref} className="mt-5 w-full" variant={featured ? 'primary' : 'secondary'} onClick={onBuy} aria-describedby={headingId}>
+      <Button className="mt-5 w-full" variant={featured ? 'primary' : 'secondary'} onClick={(event) => onBuy(event.currentTarget)} aria-describedby={headingId}>
         {walletTexts.buyNow}
       </Button>
     </Card>
   );
-});
+}

@@ -7,6 +7,7 @@
  */
 import { formatNaira, walletLimits, walletTexts, type PackagePlan } from '@kora/contracts';
 import { Link, useFetcher } from '@remix-run/react';
+import type { RefObject } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
@@ -38,6 +39,7 @@ export function PurchaseDialog({
   idempotencyKey,
   balance,
   timeZone,
+  opener,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -45,6 +47,8 @@ export function PurchaseDialog({
   idempotencyKey: string;
   balance: number | null;
   timeZone: string;
+  /** Buy Now, which gets focus back on closing. */
+  opener: RefObject<HTMLButtonElement | null>;
 }) {
   const fetcher = useFetcher<PurchaseActionData>();
   const busy = fetcher.state !== 'idle';
@@ -57,7 +61,7 @@ export function PurchaseDialog({
   const short = !bought && (missing > 0 || (answer && !answer.ok && answer.short));
 
   return (
-    <Modal open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))} title={`Buy ${plan.name}`}>
+    <Modal open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))} title={`Buy ${plan.name}`} returnFocusTo={opener}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Plan</dt>
         <dd className="text-right font-medium text-slate-900">
