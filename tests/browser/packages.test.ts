@@ -5,14 +5,15 @@
  * inside, back on Buy Now after closing) with the balance; a member short of the price is offered a
  * top-up of the missing amount (the wallet's field prefilled); a member with enough buys VIP, sees
  * the plan's end date, the balance less the price, their plan on the page, and the verified badge
- * beside their name on their post. Screens at 1280x800 and 375x812.
+ * beside their name on their post, and boosts that post from its menu (a second boost is refused).
+ * Screens at 1280x800 and 375x812.
  */
 import { formatNaira, walletTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { createMember, memberContext, type Member } from './support/members';
-import { noSidewaysScroll } from './support/page-helpers';
+import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { createPostsThroughApi } from './support/posts';
 import { saveScreenshot } from './support/screenshots';
 import { balanceOf, topUpThroughApi } from './support/wallet';
@@ -119,6 +120,14 @@ describe('packages', () => {
           { timeout: 30_000 },
         )
         .toBe(1);
+
+      // The plan's boost, from the author's own post menu; a second boost is refused with its text.
+      const card = page.getByRole('article', { name: `Post by ${buyer.username}` });
+      for (const expected of ['Post boosted', walletTexts.alreadyBoosted]) {
+        await card.getByRole('button', { name: 'Post options' }).click();
+        await page.getByRole('menuitem', { name: 'Boost post' }).click();
+        await toastWith(page, expected).waitFor();
+      }
 
       const phone = await signedIn(buyer, PHONE);
       await phone.goto('/packages');
