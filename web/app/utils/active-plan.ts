@@ -1,7 +1,8 @@
 /**
  * Whether the signed-in member has an active Pro package, asked of /resources/membership when a
  * post menu of theirs is about to open (the only place that needs it: "Boost post"), and kept for a
- * short while so every card's menu does not ask again. A purchase forgets the answer.
+ * short while so every card's menu does not ask again (a purchase is a full page away: /packages
+ * is not imported here, so this stays in the feed's own chunk).
  */
 import type { MembershipData } from '~/components/packages/types';
 import { useEffect, useState } from 'react';
@@ -18,10 +19,6 @@ function activePlan(): Promise<boolean> {
     asked = { at: Date.now(), active };
   }
   return asked.active;
-}
-
-export function forgetActivePlan(): void {
-  asked = null;
 }
 
 /** True once the member is known to have an active plan; asks only while `ask` is true. */

@@ -12,8 +12,6 @@ import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
 import { DialogActions } from '~/components/ui/dialog-actions';
-import { forgetActivePlan } from '~/utils/active-plan';
-import { useFetcherResult } from '~/utils/use-fetcher-result';
 import { shortfall, transactionDate } from '~/utils/wallet';
 import { durationLabel } from './plan-card';
 import type { PurchaseActionData } from './types';
@@ -52,9 +50,6 @@ export function PurchaseDialog({
 }) {
   const fetcher = useFetcher<PurchaseActionData>();
   const busy = fetcher.state !== 'idle';
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) forgetActivePlan();
-  });
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const bought = answer?.ok ? answer : null;
   const missing = balance === null ? 0 : shortfall(balance, plan.price);
