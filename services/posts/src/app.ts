@@ -3,6 +3,7 @@ import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform
 import { createPosts, type Posts, type PostsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { postsConsumers } from './events/subscriptions.js';
+import { boostRoutes } from './routes/boosts.js';
 import { groupPostRoutes } from './routes/group-posts.js';
 import { interactionRoutes } from './routes/interactions.js';
 import { memoryRoutes } from './routes/memories.js';
@@ -32,6 +33,7 @@ export function createPostsService(options: PostsOptions = {}): ServiceDefinitio
         memoryRoutes(members, posts);
         mentionRoutes(members, posts);
         groupPostRoutes(members, posts);
+        boostRoutes(members, posts);
       });
     },
     consumers: (ctx) => postsConsumers(instance(ctx)),

@@ -2,7 +2,7 @@
  * The posts service's stable error codes (beside the platform's shared ones) and the errors it
  * throws, each with the product text from `postTexts`.
  */
-import { ErrorCode, featureOffMessage, groupTexts, mentionTexts, postTexts } from '@kora/contracts';
+import { ErrorCode, featureOffMessage, groupTexts, mentionTexts, postTexts, walletTexts } from '@kora/contracts';
 import { AppError } from '@kora/platform/service';
 
 export const PostErrorCode = {
@@ -20,6 +20,12 @@ export const PostErrorCode = {
   // The groups service's codes for the same refusals (decision 021).
   GroupNotFound: 'GROUP_NOT_FOUND',
   MembersOnly: 'GROUP_MEMBERS_ONLY',
+  // Boosts (decision 023).
+  BoostNotYours: 'BOOST_NOT_YOURS',
+  BoostNotOnTimeline: 'BOOST_NOT_ON_TIMELINE',
+  BoostNeedsPlan: 'BOOST_NEEDS_PLAN',
+  BoostQuotaUsed: 'BOOST_QUOTA_USED',
+  AlreadyBoosted: 'ALREADY_BOOSTED',
 } as const;
 
 /** Not in the contract's texts (the spec leaves memories' date open): the one text of our own. */
@@ -47,3 +53,10 @@ export const membersOnlyPosting = () => new AppError(403, PostErrorCode.MembersO
 export const membersOnlyPosts = () => new AppError(403, PostErrorCode.MembersOnly, groupTexts.membersOnlyPosts);
 /** The gateway's answer on a switched-off feature's paths, for what reaches groups through the posts paths. */
 export const groupsTurnedOff = () => new AppError(404, ErrorCode.FeatureDisabled, featureOffMessage('groups'));
+
+/** Boosts (decision 023). Without an active plan: 402, the plan is bought, as the wallet's own "not enough balance". */
+export const boostNotYours = () => new AppError(403, PostErrorCode.BoostNotYours, walletTexts.boostNotYours);
+export const boostNotOnTimeline = () => new AppError(400, PostErrorCode.BoostNotOnTimeline, walletTexts.boostNotOnTimeline);
+export const boostNeedsPlan = () => new AppError(402, PostErrorCode.BoostNeedsPlan, walletTexts.boostNeedsPlan);
+export const boostQuotaUsed = () => new AppError(409, PostErrorCode.BoostQuotaUsed, walletTexts.boostQuotaUsed);
+export const alreadyBoosted = () => new AppError(409, PostErrorCode.AlreadyBoosted, walletTexts.alreadyBoosted);

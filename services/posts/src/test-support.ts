@@ -4,8 +4,9 @@
  * graph, media's videos) through the same bus its consumers read, and read what it wrote to its
  * outbox. Works the same on the embedded engines and on real PostgreSQL/Kafka.
  */
-import { defaultPrivacySettings, friendPairKey, type EventPayload, type EventType, type GroupPrivacy, type GroupRole, type Post, type PostPage, type PrivacySettings } from '@kora/contracts';
-import { eventually, memberClient, memberSnapshot, publishEvent, startTestService, type TestService } from '@kora/testing';
+import { defaultPrivacySettings, friendPairKey, topicOf, type EventPayload, type EventType, type GroupPrivacy, type GroupRole, type Post, type PostPage, type PrivacySettings } from '@kora/contracts';
+import { buildEnvelope } from '@kora/platform/service';
+import { eventually, memberClient, memberSnapshot, processed, publishEvent, startTestService, type TestService } from '@kora/testing';
 import { and, eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
@@ -166,4 +167,25 @@ export async function backdate(svc: PostsTestService, postId: number, at: Date):
 /** The Posts handle the routes use, for calling internal modules (moderation) from tests. */
 export function postsHandle(svc: PostsTestService, now?: () => Date): Posts {
   return createPosts(svc.ctx, now ? { ...svc.options, now } : svc.options);
+}
+
+/**
+ * `userId`'s plan as wallet announces it (`membership.changed`): active until `activeUntil`,
+ * `boostPosts` boosts from `startedAt`; waits until both projections (badge, quota) hold it.
+ */
+export async function grantPlan(
+  svc: PostsTestService,
+  userId: number,
+  plan: { activeUntil: Date; startedAt?: Date; boostPosts?: number; occurredAt?: Date },
+): Promise<void> {
+  const payload = {
+    userId,
+    packageId: 'vip' as const,
+    startedAt: (plan.startedAt ?? new Date(Date.now() - 60_000)).toISOString(),
+    activeUntil: plan.activeUntil.toISOString(),
+    boostPosts: plan.boostPosts ?? 30,
+  };
+  const envelope = { ...buildEnvelope({ type: 'membership.changed', aggregateId: userId, actorId: userId, payload }), ...(plan.occurredAt ? { occurredAt: plan.occurredAt.toISOString() } : {}) };
+  await svc.adapters.bus.publish([{ topic: topicOf('membership.changed'), key: String(userId), value: JSON.stringify(envelope) }]);
+  await eventually(() => processed(svc, envelope.id));
 }

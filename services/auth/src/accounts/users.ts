@@ -2,6 +2,7 @@
 import {
   DEFAULT_AVATAR,
   encodeProfileId,
+  koboToNaira,
   type EventPayload,
   type Profile,
   type ProfileDetails,
@@ -23,7 +24,7 @@ export function toSignInUser(user: UserRow): SignInUser {
     user_email: user.email,
     user_profileImage: avatarOf(user),
     user_coverImage: user.coverImage,
-    user_wallet_balance: user.walletBalanceKobo / 100,
+    user_wallet_balance: koboToNaira(user.walletBalanceKobo),
     role: user.role,
   };
 }

@@ -105,4 +105,12 @@ export const migrations: Migration[] = [
       create index sessions_user_agent_idx on {schema}.sessions (user_id, user_agent);
     `,
   },
+  {
+    // The sign-in record's balance comes from wallet.credited / wallet.debited (decision 023): the
+    // newest transaction applied, so a redelivered older event never overwrites a newer balance.
+    id: '0003_wallet_balance_projection',
+    sql: `
+      alter table {schema}.users add column wallet_transaction_id bigint;
+    `,
+  },
 ];

@@ -22,6 +22,8 @@ export const authSchema = (name: string) => {
     coverImage: text('cover_image'),
     /** Projection of the wallet balance for the sign-in record (kept by wallet events). */
     walletBalanceKobo: bigint('wallet_balance_kobo', { mode: 'number' }).notNull().default(0),
+    /** The wallet transaction the balance is after (ids grow): an older event never overwrites it. */
+    walletTransactionId: bigint('wallet_transaction_id', { mode: 'number' }),
     createdAt: at('created_at').notNull().defaultNow(),
     activatedAt: at('activated_at'),
     updatedAt: at('updated_at').notNull().defaultNow(),

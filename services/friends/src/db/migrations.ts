@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { memberPrivacySql, type Migration } from '@kora/platform/service';
+import { memberPrivacySql, memberProSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -64,5 +64,14 @@ export const migrations: Migration[] = [
     // The platform's privacy projection (settings.privacy-changed): the friend request policy.
     id: '0003_member_privacy',
     sql: memberPrivacySql,
+  },
+  {
+    // The member snapshot learns each member's Pro plan (membership.changed): the verified badge.
+    id: '0004_member_pro',
+    sql: `
+      ${memberProSql}
+      -- Featured members first among suggestions: those whose plan runs latest, read in index order.
+      create index members_pro_idx on {schema}.members (pro_until desc, user_id desc) where activated and pro_until is not null;
+    `,
   },
 ];

@@ -24,6 +24,8 @@ export async function requestViews(db: DbOrTx, tables: FriendsTables, rows: Requ
     db,
     tables.members,
     rows.flatMap((r) => [r.fromUserId, r.toUserId]),
+    // A request shows no badge (friendRequestSchema), so whose clock reads the plan does not matter.
+    new Date(),
   );
   return rows.map((r) => toRequestView(r, member));
 }

@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first. Never edit a released
  * migration: add a new one.
  */
-import { memberSnapshotSql, searchTextSql, type Migration } from '@kora/platform/service';
+import { memberProSql, memberSnapshotSql, searchTextSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -53,5 +53,10 @@ export const migrations: Migration[] = [
         where status = 'pending';
       ${memberSnapshotSql}
     `,
+  },
+  {
+    // The member snapshot learns each member's Pro plan (membership.changed): the verified badge.
+    id: '0002_member_pro',
+    sql: memberProSql,
   },
 ];

@@ -34,7 +34,7 @@ export async function memberPage(groups: Groups, groupId: number, cursor: string
     .orderBy(asc(rank), asc(m.joinedAt), asc(m.userId))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const view = await memberViews(groups.ctx.db, groups.tables.members, page.map((r) => r.userId));
+  const view = await memberViews(groups.ctx.db, groups.tables.members, page.map((r) => r.userId), new Date());
   const last = page[page.length - 1];
   return {
     items: page.map((r) => ({ userId: r.userId, ...view(r.userId), role: r.role, joinedAt: (r.joinedAt ?? new Date(0)).toISOString() })),
@@ -58,7 +58,7 @@ export async function requestPage(groups: Groups, groupId: number, cursor: strin
     .orderBy(asc(m.requestedAt), asc(m.userId))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const view = await memberViews(groups.ctx.db, groups.tables.members, page.map((r) => r.userId));
+  const view = await memberViews(groups.ctx.db, groups.tables.members, page.map((r) => r.userId), new Date());
   const last = page[page.length - 1];
   return {
     items: page.map((r) => ({ userId: r.userId, ...view(r.userId), requestedAt: r.requestedAt.toISOString() })),

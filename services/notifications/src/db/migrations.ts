@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { devMailSql, memberPrivacySql, type Migration } from '@kora/platform/service';
+import { devMailSql, memberPrivacySql, memberProSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -113,6 +113,20 @@ export const migrations: Migration[] = [
     sql: `
       drop index {schema}.notifications_source_event_idx;
       create unique index notifications_source_event_idx on {schema}.notifications (source_event_id, recipient_id);
+    `,
+  },
+  {
+    // The member snapshot learns each member's Pro plan (membership.changed): the verified badge.
+    id: '0005_member_pro',
+    sql: memberProSql,
+  },
+  {
+    // Payment notices (decision 023) point at the wallet transaction.
+    id: '0006_transaction_entity',
+    sql: `
+      alter table {schema}.notifications drop constraint notifications_entity_type_check;
+      alter table {schema}.notifications add constraint notifications_entity_type_check
+        check (entity_type in ('post', 'friend_request', 'user', 'reel', 'group', 'transaction'));
     `,
   },
 ];

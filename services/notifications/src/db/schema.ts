@@ -1,5 +1,5 @@
 /** Tables of the `notifications` schema (Drizzle views of the SQL in migrations.ts). */
-import type { MentionReviewState } from '@kora/contracts';
+import { NOTIFICATION_ENTITY_TYPES, type MentionReviewState } from '@kora/contracts';
 import { devMailTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
 import { bigint, boolean, date, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -14,7 +14,7 @@ export const notificationsSchema = (name: string) => {
     recipientId: id('recipient_id').notNull(),
     type: text('type').notNull(),
     actorId: id('actor_id').notNull(),
-    entityType: text('entity_type', { enum: ['post', 'friend_request', 'user', 'reel', 'group'] }).notNull(),
+    entityType: text('entity_type', { enum: NOTIFICATION_ENTITY_TYPES }).notNull(),
     entityId: id('entity_id').notNull(),
     message: text('message').notNull(),
     postId: id('post_id'),

@@ -9,6 +9,7 @@ import type { Notifications } from '../context.js';
 import { friendRequestAccepted, friendRequestCancelled, friendRequestSent, postCommented, postLiked } from '../notifications/from-events.js';
 import { groupJoinApproved, groupJoinRequested, groupJoinWithdrawn } from '../notifications/groups.js';
 import { mentionReviewed, postMentioned } from '../notifications/mentions.js';
+import { walletCredited, walletDebited } from '../notifications/payments.js';
 import { reelCommented, reelLiked } from '../notifications/reels.js';
 import { memberSettingsHandlers, rememberEmail } from '../projections/settings.js';
 
@@ -38,6 +39,8 @@ export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
         'group.join-withdrawn': (event, tx) => groupJoinWithdrawn(n, tx, event),
         'reel.liked': (event, tx, emit) => reelLiked(n, tx, emit, event),
         'reel.commented': (event, tx, emit) => reelCommented(n, tx, emit, event),
+        'wallet.credited': (event, tx, emit) => walletCredited(n, tx, emit, event),
+        'wallet.debited': (event, tx, emit) => walletDebited(n, tx, emit, event),
       },
     },
   ];

@@ -4,7 +4,7 @@
  * `notification.created` event emitted to the outbox, so a notification is announced exactly when
  * it exists. Every instance's live feed reads that event and pushes it to the recipient's sockets.
  */
-import { notificationMessage, type MentionReviewState, type Notification, type NotificationType } from '@kora/contracts';
+import { isOwnNotice, notificationMessage, type MentionReviewState, type Notification, type NotificationType } from '@kora/contracts';
 import type { Emit, Tx } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import { actorOf } from '../projections/members.js';
@@ -31,9 +31,12 @@ export interface NotificationDraft {
   occurredAt: string;
 }
 
-/** Stores the notification unless it is about the member's own action, unwanted, or a replay. */
+/**
+ * Stores the notification unless it is about the member's own action (except a notice about their
+ * own wallet, `isOwnNotice`), unwanted, or a replay.
+ */
 export async function storeNotification(n: Notifications, tx: Tx, emit: Emit, draft: NotificationDraft): Promise<Notification | null> {
-  if (draft.actorId === draft.recipientId) return null;
+  if (draft.actorId === draft.recipientId && !isOwnNotice(draft.type)) return null;
   if (!(await wantsNotification(n, tx, draft.recipientId, draft.type))) return null;
   const { notifications } = n.tables;
   const [row] = await tx

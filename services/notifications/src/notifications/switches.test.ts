@@ -26,6 +26,12 @@ describe('switchOf', () => {
   });
 });
 
+/** A wallet movement of `type` as wallet announces it (a top-up by card, or a VIP purchase). */
+function walletMovement(userId: number, type: 'top_up' | 'package_purchase') {
+  const topUp = type === 'top_up';
+  return { userId, transactionId: someId(), type, amountKobo: 605_000, balanceKobo: 0, reference: topUp ? `ref-${someId()}` : null, packageId: topUp ? null : ('vip' as const), createdAt: new Date().toISOString() };
+}
+
 describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: NotificationsTestService;
   const nextId = memberIds();
@@ -67,6 +73,8 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
       const groupId = someId();
       return deliver(svc, 'group.join-approved', { groupId, userId: me, groupTitle: 'Book club', approvedBy: nextId() }, groupId);
     },
+    payment: (me) => deliver(svc, 'wallet.credited', walletMovement(me, 'top_up'), me, me),
+    payment_package: (me) => deliver(svc, 'wallet.debited', walletMovement(me, 'package_purchase'), me, me),
   };
   const switchFor: Record<NotificationType, NotificationSwitch> = {
     post_like: 'inappLikes',
@@ -78,6 +86,8 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     friend_accept: 'inappFriendRequests',
     group_join_request: 'inappGroupActivity',
     group_join_approved: 'inappGroupActivity',
+    payment: 'inappPayments',
+    payment_package: 'inappPayments',
   };
   const types = Object.keys(cause) as NotificationType[];
 

@@ -20,6 +20,8 @@ const switchOfType: Record<NotificationType, NotificationSwitch> = {
   friend_accept: 'inappFriendRequests',
   group_join_request: 'inappGroupActivity',
   group_join_approved: 'inappGroupActivity',
+  payment: 'inappPayments',
+  payment_package: 'inappPayments',
 };
 
 /**

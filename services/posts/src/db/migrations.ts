@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { memberPrivacySql, type Migration } from '@kora/platform/service';
+import { memberPrivacySql, memberProSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -172,6 +172,37 @@ export const migrations: Migration[] = [
       );
       -- The groups a member is in (the feed's group branch).
       create index group_members_user_idx on {schema}.group_members (user_id, group_id);
+    `,
+  },
+  {
+    // The member snapshot learns each member's Pro plan (membership.changed): the verified badge.
+    id: '0007_member_pro',
+    sql: memberProSql,
+  },
+  {
+    // Boosts (decision 023): the plans they are counted against, and the boosts themselves.
+    id: '0008_boosts',
+    sql: `
+      -- Projection of wallet's membership.changed: the member's plan now.
+      create table {schema}.memberships (
+        user_id bigint primary key,
+        started_at timestamptz not null,
+        active_until timestamptz not null,
+        boost_posts integer not null,
+        changed_at timestamptz not null
+      );
+      -- One row per boosted post: boosting it again after it ran out moves boosted_at/until on.
+      create table {schema}.boosts (
+        id bigint generated always as identity primary key,
+        post_id bigint not null constraint boosts_post_uq unique,
+        author_id bigint not null,
+        boosted_at timestamptz not null,
+        boosted_until timestamptz not null
+      );
+      -- The quota: a member's boosts made since their run started.
+      create index boosts_author_idx on {schema}.boosts (author_id, boosted_at);
+      -- The feed's sponsored pick: only the boosts still running, newest first.
+      create index boosts_running_idx on {schema}.boosts (boosted_until, id);
     `,
   },
 ];

@@ -120,7 +120,29 @@ export const postsSchema = (name: string) => {
     (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
   );
 
-  return { posts, likes, comments, shares, saves, members, videos, friendships, privacy, mentions, groups, groupMembers };
+  /**
+   * Projection of wallet's `membership.changed` (decision 023): each member's plan now, what boosts
+   * are counted against. Its row is what a boost locks, so concurrent boosts take turns.
+   */
+  const memberships = schema.table('memberships', {
+    userId: id('user_id').primaryKey(),
+    startedAt: at('started_at').notNull(),
+    activeUntil: at('active_until').notNull(),
+    boostPosts: integer('boost_posts').notNull(),
+    /** `occurredAt` of the event applied: an older event never overwrites a newer one. */
+    changedAt: at('changed_at').notNull(),
+  });
+
+  /** A post's boost (one row per post; boosting it again after it ran out moves it on). */
+  const boosts = schema.table('boosts', {
+    id: id('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: id('post_id').notNull().unique('boosts_post_uq'),
+    authorId: id('author_id').notNull(),
+    boostedAt: at('boosted_at').notNull(),
+    boostedUntil: at('boosted_until').notNull(),
+  });
+
+  return { posts, likes, comments, shares, saves, members, videos, friendships, privacy, mentions, groups, groupMembers, memberships, boosts };
 };
 
 export type PostsTables = ReturnType<typeof postsSchema>;

@@ -1,19 +1,26 @@
 /**
  * Every event this service consumes, in one place. One consumer group feeds the local projections
- * (members, videos, friend graph, privacy settings, groups and their members) that a feed page reads instead of calling other services.
+ * (members, videos, friend graph, privacy settings, groups and their members, plans) that a feed page reads instead of calling other services.
  */
 import { friendshipHandlers, memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
 import type { Posts } from '../context.js';
 import { groupHandlers } from '../projections/groups.js';
+import { keepMembership } from '../projections/memberships.js';
 import { videoFailed, videoProcessed, videoUploaded } from '../projections/videos.js';
 
 export function postsConsumers(posts: Posts): ConsumerDefinition[] {
   const { tables } = posts;
+  const snapshot = memberSnapshotHandlers(tables.members);
   return [
     {
       name: 'projections',
       handlers: {
-        ...memberSnapshotHandlers(tables.members),
+        ...snapshot,
+        // One plan, two projections: the badge in the member snapshot, the boost quota in memberships.
+        'membership.changed': async (event, tx, emit) => {
+          await snapshot['membership.changed'](event, tx, emit);
+          await keepMembership(tables, tx, event);
+        },
         'video.uploaded': (event, tx) => videoUploaded(tables, tx, event),
         'video.processed': (event, tx) => videoProcessed(tables, tx, event),
         'video.failed': (event, tx) => videoFailed(tables, tx, event),

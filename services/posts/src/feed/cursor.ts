@@ -5,6 +5,9 @@
  *
  * The key is produced by SQL (`KEY_SQL`) as a UTC ISO string with six fractional digits and read
  * back with `::timestamptz`, so it never passes through a JavaScript Date.
+ *
+ * The feed's cursor may also carry the post its page showed as sponsored (decision 023), so the
+ * next page shows another one.
  */
 import { toPositiveId } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
@@ -14,6 +17,8 @@ export interface PageKey {
   /** `2026-11-22T05:15:49.123456Z` */
   at: string;
   id: number;
+  /** The feed only: the post the page before showed as sponsored. */
+  sponsored?: number;
 }
 
 const AT = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{6})Z$/;
@@ -24,16 +29,18 @@ export function keySql(column: SQL): SQL {
 }
 
 export function encodeCursor(key: PageKey): string {
-  return Buffer.from(`${key.at}|${key.id}`, 'utf8').toString('base64url');
+  const parts = key.sponsored === undefined ? [key.at, key.id] : [key.at, key.id, key.sponsored];
+  return Buffer.from(parts.join('|'), 'utf8').toString('base64url');
 }
 
 /** The key of a cursor we made; anything else is a 400 "The page cursor is not valid". */
 export function decodeCursor(cursor: string): PageKey {
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw cursorInvalid();
-  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const [at, id, sponsored, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const numericId = id === undefined ? null : toPositiveId(id);
-  if (at === undefined || numericId === null || rest.length > 0 || !isRealInstant(at)) throw cursorInvalid();
-  return { at, id: numericId };
+  const sponsoredId = sponsored === undefined ? undefined : toPositiveId(sponsored);
+  if (at === undefined || numericId === null || sponsoredId === null || rest.length > 0 || !isRealInstant(at)) throw cursorInvalid();
+  return sponsoredId === undefined ? { at, id: numericId } : { at, id: numericId, sponsored: sponsoredId };
 }
 
 /** A well-formed instant that exists on the calendar (so Postgres never sees 2025-02-30). */

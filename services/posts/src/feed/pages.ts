@@ -11,6 +11,7 @@ import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
 import { encodeCursor, type PageKey } from './cursor.js';
 import { LIST_COMMENTS, postJsonSql, SINGLE_POST_COMMENTS, type PostJsonRow } from './post-json.js';
+import { sponsoredRowSql, SPONSORED_SLOT } from './sponsored.js';
 import { feedAuthors, feedGroups, inAudienceOf, liveTo, visibleRow, visibleTo } from './visibility.js';
 
 /** A page of posts, each already the API's JSON text, and the cursor of the next page. */
@@ -35,7 +36,7 @@ const before = (column: string, idColumn: string, after: PageKey | null) =>
 
 /** The posts of `page` (see `postJsonSql`) as `viewer` sees them, each with its first `comments`. */
 async function postsOf(posts: Posts, viewer: number, page: SQL, comments = LIST_COMMENTS): Promise<PostJsonRow[]> {
-  return rowsOf<PostJsonRow>(await posts.ctx.db.execute(postJsonSql(posts.tables, viewer, page, comments)));
+  return rowsOf<PostJsonRow>(await posts.ctx.db.execute(postJsonSql(posts.tables, viewer, posts.now().toISOString(), page, comments)));
 }
 
 /**
@@ -44,14 +45,26 @@ async function postsOf(posts: Posts, viewer: number, page: SQL, comments = LIST_
  * and for each of those groups `posts_group_feed_idx`, yields at most one page of the newest posts
  * (the lateral joins), and the merge of those short lists is the page: the cost grows with the
  * number of friends and groups and the page size, never with how many posts exist.
+ *
+ * The page also carries at most one sponsored post (feed/sponsored.ts) after its first
+ * `SPONSORED_SLOT` posts; its id travels in the next cursor so the next page shows another.
  */
 export async function feedPage(posts: Posts, viewer: number, page: PageRequest): Promise<JsonPage> {
   const statements = feedStatements(posts.tables);
   const take = page.limit + 1;
-  const rows = page.after
-    ? await statements.after.rows<PostJsonRow>(posts.ctx.db, { viewer, take, at: page.after.at, id: page.after.id })
-    : await statements.first.rows<PostJsonRow>(posts.ctx.db, { viewer, take });
-  return toPage(rows, page.limit);
+  const values = { viewer, take, now: posts.now().toISOString(), last: page.after?.sponsored ?? null };
+  const all = page.after
+    ? await statements.after.rows<PostJsonRow>(posts.ctx.db, { ...values, at: page.after.at, id: page.after.id })
+    : await statements.first.rows<PostJsonRow>(posts.ctx.db, values);
+  const rows = all.filter((r) => !r.sponsored);
+  const sponsored = all.find((r) => r.sponsored);
+  const shown = rows.slice(0, page.limit);
+  const texts = shown.map((r) => r.post);
+  if (sponsored) texts.splice(Math.min(SPONSORED_SLOT, texts.length), 0, sponsored.post);
+  const last = shown[shown.length - 1];
+  const nextCursor =
+    rows.length > page.limit && last ? encodeCursor({ at: last.page_at, id: last.id, ...(sponsored ? { sponsored: Number(sponsored.id) } : {}) }) : null;
+  return { posts: texts, nextCursor };
 }
 
 /**
@@ -60,7 +73,7 @@ export async function feedPage(posts: Posts, viewer: number, page: PageRequest):
  */
 const feedStatementsByTables = new WeakMap<PostsTables, { first: PreparedSql<FeedValues>; after: PreparedSql<FeedValues> }>();
 
-type FeedValues = { viewer: number; take: number; at?: string; id?: number };
+type FeedValues = { viewer: number; take: number; now: string; last: number | null; at?: string; id?: number };
 
 function feedStatements(tables: PostsTables) {
   let statements = feedStatementsByTables.get(tables);
@@ -74,9 +87,12 @@ function feedStatements(tables: PostsTables) {
 function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
   const viewer = sql.placeholder('viewer');
   const take = sql.placeholder('take');
+  const now = sql.placeholder('now');
   const cursor = afterCursor ? sql`and (p.created_at, p.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::bigint)` : sql``;
-  return postJsonSql(tables, viewer, sql`
-    select p.*, p.created_at as sort_at from (
+  // The page's own posts, then its sponsored post (feed/sponsored.ts) as one more row.
+  return postJsonSql(tables, viewer, now, sql`
+    with organic as (
+    select p.*, p.created_at as sort_at, false as sponsored from (
       select p.*
       from (${feedAuthors(tables, viewer)}
       ) as a
@@ -97,7 +113,11 @@ function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
       ) as p
     ) as p
     order by p.created_at desc, p.id desc
-    limit ${take}`, LIST_COMMENTS);
+    limit ${take}
+    )
+    select * from organic
+    union all
+    (${sponsoredRowSql(tables, viewer, now, sql.placeholder('last'), sql`select o.id from organic as o`)})`, LIST_COMMENTS, sql`p.sponsored`);
 }
 
 /**

@@ -132,7 +132,8 @@ describe(`posts as PostgreSQL writes them (${process.env.KORA_TEST_TARGET ?? 'em
     ]);
     expect(first!.comments.every((c) => c.createdAt === new Date(c.createdAt).toISOString())).toBe(true);
     expect(second).toMatchObject({ likes: [{ userId: me }], hasLiked: true, hasShared: true, hasSaved: true, shareCount: 1, createdAt: new Date(firstAt - 1_234.5).toISOString() });
-    expect(third!.author).toEqual({ id: ghost, ...unknownMember(ghost) });
+    expect(third!.author).toEqual({ id: ghost, ...unknownMember(ghost), verified: false });
+    expect([first, second, third].every((p) => p!.sponsored === false && p!.author.verified === false)).toBe(true);
     expect((await body<Post>(`/api/posts/${ids[3]}`, me, asSerialised.post)).isShadowHidden).toBe(true);
     expect((await api.get(`/api/posts/${ids[3]}`, friend)).statusCode).toBe(404);
   });

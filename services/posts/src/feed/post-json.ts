@@ -26,6 +26,8 @@ export interface PostJsonRow {
   post: string;
   page_at: string;
   id: number;
+  /** The feed's boosted post (decision 023). */
+  sponsored: boolean;
 }
 
 /**
@@ -38,11 +40,24 @@ export interface PostJsonRow {
  * being older than the newest ones). Comments: the first ones, oldest first, through
  * `comments_post_idx`. A video with no row yet is still being processed (media's event has not
  * reached us). The group a post is in comes from the groups projection (decision 021). No SQL comments in the text: pgbench reads it too (feed-sql), quotes and all.
+ *
+ * `at` is the reader's clock (an ISO instant): a member is `verified` while their Pro plan runs past
+ * it (decision 023), so a plan running out takes the badge away with no event. `sponsored` says
+ * which rows are the page's boosted post (feed/sponsored.ts: the feed's page has a `p.sponsored`
+ * column); every other page's posts say false. It is also answered beside the text.
  */
-export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: SQL, comments: number | Placeholder): SQL {
+export function postJsonSql(
+  t: PostsTables,
+  viewer: number | Placeholder,
+  at: string | Placeholder,
+  page: SQL,
+  comments: number | Placeholder,
+  sponsored: SQL = sql`false`,
+): SQL {
   const me = sql`${viewer}::bigint`;
+  const now = sql`${at}::timestamptz`;
   return sql`
-    select to_json(j)::text as post, ${keySql(sql`p.sort_at`)} as page_at, p.id
+    select to_json(j)::text as post, ${keySql(sql`p.sort_at`)} as page_at, p.id, j.sponsored
     from (${page}) as p
     left join ${t.members} as au on au.user_id = p.author_id
     left join ${t.groups} as pg on pg.group_id = p.group_id
@@ -53,7 +68,7 @@ export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: 
     cross join lateral (
       select
         p.id as "id",
-        (select to_json(a) from (select p.author_id as "id", ${memberName(sql`au`, sql`p.author_id`)}) as a) as "author",
+        (select to_json(a) from (select p.author_id as "id", ${memberName(sql`au`, sql`p.author_id`)}, ${verifiedSql(sql`au`, now)}) as a) as "author",
         p.content as "content",
         array_to_json(array(select m.url from unnest(p.media) with ordinality as m(url, n) where not ${isVideo(sql`m.url`)} order by m.n)) as "images",
         array_to_json(array(select m.url from unnest(p.media) with ordinality as m(url, n) where ${isVideo(sql`m.url`)} order by m.n)) as "videos",
@@ -79,7 +94,7 @@ export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: 
           left join ${t.members} as cau on cau.user_id = c.user_id
           cross join lateral (select c.id as "id", c.user_id as "userId", ${memberName(sql`cau`, sql`c.user_id`)},
             c.content as "content", ${isoSql(sql`c.created_at`)} as "createdAt",
-            ${approvedMentions(t, sql`cm.comment_id = c.id`)} as "mentions") as x
+            ${approvedMentions(t, sql`cm.comment_id = c.id`)} as "mentions", ${verifiedSql(sql`cau`, now)}) as x
           order by c.created_at, c.id)) as "comments",
         p.comment_count as "commentCount",
         p.share_count as "shareCount",
@@ -88,7 +103,8 @@ export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: 
         ${isoSql(sql`p.created_at`)} as "createdAt",
         p.shadow_hidden as "isShadowHidden",
         ${approvedMentions(t, sql`cm.post_id = p.id and cm.comment_id is null`)} as "mentions",
-        (select to_json(x) from (select pg.group_id as "id", pg.title as "title") as x where pg.group_id is not null) as "group"
+        (select to_json(x) from (select pg.group_id as "id", pg.title as "title") as x where pg.group_id is not null) as "group",
+        ${sponsored} as "sponsored"
     ) as j
     order by p.sort_at desc, p.id desc`;
 }
@@ -101,6 +117,14 @@ export function postJsonSql(t: PostsTables, viewer: number | Placeholder, page: 
 export function memberName(author: SQL, id: SQL): SQL {
   return sql`coalesce(${author}.username, concat('member', ${id})) as "username",
     case when ${author}.username is null then ${DEFAULT_AVATAR}::text else ${author}.profile_image end as "profileImage"`;
+}
+
+/**
+ * `"verified"` of a member from the member snapshot aliased `member`: their Pro plan runs past
+ * `now` (an unknown member has none).
+ */
+export function verifiedSql(member: SQL, now: SQL): SQL {
+  return sql`coalesce(${member}.pro_until > ${now}, false) as "verified"`;
 }
 
 /** `postMentionSchema` items of the approved mentions `where` picks (mentions aliased `cm`), in the order written. */

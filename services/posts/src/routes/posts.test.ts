@@ -66,7 +66,7 @@ describe(`posts: create, read, delete (${target})`, () => {
     it('shows a fallback name and the default avatar until the member snapshot arrives', async () => {
       const newcomer = nextId();
       const post = await file.api.createPost(newcomer, 'first!');
-      expect(post.author).toEqual({ id: newcomer, username: `member${newcomer}`, profileImage: DEFAULT_AVATAR });
+      expect(post.author).toEqual({ id: newcomer, username: `member${newcomer}`, profileImage: DEFAULT_AVATAR, verified: false });
     });
 
     it('accepts a media-only post and describes it in the event excerpt', async () => {

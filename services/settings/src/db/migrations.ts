@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { memberSnapshotSql, type Migration } from '@kora/platform/service';
+import { memberProSql, memberSnapshotSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -30,5 +30,10 @@ export const migrations: Migration[] = [
         primary key (user_id, tab)
       );
     `,
+  },
+  {
+    // The member snapshot learns each member's Pro plan (membership.changed): the verified badge.
+    id: '0002_member_pro',
+    sql: memberProSql,
   },
 ];

@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first. Never edit a released
  * migration: add a new one.
  */
-import { friendshipsSql, memberPrivacySql, memberSnapshotSql, type Migration } from '@kora/platform/service';
+import { friendshipsSql, memberPrivacySql, memberProSql, memberSnapshotSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -104,5 +104,10 @@ export const migrations: Migration[] = [
       ${memberPrivacySql}
       ${friendshipsSql}
     `,
+  },
+  {
+    // The member snapshot learns each member's Pro plan (membership.changed): the verified badge.
+    id: '0002_member_pro',
+    sql: memberProSql,
   },
 ];

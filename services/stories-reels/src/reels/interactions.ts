@@ -81,7 +81,7 @@ export async function addReelComment(sr: StoriesReels, reel: TargetReel, memberI
     });
     return row!;
   });
-  const view = (await memberViews(sr.ctx.db, sr.tables.members, [memberId]))(memberId);
+  const view = (await memberViews(sr.ctx.db, sr.tables.members, [memberId], sr.now()))(memberId);
   return {
     id: comment.id,
     username: view.username,

@@ -3,6 +3,8 @@
  * functions, no schema library, so the browser can import them without carrying zod (the schemas
  * beside them re-export everything here).
  */
+import { formatNaira } from './naira.js';
+
 export const notificationTexts = {
   empty: 'No notifications',
   emptyPage: 'You have no notifications.',
@@ -21,14 +23,31 @@ export const notificationTexts = {
   mentionReviewFailed: 'Could not answer the mention',
   online: 'Online',
   presenceIdsInvalid: 'Send up to 100 member ids, separated by commas',
+  // Payments (decision 023): notices about the member's own wallet, shown without an actor's name.
+  walletToppedUp: (naira: number) => `Your wallet was topped up with ${formatNaira(naira)}`,
+  packageBought: (plan: string, naira: number) => `You bought ${plan} for ${formatNaira(naira)}: your Pro perks are on`,
 } as const;
 
 /**
  * The types a notification may have. The groups ones (decision 021) point at the group
  * (`entityType` 'group', `entityId` and `meta.groupId` the group's id): a join request for the
- * group's owner and admins, an approval for the member let in.
+ * group's owner and admins, an approval for the member let in. The payment ones (decision 023)
+ * point at the wallet transaction (`entityType` 'transaction'): a card top-up credited, a package
+ * bought; their actor is the member themselves and their message is whole (`isOwnNotice`).
  */
-export const notificationTypes = ['post_like', 'post_comment', 'friend_request', 'friend_accept', 'reel_like', 'reel_comment', 'mention', 'group_join_request', 'group_join_approved'] as const;
+export const notificationTypes = [
+  'post_like',
+  'post_comment',
+  'friend_request',
+  'friend_accept',
+  'reel_like',
+  'reel_comment',
+  'mention',
+  'group_join_request',
+  'group_join_approved',
+  'payment',
+  'payment_package',
+] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 /**
@@ -42,12 +61,25 @@ export type MentionReviewState = (typeof MENTION_REVIEW_STATES)[number];
 export const PRESENCE_MAX_IDS = 100;
 
 /**
+ * A notice about the member's own wallet (payment, payment_*): its message is a whole sentence, shown
+ * without the actor's name in front (the actor is the member).
+ */
+export function isOwnNotice(type: string): boolean {
+  return type === 'payment' || type.startsWith('payment_');
+}
+
+/**
  * The spec: any type we do not know reads "sent you a notification". `detail` is the comment's
- * excerpt (post_comment) or the group's title (group_*); `inComment` tells a mention in a comment
- * from one in the post itself.
+ * excerpt (post_comment), the group's title (group_*), or a payment's message (payment*: written
+ * by `walletToppedUp` / `packageBought`); `inComment` tells a mention in a comment from one in the
+ * post itself.
  */
 export function notificationMessage(type: string, detail?: string, inComment = false): string {
   switch (type) {
+    case 'payment':
+      return detail ?? 'Your wallet was topped up';
+    case 'payment_package':
+      return detail ?? 'You bought a Pro package';
     case 'mention':
       return inComment ? notificationTexts.mentionedInComment : notificationTexts.mentionedInPost;
     case 'post_like':
@@ -83,4 +115,4 @@ export function badgeText(count: number): string {
 export const socketCloseCodes = { sessionRevoked: 4001, tooManyConnections: 4002 } as const;
 
 /** What a notification points at (its `entityType`). */
-export const NOTIFICATION_ENTITY_TYPES = ['post', 'friend_request', 'user', 'reel', 'group'] as const;
+export const NOTIFICATION_ENTITY_TYPES = ['post', 'friend_request', 'user', 'reel', 'group', 'transaction'] as const;

@@ -9,6 +9,13 @@ export interface MemberView {
   username: string;
   displayName: string;
   profileImage: string;
+  /** An active Pro plan: the verified badge (decision 023). */
+  verified: boolean;
+}
+
+/** Whether a plan running until `proUntil` is active at `now` (a plan running out is no event). */
+export function isVerified(proUntil: Date | null | undefined, now: Date): boolean {
+  return proUntil != null && proUntil.getTime() > now.getTime();
 }
 
 /**
@@ -17,7 +24,7 @@ export interface MemberView {
  */
 export function unknownMemberView(userId: number): MemberView {
   const unknown = unknownMember(userId);
-  return { username: unknown.username, displayName: unknown.username, profileImage: unknown.profileImage };
+  return { username: unknown.username, displayName: unknown.username, profileImage: unknown.profileImage, verified: false };
 }
 
 export async function findMember(db: DbOrTx, members: MemberSnapshotTable, userId: number): Promise<MemberRow | undefined> {
@@ -25,16 +32,19 @@ export async function findMember(db: DbOrTx, members: MemberSnapshotTable, userI
   return row;
 }
 
-/** How each of `userIds` shows, in one query; a member not known yet shows as `unknownMemberView`. */
-export async function memberViews(db: DbOrTx, members: MemberSnapshotTable, userIds: number[]): Promise<(userId: number) => MemberView> {
+/**
+ * How each of `userIds` shows at `now` (the reader's clock: the badge goes when the plan runs out),
+ * in one query; a member not known yet shows as `unknownMemberView`.
+ */
+export async function memberViews(db: DbOrTx, members: MemberSnapshotTable, userIds: number[], now: Date): Promise<(userId: number) => MemberView> {
   const unique = [...new Set(userIds)];
   const rows =
     unique.length === 0
       ? []
       : await db
-          .select({ userId: members.userId, username: members.username, displayName: members.displayName, profileImage: members.profileImage })
+          .select({ userId: members.userId, username: members.username, displayName: members.displayName, profileImage: members.profileImage, proUntil: members.proUntil })
           .from(members)
           .where(inArray(members.userId, unique));
-  const known = new Map(rows.map(({ userId, ...view }) => [userId, view]));
+  const known = new Map(rows.map(({ userId, proUntil, ...view }) => [userId, { ...view, verified: isVerified(proUntil, now) }]));
   return (userId) => known.get(userId) ?? unknownMemberView(userId);
 }

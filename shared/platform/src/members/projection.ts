@@ -2,7 +2,8 @@
  * Feeding the member snapshot from auth's events on `auth.user` (keyed by user id, so one member's
  * events arrive in order). Every handler is an upsert that is harmless to replay: snapshots are
  * guarded by their time, so a redelivered or late older snapshot never overwrites a newer one;
- * activation only ever sets the flag. The platform's consumer also records each event id
+ * activation only ever sets the flag. The Pro plan comes from wallet's `membership.changed` (keyed
+ * by member, guarded by its own time). The platform's consumer also records each event id
  * (processed events), so a redelivery is skipped.
  */
 import { DEFAULT_AVATAR, displayName, unknownMember, type EventEnvelope, type EventPayload } from '@kora/contracts';
@@ -53,10 +54,31 @@ async function activated(members: MemberSnapshotTable, tx: Tx, event: EventEnvel
     .onConflictDoUpdate({ target: members.userId, set: { activated: true } });
 }
 
+/**
+ * The member's plan now (the verified badge). A plan can end early, so the newest event wins by its
+ * time, never the latest `activeUntil`. A member not known yet keeps a placeholder row, as
+ * `activated` does, that their first snapshot fills in.
+ */
+async function membershipChanged(members: MemberSnapshotTable, tx: Tx, event: EventEnvelope<EventPayload<'membership.changed'>>): Promise<void> {
+  const { userId, activeUntil } = event.payload;
+  const proUntil = new Date(activeUntil);
+  const proChangedAt = new Date(event.occurredAt);
+  const unknown = unknownMember(userId);
+  await tx
+    .insert(members)
+    .values({ userId, ...unknown, displayName: unknown.username, joinedAt: proChangedAt, updatedAt: new Date(0), proUntil, proChangedAt })
+    .onConflictDoUpdate({
+      target: members.userId,
+      set: { proUntil, proChangedAt },
+      setWhere: sql`${members.proChangedAt} is null or ${members.proChangedAt} <= ${proChangedAt.toISOString()}::timestamptz`,
+    });
+}
+
 export interface MemberSnapshotHandlers {
   'user.registered': EventHandler<'user.registered'>;
   'user.activated': EventHandler<'user.activated'>;
   'user.updated': EventHandler<'user.updated'>;
+  'membership.changed': EventHandler<'membership.changed'>;
 }
 
 /** The handlers to spread into a consumer's map: `handlers: { ...memberSnapshotHandlers(t.members), ... }`. */
@@ -65,5 +87,6 @@ export function memberSnapshotHandlers(members: MemberSnapshotTable): MemberSnap
     'user.registered': (event, tx) => registered(members, tx, event),
     'user.activated': (event, tx) => activated(members, tx, event),
     'user.updated': (event, tx) => applySnapshot(members, tx, event.payload, new Date(event.occurredAt)),
+    'membership.changed': (event, tx) => membershipChanged(members, tx, event),
   };
 }

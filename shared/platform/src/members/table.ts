@@ -19,6 +19,13 @@ export function memberSnapshotTable(schema: PgSchema) {
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** `occurredAt` of the snapshot applied, so an older snapshot never overwrites a newer one. */
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * Until when the member's Pro plan runs (from `membership.changed`; `memberProSql`), null when
+     * they never had one. Readers compare it with their clock: a plan running out is no event.
+     */
+    proUntil: timestamp('pro_until', { withTimezone: true, mode: 'date' }),
+    /** `occurredAt` of the plan applied, so an older `membership.changed` never overwrites a newer one. */
+    proChangedAt: timestamp('pro_changed_at', { withTimezone: true, mode: 'date' }),
   });
 }
 
@@ -41,4 +48,14 @@ export const memberSnapshotSql = `
     joined_at timestamptz not null,
     updated_at timestamptz not null
   );
+`;
+
+/**
+ * The member's Pro plan (decision 023: the verified badge), the snapshot's second migration: every
+ * service keeping the snapshot runs it after `memberSnapshotSql` (or its own first version of it).
+ */
+export const memberProSql = `
+  -- Fed by wallet's membership.changed: verified while pro_until is after the reader's clock.
+  alter table {schema}.members add column pro_until timestamptz;
+  alter table {schema}.members add column pro_changed_at timestamptz;
 `;

@@ -1,8 +1,9 @@
 /**
- * One notification as the dropdown and the page show it: the actor's picture, "actorName message",
- * how long ago, and a dot while it is unread.
+ * One notification as the dropdown and the page show it: the actor's picture, "actorName message"
+ * (a notice about the member's own wallet is its message alone: `isOwnNotice`), how long ago, and a
+ * dot while it is unread.
  */
-import type { Notification } from '@kora/contracts';
+import { isOwnNotice, type Notification } from '@kora/contracts';
 import { Avatar } from '~/components/avatar';
 import { RelativeTime } from '~/components/ui/relative-time';
 import { avatarSrc } from '~/utils/media';
@@ -14,7 +15,13 @@ export function NotificationRow({ notification, now }: { notification: Notificat
       <Avatar name={notification.actorName} src={avatarSrc(notification.actorAvatar)} className="size-11" />
       <div className="min-w-0 flex-1">
         <p className="break-words text-sm font-normal text-slate-800">
-          <span className="font-semibold text-slate-900">{notification.actorName}</span> {notification.message}
+          {isOwnNotice(notification.type) ? (
+            notification.message
+          ) : (
+            <>
+              <span className="font-semibold text-slate-900">{notification.actorName}</span> {notification.message}
+            </>
+          )}
         </p>
         <RelativeTime
           value={notification.createdAt}

@@ -35,6 +35,15 @@ describe('notificationTarget', () => {
     expect(notificationPageLink(comment)).toBe('/reels/32');
   });
 
+  it('opens the wallet for a payment notice, from the bell and the page', () => {
+    const topUp = makeNotification(1, { type: 'payment', entityType: 'transaction', entityId: 77, meta: noPost });
+    const bought = makeNotification(2, { type: 'payment_package', entityType: 'transaction', entityId: 78, meta: noPost });
+    for (const n of [topUp, bought]) {
+      expect(notificationTarget(n)).toEqual({ kind: 'page', to: '/wallet' });
+      expect(notificationPageLink(n)).toBe('/wallet');
+    }
+  });
+
   it('goes nowhere for anything else', () => {
     expect(notificationTarget(makeNotification(1, { type: 'reel_like', entityType: 'post', meta: noPost }))).toEqual({ kind: 'none' });
     expect(notificationTarget(makeNotification(1, { type: 'mention', entityType: 'reel', entityId: 3, meta: noPost }))).toEqual({ kind: 'none' });

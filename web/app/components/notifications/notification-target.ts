@@ -4,8 +4,9 @@
  * a group to that group's Requests tab, an approved one to the group. On the notifications page
  * the spec is narrower: an item links to /posts/{postId} when its meta carries a post id; the
  * group notifications (ours) link to their group as from the bell; a reel's like or comment
- * (`entityType` 'reel') opens the reels feed at that reel (/reels/{id}), from both; others link
- * nowhere.
+ * (`entityType` 'reel') opens the reels feed at that reel (/reels/{id}), from both; a payment
+ * notice (a top-up, a package bought: `entityType` 'transaction') opens the wallet, from both;
+ * others link nowhere.
  */
 import type { Notification } from '@kora/contracts';
 
@@ -17,6 +18,11 @@ type Target = Pick<Notification, 'type' | 'actorId' | 'meta' | 'entityType' | 'e
 function reelPage({ type, entityType, entityId }: Pick<Notification, 'type' | 'entityType' | 'entityId'>): string | null {
   if ((type === 'reel_like' || type === 'reel_comment') && entityType === 'reel' && entityId) return `/reels/${entityId}`;
   return null;
+}
+
+/** The wallet, for a payment notice (decision 023), or null. */
+function walletPage({ entityType }: Pick<Notification, 'entityType'>): string | null {
+  return entityType === 'transaction' ? '/wallet' : null;
 }
 
 /** The group page a group notification leads to, or null for other notifications. */
@@ -31,7 +37,7 @@ function groupPage({ type, meta }: Pick<Notification, 'type' | 'meta'>): string 
 
 export function notificationTarget(notification: Target): NotificationTarget {
   if (notification.meta.postId) return { kind: 'post', postId: notification.meta.postId };
-  const page = groupPage(notification) ?? reelPage(notification);
+  const page = groupPage(notification) ?? reelPage(notification) ?? walletPage(notification);
   if (page) return { kind: 'page', to: page };
   if (notification.type === 'friend_request') return { kind: 'page', to: '/friends' };
   if (notification.type === 'friend_accept') return { kind: 'page', to: `/profile/${notification.actorId}` };
@@ -40,5 +46,5 @@ export function notificationTarget(notification: Target): NotificationTarget {
 
 /** The notifications page's link for an item, or null. */
 export function notificationPageLink(notification: Pick<Notification, 'type' | 'meta' | 'entityType' | 'entityId'>): string | null {
-  return notification.meta.postId ? `/posts/${notification.meta.postId}` : (groupPage(notification) ?? reelPage(notification));
+  return notification.meta.postId ? `/posts/${notification.meta.postId}` : (groupPage(notification) ?? reelPage(notification) ?? walletPage(notification));
 }
