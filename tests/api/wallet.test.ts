@@ -3,12 +3,14 @@
  * (decision 023): every route refuses anonymous callers; a new member's balance is 0 and their
  * history empty; the two plans; a purchase from an empty wallet is a 402 that moves nothing; bad
  * date filters, package ids and Idempotency-Keys get their texts; the payments switch turned off
- * answers 404 FEATURE_DISABLED. Money coming in (top-ups) is the payments part's test.
+ * answers 404 FEATURE_DISABLED; and a VIP plan bought with money topped up through whichever card
+ * provider the product has (a fake Paystack in the embedded product, the sandbox in the
+ * distributed one), a retry with the same Idempotency-Key moving nothing.
  */
-import { packagePlans, walletTexts as t, type Transaction } from '@kora/contracts';
+import { packagePlans, SANDBOX_SUCCESS_CARD, walletTexts as t, type InitializePaymentAnswer, type Membership, type Payment, type Transaction } from '@kora/contracts';
 import { eventually } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auth, signedInMember, type SignedIn } from './support/members.js';
+import { auth, json, signedInMember, type SignedIn } from './support/members.js';
 import { api, bearer, body, MODE } from './support/product.js';
 
 async function refused(res: Response, status: number, text: string): Promise<void> {
@@ -16,8 +18,29 @@ async function refused(res: Response, status: number, text: string): Promise<voi
   expect(await res.json()).toEqual({ error: text, message: text, code: expect.any(String) });
 }
 
+const FAKE = process.env.KORA_FAKE_PAYSTACK_URL;
+
+type Member = SignedIn & { member: { email: string } };
+
+/** Puts `naira` in the member's wallet as a member does: a card payment, paid and confirmed. */
+async function topUp(who: Member, naira: number): Promise<void> {
+  const initialize = () => api('/api/payments/initialize', json({ email: who.member.email, amount: naira, metadata: { userId: who.user.user_id } }, who.token));
+  // The wallet learns e-mails from auth's events: the first tries may come before it has.
+  let started: Response | undefined;
+  await eventually(async () => (started = await initialize()).status === 200);
+  const { reference } = await body<InitializePaymentAnswer>(started!);
+  if (FAKE) {
+    const said = await fetch(`${FAKE}/_control/transactions/${reference}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'success' }) });
+    expect(said.status).toBe(200);
+    expect((await api(`/api/payments/${reference}/verify`, { method: 'POST', ...auth(who.token) })).status).toBe(200);
+  } else {
+    expect((await api(`/api/payments/${reference}/sandbox-pay`, json({ cardNumber: SANDBOX_SUCCESS_CARD }, who.token))).status).toBe(200);
+  }
+  await eventually(async () => (await body<Payment>(await api(`/api/payments/${reference}`, auth(who.token)))).status === 'success');
+}
+
 describe(`wallet and packages through the gateway (${MODE})`, () => {
-  let ada: SignedIn;
+  let ada: Member;
 
   beforeAll(async () => {
     ada = await signedInMember();
@@ -64,6 +87,30 @@ describe(`wallet and packages through the gateway (${MODE})`, () => {
     await refused(await transactions('end=2999-01-01'), 400, t.dateInFuture);
     await refused(await transactions('start=2024-01-02&end=2024-01-01'), 400, t.dateOrder);
     expect((await transactions('start=2024-01-01&end=2024-01-31')).status).toBe(200);
+  });
+
+  it('buys VIP with topped-up money once, whatever a retry with the same key does', async () => {
+    const bola = await signedInMember();
+    await topUp(bola, 7000.5);
+    const balance = async () => Number(await (await api('/api/users/fetchbalance', auth(bola.token))).text());
+    expect(await balance()).toBe(7000.5);
+    const key = { 'idempotency-key': `buy-${bola.user.user_id}` };
+    const first = await purchase(bola, 'vip', key);
+    expect(first.status, await first.clone().text()).toBe(200);
+    const answer = (await first.json()) as { transactionId: number; membership: Membership; balance: number };
+    expect(answer).toMatchObject({ membership: { packageId: 'vip', boostPosts: 30 }, balance: 950.5 });
+    const again = await purchase(bola, 'vip', key);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(answer);
+    expect(await balance()).toBe(950.5);
+    expect(await body<Membership>(await api('/api/packages/mine', auth(bola.token)))).toEqual(answer.membership);
+    const rows = await body<Transaction[]>(await api('/api/payments/transactions', auth(bola.token)));
+    expect(rows.map((r) => [r.type, r.amount])).toEqual([
+      ['package_purchase', 6050],
+      ['top_up', 7000.5],
+    ]);
+    expect(rows[0]?.id).toBe(answer.transactionId);
+    await refused(await purchase(bola, 'vip'), 402, t.insufficientBalance);
   });
 
   it('answers 404 FEATURE_DISABLED while an admin has payments switched off', async () => {

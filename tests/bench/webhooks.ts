@@ -79,28 +79,28 @@ export async function benchWebhooks(target: WebhooksBenchTarget): Promise<Scenar
   const url = `${target.gatewayUrl}/api/payments/webhook`;
   const secret = target.paystack.secretKey;
   const tag = randomBytes(4).toString('hex');
-  const credits = async (like: string) =>
-    (await db.query<{ n: number }>(`select count(*)::int as n from wallet.ledger_transactions where reference like $1`, [like])).rows[0]!.n;
+  const credits = async (references: string[]) =>
+    (await db.query<{ n: number }>('select count(*)::int as n from wallet.ledger_transactions where reference = any($1::text[])', [references])).rows[0]!.n;
   try {
     // The same paid reference, again and again.
-    const [duplicate] = await seedPaid(db, target.paystack, 1, `${tag}_dup`);
+    const [duplicate] = await seedPaid(db, target.paystack, 1, `${tag}_duplicate`);
     const duplicateBody = JSON.stringify(chargeSuccess(duplicate!, { amount: AMOUNT_KOBO }));
     await target.settle('webhooks-duplicate');
     const dup = await closedLoop('webhooks-duplicate', url, secret, target.durationMs, () => duplicateBody);
-    dup.notes = { credited: await credits(duplicate!) };
+    dup.notes = { credited: await credits([duplicate!]) };
 
     // A different paid reference each time: enough seeded for a fast run (beyond it the run ends early).
-    const references = await seedPaid(db, target.paystack, 40_000, `${tag}_d`);
+    const references = await seedPaid(db, target.paystack, 40_000, `${tag}_distinct`);
     await target.settle('webhooks-distinct');
     const firstSent = performance.now();
     const distinct = await closedLoop('webhooks-distinct', url, secret, target.durationMs, (n) => (n < references.length ? JSON.stringify(chargeSuccess(references[n]!, { amount: AMOUNT_KOBO })) : undefined));
     const answered = distinct.requests ?? 0;
-    const like = `kora_bench_${tag}_d_%`;
+    const sent = references.slice(0, distinct.sent);
     const waitUntil = performance.now() + CREDIT_WAIT_MS;
-    let credited = await credits(like);
+    let credited = await credits(sent);
     while (credited < answered && performance.now() < waitUntil) {
       await new Promise((r) => setTimeout(r, 250));
-      credited = await credits(like);
+      credited = await credits(sent);
     }
     const creditSeconds = (performance.now() - firstSent) / 1000;
     distinct.notes = { answered, credited, credits_per_s: Math.round(credited / creditSeconds) };

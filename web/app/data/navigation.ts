@@ -64,13 +64,13 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Saved', to: '/saved', icon: BookmarkIcon },
   { label: 'Scheduled', to: '/scheduled', icon: ClockIcon },
   { label: 'Memories', to: '/memories', icon: HistoryIcon },
-  { label: 'Packages', to: '/packages', icon: PackageIcon },
+  { label: 'Packages', to: '/packages', icon: PackageIcon, feature: 'payments' },
 ];
 
 export const EXPLORE_MENU: NavItem[] = [
   { label: 'People', to: '/friends', icon: UsersIcon },
   { label: 'Representative', to: '/representative', icon: BadgeIcon },
-  { label: 'Wallet', to: '/wallet', icon: WalletIcon },
+  { label: 'Wallet', to: '/wallet', icon: WalletIcon, feature: 'payments' },
   { label: 'Pages', to: '/pages', icon: FlagIcon },
   { label: 'Groups', to: '/groups', icon: GroupIcon, feature: 'groups' },
   { label: 'Events', to: '/events', icon: CalendarIcon },

@@ -1,7 +1,7 @@
 /**
  * /resources/posts/{id} — GET: the whole post (all its comments, current video states) for a card
  * that expands its comments or waits for a video; POST: the member's actions on the post, by
- * `intent`: like (toggle), comment, share, save, unsave, delete. Answers carry what changed so the
+ * `intent`: like (toggle), comment, share, save, unsave, delete, boost (a Pro member's own post). Answers carry what changed so the
  * card updates itself (the pages showing posts skip revalidation for these, utils/revalidation.ts).
  * Failures answer the server's message (or the spec's text) with the API's status.
  */
@@ -12,6 +12,7 @@ import { parseComment, parsePostId, parsePostIntent } from '~/schemas/post';
 import { errorMessage, errorStatus } from '~/utils/api.server';
 import {
   addComment,
+  boostPost,
   deletePost,
   fetchPost,
   savePost,
@@ -71,6 +72,10 @@ async function perform(request: Request, intent: PostIntent, id: number, form: F
     case 'delete':
       await deletePost(request, id, token);
       return { intent, ok: true };
+    case 'boost': {
+      const { boostedUntil, boostsLeft } = await boostPost(request, id, token);
+      return { intent, ok: true, boostedUntil, boostsLeft };
+    }
   }
 }
 

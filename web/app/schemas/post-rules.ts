@@ -5,7 +5,7 @@
  */
 
 /** Things a member does to one post (the `intent` field of the post action). */
-export const POST_INTENTS = ['like', 'comment', 'share', 'save', 'unsave', 'delete'] as const;
+export const POST_INTENTS = ['like', 'comment', 'share', 'save', 'unsave', 'delete', 'boost'] as const;
 export type PostIntent = (typeof POST_INTENTS)[number];
 
 export function parsePostIntent(value: FormDataEntryValue | null): PostIntent | null {

@@ -15,6 +15,12 @@ describe('parseEnv', () => {
     expect(env.GATEWAY_URL).toBe('http://gw:8080');
   });
 
+  it('takes the site time zone, Africa/Lagos by default, and refuses one Intl does not know', () => {
+    expect(parseEnv({}).KORA_TIME_ZONE).toBe('Africa/Lagos');
+    expect(parseEnv({ KORA_TIME_ZONE: 'Europe/London' }).KORA_TIME_ZONE).toBe('Europe/London');
+    expect(() => parseEnv({ KORA_TIME_ZONE: 'Mars/Olympus' })).toThrow(/KORA_TIME_ZONE/);
+  });
+
   it('refuses the development secret in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/INTERNAL_SECRET/);
     expect(() => parseEnv({ NODE_ENV: 'production', INTERNAL_SECRET: DEV_INTERNAL_SECRET })).toThrow(

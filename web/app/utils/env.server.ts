@@ -10,6 +10,15 @@ import { z } from 'zod';
  */
 export const DEV_INTERNAL_SECRET = 'dev-internal-secret-change-me';
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,6 +27,12 @@ const schema = z
     /** Verifies the identity header the gateway signs (see @kora/platform/identity). */
     INTERNAL_SECRET: z.string().min(16).optional(),
     PUBLIC_SITE_NAME: z.string().min(1).default('Kora'),
+    /** Whose calendar "today" and transaction dates use (the wallet's filters): the services' KORA_TIME_ZONE. */
+    KORA_TIME_ZONE: z
+      .string()
+      .trim()
+      .default('Africa/Lagos')
+      .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

@@ -4,6 +4,7 @@
  * a changed answer shape fails loudly here instead of deep inside a component.
  */
 import {
+  boostAnswer,
   likeAnswer,
   MEMORIES_DATE_HEADER,
   NEXT_CURSOR_HEADER,
@@ -86,4 +87,9 @@ export async function unsavePost(request: Request, id: number, token: Token): Pr
 
 export async function deletePost(request: Request, id: number, token: Token): Promise<void> {
   await apiFetch(request, `/api/posts/${id}`, { method: 'DELETE', token });
+}
+
+/** A Pro member's boost of their own post (posts service, decision 023): sponsored until, boosts left. */
+export function boostPost(request: Request, id: number, token: Token) {
+  return apiFetch(request, `/api/posts/${id}/boost`, { method: 'POST', schema: boostAnswer, token });
 }

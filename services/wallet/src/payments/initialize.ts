@@ -10,6 +10,7 @@ import { hasAtMostTwoDecimals, nairaToKobo, walletLimits, walletTexts, type Init
 import { eq } from 'drizzle-orm';
 import type { Wallet } from '../context.js';
 import { amountInvalid, emailNotYours, providerUnavailable, userNotYou } from '../errors.js';
+import { assertPaymentsOn } from '../ledger/payments-switch.js';
 import { ProviderUnavailable } from './provider.js';
 import { currentProvider } from './providers.js';
 import { newReference } from './reference.js';
@@ -33,6 +34,8 @@ async function callerEmail(w: Wallet, userId: number, given: string): Promise<st
 }
 
 export async function initializePayment(w: Wallet, callerId: number, body: InitializePaymentBody): Promise<InitializePaymentAnswer> {
+  // Defence in depth: the gateway refuses /api/payments while the switch is off.
+  assertPaymentsOn(w);
   if (body.metadata.userId !== callerId) throw userNotYou();
   const email = await callerEmail(w, callerId, body.email);
   const amountKobo = topUpKobo(body.amount);

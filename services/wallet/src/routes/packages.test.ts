@@ -4,6 +4,7 @@
  */
 import { defaultSiteSettings, packagePlans, walletTexts as t, type Membership } from '@kora/contracts';
 import { expectError, outboxEvents } from '@kora/testing';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../packages/membership.js';
 import type { PurchaseAnswer } from '../packages/purchase.js';
@@ -172,13 +173,15 @@ describe(`packages (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expect(await mine(bola)).toBeNull();
   });
 
-  it('refuses purchases itself while the payments switch is off', async () => {
+  it('refuses purchases and top-ups itself while the payments switch is off', async () => {
     const { svc } = service;
     const ada = nextId();
     await topUp(svc, ada, 10_000);
     vi.spyOn(svc.ctx.siteSettings, 'current').mockReturnValue({ ...defaultSiteSettings, features: { ...defaultSiteSettings.features, payments: false } });
     expectError(await buy(ada, 'vip'), 404, 'Payments are turned off on this site.');
+    expectError(await service.api.post('/api/payments/initialize', ada, { email: `${ada}@example.ng`, amount: 5000, metadata: { userId: ada } }), 404, 'Payments are turned off on this site.');
     expect(await balanceOf(service.api, ada)).toBe(10_000);
+    expect(await svc.ctx.db.select().from(svc.tables.payments).where(eq(svc.tables.payments.userId, ada))).toEqual([]);
   });
 
   it('takes a bare POST and one with a JSON content type and no body alike', async () => {

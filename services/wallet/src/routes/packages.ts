@@ -14,6 +14,9 @@ import { idempotencyKeyInvalid } from '../errors.js';
 import { isActive, membershipAnswer, membershipOf } from '../packages/membership.js';
 import { purchasePackage } from '../packages/purchase.js';
 
+/** The caller's plan or null; the example shown is the plan's (API docs, decision 015). */
+const myPackageAnswer = membershipSchema.nullable().meta({ example: membershipSchema.meta()?.example });
+
 /** The request's Idempotency-Key, null without one; 400 when it is not 1 to 200 visible characters. */
 function keyOf(request: FastifyRequest): string | null {
   const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -44,7 +47,7 @@ export async function packagesRoutes(app: ServiceApp, w: Wallet): Promise<void> 
         ...memberOnly,
         operationId: 'getMyPackage',
         summary: 'Your Pro plan while it is active, else null',
-        response: { 200: membershipSchema.nullable(), 401: errors[401] },
+        response: { 200: myPackageAnswer, 401: errors[401] },
       },
     },
     async (request) => {

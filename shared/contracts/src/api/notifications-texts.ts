@@ -3,7 +3,7 @@
  * functions, no schema library, so the browser can import them without carrying zod (the schemas
  * beside them re-export everything here).
  */
-import { formatNaira } from './wallet-texts.js';
+import { formatNaira } from './naira.js';
 
 export const notificationTexts = {
   empty: 'No notifications',

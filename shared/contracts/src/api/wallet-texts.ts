@@ -5,8 +5,13 @@
  * refusals the spec leaves open are ours (decision 023).
  *
  * Money: the API speaks naira (numbers with at most 2 decimals, as the spec's balance); every
- * service stores and computes kobo (integers), converting only at the edge with the helpers below.
+ * service stores and computes kobo (integers), converting only at the edge with the helpers of naira.ts (re-exported here).
  */
+import { formatNaira, hasAtMostTwoDecimals, koboToNaira, nairaToKobo } from './naira.js';
+import { perkTexts } from './perk-texts.js';
+
+export { formatNaira, hasAtMostTwoDecimals, koboToNaira, nairaToKobo, perkTexts };
+
 export const TRANSACTION_TYPES = ['top_up', 'package_purchase', 'refund'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -71,30 +76,6 @@ export function packagePlan(id: string): PackagePlan | undefined {
   return packagePlans.find((p) => p.id === id);
 }
 
-/** Naira (at most 2 decimals) to kobo; callers validate the decimals first. */
-export function nairaToKobo(naira: number): number {
-  return Math.round(naira * 100);
-}
-
-export function koboToNaira(kobo: number): number {
-  return kobo / 100;
-}
-
-/** Whether `naira` has at most 2 decimal places (5000.5 yes, 0.001 no), tolerant of binary floats. */
-export function hasAtMostTwoDecimals(naira: number): boolean {
-  return Number.isFinite(naira) && Math.abs(naira * 100 - Math.round(naira * 100)) < 1e-6;
-}
-
-const nairaFormat = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
-/** ₦5,000 or ₦5,000.5 → "₦5,000.50": how every screen writes an amount. */
-export function formatNaira(naira: number): string {
-  const sign = naira < 0 ? '-' : '';
-  const abs = Math.abs(naira);
-  const text = Number.isInteger(abs) ? nairaFormat.format(abs) : abs.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${sign}₦${text}`;
-}
-
 export const walletTexts = {
   // The spec's texts (§2, §8).
   walletTitle: 'Wallet',
@@ -138,8 +119,8 @@ export const walletTexts = {
   boostNotYours: 'You can only boost your own posts',
   boostNotOnTimeline: 'Only posts on your own timeline can be boosted',
   alreadyBoosted: 'This post is already boosted',
-  sponsored: 'Sponsored',
-  verified: 'Verified',
+  sponsored: perkTexts.sponsored,
+  verified: perkTexts.verified,
   testCard: 'Test card',
   pay: (amount: string) => `Pay ${amount}`,
 } as const;

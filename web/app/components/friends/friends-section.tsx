@@ -27,7 +27,7 @@ export function FriendsSection({ section, online }: { section: Section<Friend>; 
     <FriendsCard id="your-friends" title={TITLE} error={section.ok ? null : section.error} empty={friends.length === 0 ? friendTexts.noFriends : null}>
       <PeopleGrid label={TITLE}>
         {friends.map((friend) => (
-          <PersonCard key={friend.id} userId={friend.id} name={friend.user_name} image={friend.profileImage} online={online?.has(friend.id)}>
+          <PersonCard key={friend.id} userId={friend.id} name={friend.user_name} image={friend.profileImage} verified={friend.verified} online={online?.has(friend.id)}>
             <FriendMenu name={friend.user_name} onUnfriend={() => setLeaving(friend)} />
           </PersonCard>
         ))}

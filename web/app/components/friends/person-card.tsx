@@ -2,6 +2,7 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Avatar } from '~/components/avatar';
+import { NameWithBadge } from '~/components/verified-badge';
 import { avatarSrc } from '~/utils/media';
 
 export function PeopleGrid({ label, children }: { label: string; children: ReactNode }) {
@@ -18,12 +19,15 @@ export function PersonCard({
   image,
   detail,
   online,
+  verified = false,
   children,
 }: {
   userId: number;
   /** Shows the green online dot on the picture. */
   online?: boolean;
   name: string;
+  /** An active Pro package: the verified badge beside the name. */
+  verified?: boolean;
   image: string;
   /** A line under the name (e.g. mutual friends). */
   detail?: string;
@@ -34,7 +38,7 @@ export function PersonCard({
     <li aria-label={name} className="flex min-w-0 flex-col items-center gap-2 rounded-xl border border-slate-200 p-3 text-center">
       <Link to={`/profile/${userId}`} className="group flex w-full min-w-0 flex-col items-center gap-2">
         <Avatar name={name} src={avatarSrc(image)} className="size-16 text-lg" online={online} />
-        <span className="w-full truncate font-semibold text-slate-900 group-hover:underline">{name}</span>
+        <NameWithBadge name={name} verified={verified} className="justify-center font-semibold text-slate-900 group-hover:underline" />
       </Link>
       {detail ? <p className="-mt-1 text-xs text-slate-500">{detail}</p> : null}
       {children ? <div className="mt-auto w-full">{children}</div> : null}

@@ -27,6 +27,7 @@ export function SuggestionsSection({ section, online }: { section: Section<Sugge
             userId={person.id}
             name={person.user_name}
             image={person.profileImage}
+            verified={person.verified}
             online={online?.has(person.id)}
             detail={person.mutualCount > 0 ? countLabel(person.mutualCount, 'mutual friend') : undefined}
           >

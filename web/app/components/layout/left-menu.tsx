@@ -1,7 +1,7 @@
 import { NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
 import { ChevronDownIcon, type IconComponent } from '~/components/icons';
-import { EXPLORE_MENU, MAIN_MENU, SETTINGS_ITEM, isGroup, type NavGroup, type NavItem } from '~/data/navigation';
+import { EXPLORE_MENU, MAIN_MENU, SETTINGS_ITEM, isGroup, type MenuEntry, type NavGroup, type NavItem } from '~/data/navigation';
 import { cn } from '~/utils/misc';
 import { useFeatures } from '~/utils/use-features';
 
@@ -86,7 +86,9 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
 /** The large-screen left menu (member-side §2 "Left menu"). */
 export function LeftMenu({ className }: { className?: string }) {
   const features = useFeatures();
-  const explore = EXPLORE_MENU.filter((item) => !item.feature || features[item.feature]);
+  const shown = (item: MenuEntry) => isGroup(item) || !item.feature || features[item.feature];
+  const main = MAIN_MENU.filter(shown);
+  const explore = EXPLORE_MENU.filter(shown);
   return (
     <aside
       className={cn(
@@ -98,7 +100,7 @@ export function LeftMenu({ className }: { className?: string }) {
         <section aria-labelledby="menu-main">
           <SectionHeading id="menu-main">Main</SectionHeading>
           <ul className="space-y-0.5">
-            {MAIN_MENU.map((entry) => (
+            {main.map((entry) => (
               <li key={entry.label}>{isGroup(entry) ? <MenuGroup group={entry} /> : <MenuLink item={entry} />}</li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Avatar } from '~/components/avatar';
-import { BellIcon, CloseIcon, GroupIcon, HomeIcon, LogOutIcon, MenuIcon, MessageIcon, ReelIcon, UserIcon, UsersIcon } from '~/components/icons';
+import { BellIcon, CloseIcon, GroupIcon, HomeIcon, LogOutIcon, MenuIcon, MessageIcon, PackageIcon, ReelIcon, UserIcon, UsersIcon, WalletIcon } from '~/components/icons';
 import { LogoImage } from '~/components/logo';
 import { cn } from '~/utils/misc';
 import { useFeatureOn } from '~/utils/use-features';
@@ -15,13 +15,15 @@ const rowClasses = 'flex w-full items-center gap-3 rounded-lg px-3 py-3 text-[15
  * The small-screen menu (spec: Home, Profile, Friends, Messages, Notifications, Logout). Unlike the
  * avatar menu, its Profile link uses the plain member id, as the spec describes. Groups is ours:
  * the left menu is hidden on phones, and without it /groups could not be reached there (hidden
- * while an admin has groups turned off). Reels likewise (hidden while reels are off).
+ * while an admin has groups turned off). Reels likewise (hidden while reels are off), and Wallet and
+ * Packages (hidden while payments are off).
  */
 export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: string }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const groupsOn = useFeatureOn('groups');
   const reelsOn = useFeatureOn('reels');
+  const paymentsOn = useFeatureOn('payments');
 
   // Close after any navigation so the new page is not hidden behind the drawer.
   useEffect(() => {
@@ -37,6 +39,12 @@ export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: 
     // The spec's destinations first; ours after them, Logout staying last.
     ...(groupsOn ? [{ label: 'Groups', to: '/groups', icon: GroupIcon, end: false }] : []),
     ...(reelsOn ? [{ label: 'Reels', to: '/reels', icon: ReelIcon, end: false }] : []),
+    ...(paymentsOn
+      ? [
+          { label: 'Wallet', to: '/wallet', icon: WalletIcon, end: false },
+          { label: 'Packages', to: '/packages', icon: PackageIcon, end: false },
+        ]
+      : []),
   ];
 
   return (

@@ -4,6 +4,7 @@ import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { LinkifiedText } from '~/components/linkified-text';
 import { RelativeTime } from '~/components/ui/relative-time';
+import { VerifiedBadge } from '~/components/verified-badge';
 import { avatarSrc } from '~/utils/media';
 
 export function CommentItem({ comment, now }: { comment: PostComment; now: number }) {
@@ -18,6 +19,7 @@ export function CommentItem({ comment, now }: { comment: PostComment; now: numbe
           <Link to={profile} className="text-sm font-semibold text-slate-900 hover:underline">
             {comment.username}
           </Link>
+          {comment.verified ? <VerifiedBadge className="ml-1" /> : null}
           <p className="whitespace-pre-wrap break-words text-sm text-slate-800">
             <LinkifiedText text={comment.content} memberContent mentions={comment.mentions} />
           </p>

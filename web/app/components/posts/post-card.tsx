@@ -51,7 +51,15 @@ export function PostCard({ post: fromPage, now, onDeleted, moderator }: PostCard
       <PostHeader
         post={post}
         now={now}
-        menu={<PostMenu post={post} isAuthor={user?.id === post.author.id || moderator === true} dispatch={dispatch} onDeleted={onDeleted} />}
+        menu={
+          <PostMenu
+            post={post}
+            isAuthor={user?.id === post.author.id || moderator === true}
+            ownPost={user?.id === post.author.id}
+            dispatch={dispatch}
+            onDeleted={onDeleted}
+          />
+        }
       />
       {post.content ? (
         <p className="whitespace-pre-wrap break-words px-4 pt-3 text-[15px] leading-relaxed text-slate-800">

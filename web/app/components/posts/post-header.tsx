@@ -1,11 +1,13 @@
 /**
  * The top of a post card: the author (linking to their profile), the group it was posted in ("in
- * {title}", linking to the group), when it was posted, the menu.
+ * {title}", linking to the group), the verified badge of an author with a Pro package, when it was
+ * posted, "Sponsored" on a boosted post shown outside the author's friends (decision 023), the menu.
  */
-import type { Post } from '@kora/contracts';
+import { perkTexts, type Post } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { RelativeTime } from '~/components/ui/relative-time';
+import { VerifiedBadge } from '~/components/verified-badge';
 import { avatarSrc } from '~/utils/media';
 import type { ReactNode } from 'react';
 
@@ -22,6 +24,7 @@ export function PostHeader({ post, now, menu }: { post: Post; now: number; menu:
           <Link to={profile} className="font-semibold text-slate-900 hover:underline">
             {post.author.username}
           </Link>
+          {post.author.verified ? <VerifiedBadge className="ml-1" /> : null}
           {post.group ? (
             <>
               {' in '}
@@ -31,9 +34,12 @@ export function PostHeader({ post, now, menu }: { post: Post; now: number; menu:
             </>
           ) : null}
         </p>
-        <Link to={`/posts/${post.id}`} className="text-xs text-slate-500 hover:underline">
-          <RelativeTime value={post.createdAt} now={now} />
-        </Link>
+        <p className="text-xs text-slate-500">
+          <Link to={`/posts/${post.id}`} className="hover:underline">
+            <RelativeTime value={post.createdAt} now={now} />
+          </Link>
+          {post.sponsored ? <span data-sponsored=""> · {perkTexts.sponsored}</span> : null}
+        </p>
       </div>
       {menu}
     </div>

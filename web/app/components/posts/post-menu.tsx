@@ -1,15 +1,17 @@
 /**
  * The post's "…" menu (Radix DropdownMenu): Save Post / Unsave Post for everyone, Delete post for
- * the author only (spec §5), behind a confirmation. The fetchers live here, outside the menu's
+ * the author only (spec §5), behind a confirmation; Boost post on the member's own posts while they
+ * have an active Pro package (decision 023; asked when the menu is about to open). The fetchers live here, outside the menu's
  * content, so an answer still arrives after the menu has closed.
  */
-import { postTexts, type Post } from '@kora/contracts';
+import { perkTexts, postTexts, type Post } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
-import { BookmarkIcon, MoreIcon, TrashIcon } from '~/components/icons';
+import { BookmarkIcon, MoreIcon, RocketIcon, TrashIcon } from '~/components/icons';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { useToast } from '~/components/ui/toast';
+import { useActivePlan } from '~/utils/active-plan';
 import { cn } from '~/utils/misc';
 import type { PostEvent } from './post-state';
 import { usePostAction } from './use-post-action';
@@ -19,11 +21,14 @@ const DeletePostDialog = lazyComponent(() => import('./delete-post-dialog').then
 export function PostMenu({
   post,
   isAuthor,
+  ownPost = false,
   dispatch,
   onDeleted,
 }: {
   post: Post;
   isAuthor: boolean;
+  /** The signed-in member wrote it (a moderator's isAuthor is not enough to boost it). */
+  ownPost?: boolean;
   dispatch: (event: PostEvent) => void;
   onDeleted?: (postId: number) => void;
 }) {
@@ -50,11 +55,20 @@ export function PostMenu({
     setDeleteError,
   );
   const saving = save.busy || unsave.busy;
+  const [wanted, setWanted] = useState(false);
+  const canBoost = useActivePlan(ownPost && wanted);
+  const boost = usePostAction(post.id, 'boost', (answer) => {
+    const until = new Date(answer.boostedUntil).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    toast({ title: 'Post boosted', description: `${perkTexts.sponsored} until ${until}. Boosts left: ${answer.boostsLeft}.`, variant: 'success' });
+  });
+  const askPlan = () => setWanted(true);
 
   return (
     <>
-      <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Root modal={false} onOpenChange={(open) => open && askPlan()}>
         <DropdownMenu.Trigger
+          onPointerEnter={askPlan}
+          onFocus={askPlan}
           aria-label="Post options"
           className="-mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100"
         >
@@ -70,6 +84,12 @@ export function PostMenu({
               <BookmarkIcon className={cn('text-slate-600', post.hasSaved && 'fill-current')} />
               {post.hasSaved ? 'Unsave Post' : 'Save Post'}
             </DropdownMenu.Item>
+            {canBoost ? (
+              <DropdownMenu.Item className={menuItemClasses} disabled={boost.busy} onSelect={() => boost.submit()}>
+                <RocketIcon className="text-slate-600" />
+                Boost post
+              </DropdownMenu.Item>
+            ) : null}
             {isAuthor ? (
               <DropdownMenu.Item
                 className={cn(menuItemClasses, 'text-red-700')}

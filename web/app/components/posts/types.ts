@@ -14,7 +14,9 @@ export type PostActionSuccess =
   | { intent: 'share'; ok: true; shared: boolean; shareCount: number }
   | { intent: 'save'; ok: true }
   | { intent: 'unsave'; ok: true }
-  | { intent: 'delete'; ok: true };
+  | { intent: 'delete'; ok: true }
+  /** A Pro member's boost of their own post (decision 023): sponsored until, boosts left in the plan. */
+  | { intent: 'boost'; ok: true; boostedUntil: string; boostsLeft: number };
 
 /** `intent` is null when the request named no known action. */
 export type PostActionFailure = { intent: PostIntent | null; ok: false; error: string };

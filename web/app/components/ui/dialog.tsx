@@ -3,7 +3,7 @@
  * phones it fills the width with a small margin and scrolls inside when taller than the screen.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { CloseIcon } from '~/components/icons';
 import { cn } from '~/utils/misc';
 
@@ -14,9 +14,14 @@ export interface ModalProps {
   description?: string;
   children: ReactNode;
   className?: string;
+  /**
+   * Where focus goes back to on closing, for a dialog opened without a Radix Trigger (which Radix
+   * would otherwise focus, leaving focus on the page's body).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-export function Modal({ open, onOpenChange, title, description, children, className }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, children, className, returnFocusTo }: ModalProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -24,6 +29,12 @@ export function Modal({ open, onOpenChange, title, description, children, classN
         <RadixDialog.Content
           // Without a description Radix must be told there is none (else it warns).
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.current;
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl focus:outline-none data-[state=open]:animate-fade-in sm:p-6',
             className,
