@@ -7,7 +7,7 @@
  * a boosted post is sponsored in a stranger's feed, never in a friend's or the author's; the
  * payments switch of the notification settings keeps payment notices away.
  */
-import { PACKAGE_IDS, SANDBOX_SUCCESS_CARD, walletTexts, type InitializePaymentAnswer, type Notification, type Post, type Suggestion } from '@kora/contracts';
+import { PACKAGE_IDS, walletTexts, type Notification, type Post, type Suggestion } from '@kora/contracts';
 import { eventually, readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, befriend, json, signedInMember, signIn, type SignedIn } from './support/members.js';
@@ -15,8 +15,7 @@ import { notificationsOf } from './support/notifications.js';
 import { createPost } from './support/posts.js';
 import { api, body, MODE } from './support/product.js';
 import { saveSettings } from './support/settings.js';
-
-const FAKE = process.env.KORA_FAKE_PAYSTACK_URL;
+import { topUp } from './support/wallet.js';
 
 type Member = SignedIn & { member: { email: string; password: string } };
 
@@ -25,23 +24,6 @@ async function refused(res: Response, status: number, text: string): Promise<voi
   expect(await res.json()).toEqual({ error: text, message: text, code: expect.any(String) });
 }
 
-/** Tops `who`'s wallet up by card with `amount` naira, through whichever provider the product has; waits for the credit. */
-async function topUp(who: Member, amount: number): Promise<void> {
-  const before = Number(await (await api('/api/users/fetchbalance', auth(who.token))).text());
-  const started = await readUntil(
-    () => api('/api/payments/initialize', json({ email: who.member.email, amount, metadata: { userId: who.user.user_id } }, who.token)),
-    (res) => res.status === 200, // the wallet learns the member's e-mail from auth's events
-  );
-  const { reference } = await body<InitializePaymentAnswer>(started);
-  if (FAKE) {
-    const said = await fetch(`${FAKE}/_control/transactions/${reference}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'success' }) });
-    expect(said.status).toBe(200);
-    expect((await api(`/api/payments/${reference}/verify`, { method: 'POST', ...auth(who.token) })).status).toBe(200);
-  } else {
-    expect((await api(`/api/payments/${reference}/sandbox-pay`, json({ cardNumber: SANDBOX_SUCCESS_CARD }, who.token))).status).toBe(200);
-  }
-  await eventually(async () => Number(await (await api('/api/users/fetchbalance', auth(who.token))).text()) === before + amount);
-}
 
 const balanceInSignIn = async (who: Member) => (await signIn(who.member.email, who.member.password)).user as unknown as { user_wallet_balance: number };
 const postAs = async (who: SignedIn, id: number) => body<Post>(await api(`/api/posts/${id}`, auth(who.token)));

@@ -7,37 +7,20 @@
  * provider the product has (a fake Paystack in the embedded product, the sandbox in the
  * distributed one), a retry with the same Idempotency-Key moving nothing.
  */
-import { packagePlans, SANDBOX_SUCCESS_CARD, walletTexts as t, type InitializePaymentAnswer, type Membership, type Payment, type Transaction } from '@kora/contracts';
+import { packagePlans, walletTexts as t, type Membership, type Transaction } from '@kora/contracts';
 import { eventually } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, signedInMember, type SignedIn } from './support/members.js';
 import { api, bearer, body, MODE } from './support/product.js';
+import { topUp, type PayingMember } from './support/wallet.js';
 
 async function refused(res: Response, status: number, text: string): Promise<void> {
   expect(res.status, await res.clone().text()).toBe(status);
   expect(await res.json()).toEqual({ error: text, message: text, code: expect.any(String) });
 }
 
-const FAKE = process.env.KORA_FAKE_PAYSTACK_URL;
+type Member = PayingMember;
 
-type Member = SignedIn & { member: { email: string } };
-
-/** Puts `naira` in the member's wallet as a member does: a card payment, paid and confirmed. */
-async function topUp(who: Member, naira: number): Promise<void> {
-  const initialize = () => api('/api/payments/initialize', json({ email: who.member.email, amount: naira, metadata: { userId: who.user.user_id } }, who.token));
-  // The wallet learns e-mails from auth's events: the first tries may come before it has.
-  let started: Response | undefined;
-  await eventually(async () => (started = await initialize()).status === 200);
-  const { reference } = await body<InitializePaymentAnswer>(started!);
-  if (FAKE) {
-    const said = await fetch(`${FAKE}/_control/transactions/${reference}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'success' }) });
-    expect(said.status).toBe(200);
-    expect((await api(`/api/payments/${reference}/verify`, { method: 'POST', ...auth(who.token) })).status).toBe(200);
-  } else {
-    expect((await api(`/api/payments/${reference}/sandbox-pay`, json({ cardNumber: SANDBOX_SUCCESS_CARD }, who.token))).status).toBe(200);
-  }
-  await eventually(async () => (await body<Payment>(await api(`/api/payments/${reference}`, auth(who.token)))).status === 'success');
-}
 
 describe(`wallet and packages through the gateway (${MODE})`, () => {
   let ada: Member;
