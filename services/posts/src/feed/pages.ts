@@ -46,8 +46,9 @@ async function postsOf(posts: Posts, viewer: number, page: SQL, comments = LIST_
  * (the lateral joins), and the merge of those short lists is the page: the cost grows with the
  * number of friends and groups and the page size, never with how many posts exist.
  *
- * The page also carries at most one sponsored post (feed/sponsored.ts) after its first
- * `SPONSORED_SLOT` posts; its id travels in the next cursor so the next page shows another.
+ * The page also carries at most one sponsored post (feed/sponsored.ts) in one of its `limit` places,
+ * after its first `SPONSORED_SLOT` posts; its id travels in the next cursor so the next page shows
+ * another.
  */
 export async function feedPage(posts: Posts, viewer: number, page: PageRequest): Promise<JsonPage> {
   const statements = feedStatements(posts.tables);
@@ -57,13 +58,17 @@ export async function feedPage(posts: Posts, viewer: number, page: PageRequest):
     ? await statements.after.rows<PostJsonRow>(posts.ctx.db, { ...values, at: page.after.at, id: page.after.id })
     : await statements.first.rows<PostJsonRow>(posts.ctx.db, values);
   const rows = all.filter((r) => !r.sponsored);
-  const sponsored = all.find((r) => r.sponsored);
-  const shown = rows.slice(0, page.limit);
+  // The sponsored post takes one of the page's `limit` places (an integrator asking for N posts gets
+  // N), after the page's first SPONSORED_SLOT posts: a page with fewer own posts shows none.
+  const found = all.find((r) => r.sponsored);
+  const sponsored = found && page.limit > SPONSORED_SLOT && rows.length > SPONSORED_SLOT ? found : undefined;
+  const ownPlaces = sponsored ? page.limit - 1 : page.limit;
+  const shown = rows.slice(0, ownPlaces);
   const texts = shown.map((r) => r.post);
-  if (sponsored) texts.splice(Math.min(SPONSORED_SLOT, texts.length), 0, sponsored.post);
+  if (sponsored) texts.splice(SPONSORED_SLOT, 0, sponsored.post);
   const last = shown[shown.length - 1];
   const nextCursor =
-    rows.length > page.limit && last ? encodeCursor({ at: last.page_at, id: last.id, ...(sponsored ? { sponsored: Number(sponsored.id) } : {}) }) : null;
+    rows.length > ownPlaces && last ? encodeCursor({ at: last.page_at, id: last.id, ...(sponsored ? { sponsored: Number(sponsored.id) } : {}) }) : null;
   return { posts: texts, nextCursor };
 }
 

@@ -21,7 +21,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PostsTables } from '../db/schema.js';
 import { visibleTo } from './visibility.js';
 
-/** The sponsored post goes after this many of the page's own posts (or last on a shorter page). */
+/** The sponsored post goes after this many of the page's own posts; a page with no more than these shows none. */
 export const SPONSORED_SLOT = 2;
 
 /**

@@ -103,17 +103,24 @@ describe(`perks in posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =>
     for (const p of boosted) expect((await boost(p.id, ada)).statusCode).toBe(200);
     const ours = new Set(boosted.map((p) => p.id));
 
-    // The stranger: one sponsored post a page, one of ada's, never the same on consecutive pages.
-    const first = await feed(viewer, 'limit=2');
-    const second = await feed(viewer, `limit=2&cursor=${first.nextCursor}`);
+    // The stranger: one sponsored post a page, in one of its places after the page's first two
+    // posts, one of ada's, never the same on consecutive pages.
+    const first = await feed(viewer, 'limit=3');
+    const second = await feed(viewer, `limit=3&cursor=${first.nextCursor}`);
     for (const page of [first, second]) {
       const sponsored = page.posts.filter((p) => p.sponsored);
       expect(sponsored).toHaveLength(1);
+      expect(page.posts).toHaveLength(3);
+      expect(page.posts[2]!.sponsored).toBe(true);
       expect(page.posts.filter((p) => !p.sponsored).every((p) => p.author.id === viewer)).toBe(true);
     }
     const [a, b] = [first, second].map((page) => page.posts.find((p) => p.sponsored)!);
     expect(a!.id).not.toBe(b!.id);
     expect(a!.author).toMatchObject({ id: expect.any(Number), verified: true });
+    // Nothing of the stranger's own feed is lost to it: the two pages hold their four newest posts.
+    expect([first, second].flatMap((page) => page.posts.filter((p) => !p.sponsored).map((p) => p.content))).toEqual(['own 5', 'own 4', 'own 3', 'own 2']);
+    // A page with no room after two of its own posts carries none (limit 2, or a short last page).
+    expect((await feed(viewer, 'limit=2')).posts.filter((p) => p.sponsored)).toEqual([]);
 
     // Not for the author, not for a friend: they see it as an ordinary post, unmarked.
     for (const who of [ada, friend]) {
@@ -131,6 +138,7 @@ describe(`perks in posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =>
 
   it('sponsors a boost for 7 days, then no more, while the plan still runs', async () => {
     const [ada, viewer] = [await member(), await member()];
+    for (let i = 0; i < 3; i++) await file.api.createPost(viewer, `own ${i}`);
     await grantPlan(file.svc, ada, { activeUntil: inDays(30), occurredAt: clock.now() });
     const post = await file.api.createPost(ada, 'seven days');
     expect((await boost(post.id, ada)).statusCode).toBe(200);
