@@ -199,8 +199,9 @@ describe('signed in at 375 px', () => {
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.waitFor();
     const labels = (await drawer.locator('nav li > a, nav li > form > button').allInnerTexts()).map((t) => t.trim());
-    // The spec's six, with Groups and Reels (ours: the left menu is hidden on phones) before Logout.
-    expect(labels).toEqual(['Home', 'Profile', 'Friends', 'Messages', 'Notifications', 'Groups', 'Reels', 'Logout']);
+    // The spec's six, with Groups, Reels, Wallet and Packages (ours: the left menu is hidden on
+    // phones) before Logout.
+    expect(labels).toEqual(['Home', 'Profile', 'Friends', 'Messages', 'Notifications', 'Groups', 'Reels', 'Wallet', 'Packages', 'Logout']);
     expect(await drawer.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe(`/profile/${MEMBER.userId}`);
     expect(await drawer.getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe('/notifications');
     await saveScreenshot(page, 'shell-drawer-375');
