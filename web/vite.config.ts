@@ -26,7 +26,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     // request (the home feed went from 33 files to 16). Measured with the Stories card (decision
     // 022): 12 KB against 8 KB, home 147.8 KB vs 150.2, groups 146.1 vs 147.2, reels 142.9 vs 144.0,
     // a profile 159.7 vs 157.6.
-    rollupOptions: isSsrBuild ? {} : { output: { experimentalMinChunkSize: 12 * 1024 } },
+    //
+    // The wallet's texts and plans get a chunk of their own (no dependencies, no side effects): only
+    // the wallet, payments, checkout and packages pages use them, and the merge above had folded
+    // them into the chunk every page loads with the not-found page (decision 023).
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            experimentalMinChunkSize: 12 * 1024,
+            manualChunks: (id: string) => (id.endsWith('/shared/contracts/src/api/wallet-texts.ts') ? 'wallet-texts' : undefined),
+          },
+        },
   },
   plugins: [
     remix({

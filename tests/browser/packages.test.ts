@@ -8,7 +8,7 @@
  * beside their name on their post, and boosts that post from its menu (a second boost is refused).
  * Screens at 1280x800 and 375x812.
  */
-import { formatNaira, walletTexts } from '@kora/contracts';
+import { formatNaira, perkTexts, walletTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
@@ -115,7 +115,7 @@ describe('packages', () => {
         .poll(
           async () => {
             await page.goto(`/posts/${postId}`);
-            return page.getByRole('article', { name: `Post by ${buyer.username}` }).getByRole('img', { name: walletTexts.verified }).count();
+            return page.getByRole('article', { name: `Post by ${buyer.username}` }).getByRole('img', { name: perkTexts.verified }).count();
           },
           { timeout: 30_000 },
         )

@@ -19,3 +19,5 @@ export * from './api/stories.js';
 export * from './api/reels.js';
 export * from './excerpt.js';
 export * from './api/wallet.js';
+export * from './api/naira.js';
+export * from './api/perk-texts.js';

@@ -5,13 +5,10 @@
  * refusals the spec leaves open are ours (decision 023).
  *
  * Money: the API speaks naira (numbers with at most 2 decimals, as the spec's balance); every
- * service stores and computes kobo (integers), converting only at the edge with the helpers of naira.ts (re-exported here).
+ * service stores and computes kobo (integers), converting only at the edge with the helpers of naira.ts.
+ * The perks' labels are in perk-texts.ts. Both are modules of their own so that this one, which only
+ * the wallet's pages load, carries nothing the other pages need (decision 023, Web).
  */
-import { formatNaira, hasAtMostTwoDecimals, koboToNaira, nairaToKobo } from './naira.js';
-import { perkTexts } from './perk-texts.js';
-
-export { formatNaira, hasAtMostTwoDecimals, koboToNaira, nairaToKobo, perkTexts };
-
 export const TRANSACTION_TYPES = ['top_up', 'package_purchase', 'refund'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -47,6 +44,7 @@ export interface PackagePlan {
   boostPages: number;
   perks: string[];
 }
+
 
 const commonPerks = ['Featured member', 'Verified badge'];
 const closingPerks = ['All permissions', "Access to Kora's quarterly hall-of-fame discussion"];
@@ -91,7 +89,9 @@ export const walletTexts = {
   paymentSuccessful: (reference: string) => `Payment successful! Reference: ${reference}`,
   // Ours: what the spec leaves open.
   amountInvalid: 'Amount must be a number above 0',
-  amountTooLarge: `Amount can be at most ₦${walletLimits.maxTopUpNaira.toLocaleString('en-NG')}`,
+  // Written out, not formatted at load: a call at the top of this module would make every page that
+  // imports the contracts run (and load) it, the wallet's texts with it (decision 023).
+  amountTooLarge: 'Amount can be at most ₦1,000,000',
   amountDecimals: 'Amount can have at most 2 decimal places (kobo)',
   emailRequired: 'Your account needs an e-mail address to pay by card',
   emailNotYours: 'Use the e-mail address of your account',
@@ -119,8 +119,6 @@ export const walletTexts = {
   boostNotYours: 'You can only boost your own posts',
   boostNotOnTimeline: 'Only posts on your own timeline can be boosted',
   alreadyBoosted: 'This post is already boosted',
-  sponsored: perkTexts.sponsored,
-  verified: perkTexts.verified,
   testCard: 'Test card',
   pay: (amount: string) => `Pay ${amount}`,
 } as const;
