@@ -4,7 +4,7 @@
  * sandbox), call its routes as a member, and announce members as auth does. Works the same on the
  * embedded engines and on real PostgreSQL/Kafka (each run has its own schema; ids are fresh).
  */
-import { eventually, memberClient, publishEvent, serviceForFile, startTestService, testClock, type TestClock, type TestService } from '@kora/testing';
+import { eventually, memberClient, memberSnapshot, publishEvent, serviceForFile, startTestService, testClock, type TestClock, type TestService } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { createWalletService } from './app.js';
 import { walletSchema, type WalletTables } from './db/schema.js';
@@ -43,7 +43,7 @@ export async function registerMember(svc: WalletTestService, userId: number, use
   await publishEvent(
     svc,
     'user.registered',
-    { userId, username, firstname: 'Ada', lastname: 'Obi', profileImage: '', coverImage: null, bio: '', role: 'user', email: emailOf(userId), createdAt: new Date().toISOString() },
+    { ...memberSnapshot(userId, username), email: emailOf(userId), createdAt: new Date().toISOString() },
     userId,
     userId,
   );
