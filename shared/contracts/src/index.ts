@@ -21,3 +21,4 @@ export * from './excerpt.js';
 export * from './api/wallet.js';
 export * from './api/naira.js';
 export * from './api/perk-texts.js';
+export * from './api/admin.js';

@@ -82,8 +82,14 @@ export const routeTable: readonly RouteRule[] = [
   exact('/ws', 'notifications'),
   // who of a list of members is online (from live sockets, honouring showOnline)
   under('/api/presence', 'notifications'),
-  // admin back office and the public representative form
+  // admin back office and the public representative form (decision 024): accounts and the admin's
+  // own profile are auth's, posts moderation and reports the posts service's
   under('/api/admin', 'admin'),
+  under('/api/admin/users', 'auth'),
+  under('/api/admin/profile', 'auth'),
+  under('/api/admin/posts', 'posts'),
+  under('/api/admin/reports', 'posts'),
+  exact('/api/reports', 'posts'),
   under('/api/representatives', 'admin'),
 ];
 

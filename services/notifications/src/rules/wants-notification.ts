@@ -10,7 +10,7 @@ import type { Notifications } from '../context.js';
 import { notificationSettingsOf } from '../projections/settings.js';
 
 /** The switch each type answers to. Typed by the known types: a new type must pick its switch. */
-const switchOfType: Record<NotificationType, NotificationSwitch> = {
+const switchOfType: Record<NotificationType, NotificationSwitch | null> = {
   post_like: 'inappLikes',
   reel_like: 'inappLikes',
   post_comment: 'inappComments',
@@ -22,6 +22,8 @@ const switchOfType: Record<NotificationType, NotificationSwitch> = {
   group_join_approved: 'inappGroupActivity',
   payment: 'inappPayments',
   payment_package: 'inappPayments',
+  // The outcome of a member's own report is always told (decision 024): no switch silences it.
+  report_outcome: null,
 };
 
 /**

@@ -47,6 +47,7 @@ export const notificationTypes = [
   'group_join_approved',
   'payment',
   'payment_package',
+  'report_outcome',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -61,11 +62,11 @@ export type MentionReviewState = (typeof MENTION_REVIEW_STATES)[number];
 export const PRESENCE_MAX_IDS = 100;
 
 /**
- * A notice about the member's own wallet (payment, payment_*): its message is a whole sentence, shown
- * without the actor's name in front (the actor is the member).
+ * A notice about the member's own wallet (payment, payment_*) or the outcome of their report
+ * (report_outcome, decision 024): its message is a whole sentence, shown without an actor's name in front.
  */
 export function isOwnNotice(type: string): boolean {
-  return type === 'payment' || type.startsWith('payment_');
+  return type === 'payment' || type.startsWith('payment_') || type === 'report_outcome';
 }
 
 /**
@@ -80,6 +81,8 @@ export function notificationMessage(type: string, detail?: string, inComment = f
       return detail ?? 'Your wallet was topped up';
     case 'payment_package':
       return detail ?? 'You bought a Pro package';
+    case 'report_outcome':
+      return detail ?? 'We reviewed your report';
     case 'mention':
       return inComment ? notificationTexts.mentionedInComment : notificationTexts.mentionedInPost;
     case 'post_like':

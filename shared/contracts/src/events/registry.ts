@@ -4,6 +4,7 @@
  * Topics are named `<service>.<aggregate>`.
  */
 import { z } from 'zod';
+import { ADMIN_ACTIONS, AUDIT_TARGETS, REPORT_MODERATIONS, REPORT_TARGETS, USER_STATUSES } from '../api/admin-texts.js';
 import { GROUP_PRIVACIES, GROUP_ROLES } from '../api/groups-texts.js';
 import { MEDIA_PURPOSES, STORY_TYPES } from '../api/stories-texts.js';
 import { PACKAGE_IDS, TRANSACTION_TYPES } from '../api/wallet-texts.js';
@@ -108,6 +109,27 @@ export const eventRegistry = {
   'user.updated': event('auth.user', 1, userSnapshot),
   /** A sign-in session ended (sign-out, revoke, password change/reset): its tokens stop working. */
   'session.revoked': event('auth.session', 1, z.object({ userId: z.number().int(), sessionId: z.string() })),
+  /** An admin (or the member) changed the account's e-mail: the services that mail or bill it keep the new one. */
+  'user.email-changed': event('auth.user', 1, z.object({ userId: z.number().int(), email: z.string() })),
+  /** An admin suspended or reinstated the account (its sessions end in the same change when suspended). */
+  'user.status-changed': event('auth.user', 1, z.object({ userId: z.number().int(), status: z.enum(USER_STATUSES), previousStatus: z.enum(USER_STATUSES) })),
+  /**
+   * An admin did something the audit log keeps (decision 024). Written by whichever service did it,
+   * in the same transaction as the change; the admin service stores it. Keyed by the target.
+   */
+  'admin.action-recorded': event(
+    'admin.audit',
+    1,
+    z.object({
+      actorId: z.number().int(),
+      action: z.enum(ADMIN_ACTIONS),
+      targetType: z.enum(AUDIT_TARGETS),
+      targetId: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+      occurredAt: z.string(),
+    }),
+  ),
   /** Admin changed a section of the site settings; every service applies the current values. */
   'site-settings.updated': event('admin.site-settings', 1, siteSettingsPayload, { compacted: true }),
 
@@ -237,6 +259,24 @@ export const eventRegistry = {
    * A notification was stored for `recipientId`. Every notifications instance reads these (each
    * with its own consumer group) and pushes the notification to the recipient's sockets it holds.
    */
+  /**
+   * Reports on a post or comment were closed by an admin (posts service): each reporter is told the
+   * outcome. Keyed by the report.
+   */
+  'report.closed': event(
+    'posts.report',
+    1,
+    z.object({
+      reportId: z.number().int(),
+      reporterId: z.number().int(),
+      targetType: z.enum(REPORT_TARGETS),
+      targetId: z.number().int(),
+      postId: z.number().int(),
+      status: z.enum(['resolved', 'dismissed']),
+      moderation: z.enum(REPORT_MODERATIONS).nullable(),
+    }),
+  ),
+
   'notification.created': event('notifications.notification', 1, z.object({ recipientId: z.number().int(), notification: notificationSchema })),
 } as const;
 
