@@ -1,6 +1,7 @@
 import { ADMIN_EXPORT_COLUMNS } from '@kora/contracts';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defuseCell } from '../accounts/export-formats.js';
 import { claimsOf, seedAdmin, seedMember, signIn, startAuth, type AuthTestService } from '../test-support.js';
@@ -70,7 +71,7 @@ describe(`admin users export (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, (
     // The whole table (the 100,000 and the few other tests made): the keyset walks users_created_idx.
     for (const format of ['csv', 'json'] as const) {
       await svc.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
-      const address = svc.app.addresses()[0]!;
+      const address = svc.app.server.address() as AddressInfo;
       const heapBefore = process.memoryUsage().heapUsed;
       let peakHeap = heapBefore;
       let peakRss = process.memoryUsage().rss;
@@ -88,7 +89,7 @@ describe(`admin users export (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, (
       let lastKey = '';
       let ordered = true;
       const decoder = new TextDecoder();
-      for await (const chunk of res.body!) {
+      for await (const chunk of res.body! as unknown as AsyncIterable<Uint8Array>) {
         const text = tail + decoder.decode(chunk, { stream: true });
         const parts = text.split('\n');
         tail = parts.pop()!;
