@@ -30,8 +30,10 @@ export async function refuseLastAdmin(tx: Tx, tables: AuthTables, target: UserRo
 }
 
 /**
- * After `lockAdmins`: the acting admin must still be an active admin now (their access token may
- * say admin for a few minutes after a demotion that raced this request).
+ * After `lockAdmins`, when the target is an admin: the acting admin must still be an active admin
+ * now. This is the other half of the race: an admin demoted a moment ago by the admin they are
+ * demoting (their access token says admin until the gateway learns the session ended) may not
+ * finish the job. Everything else trusts the token's role, as every admin route does.
  */
 export async function refuseFormerAdmin(tx: Tx, tables: AuthTables, actorId: number): Promise<void> {
   const actor = await findUserById(tx, tables, actorId);

@@ -154,7 +154,7 @@ export function adminUserRoutes(app: ServiceApp, auth: Auth): void {
         const target = await findUserById(tx, tables, id);
         if (!target) throw userNotFound();
         if (target.status === status) return target;
-        if (suspending) {
+        if (suspending && target.role === 'admin') {
           await refuseLastAdmin(tx, tables, target);
           await refuseFormerAdmin(tx, tables, actor.userId);
         }
