@@ -27,7 +27,6 @@ export function reportRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
-        tags: ['reports'],
         operationId: 'createReport',
         summary: 'Report a post or a comment to the moderators',
         body: createReportBody,
