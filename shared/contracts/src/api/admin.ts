@@ -45,15 +45,21 @@ export const adminPageSize = z.coerce
 export const adminPage = z.coerce.number().int().min(1, 'Page must be 1 or more').max(1_000_000).default(1);
 const searchText = z.string().trim().max(200).default('');
 
-/** The numbered-page answer every admin table shares (spec: admin post list). */
+/**
+ * The numbered-page answer every admin table shares (spec: admin post list). Its example in the API
+ * docs is a page holding the item's example (openapi-lint wants one on every success answer).
+ */
 export function adminPageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    totalPages: z.number().int(),
-    hasPrev: z.boolean(),
-    hasNext: z.boolean(),
-  });
+  const example = item.meta()?.example;
+  return z
+    .object({
+      items: z.array(item),
+      total: z.number().int(),
+      totalPages: z.number().int(),
+      hasPrev: z.boolean(),
+      hasNext: z.boolean(),
+    })
+    .meta({ example: { items: example === undefined ? [] : [example], total: 1, totalPages: 1, hasPrev: false, hasNext: false } });
 }
 
 // ---------------------------------------------------------------------------------------------
