@@ -17,6 +17,7 @@ import {
 } from '@kora/contracts';
 import type { ServiceApp } from '@kora/platform/service';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { Admin } from '../context.js';
 import { applicationReceivedMail } from '../representatives/mails.js';
 import { createApplication } from '../representatives/store.js';
@@ -52,7 +53,8 @@ export function representativeRoutes(app: ServiceApp, admin: Admin): void {
         operationId: 'applyAsRepresentative',
         summary: 'Apply to be a representative (public; a signed-in member is remembered)',
         body: representativeApplicationBody,
-        response: { 201: representativeCreatedSchema, 400: fieldErrorsBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+        // A body that is not JSON at all is refused before the form is read: the plain error shape.
+        response: { 201: representativeCreatedSchema, 400: z.union([fieldErrorsBodySchema, errorBodySchema]), 409: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
