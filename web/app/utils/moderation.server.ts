@@ -22,7 +22,8 @@ import {
 } from '@kora/contracts';
 import { apiFetch } from './api.server';
 
-type Token = string | null;
+/** The token to send: `undefined` uses the request's cookie, `null` sends none. */
+type Token = string | null | undefined;
 
 /** `a=1&b=2` from the defined, non-empty values. */
 export function queryString(query: Record<string, string | number | undefined>): string {
