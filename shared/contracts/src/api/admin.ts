@@ -84,6 +84,34 @@ export const adminStatsSchema = z
   });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
+/**
+ * The dashboard's counts come from their owners through internal routes (sibling services only,
+ * `requireServiceCall`): auth counts accounts, posts counts posts. `since` is a day of
+ * KORA_TIME_ZONE (YYYY-MM-DD): each owner counts rows created from that day's 00:00 in the zone and
+ * groups them by the zone's days (`at time zone` in SQL). Days with nothing may be left out; the
+ * admin service fills them with 0.
+ */
+export const INTERNAL_USER_STATS_PATH = '/internal/admin/user-stats';
+export const INTERNAL_POST_STATS_PATH = '/internal/admin/post-stats';
+export const internalStatsQuery = z.object({
+  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'since must be a day written YYYY-MM-DD'),
+});
+export type InternalStatsQuery = z.infer<typeof internalStatsQuery>;
+/** One day's count (YYYY-MM-DD of KORA_TIME_ZONE). */
+export const internalDailyCountSchema = z.object({ day: z.string(), count: z.number().int() });
+/** GET /internal/admin/user-stats (auth): the account counts of adminStatsSchema and sign-ups per day since `since`. */
+export const internalUserStatsAnswer = z.object({
+  totalUsers: z.number().int(),
+  pendingUsers: z.number().int(),
+  notActivated: z.number().int(),
+  banned: z.number().int(),
+  daily: z.array(internalDailyCountSchema),
+});
+export type InternalUserStats = z.infer<typeof internalUserStatsAnswer>;
+/** GET /internal/admin/post-stats (posts): posts not removed, and posts created per day since `since`. */
+export const internalPostStatsAnswer = z.object({ posts: z.number().int(), daily: z.array(internalDailyCountSchema) });
+export type InternalPostStats = z.infer<typeof internalPostStatsAnswer>;
+
 // ---------------------------------------------------------------------------------------------
 // Users (auth service)
 
