@@ -26,6 +26,8 @@ export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
           await snapshot['user.registered'](event, tx, emit);
           await rememberEmail(n.tables, tx, event);
         },
+        // The digest follows the member's address when it changes (issue 16).
+        'user.email-changed': (event, tx) => rememberEmail(n.tables, tx, event),
         ...memberPrivacyHandlers(n.tables.privacy),
         ...memberSettingsHandlers(n.tables),
         'post.mentioned': (event, tx, emit) => postMentioned(n, tx, emit, event),
