@@ -67,7 +67,7 @@ describe('admin posts', () => {
     'a shadow-hidden post vanishes for a friend but not for its author; Remove and Restore',
     async () => {
       const text = `Shadow me ${tag}`;
-      const [id] = await createPostsThroughApi(author, [`Keep me ${tag}`, text]);
+      const [, id] = await createPostsThroughApi(author, [`Keep me ${tag}`, text]);
       const adminPage = await track(adminContext(browser, admin, { viewport: DESKTOP }));
       const friendPage = await track(memberContext(browser, friend, { viewport: DESKTOP }));
       const authorPage = await track(memberContext(browser, author, { viewport: DESKTOP }));

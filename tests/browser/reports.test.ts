@@ -62,7 +62,7 @@ describe('reports', () => {
     async () => {
       const text = `Buy followers cheap ${tag}`;
       const [postId] = await createPostsThroughApi(author, [text]);
-      await callAs(author, 'POST', `/api/posts/${postId}/comments`, { content: `Rude comment ${tag}` });
+      await callAs(author, 'POST', `/api/posts/${postId}/comment`, { content: `Rude comment ${tag}` });
 
       const page = await track(memberContext(browser, reporter, { viewport: DESKTOP }));
       await page.goto(`/posts/${postId}`);

@@ -5,8 +5,8 @@
  */
 import { adminTexts } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { useToast } from '~/components/ui/toast';
-import { useFetcherResult } from '~/utils/use-fetcher-result';
 
 /** What the admin pages' actions answer. */
 export type RowActionData = { ok: true; message?: string } | { ok: false; error: string };
@@ -14,13 +14,22 @@ export type RowActionData = { ok: true; message?: string } | { ok: false; error:
 export function useRowAction(onDone?: (answer: RowActionData) => void) {
   const fetcher = useFetcher<RowActionData>();
   const { toast } = useToast();
-  useFetcherResult(fetcher, (answer) => {
+  const handled = useRef<RowActionData | undefined>(undefined);
+  const done = useRef(onDone);
+  done.current = onDone;
+  // As soon as the answer is in, not when the list has reloaded: the reload often takes the row
+  // away (an unshadowed post leaves the Shadow-hidden filter, a closed report leaves the list), and
+  // the toast must not go with it. While submitting, `data` is still the previous answer.
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state === 'submitting' || answer === undefined || answer === handled.current) return;
+    handled.current = answer;
     if (answer.ok) {
       if (answer.message) toast({ title: answer.message, variant: 'success' });
     } else {
       toast({ title: adminTexts.actionFailed, description: answer.error, variant: 'error' });
     }
-    onDone?.(answer);
-  });
+    done.current?.(answer);
+  }, [fetcher.state, fetcher.data, toast]);
   return { fetcher, busy: fetcher.state !== 'idle' };
 }
