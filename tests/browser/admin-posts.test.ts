@@ -3,7 +3,8 @@
  * Post moderation through the browser (spec: Admin posts; issue 16): an admin shadow-hides a post
  * and it vanishes for the author's friend but not for the author, Unshadow brings it back; Remove
  * hides it from everyone and lists it under Deleted, Restore brings it back; the numbered pages
- * ("Showing a–b of total", Page 2, the page size starting again at page 1), all in the URL.
+ * ("Showing a–b of total", Page 2, the page size starting again at page 1), all in the URL; the
+ * audit log lists the shadowing with who did it.
  * Screens at 1280x800 and 375x812.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -106,7 +107,26 @@ describe('admin posts', () => {
       await expect.poll(() => row(adminPage, id!).count()).toBe(0);
       expect(await seesOnProfile(friendPage, text)).toBe(true);
 
+      // The audit log has each action, with who and what changed.
+      await expect
+        .poll(
+          async () => {
+            await adminPage.goto('/admin/audit?action=post.shadowed&limit=100');
+            return adminPage.locator('[data-audit-row]').filter({ hasText: `post #${id}` }).count();
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe(1);
+      const entry = adminPage.locator('[data-audit-row]').filter({ hasText: `post #${id}` });
+      expect(await entry.textContent()).toContain(admin.username);
+      expect(await entry.textContent()).toContain('Post shadow-hidden');
+      await saveScreenshot(adminPage, 'admin-audit-desktop', { fullPage: true });
+
       const phone = await track(adminContext(browser, admin, { viewport: PHONE }));
+      await phone.goto('/admin/audit');
+      await phone.locator('[data-audit-row]').first().waitFor();
+      await noSidewaysScroll(phone);
+      await saveScreenshot(phone, 'admin-audit-phone', { fullPage: true });
       await phone.goto(`/admin/posts?search=${encodeURIComponent(tag)}`);
       await row(phone, id!).waitFor();
       await noSidewaysScroll(phone);
