@@ -58,7 +58,9 @@ export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
           ))}
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="mt-3 h-auto w-full">
+      {/* On a phone the chart keeps a readable size and scrolls sideways inside its card. */}
+      <div className="-mx-4 mt-3 overflow-x-auto px-4">
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="h-auto w-full min-w-[520px]">
         <title id={titleId}>Sign-ups and posts per day</title>
         <desc id={descId}>
           {first && last
@@ -101,7 +103,8 @@ export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
             points={daily.map((d, i) => `${x(i).toFixed(1)},${y(d[s.key]).toFixed(1)}`).join(' ')}
           />
         ))}
-      </svg>
+        </svg>
+      </div>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-slate-600">Show as table</summary>
         <div className="mt-2 max-h-64 overflow-y-auto">

@@ -9,6 +9,14 @@ import { Button } from '~/components/ui/button';
 import { formatDateTime } from '~/utils/dates';
 import { cn } from '~/utils/misc';
 
+const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "27 Nov 2026" (UTC, so server and browser render the same text); the cell's title has the time. */
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateOnly.format(date);
+}
+
 const statusClasses: Record<AdminUser['status'], string> = {
   active: 'bg-brand-50 text-brand-800 ring-brand-600/20',
   pending: 'bg-amber-50 text-amber-800 ring-amber-600/20',
@@ -35,7 +43,7 @@ export function UsersTable({
   if (users.length === 0) return <p className="px-4 py-10 text-center text-slate-500">{adminTexts.noUsers}</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[760px] text-left text-sm">
+      <table className="w-full min-w-[720px] text-left text-sm">
         <caption className="sr-only">Users</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -52,12 +60,15 @@ export function UsersTable({
         <tbody className="divide-y divide-slate-100">
           {users.map((user) => (
             <tr key={user.id} data-user={user.username}>
-              <td className="px-4 py-3">
+              {/* Long names and addresses wrap anywhere, so the Actions column stays in view. */}
+              <td className="max-w-[14rem] px-4 py-3 [overflow-wrap:anywhere]">
                 <p className="font-semibold text-slate-900">@{user.username}</p>
                 <p className="text-slate-500">{`${user.firstname} ${user.lastname}`.trim()}</p>
               </td>
-              <td className="px-4 py-3 text-slate-700">{user.email}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(user.createdAt)}</td>
+              <td className="max-w-[16rem] px-4 py-3 text-slate-700 [overflow-wrap:anywhere]">{user.email}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-600" title={formatDateTime(user.createdAt)}>
+                {formatDate(user.createdAt)}
+              </td>
               <td className="px-4 py-3 capitalize text-slate-700">{user.role}</td>
               <td className="px-4 py-3">
                 <StatusBadge status={user.status} />
