@@ -8,10 +8,13 @@ import { adminPostListSchema, adminPostSchema, adminPostsQuery, postVisibilityBo
 import { errors, requireAdmin, type ServiceApp } from '@kora/platform/service';
 import type { Posts } from '../context.js';
 import { postNotFound } from '../errors.js';
+import { withPageExample } from '../admin/paging.js';
 import { adminPostList, adminPostRow } from '../admin/post-list.js';
 import { changePostVisibility } from '../admin/post-visibility.js';
 import { parsePostId, postIdParams } from '../posts/post-id.js';
 import { adminOnly } from './admin-access.js';
+
+const postPage = withPageExample(adminPostListSchema, adminPostSchema);
 
 export function adminPostRoutes(app: ServiceApp, posts: Posts): void {
   app.get(
@@ -22,7 +25,7 @@ export function adminPostRoutes(app: ServiceApp, posts: Posts): void {
         operationId: 'adminListPosts',
         summary: 'Every post with its moderation state, filtered, searched (content, author) and paged by number',
         querystring: adminPostsQuery,
-        response: { 200: adminPostListSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
+        response: { 200: postPage, 400: errors[400], 401: errors[401], 403: errors[403] },
       },
     },
     async (request) => adminPostList(posts, request.query),

@@ -6,16 +6,18 @@
  * - PUT /api/admin/reports/:id { action, moderation } : admins; resolve (with the moderation) or
  *   dismiss every open report on the item -> { closed, status }
  */
-import { adminReportListSchema, adminReportsQuery, closeReportAnswer, closeReportBody, createReportAnswer, createReportBody } from '@kora/contracts';
+import { adminReportGroupSchema, adminReportListSchema, adminReportsQuery, closeReportAnswer, closeReportBody, createReportAnswer, createReportBody } from '@kora/contracts';
 import { errors, memberOf, memberOnly, parsePathId, requireAdmin, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Posts } from '../context.js';
+import { withPageExample } from '../admin/paging.js';
 import { reportNotFound } from '../errors.js';
 import { closeReport } from '../reports/close-report.js';
 import { createReport } from '../reports/create-report.js';
 import { adminReportList } from '../reports/report-list.js';
 import { adminOnly } from './admin-access.js';
 
+const reportPage = withPageExample(adminReportListSchema, adminReportGroupSchema);
 const reportIdParams = z.object({ id: z.string().describe('Report id (a row of the reports table answers its newest)') });
 
 /** POST /api/reports: inside a memberRoutes group. */
@@ -25,7 +27,6 @@ export function reportRoutes(app: ServiceApp, posts: Posts): void {
     {
       schema: {
         ...memberOnly,
-        tags: ['reports'],
         operationId: 'createReport',
         summary: 'Report a post or a comment to the moderators',
         body: createReportBody,
@@ -49,7 +50,7 @@ export function adminReportRoutes(app: ServiceApp, posts: Posts): void {
         operationId: 'adminListReports',
         summary: 'Reported posts and comments, one row per item, most-reported then newest first',
         querystring: adminReportsQuery,
-        response: { 200: adminReportListSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
+        response: { 200: reportPage, 400: errors[400], 401: errors[401], 403: errors[403] },
       },
     },
     async (request) => adminReportList(posts, request.query),
