@@ -159,6 +159,7 @@ function productEnv(mediaDir) {
     // edge (the limits themselves are tested in the gateway's own tests).
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    REPRESENTATIVE_RATE_LIMIT_PER_HOUR: '100000',
   };
 }
 

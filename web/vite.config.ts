@@ -29,13 +29,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     //
     // The wallet's texts and plans get a chunk of their own (no dependencies, no side effects): only
     // the wallet, payments, checkout and packages pages use them, and the merge above had folded
-    // them into the chunk every page loads with the not-found page (decision 023).
+    // them into the chunk every page loads with the not-found page (decision 023). The back office's
+    // texts and lists likewise (decision 024): only the /admin pages use them.
     rollupOptions: isSsrBuild
       ? {}
       : {
           output: {
             experimentalMinChunkSize: 12 * 1024,
-            manualChunks: (id: string) => (id.endsWith('/shared/contracts/src/api/wallet-texts.ts') ? 'wallet-texts' : undefined),
+            manualChunks: (id: string) =>
+              id.endsWith('/shared/contracts/src/api/wallet-texts.ts')
+                ? 'wallet-texts'
+                : id.endsWith('/shared/contracts/src/api/admin-texts.ts')
+                  ? 'admin-texts'
+                  : undefined,
           },
         },
   },

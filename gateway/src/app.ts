@@ -97,7 +97,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     store,
     revokedSessions,
     originPolicy,
-    limits: { perMinute: env.RATE_LIMIT_PER_MINUTE, authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE },
+    limits: { perMinute: env.RATE_LIMIT_PER_MINUTE, authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE, representativesPerHour: env.REPRESENTATIVE_RATE_LIMIT_PER_HOUR },
     featureRefusal: settings.featureRefusal,
     log,
   });

@@ -96,6 +96,8 @@ export const gatewayEnvSchema = z
     TRUST_PROXY: trustProxy,
     RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+    /** Representative applications (POST /api/representatives) one client may send per hour. */
+    REPRESENTATIVE_RATE_LIMIT_PER_HOUR: positiveInt.default(5),
     UPSTREAM_TIMEOUT_MS: positiveInt.default(15_000),
     UPSTREAM_CONNECT_TIMEOUT_MS: positiveInt.default(2_000),
     /** Longest a client may take to send one whole request (uploads included); Node's own default. */

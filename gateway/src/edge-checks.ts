@@ -105,7 +105,8 @@ export function createEdgeChecks(options: EdgeChecksOptions): EdgeChecks {
     const windows: Window[] = [];
     let exact: Promise<Window> | null = null;
     for (const scope of rateScopes(edge.method, edge.path, edge.ip, limits)) {
-      if (scope.exact && exactInStore) exact = countExactly(store, scope);
+      // The shared per-minute counter cannot count an hourly window: those go to the store too.
+      if (scope.exact && (exactInStore || scope.windowMs !== RATE_WINDOW_MS)) exact = countExactly(store, scope);
       else windows.push({ limit: scope.limit, ...counter.hit(scope.key) });
     }
     const known = presented.token === null ? null : tokens.peek(presented.token);

@@ -18,19 +18,22 @@ import {
 
 let fakes: FakeUpstreams;
 let gateway: TestGateway;
+let representatives: TestGateway;
 
 beforeAll(async () => {
   fakes = await startFakeUpstreams();
   // TRUST_PROXY=false: the limit is per socket address, whatever X-Forwarded-For claims.
   gateway = await startTestGateway(fakes.urls, { RATE_LIMIT_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'false' });
+  representatives = await startTestGateway(fakes.urls, { RATE_LIMIT_PER_MINUTE: '1000', REPRESENTATIVE_RATE_LIMIT_PER_HOUR: '2', TRUST_PROXY: 'false' });
 });
 afterAll(async () => {
   await gateway?.close();
+  await representatives?.close();
   await fakes?.close();
 });
 
-async function call(path: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') {
-  const res = await request(`${gateway.url}${path}`, { method, headers });
+async function call(path: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET', base = gateway.url) {
+  const res = await request(`${base}${path}`, { method, headers });
   const text = await res.body.text();
   return { status: res.statusCode, headers: res.headers, text };
 }
@@ -63,6 +66,24 @@ describe('rate limits', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect(limited.headers['ratelimit-limit']).toBe('5');
+  });
+
+  it('limits representative applications per client per hour, counting only the posts', async () => {
+    const apply = () => call('/api/representatives', {}, 'POST', representatives.url);
+    const first = await apply();
+    expect(first.status).toBe(200);
+    expect(first.headers).toMatchObject({ 'ratelimit-limit': '2', 'ratelimit-remaining': '1' });
+    // Reading (the admin's list, the form's page data) is not an application.
+    for (let i = 0; i < 3; i++) expect((await call('/api/representatives', {}, 'GET', representatives.url)).status).toBe(200);
+    expect((await apply()).status).toBe(200);
+    const limited = await apply();
+    expect(limited.status).toBe(429);
+    expect(JSON.parse(limited.text)).toMatchObject({ code: 'RATE_LIMITED' });
+    // The window is an hour: the client waits for it, not for the next minute.
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    // Other paths are not held by it.
+    expect((await call('/api/posts', {}, 'GET', representatives.url)).status).toBe(200);
   });
 
   it('also limits the WebSocket path', async () => {

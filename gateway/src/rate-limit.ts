@@ -2,7 +2,9 @@
  * Per-client rate limits at the edge, counted in the shared KeyValueStore so every gateway replica
  * sees the same numbers: a fixed one-minute window per client IP for `/api` and `/ws`, plus a much
  * smaller window for the paths that guess passwords or send mail/SMS codes (brute force and code
- * spam). Pages, static assets and `/uploads` are not limited: a page view pulls dozens of them.
+ * spam), and an hourly one for the public representative form (each application is a row an admin
+ * reads and a mail to an address anyone may type). Pages, static assets and `/uploads` are not
+ * limited: a page view pulls dozens of them.
  *
  * The counting happens in edge-checks.ts, beside the revoked-session lookup: if the store fails or
  * is slow the request goes through (logged), since losing rate limiting for a while is better than
@@ -27,12 +29,18 @@ export const SENSITIVE_AUTH_PATHS: ReadonlySet<string> = new Set([
   '/api/resend-activation',
 ]);
 
+/** The public representative form (decision 024): counted per client per hour. */
+export const REPRESENTATIVE_PATH = '/api/representatives';
+const HOUR_MS = 60 * 60_000;
+
 // Served from files by the gateway itself; as cheap as any static asset.
 const UNLIMITED_PREFIXES = ['/api/docs/assets/'];
 
 export interface RateLimits {
   perMinute: number;
   authPerMinute: number;
+  /** Applications one client may post in an hour (REPRESENTATIVE_RATE_LIMIT_PER_HOUR). */
+  representativesPerHour: number;
 }
 
 /**
@@ -44,6 +52,8 @@ export interface RateScope {
   key: string;
   limit: number;
   exact: boolean;
+  /** The window's length: a minute, or an hour for the representative form. */
+  windowMs: number;
 }
 
 export interface Window {
@@ -76,14 +86,14 @@ function isLimited(method: string, path: string): boolean {
 
 // A client's keys, made once per address and remembered (boundedly): the same few clients send
 // most requests, and the key is asked for on every one.
-const keysByAddress = new Map<string, { all: string; auth: string }>();
+const keysByAddress = new Map<string, { all: string; auth: string; representatives: string }>();
 const MAX_REMEMBERED_ADDRESSES = 10_000;
 
-function keysOf(ip: string): { all: string; auth: string } {
+function keysOf(ip: string): { all: string; auth: string; representatives: string } {
   let keys = keysByAddress.get(ip);
   if (keys === undefined) {
     const client = clientKey(ip);
-    keys = { all: `ratelimit:all:${client}`, auth: `ratelimit:auth:${client}` };
+    keys = { all: `ratelimit:all:${client}`, auth: `ratelimit:auth:${client}`, representatives: `ratelimit:representatives:${client}` };
     if (keysByAddress.size >= MAX_REMEMBERED_ADDRESSES) keysByAddress.clear();
     keysByAddress.set(ip, keys);
   }
@@ -94,9 +104,13 @@ function keysOf(ip: string): { all: string; auth: string } {
 export function rateScopes(method: string, path: string, ip: string, limits: RateLimits): RateScope[] {
   if (!isLimited(method, path)) return [];
   const keys = keysOf(ip);
-  const scopes = [{ key: keys.all, limit: limits.perMinute, exact: false }];
+  const scopes: RateScope[] = [{ key: keys.all, limit: limits.perMinute, exact: false, windowMs: WINDOW_MS }];
   // Password guessing and code sending: a few requests too many would matter, so counted exactly.
-  if (SENSITIVE_AUTH_PATHS.has(path)) scopes.push({ key: keys.auth, limit: limits.authPerMinute, exact: true });
+  if (SENSITIVE_AUTH_PATHS.has(path)) scopes.push({ key: keys.auth, limit: limits.authPerMinute, exact: true, windowMs: WINDOW_MS });
+  // Only posting an application counts; the form's page and the admin's reading do not.
+  else if (method === 'POST' && path === REPRESENTATIVE_PATH) {
+    scopes.push({ key: keys.representatives, limit: limits.representativesPerHour, exact: true, windowMs: HOUR_MS });
+  }
   return scopes;
 }
 
@@ -104,7 +118,7 @@ export const RATE_WINDOW_MS = WINDOW_MS;
 
 /** Counts a request in an exact scope: one atomic increment in the shared store. */
 export async function countExactly(store: KeyValueStore, scope: RateScope): Promise<Window> {
-  return { limit: scope.limit, ...(await store.hit(scope.key, WINDOW_MS)) };
+  return { limit: scope.limit, ...(await store.hit(scope.key, scope.windowMs)) };
 }
 
 /** The window closest to its limit: the one the client has to respect, and report. */

@@ -11,7 +11,7 @@ import { z } from 'zod';
 
 export function siteInfoOf(view: SiteSettingsView): SiteInfo {
   const settings = view.current();
-  return { siteName: settings.general.siteName, features: { ...settings.features } };
+  return { siteName: settings.general.siteName, features: { ...settings.features }, allowSignups: settings.general.allowSignups };
 }
 
 export function installSiteInfo(app: FastifyInstance, view: SiteSettingsView): void {
@@ -35,7 +35,7 @@ export const SITE_INFO_PATH_ITEM = {
           'application/json': {
             schema: {
               type: 'object',
-              required: ['siteName', 'features'],
+              required: ['siteName', 'features', 'allowSignups'],
               properties: {
                 siteName: { type: 'string' },
                 features: {
@@ -43,9 +43,10 @@ export const SITE_INFO_PATH_ITEM = {
                   required: ['stories', 'reels', 'groups', 'payments'],
                   properties: { stories: { type: 'boolean' }, reels: { type: 'boolean' }, groups: { type: 'boolean' }, payments: { type: 'boolean' } },
                 },
+                allowSignups: { type: 'boolean' },
               },
             },
-            example: { siteName: 'Kora', features: { stories: true, reels: true, groups: true, payments: true } },
+            example: { siteName: 'Kora', features: { stories: true, reels: true, groups: true, payments: true }, allowSignups: true },
           },
         },
       },

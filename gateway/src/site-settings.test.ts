@@ -48,14 +48,15 @@ describe('site settings at the gateway', () => {
 
   it('tells anyone the site name and which features are on, live, and nothing secret', async () => {
     const site = async () => (await fetch(`${gateway.url}/api/site`)).json();
-    expect(await site()).toEqual({ siteName: 'Kora', features: { stories: true, reels: true, groups: true, payments: true } });
+    expect(await site()).toEqual({ siteName: 'Kora', features: { stories: true, reels: true, groups: true, payments: true }, allowSignups: true });
     await gateway.bus.publish([settingsEvent('features', { stories: true, reels: true, groups: false, payments: true })]);
-    await gateway.bus.publish([settingsEvent('general', { siteName: 'Kora Lagos', siteUrl: '', allowSignups: true })]);
+    await gateway.bus.publish([settingsEvent('general', { siteName: 'Kora Lagos', siteUrl: '', allowSignups: false })]);
     await gateway.bus.drain();
-    expect(await site()).toEqual({ siteName: 'Kora Lagos', features: { stories: true, reels: true, groups: false, payments: true } });
+    expect(await site()).toEqual({ siteName: 'Kora Lagos', features: { stories: true, reels: true, groups: false, payments: true }, allowSignups: false });
     expect((await fetch(`${gateway.url}/api/groups/3/posts`)).status).toBe(404);
     expect(fakes.hits.some((hit) => hit.url.startsWith('/api/site'))).toBe(false);
     await gateway.bus.publish([settingsEvent('features', { stories: true, reels: true, groups: true, payments: true })]);
+    await gateway.bus.publish([settingsEvent('general', { siteName: 'Kora', siteUrl: '', allowSignups: true })]);
     await gateway.bus.drain();
   });
 

@@ -3,7 +3,8 @@
  *
  * - With KORA_MAIL_SINK_URL (the lead's harness runs an SMTP sink): polls
  *   `GET {KORA_MAIL_SINK_URL}/messages?to=<address>` → `[{ to, subject, text, receivedAt }]`, newest first.
- * - Otherwise: polls the product's development outbox, `GET {KORA_BASE_URL}/api/dev/mail` →
+ * - Otherwise: polls the product's development outboxes, `GET {KORA_BASE_URL}/api/dev/mail` (auth)
+ *   and `/api/representatives/dev/mail` (admin: representative applications) →
  *   `[{ id, to, subject, text, links, createdAt }]`.
  */
 // KORA_BASE_URL, not BASE_URL: vitest overwrites BASE_URL in its workers with Vite's base ('/').
@@ -29,6 +30,9 @@ async function fetchMails(to: string): Promise<ReceivedMail[]> {
   }
   if (!response.ok) throw new Error(`dev outbox answered ${response.status}`);
   const mails = (await response.json()) as Array<{ to: string; subject: string; text: string; createdAt: string }>;
+  // The admin service keeps its own outbox; an older product without it answers 404: none from it.
+  const admin = await fetch(`${BASE_URL}/api/representatives/dev/mail?${new URLSearchParams({ to })}`);
+  if (admin.ok) mails.push(...((await admin.json()) as typeof mails));
   return mails
     .filter((mail) => mail.to.toLowerCase() === to.toLowerCase())
     .map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, receivedAt: mail.createdAt }))

@@ -1,21 +1,53 @@
-/** The admin service: stats, users, site settings, post moderation, representative applications. */
-import type { ServiceDefinition } from '@kora/platform/service';
+/**
+ * The admin service: stats, the audit log, site settings and representative applications (users,
+ * the admin profile, posts and reports are answered by auth and posts: decision 024).
+ */
+import { perContext, type ServiceContext, type ServiceDefinition } from '@kora/platform/service';
+import { createAdmin, type Admin, type AdminOptions } from './context.js';
 import { migrations } from './db/migrations.js';
-import { adminSchema } from './db/schema.js';
+import { adminConsumers } from './events/subscriptions.js';
+import { registerMailQueue } from './jobs/mail-queue.js';
+import { backOfficeRoutes } from './routes/back-office.js';
+import { devMailRoutes } from './routes/dev-mail.js';
+import { representativeRoutes } from './routes/representatives.js';
 import { siteSettingsRoutes } from './routes/site-settings.js';
 import { announceSiteSettings } from './site-settings/store.js';
 
-export const adminService: ServiceDefinition = {
-  name: 'admin',
-  description: 'Admin back office: stats, users, site settings, post moderation, representative applications',
-  schema: 'admin',
-  migrations,
-  routes(app, ctx) {
-    const tables = adminSchema(ctx.schema);
-    siteSettingsRoutes(app, ctx, tables);
-  },
-  async start(ctx) {
-    const tables = adminSchema(ctx.schema);
-    await ctx.transact((tx, emit) => announceSiteSettings(tx, tables, emit));
-  },
-};
+export type { AdminOptions } from './context.js';
+
+export interface AdminServiceDefinition extends ServiceDefinition {
+  /** The running instance's handle (its tables, config and mailer), for tests. */
+  handleOf(ctx: ServiceContext): Admin;
+}
+
+/**
+ * The service definition. Its configuration (the mail variables, KORA_TIME_ZONE) is read from
+ * `options.env`, else `process.env`, once per start.
+ */
+export function createAdminService(options: AdminOptions = {}): AdminServiceDefinition {
+  const instance = perContext((ctx) => createAdmin(ctx, options));
+  return {
+    name: 'admin',
+    description: 'Admin back office: stats, audit log, site settings, representative applications',
+    schema: 'admin',
+    migrations,
+    async routes(app, ctx) {
+      const admin = instance(ctx);
+      siteSettingsRoutes(app, ctx, admin.tables);
+      await backOfficeRoutes(app, admin);
+      // Public: anyone may apply; the development mailbox is read before anyone has an account.
+      representativeRoutes(app, admin);
+      devMailRoutes(app, admin);
+      app.addHook('onClose', async () => admin.mailer.close());
+    },
+    consumers: (ctx) => adminConsumers(instance(ctx)),
+    jobs: (ctx) => registerMailQueue(ctx, instance(ctx).mailer),
+    async start(ctx) {
+      const admin = instance(ctx);
+      await ctx.transact((tx, emit) => announceSiteSettings(tx, admin.tables, emit));
+    },
+    handleOf: instance,
+  };
+}
+
+export const adminService: AdminServiceDefinition = createAdminService();

@@ -3,6 +3,8 @@ import { badRequest } from '@kora/platform/service';
 
 export const AdminErrorCode = {
   InvalidSettings: 'INVALID_SETTINGS',
+  ApplicationOpen: 'APPLICATION_OPEN',
+  ApplicationNotFound: 'APPLICATION_NOT_FOUND',
 } as const;
 
 /** A site-settings change the section's schema refuses; `message` is the first issue's text. */

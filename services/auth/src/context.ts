@@ -3,7 +3,7 @@
  * its tables, its clock and its mail sender.
  */
 import { storeDevMail, type ServiceContext } from '@kora/platform/service';
-import { chooseMailSender, mailFromAddress, mailLinkBase, type MailMessage, type MailSender } from '@kora/platform/mail';
+import { chooseMailSender, createSiteMailSender, mailFromAddress, mailLinkBase, type MailMessage, type MailSender } from '@kora/platform/mail';
 import { otpKey } from './accounts/otp.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
 import { authSchema, type AuthTables } from './db/schema.js';
@@ -36,15 +36,20 @@ export interface Auth {
 export function createAuth(ctx: ServiceContext, options: AuthOptions): Auth {
   const config = options.config ?? loadAuthConfig(options.env ?? process.env);
   const tables = authSchema(ctx.schema);
-  const mailer = chooseMailSender({
-    smtpUrl: config.SMTP_URL,
-    devOutbox: config.MAIL_DEV_OUTBOX,
-    from: config.MAIL_FROM,
-    store: (message) => storeDevMail(ctx.db, tables.devMail, message),
-    log: ctx.log,
+  const settings = () => ctx.siteSettings.current();
+  // The admin's SMTP server when their Email settings name one, else SMTP_URL / the dev outbox.
+  const mailer = createSiteMailSender({
+    settings: ctx.siteSettings,
+    fallback: chooseMailSender({
+      smtpUrl: config.SMTP_URL,
+      devOutbox: config.MAIL_DEV_OUTBOX,
+      from: config.MAIL_FROM,
+      store: (message) => storeDevMail(ctx.db, tables.devMail, message),
+      log: ctx.log,
+    }),
+    from: () => mailFromAddress(settings(), config),
   });
   ctx.log.info({ transport: mailer.kind }, 'mail transport');
-  const settings = () => ctx.siteSettings.current();
   return {
     ctx,
     config,

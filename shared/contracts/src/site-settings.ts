@@ -119,5 +119,7 @@ export const siteSettingsSectionAnswer = z
 export interface SiteInfo {
   siteName: string;
   features: SiteSettings['features'];
+  /** general.allowSignups: while off, the login page hides its register link and /register says so. */
+  allowSignups: boolean;
 }
 export const SITE_INFO_PATH = '/api/site';

@@ -1,6 +1,7 @@
 /**
  * /dev/mail: the development mailbox. When the dev outboxes are on (local runs without SMTP), it
- * lists the mails every service "sent" (auth's account mails, notifications' digests), newest first —
+ * lists the mails every service "sent" (auth's account mails, notifications' digests, admin's
+ * representative application mails), newest first —
  * recipient, subject, time and text with clickable links — so a newcomer can activate an account,
  * read a recovery code or a digest. Otherwise it says the mailbox is off.
  * Public: the visitor has no account yet.

@@ -21,13 +21,16 @@ import { devMailEnabled } from '~/utils/dev-mail.server';
 import { formText } from '~/utils/forms';
 import { safeRedirect } from '~/utils/redirect';
 import { getIdentity, redirectIfSignedIn } from '~/utils/session.server';
+import { siteInfo } from '~/utils/site-info.server';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('Login', siteNameFromMatches(matches)) }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = await redirectIfSignedIn(request);
-  return data({ devMail: await devMailEnabled(request) }, { headers });
+  // While an admin has sign-ups closed, the register link is not offered (issue 16).
+  const [devMail, site] = await Promise.all([devMailEnabled(request), siteInfo(request)]);
+  return data({ devMail, allowSignups: site.allowSignups }, { headers });
 }
 
 type LoginActionData = {
@@ -88,7 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { devMail } = useLoaderData<typeof loader>();
+  const { devMail, allowSignups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -109,12 +112,14 @@ export default function Login() {
       subtitle="Sign in to see what your friends are sharing."
       footer={
         <>
-          <p>
-            Don&apos;t have an account?{' '}
-            <Link to="/register" className={textLink}>
-              Register
-            </Link>
-          </p>
+          {allowSignups ? (
+            <p>
+              Don&apos;t have an account?{' '}
+              <Link to="/register" className={textLink}>
+                Register
+              </Link>
+            </p>
+          ) : null}
           <DevMailLink on={devMail} />
         </>
       }

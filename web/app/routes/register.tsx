@@ -16,6 +16,7 @@ import { errorStatus, isClientError } from '~/utils/api.server';
 import { devMailEnabled } from '~/utils/dev-mail.server';
 import { formText } from '~/utils/forms';
 import { redirectIfSignedIn } from '~/utils/session.server';
+import { siteInfo } from '~/utils/site-info.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('Register', siteNameFromMatches(matches)) }];
@@ -24,7 +25,10 @@ const REGISTER_REDIRECT_MS = 3_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = await redirectIfSignedIn(request);
-  return data({ devMail: await devMailEnabled(request) }, { headers });
+  // While an admin has sign-ups closed the page says so instead of offering a form the auth
+  // service would refuse (issue 16); the action's refusal still covers a stale page.
+  const [devMail, site] = await Promise.all([devMailEnabled(request), siteInfo(request)]);
+  return data({ devMail, allowSignups: site.allowSignups }, { headers });
 }
 
 type Values = Partial<Record<(typeof REGISTER_FIELDS)[number], string>>;
@@ -59,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Register() {
-  const { devMail } = useLoaderData<typeof loader>();
+  const { devMail, allowSignups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formAction?.startsWith('/register');
@@ -85,7 +89,9 @@ export default function Register() {
         </>
       }
     >
-      {success ? (
+      {!allowSignups && !success ? (
+        <Alert tone="info">{authTexts.signUpsClosed}</Alert>
+      ) : success ? (
         <LoginRedirectNotice message={success} afterMs={REGISTER_REDIRECT_MS} />
       ) : (
         <Form method="post" noValidate className="space-y-4">

@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Every refused field's text, when the API answered them (decision 024's `fields`). */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
@@ -94,6 +96,14 @@ function pickString(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
+/** A 400's `{ field: text }` map (decision 024), keeping only string texts. */
+function pickFields(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const fields: Record<string, string> = {};
+  for (const [key, text] of Object.entries(value)) if (typeof text === 'string' && text) fields[key] = text;
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let body: Record<string, unknown> = {};
   try {
@@ -103,7 +113,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     // Non-JSON error pages (e.g. a proxy's 502) fall back to the status text below.
   }
   const message = pickString(body.error) ?? pickString(body.message) ?? 'Request failed';
-  return new ApiError(response.status, pickString(body.code) ?? `HTTP_${response.status}`, message);
+  return new ApiError(response.status, pickString(body.code) ?? `HTTP_${response.status}`, message, pickFields(body.fields));
 }
 
 /**

@@ -21,20 +21,22 @@ function stubSources(answers: Record<string, () => Response>) {
 const mail = (id: number | string, subject: string, createdAt: string) => ({ id, to: 'a@x.test', subject, text: 't', createdAt });
 
 describe('loadDevMailbox', () => {
-  it("merges auth's and notifications' mails newest first, ids kept apart by service", async () => {
+  it("merges auth's, notifications' and admin's mails newest first, ids kept apart by service", async () => {
     const spy = stubSources({
       '/api/dev/mail': () =>
         Response.json([mail(2, 'Activate your Kora account', '2026-01-03T00:00:00Z'), { ...mail('1', 'Old', '2026-01-01T00:00:00Z'), links: ['http://k/1'] }]),
       '/api/notifications/dev/mail': () => Response.json([mail(1, 'Your Kora daily digest', '2026-01-02T00:00:00Z')]),
+      '/api/representatives/dev/mail': () => Response.json([mail(1, 'Kora: we received your representative application', '2026-01-02T12:00:00Z')]),
     });
     const box = await loadDevMailbox(request);
     expect(box.state === 'on' && box.mails.map((m) => [m.id, m.subject, m.links])).toEqual([
       ['auth-2', 'Activate your Kora account', []],
+      ['admin-1', 'Kora: we received your representative application', []],
       ['notifications-1', 'Your Kora daily digest', []],
       ['auth-1', 'Old', ['http://k/1']],
     ]);
     expect(box).toMatchObject({ incomplete: false });
-    expect(spy).toHaveBeenCalledTimes(2);
+    expect(spy).toHaveBeenCalledTimes(3);
   });
 
   it('still shows one source when the other fails, and says the list is incomplete', async () => {
@@ -59,13 +61,13 @@ describe('loadDevMailbox', () => {
 });
 
 describe('devMailEnabled', () => {
-  it('asks at most every 30 s (both sources once)', async () => {
+  it('asks at most every 30 s (each source once)', async () => {
     const spy = vi.fn(async () => Response.json([]));
     vi.stubGlobal('fetch', spy);
     expect(await devMailEnabled(request, 0)).toBe(true);
     expect(await devMailEnabled(request, 10_000)).toBe(true);
-    expect(spy).toHaveBeenCalledTimes(2);
+    expect(spy).toHaveBeenCalledTimes(3);
     await devMailEnabled(request, 40_001);
-    expect(spy).toHaveBeenCalledTimes(4);
+    expect(spy).toHaveBeenCalledTimes(6);
   });
 });

@@ -2,8 +2,9 @@
  * The development mailbox: in local runs without SMTP every service that sends mail keeps what it
  * "sent" in its own dev outbox, so a newcomer can open their activation link or read a digest.
  * Auth lists its mails at `GET /api/dev/mail`, notifications (the daily digest) at
- * `GET /api/notifications/dev/mail`; this reads both and merges them newest first. Each answers 404
- * when off (SMTP configured, or production config).
+ * `GET /api/notifications/dev/mail`, admin (the representative applications' mails) at
+ * `GET /api/representatives/dev/mail`; this reads them all and merges them newest first. Each
+ * answers 404 when off (SMTP configured, or production config).
  */
 import { z } from 'zod';
 import { apiFetch, isApiError } from './api.server';
@@ -22,7 +23,7 @@ export type DevMail = z.infer<typeof devMailSchema>;
 export type DevMailbox = { state: 'on'; mails: DevMail[]; incomplete: boolean } | { state: 'off' } | { state: 'error' };
 
 /** Each service's listing, by the name that keeps its mail ids apart (each service counts from 1). */
-const SOURCES = { auth: '/api/dev/mail', notifications: '/api/notifications/dev/mail' } as const;
+const SOURCES = { auth: '/api/dev/mail', notifications: '/api/notifications/dev/mail', admin: '/api/representatives/dev/mail' } as const;
 
 type SourceAnswer = { state: 'on'; mails: DevMail[] } | { state: 'off' } | { state: 'error' };
 

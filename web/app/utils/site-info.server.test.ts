@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { featureOn, forgetSiteFeatures, siteFeatures } from './site-info.server';
+import { featureOn, forgetSiteFeatures, siteFeatures, siteInfo } from './site-info.server';
 
 const request = new Request('http://web.test/groups');
 const allOn = { stories: true, reels: true, groups: true, payments: true };
@@ -31,5 +31,16 @@ describe('siteFeatures', () => {
   it('leaves every feature on when the gateway cannot say', async () => {
     stubSite(() => new Response('down', { status: 503 }));
     expect(await siteFeatures(request)).toEqual(allOn);
+  });
+
+  it('says whether sign-ups are open, open when the gateway does not say', async () => {
+    stubSite(() => Response.json({ siteName: 'Kora Lagos', features: allOn, allowSignups: false }));
+    expect(await siteInfo(request)).toEqual({ siteName: 'Kora Lagos', features: allOn, allowSignups: false });
+    forgetSiteFeatures();
+    stubSite(() => Response.json({ siteName: 'Kora', features: allOn }));
+    expect((await siteInfo(request)).allowSignups).toBe(true);
+    forgetSiteFeatures();
+    stubSite(() => new Response('down', { status: 503 }));
+    expect((await siteInfo(request)).allowSignups).toBe(true);
   });
 });

@@ -17,28 +17,42 @@ export type Features = SiteInfo['features'];
 const siteInfoSchema = z.object({
   siteName: z.string(),
   features: z.object({ stories: z.boolean(), reels: z.boolean(), groups: z.boolean(), payments: z.boolean() }),
+  // Optional so a gateway older than the sign-ups switch still answers; absent means open.
+  allowSignups: z.boolean().default(defaultSiteSettings.general.allowSignups),
 });
 
-let cached: { features: Features; until: number } | null = null;
-let inFlight: Promise<Features> | null = null;
+/** What the gateway says of the site; the fallback when it cannot say is the defaults. */
+const fallbackInfo: SiteInfo = {
+  siteName: defaultSiteSettings.general.siteName,
+  features: defaultSiteSettings.features,
+  allowSignups: defaultSiteSettings.general.allowSignups,
+};
 
-async function lookUp(request: Request): Promise<Features> {
+let cached: { info: SiteInfo; until: number } | null = null;
+let inFlight: Promise<SiteInfo> | null = null;
+
+async function lookUp(request: Request): Promise<SiteInfo> {
   try {
     const info = await apiFetch(request, SITE_INFO_PATH, { schema: siteInfoSchema, token: null, timeoutMs: LOOKUP_TIMEOUT_MS });
-    cached = { features: info.features, until: Date.now() + CACHE_MS };
-    return info.features;
+    cached = { info, until: Date.now() + CACHE_MS };
+    return info;
   } catch {
-    return cached?.features ?? defaultSiteSettings.features;
+    return cached?.info ?? fallbackInfo;
   } finally {
     inFlight = null;
   }
 }
 
-/** The features switched on now (at most a few seconds old). Never throws. */
-export function siteFeatures(request: Request): Promise<Features> {
-  if (cached && cached.until > Date.now()) return Promise.resolve(cached.features);
+/** The public site settings now (at most a few seconds old). Never throws. */
+export function siteInfo(request: Request): Promise<SiteInfo> {
+  if (cached && cached.until > Date.now()) return Promise.resolve(cached.info);
   inFlight ??= lookUp(request);
   return inFlight;
+}
+
+/** The features switched on now (at most a few seconds old). Never throws. */
+export async function siteFeatures(request: Request): Promise<Features> {
+  return (await siteInfo(request)).features;
 }
 
 export async function featureOn(request: Request, feature: Feature): Promise<boolean> {

@@ -123,7 +123,9 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
     await eventually(() => svc.ctx.siteSettings.current().moderation.maxPostLength === 999);
 
     // Another start of the service (a replica, or the same pod restarted) corrects the topic...
-    const replica = await startService({ ...adminService, schema: svc.ctx.schema }, { env: testEnv(), log: testLog, adapters: svc.adapters, ownsAdapters: false, listen: false });
+    // Without consumers: the in-memory bus refuses a second subscription of the same group in one process.
+    const { consumers: _once, ...definition } = adminService;
+    const replica = await startService({ ...definition, schema: svc.ctx.schema }, { env: testEnv(), log: testLog, adapters: svc.adapters, ownsAdapters: false, listen: false });
     try {
       await eventually(() => svc.ctx.siteSettings.current().moderation.maxPostLength === 300);
       // ...so a service starting later, reading the topic from its beginning, ends on the database's values.

@@ -6,6 +6,7 @@ import { defaultSiteSettings, MASKED_SECRET, siteSettingsSchemas, type SiteSetti
 import type { DbOrTx, Emit } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { AdminTables } from '../db/schema.js';
+import { maskedSection, recordAdminAction } from '../audit/record.js';
 import { invalidSettings } from '../errors.js';
 
 export async function readSiteSettings(db: DbOrTx, tables: AdminTables): Promise<SiteSettings> {
@@ -57,7 +58,7 @@ export async function announceSiteSettings(tx: DbOrTx, tables: AdminTables, emit
 
 /**
  * Validates a (possibly partial) section, merges it over the current values, stores it and emits
- * `site-settings.updated` in the same transaction. Returns the section's new values.
+ * `site-settings.updated` and the audit record in the same transaction. Returns the section's new values.
  */
 export async function updateSection(
   tx: DbOrTx,
@@ -80,5 +81,14 @@ export async function updateSection(
     .values({ section, values, updatedBy: adminId })
     .onConflictDoUpdate({ target: tables.siteSettings.section, set: { values, updatedBy: adminId, updatedAt: new Date() } });
   emit({ type: 'site-settings.updated', aggregateId: section, actorId: adminId, payload: { section, values } });
+  // The audit log keeps the section before and after, the SMTP password masked (decision 024).
+  recordAdminAction(emit, {
+    actorId: adminId,
+    action: 'settings.updated',
+    targetType: 'settings',
+    targetId: section,
+    before: maskedSection(current),
+    after: maskedSection(values as Record<string, unknown>),
+  });
   return values;
 }

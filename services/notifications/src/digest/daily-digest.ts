@@ -11,7 +11,7 @@
  * the commit would send again on retry: the one window, narrower than losing a digest.)
  */
 import { signLinkToken, storeDevMail, type Tx } from '@kora/platform/service';
-import { chooseMailSender, createSmtpSender, mailFromAddress, mailLinkBase, type MailMessage, type MailSender } from '@kora/platform/mail';
+import { chooseMailSender, createSmtpSender, mailFromAddress, mailLinkBase, watchSiteSmtp, type MailMessage, type MailSender } from '@kora/platform/mail';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
 import { actorView } from '../projections/members.js';
@@ -94,13 +94,18 @@ export interface DigestSender {
   close(): Promise<void>;
 }
 
-/** SMTP when SMTP_URL is set, else the dev outbox (its own table) when on, else logged and dropped. */
+/**
+ * The admin's SMTP server when their Email settings name one, else SMTP when SMTP_URL is set, else
+ * the dev outbox (its own table) when on, else logged and dropped.
+ */
 export function digestSender(n: Notifications): DigestSender {
   const smtp = n.config.SMTP_URL ? createSmtpSender({ url: n.config.SMTP_URL, from: n.config.MAIL_FROM }) : null;
   const from = () => mailFromAddress(n.ctx.siteSettings.current(), n.config);
+  const site = watchSiteSmtp(n.ctx.siteSettings, from);
   return {
     async send(message, tx) {
       const sender: MailSender =
+        site.sender() ??
         smtp ??
         chooseMailSender({
           devOutbox: n.config.MAIL_DEV_OUTBOX,
@@ -110,7 +115,10 @@ export function digestSender(n: Notifications): DigestSender {
         });
       await sender.send({ ...message, from: from() });
     },
-    close: async () => smtp?.close(),
+    close: async () => {
+      await site.close();
+      await smtp?.close();
+    },
   };
 }
 

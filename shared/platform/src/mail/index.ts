@@ -10,7 +10,8 @@ import { createSmtpSender } from './smtp.js';
 
 export type { MailMessage, MailSender } from './mail.js';
 export { createDevOutboxSender } from './dev-outbox.js';
-export { createSmtpSender } from './smtp.js';
+export { createSmtpSender, type SmtpServerOptions } from './smtp.js';
+export { createSiteMailSender, siteSmtpServer, watchSiteSmtp, type SiteMailSender, type SiteMailSenderOptions, type SiteSettingsSource, type SiteSmtp } from './site-smtp.js';
 export { devOutboxEnabled, mailEnvSchema, mailFromAddress, mailLinkBase, type MailEnv } from './config.js';
 
 export interface MailSettings {

@@ -1,4 +1,4 @@
-/** One comment: the commenter (linking to their profile), the text, when. */
+/** One comment: the commenter (linking to their profile), the text, when; Report on others' comments. */
 import type { PostComment } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
@@ -6,9 +6,13 @@ import { LinkifiedText } from '~/components/linkified-text';
 import { RelativeTime } from '~/components/ui/relative-time';
 import { VerifiedBadge } from '~/components/verified-badge';
 import { avatarSrc } from '~/utils/media';
+import { useCurrentUser } from '~/utils/use-current-user';
+import { CommentMenu } from './comment-menu';
 
 export function CommentItem({ comment, now }: { comment: PostComment; now: number }) {
   const profile = `/profile/${comment.userId}`;
+  const user = useCurrentUser();
+  const canReport = user !== null && user.id !== comment.userId;
   return (
     <li className="flex gap-2">
       <Link to={profile} tabIndex={-1} aria-hidden="true">
@@ -26,6 +30,7 @@ export function CommentItem({ comment, now }: { comment: PostComment; now: numbe
         </div>
         <RelativeTime value={comment.createdAt} now={now} className="ml-3 text-xs text-slate-500" />
       </div>
+      {canReport ? <CommentMenu commentId={comment.id} author={comment.username} /> : null}
     </li>
   );
 }

@@ -56,6 +56,7 @@ export function PostCard({ post: fromPage, now, onDeleted, moderator }: PostCard
             post={post}
             isAuthor={user?.id === post.author.id || moderator === true}
             ownPost={user?.id === post.author.id}
+            canReport={user !== null && user.id !== post.author.id}
             dispatch={dispatch}
             onDeleted={onDeleted}
           />

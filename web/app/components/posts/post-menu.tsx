@@ -1,13 +1,14 @@
 /**
- * The post's "…" menu (Radix DropdownMenu): Save Post / Unsave Post for everyone, Delete post for
+ * The post's "…" menu (Radix DropdownMenu): Save Post / Unsave Post for everyone, Report on other
+ * members' posts (issue 16; the report dialog), Delete post for
  * the author only (spec §5), behind a confirmation; Boost post on the member's own posts while they
  * have an active Pro package (decision 023; asked when the menu is about to open). The fetchers live here, outside the menu's
  * content, so an answer still arrives after the menu has closed.
  */
 import { perkTexts, postTexts, type Post } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
-import { BookmarkIcon, MoreIcon, RocketIcon, TrashIcon } from '~/components/icons';
+import { useRef, useState } from 'react';
+import { BookmarkIcon, FlagIcon, MoreIcon, RocketIcon, TrashIcon } from '~/components/icons';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { useToast } from '~/components/ui/toast';
@@ -17,11 +18,13 @@ import type { PostEvent } from './post-state';
 import { usePostAction } from './use-post-action';
 
 const DeletePostDialog = lazyComponent(() => import('./delete-post-dialog').then((m) => m.DeletePostDialog));
+const ReportDialog = lazyComponent(() => import('./report-dialog').then((m) => m.ReportDialog));
 
 export function PostMenu({
   post,
   isAuthor,
   ownPost = false,
+  canReport = false,
   dispatch,
   onDeleted,
 }: {
@@ -29,11 +32,15 @@ export function PostMenu({
   isAuthor: boolean;
   /** The signed-in member wrote it (a moderator's isAuthor is not enough to boost it). */
   ownPost?: boolean;
+  /** A signed-in member who did not write it may report it (issue 16). */
+  canReport?: boolean;
   dispatch: (event: PostEvent) => void;
   onDeleted?: (postId: number) => void;
 }) {
   const { toast } = useToast();
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const save = usePostAction(post.id, 'save', () => {
@@ -67,6 +74,7 @@ export function PostMenu({
     <>
       <DropdownMenu.Root modal={false} onOpenChange={(open) => open && askPlan()}>
         <DropdownMenu.Trigger
+          ref={trigger}
           onPointerEnter={askPlan}
           onFocus={askPlan}
           aria-label="Post options"
@@ -88,6 +96,12 @@ export function PostMenu({
               <DropdownMenu.Item className={menuItemClasses} disabled={boost.busy} onSelect={() => boost.submit()}>
                 <RocketIcon className="text-slate-600" />
                 Boost post
+              </DropdownMenu.Item>
+            ) : null}
+            {canReport ? (
+              <DropdownMenu.Item className={menuItemClasses} onSelect={() => setReporting(true)}>
+                <FlagIcon className="text-slate-600" />
+                Report
               </DropdownMenu.Item>
             ) : null}
             {isAuthor ? (
@@ -114,6 +128,11 @@ export function PostMenu({
             error={deleteError}
             onConfirm={() => remove.submit()}
           />
+        </OnceOpened>
+      ) : null}
+      {canReport ? (
+        <OnceOpened open={reporting}>
+          <ReportDialog open={reporting} onOpenChange={setReporting} target="post" id={post.id} returnFocusTo={trigger} />
         </OnceOpened>
       ) : null}
     </>

@@ -1,0 +1,14 @@
+/**
+ * Every event this service consumes, in one place: the audit log (admin.action-recorded from every
+ * service, its own included) and the member snapshot that names the log's actors.
+ */
+import { memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
+import { storeAuditEntry } from '../audit/store.js';
+import type { Admin } from '../context.js';
+
+export function adminConsumers(admin: Admin): ConsumerDefinition[] {
+  return [
+    { name: 'audit', handlers: { 'admin.action-recorded': (event, tx) => storeAuditEntry(admin.tables, tx, event) } },
+    { name: 'members', handlers: { ...memberSnapshotHandlers(admin.tables.members) } },
+  ];
+}

@@ -1,0 +1,30 @@
+/**
+ * The posts screen's action, read from its forms: `intent=visibility` (id, action: remove, restore,
+ * shadow, unshadow) or `intent=report` (id, action: resolve or dismiss, moderation: remove or
+ * shadow). Checked with the contracts' schemas, so a bad form is a clear text, never a call.
+ */
+import { adminTexts, closeReportBody, postVisibilityBody, type CloseReportBody, type PostVisibilityAction } from '@kora/contracts';
+import { parseWith } from '~/utils/forms';
+
+export type PostsPageAction =
+  | { intent: 'visibility'; id: number; action: PostVisibilityAction }
+  | { intent: 'report'; id: number; body: CloseReportBody };
+
+export function parsePostsAction(form: FormData): { ok: true; data: PostsPageAction } | { ok: false; error: string } {
+  const id = Number(form.get('id'));
+  if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, error: adminTexts.postNotFound };
+  const action = form.get('action');
+  switch (form.get('intent')) {
+    case 'visibility': {
+      const parsed = parseWith(postVisibilityBody, { action });
+      return parsed.ok ? { ok: true, data: { intent: 'visibility', id, action: parsed.data.action } } : parsed;
+    }
+    case 'report': {
+      const moderation = form.get('moderation');
+      const parsed = parseWith(closeReportBody, { action, ...(moderation ? { moderation } : {}) });
+      return parsed.ok ? { ok: true, data: { intent: 'report', id, body: parsed.data } } : parsed;
+    }
+    default:
+      return { ok: false, error: 'Unknown action' };
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The posts screen's controls (spec: admin posts): the status filter (All, Visible, Shadow-hidden,
+ * Deleted, and ours, Reported), the search box ("Search content/author") and the page size
+ * (10/20/50/100). A GET form, so the state is the URL's and it works before scripts load; with
+ * scripts a select applies at once. The form carries no page: any change starts at page 1.
+ */
+import { ADMIN_PAGE_SIZES, adminTexts, type AdminPostFilter } from '@kora/contracts';
+import { Form, useSubmit } from '@remix-run/react';
+import { Button } from '~/components/ui/button';
+import { inputClasses } from '~/components/ui/input';
+import { cn } from '~/utils/misc';
+
+export const POST_FILTER_LABELS: Record<AdminPostFilter, string> = {
+  all: 'All',
+  visible: 'Visible',
+  shadow: 'Shadow-hidden',
+  deleted: 'Deleted',
+  reported: 'Reported',
+};
+
+const selectClasses = cn(inputClasses, 'w-auto pr-8');
+
+export function PostsToolbar({ status, search, limit }: { status: AdminPostFilter; search: string; limit: number }) {
+  const submit = useSubmit();
+  const apply = (form: HTMLFormElement | null) => form && submit(form, { preventScrollReset: true });
+  return (
+    <Form method="get" role="search" aria-label="Filter posts" className="flex flex-wrap items-end gap-3">
+      <label className="space-y-1">
+        <span className="block text-xs font-medium text-slate-600">Status</span>
+        <select name="status" defaultValue={status} className={selectClasses} onChange={(e) => apply(e.currentTarget.form)}>
+          {Object.entries(POST_FILTER_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="min-w-0 flex-1 basis-56 space-y-1">
+        <span className="block text-xs font-medium text-slate-600">Search</span>
+        <input
+          type="search"
+          name="search"
+          defaultValue={search}
+          placeholder={adminTexts.searchPostsPlaceholder}
+          aria-label={adminTexts.searchPostsPlaceholder}
+          className={inputClasses}
+        />
+      </label>
+      <label className="space-y-1">
+        <span className="block text-xs font-medium text-slate-600">Page size</span>
+        <select name="limit" defaultValue={String(limit)} className={selectClasses} onChange={(e) => apply(e.currentTarget.form)}>
+          {ADMIN_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size} per page
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button type="submit" className="h-11">
+        Search
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * One representative application (issue 16): its ten fields as the applicant gave them, its review
+ * state, and the review form (status and a note for the team; PUT /api/admin/representatives/{id}).
+ */
+import { REPRESENTATIVE_REVIEW_NOTE_MAX, REPRESENTATIVE_STATUSES, type Representative, type RepresentativeStatus } from '@kora/contracts';
+import { useId } from 'react';
+import { REPRESENTATIVE_FORM_FIELDS } from '~/components/representative/representative-fields';
+import { Card } from '~/components/ui/card';
+import { inputClasses } from '~/components/ui/input';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { formatDateTime } from '~/utils/dates';
+import { cn } from '~/utils/misc';
+import { useRowAction } from '../row-action';
+
+export const REPRESENTATIVE_STATUS_LABELS: Record<RepresentativeStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+};
+
+const STATUS_TONES: Record<RepresentativeStatus, string> = {
+  new: 'bg-sky-100 text-sky-900',
+  contacted: 'bg-amber-100 text-amber-900',
+  accepted: 'bg-brand-100 text-brand-800',
+  rejected: 'bg-slate-200 text-slate-700',
+};
+
+export function StatusBadge({ status }: { status: RepresentativeStatus }) {
+  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_TONES[status])}>{REPRESENTATIVE_STATUS_LABELS[status]}</span>;
+}
+
+export function ApplicationCard({ application }: { application: Representative }) {
+  const { fetcher, busy } = useRowAction();
+  const id = useId();
+  return (
+    <Card className="space-y-4 p-4 sm:p-5" role="article" aria-label={`Application from ${application.name}`} data-application={application.id}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">{application.name}</h2>
+        <StatusBadge status={application.status} />
+        <span className="text-xs text-slate-500">
+          Applied {formatDateTime(application.createdAt)}
+          {application.reviewedAt ? ` · reviewed ${formatDateTime(application.reviewedAt)}` : ''}
+        </span>
+      </div>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        {REPRESENTATIVE_FORM_FIELDS.map((field) => (
+          <div key={field.name} className={cn('min-w-0', field.multiline && 'sm:col-span-2')}>
+            <dt className="text-xs font-medium text-slate-500">{field.label}</dt>
+            <dd className="whitespace-pre-wrap break-words text-slate-900">{application[field.name]}</dd>
+          </div>
+        ))}
+      </dl>
+      {application.reviewNote ? (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          <span className="font-medium">Review note: </span>
+          {application.reviewNote}
+        </p>
+      ) : null}
+      <fetcher.Form method="post" preventScrollReset className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-end">
+        <input type="hidden" name="id" value={application.id} />
+        <label className="space-y-1">
+          <span className="block text-xs font-medium text-slate-600">Status</span>
+          <select name="status" defaultValue={application.status} className={cn(inputClasses, 'sm:w-40')}>
+            {REPRESENTATIVE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {REPRESENTATIVE_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="min-w-0 flex-1 space-y-1" htmlFor={`${id}-note`}>
+          <span className="block text-xs font-medium text-slate-600">Note</span>
+          <input
+            id={`${id}-note`}
+            name="note"
+            defaultValue={application.reviewNote}
+            maxLength={REPRESENTATIVE_REVIEW_NOTE_MAX}
+            placeholder="What was agreed, who called…"
+            className={inputClasses}
+          />
+        </label>
+        <SubmitButton busy={busy} busyLabel="Saving…" className="h-11">
+          Save review
+        </SubmitButton>
+      </fetcher.Form>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Reading the back office's settings forms into the section objects PUT /api/admin/settings/{section}
+ * takes (spec §5): a number that does not read as one falls back to the spec's default (max post
+ * length 5000, max upload 20 MB, SMTP port 587); lists split on commas (CORS origins on new lines),
+ * each entry trimmed, empty ones dropped. Switches are checkboxes: present means on. The SMTP
+ * password is sent as typed: ******** (what the page shows for a stored one) keeps the secret.
+ */
+import { defaultSiteSettings, type SiteSettings, type SiteSettingsSection } from '@kora/contracts';
+
+export const SETTINGS_TAB_LABELS: Record<SiteSettingsSection, string> = {
+  general: 'General',
+  features: 'Features',
+  moderation: 'Moderation',
+  storage: 'Storage',
+  email: 'Email',
+  security: 'Security',
+};
+
+export function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/** A whole number from a field, or `fallback` when the field does not read as a number. */
+export function numberOr(value: string, fallback: number): number {
+  const trimmed = value.trim();
+  if (trimmed === '') return fallback;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/** "a, b,,c " → ['a', 'b', 'c']; `separator` is a comma, or new lines for CORS origins. */
+export function listOf(value: string, separator: RegExp = /,/): string[] {
+  return value
+    .split(separator)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+}
+
+const on = (form: FormData, name: string) => form.get(name) !== null && form.get(name) !== 'off';
+
+export function sectionValues<S extends SiteSettingsSection>(section: S, form: FormData): SiteSettings[S];
+export function sectionValues(section: SiteSettingsSection, form: FormData): SiteSettings[SiteSettingsSection] {
+  switch (section) {
+    case 'general':
+      return { siteName: text(form, 'siteName').trim(), siteUrl: text(form, 'siteUrl').trim(), allowSignups: on(form, 'allowSignups') };
+    case 'features':
+      return { stories: on(form, 'stories'), reels: on(form, 'reels'), groups: on(form, 'groups'), payments: on(form, 'payments') };
+    case 'moderation':
+      return {
+        maxPostLength: numberOr(text(form, 'maxPostLength'), defaultSiteSettings.moderation.maxPostLength),
+        badWords: listOf(text(form, 'badWords')),
+      };
+    case 'storage':
+      return {
+        maxUploadMB: numberOr(text(form, 'maxUploadMB'), defaultSiteSettings.storage.maxUploadMB),
+        allowedImageMime: listOf(text(form, 'allowedImageMime')),
+        allowedVideoMime: listOf(text(form, 'allowedVideoMime')),
+      };
+    case 'email':
+      return {
+        fromName: text(form, 'fromName').trim(),
+        fromEmail: text(form, 'fromEmail').trim(),
+        smtpHost: text(form, 'smtpHost').trim(),
+        smtpPort: numberOr(text(form, 'smtpPort'), defaultSiteSettings.email.smtpPort),
+        smtpUser: text(form, 'smtpUser').trim(),
+        smtpPassword: text(form, 'smtpPassword'),
+      };
+    case 'security':
+      return { corsOrigins: listOf(text(form, 'corsOrigins'), /\r?\n/) };
+  }
+}
+
+export function isSection(value: unknown): value is SiteSettingsSection {
+  return typeof value === 'string' && Object.hasOwn(SETTINGS_TAB_LABELS, value);
+}
+
+/** The toast after a save (spec: "Saved" with "Updated {section} settings"). */
+export function savedText(section: SiteSettingsSection): string {
+  return `Updated ${section} settings`;
+}

@@ -1,0 +1,98 @@
+/**
+ * The users table (spec: User, Email, Created, Role, Status, Actions). Status 'active' is a green
+ * badge, 'pending' amber, 'suspended' red. Actions: Edit (dialog) and Suspend / Unsuspend (asks
+ * first). Wide tables scroll sideways inside their card on a phone.
+ */
+import type { AdminUser } from '@kora/contracts';
+import { adminTexts } from '@kora/contracts';
+import { Button } from '~/components/ui/button';
+import { formatDateTime } from '~/utils/dates';
+import { cn } from '~/utils/misc';
+
+const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "27 Nov 2026" (UTC, so server and browser render the same text); the cell's title has the time. */
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateOnly.format(date);
+}
+
+const statusClasses: Record<AdminUser['status'], string> = {
+  active: 'bg-brand-50 text-brand-800 ring-brand-600/20',
+  pending: 'bg-amber-50 text-amber-800 ring-amber-600/20',
+  suspended: 'bg-red-50 text-red-700 ring-red-600/20',
+};
+
+export function StatusBadge({ status }: { status: AdminUser['status'] }) {
+  return (
+    <span data-status={status} className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', statusClasses[status])}>
+      {status}
+    </span>
+  );
+}
+
+export function UsersTable({
+  users,
+  onEdit,
+  onStatus,
+}: {
+  users: AdminUser[];
+  onEdit: (user: AdminUser) => void;
+  onStatus: (user: AdminUser) => void;
+}) {
+  if (users.length === 0) return <p className="px-4 py-10 text-center text-slate-500">{adminTexts.noUsers}</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[720px] text-left text-sm">
+        <caption className="sr-only">Users</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            {['User', 'Email', 'Created', 'Role', 'Status'].map((label) => (
+              <th key={label} scope="col" className="px-4 py-3 font-semibold">
+                {label}
+              </th>
+            ))}
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {users.map((user) => (
+            <tr key={user.id} data-user={user.username}>
+              {/* Long names and addresses wrap anywhere, so the Actions column stays in view. */}
+              <td className="max-w-[14rem] px-4 py-3 [overflow-wrap:anywhere]">
+                <p className="font-semibold text-slate-900">@{user.username}</p>
+                <p className="text-slate-500">{`${user.firstname} ${user.lastname}`.trim()}</p>
+              </td>
+              <td className="max-w-[16rem] px-4 py-3 text-slate-700 [overflow-wrap:anywhere]">{user.email}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-600" title={formatDateTime(user.createdAt)}>
+                {formatDate(user.createdAt)}
+              </td>
+              <td className="px-4 py-3 capitalize text-slate-700">{user.role}</td>
+              <td className="px-4 py-3">
+                <StatusBadge status={user.status} />
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-right">
+                <div className="inline-flex gap-2">
+                  <Button size="sm" variant="secondary" onClick={() => onEdit(user)} aria-label={`Edit @${user.username}`}>
+                    Edit
+                  </Button>
+                  {user.status === 'suspended' ? (
+                    <Button size="sm" variant="secondary" onClick={() => onStatus(user)} aria-label={`Unsuspend @${user.username}`}>
+                      Unsuspend
+                    </Button>
+                  ) : (
+                    <Button size="sm" variant="danger" onClick={() => onStatus(user)} aria-label={`Suspend @${user.username}`}>
+                      Suspend
+                    </Button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

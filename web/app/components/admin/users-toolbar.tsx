@@ -1,0 +1,66 @@
+/**
+ * The users table's controls (spec: search box, sort by, direction, Search, page size). A GET form:
+ * it writes the state into the URL, and has no page field, so any change starts at page 1 (spec
+ * §4). The selects apply at once when scripts run; without them the Search button applies them.
+ */
+import { ADMIN_PAGE_SIZES, ADMIN_USER_SORTS, SORT_DIRECTIONS, adminTexts } from '@kora/contracts';
+import { Form, useSubmit } from '@remix-run/react';
+import { useRef } from 'react';
+import { SearchIcon } from '~/components/icons';
+import { Button } from '~/components/ui/button';
+import { inputClasses } from '~/components/ui/input';
+import { cn } from '~/utils/misc';
+import { DIR_LABELS, SORT_LABELS, type UsersQuery } from './users-query';
+
+const selectClasses = cn(inputClasses, 'w-auto pr-8');
+
+export function UsersToolbar({ query }: { query: UsersQuery }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const apply = () => {
+    if (form.current) submit(form.current, { preventScrollReset: true });
+  };
+  return (
+    // key: a back/forward navigation puts the URL's values back into the fields.
+    <Form ref={form} method="get" role="search" aria-label="Users" className="flex flex-wrap items-end gap-2" key={JSON.stringify(query)}>
+      <label className="min-w-0 grow basis-56">
+        <span className="sr-only">Search</span>
+        <input type="search" name="search" defaultValue={query.search} placeholder={adminTexts.searchUsersPlaceholder} maxLength={200} className={inputClasses} />
+      </label>
+      <label>
+        <span className="sr-only">Sort by</span>
+        <select name="sort" defaultValue={query.sort} onChange={apply} className={selectClasses} aria-label="Sort by">
+          {ADMIN_USER_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span className="sr-only">Direction</span>
+        <select name="dir" defaultValue={query.dir} onChange={apply} className={selectClasses} aria-label="Direction">
+          {SORT_DIRECTIONS.map((dir) => (
+            <option key={dir} value={dir}>
+              {DIR_LABELS[dir]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button type="submit" className="h-11">
+        <SearchIcon className="size-4" />
+        Search
+      </Button>
+      <label>
+        <span className="sr-only">Page size</span>
+        <select name="limit" defaultValue={String(query.limit)} onChange={apply} className={selectClasses} aria-label="Page size">
+          {ADMIN_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size} per page
+            </option>
+          ))}
+        </select>
+      </label>
+    </Form>
+  );
+}

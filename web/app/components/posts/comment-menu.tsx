@@ -1,0 +1,41 @@
+/**
+ * A comment's "…" menu (issue 16): Report, on other members' comments only (the caller decides).
+ * The dialog lives outside the menu's content so it stays open after the menu closes.
+ */
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useRef, useState } from 'react';
+import { FlagIcon, MoreIcon } from '~/components/icons';
+import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
+import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
+import { cn } from '~/utils/misc';
+
+const ReportDialog = lazyComponent(() => import('./report-dialog').then((m) => m.ReportDialog));
+
+export function CommentMenu({ commentId, author }: { commentId: number; author: string }) {
+  const [reporting, setReporting] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          ref={trigger}
+          aria-label={`Comment options (${author})`}
+          className="inline-flex size-7 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+        >
+          <MoreIcon className="size-4" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={4} className={cn(menuContentClasses, 'w-44')}>
+            <DropdownMenu.Item className={menuItemClasses} onSelect={() => setReporting(true)}>
+              <FlagIcon className="text-slate-600" />
+              Report
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <OnceOpened open={reporting}>
+        <ReportDialog open={reporting} onOpenChange={setReporting} target="comment" id={commentId} returnFocusTo={trigger} />
+      </OnceOpened>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * /admin/audit (issue 16): the admin actions recorded by every service (GET /api/admin/audit),
+ * newest first, filterable by action, numbered pages; the filter and page are in the URL.
+ */
+import { ADMIN_ACTIONS, ADMIN_PAGE_SIZES, auditQuery, type AuditEntry } from '@kora/contracts';
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, useLoaderData, useSubmit } from '@remix-run/react';
+import { readQuery } from '~/components/admin/admin-query';
+import { AUDIT_ACTION_LABELS, AuditTable } from '~/components/admin/audit/audit-table';
+import { PageNumbers } from '~/components/admin/page-numbers';
+import { adminMeta } from '~/components/admin/title';
+import { Button } from '~/components/ui/button';
+import { inputClasses } from '~/components/ui/input';
+import { LoadError } from '~/components/ui/load-error';
+import { requireAdmin } from '~/utils/admin.server';
+import { cn } from '~/utils/misc';
+import { fetchAudit } from '~/utils/moderation.server';
+
+export const meta = adminMeta('Audit log');
+
+const LOAD_FAILED = 'Failed to load the audit log';
+
+type Loaded = { items: AuditEntry[]; total: number; totalPages: number };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token, headers } = await requireAdmin(request);
+  const query = readQuery(auditQuery, new URL(request.url));
+  try {
+    const list = await fetchAudit(request, token, query);
+    return data({ query, list: list as Loaded | null, error: null as string | null }, { headers });
+  } catch (error) {
+    console.error(LOAD_FAILED, error instanceof Error ? error.message : error);
+    return data({ query, list: null as Loaded | null, error: LOAD_FAILED as string | null }, { headers });
+  }
+}
+
+const selectClasses = cn(inputClasses, 'w-auto pr-8');
+
+export default function AdminAudit() {
+  const { query, list, error } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
+      <Form method="get" aria-label="Filter the audit log" className="flex flex-wrap items-end gap-3" key={`${query.action ?? ''}|${query.limit}`}>
+        <label className="space-y-1">
+          <span className="block text-xs font-medium text-slate-600">Action</span>
+          <select name="action" defaultValue={query.action ?? ''} className={selectClasses} onChange={(e) => submit(e.currentTarget.form)}>
+            <option value="">All actions</option>
+            {ADMIN_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {AUDIT_ACTION_LABELS[action]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="space-y-1">
+          <span className="block text-xs font-medium text-slate-600">Page size</span>
+          <select name="limit" defaultValue={String(query.limit)} className={selectClasses} onChange={(e) => submit(e.currentTarget.form)}>
+            {ADMIN_PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size} per page
+              </option>
+            ))}
+          </select>
+        </label>
+        <noscript>
+          <Button type="submit" className="h-11">
+            Apply
+          </Button>
+        </noscript>
+      </Form>
+      {error ? <LoadError message={error} /> : null}
+      {list ? (
+        <>
+          <AuditTable entries={list.items} />
+          <PageNumbers page={query.page} totalPages={list.totalPages} total={list.total} pageSize={query.limit} shown={list.items.length} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * /admin/representatives (issue 16): the applications from /representative, newest first,
+ * filterable by status (all, new, contacted, accepted, rejected), numbered pages; each one's review
+ * (status and note) is posted to this route's action and the list reloads after.
+ */
+import { ADMIN_PAGE_SIZES, adminTexts, representativesQuery, reviewRepresentativeBody, type Representative } from '@kora/contracts';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, useLoaderData, useSubmit } from '@remix-run/react';
+import { readQuery } from '~/components/admin/admin-query';
+import { PageNumbers } from '~/components/admin/page-numbers';
+import { ApplicationCard, REPRESENTATIVE_STATUS_LABELS } from '~/components/admin/representatives/application-card';
+import type { RowActionData } from '~/components/admin/row-action';
+import { adminMeta } from '~/components/admin/title';
+import { Button } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import { inputClasses } from '~/components/ui/input';
+import { LoadError } from '~/components/ui/load-error';
+import { requireAdmin } from '~/utils/admin.server';
+import { errorMessage, errorStatus } from '~/utils/api.server';
+import { parseWith } from '~/utils/forms';
+import { cn } from '~/utils/misc';
+import { fetchRepresentatives, reviewRepresentative } from '~/utils/moderation.server';
+
+export const meta = adminMeta('Representatives');
+
+const LOAD_FAILED = 'Failed to load applications';
+
+type Loaded = { items: Representative[]; total: number; totalPages: number };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token, headers } = await requireAdmin(request);
+  const query = readQuery(representativesQuery, new URL(request.url));
+  try {
+    const list = await fetchRepresentatives(request, token, query);
+    return data({ query, list: list as Loaded | null, error: null as string | null }, { headers });
+  } catch (error) {
+    console.error(LOAD_FAILED, error instanceof Error ? error.message : error);
+    return data({ query, list: null as Loaded | null, error: LOAD_FAILED as string | null }, { headers });
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { token, headers } = await requireAdmin(request, { resource: true });
+  const reply = (body: RowActionData, status = 200) => data<RowActionData>(body, { status, headers });
+  const form = await request.formData();
+  const id = Number(form.get('id'));
+  if (!Number.isSafeInteger(id) || id <= 0) return reply({ ok: false, error: adminTexts.applicationNotFound }, 404);
+  const parsed = parseWith(reviewRepresentativeBody, { status: form.get('status'), note: form.get('note') ?? '' });
+  if (!parsed.ok) return reply({ ok: false, error: parsed.error }, 400);
+  try {
+    await reviewRepresentative(request, token, id, parsed.data);
+    return reply({ ok: true, message: 'Review saved' });
+  } catch (error) {
+    return reply({ ok: false, error: errorMessage(error, 'Please try again') }, errorStatus(error));
+  }
+}
+
+const selectClasses = cn(inputClasses, 'w-auto pr-8');
+const FILTERS = ['all', 'new', 'contacted', 'accepted', 'rejected'] as const;
+
+export default function AdminRepresentatives() {
+  const { query, list, error } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">Representatives</h1>
+      <Form method="get" aria-label="Filter applications" className="flex flex-wrap items-end gap-3" key={`${query.status}|${query.limit}`}>
+        <label className="space-y-1">
+          <span className="block text-xs font-medium text-slate-600">Status</span>
+          <select name="status" defaultValue={query.status} className={selectClasses} onChange={(e) => submit(e.currentTarget.form)}>
+            {FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {status === 'all' ? 'All' : REPRESENTATIVE_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="space-y-1">
+          <span className="block text-xs font-medium text-slate-600">Page size</span>
+          <select name="limit" defaultValue={String(query.limit)} className={selectClasses} onChange={(e) => submit(e.currentTarget.form)}>
+            {ADMIN_PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size} per page
+              </option>
+            ))}
+          </select>
+        </label>
+        <noscript>
+          <Button type="submit" className="h-11">
+            Apply
+          </Button>
+        </noscript>
+      </Form>
+      {error ? <LoadError message={error} /> : null}
+      {list ? (
+        <>
+          {list.items.length === 0 ? (
+            <Card className="px-4 py-10 text-center text-slate-600">{adminTexts.noApplications}</Card>
+          ) : (
+            <div className="space-y-3">
+              {list.items.map((application) => (
+                <ApplicationCard key={`${application.id}-${application.status}-${application.reviewNote}`} application={application} />
+              ))}
+            </div>
+          )}
+          <PageNumbers page={query.page} totalPages={list.totalPages} total={list.total} pageSize={query.limit} shown={list.items.length} />
+        </>
+      ) : null}
+    </div>
+  );
+}
