@@ -53,7 +53,7 @@ describe(`admin posts moderation (${MODE})`, () => {
     );
     expect(row).toEqual({
       id: post.id, content: `Suya night 50% off ${tag}`, createdAt: post.createdAt, authorId: author.user.user_id, authorUsername: author.member.username,
-      likeCount: 0, commentCount: 0, isDeleted: false, isShadowHidden: false, reportCount: 0,
+      likeCount: 0, commentCount: 0, isDeleted: false, deletedBy: null, isShadowHidden: false, reportCount: 0,
     } satisfies AdminPost);
     expect((await body<AdminPostList>(await adminGet(`/api/admin/posts?search=${encodeURIComponent(`50_ off ${tag}`)}`))).total).toBe(0);
     expect((await body<AdminPostList>(await adminGet(`/api/admin/posts?search=${encodeURIComponent(`50% off ${tag}`)}`))).total).toBe(1);

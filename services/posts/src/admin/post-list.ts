@@ -20,6 +20,7 @@ interface AdminPostRow {
   like_count: number;
   comment_count: number;
   is_deleted: boolean;
+  deleted_by_moderator: boolean;
   shadow_hidden: boolean;
   report_count: number;
 }
@@ -59,7 +60,7 @@ function matching(posts: Posts, query: Pick<AdminPostsQuery, 'status' | 'search'
 
 const columns = sql`p.id, p.content, ${isoSql(sql`p.created_at`)} as created_at, p.author_id,
   coalesce(au.username, concat('member', p.author_id)) as author_username, p.like_count, p.comment_count,
-  p.deleted_at is not null as is_deleted, p.shadow_hidden, rc.n as report_count`;
+  p.deleted_at is not null as is_deleted, p.deleted_by_moderator, p.shadow_hidden, rc.n as report_count`;
 
 function toAdminPost(r: AdminPostRow): AdminPost {
   return {
@@ -71,6 +72,7 @@ function toAdminPost(r: AdminPostRow): AdminPost {
     likeCount: Number(r.like_count),
     commentCount: Number(r.comment_count),
     isDeleted: r.is_deleted,
+    deletedBy: r.is_deleted ? (r.deleted_by_moderator ? 'moderator' : 'author') : null,
     isShadowHidden: r.shadow_hidden,
     reportCount: Number(r.report_count),
   };

@@ -5,9 +5,9 @@
  * (`admin.action-recorded` with the flags before and after) are one transaction. An action that
  * changes nothing (restore a visible post) records nothing.
  */
-import type { AdminAction, PostVisibilityAction } from '@kora/contracts';
+import { adminTexts, type AdminAction, type PostVisibilityAction } from '@kora/contracts';
 import type { Emit, Tx } from '@kora/platform/service';
-import { rowsOf } from '@kora/platform/service';
+import { conflict, rowsOf } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import { recordAdminAction } from '../moderation/audit.js';
@@ -24,14 +24,19 @@ interface Flags {
   isDeleted: boolean;
   isShadowHidden: boolean;
 }
+interface LockedPost extends Flags {
+  deletedByModerator: boolean;
+}
 
 /** The post's flags, its row locked until the transaction ends; undefined when there is no such post. */
-export async function lockPostFlags(posts: Posts, tx: Tx, postId: number): Promise<Flags | undefined> {
-  const rows = rowsOf<{ deleted: boolean; shadow_hidden: boolean }>(
-    await tx.execute(sql`select p.deleted_at is not null as deleted, p.shadow_hidden from ${posts.tables.posts} as p where p.id = ${postId} for update`),
+export async function lockPostFlags(posts: Posts, tx: Tx, postId: number): Promise<LockedPost | undefined> {
+  const rows = rowsOf<{ deleted: boolean; deleted_by_moderator: boolean; shadow_hidden: boolean }>(
+    await tx.execute(
+      sql`select p.deleted_at is not null as deleted, p.deleted_by_moderator, p.shadow_hidden from ${posts.tables.posts} as p where p.id = ${postId} for update`,
+    ),
   );
   const row = rows[0];
-  return row && { isDeleted: row.deleted, isShadowHidden: row.shadow_hidden };
+  return row && { isDeleted: row.deleted, deletedByModerator: row.deleted_by_moderator, isShadowHidden: row.shadow_hidden };
 }
 
 /**
@@ -39,8 +44,11 @@ export async function lockPostFlags(posts: Posts, tx: Tx, postId: number): Promi
  * something. Answers whether the post exists.
  */
 export async function applyPostAction(posts: Posts, tx: Tx, emit: Emit, adminId: number, postId: number, action: PostVisibilityAction): Promise<boolean> {
-  const before = await lockPostFlags(posts, tx, postId);
-  if (!before) return false;
+  const locked = await lockPostFlags(posts, tx, postId);
+  if (!locked) return false;
+  // Deleting was the author's choice: the back office brings back only what a moderator removed.
+  if (action === 'restore' && locked.isDeleted && !locked.deletedByModerator) throw conflict(adminTexts.deletedByAuthor);
+  const before: Flags = { isDeleted: locked.isDeleted, isShadowHidden: locked.isShadowHidden };
   let changed: boolean;
   switch (action) {
     case 'remove':

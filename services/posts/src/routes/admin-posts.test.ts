@@ -64,7 +64,7 @@ describe(`admin posts moderation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
       expect(byContent).toMatchObject({ total: 3, totalPages: 1, hasPrev: false, hasNext: false });
       expect(byContent.items[2]).toEqual({
         id: plain.id, content: `Jollof at Yaba ${tag}`, createdAt: plain.createdAt, authorId: author, authorUsername: `Writer_${tag}`,
-        likeCount: 0, commentCount: 0, isDeleted: false, isShadowHidden: false, reportCount: 0,
+        likeCount: 0, commentCount: 0, isDeleted: false, deletedBy: null, isShadowHidden: false, reportCount: 0,
       } satisfies AdminPost);
       // By author: the username, whatever the case.
       expect((await list(`?search=writer_${tag}`)).items.map((p) => p.id)).toEqual([percent.id, plain.id]);
@@ -221,13 +221,20 @@ describe(`admin posts moderation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
       expect(adminTexts.postNotFound).toBe(postTexts.notFound);
     });
 
-    it('restores a post its author deleted too (the table acts by the deleted flag)', async () => {
+    it('does not restore a post its author deleted (their choice): 409, the post stays deleted, nothing recorded', async () => {
       const author = nextId();
       const post = await file.api.createPost(author, 'deleted by me');
       expect((await file.api.delete(`/api/posts/${post.id}`, author)).statusCode).toBe(200);
-      expect((await list(`?search=${encodeURIComponent('deleted by me')}&status=deleted&limit=100`)).items.map((p) => p.id)).toContain(post.id);
-      expect((await visibility(post.id, 'restore')).json()).toMatchObject({ isDeleted: false });
-      expect((await file.api.get(`/api/posts/${post.id}`, author)).statusCode).toBe(200);
+      const listed = (await list(`?search=${encodeURIComponent('deleted by me')}&status=deleted&limit=100`)).items.find((p) => p.id === post.id);
+      expect(listed).toMatchObject({ isDeleted: true, deletedBy: 'author' });
+      const refused = await visibility(post.id, 'restore');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: adminTexts.deletedByAuthor, code: 'CONFLICT' });
+      expect((await file.api.get(`/api/posts/${post.id}`, author)).statusCode).toBe(404);
+      // A moderator's removal says so, and can be restored.
+      const removed = await file.api.createPost(author, 'removed by a moderator');
+      expect((await visibility(removed.id, 'remove')).json()).toMatchObject({ isDeleted: true, deletedBy: 'moderator' });
+      expect((await visibility(removed.id, 'restore')).json()).toMatchObject({ isDeleted: false, deletedBy: null });
     });
   });
 

@@ -126,6 +126,7 @@ export const adminTexts = {
   actionFailed: 'Action failed',
   noPosts: 'No posts found',
   postNotFound: 'Post not found',
+  deletedByAuthor: 'Its author deleted this post; only a post a moderator removed can be restored.',
   // Reports (issue 16; ours)
   reportSent: 'Thanks for telling us. Our moderators will review it.',
   alreadyReported: 'You have already reported this.',

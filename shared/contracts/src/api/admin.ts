@@ -231,12 +231,17 @@ export const adminPostSchema = z
     likeCount: z.number().int(),
     commentCount: z.number().int(),
     isDeleted: z.boolean(),
+    /**
+     * Who deleted it: a moderator's removal can be restored; a post its author deleted stays
+     * deleted (it was their choice, decision 024). Null while it is not deleted.
+     */
+    deletedBy: z.enum(['author', 'moderator']).nullable(),
     isShadowHidden: z.boolean(),
     /** Open reports on the post (its comments' reports count on the comments). */
     reportCount: z.number().int(),
   })
   .meta({
-    example: { id: 42, content: 'Jollof at Yaba tonight', createdAt: '2026-11-26T18:00:00.000Z', authorId: 7, authorUsername: 'adaeze', likeCount: 12, commentCount: 3, isDeleted: false, isShadowHidden: false, reportCount: 0 },
+    example: { id: 42, content: 'Jollof at Yaba tonight', createdAt: '2026-11-26T18:00:00.000Z', authorId: 7, authorUsername: 'adaeze', likeCount: 12, commentCount: 3, isDeleted: false, deletedBy: null, isShadowHidden: false, reportCount: 0 },
   });
 export type AdminPost = z.infer<typeof adminPostSchema>;
 /** GET api/admin/posts (spec): `{ items, total, totalPages, hasPrev, hasNext }`. */

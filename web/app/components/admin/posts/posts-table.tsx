@@ -90,7 +90,9 @@ export function PostsTable({ posts }: { posts: AdminPost[] }) {
               </td>
               <td className={cell}>
                 <div className="flex flex-wrap gap-2">
-                  {post.isDeleted ? (
+                  {post.deletedBy === 'author' ? (
+                    <span className="self-center text-xs text-slate-600">Deleted by its author</span>
+                  ) : post.isDeleted ? (
                     <ActionButton post={post} action="restore" label="Restore" />
                   ) : (
                     <ActionButton post={post} action="remove" label="Remove" danger />
