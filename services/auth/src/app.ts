@@ -1,11 +1,16 @@
 /** The auth service: accounts, activation, sign-in, sessions, password recovery and member profiles. */
 import { perContext, type ServiceDefinition } from '@kora/platform/service';
+import { ensureFirstAdmin } from './accounts/first-admin.js';
+import { AdminInputError } from './accounts/admins.js';
 import { createAuth, type Auth, type AuthOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { authConsumers } from './events/subscriptions.js';
 import { registerMailQueue } from './jobs/mail-queue.js';
 import { accountRoutes } from './routes/accounts.js';
+import { adminProfileRoutes } from './routes/admin-profile.js';
+import { adminUserRoutes } from './routes/admin-users.js';
 import { devMailRoutes } from './routes/dev-mail.js';
+import { internalStatsRoutes } from './routes/internal-stats.js';
 import { recoveryRoutes } from './routes/recovery.js';
 import { securityRoutes } from './routes/security.js';
 import { sessionRoutes } from './routes/session.js';
@@ -16,7 +21,7 @@ export type { AuthOptions } from './context.js';
 
 /**
  * The service definition. Its configuration (ACCESS_TOKEN_SECRET, PUBLIC_URL, SMTP_URL,
- * MAIL_DEV_OUTBOX, MAIL_FROM) is read from `options.env`, else `process.env`, once per start.
+ * MAIL_DEV_OUTBOX, MAIL_FROM, KORA_TIME_ZONE, KORA_ADMIN_*) is read from `options.env`, else `process.env`, once per start.
  */
 export function createAuthService(options: AuthOptions = {}): ServiceDefinition {
   const instance = perContext((ctx) => createAuth(ctx, options));
@@ -37,8 +42,23 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
       await userRoutes(app, auth);
       securityRoutes(app, auth);
       devMailRoutes(app, auth);
+      // After userRoutes: the multipart parser it registers serves the admin's avatar upload too.
+      adminUserRoutes(app, auth);
+      adminProfileRoutes(app, auth);
+      internalStatsRoutes(app, auth);
     },
     consumers: (ctx) => authConsumers(instance(ctx)),
+    async start(ctx) {
+      // KORA_ADMIN_* (all three set): the first admin, once per database (accounts/first-admin.ts).
+      // A refusal (the username belongs to another account) is logged, not fatal: the product
+      // keeps serving, and the create-admin command can settle it.
+      try {
+        await ensureFirstAdmin(instance(ctx));
+      } catch (err) {
+        if (!(err instanceof AdminInputError)) throw err;
+        ctx.log.error({ reason: err.message }, 'KORA_ADMIN_* not applied');
+      }
+    },
   };
 }
 

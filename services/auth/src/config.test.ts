@@ -13,7 +13,25 @@ describe('auth configuration', () => {
       SMTP_URL: undefined,
       MAIL_DEV_OUTBOX: false,
       MAIL_FROM: 'Kora <no-reply@kora.local>',
+      KORA_TIME_ZONE: 'Africa/Lagos',
     });
+  });
+
+  it('takes the first admin as all three KORA_ADMIN_* or none, naming the missing ones', () => {
+    const all = { KORA_ADMIN_EMAIL: ' Boss@Kora.NG ', KORA_ADMIN_USERNAME: 'boss', KORA_ADMIN_PASSWORD: 'long enough pw' };
+    expect(loadAuthConfig({ ...secret, ...all })).toMatchObject({ KORA_ADMIN_EMAIL: 'boss@kora.ng', KORA_ADMIN_USERNAME: 'boss', KORA_ADMIN_PASSWORD: 'long enough pw' });
+    expect(loadAuthConfig({ ...secret, KORA_ADMIN_EMAIL: '', KORA_ADMIN_USERNAME: '', KORA_ADMIN_PASSWORD: '' }).KORA_ADMIN_EMAIL).toBeUndefined();
+    try {
+      loadAuthConfig({ ...secret, KORA_ADMIN_EMAIL: 'boss@kora.ng' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/KORA_ADMIN_USERNAME.*KORA_ADMIN_EMAIL/);
+      expect(problems).toMatch(/KORA_ADMIN_PASSWORD.*all three, or none/);
+    }
+    expect(() => loadAuthConfig({ ...secret, ...all, KORA_ADMIN_PASSWORD: 'short' })).toThrow(/KORA_ADMIN_PASSWORD/);
+    expect(() => loadAuthConfig({ ...secret, ...all, KORA_ADMIN_EMAIL: 'not-an-address' })).toThrow(/KORA_ADMIN_EMAIL/);
   });
 
   it('lists every bad variable at once', () => {

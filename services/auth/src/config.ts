@@ -3,14 +3,36 @@
  * when the service starts, failing with the list of bad variables.
  */
 import { mailEnvSchema } from '@kora/platform/mail';
-import { loadConfig } from '@kora/platform/service';
+import { blankIsUnset, koraTimeZone, loadConfig } from '@kora/platform/service';
 import { z } from 'zod';
 
+const optional = (schema: z.ZodType<string>) => z.preprocess(blankIsUnset, schema.optional());
+
+/** The first admin's variables: all three, or none (issue 16). */
+export const FIRST_ADMIN_VARIABLES = ['KORA_ADMIN_EMAIL', 'KORA_ADMIN_USERNAME', 'KORA_ADMIN_PASSWORD'] as const;
+
 /** With the mail variables every sender reads (PUBLIC_URL, SMTP_URL, MAIL_DEV_OUTBOX, MAIL_FROM): auth's mails. */
-export const authEnvSchema = mailEnvSchema.extend({
-  /** Signs access tokens; the gateway verifies them with the same secret. */
-  ACCESS_TOKEN_SECRET: z.string({ error: 'is required' }).min(16, 'must be at least 16 characters'),
-});
+export const authEnvSchema = mailEnvSchema
+  .extend({
+    /** Signs access tokens; the gateway verifies them with the same secret. */
+    ACCESS_TOKEN_SECRET: z.string({ error: 'is required' }).min(16, 'must be at least 16 characters'),
+    /** The zone whose calendar days the admin dashboard's sign-ups per day are counted in. */
+    KORA_TIME_ZONE: koraTimeZone,
+    /**
+     * The first admin: when all three are set, `start` creates this admin (or promotes the account
+     * with this e-mail) once per database; a later demotion is not undone (accounts/first-admin.ts).
+     */
+    KORA_ADMIN_EMAIL: optional(z.string().trim().toLowerCase().email('must be an e-mail address')),
+    KORA_ADMIN_USERNAME: optional(z.string().trim().min(3, 'must be at least 3 characters')),
+    KORA_ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters')),
+  })
+  .superRefine((env, check) => {
+    const set = FIRST_ADMIN_VARIABLES.filter((name) => env[name] !== undefined);
+    if (set.length === 0 || set.length === FIRST_ADMIN_VARIABLES.length) return;
+    for (const name of FIRST_ADMIN_VARIABLES.filter((n) => env[n] === undefined)) {
+      check.addIssue({ code: 'custom', path: [name], message: `is required when ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set (the first admin needs all three, or none)` });
+    }
+  });
 
 export type AuthConfig = z.infer<typeof authEnvSchema>;
 

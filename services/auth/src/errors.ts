@@ -2,7 +2,7 @@
  * The errors the auth service throws, each with the product text from `authTexts` and a stable
  * code from the contracts' AuthErrorCode (clients branch on those codes).
  */
-import { AuthErrorCode, authTexts, ErrorCode } from '@kora/contracts';
+import { adminTexts, AuthErrorCode, authTexts, ErrorCode } from '@kora/contracts';
 import { AppError } from '@kora/platform/service';
 
 export const emailInUse = () => new AppError(409, AuthErrorCode.EmailInUse, authTexts.emailInUse);
@@ -26,3 +26,10 @@ export const rateLimited = () => new AppError(429, ErrorCode.RateLimited, 'Too m
 export const imageTooLarge = (maxMB: number) => new AppError(413, ErrorCode.PayloadTooLarge, `The image is too large (at most ${maxMB} MB)`);
 /** The media service could not store a profile image (down, or an answer we cannot read). */
 export const imageNotStored = () => new AppError(502, ErrorCode.BadGateway, 'The image could not be stored. Please try again.');
+
+// The back office (issue 16): refusals that would lock the admins out.
+export const cannotDemoteSelf = () => new AppError(409, 'CANNOT_DEMOTE_SELF', adminTexts.cannotDemoteSelf);
+export const cannotSuspendSelf = () => new AppError(409, 'CANNOT_SUSPEND_SELF', adminTexts.cannotSuspendSelf);
+export const lastAdmin = () => new AppError(409, 'LAST_ADMIN', adminTexts.lastAdmin);
+/** The settings service could not save the admin profile's time zone. */
+export const timezoneNotSaved = () => new AppError(502, ErrorCode.BadGateway, 'The time zone could not be saved. Please try again.');

@@ -29,6 +29,16 @@ describe('OpenAPI document of the auth service', () => {
       ['get', '/api/settings/security/sessions', ['200', '401']],
       ['delete', '/api/settings/security/sessions/{id}', ['204', '401', '404']],
       ['get', '/api/dev/mail', ['200', '404']],
+      ['get', '/api/admin/users', ['200', '400', '401', '403']],
+      ['get', '/api/admin/users/export', ['200', '400', '401', '403']],
+      ['put', '/api/admin/users/{id}', ['200', '400', '401', '403', '404', '409']],
+      ['put', '/api/admin/users/{id}/status', ['200', '400', '401', '403', '404', '409']],
+      ['get', '/api/admin/profile/me', ['200', '401', '403']],
+      ['put', '/api/admin/profile', ['200', '400', '401', '403', '409', '502', '503']],
+      ['put', '/api/admin/profile/password', ['200', '400', '401', '403']],
+      ['put', '/api/admin/profile/avatar', ['200', '400', '401', '403', '413', '415', '502', '503']],
+      ['get', '/api/admin/profile/sessions', ['200', '401', '403']],
+      ['delete', '/api/admin/profile/sessions/{id}', ['204', '401', '403', '404']],
     ];
     for (const [method, path, statuses] of expected) {
       const op = doc.paths[path]?.[method];
@@ -37,6 +47,10 @@ describe('OpenAPI document of the auth service', () => {
       if (method === 'post' && !['/api/signout'].includes(path)) expect(op.requestBody, `${method} ${path}`).toBeDefined();
     }
     expect(Object.keys(doc.paths['/api/users/{id}/avatar'].put.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(doc.paths['/api/admin/profile/avatar'].put.requestBody.content)).toEqual(['multipart/form-data']);
+    for (const path of Object.keys(doc.paths).filter((p) => p.startsWith('/api/admin/'))) {
+      for (const op of Object.values(doc.paths[path]) as { security?: unknown[] }[]) expect(op.security, path).toContainEqual({ bearerAuth: [] });
+    }
     expect(doc.paths['/api/signin'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
   });
 });

@@ -21,14 +21,14 @@ export interface AuthTestService extends TestService {
 }
 
 export async function startAuth(
-  options: { env?: Record<string, string | undefined>; media?: string; now?: () => Date } = {},
+  options: { env?: Record<string, string | undefined>; media?: string; settings?: string; now?: () => Date } = {},
 ): Promise<AuthTestService> {
   const definition = createAuthService({
     env: { ACCESS_TOKEN_SECRET: TEST_ACCESS_TOKEN_SECRET, PUBLIC_URL: 'http://kora.test', ...options.env },
     ...(options.now ? { now: options.now } : {}),
   });
   const svc = await startTestService(definition, {
-    resolveService: (name) => (name === 'media' ? options.media : undefined),
+    resolveService: (name) => (name === 'media' ? options.media : name === 'settings' ? options.settings : undefined),
   });
   return Object.assign(svc, { tables: authSchema(svc.ctx.schema) });
 }
@@ -211,6 +211,34 @@ export async function startMediaStub(): Promise<{ url: string; calls: MediaCall[
     res.statusCode = 201;
     res.end(JSON.stringify({ url: `/uploads/profile/${randomBytes(8).toString('hex')}.webp` }));
   }
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A member made admin in the database and signed in: their token says admin, as after a real promotion. */
+export async function seedAdmin(svc: AuthTestService, overrides: Parameters<typeof newMember>[0] = {}) {
+  const member = await seedMember(svc, overrides);
+  await svc.ctx.db.update(svc.tables.users).set({ role: 'admin' }).where(eq(svc.tables.users.id, member.userId));
+  const tokens = await signIn(svc, member.email, member.password);
+  return { ...member, tokens, headers: asTokenHolder(svc, tokens.token) };
+}
+
+/**
+ * A stand-in for the settings service's internal time zone route: 200 `{ timezone }` for an
+ * IANA-looking name, every call recorded.
+ */
+export async function startSettingsStub(): Promise<{ url: string; calls: { path: string; caller: string | undefined; body: unknown }[]; close(): Promise<void> }> {
+  const calls: { path: string; caller: string | undefined; body: unknown }[] = [];
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as { timezone?: string } | null;
+    calls.push({ path: req.url ?? '', caller: req.headers['x-kora-service'] as string | undefined, body });
+    res.setHeader('content-type', 'application/json');
+    res.statusCode = 200;
+    res.end(JSON.stringify({ timezone: body?.timezone }));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };

@@ -3,12 +3,16 @@ import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform
 import { createPosts, type Posts, type PostsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { postsConsumers } from './events/subscriptions.js';
+import { adminRoutes } from './routes/admin-access.js';
+import { adminPostRoutes } from './routes/admin-posts.js';
 import { boostRoutes } from './routes/boosts.js';
 import { groupPostRoutes } from './routes/group-posts.js';
 import { interactionRoutes } from './routes/interactions.js';
+import { internalStatsRoutes } from './routes/internal-stats.js';
 import { memoryRoutes } from './routes/memories.js';
 import { mentionRoutes } from './routes/mentions.js';
 import { postRoutes } from './routes/posts.js';
+import { adminReportRoutes, reportRoutes } from './routes/reports.js';
 import { saveRoutes } from './routes/saves.js';
 
 export type { PostsOptions } from './context.js';
@@ -34,7 +38,14 @@ export function createPostsService(options: PostsOptions = {}): ServiceDefinitio
         mentionRoutes(members, posts);
         groupPostRoutes(members, posts);
         boostRoutes(members, posts);
+        reportRoutes(members, posts);
       });
+      // The back office's moderation (decision 024): admins only.
+      await adminRoutes(app, (admins) => {
+        adminPostRoutes(admins, posts);
+        adminReportRoutes(admins, posts);
+      });
+      internalStatsRoutes(app, posts);
     },
     consumers: (ctx) => postsConsumers(instance(ctx)),
   };

@@ -2,7 +2,7 @@
  * The posts service's stable error codes (beside the platform's shared ones) and the errors it
  * throws, each with the product text from `postTexts`.
  */
-import { ErrorCode, featureOffMessage, groupTexts, mentionTexts, postTexts, walletTexts } from '@kora/contracts';
+import { adminTexts, ErrorCode, featureOffMessage, groupTexts, mentionTexts, postTexts, walletTexts } from '@kora/contracts';
 import { AppError } from '@kora/platform/service';
 
 export const PostErrorCode = {
@@ -26,6 +26,12 @@ export const PostErrorCode = {
   BoostNeedsPlan: 'BOOST_NEEDS_PLAN',
   BoostQuotaUsed: 'BOOST_QUOTA_USED',
   AlreadyBoosted: 'ALREADY_BOOSTED',
+  // Reports and moderation (decision 024).
+  CannotReportOwn: 'CANNOT_REPORT_OWN',
+  AlreadyReported: 'ALREADY_REPORTED',
+  ReportNotFound: 'REPORT_NOT_FOUND',
+  ReportClosed: 'REPORT_CLOSED',
+  CommentCannotShadow: 'COMMENT_CANNOT_SHADOW',
 } as const;
 
 /** Not in the contract's texts (the spec leaves memories' date open): the one text of our own. */
@@ -60,3 +66,10 @@ export const boostNotOnTimeline = () => new AppError(400, PostErrorCode.BoostNot
 export const boostNeedsPlan = () => new AppError(402, PostErrorCode.BoostNeedsPlan, walletTexts.boostNeedsPlan);
 export const boostQuotaUsed = () => new AppError(409, PostErrorCode.BoostQuotaUsed, walletTexts.boostQuotaUsed);
 export const alreadyBoosted = () => new AppError(409, PostErrorCode.AlreadyBoosted, walletTexts.alreadyBoosted);
+
+/** Reports and moderation (decision 024). */
+export const cannotReportOwn = () => new AppError(400, PostErrorCode.CannotReportOwn, adminTexts.cannotReportOwn);
+export const alreadyReported = () => new AppError(409, PostErrorCode.AlreadyReported, adminTexts.alreadyReported);
+export const reportNotFound = () => new AppError(404, PostErrorCode.ReportNotFound, adminTexts.reportNotFound);
+export const reportClosed = () => new AppError(409, PostErrorCode.ReportClosed, adminTexts.reportClosed);
+export const commentCannotShadow = () => new AppError(400, PostErrorCode.CommentCannotShadow, adminTexts.commentCannotShadow);

@@ -3,6 +3,7 @@ import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform
 import { createSettings } from './context.js';
 import { migrations } from './db/migrations.js';
 import { settingsConsumers } from './events/subscriptions.js';
+import { internalTimezoneRoutes } from './routes/internal-timezone.js';
 import { tabRoutes } from './routes/tabs.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 
@@ -17,6 +18,7 @@ export const settingsService: ServiceDefinition = {
     const settings = instance(ctx);
     await memberRoutes(app, (members) => tabRoutes(members, settings));
     await unsubscribeRoutes(app, settings);
+    internalTimezoneRoutes(app, settings);
   },
   consumers: (ctx) => settingsConsumers(instance(ctx)),
 };

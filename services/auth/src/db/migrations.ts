@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { friendshipsSql, memberPrivacySql, type Migration } from '@kora/platform/service';
+import { friendshipsSql, memberPrivacySql, searchTextSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -111,6 +111,33 @@ export const migrations: Migration[] = [
     id: '0003_wallet_balance_projection',
     sql: `
       alter table {schema}.users add column wallet_transaction_id bigint;
+    `,
+  },
+  {
+    // The back office (issue 16).
+    id: '0004_admin_back_office',
+    sql: `
+      ${searchTextSql}
+      -- The users table's search box matches anywhere in the username or e-mail, in any letter
+      -- case (ilike '%…%'): trigram indexes answer that where a btree cannot.
+      create index users_username_trgm_idx on {schema}.users using gin (username public.gin_trgm_ops);
+      create index users_email_trgm_idx on {schema}.users using gin (email public.gin_trgm_ops);
+      -- Sorting by date pages through (created_at, id) without a sort of the whole table; the
+      -- e-mail and username sorts have their unique indexes (users_email_key, and lower(username)).
+      create index users_created_idx on {schema}.users (created_at, id);
+      create index users_username_sort_idx on {schema}.users (username, id);
+      -- The dashboard's counts by status, and the last-admin check.
+      create index users_status_role_idx on {schema}.users (status, role);
+      -- The admin profile shows the member's time zone (settings.profile-changed carries it).
+      alter table {schema}.member_details add column timezone text not null default 'UTC';
+      -- KORA_ADMIN_* applied once per database and e-mail: a later demotion of that admin is not
+      -- undone at the next start (accounts/first-admin.ts).
+      create table {schema}.first_admin (
+        email text primary key,
+        user_id bigint not null,
+        outcome text not null,
+        applied_at timestamptz not null default now()
+      );
     `,
   },
 ];

@@ -69,6 +69,8 @@ export const authSchema = (name: string) => {
     work: text('work').notNull(),
     education: text('education').notNull(),
     website: text('website').notNull(),
+    /** The General tab's time zone (the admin profile shows and edits it through settings). */
+    timezone: text('timezone').notNull().default('UTC'),
     updatedAt: at('updated_at').notNull(),
   });
   const mailSettings = schema.table('member_mail_settings', {
@@ -76,7 +78,14 @@ export const authSchema = (name: string) => {
     emailSecurity: boolean('email_security').notNull(),
     updatedAt: at('updated_at').notNull(),
   });
-  return { users, sessions, activationTokens, passwordCodes, devMail, privacy, friendships, memberDetails, mailSettings };
+  /** KORA_ADMIN_* applied (once per e-mail): a later demotion is not undone at the next start. */
+  const firstAdmin = schema.table('first_admin', {
+    email: text('email').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    outcome: text('outcome').notNull(),
+    appliedAt: at('applied_at').notNull().defaultNow(),
+  });
+  return { firstAdmin, users, sessions, activationTokens, passwordCodes, devMail, privacy, friendships, memberDetails, mailSettings };
 };
 
 export type AuthTables = ReturnType<typeof authSchema>;

@@ -18,8 +18,8 @@ export function settingsHandlers(tables: AuthTables): {
   const { memberDetails: details, mailSettings } = tables;
   return {
     'settings.profile-changed': async (event, tx) => {
-      const { userId, phone, city, country, work, education, website } = event.payload;
-      const values = { phone, phoneDigits: phoneDigits(phone), city, country, work, education, website, updatedAt: new Date(event.occurredAt) };
+      const { userId, phone, city, country, work, education, website, timezone } = event.payload;
+      const values = { phone, phoneDigits: phoneDigits(phone), city, country, work, education, website, timezone, updatedAt: new Date(event.occurredAt) };
       await tx
         .insert(details)
         .values({ userId, ...values })

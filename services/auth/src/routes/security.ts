@@ -5,20 +5,14 @@
  * - DELETE /api/settings/security/sessions/:id -> ends one of them; anyone else's is "not found".
  */
 import { authTexts, changePasswordBody, errorBodySchema, messageAnswer, sessionSchema } from '@kora/contracts';
-import { requireMember, unauthenticated, type ServiceApp } from '@kora/platform/service';
-import { eq } from 'drizzle-orm';
+import { requireMember, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../accounts/passwords.js';
-import { mailPasswordChanged } from '../accounts/security-mail.js';
-import { isSessionId, liveSessions, revokeSessions } from '../accounts/sessions.js';
-import { findUserById } from '../accounts/users.js';
+import { changeOwnPassword, endOwnSession, ownSessions } from '../accounts/own-security.js';
 import type { Auth } from '../context.js';
-import { currentPasswordWrong, sessionNotFound } from '../errors.js';
 
 const security = [{ bearerAuth: [] }];
 
 export function securityRoutes(app: ServiceApp, auth: Auth): void {
-  const { ctx, tables } = auth;
 
   app.put(
     '/api/settings/security/password',
@@ -34,16 +28,7 @@ export function securityRoutes(app: ServiceApp, auth: Auth): void {
     },
     async (request) => {
       const identity = requireMember(request);
-      const user = await findUserById(ctx.db, tables, identity.userId);
-      if (!user) throw unauthenticated();
-      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) throw currentPasswordWrong();
-      const passwordHash = await hashPassword(request.body.newPassword);
-      const now = auth.now();
-      await ctx.transact(async (tx, emit) => {
-        await tx.update(tables.users).set({ passwordHash, updatedAt: now }).where(eq(tables.users.id, user.id));
-        await revokeSessions(tx, emit, ctx.store, tables, { userId: user.id, exceptSessionId: identity.sessionId }, user.id, now);
-      });
-      await mailPasswordChanged(auth, user);
+      await changeOwnPassword(auth, identity, request.body.currentPassword, request.body.newPassword);
       return { message: authTexts.passwordChanged };
     },
   );
@@ -60,16 +45,7 @@ export function securityRoutes(app: ServiceApp, auth: Auth): void {
       },
     },
     async (request) => {
-      const identity = requireMember(request);
-      const rows = await liveSessions(ctx.db, tables, identity.userId, auth.now());
-      return rows.map((s) => ({
-        id: s.id,
-        userAgent: s.userAgent,
-        ip: s.ip,
-        createdAt: s.createdAt.toISOString(),
-        lastSeen: s.lastSeen.toISOString(),
-        current: s.id === identity.sessionId,
-      }));
+      return ownSessions(auth, requireMember(request));
     },
   );
 
@@ -86,13 +62,7 @@ export function securityRoutes(app: ServiceApp, auth: Auth): void {
       },
     },
     async (request, reply) => {
-      const identity = requireMember(request);
-      const { id } = request.params;
-      if (!isSessionId(id)) throw sessionNotFound();
-      const revoked = await ctx.transact((tx, emit) =>
-        revokeSessions(tx, emit, ctx.store, tables, { userId: identity.userId, sessionIds: [id] }, identity.userId, auth.now()),
-      );
-      if (revoked.length === 0) throw sessionNotFound();
+      await endOwnSession(auth, requireMember(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -15,24 +15,20 @@ import { avatarAnswer, errorBodySchema, parseProfileParam, profileSchema, profil
 import { requireMember, requireOwner, unauthenticated, type ServiceApp } from '@kora/platform/service';
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { lookUp, lookupOf } from '../accounts/lookups.js';
-import { storeImage, type ImageKind } from '../accounts/media.js';
+import { changeAccount } from '../accounts/account-changes.js';
+import type { ImageKind } from '../accounts/media.js';
+import { imageUploadBody, receiveProfileImage, streamedBodyValidator } from '../accounts/profile-image.js';
 import { detailsOf, profileFor } from '../accounts/profile-view.js';
-import { escapeLike, findUserById, toProfile, toSearchItem, toSnapshot } from '../accounts/users.js';
+import { escapeLike, findUserById, toProfile, toSearchItem } from '../accounts/users.js';
 import type { Auth } from '../context.js';
 import type { UserRow } from '../db/schema.js';
-import { imageRequired, imageTooLarge, userNotFound } from '../errors.js';
+import { userNotFound } from '../errors.js';
 
 const idParams = z.object({ id: z.string().describe('Member id, plain (42) or encoded (as in profile links)') });
 const searchQuery = z.object({ q: z.string().max(100, 'Search text must be at most 100 characters').optional() });
 const SEARCH_LIMIT = 20;
-
-/** The form the upload routes read: documented for OpenAPI, parsed by @fastify/multipart. */
-const imageUploadBody = z.object({
-  avatar: z.string().meta({ format: 'binary', description: 'The image file (one file, field name `avatar`)' }),
-});
 
 const denied = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -140,14 +136,8 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
     },
     async (request) => {
       const user = await ownedUser(request, request.params.id);
-      const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
       const details = await detailsOf(ctx.db, tables, user.id);
-      if (Object.keys(changes).length === 0) return toProfile(user, details);
-      const updated = await ctx.transact(async (tx, emit) => {
-        const [row] = await tx.update(users).set({ ...changes, updatedAt: auth.now() }).where(eq(users.id, user.id)).returning();
-        emit({ type: 'user.updated', aggregateId: row!.id, actorId: row!.id, payload: toSnapshot(row!) });
-        return row!;
-      });
+      const { user: updated } = await ctx.transact((tx, emit) => changeAccount(tx, emit, tables, user, request.body, user.id, auth.now()));
       return toProfile(updated, details);
     },
   );
@@ -175,35 +165,13 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
             503: errorBodySchema,
           },
         },
-        // The body is a stream read by the handler; the schema above only documents it.
-        validatorCompiler: (route) =>
-          route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
+        validatorCompiler: streamedBodyValidator,
       },
       async (request) => {
         const user = await ownedUser(request, request.params.id);
-        if (!request.isMultipart()) throw imageRequired();
-        const maxMB = ctx.siteSettings.current().storage.maxUploadMB;
-        const part = await request.file({ limits: { fileSize: maxMB * 1024 * 1024, files: 1, fields: 0, parts: 1 } }).catch(multipartRefusal(maxMB));
-        if (!part || part.fieldname !== 'avatar') {
-          part?.file.resume();
-          throw imageRequired();
-        }
-        const url = await storeImage(ctx, part, kind, maxMB);
-        const column = kind === 'avatar' ? { profileImage: url } : { coverImage: url };
-        await ctx.transact(async (tx, emit) => {
-          const [row] = await tx.update(users).set({ ...column, updatedAt: auth.now() }).where(eq(users.id, user.id)).returning();
-          emit({ type: 'user.updated', aggregateId: row!.id, actorId: row!.id, payload: toSnapshot(row!) });
-        });
+        const url = await receiveProfileImage(auth, request, user.id, kind);
         return { avatarUrl: url };
       },
     );
   }
-}
-
-/** @fastify/multipart's refusals, in product words. */
-function multipartRefusal(maxMB: number) {
-  return (err: { code?: string }): never => {
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge(maxMB);
-    throw imageRequired();
-  };
 }

@@ -11,6 +11,7 @@ import { groupJoinApproved, groupJoinRequested, groupJoinWithdrawn } from '../no
 import { mentionReviewed, postMentioned } from '../notifications/mentions.js';
 import { walletCredited, walletDebited } from '../notifications/payments.js';
 import { reelCommented, reelLiked } from '../notifications/reels.js';
+import { reportClosed } from '../notifications/reports.js';
 import { memberSettingsHandlers, rememberEmail } from '../projections/settings.js';
 
 export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
@@ -25,6 +26,8 @@ export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
           await snapshot['user.registered'](event, tx, emit);
           await rememberEmail(n.tables, tx, event);
         },
+        // The digest follows the member's address when it changes (issue 16).
+        'user.email-changed': (event, tx) => rememberEmail(n.tables, tx, event),
         ...memberPrivacyHandlers(n.tables.privacy),
         ...memberSettingsHandlers(n.tables),
         'post.mentioned': (event, tx, emit) => postMentioned(n, tx, emit, event),
@@ -41,6 +44,7 @@ export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
         'reel.commented': (event, tx, emit) => reelCommented(n, tx, emit, event),
         'wallet.credited': (event, tx, emit) => walletCredited(n, tx, emit, event),
         'wallet.debited': (event, tx, emit) => walletDebited(n, tx, emit, event),
+        'report.closed': (event, tx, emit) => reportClosed(n, tx, emit, event),
       },
     },
   ];

@@ -44,7 +44,7 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
   });
 
   /** Each event a notification of `type` for `me` comes from, sent by a new actor. */
-  const cause: Record<Exclude<NotificationType, 'report_outcome'>, (me: number) => Promise<unknown>> = {
+  const cause: Record<NotificationType, (me: number) => Promise<unknown>> = {
     post_like: (me) => like(svc, me, nextId()),
     post_comment: (me) => {
       const postId = someId();
@@ -75,8 +75,14 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     },
     payment: (me) => deliver(svc, 'wallet.credited', walletMovement(me, 'top_up'), me, me),
     payment_package: (me) => deliver(svc, 'wallet.debited', walletMovement(me, 'package_purchase'), me, me),
+    report_outcome: (me) => {
+      const postId = someId();
+      const payload = { reportId: someId(), reporterId: me, targetType: 'post' as const, targetId: postId, postId, status: 'resolved' as const, moderation: 'remove' as const };
+      return deliver(svc, 'report.closed', payload, payload.reportId, nextId());
+    },
   };
-  const switchFor: Record<Exclude<NotificationType, 'report_outcome'>, NotificationSwitch> = {
+  /** The switch each type answers to; the outcome of a member's own report has none (decision 024). */
+  const switchFor: Record<NotificationType, NotificationSwitch | null> = {
     post_like: 'inappLikes',
     post_comment: 'inappComments',
     reel_like: 'inappLikes',
@@ -88,8 +94,10 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     group_join_approved: 'inappGroupActivity',
     payment: 'inappPayments',
     payment_package: 'inappPayments',
+    report_outcome: null,
   };
-  const types = Object.keys(cause) as Exclude<NotificationType, 'report_outcome'>[];
+  const types = Object.keys(cause) as NotificationType[];
+  const switched = types.filter((t) => switchFor[t] !== null);
 
   it('with no saved settings (the defaults), every type is stored', async () => {
     const me = nextId();
@@ -97,15 +105,24 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     expect((await rowsOf(svc, me)).map((r) => r.type).sort()).toEqual([...types].sort());
   });
 
-  it.each(types)('%s: switched off, it is neither stored nor announced; the other types still are', async (type) => {
+  it.each(switched)('%s: switched off, it is neither stored nor announced; the other types still are', async (type) => {
     const me = nextId();
-    await setNotificationSettings(svc, me, { [switchFor[type]]: false } as Partial<NotificationSettings>);
+    await setNotificationSettings(svc, me, { [switchFor[type]!]: false } as Partial<NotificationSettings>);
     for (const t of types) await cause[t](me);
     const stored = (await rowsOf(svc, me)).map((r) => r.type);
     const expected = types.filter((t) => switchFor[t] !== switchFor[type]);
     expect(stored.sort()).toEqual([...expected].sort());
     const announced = (await createdEvents(svc)).filter((e) => e.payload.recipientId === me).map((e) => e.payload.notification.type);
     expect(announced.sort()).toEqual([...expected].sort());
+  });
+
+  it('report_outcome: every switch off, it is still stored and announced', async () => {
+    const me = nextId();
+    const off = Object.fromEntries(types.flatMap((t) => (switchFor[t] ? [[switchFor[t], false]] : []))) as Partial<NotificationSettings>;
+    await setNotificationSettings(svc, me, off);
+    for (const t of types) await cause[t](me);
+    expect((await rowsOf(svc, me)).map((r) => r.type)).toEqual(['report_outcome']);
+    expect((await createdEvents(svc)).filter((e) => e.payload.recipientId === me).map((e) => e.payload.notification.type)).toEqual(['report_outcome']);
   });
 
   it('honours the latest settings: switched back on, the type is stored again; an older event does not undo a newer one', async () => {

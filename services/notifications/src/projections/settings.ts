@@ -36,8 +36,8 @@ export function memberSettingsHandlers(tables: NotificationsTables): Handlers {
   };
 }
 
-/** The address a member registered with (auth owns changes to it; none are announced yet). */
-export async function rememberEmail(tables: NotificationsTables, tx: Tx, event: EventEnvelope<EventPayload<'user.registered'>>): Promise<void> {
+/** The member's address: from sign-up, then each change auth announces (in order: one key per member). */
+export async function rememberEmail(tables: NotificationsTables, tx: Tx, event: EventEnvelope<EventPayload<'user.registered' | 'user.email-changed'>>): Promise<void> {
   const { userId, email } = event.payload;
   await tx.insert(tables.emails).values({ userId, email }).onConflictDoUpdate({ target: tables.emails.userId, set: { email } });
 }

@@ -205,4 +205,38 @@ export const migrations: Migration[] = [
       create index boosts_running_idx on {schema}.boosts (boosted_until, id);
     `,
   },
+  {
+    // Moderation from the back office (decision 024): comments a moderator removed, and members'
+    // reports on posts and comments.
+    id: '0009_reports',
+    sql: `
+      -- A removed comment leaves every list and the post's count; the row stays for the audit.
+      alter table {schema}.comments add column removed_at timestamptz;
+
+      create table {schema}.reports (
+        id bigint generated always as identity primary key,
+        reporter_id bigint not null,
+        target_type text not null check (target_type in ('post', 'comment')),
+        target_id bigint not null,
+        -- The post itself, or the post the comment is on (the admin opens it).
+        post_id bigint not null,
+        reason text not null check (reason in ('spam', 'harassment', 'nudity', 'violence', 'other')),
+        note text not null default '',
+        status text not null default 'open' check (status in ('open', 'resolved', 'dismissed')),
+        -- remove or shadow when resolved with an action; null when open or dismissed.
+        moderation text check (moderation in ('remove', 'shadow')),
+        created_at timestamptz not null default now(),
+        closed_at timestamptz,
+        closed_by bigint,
+        -- Once per member and item: two concurrent reports store one.
+        constraint reports_once_uq unique (reporter_id, target_type, target_id)
+      );
+      -- An item's open reports (the admin list's groups, the close, the post list's counts).
+      create index reports_open_target_idx on {schema}.reports (target_type, target_id) where status = 'open';
+      -- The closed list's groups.
+      create index reports_target_status_idx on {schema}.reports (status, target_type, target_id);
+      -- The dashboard's posts per day.
+      create index posts_created_idx on {schema}.posts (created_at) where deleted_at is null;
+    `,
+  },
 ];

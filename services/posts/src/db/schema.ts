@@ -1,7 +1,7 @@
 /** Tables of the `posts` schema (Drizzle views of the SQL in migrations.ts). */
-import { GROUP_PRIVACIES, GROUP_ROLES } from '@kora/contracts';
+import { GROUP_PRIVACIES, GROUP_ROLES, REPORT_MODERATIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '@kora/contracts';
 import { friendshipsTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
-import { bigint, boolean, doublePrecision, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, integer, pgSchema, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = (name: string) => bigint(name, { mode: 'number' });
@@ -44,6 +44,8 @@ export const postsSchema = (name: string) => {
     userId: id('user_id').notNull(),
     content: text('content').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** Removed by a moderator (decision 024): gone from lists and the post's count. */
+    removedAt: at('removed_at'),
   });
 
   const shares = schema.table(
@@ -142,7 +144,27 @@ export const postsSchema = (name: string) => {
     boostedUntil: at('boosted_until').notNull(),
   });
 
-  return { posts, likes, comments, shares, saves, members, videos, friendships, privacy, mentions, groups, groupMembers, memberships, boosts };
+  /** A member's report on a post or a comment (decision 024); once per member and item. */
+  const reports = schema.table(
+    'reports',
+    {
+      id: id('id').primaryKey().generatedAlwaysAsIdentity(),
+      reporterId: id('reporter_id').notNull(),
+      targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
+      targetId: id('target_id').notNull(),
+      postId: id('post_id').notNull(),
+      reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+      note: text('note').notNull().default(''),
+      status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+      moderation: text('moderation', { enum: REPORT_MODERATIONS }),
+      createdAt: at('created_at').notNull().defaultNow(),
+      closedAt: at('closed_at'),
+      closedBy: id('closed_by'),
+    },
+    (t) => [unique('reports_once_uq').on(t.reporterId, t.targetType, t.targetId)],
+  );
+
+  return { posts, likes, reports, comments, shares, saves, members, videos, friendships, privacy, mentions, groups, groupMembers, memberships, boosts };
 };
 
 export type PostsTables = ReturnType<typeof postsSchema>;

@@ -38,7 +38,7 @@ export interface PostJsonRow {
  *
  * Likers: the newest through `likes_recent_idx`, and the viewer always listed when they liked (last,
  * being older than the newest ones). Comments: the first ones, oldest first, through
- * `comments_post_idx`. A video with no row yet is still being processed (media's event has not
+ * `comments_post_idx`, less those a moderator removed (decision 024). A video with no row yet is still being processed (media's event has not
  * reached us). The group a post is in comes from the groups projection (decision 021). No SQL comments in the text: pgbench reads it too (feed-sql), quotes and all.
  *
  * `at` is the reader's clock (an ISO instant): a member is `verified` while their Pro plan runs past
@@ -89,7 +89,7 @@ export function postJsonSql(
         array_to_json(array(
           select to_json(x) from (
             select c.id, c.user_id, c.content, c.created_at from ${t.comments} as c
-            where c.post_id = p.id order by c.created_at, c.id limit ${comments}
+            where c.post_id = p.id and c.removed_at is null order by c.created_at, c.id limit ${comments}
           ) as c
           left join ${t.members} as cau on cau.user_id = c.user_id
           cross join lateral (select c.id as "id", c.user_id as "userId", ${memberName(sql`cau`, sql`c.user_id`)},

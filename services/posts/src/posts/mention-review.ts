@@ -60,6 +60,8 @@ export async function pendingMentions(posts: Posts, memberId: number): Promise<P
       left join ${comments} as c on c.id = m.comment_id
       left join ${members} as au on au.user_id = m.actor_id
       where m.mentioned_user_id = ${memberId} and m.status = 'pending' and ${liveTo(memberId)} and ${groupAllows(posts.tables, memberId)}
+        -- a comment a moderator removed takes its mentions with it (decision 024)
+        and c.removed_at is null
       order by m.created_at desc, m.id desc
       limit ${PENDING_MENTIONS_LIMIT}`),
   );

@@ -1,6 +1,6 @@
 /**
  * Every event this service consumes, in one place: auth's member events feed the member snapshot
- * (the General tab's username) and, from sign-up, the member's e-mail address.
+ * (the General tab's username) and the member's e-mail address (from sign-up, then each change).
  */
 import { memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
 import type { Settings } from '../context.js';
@@ -15,7 +15,13 @@ export function settingsConsumers(settings: Settings): ConsumerDefinition[] {
         ...snapshot,
         'user.registered': async (event, tx, emit) => {
           await snapshot['user.registered'](event, tx, emit);
-          // Sign-up is the only event with the address, and auth has no e-mail change: a replay writes the same value.
+          // Never over an address a later change set (both events share the member's key, so they
+          // arrive in order; the row exists only if the change came first after a replay).
+          const { userId, email } = event.payload;
+          await tx.insert(emails).values({ userId, email }).onConflictDoNothing({ target: emails.userId });
+        },
+        // An admin or the member changed the address (issue 16): the Settings page shows the new one.
+        'user.email-changed': async (event, tx) => {
           const { userId, email } = event.payload;
           await tx.insert(emails).values({ userId, email }).onConflictDoUpdate({ target: emails.userId, set: { email } });
         },

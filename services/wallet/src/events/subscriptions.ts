@@ -1,24 +1,27 @@
 /**
  * Every event this service consumes, in one place: members' e-mail addresses from auth (a card
- * payment must use the caller's own).
+ * payment must use the caller's own), from sign-up and from each change of address (issue 16). The
+ * newest event wins: a late or redelivered older one never overwrites a newer address.
  */
-import type { ConsumerDefinition } from '@kora/platform/service';
+import type { ConsumerDefinition, Tx } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { Wallet } from '../context.js';
 
 export function walletConsumers(w: Wallet): ConsumerDefinition[] {
   const { memberEmails } = w.tables;
+  async function remember(userId: number, email: string, occurredAt: string, tx: Tx): Promise<void> {
+    const at = new Date(occurredAt);
+    await tx
+      .insert(memberEmails)
+      .values({ userId, email, updatedAt: at })
+      .onConflictDoUpdate({ target: memberEmails.userId, set: { email, updatedAt: at }, setWhere: sql`${memberEmails.updatedAt} <= ${at}` });
+  }
   return [
     {
       name: 'projections',
       handlers: {
-        'user.registered': async (event, tx) => {
-          const at = new Date(event.occurredAt);
-          await tx
-            .insert(memberEmails)
-            .values({ userId: event.payload.userId, email: event.payload.email, updatedAt: at })
-            .onConflictDoUpdate({ target: memberEmails.userId, set: { email: event.payload.email, updatedAt: at }, setWhere: sql`${memberEmails.updatedAt} <= ${at}` });
-        },
+        'user.registered': (event, tx) => remember(event.payload.userId, event.payload.email, event.occurredAt, tx),
+        'user.email-changed': (event, tx) => remember(event.payload.userId, event.payload.email, event.occurredAt, tx),
       },
     },
   ];
