@@ -105,14 +105,11 @@ describe(`site settings take effect (${MODE})`, () => {
       expect((await api('/api/posts', json({ userId: ada.user.user_id, content: 'x'.repeat(41), media: [] }, ada.token))).status).toBe(201);
     });
 
-    // KNOWN GAP (reported to the lead): the posts service limits comments by its fixed
-    // postLimits.maxCommentLength (2000), not by the admin's maxPostLength. `it.fails` keeps this
-    // visible: when posts enforces maxPostLength on comments it starts failing: make it `it` then.
-    it.fails('maxPostLength refuses comments longer than it', async () => {
+    it('maxPostLength refuses comments longer than it (the lower of it and the fixed comment limit applies)', async () => {
       await withSection('moderation', { maxPostLength: 40 }, async () => {
         await eventually(async () => (await errorOf(await api('/api/posts', json({ userId: ada.user.user_id, content: 'x'.repeat(41), media: [] }, ada.token)))).status === 400);
         const long = await errorOf(await api(`/api/posts/${target.id}/comment`, json({ content: 'y'.repeat(41) }, bola.token)));
-        expect(long.status).toBe(400);
+        expect(long).toMatchObject({ status: 400, message: postTexts.commentTooLong(40) });
       });
     });
   });

@@ -40,6 +40,8 @@ export const DATE_INVALID_TEXT = 'The date must be a real day written YYYY-MM-DD
 export const postEmpty = () => new AppError(400, PostErrorCode.PostEmpty, postTexts.empty);
 export const postTooLong = (max: number) => new AppError(400, PostErrorCode.PostTooLong, postTexts.tooLong(max));
 export const postBadWords = () => new AppError(400, PostErrorCode.BadWords, postTexts.badWords);
+/** The admin's max post length, when lower than the fixed comment limit (decision 024); the schema's own refusal is a 400 too. */
+export const commentTooLong = (max: number) => new AppError(400, ErrorCode.ValidationFailed, postTexts.commentTooLong(max));
 export const commentBadWords = () => new AppError(400, PostErrorCode.BadWords, postTexts.commentBadWords);
 export const notYourUserId = () => new AppError(403, PostErrorCode.NotYourUserId, postTexts.notYourUserId);
 export const postNotFound = () => new AppError(404, PostErrorCode.PostNotFound, postTexts.notFound);

@@ -26,7 +26,17 @@ describe('routing table', () => {
     ['/api/payments/initialize', 'wallet'],
     ['/api/notifications/unread-count', 'notifications'],
     ['/ws', 'notifications'],
-    ['/api/admin/posts/1/visibility', 'admin'],
+    // The back office (decision 024): accounts and the admin's profile are auth's, moderation and
+    // reports the posts service's, the rest the admin service's.
+    ['/api/admin/posts/1/visibility', 'posts'],
+    ['/api/admin/reports/4', 'posts'],
+    ['/api/reports', 'posts'],
+    ['/api/admin/users/export', 'auth'],
+    ['/api/admin/profile/me', 'auth'],
+    ['/api/admin/stats', 'admin'],
+    ['/api/admin/settings/email', 'admin'],
+    ['/api/admin/audit', 'admin'],
+    ['/api/admin/usersx', 'admin'],
     ['/api/representatives', 'admin'],
   ])('%s goes to %s', (path, service) => {
     expect(serviceForPath(path)).toBe(service);

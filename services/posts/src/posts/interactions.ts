@@ -3,12 +3,12 @@
  * records its event in one transaction, so a page never counts rows and never shows a count that
  * disagrees with what happened. The caller has already checked the post is visible to the member.
  */
-import { excerpt, type PostComment } from '@kora/contracts';
+import { excerpt, textLength, type PostComment } from '@kora/contracts';
 import { memberViews } from '@kora/platform/service';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { VisiblePost } from '../feed/visibility.js';
-import { commentBadWords } from '../errors.js';
+import { commentBadWords, commentTooLong } from '../errors.js';
 import { containsBadWord } from '../moderation/bad-words.js';
 import { recordMentions } from './mentions.js';
 
@@ -48,9 +48,15 @@ export async function toggleLike(posts: Posts, post: VisiblePost, memberId: numb
   });
 }
 
-/** Adds a comment (already trimmed and length-checked by the schema) with its mentions, and answers it as lists show it. */
+/**
+ * Adds a comment (already trimmed and checked against the fixed comment limit by the schema) with
+ * its mentions, and answers it as lists show it. The admin's max post length caps comments too when
+ * it is the lower of the two (decision 024): a site that wants short posts wants short comments.
+ */
 export async function addComment(posts: Posts, post: VisiblePost, memberId: number, content: string): Promise<PostComment> {
-  if (containsBadWord(content, posts.ctx.siteSettings.current().moderation.badWords)) throw commentBadWords();
+  const { maxPostLength, badWords } = posts.ctx.siteSettings.current().moderation;
+  if (textLength(content) > maxPostLength) throw commentTooLong(maxPostLength);
+  if (containsBadWord(content, badWords)) throw commentBadWords();
   const { posts: postsTable, comments } = posts.tables;
   const comment = await posts.ctx.transact(async (tx, emit) => {
     const [row] = await tx.insert(comments).values({ postId: post.id, userId: memberId, content }).returning();

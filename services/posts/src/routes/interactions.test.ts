@@ -126,6 +126,12 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
       expect(long.statusCode).toBe(400);
       expect(long.json().message).toBe(postTexts.commentTooLong(postLimits.maxCommentLength));
 
+      // The admin's max post length caps comments when it is the lower limit (decision 024).
+      vi.spyOn(file.svc.ctx.siteSettings, 'current').mockReturnValue({ ...defaultSiteSettings, moderation: { maxPostLength: 10, badWords: [] } });
+      const overSiteLimit = await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'eleven char' });
+      expect(overSiteLimit.statusCode).toBe(400);
+      expect(overSiteLimit.json()).toMatchObject({ message: postTexts.commentTooLong(10), code: 'VALIDATION_FAILED' });
+
       vi.spyOn(file.svc.ctx.siteSettings, 'current').mockReturnValue({ ...defaultSiteSettings, moderation: { maxPostLength: 5000, badWords: ['mumu'] } });
       const bad = await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'You be MUMU' });
       expect(bad.statusCode).toBe(400);
