@@ -6,7 +6,8 @@ import { perContext, type ServiceContext, type ServiceDefinition } from '@kora/p
 import { createAdmin, type Admin, type AdminOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { adminConsumers } from './events/subscriptions.js';
-import { registerMailQueue } from './jobs/mail-queue.js';
+import { registerMailQueue } from '@kora/platform/mail';
+import { MAIL_QUEUE } from './jobs/mail-queue.js';
 import { backOfficeRoutes } from './routes/back-office.js';
 import { devMailRoutes } from './routes/dev-mail.js';
 import { representativeRoutes } from './routes/representatives.js';
@@ -41,7 +42,7 @@ export function createAdminService(options: AdminOptions = {}): AdminServiceDefi
       app.addHook('onClose', async () => admin.mailer.close());
     },
     consumers: (ctx) => adminConsumers(instance(ctx)),
-    jobs: (ctx) => registerMailQueue(ctx, instance(ctx).mailer),
+    jobs: (ctx) => registerMailQueue(ctx, MAIL_QUEUE, instance(ctx).mailer),
     async start(ctx) {
       const admin = instance(ctx);
       await ctx.transact((tx, emit) => announceSiteSettings(tx, admin.tables, emit));

@@ -2,11 +2,11 @@
  * What the admin routes, consumers and jobs share for one running instance: its configuration
  * (parsed once), its tables and its mail sender.
  */
-import { chooseMailSender, createSiteMailSender, mailFromAddress, mailLinkBase, type MailMessage, type SiteMailSender } from '@kora/platform/mail';
-import { storeDevMail, type ServiceContext } from '@kora/platform/service';
+import { createServiceMailSender, enqueueMail, mailFromAddress, mailLinkBase, type MailMessage, type SiteMailSender } from '@kora/platform/mail';
+import type { ServiceContext } from '@kora/platform/service';
 import { loadAdminConfig, type AdminConfig } from './config.js';
 import { adminSchema, type AdminTables } from './db/schema.js';
-import { enqueueMail } from './jobs/mail-queue.js';
+import { MAIL_QUEUE } from './jobs/mail-queue.js';
 
 export interface AdminOptions {
   /** Variables to read instead of `process.env` (tests). */
@@ -33,18 +33,7 @@ export function createAdmin(ctx: ServiceContext, options: AdminOptions = {}): Ad
   const tables = adminSchema(ctx.schema);
   const settings = () => ctx.siteSettings.current();
   const from = () => mailFromAddress(settings(), config);
-  // The admin's SMTP server when their Email settings name one, else SMTP_URL / the dev outbox.
-  const mailer = createSiteMailSender({
-    settings: ctx.siteSettings,
-    fallback: chooseMailSender({
-      smtpUrl: config.SMTP_URL,
-      devOutbox: config.MAIL_DEV_OUTBOX,
-      from: config.MAIL_FROM,
-      store: (message) => storeDevMail(ctx.db, tables.devMail, message),
-      log: ctx.log,
-    }),
-    from,
-  });
+  const mailer = createServiceMailSender({ settings: ctx.siteSettings, config, db: ctx.db, devMail: tables.devMail, log: ctx.log });
   return {
     ctx,
     config,
@@ -53,6 +42,6 @@ export function createAdmin(ctx: ServiceContext, options: AdminOptions = {}): Ad
     now: options.now ?? (() => new Date()),
     publicUrl: () => mailLinkBase(settings(), config),
     siteName: () => settings().general.siteName,
-    sendMail: (message) => enqueueMail(ctx, { ...message, from: from() }),
+    sendMail: (message) => enqueueMail(ctx, MAIL_QUEUE, { ...message, from: from() }),
   };
 }

@@ -5,7 +5,8 @@ import { AdminInputError } from './accounts/admins.js';
 import { createAuth, type Auth, type AuthOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { authConsumers } from './events/subscriptions.js';
-import { registerMailQueue } from './jobs/mail-queue.js';
+import { registerMailQueue } from '@kora/platform/mail';
+import { MAIL_QUEUE } from './jobs/mail-queue.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminProfileRoutes } from './routes/admin-profile.js';
 import { adminUserRoutes } from './routes/admin-users.js';
@@ -31,7 +32,7 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
     schema: 'auth',
     migrations,
     jobs(ctx) {
-      registerMailQueue(ctx, instance(ctx).mailer);
+      registerMailQueue(ctx, MAIL_QUEUE, instance(ctx).mailer);
     },
     async routes(app, ctx) {
       const auth = instance(ctx);

@@ -1,40 +1,12 @@
 /**
- * Mail port and adapters. `chooseMailSender` applies the one rule every run mode shares: SMTP_URL
- * wins whenever it is set; otherwise the dev outbox when it is switched on; otherwise mail is not
- * configured, which is logged and the message dropped.
+ * Mail port and adapters, and how a service builds and queues its mail (service-mail.ts). The
+ * transport rule every run mode shares is in choose.ts; the admin's SMTP settings in site-smtp.ts.
  */
-import type { Logger } from 'pino';
-import { createDevOutboxSender } from './dev-outbox.js';
-import type { MailMessage, MailSender } from './mail.js';
-import { createSmtpSender } from './smtp.js';
 
 export type { MailMessage, MailSender } from './mail.js';
 export { createDevOutboxSender } from './dev-outbox.js';
 export { createSmtpSender, type SmtpServerOptions } from './smtp.js';
 export { createSiteMailSender, siteSmtpServer, watchSiteSmtp, type SiteMailSender, type SiteMailSenderOptions, type SiteSettingsSource, type SiteSmtp } from './site-smtp.js';
 export { devOutboxEnabled, mailEnvSchema, mailFromAddress, mailLinkBase, type MailEnv } from './config.js';
-
-export interface MailSettings {
-  smtpUrl?: string | undefined;
-  devOutbox: boolean;
-  from: string;
-  /** Where the dev outbox keeps messages (the owning service's table). */
-  store(message: MailMessage): Promise<void>;
-  log: Logger;
-}
-
-export function createDisabledSender(log: Logger): MailSender {
-  return {
-    kind: 'disabled',
-    async send(message) {
-      log.warn({ subject: message.subject }, 'mail is not configured (set SMTP_URL, or MAIL_DEV_OUTBOX=true locally); message dropped');
-    },
-    async close() {},
-  };
-}
-
-export function chooseMailSender(settings: MailSettings): MailSender {
-  if (settings.smtpUrl) return createSmtpSender({ url: settings.smtpUrl, from: settings.from });
-  if (settings.devOutbox) return createDevOutboxSender(settings.store, settings.from);
-  return createDisabledSender(settings.log);
-}
+export { chooseMailSender, createDisabledSender, type MailSettings } from './choose.js';
+export { createServiceMailSender, enqueueMail, registerMailQueue, type ServiceMailOptions } from './service-mail.js';
