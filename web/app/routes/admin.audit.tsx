@@ -2,7 +2,7 @@
  * /admin/audit (issue 16): the admin actions recorded by every service (GET /api/admin/audit),
  * newest first, filterable by action, numbered pages; the filter and page are in the URL.
  */
-import { ADMIN_ACTIONS, ADMIN_PAGE_SIZES, auditQuery, type AuditEntry } from '@kora/contracts';
+import { ADMIN_ACTIONS, auditQuery, type AuditEntry } from '@kora/contracts';
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData, useSubmit } from '@remix-run/react';
 import { readQuery } from '~/components/admin/admin-query';
@@ -10,11 +10,10 @@ import { AUDIT_ACTION_LABELS, AuditTable } from '~/components/admin/audit/audit-
 import { PageNumbers } from '~/components/admin/page-numbers';
 import { adminMeta } from '~/components/admin/title';
 import { Button } from '~/components/ui/button';
-import { inputClasses } from '~/components/ui/input';
 import { LoadError } from '~/components/ui/load-error';
 import { requireAdmin } from '~/utils/admin.server';
-import { cn } from '~/utils/misc';
 import { fetchAudit } from '~/utils/moderation.server';
+import { PageSizeField, adminSelectClasses } from '~/components/admin/page-size-field';
 
 export const meta = adminMeta('Audit log');
 
@@ -34,7 +33,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-const selectClasses = cn(inputClasses, 'w-auto pr-8');
 
 export default function AdminAudit() {
   const { query, list, error } = useLoaderData<typeof loader>();
@@ -45,7 +43,7 @@ export default function AdminAudit() {
       <Form method="get" aria-label="Filter the audit log" className="flex flex-wrap items-end gap-3" key={`${query.action ?? ''}|${query.limit}`}>
         <label className="space-y-1">
           <span className="block text-xs font-medium text-slate-600">Action</span>
-          <select name="action" defaultValue={query.action ?? ''} className={selectClasses} onChange={(e) => submit(e.currentTarget.form)}>
+          <select name="action" defaultValue={query.action ?? ''} className={adminSelectClasses} onChange={(e) => submit(e.currentTarget.form)}>
             <option value="">All actions</option>
             {ADMIN_ACTIONS.map((action) => (
               <option key={action} value={action}>
@@ -54,16 +52,7 @@ export default function AdminAudit() {
             ))}
           </select>
         </label>
-        <label className="space-y-1">
-          <span className="block text-xs font-medium text-slate-600">Page size</span>
-          <select name="limit" defaultValue={String(query.limit)} className={selectClasses} onChange={(e) => submit(e.currentTarget.form)}>
-            {ADMIN_PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size} per page
-              </option>
-            ))}
-          </select>
-        </label>
+        <PageSizeField limit={query.limit} />
         <noscript>
           <Button type="submit" className="h-11">
             Apply

@@ -3,7 +3,7 @@
  * filterable by status (all, new, contacted, accepted, rejected), numbered pages; each one's review
  * (status and note) is posted to this route's action and the list reloads after.
  */
-import { ADMIN_PAGE_SIZES, adminTexts, representativesQuery, reviewRepresentativeBody, type Representative } from '@kora/contracts';
+import { adminTexts, representativesQuery, reviewRepresentativeBody, type Representative } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData, useSubmit } from '@remix-run/react';
 import { readQuery } from '~/components/admin/admin-query';
@@ -13,13 +13,12 @@ import type { RowActionData } from '~/components/admin/row-action';
 import { adminMeta } from '~/components/admin/title';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { inputClasses } from '~/components/ui/input';
 import { LoadError } from '~/components/ui/load-error';
 import { requireAdmin } from '~/utils/admin.server';
 import { errorMessage, errorStatus } from '~/utils/api.server';
 import { parseWith } from '~/utils/forms';
-import { cn } from '~/utils/misc';
 import { fetchRepresentatives, reviewRepresentative } from '~/utils/moderation.server';
+import { PageSizeField, adminSelectClasses } from '~/components/admin/page-size-field';
 
 export const meta = adminMeta('Representatives');
 
@@ -55,7 +54,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const selectClasses = cn(inputClasses, 'w-auto pr-8');
 const FILTERS = ['all', 'new', 'contacted', 'accepted', 'rejected'] as const;
 
 export default function AdminRepresentatives() {
@@ -67,7 +65,7 @@ export default function AdminRepresentatives() {
       <Form method="get" aria-label="Filter applications" className="flex flex-wrap items-end gap-3" key={`${query.status}|${query.limit}`}>
         <label className="space-y-1">
           <span className="block text-xs font-medium text-slate-600">Status</span>
-          <select name="status" defaultValue={query.status} className={selectClasses} onChange={(e) => submit(e.currentTarget.form)}>
+          <select name="status" defaultValue={query.status} className={adminSelectClasses} onChange={(e) => submit(e.currentTarget.form)}>
             {FILTERS.map((status) => (
               <option key={status} value={status}>
                 {status === 'all' ? 'All' : REPRESENTATIVE_STATUS_LABELS[status]}
@@ -75,16 +73,7 @@ export default function AdminRepresentatives() {
             ))}
           </select>
         </label>
-        <label className="space-y-1">
-          <span className="block text-xs font-medium text-slate-600">Page size</span>
-          <select name="limit" defaultValue={String(query.limit)} className={selectClasses} onChange={(e) => submit(e.currentTarget.form)}>
-            {ADMIN_PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size} per page
-              </option>
-            ))}
-          </select>
-        </label>
+        <PageSizeField limit={query.limit} />
         <noscript>
           <Button type="submit" className="h-11">
             Apply

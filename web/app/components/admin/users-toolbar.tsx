@@ -3,16 +3,15 @@
  * it writes the state into the URL, and has no page field, so any change starts at page 1 (spec
  * §4). The selects apply at once when scripts run; without them the Search button applies them.
  */
-import { ADMIN_PAGE_SIZES, ADMIN_USER_SORTS, SORT_DIRECTIONS, adminTexts } from '@kora/contracts';
+import { ADMIN_USER_SORTS, SORT_DIRECTIONS, adminTexts } from '@kora/contracts';
 import { Form, useSubmit } from '@remix-run/react';
 import { useRef } from 'react';
 import { SearchIcon } from '~/components/icons';
 import { Button } from '~/components/ui/button';
 import { inputClasses } from '~/components/ui/input';
-import { cn } from '~/utils/misc';
 import { DIR_LABELS, SORT_LABELS, type UsersQuery } from './users-query';
+import { PageSizeField, adminSelectClasses } from '~/components/admin/page-size-field';
 
-const selectClasses = cn(inputClasses, 'w-auto pr-8');
 
 export function UsersToolbar({ query }: { query: UsersQuery }) {
   const submit = useSubmit();
@@ -29,7 +28,7 @@ export function UsersToolbar({ query }: { query: UsersQuery }) {
       </label>
       <label>
         <span className="sr-only">Sort by</span>
-        <select name="sort" defaultValue={query.sort} onChange={apply} className={selectClasses} aria-label="Sort by">
+        <select name="sort" defaultValue={query.sort} onChange={apply} className={adminSelectClasses} aria-label="Sort by">
           {ADMIN_USER_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {SORT_LABELS[sort]}
@@ -39,7 +38,7 @@ export function UsersToolbar({ query }: { query: UsersQuery }) {
       </label>
       <label>
         <span className="sr-only">Direction</span>
-        <select name="dir" defaultValue={query.dir} onChange={apply} className={selectClasses} aria-label="Direction">
+        <select name="dir" defaultValue={query.dir} onChange={apply} className={adminSelectClasses} aria-label="Direction">
           {SORT_DIRECTIONS.map((dir) => (
             <option key={dir} value={dir}>
               {DIR_LABELS[dir]}
@@ -51,16 +50,7 @@ export function UsersToolbar({ query }: { query: UsersQuery }) {
         <SearchIcon className="size-4" />
         Search
       </Button>
-      <label>
-        <span className="sr-only">Page size</span>
-        <select name="limit" defaultValue={String(query.limit)} onChange={apply} className={selectClasses} aria-label="Page size">
-          {ADMIN_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size} per page
-            </option>
-          ))}
-        </select>
-      </label>
+      <PageSizeField limit={query.limit} visibleLabel={false} />
     </Form>
   );
 }

@@ -4,11 +4,11 @@
  * (10/20/50/100). A GET form, so the state is the URL's and it works before scripts load; with
  * scripts a select applies at once. The form carries no page: any change starts at page 1.
  */
-import { ADMIN_PAGE_SIZES, adminTexts, type AdminPostFilter } from '@kora/contracts';
+import { adminTexts, type AdminPostFilter } from '@kora/contracts';
 import { Form, useSubmit } from '@remix-run/react';
 import { Button } from '~/components/ui/button';
 import { inputClasses } from '~/components/ui/input';
-import { cn } from '~/utils/misc';
+import { PageSizeField, adminSelectClasses } from '~/components/admin/page-size-field';
 
 export const POST_FILTER_LABELS: Record<AdminPostFilter, string> = {
   all: 'All',
@@ -18,7 +18,6 @@ export const POST_FILTER_LABELS: Record<AdminPostFilter, string> = {
   reported: 'Reported',
 };
 
-const selectClasses = cn(inputClasses, 'w-auto pr-8');
 
 export function PostsToolbar({ status, search, limit }: { status: AdminPostFilter; search: string; limit: number }) {
   const submit = useSubmit();
@@ -27,7 +26,7 @@ export function PostsToolbar({ status, search, limit }: { status: AdminPostFilte
     <Form method="get" role="search" aria-label="Filter posts" className="flex flex-wrap items-end gap-3">
       <label className="space-y-1">
         <span className="block text-xs font-medium text-slate-600">Status</span>
-        <select name="status" defaultValue={status} className={selectClasses} onChange={(e) => apply(e.currentTarget.form)}>
+        <select name="status" defaultValue={status} className={adminSelectClasses} onChange={(e) => apply(e.currentTarget.form)}>
           {Object.entries(POST_FILTER_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -46,16 +45,7 @@ export function PostsToolbar({ status, search, limit }: { status: AdminPostFilte
           className={inputClasses}
         />
       </label>
-      <label className="space-y-1">
-        <span className="block text-xs font-medium text-slate-600">Page size</span>
-        <select name="limit" defaultValue={String(limit)} className={selectClasses} onChange={(e) => apply(e.currentTarget.form)}>
-          {ADMIN_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size} per page
-            </option>
-          ))}
-        </select>
-      </label>
+      <PageSizeField limit={limit} />
       <Button type="submit" className="h-11">
         Search
       </Button>
