@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminContext, createAdmin } from './support/admin';
+import { adminContext, createAdmin } from './support/admins';
 import { launchBrowser } from './support/browser';
 import { befriendThroughApi, waitUntilFriendsKnow } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';

@@ -10,7 +10,7 @@
 import { adminTexts, reportReasonLabels } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminContext, createAdmin } from './support/admin';
+import { adminContext, createAdmin } from './support/admins';
 import { launchBrowser } from './support/browser';
 import { befriendThroughApi, callAs, waitUntilFriendsKnow } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';

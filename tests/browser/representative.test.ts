@@ -10,7 +10,7 @@
 import { adminTexts, representativeTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminContext, createAdmin } from './support/admin';
+import { adminContext, createAdmin } from './support/admins';
 import { anonymousContext, launchBrowser } from './support/browser';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';

@@ -6,7 +6,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { BASE_URL } from './browser';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { BASE_URL, signedInContext } from './browser';
 import { createMember, type Member } from './members';
 import { mintAccessToken } from './tokens';
 
@@ -23,6 +24,11 @@ export async function createAdmin(tag = 'adm'): Promise<Member> {
   });
   if (promoted.status !== 0) throw new Error(`create-admin failed: ${promoted.stderr || promoted.stdout}`);
   return member;
+}
+
+/** A browser context signed in as `admin` (tokens minted as auth mints them, with the admin role). */
+export function adminContext(browser: Browser, admin: Member, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return signedInContext(browser, { userId: admin.userId, role: 'admin', sessionId: `browser-admin-${admin.userId}` }, options);
 }
 
 /** PUT /api/admin/settings/{section} with a minted admin token (no page involved). */
