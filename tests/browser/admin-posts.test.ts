@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminContext, createAdmin } from './support/admins';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, VIEWPORTS } from './support/browser';
 import { befriendThroughApi, waitUntilFriendsKnow } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
@@ -18,8 +18,6 @@ import { createPostsThroughApi } from './support/posts';
 import { saveScreenshot } from './support/screenshots';
 
 const LONG = 300_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -69,9 +67,9 @@ describe('admin posts', () => {
     async () => {
       const text = `Shadow me ${tag}`;
       const [, id] = await createPostsThroughApi(author, [`Keep me ${tag}`, text]);
-      const adminPage = await track(adminContext(browser, admin, { viewport: DESKTOP }));
-      const friendPage = await track(memberContext(browser, friend, { viewport: DESKTOP }));
-      const authorPage = await track(memberContext(browser, author, { viewport: DESKTOP }));
+      const adminPage = await track(adminContext(browser, admin, { viewport: VIEWPORTS.laptop }));
+      const friendPage = await track(memberContext(browser, friend, { viewport: VIEWPORTS.laptop }));
+      const authorPage = await track(memberContext(browser, author, { viewport: VIEWPORTS.laptop }));
       expect(await seesOnProfile(friendPage, text)).toBe(true);
 
       await adminPage.goto(`/admin/posts?search=${encodeURIComponent(text)}`);
@@ -122,7 +120,7 @@ describe('admin posts', () => {
       expect(await entry.textContent()).toContain('Post shadow-hidden');
       await saveScreenshot(adminPage, 'admin-audit-desktop', { fullPage: true });
 
-      const phone = await track(adminContext(browser, admin, { viewport: PHONE }));
+      const phone = await track(adminContext(browser, admin, { viewport: VIEWPORTS.phone }));
       await phone.goto('/admin/audit');
       await phone.locator('[data-audit-row]').first().waitFor();
       await noSidewaysScroll(phone);
@@ -140,7 +138,7 @@ describe('admin posts', () => {
     async () => {
       const pageTag = `pg${tag}`;
       await createPostsThroughApi(author, Array.from({ length: 12 }, (_, i) => `Paged ${pageTag} ${i + 1}`));
-      const page = await track(adminContext(browser, admin, { viewport: DESKTOP }));
+      const page = await track(adminContext(browser, admin, { viewport: VIEWPORTS.laptop }));
       await page.goto(`/admin/posts?search=${pageTag}`);
       await page.getByText('Showing 1–10 of 12').waitFor();
       expect(await page.locator('[data-post-row]').count()).toBe(10);
@@ -165,7 +163,7 @@ describe('admin posts', () => {
   it(
     'is for admins only: a member is sent away',
     async () => {
-      const page = await track(memberContext(browser, friend, { viewport: DESKTOP }));
+      const page = await track(memberContext(browser, friend, { viewport: VIEWPORTS.laptop }));
       await page.goto('/admin/posts');
       await page.waitForURL((url) => url.pathname === '/');
     },

@@ -11,14 +11,12 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from './support/admins';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, VIEWPORTS } from './support/browser';
 import { createMember, memberContext, registerMember, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { saveScreenshot } from './support/screenshots';
 
 const LONG = 300_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 /** A tag only this run's accounts carry in their usernames and e-mails (the search finds them). */
 const TAG = `au${Math.random().toString(36).slice(2, 6)}`;
 
@@ -27,7 +25,7 @@ const contexts: BrowserContext[] = [];
 let admin: Member;
 let usernames: string[];
 
-async function asAdmin(viewport = DESKTOP): Promise<Page> {
+async function asAdmin(viewport = VIEWPORTS.laptop): Promise<Page> {
   const context = await memberContext(browser, admin, { viewport });
   contexts.push(context);
   return context.newPage();
@@ -118,7 +116,7 @@ describe('the users table', () => {
       await page.getByText(adminTexts.noUsers).waitFor();
       expect(await summary(page).innerText()).toBe('Page 1 of 1 — 0 users');
 
-      const phone = await asAdmin(PHONE);
+      const phone = await asAdmin(VIEWPORTS.phone);
       await phone.goto(`/admin/users?search=${TAG}`);
       await rows(phone).first().waitFor();
       await noSidewaysScroll(phone);
@@ -134,7 +132,7 @@ describe('row actions', () => {
     async () => {
       const target = await createMember(`${TAG}t`);
       const memberPage = await (async () => {
-        const context = await memberContext(browser, target, { viewport: DESKTOP });
+        const context = await memberContext(browser, target, { viewport: VIEWPORTS.laptop });
         contexts.push(context);
         return context.newPage();
       })();

@@ -12,15 +12,13 @@ import { adminTexts, authTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, putSettings } from './support/admins';
-import { anonymousContext, BASE_URL, clientIpOf, launchBrowser } from './support/browser';
+import { anonymousContext, BASE_URL, clientIpOf, launchBrowser, VIEWPORTS } from './support/browser';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { solidPng } from './support/png';
 import { saveScreenshot } from './support/screenshots';
 
 const LONG = 300_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -36,7 +34,7 @@ async function track(context: Promise<BrowserContext>): Promise<Page> {
   return made.newPage();
 }
 
-const asAdmin = (viewport = DESKTOP) => track(memberContext(browser, admin, { viewport }));
+const asAdmin = (viewport = VIEWPORTS.laptop) => track(memberContext(browser, admin, { viewport }));
 
 async function signInThroughUi(page: Page, who: Member) {
   await page.getByLabel('Email/Username').fill(who.email);
@@ -62,7 +60,7 @@ describe('the admin guard', () => {
   it(
     'sends a visitor to login and back to the admin page with its query, a member home, an admin in',
     async () => {
-      const visitor = await track(anonymousContext(browser, { viewport: DESKTOP }));
+      const visitor = await track(anonymousContext(browser, { viewport: VIEWPORTS.laptop }));
       await visitor.goto('/admin/settings?tab=email');
       await visitor.waitForURL(onPath('/login'));
       expect(new URL(visitor.url()).searchParams.get('redirectTo')).toBe('/admin/settings?tab=email');
@@ -72,12 +70,12 @@ describe('the admin guard', () => {
       await visitor.getByText(adminTexts.smtpPasswordHint).waitFor();
 
       // Login only goes back to same-site paths: an absolute URL ends on the home page.
-      const other = await track(anonymousContext(browser, { viewport: DESKTOP }));
+      const other = await track(anonymousContext(browser, { viewport: VIEWPORTS.laptop }));
       await other.goto(`/login?redirectTo=${encodeURIComponent('https://evil.example/admin')}`);
       await signInThroughUi(other, admin);
       await other.waitForURL(onPath('/'));
 
-      const memberPage = await track(memberContext(browser, member, { viewport: DESKTOP }));
+      const memberPage = await track(memberContext(browser, member, { viewport: VIEWPORTS.laptop }));
       for (const path of ['/admin', '/admin/users', '/admin/settings', '/admin/profile']) {
         const answer = await memberPage.goto(path);
         await memberPage.waitForURL(onPath('/'));
@@ -126,7 +124,7 @@ describe('the dashboard and the layout', () => {
   it(
     'on a phone the sidebar gives way to a drawer that traps focus and closes on Escape',
     async () => {
-      const page = await asAdmin(PHONE);
+      const page = await asAdmin(VIEWPORTS.phone);
       await page.goto('/admin');
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       expect(await page.getByRole('navigation', { name: 'Admin' }).isVisible()).toBe(false);
@@ -201,7 +199,7 @@ describe('settings', () => {
       expect(await page.getByLabel('SMTP password').inputValue()).toBe('********');
       await putSettings('email', { smtpHost: '', smtpUser: '', smtpPassword: '' });
 
-      const phone = await asAdmin(PHONE);
+      const phone = await asAdmin(VIEWPORTS.phone);
       await phone.goto('/admin/settings?tab=storage');
       await phone.getByLabel('Max upload (MB)').waitFor();
       await noSidewaysScroll(phone);
@@ -221,7 +219,7 @@ describe('settings', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await toastWith(page, 'Updated general settings').waitFor();
       try {
-        const visitor = await track(anonymousContext(browser, { viewport: DESKTOP }));
+        const visitor = await track(anonymousContext(browser, { viewport: VIEWPORTS.laptop }));
         // The web app keeps the site info for a few seconds.
         await expect.poll(async () => {
           await visitor.goto('/register');
@@ -236,7 +234,7 @@ describe('settings', () => {
         await page.getByRole('button', { name: 'Save' }).click();
         await toastWith(page, 'Updated general settings').waitFor();
       }
-      const later = await track(anonymousContext(browser, { viewport: DESKTOP }));
+      const later = await track(anonymousContext(browser, { viewport: VIEWPORTS.laptop }));
       await expect.poll(async () => {
         await later.goto('/login');
         return later.getByRole('link', { name: 'Register' }).count();
@@ -305,7 +303,7 @@ describe('the admin profile', () => {
       await second.goto('/admin/users');
       await second.waitForURL(onPath('/login'));
 
-      const phone = await asAdmin(PHONE);
+      const phone = await asAdmin(VIEWPORTS.phone);
       await phone.goto('/admin/profile');
       await phone.getByLabel('Username').waitFor();
       await noSidewaysScroll(phone);

@@ -20,13 +20,12 @@ import { saveScreenshot } from './support/screenshots';
 import { mintAccessToken } from './support/tokens';
 
 const LONG = 180_000;
-const DESKTOP = { width: 1280, height: 800 };
 const TAG = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-async function signedIn(member: Member, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+async function signedIn(member: Member, viewport: { width: number; height: number } = VIEWPORTS.laptop): Promise<Page> {
   const context = await memberContext(browser, member, { viewport });
   contexts.push(context);
   return context.newPage();

@@ -11,7 +11,7 @@
 import { formatNaira, perkTexts, walletTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, VIEWPORTS } from './support/browser';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { createPostsThroughApi } from './support/posts';
@@ -19,8 +19,6 @@ import { saveScreenshot } from './support/screenshots';
 import { balanceOf, topUpThroughApi } from './support/wallet';
 
 const LONG = 300_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 const TAG = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 let browser: Browser;
@@ -28,7 +26,7 @@ const contexts: BrowserContext[] = [];
 let short: Member;
 let buyer: Member;
 
-async function signedIn(member: Member, viewport = DESKTOP): Promise<Page> {
+async function signedIn(member: Member, viewport = VIEWPORTS.laptop): Promise<Page> {
   const context = await memberContext(browser, member, { viewport });
   contexts.push(context);
   return context.newPage();
@@ -129,7 +127,7 @@ describe('packages', () => {
         await toastWith(page, expected).waitFor();
       }
 
-      const phone = await signedIn(buyer, PHONE);
+      const phone = await signedIn(buyer, VIEWPORTS.phone);
       await phone.goto('/packages');
       await phone.getByText(/Your plan: Kora VIP until/).waitFor();
       await noSidewaysScroll(phone);

@@ -17,15 +17,13 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesForm } from '../support/media-files';
-import { BASE_URL, launchBrowser } from './support/browser';
+import { BASE_URL, launchBrowser, VIEWPORTS } from './support/browser';
 import { apiSignIn, createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, recordStates, seenStates } from './support/page-helpers';
 import { saveScreenshot } from './support/screenshots';
 import { mintAccessToken } from './support/tokens';
 
 const LONG = 300_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 const TAG = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 let browser: Browser;
@@ -33,7 +31,7 @@ const contexts: BrowserContext[] = [];
 let author: Member;
 let viewer: Member;
 
-async function signedIn(member: Member, viewport = DESKTOP): Promise<Page> {
+async function signedIn(member: Member, viewport = VIEWPORTS.laptop): Promise<Page> {
   const context = await memberContext(browser, member, { viewport });
   contexts.push(context);
   return context.newPage();
@@ -217,12 +215,12 @@ describe('reels', () => {
   it(
     'fits a 375 px phone: the feed, the comments sheet and creation',
     async () => {
-      const page = await signedIn(viewer, PHONE);
+      const page = await signedIn(viewer, VIEWPORTS.phone);
       await page.goto('/reels');
       await page.locator('article[data-reel-id]').first().waitFor();
       await noSidewaysScroll(page);
       const box = await page.getByTestId('reel-feed').boundingBox();
-      expect(Math.round(box?.height ?? 0)).toBeGreaterThan(PHONE.height - 80);
+      expect(Math.round(box?.height ?? 0)).toBeGreaterThan(VIEWPORTS.phone.height - 80);
       await saveScreenshot(page, 'reels-feed-phone');
       await page.locator('article[data-reel-id]').first().getByRole('button', { name: /^Comment/ }).click();
       await page.getByRole('dialog', { name: reelTexts.comments }).waitFor();

@@ -11,7 +11,7 @@ import { adminTexts, reportReasonLabels } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminContext, createAdmin } from './support/admins';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, VIEWPORTS } from './support/browser';
 import { befriendThroughApi, callAs, waitUntilFriendsKnow } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
@@ -19,8 +19,6 @@ import { createPostsThroughApi } from './support/posts';
 import { saveScreenshot } from './support/screenshots';
 
 const LONG = 300_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -64,7 +62,7 @@ describe('reports', () => {
       const [postId] = await createPostsThroughApi(author, [text]);
       await callAs(author, 'POST', `/api/posts/${postId}/comment`, { content: `Rude comment ${tag}` });
 
-      const page = await track(memberContext(browser, reporter, { viewport: DESKTOP }));
+      const page = await track(memberContext(browser, reporter, { viewport: VIEWPORTS.laptop }));
       await page.goto(`/posts/${postId}`);
       const card = page.getByRole('article', { name: `Post by ${author.username}` });
       await card.getByRole('button', { name: 'Post options' }).click();
@@ -89,14 +87,14 @@ describe('reports', () => {
       await toastWith(page, adminTexts.reportSent).waitFor();
 
       // No Report on one's own post.
-      const own = await track(memberContext(browser, author, { viewport: DESKTOP }));
+      const own = await track(memberContext(browser, author, { viewport: VIEWPORTS.laptop }));
       await own.goto(`/posts/${postId}`);
       await own.getByRole('article').first().getByRole('button', { name: 'Post options' }).click();
       await own.getByRole('menuitem', { name: 'Delete post' }).waitFor();
       expect(await own.getByRole('menuitem', { name: 'Report' }).count()).toBe(0);
       expect(await own.getByRole('button', { name: /^Comment options/ }).count()).toBe(0);
 
-      const phone = await track(memberContext(browser, reporter, { viewport: PHONE }));
+      const phone = await track(memberContext(browser, reporter, { viewport: VIEWPORTS.phone }));
       await phone.goto(`/posts/${postId}`);
       await phone.getByRole('button', { name: 'Post options' }).first().click();
       await phone.getByRole('menuitem', { name: 'Report' }).click();
@@ -105,7 +103,7 @@ describe('reports', () => {
       await saveScreenshot(phone, 'report-dialog-phone');
 
       // The admin's Reported list: grouped by item.
-      const adminPage = await track(adminContext(browser, admin, { viewport: DESKTOP }));
+      const adminPage = await track(adminContext(browser, admin, { viewport: VIEWPORTS.laptop }));
       await adminPage.goto('/admin/posts?status=reported&limit=100');
       const postGroup = adminPage.getByRole('article', { name: `Reported post by ${author.username}` }).filter({ hasText: text });
       await postGroup.waitFor();
@@ -142,7 +140,7 @@ describe('reports', () => {
         .toBeGreaterThanOrEqual(2);
       await saveScreenshot(page, 'report-outcome-notifications-desktop');
 
-      const adminPhone = await track(adminContext(browser, admin, { viewport: PHONE }));
+      const adminPhone = await track(adminContext(browser, admin, { viewport: VIEWPORTS.phone }));
       await adminPhone.goto('/admin/posts?status=reported');
       await adminPhone.getByRole('heading', { name: 'Posts' }).waitFor();
       await noSidewaysScroll(adminPhone);

@@ -11,14 +11,12 @@ import { adminTexts, representativeTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminContext, createAdmin } from './support/admins';
-import { anonymousContext, launchBrowser } from './support/browser';
+import { anonymousContext, launchBrowser, VIEWPORTS } from './support/browser';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { saveScreenshot } from './support/screenshots';
 
 const LONG = 300_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -69,7 +67,7 @@ describe('representative application', () => {
   it(
     'refuses bad input under each field, then takes good input and empties the form (no sign-in)',
     async () => {
-      const page = await track(anonymousContext(browser, { viewport: DESKTOP }));
+      const page = await track(anonymousContext(browser, { viewport: VIEWPORTS.laptop }));
       await page.goto('/representative');
       await page.getByRole('heading', { name: 'Become a Representative' }).waitFor();
       await page.getByText("Share a few details and the team will reach out if it's a fit.").waitFor();
@@ -111,7 +109,7 @@ describe('representative application', () => {
       await toastWith(page, adminTexts.applicationOpen).waitFor();
       expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(good.Email);
 
-      const phone = await track(anonymousContext(browser, { viewport: PHONE }));
+      const phone = await track(anonymousContext(browser, { viewport: VIEWPORTS.phone }));
       await phone.goto('/representative');
       await phone.getByRole('heading', { name: 'Become a Representative' }).waitFor();
       await noSidewaysScroll(phone);
@@ -123,7 +121,7 @@ describe('representative application', () => {
   it(
     'works without scripts: the action answers the texts under the fields, then the thanks',
     async () => {
-      const page = await track(anonymousContext(browser, { viewport: DESKTOP, javaScriptEnabled: false }));
+      const page = await track(anonymousContext(browser, { viewport: VIEWPORTS.laptop, javaScriptEnabled: false }));
       await page.goto('/representative');
       await fill(page, { ...application('nojs'), Username: 'a' });
       await page.getByRole('button', { name: adminTexts.submitApplication }).click();
@@ -140,7 +138,7 @@ describe('representative application', () => {
   it(
     'is linked from the member menu and works signed in',
     async () => {
-      const page = await track(memberContext(browser, member, { viewport: DESKTOP }));
+      const page = await track(memberContext(browser, member, { viewport: VIEWPORTS.laptop }));
       await page.goto('/');
       await page.getByRole('navigation').getByRole('link', { name: 'Representative' }).first().click();
       await page.waitForURL((url) => url.pathname === '/representative');
@@ -153,14 +151,14 @@ describe('representative application', () => {
   it(
     'an admin reviews the application: Accepted with a note',
     async () => {
-      const anonymous = await track(anonymousContext(browser, { viewport: DESKTOP }));
+      const anonymous = await track(anonymousContext(browser, { viewport: VIEWPORTS.laptop }));
       await anonymous.goto('/representative');
       const mine = application('review');
       await fill(anonymous, mine);
       await anonymous.getByRole('button', { name: adminTexts.submitApplication }).click();
       await toastWith(anonymous, adminTexts.applicationSubmitted).waitFor();
 
-      const page = await track(adminContext(browser, admin, { viewport: DESKTOP }));
+      const page = await track(adminContext(browser, admin, { viewport: VIEWPORTS.laptop }));
       await page.goto('/admin/representatives?status=new');
       const card = page.getByRole('article', { name: `Application from ${mine.Name}` });
       await card.waitFor();
@@ -178,7 +176,7 @@ describe('representative application', () => {
       await accepted.getByText('Review note: Called on the phone; starts in January.').waitFor();
       expect(await accepted.getByLabel('Status').inputValue()).toBe('accepted');
 
-      const phone = await track(adminContext(browser, admin, { viewport: PHONE }));
+      const phone = await track(adminContext(browser, admin, { viewport: VIEWPORTS.phone }));
       await phone.goto('/admin/representatives');
       await phone.getByRole('heading', { name: 'Representatives' }).waitFor();
       await noSidewaysScroll(phone);

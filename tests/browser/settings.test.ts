@@ -15,12 +15,11 @@ import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { saveScreenshot } from './support/screenshots';
 
 const LONG = 120_000;
-const DESKTOP = { width: 1280, height: 800 };
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-async function signedIn(member: Member, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+async function signedIn(member: Member, viewport: { width: number; height: number } = VIEWPORTS.laptop): Promise<Page> {
   const context = await memberContext(browser, member, { viewport });
   contexts.push(context);
   return context.newPage();

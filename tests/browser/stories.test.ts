@@ -11,7 +11,7 @@ import { storyTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo } from '../support/media-files';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, VIEWPORTS } from './support/browser';
 import { befriendThroughApi, waitUntilFriendsKnow } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
@@ -19,13 +19,11 @@ import { solidPng } from './support/png';
 import { saveScreenshot } from './support/screenshots';
 
 const LONG = 240_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-async function signedIn(member: Member, viewport = DESKTOP): Promise<Page> {
+async function signedIn(member: Member, viewport = VIEWPORTS.laptop): Promise<Page> {
   const context = await memberContext(browser, member, { viewport });
   contexts.push(context);
   return context.newPage();
@@ -139,7 +137,7 @@ describe('stories', () => {
   it(
     'fits a 375 px phone: the strip and the viewer',
     async () => {
-      const page = await signedIn(owner, PHONE);
+      const page = await signedIn(owner, VIEWPORTS.phone);
       await page.goto('/');
       await ring(page, storyTexts.yourStory).waitFor();
       await noSidewaysScroll(page);
@@ -148,7 +146,7 @@ describe('stories', () => {
       const viewer = page.getByTestId('story-viewer');
       await viewer.waitFor();
       const box = await viewer.locator('div').first().boundingBox();
-      expect(box?.width).toBeLessThanOrEqual(PHONE.width);
+      expect(box?.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
       await saveScreenshot(page, 'stories-viewer-phone');
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });

@@ -11,15 +11,13 @@
 import { formatNaira, SANDBOX_DECLINED_CARD, walletTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, VIEWPORTS } from './support/browser';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll } from './support/page-helpers';
 import { saveScreenshot } from './support/screenshots';
 import { balanceOf, pendingPayment, setPayments, topUpThroughApi } from './support/wallet';
 
 const LONG = 300_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -28,7 +26,7 @@ let decliner: Member;
 let filterer: Member;
 let other: Member;
 
-async function signedIn(member: Member, viewport = DESKTOP): Promise<Page> {
+async function signedIn(member: Member, viewport = VIEWPORTS.laptop): Promise<Page> {
   const context = await memberContext(browser, member, { viewport });
   contexts.push(context);
   return context.newPage();
@@ -94,7 +92,7 @@ describe('wallet', () => {
       await noSidewaysScroll(page);
       await saveScreenshot(page, 'wallet-paid-desktop');
 
-      const phone = await signedIn(payer, PHONE);
+      const phone = await signedIn(payer, VIEWPORTS.phone);
       await phone.goto(`/wallet?reference=${reference}`);
       await phone.getByText(walletTexts.paymentSuccessful(reference)).waitFor();
       await noSidewaysScroll(phone);
@@ -197,7 +195,7 @@ describe('wallet', () => {
       await page.getByRole('heading', { name: walletTexts.paymentNotFound }).waitFor();
       expect(await page.getByLabel('Card number').count()).toBe(0);
 
-      const phone = await signedIn(other, PHONE);
+      const phone = await signedIn(other, VIEWPORTS.phone);
       await phone.goto(`/checkout?reference=${othersReference}`);
       await phone.getByRole('button', { name: walletTexts.pay('₦300') }).waitFor();
       await noSidewaysScroll(phone);

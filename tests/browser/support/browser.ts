@@ -23,10 +23,16 @@ function baseUrl(): string {
 
 export const BASE_URL = baseUrl();
 
-export const VIEWPORTS = {
+/** The sizes suites look at: a phone, the laptop every issue is tried at, and a wide desktop. */
+export interface Viewport {
+  width: number;
+  height: number;
+}
+export const VIEWPORTS: Readonly<Record<'phone' | 'laptop' | 'desktop', Viewport>> = {
   phone: { width: 375, height: 812 },
+  laptop: { width: 1280, height: 800 },
   desktop: { width: 1440, height: 900 },
-} as const;
+};
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
