@@ -3,11 +3,10 @@
  * is unique, so a redelivery is a no-op even beside the platform's processed-events record), and
  * listed newest first with the actor's username from the member snapshot.
  */
-import { unknownMember, type AuditEntry, type EventEnvelope, type EventPayload } from '@kora/contracts';
+import { unknownMember, type AuditEntry, type EventEnvelope, type EventPayload, numberedPage } from '@kora/contracts';
 import type { DbOrTx, Tx } from '@kora/platform/service';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AdminTables } from '../db/schema.js';
-import { pageOf } from '../paging.js';
 
 export async function storeAuditEntry(tables: AdminTables, tx: Tx, event: EventEnvelope<EventPayload<'admin.action-recorded'>>): Promise<void> {
   const p = event.payload;
@@ -62,5 +61,5 @@ export async function listAudit(db: DbOrTx, tables: AdminTables, filter: AuditFi
     after: entry.after,
     createdAt: entry.createdAt.toISOString(),
   }));
-  return pageOf(items, totalRow?.total ?? 0, filter.page, filter.limit);
+  return numberedPage(items, totalRow?.total ?? 0, filter.page, filter.limit);
 }

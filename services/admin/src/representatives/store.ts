@@ -3,13 +3,12 @@
  * contacted) per e-mail — a unique partial index, so two submissions racing cannot both get in —
  * and reviewed by admins, each review recorded in the audit log in the same transaction.
  */
-import { adminTexts, type RepresentativeApplicationBody, type Representative, type RepresentativeStatus } from '@kora/contracts';
+import { adminTexts, type RepresentativeApplicationBody, type Representative, type RepresentativeStatus, numberedPage } from '@kora/contracts';
 import { conflict, notFound, violatedUniqueIndex, type DbOrTx, type Emit, type Tx } from '@kora/platform/service';
 import { count, desc, eq } from 'drizzle-orm';
 import { recordAdminAction } from '../audit/record.js';
 import type { AdminTables } from '../db/schema.js';
 import { AdminErrorCode } from '../errors.js';
-import { pageOf } from '../paging.js';
 
 type Row = AdminTables['representatives']['$inferSelect'];
 
@@ -65,7 +64,7 @@ export async function listApplications(db: DbOrTx, tables: AdminTables, filter: 
       .offset((filter.page - 1) * filter.limit),
     db.select({ total: count() }).from(r).where(where),
   ]);
-  return pageOf(rows.map(representativeOf), totalRow?.total ?? 0, filter.page, filter.limit);
+  return numberedPage(rows.map(representativeOf), totalRow?.total ?? 0, filter.page, filter.limit);
 }
 
 export interface Review {

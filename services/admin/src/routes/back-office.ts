@@ -17,14 +17,11 @@ import {
 import { requireAdmin, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import { listAudit } from '../audit/store.js';
-import { withPageExample } from '../paging.js';
 import type { Admin } from '../context.js';
 import { applicationDecisionMail } from '../representatives/mails.js';
 import { listApplications, representativeOf, reviewApplication } from '../representatives/store.js';
 import { dashboardStats } from '../stats/dashboard.js';
 
-const auditPage = withPageExample(auditListSchema, auditEntrySchema);
-const representativePage = withPageExample(representativeListSchema, representativeSchema);
 const denied = { 401: errorBodySchema, 403: errorBodySchema };
 const adminOnly = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 const idParam = z.object({ id: z.coerce.number({ error: 'Application not found' }).int().positive('Application not found').max(Number.MAX_SAFE_INTEGER) });
@@ -63,7 +60,7 @@ export async function backOfficeRoutes(app: ServiceApp, admin: Admin): Promise<v
           operationId: 'listAuditLog',
           summary: 'What admins did, newest first (filter by action or actor)',
           querystring: auditQuery,
-          response: { 200: auditPage, 400: errorBodySchema, ...denied },
+          response: { 200: auditListSchema, 400: errorBodySchema, ...denied },
         },
       },
       async (request) => listAudit(admin.ctx.db, admin.tables, request.query),
@@ -77,7 +74,7 @@ export async function backOfficeRoutes(app: ServiceApp, admin: Admin): Promise<v
           operationId: 'listRepresentativeApplications',
           summary: 'Representative applications, newest first (filter by status)',
           querystring: representativesQuery,
-          response: { 200: representativePage, 400: errorBodySchema, ...denied },
+          response: { 200: representativeListSchema, 400: errorBodySchema, ...denied },
         },
       },
       async (request) => listApplications(admin.ctx.db, admin.tables, request.query),

@@ -10,11 +10,10 @@
  *   statement: an account edited while the file streams may show its old or new values (no
  *   long transaction, which in the embedded product would hold PGlite's one connection).
  */
-import type { AdminUser, AdminUserSort, SortDirection } from '@kora/contracts';
-import type { DbOrTx } from '@kora/platform/service';
+import { numberedPage, type AdminUser, type AdminUserSort, type SortDirection } from '@kora/contracts';
+import { escapeLike, type DbOrTx } from '@kora/platform/service';
 import { and, asc, count, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AuthTables, UserRow } from '../db/schema.js';
-import { escapeLike } from './users.js';
 
 export interface UserFilter {
   search: string;
@@ -64,8 +63,7 @@ export async function listUsers(db: DbOrTx, tables: AuthTables, filter: UserFilt
     .orderBy(...ordering(tables, filter))
     .limit(limit)
     .offset((page - 1) * limit);
-  const totalPages = Math.ceil(total / limit);
-  return { items: rows.map(toAdminUser), total, totalPages, hasPrev: page > 1, hasNext: page < totalPages };
+  return numberedPage(rows.map(toAdminUser), total, page, limit);
 }
 
 export const EXPORT_BATCH = 1_000;

@@ -100,7 +100,3 @@ export async function findUserByLogin(db: DbOrTx, tables: AuthTables, login: str
   return user;
 }
 
-/** `%` and `_` typed by a member are literal characters, not wildcards. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

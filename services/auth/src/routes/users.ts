@@ -12,7 +12,7 @@
  */
 import multipart from '@fastify/multipart';
 import { avatarAnswer, errorBodySchema, parseProfileParam, profileSchema, profileViewSchema, updateProfileBody, userSearchItemSchema } from '@kora/contracts';
-import { requireMember, requireOwner, unauthenticated, type ServiceApp } from '@kora/platform/service';
+import { escapeLike, requireMember, requireOwner, unauthenticated, type ServiceApp } from '@kora/platform/service';
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ import { changeAccount } from '../accounts/account-changes.js';
 import type { ImageKind } from '../accounts/media.js';
 import { imageUploadBody, receiveProfileImage, streamedBodyValidator } from '../accounts/profile-image.js';
 import { detailsOf, profileFor } from '../accounts/profile-view.js';
-import { escapeLike, findUserById, toProfile, toSearchItem } from '../accounts/users.js';
+import { findUserById, toProfile, toSearchItem } from '../accounts/users.js';
 import type { Auth } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { userNotFound } from '../errors.js';

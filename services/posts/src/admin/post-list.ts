@@ -4,12 +4,11 @@
  * (case-insensitive, the search text taken literally), newest first; `reported` lists the posts
  * with open reports, most-reported first. One statement for the page, one for the total.
  */
-import type { AdminPost, AdminPostFilter, AdminPostsQuery } from '@kora/contracts';
-import { rowsOf } from '@kora/platform/service';
+import { numberedPage, type AdminPost, type AdminPostFilter, type AdminPostsQuery, type NumberedPage } from '@kora/contracts';
+import { escapeLike, rowsOf } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import { isoSql } from '../feed/post-json.js';
-import { containsPattern, numberedPage, type NumberedPage } from './paging.js';
 
 interface AdminPostRow {
   id: number;
@@ -50,7 +49,7 @@ function openReports(posts: Posts): SQL {
 
 function matching(posts: Posts, query: Pick<AdminPostsQuery, 'status' | 'search'>): SQL {
   const search = query.search
-    ? sql`and (p.content ilike ${containsPattern(query.search)} or au.username ilike ${containsPattern(query.search)})`
+    ? sql`and (p.content ilike ${`%${escapeLike(query.search)}%`} or au.username ilike ${`%${escapeLike(query.search)}%`})`
     : sql``;
   return sql`from ${posts.tables.posts} as p
     left join ${posts.tables.members} as au on au.user_id = p.author_id

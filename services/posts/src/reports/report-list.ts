@@ -4,12 +4,11 @@
  * first. The row's `id` is its newest report's: closing it closes every open report on the item.
  * The item is shown whatever became of it (removed, shadow-hidden): the admin needs to see it.
  */
-import type { AdminReportGroup, ReportReason, ReportStatus } from '@kora/contracts';
+import { numberedPage, type AdminReportGroup, type NumberedPage, type ReportReason, type ReportStatus } from '@kora/contracts';
 import { rowsOf } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import { isoSql } from '../feed/post-json.js';
-import { numberedPage, type NumberedPage } from '../admin/paging.js';
 
 /** A reports list shows at most this many reports of one item (the count says how many there are). */
 export const REPORTS_PER_ITEM = 50;

@@ -62,6 +62,20 @@ export function adminPageOf<T extends z.ZodType>(item: T) {
     .meta({ example: { items: example === undefined ? [] : [example], total: 1, totalPages: 1, hasPrev: false, hasNext: false } });
 }
 
+export interface NumberedPage<T> {
+  items: T[];
+  total: number;
+  totalPages: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+}
+
+/** One page of an admin table; an empty table still has one (empty) page. */
+export function numberedPage<T>(items: T[], total: number, page: number, limit: number): NumberedPage<T> {
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  return { items, total, totalPages, hasPrev: page > 1, hasNext: page < totalPages };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Stats (admin service; counts from auth and posts)
 
