@@ -72,7 +72,10 @@ export function adminUserRoutes(app: ServiceApp, auth: Auth): void {
         security,
         querystring: adminUsersExportQuery,
         produces: ['text/csv', 'application/json'],
-        response: { 200: z.string().describe('users.csv or users.json'), 400: errorBodySchema, ...denied },
+        response: { 200: z
+            .string()
+            .describe('users.csv (text/csv) or users.json (application/json: an array of the list items), as a download')
+            .meta({ example: 'id,username,email,firstname,lastname,createdAt,role,status\n7,adaeze,adaeze@example.ng,Adaeze,Okafor,2026-11-20T08:15:00.000Z,user,active\n' }), 400: errorBodySchema, ...denied },
       },
     },
     async (request, reply) => {
