@@ -23,6 +23,10 @@ const statusClasses: Record<AdminUser['status'], string> = {
   suspended: 'bg-red-50 text-red-700 ring-red-600/20',
 };
 
+const cell = 'block px-4 py-1 md:table-cell md:py-3';
+/** On a phone a cell shows its column's name before the value. */
+const labelled = 'before:mr-2 before:font-medium before:text-slate-500 before:content-[attr(data-label)] md:before:content-none';
+
 export function StatusBadge({ status }: { status: AdminUser['status'] }) {
   return (
     <span data-status={status} className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', statusClasses[status])}>
@@ -42,10 +46,11 @@ export function UsersTable({
 }) {
   if (users.length === 0) return <p className="px-4 py-10 text-center text-slate-500">{adminTexts.noUsers}</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[720px] text-left text-sm">
+    // Under 768 px each row stacks into a card with its labels (no sideways scrolling on a phone).
+    <div>
+      <table className="block w-full text-left text-sm md:table">
         <caption className="sr-only">Users</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+        <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500 md:table-header-group">
           <tr>
             {['User', 'Email', 'Created', 'Role', 'Status'].map((label) => (
               <th key={label} scope="col" className="px-4 py-3 font-semibold">
@@ -57,23 +62,27 @@ export function UsersTable({
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="block divide-y divide-slate-100 md:table-row-group">
           {users.map((user) => (
-            <tr key={user.id} data-user={user.username}>
+            <tr key={user.id} data-user={user.username} className="block py-2 md:table-row md:py-0">
               {/* Long names and addresses wrap anywhere, so the Actions column stays in view. */}
-              <td className="max-w-[14rem] px-4 py-3 [overflow-wrap:anywhere]">
+              <td className={cn(cell, 'md:max-w-[14rem] [overflow-wrap:anywhere]')}>
                 <p className="font-semibold text-slate-900">@{user.username}</p>
                 <p className="text-slate-500">{`${user.firstname} ${user.lastname}`.trim()}</p>
               </td>
-              <td className="max-w-[16rem] px-4 py-3 text-slate-700 [overflow-wrap:anywhere]">{user.email}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-600" title={formatDateTime(user.createdAt)}>
+              <td className={cn(cell, labelled, 'text-slate-700 md:max-w-[16rem] [overflow-wrap:anywhere]')} data-label="Email">
+                {user.email}
+              </td>
+              <td className={cn(cell, labelled, 'whitespace-nowrap text-slate-600')} data-label="Created" title={formatDateTime(user.createdAt)}>
                 {formatDate(user.createdAt)}
               </td>
-              <td className="px-4 py-3 capitalize text-slate-700">{user.role}</td>
-              <td className="px-4 py-3">
+              <td className={cn(cell, labelled, 'capitalize text-slate-700')} data-label="Role">
+                {user.role}
+              </td>
+              <td className={cn(cell, labelled)} data-label="Status">
                 <StatusBadge status={user.status} />
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-right">
+              <td className={cn(cell, 'whitespace-nowrap md:text-right')}>
                 <div className="inline-flex gap-2">
                   <Button size="sm" variant="secondary" onClick={() => onEdit(user)} aria-label={`Edit @${user.username}`}>
                     Edit
