@@ -30,21 +30,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The wallet's texts and plans get a chunk of their own (no dependencies, no side effects): only
     // the wallet, payments, checkout and packages pages use them, and the merge above had folded
     // them into the chunk every page loads with the not-found page (decision 023). The back office's
-    // components and texts likewise get one `admin` chunk (decision 024): merged as small chunks, they
-    // had landed in the vendor and dialog chunks every member page loads (home 156.2 KB by the bench).
-    // `onlyExplicitManualChunks`: a manual chunk holds only the modules named here, not their
-    // dependencies (without it the admin chunk pulled in React and the whole vendor code).
+    // texts and lists likewise (decision 024): only the /admin pages use them.
     rollupOptions: isSsrBuild
       ? {}
       : {
           output: {
             experimentalMinChunkSize: 12 * 1024,
-            onlyExplicitManualChunks: true,
             manualChunks: (id: string) =>
               id.endsWith('/shared/contracts/src/api/wallet-texts.ts')
                 ? 'wallet-texts'
-                : id.endsWith('/shared/contracts/src/api/admin-texts.ts') || id.includes('/web/app/components/admin/')
-                  ? 'admin'
+                : id.endsWith('/shared/contracts/src/api/admin-texts.ts')
+                  ? 'admin-texts'
                   : undefined,
           },
         },
