@@ -22,3 +22,4 @@ export * from './api/wallet.js';
 export * from './api/naira.js';
 export * from './api/perk-texts.js';
 export * from './api/admin.js';
+export * from './api/search.js';

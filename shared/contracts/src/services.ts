@@ -61,6 +61,12 @@ export const routeTable: readonly RouteRule[] = [
   under('/api/posts', 'posts'),
   under('/api/saves', 'posts'),
   under('/api/memories', 'posts'),
+  // search, hashtags and the right panel's lists: a read model in posts, beside the projections
+  // every visibility rule needs (decision 025)
+  exact('/api/search', 'posts'),
+  under('/api/hashtags', 'posts'),
+  exact('/api/members/pro', 'posts'),
+  exact('/api/shares/friends', 'posts'),
   // media: uploads and the stored files
   under('/api/media', 'media'),
   under('/uploads', 'media'),

@@ -1,0 +1,121 @@
+/**
+ * Search, hashtags and the right panel's real data (issue 17, decision 025). The posts service
+ * answers all of it: it already keeps every projection a visibility rule needs (members, friends,
+ * privacy, groups and their members, mentions, moderation), so the read model and its rules live in
+ * one place. Lists are bare arrays paged by `X-Next-Cursor` / `Link` (decision 015).
+ */
+import { z } from 'zod';
+import { groupItemSchema } from './groups.js';
+import { FIRST_PAGE_CURSOR, postSchema } from './posts.js';
+import { HASHTAG_MAX_LENGTH, isHashtag } from './hashtag-text.js';
+
+export * from './hashtag-text.js';
+
+export const SEARCH_TYPES = ['people', 'posts', 'groups', 'hashtags'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** The tabs of /search, in the order the page shows them. */
+export const SEARCH_TAB_LABELS: Record<SearchType, string> = { people: 'People', posts: 'Posts', groups: 'Groups', hashtags: 'Hashtags' };
+
+export const searchLimits = {
+  /** The longest query taken; a longer one is refused (400), not cut. */
+  maxQueryLength: 100,
+  pageSize: 20,
+  maxPageSize: 50,
+  /** How deep a ranked list pages (its cursor is an offset): past it, nobody is still reading. */
+  maxDepth: 1000,
+  /** Trending counts the last this many days. */
+  trendingDays: 7,
+  trendingSize: 10,
+  maxTrendingSize: 50,
+  proMembersSize: 8,
+  friendSharesSize: 5,
+} as const;
+
+export const searchTexts = {
+  typeInvalid: `type must be one of ${SEARCH_TYPES.join(', ')}`,
+  queryTooLong: `Search text must be at most ${searchLimits.maxQueryLength} characters`,
+  cursorInvalid: 'That page of results is no longer available; search again',
+  hashtagInvalid: 'Hashtag not found',
+  limitInvalid: (max: number) => `limit must be a whole number from 1 to ${max}`,
+  // The page's own texts.
+  pageTitle: 'Search',
+  promptTitle: 'Search Kora',
+  promptBody: 'Find people, posts, groups and hashtags.',
+  noResults: (query: string) => `No results for "${query}"`,
+  noResultsHint: 'Check the spelling or try fewer words.',
+  loadFailed: 'Search failed. Try again.',
+  hashtagEmpty: 'No posts with this hashtag yet',
+  trendingTitle: 'Trending',
+  proUsersTitle: 'Pro Users',
+  sharesTitle: 'Shares',
+  suggestedTitle: 'Suggested Friends',
+} as const;
+
+const limitOf = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: searchTexts.limitInvalid(max) })
+    .int(searchTexts.limitInvalid(max))
+    .min(1, searchTexts.limitInvalid(max))
+    .max(max, searchTexts.limitInvalid(max))
+    .default(fallback);
+
+const cursor = z
+  .string()
+  .max(200, searchTexts.cursorInvalid)
+  .optional()
+  .transform((value) => (value === FIRST_PAGE_CURSOR ? undefined : value))
+  .describe("From the previous page's X-Next-Cursor; 0 or none for the first page");
+
+/** GET /api/search?q=&type=&cursor=&limit= — a blank `q` answers []. `type` defaults to people (the first tab). */
+export const searchQuery = z.object({
+  q: z.string().max(searchLimits.maxQueryLength, searchTexts.queryTooLong).default(''),
+  type: z.enum(SEARCH_TYPES, { error: searchTexts.typeInvalid }).default('people'),
+  cursor,
+  limit: limitOf(searchLimits.maxPageSize, searchLimits.pageSize),
+});
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+/**
+ * A member as lists show them (search, Pro users, who shared): `name` is the one display rule
+ * (`displayName`: first and last name, else the username); `verified` an active Pro package.
+ */
+export const memberCardSchema = z
+  .object({ id: z.number().int(), username: z.string(), name: z.string(), profileImage: z.string(), verified: z.boolean() })
+  .meta({ example: { id: 7, username: 'adaeze.okafor', name: 'Adaeze Okafor', profileImage: '/uploads/profile/defaultavatar.png', verified: true } });
+export type MemberCard = z.infer<typeof memberCardSchema>;
+
+/** A group in search results: the groups list's card without the caller's join state (the group page has it). */
+export const searchGroupSchema = groupItemSchema.omit({ joined: true, approved: true });
+export type SearchGroup = z.infer<typeof searchGroupSchema>;
+
+/** A tag and how many posts carry it (trending: public posts of the last 7 days). */
+export const hashtagCountSchema = z.object({ tag: z.string(), count: z.number().int() }).meta({ example: { tag: 'jollof', count: 128 } });
+export type HashtagCount = z.infer<typeof hashtagCountSchema>;
+
+/** The answer of GET /api/search, by `type`: people, the feed's posts, groups, or tags. */
+export const searchAnswerSchema = z.union([
+  z.array(memberCardSchema),
+  z.array(postSchema),
+  z.array(searchGroupSchema),
+  z.array(hashtagCountSchema),
+]);
+
+/** GET /api/hashtags/trending?limit= */
+export const trendingQuery = z.object({ limit: limitOf(searchLimits.maxTrendingSize, searchLimits.trendingSize) });
+
+/** GET /api/hashtags/{tag}/posts — the tag without `#`, any case; the feed's cursor and limit. */
+export const hashtagParams = z.object({
+  tag: z
+    .string()
+    .max(HASHTAG_MAX_LENGTH * 4, searchTexts.hashtagInvalid)
+    .refine((tag) => isHashtag(tag.normalize('NFC')), searchTexts.hashtagInvalid),
+});
+
+/** GET /api/members/pro?limit= — members with an active Pro package, most recent plan first. */
+export const proMembersQuery = z.object({ limit: limitOf(searchLimits.maxPageSize, searchLimits.proMembersSize) });
+
+/** GET /api/shares/friends?limit= — what the caller's friends shared most recently. */
+export const friendSharesQuery = z.object({ limit: limitOf(searchLimits.maxPageSize, searchLimits.friendSharesSize) });
+export const friendShareSchema = z.object({ sharedBy: memberCardSchema, sharedAt: z.string(), post: postSchema });
+export type FriendShare = z.infer<typeof friendShareSchema>;
