@@ -1,6 +1,7 @@
 /** Reading members and shaping them for answers and events. */
 import {
   DEFAULT_AVATAR,
+  displayName,
   encodeProfileId,
   koboToNaira,
   type EventPayload,
@@ -37,6 +38,7 @@ export function toProfileCard(user: UserRow) {
     username: user.username,
     firstname: user.firstname,
     lastname: user.lastname,
+    name: displayName(user),
     profileImage: avatarOf(user),
   };
 }
@@ -61,6 +63,7 @@ export function toSearchItem(user: UserRow) {
     user_name: user.username,
     firstname: user.firstname,
     lastname: user.lastname,
+    name: displayName(user),
     profileImage: avatarOf(user),
   };
 }

@@ -56,7 +56,7 @@ export async function suggestionsFor(friends: Friends, memberId: number, limit: 
       group by f.friend_id
     ),
     ranked as (
-      select m.user_id, m.username, m.profile_image, mu.mutual_count, m.joined_at, 0 as tier, ${featured} as featured
+      select m.user_id, m.username, m.display_name, m.profile_image, mu.mutual_count, m.joined_at, 0 as tier, ${featured} as featured
       from mutual as mu
       join ${members} as m on m.user_id = mu.id
       where m.activated
@@ -64,7 +64,7 @@ export async function suggestionsFor(friends: Friends, memberId: number, limit: 
       limit ${limit}
     ),
     newest as (
-      select m.user_id, m.username, m.profile_image, 0 as mutual_count, m.joined_at, 1 as tier, ${featured} as featured
+      select m.user_id, m.username, m.display_name, m.profile_image, 0 as mutual_count, m.joined_at, 1 as tier, ${featured} as featured
       from ${members} as m
       where m.activated
         and m.user_id <> ${me}
@@ -76,7 +76,7 @@ export async function suggestionsFor(friends: Friends, memberId: number, limit: 
       limit ${limit}
     ),
     featured as (
-      select m.user_id, m.username, m.profile_image, coalesce(mu.mutual_count, 0) as mutual_count, m.joined_at,
+      select m.user_id, m.username, m.display_name, m.profile_image, coalesce(mu.mutual_count, 0) as mutual_count, m.joined_at,
         case when mu.id is null then 1 else 0 end as tier, true as featured
       from ${members} as m
       left join mutual as mu on mu.id = m.user_id
@@ -89,7 +89,7 @@ export async function suggestionsFor(friends: Friends, memberId: number, limit: 
       order by m.pro_until desc, m.user_id desc
       limit ${limit}
     )
-    select user_id, username, profile_image, mutual_count, featured
+    select user_id, username, display_name, profile_image, mutual_count, featured
     from (
       select distinct on (user_id) *
       from (select * from ranked union all select * from newest union all select * from featured) as s
@@ -97,10 +97,11 @@ export async function suggestionsFor(friends: Friends, memberId: number, limit: 
     ) as s
     order by featured desc, tier, mutual_count desc, joined_at desc, user_id desc
     limit ${limit}`);
-  return rowsOf<{ user_id: number; username: string; profile_image: string; mutual_count: number; featured: boolean }>(result).map((row) => ({
+  return rowsOf<{ user_id: number; username: string; display_name: string; profile_image: string; mutual_count: number; featured: boolean }>(result).map((row) => ({
     id: row.user_id,
     user_id: row.user_id,
     user_name: row.username,
+    name: row.display_name,
     profileImage: row.profile_image,
     verified: row.featured,
     mutualCount: row.mutual_count,

@@ -4,7 +4,7 @@
  * names and avatars from the member snapshot; `membersSeenBy` and `requestsSeenBy` check who may read them.
  */
 import type { GroupMember, GroupRequest } from '@kora/contracts';
-import { memberViews } from '@kora/platform/service';
+import { memberViews, type MemberView } from '@kora/platform/service';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Groups } from '../context.js';
 import { findGroup, membershipOf } from '../groups/find.js';
@@ -14,6 +14,11 @@ import { decodeCursor, encodeCursor, timeKeySql } from './cursor.js';
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
+}
+
+/** A member's view with `name` beside `displayName` (the same display name: `name` is every other list's field, issue 17). */
+function named(view: MemberView): MemberView & { name: string } {
+  return { ...view, name: view.displayName };
 }
 
 export async function memberPage(groups: Groups, groupId: number, cursor: string | undefined, limit: number): Promise<Page<GroupMember>> {
@@ -37,7 +42,7 @@ export async function memberPage(groups: Groups, groupId: number, cursor: string
   const view = await memberViews(groups.ctx.db, groups.tables.members, page.map((r) => r.userId), new Date());
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => ({ userId: r.userId, ...view(r.userId), role: r.role, joinedAt: (r.joinedAt ?? new Date(0)).toISOString() })),
+    items: page.map((r) => ({ userId: r.userId, ...named(view(r.userId)), role: r.role, joinedAt: (r.joinedAt ?? new Date(0)).toISOString() })),
     nextCursor: rows.length > limit && last ? encodeCursor([last.rank, last.key, last.userId]) : null,
   };
 }
@@ -61,7 +66,7 @@ export async function requestPage(groups: Groups, groupId: number, cursor: strin
   const view = await memberViews(groups.ctx.db, groups.tables.members, page.map((r) => r.userId), new Date());
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => ({ userId: r.userId, ...view(r.userId), requestedAt: r.requestedAt.toISOString() })),
+    items: page.map((r) => ({ userId: r.userId, ...named(view(r.userId)), requestedAt: r.requestedAt.toISOString() })),
     nextCursor: rows.length > limit && last ? encodeCursor([last.key, last.userId]) : null,
   };
 }

@@ -126,8 +126,8 @@ describe(`posts as PostgreSQL writes them (${process.env.KORA_TEST_TARGET ?? 'em
     // The newest likers, then the viewer (whose like is older than all of them).
     expect(first!.likes).toHaveLength(LIST_LIKERS + 1);
     expect(first!.likes.at(-1)).toEqual({ userId: me });
-    expect(first!.comments.map((c) => ({ userId: c.userId, username: c.username, profileImage: c.profileImage, content: c.content }))).toEqual([
-      { userId: friend, username: 'amaka_ọ́', profileImage: expect.any(String), content: awkward },
+    expect(first!.comments.map((c) => ({ userId: c.userId, username: c.username, name: c.name, profileImage: c.profileImage, content: c.content }))).toEqual([
+      { userId: friend, username: 'amaka_ọ́', name: 'Ada Obi', profileImage: expect.any(String), content: awkward },
       { userId: ghost, ...unknownMember(ghost), content: 'from a ghost' },
     ]);
     expect(first!.comments.every((c) => c.createdAt === new Date(c.createdAt).toISOString())).toBe(true);

@@ -110,12 +110,14 @@ export function postJsonSql(
 }
 
 /**
- * `"username"` and `"profileImage"` of a member from the member snapshot aliased `author`; a
- * member whose snapshot has not reached the projection yet (it lags their sign-up) shows as
- * contracts' `unknownMember(id)` does: `member<id>` with the default avatar.
+ * `"username"`, `"name"` (the snapshot's display name) and `"profileImage"` of a member from the
+ * member snapshot aliased `author`; a member whose snapshot has not reached the projection yet (it
+ * lags their sign-up) shows as contracts' `unknownMember(id)` does: `member<id>` as both username
+ * and name, with the default avatar.
  */
 export function memberName(author: SQL, id: SQL): SQL {
   return sql`coalesce(${author}.username, concat('member', ${id})) as "username",
+    coalesce(${author}.display_name, concat('member', ${id})) as "name",
     case when ${author}.username is null then ${DEFAULT_AVATAR}::text else ${author}.profile_image end as "profileImage"`;
 }
 

@@ -73,8 +73,8 @@ export async function addComment(posts: Posts, post: VisiblePost, memberId: numb
     const mentions = await recordMentions(posts, tx, emit, { postId: post.id, postOwnerId: post.authorId, commentId: row!.id, actorId: memberId, text: content });
     return { ...row!, mentions };
   });
-  const { username, profileImage, verified } = (await memberViews(posts.ctx.db, posts.tables.members, [memberId], posts.now()))(memberId);
-  return { id: comment.id, userId: memberId, username, profileImage, content: comment.content, createdAt: comment.createdAt.toISOString(), mentions: comment.mentions, verified };
+  const { username, displayName, profileImage, verified } = (await memberViews(posts.ctx.db, posts.tables.members, [memberId], posts.now()))(memberId);
+  return { id: comment.id, userId: memberId, username, name: displayName, profileImage, content: comment.content, createdAt: comment.createdAt.toISOString(), mentions: comment.mentions, verified };
 }
 
 /**

@@ -50,9 +50,9 @@ export const PENDING_MENTIONS_LIMIT = 100;
 /** The member's mentions waiting for review, on posts that still exist for them. */
 export async function pendingMentions(posts: Posts, memberId: number): Promise<PendingMention[]> {
   const { mentions, posts: postsTable, comments, members } = posts.tables;
-  const rows = rowsOf<{ id: number; post_id: number; comment_id: number | null; actor_id: number; username: string | null; profile_image: string | null; verified: boolean; text: string; created_at: string }>(
+  const rows = rowsOf<{ id: number; post_id: number; comment_id: number | null; actor_id: number; username: string | null; display_name: string | null; profile_image: string | null; verified: boolean; text: string; created_at: string }>(
     await posts.ctx.db.execute(sql`
-      select m.id, m.post_id, m.comment_id, m.actor_id, au.username, au.profile_image,
+      select m.id, m.post_id, m.comment_id, m.actor_id, au.username, au.display_name, au.profile_image,
         coalesce(au.pro_until > ${posts.now().toISOString()}::timestamptz, false) as verified,
         coalesce(c.content, p.content) as text, ${isoSql(sql`m.created_at`)} as created_at
       from ${mentions} as m
@@ -67,7 +67,7 @@ export async function pendingMentions(posts: Posts, memberId: number): Promise<P
   );
   return rows.map((r) => {
     const actorId = Number(r.actor_id);
-    const actor = r.username === null ? unknownActor(actorId) : { id: actorId, username: r.username, profileImage: r.profile_image!, verified: r.verified };
+    const actor = r.username === null ? unknownActor(actorId) : { id: actorId, username: r.username, name: r.display_name!, profileImage: r.profile_image!, verified: r.verified };
     return { mentionId: Number(r.id), postId: Number(r.post_id), commentId: r.comment_id === null ? null : Number(r.comment_id), actor, excerpt: excerpt(r.text), createdAt: r.created_at };
   });
 }

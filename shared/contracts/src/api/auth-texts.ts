@@ -51,6 +51,7 @@ export const DEFAULT_AVATAR = '/uploads/profile/defaultavatar.png';
  * How a member shows in another service before auth's snapshot of them has arrived there (the
  * projections lag a sign-up by an event): one look everywhere, so a list never mixes two.
  */
-export function unknownMember(userId: number): { username: string; profileImage: string } {
-  return { username: `member${userId}`, profileImage: DEFAULT_AVATAR };
+export function unknownMember(userId: number): { username: string; name: string; profileImage: string } {
+  // No names are known yet, so the name is the username, as displayName() shows a member without names.
+  return { username: `member${userId}`, name: `member${userId}`, profileImage: DEFAULT_AVATAR };
 }

@@ -146,6 +146,7 @@ const cardExample = {
   username: 'adaeze.okafor',
   firstname: 'Adaeze',
   lastname: 'Okafor',
+  name: 'Adaeze Okafor',
   profileImage: '/uploads/profile/defaultavatar.png',
 };
 
@@ -168,6 +169,8 @@ export const profileSchema = z.object({
   username: z.string(),
   firstname: z.string(),
   lastname: z.string(),
+  /** The display name (`displayName`: first and last name, else the username; issue 17). */
+  name: z.string(),
   profileImage: z.string(),
   coverImage: z.string().nullable(),
   bio: z.string(),
@@ -186,7 +189,7 @@ export type ProfileLimit = (typeof PROFILE_LIMITS)[number];
 
 /** The card a closed profile answers (privacy "profile visibility"): names and picture, nothing else. */
 export const limitedProfileSchema = profileSchema
-  .pick({ user_id: true, profileId: true, username: true, firstname: true, lastname: true, profileImage: true })
+  .pick({ user_id: true, profileId: true, username: true, firstname: true, lastname: true, name: true, profileImage: true })
   .extend({ visibility: z.literal('limited'), limitedBy: z.enum(PROFILE_LIMITS) })
   .meta({ example: { visibility: 'limited', limitedBy: 'friends', ...cardExample } });
 export type LimitedProfile = z.infer<typeof limitedProfileSchema>;
@@ -202,9 +205,11 @@ export const userSearchItemSchema = z
     user_name: z.string(),
     firstname: z.string(),
     lastname: z.string(),
+    /** The display name (`displayName`; issue 17). */
+    name: z.string(),
     profileImage: z.string(),
   })
-  .meta({ example: { id: 9, user_id: 9, user_name: 'bola', firstname: 'Bola', lastname: 'Adeyemi', profileImage: '/uploads/profile/defaultavatar.png' } });
+  .meta({ example: { id: 9, user_id: 9, user_name: 'bola', firstname: 'Bola', lastname: 'Adeyemi', name: 'Bola Adeyemi', profileImage: '/uploads/profile/defaultavatar.png' } });
 
 export const sessionSchema = z.object({
   id: z.string(),

@@ -23,9 +23,11 @@ const friendRequestExample = {
   id: 15,
   fromUserId: 9,
   fromUsername: 'bola',
+  fromName: 'Bola Adeyemi',
   fromProfileImage: '/uploads/profile/defaultavatar.png',
   toUserId: 7,
   toUsername: 'adaeze.okafor',
+  toName: 'Adaeze Okafor',
   toProfileImage: '/uploads/profile/defaultavatar.png',
   status: 0 as const,
   createdAt: '2026-11-26T17:00:00.000Z',
@@ -34,23 +36,30 @@ export const friendRequestSchema = z.object({
   id: z.number().int(),
   fromUserId: z.number().int(),
   fromUsername: z.string(),
+  /** The sender's display name (`displayName`; added after the spec's fields, issue 17). */
+  fromName: z.string(),
   fromProfileImage: z.string(),
   toUserId: z.number().int(),
   toUsername: z.string(),
+  /** The receiver's display name. */
+  toName: z.string(),
   toProfileImage: z.string(),
   status: requestStatus,
   createdAt: z.string(),
 }).meta({ example: friendRequestExample });
 export type FriendRequest = z.infer<typeof friendRequestSchema>;
 
-/** `verified`: an active Pro package (its badge; suggestions list such featured members first: decision 023). */
-const friendFields = z.object({ id: z.number().int(), user_name: z.string(), profileImage: z.string(), verified: z.boolean() });
-export const friendSchema = friendFields.meta({ example: { id: 9, user_name: 'bola', profileImage: '/uploads/profile/defaultavatar.png', verified: false } });
+/**
+ * `name`: the member's display name (`displayName`; added after the spec's fields, issue 17).
+ * `verified`: an active Pro package (its badge; suggestions list such featured members first: decision 023).
+ */
+const friendFields = z.object({ id: z.number().int(), user_name: z.string(), name: z.string(), profileImage: z.string(), verified: z.boolean() });
+export const friendSchema = friendFields.meta({ example: { id: 9, user_name: 'bola', name: 'Bola Adeyemi', profileImage: '/uploads/profile/defaultavatar.png', verified: false } });
 export type Friend = z.infer<typeof friendSchema>;
 
 export const suggestionSchema = friendFields
   .extend({ user_id: z.number().int(), mutualCount: z.number().int() })
-  .meta({ example: { id: 12, user_id: 12, user_name: 'chidi', profileImage: '/uploads/profile/defaultavatar.png', verified: true, mutualCount: 3 } });
+  .meta({ example: { id: 12, user_id: 12, user_name: 'chidi', name: 'Chidi Okeke', profileImage: '/uploads/profile/defaultavatar.png', verified: true, mutualCount: 3 } });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 /** The caller's relation to one member, which decides the profile's friend button. */

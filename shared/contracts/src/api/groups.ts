@@ -112,25 +112,30 @@ export const groupDetailSchema = groupItemSchema
   .meta({ example: { ...groupItemExample, ownerId: 7, role: 'owner', pendingRequests: 2, createdAt: '2026-11-20T09:00:00.000Z' } });
 export type GroupDetail = z.infer<typeof groupDetailSchema>;
 
-/** The members list (GET /api/groups/{id}/members): owner first, then admins, then by joining. */
+/**
+ * The members list (GET /api/groups/{id}/members): owner first, then admins, then by joining.
+ * `name` is the same display name as `displayName`, under the name every other answer uses for it
+ * (issue 17); `displayName` stays for the clients that read it.
+ */
 export const groupMemberSchema = z
   .object({
     userId: z.number().int(),
     username: z.string(),
     displayName: z.string(),
+    name: z.string(),
     profileImage: z.string(),
     role: z.enum(GROUP_ROLES),
     joinedAt: z.string(),
   })
   .meta({
-    example: { userId: 9, username: 'bola', displayName: 'Bola Ade', profileImage: '/uploads/profile/defaultavatar.png', role: 'admin', joinedAt: '2026-11-21T10:00:00.000Z' },
+    example: { userId: 9, username: 'bola', displayName: 'Bola Ade', name: 'Bola Ade', profileImage: '/uploads/profile/defaultavatar.png', role: 'admin', joinedAt: '2026-11-21T10:00:00.000Z' },
   });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
-/** A join request waiting for the owner or an admin (GET /api/groups/{id}/requests), oldest first. */
+/** A join request waiting for the owner or an admin (GET /api/groups/{id}/requests), oldest first; `name` as in the members list. */
 export const groupRequestSchema = z
-  .object({ userId: z.number().int(), username: z.string(), displayName: z.string(), profileImage: z.string(), requestedAt: z.string() })
-  .meta({ example: { userId: 12, username: 'chidi', displayName: 'Chidi Okeke', profileImage: '/uploads/profile/defaultavatar.png', requestedAt: '2026-11-26T08:00:00.000Z' } });
+  .object({ userId: z.number().int(), username: z.string(), displayName: z.string(), name: z.string(), profileImage: z.string(), requestedAt: z.string() })
+  .meta({ example: { userId: 12, username: 'chidi', displayName: 'Chidi Okeke', name: 'Chidi Okeke', profileImage: '/uploads/profile/defaultavatar.png', requestedAt: '2026-11-26T08:00:00.000Z' } });
 export type GroupRequest = z.infer<typeof groupRequestSchema>;
 
 /** Members and requests lists: opaque keyset cursors (decision 015); `0` or none is the first page. */

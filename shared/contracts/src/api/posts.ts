@@ -64,8 +64,12 @@ export const pageQuery = z.object({
 /** GET /api/posts: the feed, or one author's posts with `authorId` (the profile page). */
 export const feedQuery = pageQuery.extend({ authorId: z.coerce.number().int().positive().optional() });
 
-/** `verified`: the author has an active Pro package (its verified badge; decision 023). */
-export const postAuthorSchema = z.object({ id: z.number().int(), username: z.string(), profileImage: z.string(), verified: z.boolean() });
+/**
+ * `name`: how the member is named to others (contracts' `displayName`: first and last name, else
+ * the username; added after the spec's fields, issue 17). `verified`: the author has an active Pro
+ * package (its verified badge; decision 023).
+ */
+export const postAuthorSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string(), profileImage: z.string(), verified: z.boolean() });
 
 /**
  * An approved mention in a post's or a comment's text: the member, and the name as the text writes
@@ -79,6 +83,7 @@ const postCommentExample = {
   id: 3,
   userId: 9,
   username: 'bola',
+  name: 'Bola Adeyemi',
   profileImage: '/uploads/profile/defaultavatar.png',
   content: 'Save me a plate, @adaeze.okafor!',
   createdAt: '2026-11-26T18:05:00.000Z',
@@ -89,6 +94,8 @@ export const postCommentSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   username: z.string(),
+  /** The commenter's display name (`displayName`; added after the spec's fields). */
+  name: z.string(),
   profileImage: z.string(),
   content: z.string(),
   createdAt: z.string(),
@@ -142,7 +149,7 @@ export const postSchema = z.object({
   // Shown in /api/docs (decision 015: an example per route).
   example: {
     id: 42,
-    author: { id: 7, username: 'adaeze.okafor', profileImage: '/uploads/profile/defaultavatar.png', verified: true },
+    author: { id: 7, username: 'adaeze.okafor', name: 'Adaeze Okafor', profileImage: '/uploads/profile/defaultavatar.png', verified: true },
     content: 'Jollof at the beach this evening with @bola #Lagos',
     images: ['/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp'],
     videos: [],
@@ -208,7 +215,7 @@ export const pendingMentionSchema = z
       mentionId: 12,
       postId: 42,
       commentId: null,
-      actor: { id: 7, username: 'adaeze.okafor', profileImage: '/uploads/profile/defaultavatar.png', verified: false },
+      actor: { id: 7, username: 'adaeze.okafor', name: 'Adaeze Okafor', profileImage: '/uploads/profile/defaultavatar.png', verified: false },
       excerpt: 'Jollof at the beach this evening with @bola #Lagos',
       createdAt: '2026-11-26T18:00:00.000Z',
     },

@@ -24,7 +24,7 @@ export function isVerified(proUntil: Date | null | undefined, now: Date): boolea
  */
 export function unknownMemberView(userId: number): MemberView {
   const unknown = unknownMember(userId);
-  return { username: unknown.username, displayName: unknown.username, profileImage: unknown.profileImage, verified: false };
+  return { username: unknown.username, displayName: unknown.name, profileImage: unknown.profileImage, verified: false };
 }
 
 export async function findMember(db: DbOrTx, members: MemberSnapshotTable, userId: number): Promise<MemberRow | undefined> {
