@@ -26,7 +26,7 @@ type PostPageData =
   | { state: 'error'; message: string };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
-  const title = loaded?.state === 'ok' ? `Post by ${loaded.post.author.username}` : loaded?.state === 'not-found' ? postTexts.notFound : 'Post';
+  const title = loaded?.state === 'ok' ? `Post by ${loaded.post.author.name}` : loaded?.state === 'not-found' ? postTexts.notFound : 'Post';
   return [{ title: pageTitle(title, siteNameFromMatches(matches)) }];
 };
 
@@ -58,7 +58,7 @@ function OnePost({ post, serverNow }: { post: Post; serverNow: number }) {
   const now = useNow(serverNow);
   return (
     <>
-      <h1 className="sr-only">Post by {post.author.username}</h1>
+      <h1 className="sr-only">Post by {post.author.name}</h1>
       <PostCard key={post.id} post={post} now={now} onDeleted={() => navigate('/')} />
     </>
   );

@@ -66,7 +66,7 @@ export function FindFriends({ known }: { known: KnownPeople }) {
         ) : (
           <PeopleGrid label="Search results">
             {answer.users.map((user) => (
-              <PersonCard key={user.id} userId={user.id} name={user.user_name} image={user.profileImage}>
+              <PersonCard key={user.id} userId={user.id} name={user.name} username={user.user_name} image={user.profileImage}>
                 <ResultAction user={user} known={known} sentTo={sentTo} actions={actions} />
               </PersonCard>
             ))}

@@ -27,15 +27,15 @@ export function FriendsSection({ section, online }: { section: Section<Friend>; 
     <FriendsCard id="your-friends" title={TITLE} error={section.ok ? null : section.error} empty={friends.length === 0 ? friendTexts.noFriends : null}>
       <PeopleGrid label={TITLE}>
         {friends.map((friend) => (
-          <PersonCard key={friend.id} userId={friend.id} name={friend.user_name} image={friend.profileImage} verified={friend.verified} online={online?.has(friend.id)}>
-            <FriendMenu name={friend.user_name} onUnfriend={() => setLeaving(friend)} />
+          <PersonCard key={friend.id} userId={friend.id} name={friend.name} username={friend.user_name} image={friend.profileImage} verified={friend.verified} online={online?.has(friend.id)}>
+            <FriendMenu name={friend.name} onUnfriend={() => setLeaving(friend)} />
           </PersonCard>
         ))}
       </PeopleGrid>
       <ConfirmDialog
         open={leaving !== null}
         onOpenChange={(open) => (open ? undefined : setLeaving(null))}
-        {...unfriendConfirmation(leaving?.user_name ?? '')}
+        {...unfriendConfirmation(leaving?.name ?? '')}
         busy={actions.busy}
         onConfirm={() => leaving && actions.submit({ intent: 'unfriend', userId: leaving.id })}
       />

@@ -1,8 +1,8 @@
-/** People on /friends: a grid of cards, each with the member's picture and name (to their profile) and an action. */
+/** People on /friends: a grid of cards, each with the member's picture, name and @username (to their profile) and an action. */
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Avatar } from '~/components/avatar';
-import { NameWithBadge } from '~/components/verified-badge';
+import { MemberName } from '~/components/member-name';
 import { avatarSrc } from '~/utils/media';
 
 export function PeopleGrid({ label, children }: { label: string; children: ReactNode }) {
@@ -16,6 +16,7 @@ export function PeopleGrid({ label, children }: { label: string; children: React
 export function PersonCard({
   userId,
   name,
+  username,
   image,
   detail,
   online,
@@ -25,7 +26,9 @@ export function PersonCard({
   userId: number;
   /** Shows the green online dot on the picture. */
   online?: boolean;
+  /** The display name (the card's accessible name and the picture's). */
   name: string;
+  username: string;
   /** An active Pro package: the verified badge beside the name. */
   verified?: boolean;
   image: string;
@@ -38,7 +41,7 @@ export function PersonCard({
     <li aria-label={name} className="flex min-w-0 flex-col items-center gap-2 rounded-xl border border-slate-200 p-3 text-center">
       <Link to={`/profile/${userId}`} className="group flex w-full min-w-0 flex-col items-center gap-2">
         <Avatar name={name} src={avatarSrc(image)} className="size-16 text-lg" online={online} />
-        <NameWithBadge name={name} verified={verified} className="justify-center font-semibold text-slate-900 group-hover:underline" />
+        <MemberName name={name} username={username} withHandle stacked verified={verified} className="items-center text-sm" nameClassName="group-hover:underline" />
       </Link>
       {detail ? <p className="-mt-1 text-xs text-slate-500">{detail}</p> : null}
       {children ? <div className="mt-auto w-full">{children}</div> : null}

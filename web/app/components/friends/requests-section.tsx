@@ -6,6 +6,7 @@
 import { friendTexts, type FriendRequest } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
+import { MemberName } from '~/components/member-name';
 import { CheckIcon } from '~/components/icons';
 import { RelativeTime } from '~/components/ui/relative-time';
 import { avatarSrc } from '~/utils/media';
@@ -33,14 +34,12 @@ export function RequestsSection({ section, now }: { section: Section<FriendReque
 function RequestRow({ request, now, actions }: { request: FriendRequest; now: number; actions: FriendActions }) {
   const profile = `/profile/${request.fromUserId}`;
   return (
-    <li aria-label={request.fromUsername} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
+    <li aria-label={request.fromName} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
       <Link to={profile} tabIndex={-1} aria-hidden="true">
-        <Avatar name={request.fromUsername} src={avatarSrc(request.fromProfileImage)} className="size-12" />
+        <Avatar name={request.fromName} src={avatarSrc(request.fromProfileImage)} className="size-12" />
       </Link>
       <div className="min-w-0 flex-1">
-        <Link to={profile} className="block truncate font-semibold text-slate-900 hover:underline">
-          {request.fromUsername}
-        </Link>
+        <MemberName name={request.fromName} username={request.fromUsername} withHandle to={profile} className="flex" />
         <RelativeTime value={request.createdAt} now={now} title={false} className="text-xs text-slate-500" />
       </div>
       <div className="flex gap-2">

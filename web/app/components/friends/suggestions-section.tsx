@@ -25,7 +25,8 @@ export function SuggestionsSection({ section, online }: { section: Section<Sugge
           <PersonCard
             key={person.id}
             userId={person.id}
-            name={person.user_name}
+            name={person.name}
+            username={person.user_name}
             image={person.profileImage}
             verified={person.verified}
             online={online?.has(person.id)}

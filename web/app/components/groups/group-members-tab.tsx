@@ -34,7 +34,7 @@ export function GroupMembersTab({ group, me, first }: { group: GroupDetail; me: 
       </Card>
     );
   }
-  const confirmation = pending ? memberActionConfirmation(pending.kind, pending.member.displayName || pending.member.username) : null;
+  const confirmation = pending ? memberActionConfirmation(pending.kind, pending.member.name) : null;
   return (
     <Card>
       <ul aria-label="Members" className="divide-y divide-slate-100">
@@ -46,7 +46,7 @@ export function GroupMembersTab({ group, me, first }: { group: GroupDetail; me: 
               {allowed.length > 0 ? (
                 <DropdownMenu.Root modal={false}>
                   <DropdownMenu.Trigger
-                    aria-label={`${texts.memberActions}: ${member.displayName || member.username}`}
+                    aria-label={`${texts.memberActions}: ${member.name}`}
                     className="inline-flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100"
                   >
                     <MoreIcon />

@@ -10,6 +10,7 @@ import { SendIcon } from '~/components/icons';
 import { Button } from '~/components/ui/button';
 import { hasText } from '~/schemas/post-rules';
 import { useCurrentUser } from '~/utils/use-current-user';
+import { displayName } from '~/utils/user';
 import { usePostAction } from './use-post-action';
 
 export function CommentForm({
@@ -49,7 +50,7 @@ export function CommentForm({
           send();
         }}
       >
-        {user ? <Avatar name={user.username} src={user.profileImage} className="size-8" /> : null}
+        {user ? <Avatar name={displayName(user)} src={user.profileImage} className="size-8" /> : null}
         <div className="flex min-w-0 flex-1 items-end rounded-2xl bg-slate-100 pl-3 focus-within:ring-2 focus-within:ring-brand-500/40">
           <textarea
             ref={inputRef}

@@ -4,7 +4,7 @@ import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { LinkifiedText } from '~/components/linkified-text';
 import { RelativeTime } from '~/components/ui/relative-time';
-import { VerifiedBadge } from '~/components/verified-badge';
+import { MemberName } from '~/components/member-name';
 import { avatarSrc } from '~/utils/media';
 import { useCurrentUser } from '~/utils/use-current-user';
 import { CommentMenu } from './comment-menu';
@@ -16,21 +16,18 @@ export function CommentItem({ comment, now }: { comment: PostComment; now: numbe
   return (
     <li className="flex gap-2">
       <Link to={profile} tabIndex={-1} aria-hidden="true">
-        <Avatar name={comment.username} src={avatarSrc(comment.profileImage)} className="size-8" />
+        <Avatar name={comment.name} src={avatarSrc(comment.profileImage)} className="size-8" />
       </Link>
       <div className="min-w-0">
         <div className="rounded-2xl bg-slate-100 px-3 py-2">
-          <Link to={profile} className="text-sm font-semibold text-slate-900 hover:underline">
-            {comment.username}
-          </Link>
-          {comment.verified ? <VerifiedBadge className="ml-1" /> : null}
+          <MemberName name={comment.name} username={comment.username} withHandle to={profile} verified={comment.verified} className="text-sm" />
           <p className="whitespace-pre-wrap break-words text-sm text-slate-800">
             <LinkifiedText text={comment.content} memberContent mentions={comment.mentions} />
           </p>
         </div>
         <RelativeTime value={comment.createdAt} now={now} className="ml-3 text-xs text-slate-500" />
       </div>
-      {canReport ? <CommentMenu commentId={comment.id} author={comment.username} /> : null}
+      {canReport ? <CommentMenu commentId={comment.id} author={comment.name} /> : null}
     </li>
   );
 }

@@ -14,7 +14,7 @@ import { Card } from '~/components/ui/card';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { useToast } from '~/components/ui/toast';
 import { canSubmitPost } from '~/schemas/post-rules';
-import type { CurrentUser } from '~/utils/user';
+import { displayName, type CurrentUser } from '~/utils/user';
 import { pickMedia, type ChosenMedia } from './composer-media';
 import { MediaPicker } from './media-picker';
 import { MediaPreviews } from './media-previews';
@@ -73,7 +73,7 @@ export function Composer({ user, groupId }: { user: CurrentUser; groupId?: numbe
     <Card className="p-4">
       <form onSubmit={onSubmit} aria-label="Create a post" aria-busy={busy || undefined}>
         <div className="flex gap-3">
-          <Avatar name={user.username} src={user.profileImage} />
+          <Avatar name={displayName(user)} src={user.profileImage} />
           <textarea
             value={text}
             onChange={(event) => setText(event.target.value)}

@@ -47,7 +47,7 @@ export function PostCard({ post: fromPage, now, onDeleted, moderator }: PostCard
   useVideoRefresh(post, (fresh) => dispatch({ type: 'snapshot', post: fresh }), card);
 
   return (
-    <Card ref={card} role="article" aria-label={`Post by ${post.author.username}`}>
+    <Card ref={card} role="article" aria-label={`Post by ${post.author.name}`}>
       <PostHeader
         post={post}
         now={now}

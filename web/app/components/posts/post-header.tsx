@@ -7,7 +7,7 @@ import { perkTexts, type Post } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { RelativeTime } from '~/components/ui/relative-time';
-import { VerifiedBadge } from '~/components/verified-badge';
+import { MemberName } from '~/components/member-name';
 import { avatarSrc } from '~/utils/media';
 import type { ReactNode } from 'react';
 
@@ -17,14 +17,11 @@ export function PostHeader({ post, now, menu }: { post: Post; now: number; menu:
     <div className="flex items-start gap-3 px-4 pt-4">
       {/* The name next to it is the link screen readers and keyboards use. */}
       <Link to={profile} tabIndex={-1} aria-hidden="true">
-        <Avatar name={post.author.username} src={avatarSrc(post.author.profileImage)} />
+        <Avatar name={post.author.name} src={avatarSrc(post.author.profileImage)} />
       </Link>
       <div className="min-w-0 flex-1">
         <p className="break-words text-slate-600">
-          <Link to={profile} className="font-semibold text-slate-900 hover:underline">
-            {post.author.username}
-          </Link>
-          {post.author.verified ? <VerifiedBadge className="ml-1" /> : null}
+          <MemberName name={post.author.name} username={post.author.username} withHandle to={profile} verified={post.author.verified} className="align-bottom" />
           {post.group ? (
             <>
               {' in '}

@@ -13,9 +13,9 @@ export function PostMedia({ post }: { post: Post }) {
   if (post.images.length === 0 && post.videos.length === 0) return null;
   return (
     <div className="mt-3 space-y-1">
-      <PostImages urls={post.images} author={post.author.username} />
+      <PostImages urls={post.images} author={post.author.name} />
       {post.videos.map((url, index) => (
-        <PostVideoView key={url} video={videoDetails(post, url)} label={`Video ${index + 1} by ${post.author.username}`} />
+        <PostVideoView key={url} video={videoDetails(post, url)} label={`Video ${index + 1} by ${post.author.name}`} />
       ))}
     </div>
   );

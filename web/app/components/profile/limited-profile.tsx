@@ -22,9 +22,9 @@ export function LimitedProfileCard({ profile, relation }: { profile: LimitedProf
           {/* Positioned, so the picture paints over the cover it overlaps (as in the full header). */}
           <div className="relative -mt-12 w-fit shrink-0 sm:-mt-16">
             <Avatar
-              name={profile.username}
+              name={name}
               src={avatarSrc(profile.profileImage)}
-              alt={`${profile.username}'s profile picture`}
+              alt={`${name}'s profile picture`}
               className="size-24 text-3xl ring-4 ring-white sm:size-32 sm:text-4xl"
             />
           </div>
@@ -33,7 +33,7 @@ export function LimitedProfileCard({ profile, relation }: { profile: LimitedProf
             <p className="text-slate-600">@{profile.username}</p>
           </div>
           <div className="sm:pt-4">
-            <ProfileFriendButton key={profile.user_id} relation={relation} name={profile.username} />
+            <ProfileFriendButton key={profile.user_id} relation={relation} name={name} />
           </div>
         </div>
         <p role="status" className="mt-5 flex items-center gap-2 rounded-lg bg-slate-50 px-4 py-3 text-slate-700">

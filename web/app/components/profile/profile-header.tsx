@@ -53,9 +53,9 @@ export function ProfileHeader({
           <div className="relative -mt-12 w-fit shrink-0 sm:-mt-16">
             <Avatar
               key={profile.profileImage}
-              name={profile.username}
+              name={name}
               src={avatarSrc(profile.profileImage)}
-              alt={`${profile.username}'s profile picture`}
+              alt={`${name}'s profile picture`}
               className="size-24 text-3xl ring-4 ring-white sm:size-32 sm:text-4xl"
               online={online}
             />
@@ -88,7 +88,7 @@ export function ProfileHeader({
                 Edit Profile
               </Button>
             ) : (
-              <ProfileFriendButton key={profile.user_id} relation={relation} name={profile.username} />
+              <ProfileFriendButton key={profile.user_id} relation={relation} name={name} />
             )}
           </div>
         </div>

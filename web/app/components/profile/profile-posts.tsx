@@ -6,6 +6,7 @@ import { Card, CardHeader, CardTitle } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { LoadError } from '~/components/ui/load-error';
 import { useNow } from '~/utils/use-now';
+import { displayName } from '~/utils/user';
 
 /** The member's posts, or why they could not be loaded (the profile itself still shows). */
 export type ProfilePosts = { state: 'ok'; page: PostPage } | { state: 'error'; message: string };
@@ -27,7 +28,7 @@ export function ProfilePostsSection({ profile, posts, serverNow }: { profile: Pr
           page={posts.page}
           source={{ kind: 'author', authorId: profile.user_id }}
           now={now}
-          label={`Posts by ${profile.username}`}
+          label={`Posts by ${displayName(profile)}`}
           empty={
             <Card>
               <EmptyState icon={NewspaperIcon} title={postTexts.noPosts} />

@@ -8,6 +8,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Avatar } from '~/components/avatar';
 import { CloseIcon, SendIcon } from '~/components/icons';
+import { MemberName } from '~/components/member-name';
 import { avatarSrc } from '~/utils/media';
 import { loadComments, sendComment } from './reels-api';
 
@@ -73,7 +74,7 @@ export function ReelComments({ reel, onClose, onReel }: { reel: Reel | null; onC
                 <li key={comment.id} className="flex gap-2">
                   <Avatar name={comment.name} src={avatarSrc(comment.avatar)} className="size-8" />
                   <div className="min-w-0 rounded-xl bg-slate-100 px-3 py-2">
-                    <p className="text-xs font-semibold text-slate-900">{comment.name}</p>
+                    <MemberName name={comment.name} username={comment.username} withHandle to={`/profile/${comment.userId}`} className="flex text-xs" />
                     <p className="whitespace-pre-line break-words text-sm text-slate-800">{comment.content}</p>
                   </div>
                 </li>

@@ -76,7 +76,7 @@ function Stories({ user }: { user: CurrentUser }) {
             className="flex w-[72px] flex-col items-center gap-1 rounded-lg p-1 disabled:opacity-60"
           >
             <span className="relative rounded-full p-[5px]">
-              <Avatar name={user.username} src={user.profileImage} className={cn('size-14', uploading && 'animate-pulse')} />
+              <Avatar name={displayName(user)} src={user.profileImage} className={cn('size-14', uploading && 'animate-pulse')} />
               <span aria-hidden className="absolute bottom-0 right-0 flex size-6 items-center justify-center rounded-full bg-brand-600 text-lg font-bold leading-none text-white ring-2 ring-white">
                 +
               </span>

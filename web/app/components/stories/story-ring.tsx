@@ -32,8 +32,7 @@ export const StoryRing = forwardRef<HTMLButtonElement, StoryRingProps>(function 
         )}
       >
         <span className="block rounded-full bg-white p-[2px]">
-          {/* The member's own picture is named by username, as in the top bar and the composer. */}
-          <Avatar name={own ? group.username : group.name} src={avatarSrc(group.avatar)} className="size-14" />
+          <Avatar name={group.name} src={avatarSrc(group.avatar)} className="size-14" />
         </span>
       </span>
       <span className="w-full truncate text-center text-xs text-slate-700">{label}</span>
