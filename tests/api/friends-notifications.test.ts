@@ -61,6 +61,8 @@ describe(`friends and notifications through the gateway (${MODE})`, () => {
 
     const incoming = await body<FriendRequest[]>(await api('/api/friends/requests', auth(bola.token)));
     expect(incoming.map((r) => r.id)).toContain(request.id);
+    // Members are named by their display name (first and last name) beside the username (issue 17).
+    expect(incoming.find((r) => r.id === request.id)).toMatchObject({ fromUsername: ada.user.user_name, fromName: 'Ada Obi', toName: 'Ada Obi' });
     const requestNote = await readUntil(() => notificationsOf(bola), (list) => list.some((n) => n.type === 'friend_request'));
     expect(requestNote.find((n) => n.type === 'friend_request')).toMatchObject({ actorId: ada.user.user_id, entityId: request.id });
 
@@ -69,8 +71,8 @@ describe(`friends and notifications through the gateway (${MODE})`, () => {
     expect((await api(`/api/friends/requests/${request.id}`, json({ action: 'accepted' }, chidi.token, 'PUT'))).status).toBe(404);
     const accepted = await api(`/api/friends/requests/${request.id}`, json({ action: 'accepted' }, bola.token, 'PUT'));
     expect(await body(accepted)).toEqual({ message: friendTexts.requestAccepted });
-    const friends = await body<{ id: number; user_name: string }[]>(await api('/api/friends/list', auth(ada.token)));
-    expect(friends).toContainEqual(expect.objectContaining({ id: bola.user.user_id, user_name: bola.user.user_name }));
+    const friends = await body<{ id: number; user_name: string; name: string }[]>(await api('/api/friends/list', auth(ada.token)));
+    expect(friends).toContainEqual(expect.objectContaining({ id: bola.user.user_id, user_name: bola.user.user_name, name: 'Ada Obi' }));
     const acceptNote = await readUntil(() => notificationsOf(ada), (list) => list.some((n) => n.type === 'friend_accept'));
     expect(acceptNote.find((n) => n.type === 'friend_accept')?.actorId).toBe(bola.user.user_id);
 
@@ -81,6 +83,7 @@ describe(`friends and notifications through the gateway (${MODE})`, () => {
       (posts) => posts.some((p) => p.id === post.id),
     );
     expect(feed.map((p) => p.id)).toContain(post.id);
+    expect(feed.find((p) => p.id === post.id)?.author).toMatchObject({ username: ada.user.user_name, name: 'Ada Obi' });
 
     // A like and a comment become Ada's notifications; her own like does not.
     const before = await unreadOf(ada);
@@ -90,6 +93,7 @@ describe(`friends and notifications through the gateway (${MODE})`, () => {
     const list = await readUntil(() => notificationsOf(ada), (l) => l.filter((n) => n.meta.postId === post.id).length >= 2);
     const aboutPost = list.filter((n) => n.meta.postId === post.id);
     expect(aboutPost.map((n) => n.type).sort()).toEqual(['post_comment', 'post_like']);
+    expect(aboutPost.every((n) => n.actorName === 'Ada Obi')).toBe(true); // Bola's display name, not the username
     expect(aboutPost.every((n: Notification) => n.actorId === bola.user.user_id && n.readAt === null)).toBe(true);
     expect(await unreadOf(ada)).toBe(before + 2);
 

@@ -59,10 +59,12 @@ export const nextJoinedAt = () => new Date((joinedClock += 1000)).toISOString();
 export async function registerMember(
   svc: FriendsTestService,
   userId: number,
-  options: { username?: string; activated?: boolean; profileImage?: string; joinedAt?: string } = {},
+  options: { username?: string; activated?: boolean; profileImage?: string; joinedAt?: string; firstname?: string; lastname?: string } = {},
 ): Promise<void> {
   const { username = `user${userId}`, activated = true, joinedAt = nextJoinedAt() } = options;
-  await publish(svc, 'user.registered', { ...snapshot(userId, username, options.profileImage), email: `${userId}@example.ng`, createdAt: joinedAt }, userId, userId);
+  // The snapshot's names are "Ada Obi" unless the test gives others (blank ones show the username).
+  const names = { ...(options.firstname !== undefined && { firstname: options.firstname }), ...(options.lastname !== undefined && { lastname: options.lastname }) };
+  await publish(svc, 'user.registered', { ...snapshot(userId, username, options.profileImage), ...names, email: `${userId}@example.ng`, createdAt: joinedAt }, userId, userId);
   if (activated) await publish(svc, 'user.activated', { userId }, userId, userId);
   await eventually(async () => (await memberRow(svc, userId))?.activated === activated);
 }

@@ -25,6 +25,7 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
     username: member.username,
     firstname: 'Adaeze',
     lastname: 'Okafor',
+    name: 'Adaeze Okafor',
     profileImage: expect.any(String),
   });
 
@@ -135,7 +136,7 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
       const res = await search(owner.email, stranger);
       const items = res.json() as Record<string, unknown>[];
       expect(items).toHaveLength(1);
-      expect(Object.keys(items[0]!).sort()).toEqual(['firstname', 'id', 'lastname', 'profileImage', 'user_id', 'user_name']);
+      expect(Object.keys(items[0]!).sort()).toEqual(['firstname', 'id', 'lastname', 'name', 'profileImage', 'user_id', 'user_name']);
       expect(res.body).not.toContain(owner.email);
       expect((await search('+234 803 555 0101', stranger)).body).not.toMatch(/0101|2348035550101/);
     });

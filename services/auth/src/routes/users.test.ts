@@ -49,6 +49,7 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
           username: owner.username,
           firstname: 'Emeka',
           lastname: 'Okafor',
+          name: 'Emeka Okafor',
           profileImage: DEFAULT_AVATAR,
           coverImage: null,
           bio: '',
@@ -81,7 +82,7 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
       const res = await get(`/api/users/${owner.userId}`);
       expect(res.statusCode).toBe(200);
       // Every audience and caller: privacy.test.ts.
-      expect(res.json()).toMatchObject({ visibility: 'limited', limitedBy: 'sign_in', user_id: owner.userId, firstname: 'Emeka' });
+      expect(res.json()).toMatchObject({ visibility: 'limited', limitedBy: 'sign_in', user_id: owner.userId, firstname: 'Emeka', name: 'Emeka Okafor' });
       expect(res.json()).not.toHaveProperty('bio');
     });
   });
@@ -91,7 +92,7 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
       const owner = await seedMember(svc);
       const res = await put(`/api/users/${encodeProfileId(owner.userId)}`, { firstname: ' Ngozi ', bio: 'Tailor in Aba' }, as(owner.userId));
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ user_id: owner.userId, firstname: 'Ngozi', lastname: owner.lastname, bio: 'Tailor in Aba' });
+      expect(res.json()).toMatchObject({ user_id: owner.userId, firstname: 'Ngozi', lastname: owner.lastname, name: `Ngozi ${owner.lastname}`, bio: 'Tailor in Aba' });
       const events = (await outboxEvents(svc, 'user.updated')).filter((e) => e.aggregateId === String(owner.userId));
       expect(events.at(-1)!.payload).toMatchObject({ userId: owner.userId, firstname: 'Ngozi', bio: 'Tailor in Aba', username: owner.username });
       // Nothing to change: the profile as it is, no event.
@@ -155,6 +156,7 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
         user_name: a.username,
         firstname: 'Tunde',
         lastname: 'Bakare',
+        name: 'Tunde Bakare',
         profileImage: DEFAULT_AVATAR,
       });
       const byName = (await get(`/api/users/search?q=${encodeURIComponent('tunde bak')}`, as(viewer.userId))).json();

@@ -30,22 +30,23 @@ describe(`friends list, unfriending, relation and suggestions (${process.env.KOR
   };
 
   describe('the friends list', () => {
-    it('lists friends by username, case-insensitively, with their avatars and fallbacks', async () => {
+    it('lists friends by username, case-insensitively, with their display names, avatars and fallbacks', async () => {
       const me = nextId();
       const [zed, bola, ada] = [nextId(), nextId(), nextId()];
       await registerMember(svc, me);
       await registerMember(svc, zed, { username: 'zed' });
       await registerMember(svc, bola, { username: 'Bola', profileImage: '/uploads/profile/bola.webp' });
-      await registerMember(svc, ada, { username: 'ada', profileImage: '' });
+      await registerMember(svc, ada, { username: 'ada', profileImage: '', firstname: ' ', lastname: '' });
       const unknown = nextId(); // their user.registered has not reached us: shown as member{id}
       for (const other of [zed, bola, ada]) await api.befriend(me, other);
       await api.befriend(unknown, me);
 
       expect(await list(me)).toEqual([
-        { id: ada, user_name: 'ada', profileImage: DEFAULT_AVATAR, verified: false },
-        { id: bola, user_name: 'Bola', profileImage: '/uploads/profile/bola.webp', verified: false },
-        { id: unknown, user_name: `member${unknown}`, profileImage: DEFAULT_AVATAR, verified: false },
-        { id: zed, user_name: 'zed', profileImage: `/uploads/profile/${zed}.webp`, verified: false },
+        // Blank names: the name is the username (contracts' displayName).
+        { id: ada, user_name: 'ada', name: 'ada', profileImage: DEFAULT_AVATAR, verified: false },
+        { id: bola, user_name: 'Bola', name: 'Ada Obi', profileImage: '/uploads/profile/bola.webp', verified: false },
+        { id: unknown, user_name: `member${unknown}`, name: `member${unknown}`, profileImage: DEFAULT_AVATAR, verified: false },
+        { id: zed, user_name: 'zed', name: 'Ada Obi', profileImage: `/uploads/profile/${zed}.webp`, verified: false },
       ].sort((a, b) => a.user_name.toLowerCase().localeCompare(b.user_name.toLowerCase())));
       expect((await list(zed)).map((f) => f.id)).toEqual([me]);
       expect(await list(nextId())).toEqual([]);
@@ -141,8 +142,8 @@ describe(`friends list, unfriending, relation and suggestions (${process.env.KOR
       const forA = await suggestions(a);
       // Friends of friends come first (nobody else in this service is friends with A's friends).
       expect(forA.slice(0, 2)).toEqual([
-        { id: d, user_id: d, user_name: `user${d}`, profileImage: `/uploads/profile/${d}.webp`, verified: false, mutualCount: 2 },
-        { id: c, user_id: c, user_name: `user${c}`, profileImage: `/uploads/profile/${c}.webp`, verified: false, mutualCount: 1 },
+        { id: d, user_id: d, user_name: `user${d}`, name: 'Ada Obi', profileImage: `/uploads/profile/${d}.webp`, verified: false, mutualCount: 2 },
+        { id: c, user_id: c, user_name: `user${c}`, name: 'Ada Obi', profileImage: `/uploads/profile/${c}.webp`, verified: false, mutualCount: 1 },
       ]);
       // Then other activated members, newest first: ours among them in that order.
       expect(forA.slice(2).every((s) => s.mutualCount === 0)).toBe(true);

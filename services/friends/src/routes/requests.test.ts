@@ -26,7 +26,7 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     it('creates a pending request (201) that the recipient sees as incoming and the sender as sent, and announces it', async () => {
       const [ada, bola] = [nextId(), nextId()];
       await registerMember(svc, ada, { username: 'ada', profileImage: '/uploads/profile/ada.webp' });
-      await registerMember(svc, bola, { username: 'bola', profileImage: '' });
+      await registerMember(svc, bola, { username: 'bola', profileImage: '', firstname: '', lastname: '' });
 
       const res = await api.post('/api/friends/requests', ada, { toUserId: bola });
       expect(res.statusCode).toBe(201);
@@ -36,9 +36,12 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
         id: expect.any(Number),
         fromUserId: ada,
         fromUsername: 'ada',
+        fromName: 'Ada Obi',
         fromProfileImage: '/uploads/profile/ada.webp',
         toUserId: bola,
         toUsername: 'bola',
+        // No names: the display name is the username.
+        toName: 'bola',
         toProfileImage: DEFAULT_AVATAR,
         status: 0,
         createdAt: expect.any(String),
@@ -71,7 +74,7 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       const b = await api.sendRequest(unknown, me);
       const c = await api.sendRequest(second, me);
       expect((await incoming(me)).map((r) => r.id)).toEqual([c.id, b.id, a.id]);
-      expect(b).toMatchObject({ fromUserId: unknown, fromUsername: `member${unknown}`, fromProfileImage: DEFAULT_AVATAR });
+      expect(b).toMatchObject({ fromUserId: unknown, fromUsername: `member${unknown}`, fromName: `member${unknown}`, fromProfileImage: DEFAULT_AVATAR });
 
       const [p, q] = await members(2);
       const x = await api.sendRequest(me, p);

@@ -98,6 +98,7 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
         id: expect.any(Number),
         userId: commenter,
         username: 'chioma',
+        name: 'Ada Obi',
         profileImage: `/uploads/profile/${commenter}.webp`,
         content: 'Nice one! '.repeat(20).trim(),
         createdAt: expect.stringMatching(/Z$/),

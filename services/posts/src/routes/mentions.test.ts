@@ -70,7 +70,7 @@ describe(`mentions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
 
     const pending = await api.get('/api/posts/mentions/pending', carol);
     expect(pending.json()).toEqual([
-      { mentionId, postId: post.id, commentId: null, actor: { id: ada, username: expect.any(String), profileImage: expect.any(String), verified: false }, excerpt: `Thanks @${carolName}!`, createdAt: expect.stringMatching(/Z$/) },
+      { mentionId, postId: post.id, commentId: null, actor: { id: ada, username: expect.any(String), name: 'Ada Obi', profileImage: expect.any(String), verified: false }, excerpt: `Thanks @${carolName}!`, createdAt: expect.stringMatching(/Z$/) },
     ]);
     expect((await api.get('/api/posts/mentions/pending', dan)).json()).toEqual([]);
 

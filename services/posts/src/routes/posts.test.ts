@@ -37,7 +37,7 @@ describe(`posts: create, read, delete (${target})`, () => {
       const post = res.json() as Post;
       expect(post).toEqual({
         id: expect.any(Number),
-        author: { id: ada, username: 'ada_lagos', profileImage: `/uploads/profile/${ada}.webp`, verified: false },
+        author: { id: ada, username: 'ada_lagos', name: 'Ada Obi', profileImage: `/uploads/profile/${ada}.webp`, verified: false },
         content: 'Hello from Lagos',
         images: [img1, img2],
         videos: [vid1],
@@ -67,7 +67,7 @@ describe(`posts: create, read, delete (${target})`, () => {
     it('shows a fallback name and the default avatar until the member snapshot arrives', async () => {
       const newcomer = nextId();
       const post = await file.api.createPost(newcomer, 'first!');
-      expect(post.author).toEqual({ id: newcomer, username: `member${newcomer}`, profileImage: DEFAULT_AVATAR, verified: false });
+      expect(post.author).toEqual({ id: newcomer, username: `member${newcomer}`, name: `member${newcomer}`, profileImage: DEFAULT_AVATAR, verified: false });
     });
 
     it('accepts a media-only post and describes it in the event excerpt', async () => {
