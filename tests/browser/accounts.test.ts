@@ -9,7 +9,7 @@
  * Run: KORA_BASE_URL=http://127.0.0.1:8080 [KORA_MAIL_SINK_URL=…] \
  *      npx vitest run --config tests/browser/vitest.config.ts accounts
  */
-import { authTexts } from '@kora/contracts';
+import { authTexts, displayName } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousContext, BASE_URL, clientIpOf, launchBrowser, VIEWPORTS } from './support/browser';
@@ -127,8 +127,9 @@ describe('a newcomer', () => {
       expect(await main.getByText(/^Joined [A-Z][a-z]{2} \d{4}$/).isVisible()).toBe(true);
       expect(await main.getByText('No bio yet', { exact: true }).isVisible()).toBe(true);
       expect(await main.getByText('No posts yet', { exact: true }).isVisible()).toBe(true);
-      const avatar = main.getByRole('img', { name: `${details.username}'s profile picture` });
-      expect(await avatar.innerText()).toBe('U'); // initials of the username: no picture yet
+      // The picture is named by the display name (issue 17); no picture yet: its initials.
+      const avatar = main.getByRole('img', { name: `${displayName(details)}'s profile picture` });
+      expect(await avatar.innerText()).toBe(`${details.firstname[0]}${details.lastname[0]}`.toUpperCase());
       expect(await main.getByRole('button', { name: 'Add Friend' }).count()).toBe(0);
 
       // Upload dialog: nothing chosen → the spec's text; a PNG → preview → Save → the new picture.

@@ -11,7 +11,7 @@
  * Run: KORA_BASE_URL=http://127.0.0.1:8080 [KORA_MAIL_SINK_URL=…] \
  *      npx vitest run --config tests/browser/vitest.config.ts friends-notifications
  */
-import { friendTexts, notificationTexts } from '@kora/contracts';
+import { displayName, friendTexts, notificationTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
@@ -52,8 +52,8 @@ afterAll(async () => {
 
 /** A's post, wherever it is listed on `page`. */
 const ourPost = (page: Page) => page.getByRole('article').filter({ hasText: postText }).first();
-/** A member as a notification names them (by username or by name). */
-const actorName = (member: Member) => new RegExp(`${member.username}|${member.firstname} ${member.lastname}`);
+/** A member as a notification names them: by their display name (issue 17), never the username. */
+const actorName = (member: Member) => new RegExp(`${displayName(member)}\\b`);
 const actorA = () => actorName(a);
 const actorB = () => actorName(b);
 
@@ -90,11 +90,11 @@ describe('friends and live notifications', () => {
     async () => {
       await pageB.goto('/friends');
       const requests = pageB.getByRole('list', { name: 'Friend Requests' });
-      await requests.getByRole('listitem', { name: a.username }).getByRole('button', { name: 'Accept' }).click();
+      await requests.getByRole('listitem', { name: displayName(a) }).getByRole('button', { name: 'Accept' }).click();
       await toastWith(pageB, friendTexts.requestAccepted).waitFor();
       // The lists reload: the request is answered, A is a friend (linking to their profile).
       await pageB.getByText(friendTexts.noRequests, { exact: true }).waitFor();
-      const friend = pageB.getByRole('list', { name: 'Your Friends' }).getByRole('listitem', { name: a.username });
+      const friend = pageB.getByRole('list', { name: 'Your Friends' }).getByRole('listitem', { name: displayName(a) });
       expect(await friend.getByRole('link').first().getAttribute('href')).toBe(`/profile/${a.userId}`);
       await saveScreenshot(pageB, 'friends-page-1440');
 

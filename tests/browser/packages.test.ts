@@ -8,7 +8,7 @@
  * beside their name on their post, and boosts that post from its menu (a second boost is refused).
  * Screens at 1280x800 and 375x812.
  */
-import { formatNaira, perkTexts, walletTexts } from '@kora/contracts';
+import { displayName, formatNaira, perkTexts, walletTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, VIEWPORTS } from './support/browser';
@@ -113,14 +113,14 @@ describe('packages', () => {
         .poll(
           async () => {
             await page.goto(`/posts/${postId}`);
-            return page.getByRole('article', { name: `Post by ${buyer.username}` }).getByRole('img', { name: perkTexts.verified }).count();
+            return page.getByRole('article', { name: `Post by ${displayName(buyer)}` }).getByRole('img', { name: perkTexts.verified }).count();
           },
           { timeout: 30_000 },
         )
         .toBe(1);
 
       // The plan's boost, from the author's own post menu; a second boost is refused with its text.
-      const card = page.getByRole('article', { name: `Post by ${buyer.username}` });
+      const card = page.getByRole('article', { name: `Post by ${displayName(buyer)}` });
       for (const expected of ['Post boosted', walletTexts.alreadyBoosted]) {
         await card.getByRole('button', { name: 'Post options' }).click();
         await page.getByRole('menuitem', { name: 'Boost post' }).click();

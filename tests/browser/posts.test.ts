@@ -12,7 +12,7 @@
  * Run: KORA_BASE_URL=http://127.0.0.1:8080 [KORA_MAIL_SINK_URL=…] \
  *      npx vitest run --config tests/browser/vitest.config.ts posts
  */
-import { mediaTexts, postLimits, postTexts } from '@kora/contracts';
+import { displayName, mediaTexts, postLimits, postTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo } from '../support/media-files';
@@ -101,8 +101,8 @@ describe('posts in the browser', () => {
       expect(await composer.getByRole('img', { name: /^Chosen photo/ }).count()).toBe(0);
       const first = feed().getByRole('article').first();
       expect(await first.innerText()).toContain(postText);
-      expect(await first.getAttribute('aria-label')).toBe(`Post by ${member.username}`);
-      const photo = first.getByRole('img', { name: `Photo by ${member.username}` });
+      expect(await first.getAttribute('aria-label')).toBe(`Post by ${displayName(member)}`);
+      const photo = first.getByRole('img', { name: `Photo by ${displayName(member)}` });
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
       const href = await first.locator('a[href^="/posts/"]').first().getAttribute('href');
@@ -250,7 +250,7 @@ describe('posts in the browser', () => {
 
   it('lists the post on the profile and has no memories for a new member', async () => {
     await page.goto(`/profile/${member.userId}`);
-    await ourPost(page.getByRole('feed', { name: `Posts by ${member.username}` })).waitFor();
+    await ourPost(page.getByRole('feed', { name: `Posts by ${displayName(member)}` })).waitFor();
 
     await page.goto('/memories');
     await page.getByRole('heading', { level: 1, name: 'On This Day' }).waitFor();
@@ -370,7 +370,7 @@ describe('long lists', () => {
           delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
         });
         await buttonPage.goto(`/profile/${writer.userId}`);
-        const profilePosts = buttonPage.getByRole('feed', { name: `Posts by ${writer.username}` }).getByRole('article');
+        const profilePosts = buttonPage.getByRole('feed', { name: `Posts by ${displayName(writer)}` }).getByRole('article');
         expect(await profilePosts.count()).toBe(postLimits.feedPageSize);
         await buttonPage.getByRole('button', { name: 'Load more' }).click();
         await expect.poll(() => profilePosts.count()).toBe(total);

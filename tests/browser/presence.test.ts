@@ -6,7 +6,7 @@
  *
  * Run: KORA_BASE_URL=http://127.0.0.1:8080 npx vitest run --config tests/browser/vitest.config.ts presence
  */
-import { notificationTexts } from '@kora/contracts';
+import { displayName, notificationTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 /** A's card in B's Your Friends list. */
-const cardOfA = (page: Page) => page.getByRole('list', { name: 'Your Friends' }).getByRole('listitem', { name: a.username });
+const cardOfA = (page: Page) => page.getByRole('list', { name: 'Your Friends' }).getByRole('listitem', { name: displayName(a) });
 /** Whether A's card shows the dot, after loading /friends afresh. */
 async function dotShown(page: Page): Promise<boolean> {
   await page.goto('/friends');

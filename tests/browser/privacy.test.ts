@@ -71,7 +71,7 @@ describe('privacy on the profile page', () => {
       await main.getByRole('heading', { name: displayName(owner) }).waitFor();
       expect(await main.getByText(`@${owner.username}`).count()).toBe(1);
       // The picture paints over the cover it overlaps (its top edge is what the eye sees first).
-      const picture = main.getByRole('img', { name: `${owner.username}'s profile picture` });
+      const picture = main.getByRole('img', { name: `${displayName(owner)}'s profile picture` });
       expect(
         await picture.evaluate((el) => {
           const box = el.getBoundingClientRect();

@@ -7,7 +7,7 @@
  * by shadow-hiding it and dismisses the comment's; the reporter is told the outcome.
  * Screens at 1280x800 and 375x812.
  */
-import { adminTexts, reportReasonLabels } from '@kora/contracts';
+import { adminTexts, displayName, reportReasonLabels } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminContext, createAdmin } from './support/admins';
@@ -64,7 +64,7 @@ describe('reports', () => {
 
       const page = await track(memberContext(browser, reporter, { viewport: VIEWPORTS.laptop }));
       await page.goto(`/posts/${postId}`);
-      const card = page.getByRole('article', { name: `Post by ${author.username}` });
+      const card = page.getByRole('article', { name: `Post by ${displayName(author)}` });
       await card.getByRole('button', { name: 'Post options' }).click();
       await page.getByRole('menuitem', { name: 'Report' }).click();
       await page.getByRole('dialog', { name: 'Report post' }).waitFor();
@@ -80,7 +80,7 @@ describe('reports', () => {
       await toastWith(page, adminTexts.alreadyReported).waitFor();
 
       // The comment, from its own menu.
-      await card.getByRole('button', { name: `Comment options (${author.username})` }).click();
+      await card.getByRole('button', { name: `Comment options (${displayName(author)})` }).click();
       await page.getByRole('menuitem', { name: 'Report' }).click();
       await page.getByRole('dialog', { name: 'Report comment' }).waitFor();
       await reportFromDialog(page, 'harassment', '');
