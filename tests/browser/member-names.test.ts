@@ -8,9 +8,9 @@
  * Run: KORA_BASE_URL=http://127.0.0.1:8080 npx vitest run --config tests/browser/vitest.config.ts member-names
  */
 import { displayName } from '@kora/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, VIEWPORTS, type Viewport } from './support/browser';
+import { contextPool, launchBrowser, VIEWPORTS, type Viewport } from './support/browser';
 import { befriendThroughApi, callAs, waitUntilFriendsKnow } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
 import { createPostsThroughApi } from './support/posts';
@@ -20,7 +20,7 @@ const LONG = 120_000;
 const EVENTUAL_MS = 30_000;
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pages = contextPool();
 let author: Member;
 let friend: Member;
 const postText = `Names on the card ${Date.now().toString(36)}`;
@@ -37,14 +37,12 @@ beforeAll(async () => {
 }, LONG);
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
+  await pages.closeAll();
   await browser?.close();
 });
 
 async function pageAs(member: Member, viewport: Viewport): Promise<Page> {
-  const context = await memberContext(browser, member, { viewport });
-  contexts.push(context);
-  return context.newPage();
+  return pages.open(memberContext(browser, member, { viewport }));
 }
 
 /** The name and handle of one MemberName inside `scope`, and whether it stays inside `scope`'s box. */
