@@ -52,10 +52,12 @@ async function shownName(scope: ReturnType<Page['locator']>, name: string) {
   return label.evaluate((el, outer) => {
     const nameEl = el.querySelector('a, span') as HTMLElement;
     const handle = el.querySelector('[data-member-handle]')?.textContent ?? null;
-    const box = el.getBoundingClientRect();
     const card = (el.closest(outer) ?? document.body).getBoundingClientRect();
     const weight = Number(getComputedStyle(el.querySelector('.font-semibold') ?? nameEl).fontWeight);
-    return { handle, bold: weight >= 600, inside: box.left >= card.left - 1 && box.right <= card.right + 1 };
+    // The name, the handle and the badge all stay inside the card (a long one is cut, not spilled).
+    const parts = [el, ...Array.from(el.querySelectorAll('*'))].map((part) => part.getBoundingClientRect());
+    const inside = parts.every((box) => box.left >= card.left - 1 && box.right <= card.right + 1);
+    return { handle, bold: weight >= 600, inside };
   }, 'article, li, main');
 }
 

@@ -46,7 +46,8 @@ export function MemberName({
   const nameClasses = cn('truncate font-semibold text-slate-900', to && 'hover:underline', nameClassName);
   return (
     <span data-member-name="" className={cn('inline-flex min-w-0 max-w-full', stacked ? 'flex-col' : 'items-center gap-1', className)}>
-      <span className="inline-flex min-w-0 max-w-full items-center gap-1">
+      {/* The name keeps its width (up to the whole line) and the handle is cut first. */}
+      <span className="inline-flex min-w-0 max-w-full shrink-0 items-center gap-1">
         {to ? (
           <Link to={to} className={nameClasses}>
             {name}
@@ -57,7 +58,7 @@ export function MemberName({
         {verified ? <VerifiedBadge /> : null}
       </span>
       {handle ? (
-        <span data-member-handle="" className="min-w-0 shrink-[2] truncate font-normal text-slate-500">
+        <span data-member-handle="" className="min-w-0 max-w-full truncate font-normal text-slate-500">
           {handle}
         </span>
       ) : null}
