@@ -4,7 +4,7 @@
  * and friends enforce it from their projections. Each rule with the callers it refuses and allows:
  * anonymous, stranger, friend, owner.
  */
-import { friendTexts, type ProfileView, type Relation } from '@kora/contracts';
+import { displayName, friendTexts, type ProfileView, type Relation } from '@kora/contracts';
 import { readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../support/mail.js';
@@ -43,6 +43,7 @@ describe(`privacy settings through the gateway (${MODE})`, () => {
       username: owner.member.username,
       firstname: owner.member.firstname,
       lastname: owner.member.lastname,
+      name: displayName(owner.member),
       profileImage: expect.any(String),
     });
     expect(await profileAs(null, owner)).toMatchObject({ visibility: 'limited', limitedBy: 'sign_in' });
