@@ -5,17 +5,18 @@
  * same statement, and each shown post is the feed's JSON (post-json.ts).
  */
 import { rowsOf } from '@kora/platform/service';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
+import type { PostsTables } from '../db/schema.js';
 import { LIST_COMMENTS, postJsonSql, type PostJsonRow } from '../feed/post-json.js';
 import { visibleTo } from '../feed/visibility.js';
 import { offsetPage, type RankedWindow } from './ranked-cursor.js';
 import { searchWords, tsquerySql } from './words.js';
 
-export async function searchPosts(posts: Posts, viewer: number, query: string, window: RankedWindow): Promise<{ items: string[]; nextCursor: string | null }> {
+/** The one statement of a results page (null when the query has no word); the bench runs it bare too. */
+export function searchPostsSql(t: PostsTables, viewer: number, query: string, window: RankedWindow, now: string): SQL | null {
   const tsquery = tsquerySql(searchWords(query));
-  if (!tsquery) return { items: [], nextCursor: null };
-  const t = posts.tables;
+  if (!tsquery) return null;
   // post-json.ts shows a page in `sort_at` order, newest first: the rank order travels as
   // instants one microsecond apart, counting down (the cursor is an offset, never this key).
   const page = sql`
@@ -28,7 +29,13 @@ export async function searchPosts(posts: Posts, viewer: number, query: string, w
         limit ${window.take} offset ${window.offset}
       ) as p
     ) as p`;
-  const rows = rowsOf<PostJsonRow>(await posts.ctx.db.execute(postJsonSql(t, viewer, posts.now().toISOString(), page, LIST_COMMENTS)));
+  return postJsonSql(t, viewer, now, page, LIST_COMMENTS);
+}
+
+export async function searchPosts(posts: Posts, viewer: number, query: string, window: RankedWindow): Promise<{ items: string[]; nextCursor: string | null }> {
+  const statement = searchPostsSql(posts.tables, viewer, query, window, posts.now().toISOString());
+  if (!statement) return { items: [], nextCursor: null };
+  const rows = rowsOf<PostJsonRow>(await posts.ctx.db.execute(statement));
   return offsetPage(
     rows.map((r) => r.post),
     window,
