@@ -15,6 +15,8 @@ import { offsetPage, type RankedWindow } from './ranked-cursor.js';
  * (without a leading @) first, then by trigram similarity to the whole query, then by id.
  */
 export async function searchPeople(posts: Posts, query: string, window: RankedWindow): Promise<{ items: MemberCard[]; nextCursor: string | null }> {
+  // "@" alone names nobody (it would otherwise match everyone).
+  if (query.replace(/(^|\s)@/g, '$1').trim() === '') return { items: [], nextCursor: null };
   return offsetPage(await cardRows(posts, searchPeopleSql(posts.tables, query, window, posts.now().toISOString())), window);
 }
 
