@@ -113,8 +113,8 @@ const SCREENS: Screen[] = [
     role: 'member',
     path: () => '/',
     open: async (p) => {
-      await p.getByRole('banner').getByRole('button', { name: 'Notifications' }).click();
-      await p.getByRole('dialog').first().waitFor();
+      await p.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
+      await p.getByRole('menu').waitFor();
     },
   },
   {

@@ -77,7 +77,7 @@ function MenuGroup({ group }: { group: NavGroup }) {
 
 function SectionHeading({ id, children }: { id: string; children: string }) {
   return (
-    <h2 id={id} className="px-2 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-slate-500">
+    <h2 id={id} className="px-2 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-slate-600">
       {children}
     </h2>
   );
