@@ -9,11 +9,11 @@
  * the call fails.
  */
 import { postTexts } from '@kora/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control } from '../api/support/product';
 import { putSettings } from './support/admins';
-import { anonymousContext, launchBrowser, VIEWPORTS, type Viewport } from './support/browser';
+import { anonymousContext, contextPool, launchBrowser, VIEWPORTS, type Viewport } from './support/browser';
 import { callAs } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
 import { toastWith } from './support/page-helpers';
@@ -24,12 +24,10 @@ const LONG = 120_000;
 
 let browser: Browser;
 let member: Member;
-const contexts: BrowserContext[] = [];
+const pool = contextPool();
 
-async function memberPage(viewport: Viewport): Promise<Page> {
-  const context = await memberContext(browser, member, { viewport, reducedMotion: 'reduce' });
-  contexts.push(context);
-  return context.newPage();
+function memberPage(viewport: Viewport): Promise<Page> {
+  return pool.open(memberContext(browser, member, { viewport, reducedMotion: 'reduce' }));
 }
 
 beforeAll(async () => {
@@ -38,7 +36,7 @@ beforeAll(async () => {
 }, LONG);
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
+  await pool.closeAll();
   await browser?.close();
 });
 
@@ -191,9 +189,7 @@ describe('the not-found page', () => {
   });
 
   it('stands alone for a signed-out visitor', async () => {
-    const context = await anonymousContext(browser, { viewport: VIEWPORTS.laptop });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await pool.open(anonymousContext(browser, { viewport: VIEWPORTS.laptop }));
     for (const pathname of ['/no-such-page', '/not-found']) {
       const response = await page.goto(pathname);
       expect(response?.status()).toBe(404);
