@@ -52,19 +52,22 @@ function Picture({ name, src, className, square, alt }: Omit<AvatarProps, 'onlin
   const { ref, failed, onError } = useImageFallback(src);
   const shape = square ? 'rounded-lg' : 'rounded-full';
   if (failed || !src) {
-    return (
-      <span
-        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
-        className={cn(
-          'inline-flex size-10 shrink-0 select-none items-center justify-center text-sm font-semibold',
-          shape,
-          colourFor(name),
-          className,
-        )}
-      >
-        {initials(name)}
-      </span>
+    const classes = cn(
+      'inline-flex size-10 shrink-0 select-none items-center justify-center text-sm font-semibold',
+      shape,
+      colourFor(name),
+      className,
     );
+    if (alt) {
+      return (
+        <span role="img" aria-label={alt} className={classes}>
+          {initials(name)}
+        </span>
+      );
+    }
+    // Decorative: the initials are drawn by CSS, not written as text, so a button or link holding
+    // the picture and a name has the name alone as its visible text (WCAG 2.5.3, label in name).
+    return <span aria-hidden="true" data-initials={initials(name)} className={cn(classes, 'before:content-[attr(data-initials)]')} />;
   }
   return (
     <img

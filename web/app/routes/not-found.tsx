@@ -1,6 +1,9 @@
-import { data, type MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { AppShell } from '~/components/layout/app-shell';
 import { NotFoundView } from '~/components/not-found';
 import { StandalonePage } from '~/components/standalone-page';
+import { optionalAppLayout } from '~/utils/app-layout.server';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -8,13 +11,23 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 // Where the app sends a missing profile (spec); answers 404 so crawlers do not index it.
-export async function loader() {
-  return data(null, { status: 404 });
+// A signed-in member keeps the app's layout (top bar and menus); anyone else gets the standalone page.
+export async function loader({ request }: LoaderFunctionArgs) {
+  return data(await optionalAppLayout(request), { status: 404 });
 }
 
 export default function NotFoundPage() {
+  const layout = useLoaderData<typeof loader>();
+  const siteName = useSiteName();
+  if (layout) {
+    return (
+      <AppShell layout={layout}>
+        <NotFoundView />
+      </AppShell>
+    );
+  }
   return (
-    <StandalonePage siteName={useSiteName()}>
+    <StandalonePage siteName={siteName}>
       <NotFoundView />
     </StandalonePage>
   );

@@ -1,8 +1,7 @@
-import { useRouteLoaderData } from '@remix-run/react';
-import type { AppLoaderData } from './layout-data';
+import { useAppLayout } from './use-app-layout';
 import type { CurrentUser } from './user';
 
 /** The signed-in member, from the member layout's loader (routes/_app.tsx); null outside it. */
 export function useCurrentUser(): CurrentUser | null {
-  return useRouteLoaderData<AppLoaderData>('routes/_app')?.user ?? null;
+  return useAppLayout()?.user ?? null;
 }

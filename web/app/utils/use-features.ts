@@ -1,6 +1,5 @@
 import type { Feature, SiteInfo } from '@kora/contracts';
-import { useRouteLoaderData } from '@remix-run/react';
-import type { AppLoaderData } from './layout-data';
+import { useAppLayout } from './use-app-layout';
 
 // Written out rather than taken from the contracts' defaults: that module holds the settings'
 // zod schemas, which must stay out of the browser's first load.
@@ -8,7 +7,7 @@ const ALL_ON: SiteInfo['features'] = { stories: true, reels: true, groups: true,
 
 /** The switchable features an admin left on, from the member layout's loader (all on outside it). */
 export function useFeatures(): SiteInfo['features'] {
-  return useRouteLoaderData<AppLoaderData>('routes/_app')?.features ?? ALL_ON;
+  return useAppLayout()?.features ?? ALL_ON;
 }
 
 export function useFeatureOn(feature: Feature): boolean {

@@ -59,7 +59,7 @@ export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
         </span>
       </figcaption>
       {/* On a phone the chart keeps a readable size and scrolls sideways inside its card. */}
-      <div className="-mx-4 mt-3 overflow-x-auto px-4">
+      <div tabIndex={0} role="region" aria-labelledby={titleId} className="-mx-4 mt-3 overflow-x-auto px-4">
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="h-auto w-full min-w-[520px]">
         <title id={titleId}>Sign-ups and posts per day</title>
         <desc id={descId}>

@@ -66,7 +66,7 @@ export function GroupGrid({ first, tab, q }: { first: GroupsPage; tab: GroupTab;
       </ul>
       <div className="flex justify-center py-2">
         {more.nextCursor === null ? (
-          <p className="text-sm text-slate-500">{groupTexts.reachedEnd}</p>
+          <p className="text-sm text-slate-600">{groupTexts.reachedEnd}</p>
         ) : loading ? (
           <Spinner label="Loading more groups" />
         ) : (

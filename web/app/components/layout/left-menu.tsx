@@ -1,7 +1,7 @@
 import { NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
 import { ChevronDownIcon, type IconComponent } from '~/components/icons';
-import { EXPLORE_MENU, MAIN_MENU, SETTINGS_ITEM, isGroup, type MenuEntry, type NavGroup, type NavItem } from '~/data/navigation';
+import { EXPLORE_MENU, MAIN_MENU, SETTINGS_ITEM, isGroup, isShown, type MenuEntry, type NavGroup, type NavItem } from './destinations';
 import { cn } from '~/utils/misc';
 import { useFeatures } from '~/utils/use-features';
 
@@ -77,7 +77,7 @@ function MenuGroup({ group }: { group: NavGroup }) {
 
 function SectionHeading({ id, children }: { id: string; children: string }) {
   return (
-    <h2 id={id} className="px-2 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-slate-500">
+    <h2 id={id} className="px-2 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-slate-600">
       {children}
     </h2>
   );
@@ -86,36 +86,35 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
 /** The large-screen left menu (member-side §2 "Left menu"). */
 export function LeftMenu({ className }: { className?: string }) {
   const features = useFeatures();
-  const shown = (item: MenuEntry) => isGroup(item) || !item.feature || features[item.feature];
+  const shown = (entry: MenuEntry) => isShown(entry, features);
   const main = MAIN_MENU.filter(shown);
   const explore = EXPLORE_MENU.filter(shown);
+  // The menu stays below the top bar with its own scroll area and Settings pinned at its foot, so
+  // Settings is on screen at 1280x800 however long the lists above it are.
   return (
-    <aside
-      className={cn(
-        'sticky top-14 h-[calc(100vh-3.5rem)] w-[296px] shrink-0 flex-col overflow-y-auto px-3 pb-3',
-        className,
-      )}
-    >
-      <nav aria-label="Main menu" className="flex flex-1 flex-col">
-        <section aria-labelledby="menu-main">
-          <SectionHeading id="menu-main">Main</SectionHeading>
-          <ul className="space-y-0.5">
-            {main.map((entry) => (
-              <li key={entry.label}>{isGroup(entry) ? <MenuGroup group={entry} /> : <MenuLink item={entry} />}</li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="menu-explore">
-          <SectionHeading id="menu-explore">Explore</SectionHeading>
-          <ul className="space-y-0.5">
-            {explore.map((item) => (
-              <li key={item.to}>
-                <MenuLink item={item} />
-              </li>
-            ))}
-          </ul>
-        </section>
-        <div className="mt-auto border-t border-slate-300/70 pt-2">
+    <aside className={cn('sticky top-14 h-[calc(100vh-3.5rem)] w-[296px] shrink-0 flex-col px-3 pb-3', className)}>
+      <nav aria-label="Main menu" className="flex min-h-0 flex-1 flex-col">
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <section aria-labelledby="menu-main">
+            <SectionHeading id="menu-main">Main</SectionHeading>
+            <ul className="space-y-0.5">
+              {main.map((entry) => (
+                <li key={entry.label}>{isGroup(entry) ? <MenuGroup group={entry} /> : <MenuLink item={entry} />}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="menu-explore">
+            <SectionHeading id="menu-explore">Explore</SectionHeading>
+            <ul className="space-y-0.5">
+              {explore.map((item) => (
+                <li key={item.to}>
+                  <MenuLink item={item} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <div className="shrink-0 border-t border-slate-300/70 pt-2">
           <MenuLink item={SETTINGS_ITEM} />
         </div>
       </nav>

@@ -2,50 +2,48 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Avatar } from '~/components/avatar';
-import { BellIcon, CloseIcon, GroupIcon, HomeIcon, LogOutIcon, MenuIcon, MessageIcon, PackageIcon, ReelIcon, UserIcon, UsersIcon, WalletIcon } from '~/components/icons';
+import { CloseIcon, LogOutIcon, MenuIcon } from '~/components/icons';
 import { LogoImage } from '~/components/logo';
 import { cn } from '~/utils/misc';
-import { useFeatureOn } from '~/utils/use-features';
+import { useFeatures } from '~/utils/use-features';
 import { displayName, type CurrentUser } from '~/utils/user';
+import { drawerMenuSections, drawerSpecItems, type NavItem } from './destinations';
 import { LogoutForm } from './logout-form';
 
-const rowClasses = 'flex w-full items-center gap-3 rounded-lg px-3 py-3 text-[15px] font-medium';
+const rowClasses = 'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-[15px] font-medium';
+
+function DrawerLink({ item }: { item: NavItem }) {
+  const Icon = item.icon;
+  return (
+    <NavLink
+      to={item.to}
+      end={item.to === '/'}
+      className={({ isActive }) => cn(rowClasses, isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-800 hover:bg-slate-100')}
+    >
+      <Icon className="size-5" />
+      {item.label}
+    </NavLink>
+  );
+}
 
 /**
- * The small-screen menu (spec: Home, Profile, Friends, Messages, Notifications, Logout). Unlike the
- * avatar menu, its Profile link uses the plain member id, as the spec describes. Groups is ours:
- * the left menu is hidden on phones, and without it /groups could not be reached there (hidden
- * while an admin has groups turned off). Reels likewise (hidden while reels are off), and Wallet and
- * Packages (hidden while payments are off).
+ * The small-screen menu: the spec's entries (Home, Profile, Friends, Messages, Notifications,
+ * Logout) and, between them and Logout, every destination of the left menu (hidden on phones) in
+ * its sections, minus what the admin's feature switches hide (destinations.ts holds both lists).
+ * The list scrolls inside the drawer on a short phone; Radix keeps focus inside while it is open
+ * and gives it back to the menu button when it closes.
  */
 export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: string }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const groupsOn = useFeatureOn('groups');
-  const reelsOn = useFeatureOn('reels');
-  const paymentsOn = useFeatureOn('payments');
+  const features = useFeatures();
 
   // Close after any navigation so the new page is not hidden behind the drawer.
   useEffect(() => {
     setOpen(false);
   }, [location.key]);
 
-  const items = [
-    { label: 'Home', to: '/', icon: HomeIcon, end: true },
-    { label: 'Profile', to: `/profile/${user.id}`, icon: UserIcon, end: false },
-    { label: 'Friends', to: '/friends', icon: UsersIcon, end: false },
-    { label: 'Messages', to: '/messages', icon: MessageIcon, end: false },
-    { label: 'Notifications', to: '/notifications', icon: BellIcon, end: false },
-    // The spec's destinations first; ours after them, Logout staying last.
-    ...(groupsOn ? [{ label: 'Groups', to: '/groups', icon: GroupIcon, end: false }] : []),
-    ...(reelsOn ? [{ label: 'Reels', to: '/reels', icon: ReelIcon, end: false }] : []),
-    ...(paymentsOn
-      ? [
-          { label: 'Wallet', to: '/wallet', icon: WalletIcon, end: false },
-          { label: 'Packages', to: '/packages', icon: PackageIcon, end: false },
-        ]
-      : []),
-  ];
+  const sections = drawerMenuSections(features);
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -61,7 +59,7 @@ export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: 
           aria-describedby={undefined}
           className="fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col bg-white shadow-xl focus:outline-none data-[state=open]:animate-slide-in-left"
         >
-          <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
+          <div className="flex h-14 shrink-0 items-center justify-between border-b border-slate-200 px-4">
             <LogoImage siteName={siteName} />
             <Dialog.Title className="sr-only">Menu</Dialog.Title>
             <Dialog.Close
@@ -71,29 +69,36 @@ export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: 
               <CloseIcon />
             </Dialog.Close>
           </div>
-          <div className="flex items-center gap-3 px-4 py-4">
+          <div className="flex shrink-0 items-center gap-3 px-4 py-4">
             <Avatar name={user.username} src={user.profileImage} className="size-11" />
             <div className="min-w-0">
               <p className="truncate font-semibold text-slate-900">{displayName(user)}</p>
-              <p className="truncate text-sm text-slate-500">@{user.username}</p>
+              <p className="truncate text-sm text-slate-600">@{user.username}</p>
             </div>
           </div>
-          <nav aria-label="Mobile menu" className="flex-1 overflow-y-auto px-2">
+          <nav aria-label="Mobile menu" className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 pb-4">
             <ul className="space-y-0.5">
-              {items.map(({ label, to, icon: Icon, end }) => (
-                <li key={label}>
-                  <NavLink
-                    to={to}
-                    end={end}
-                    className={({ isActive }) =>
-                      cn(rowClasses, isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-800 hover:bg-slate-100')
-                    }
-                  >
-                    <Icon className="size-5" />
-                    {label}
-                  </NavLink>
+              {drawerSpecItems(user.id).map((item) => (
+                <li key={item.label}>
+                  <DrawerLink item={item} />
                 </li>
               ))}
+            </ul>
+            {sections.map(({ heading, items }) => (
+              <section key={heading} aria-labelledby={`drawer-${heading}`}>
+                <h2 id={`drawer-${heading}`} className="px-3 pb-1 pt-4 text-xs font-semibold uppercase tracking-wider text-slate-600">
+                  {heading}
+                </h2>
+                <ul className="space-y-0.5">
+                  {items.map((item) => (
+                    <li key={item.to}>
+                      <DrawerLink item={item} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+            <ul className="mt-2 border-t border-slate-200 pt-2">
               <li>
                 <LogoutForm>
                   <button type="submit" className={cn(rowClasses, 'text-slate-800 hover:bg-slate-100')}>

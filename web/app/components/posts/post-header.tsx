@@ -32,7 +32,7 @@ export function PostHeader({ post, now, menu }: { post: Post; now: number; menu:
           ) : null}
         </p>
         <p className="text-xs text-slate-500">
-          <Link to={`/posts/${post.id}`} className="hover:underline">
+          <Link to={`/posts/${post.id}`} className="-my-[5px] inline-block py-[5px] hover:underline">
             <RelativeTime value={post.createdAt} now={now} />
           </Link>
           {post.sponsored ? <span data-sponsored=""> · {perkTexts.sponsored}</span> : null}

@@ -24,9 +24,11 @@ export interface PostListProps {
   empty: ReactNode;
   /** The member may delete any post of the list (a group's owner and admins on its page). */
   moderator?: boolean;
+  /** Posts to leave out for now (the Saved page's posts being unsaved). */
+  hidden?: ReadonlySet<number>;
 }
 
-export function PostList({ page, source, now, label, empty, moderator }: PostListProps) {
+export function PostList({ page, source, now, label, empty, moderator, hidden }: PostListProps) {
   const [older, setOlder] = useState<Post[]>([]);
   const [loadedCursor, setLoadedCursor] = useState<string | null | undefined>(undefined);
   const [requested, setRequested] = useState<string | null>(null);
@@ -62,7 +64,7 @@ export function PostList({ page, source, now, label, empty, moderator }: PostLis
     setRemoved((ids) => new Set(ids).add(postId));
   }
 
-  const posts = visiblePosts(page.posts, older, removed);
+  const posts = visiblePosts(page.posts, older, removed).filter((post) => !hidden?.has(post.id));
   if (posts.length === 0 && cursor === null) return <>{empty}</>;
 
   return (

@@ -15,6 +15,7 @@ import { useToast } from '~/components/ui/toast';
 import { useActivePlan } from '~/utils/active-plan';
 import { cn } from '~/utils/misc';
 import type { PostEvent } from './post-state';
+import { useUnsaveHere } from './unsave-here';
 import { usePostAction } from './use-post-action';
 
 const DeletePostDialog = lazyComponent(() => import('./delete-post-dialog').then((m) => m.DeletePostDialog));
@@ -62,6 +63,7 @@ export function PostMenu({
     setDeleteError,
   );
   const saving = save.busy || unsave.busy;
+  const unsaveHere = useUnsaveHere();
   const [wanted, setWanted] = useState(false);
   const canBoost = useActivePlan(ownPost && wanted);
   const boost = usePostAction(post.id, 'boost', (answer) => {
@@ -87,7 +89,7 @@ export function PostMenu({
             <DropdownMenu.Item
               className={menuItemClasses}
               disabled={saving}
-              onSelect={() => (post.hasSaved ? unsave.submit() : save.submit())}
+              onSelect={() => (!post.hasSaved ? save.submit() : unsaveHere ? unsaveHere(post.id) : unsave.submit())}
             >
               <BookmarkIcon className={cn('text-slate-600', post.hasSaved && 'fill-current')} />
               {post.hasSaved ? 'Unsave Post' : 'Save Post'}

@@ -3,7 +3,7 @@
  * phones it fills the width with a small margin and scrolls inside when taller than the screen.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode, RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from '~/components/icons';
 import { cn } from '~/utils/misc';
 
@@ -16,12 +16,14 @@ export interface ModalProps {
   className?: string;
   /**
    * Where focus goes back to on closing, for a dialog opened without a Radix Trigger (which Radix
-   * would otherwise focus, leaving focus on the page's body).
+   * would otherwise focus, leaving focus on the page's body). Without it, focus goes back to the
+   * element that had it when the dialog opened, if that is still on the page.
    */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 export function Modal({ open, onOpenChange, title, description, children, className, returnFocusTo }: ModalProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -29,8 +31,12 @@ export function Modal({ open, onOpenChange, title, description, children, classN
         <RadixDialog.Content
           // Without a description Radix must be told there is none (else it warns).
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            // Radix has not moved focus yet: this is what opened the dialog.
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
           onCloseAutoFocus={(event) => {
-            const target = returnFocusTo?.current;
+            const target = returnFocusTo?.current ?? (opener.current?.isConnected ? opener.current : null);
             if (!target) return;
             event.preventDefault();
             target.focus();

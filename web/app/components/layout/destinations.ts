@@ -1,10 +1,13 @@
 /**
- * The left menu, in the spec's order (member-side §2 "Left menu"), with the routes from the
- * spec's route list. The small-screen drawer has its own short list (see mobile-drawer.tsx).
+ * Every destination of the member menus, once: the left menu in the spec's order (member-side §2
+ * "Left menu", routes from the spec's route list) and the small-screen drawer, which offers the
+ * spec's own entries first (Home, Profile, Friends, Messages, Notifications; Logout last) and then
+ * everything the left menu offers, because the left menu is hidden on phones.
  */
-import type { Feature } from '@kora/contracts';
+import type { Feature, SiteInfo } from '@kora/contracts';
 import {
   BadgeIcon,
+  BellIcon,
   BookmarkIcon,
   BookOpenIcon,
   CalendarIcon,
@@ -13,6 +16,8 @@ import {
   FlameIcon,
   GroupIcon,
   HistoryIcon,
+  HomeIcon,
+  MessageIcon,
   NewspaperIcon,
   PackageIcon,
   PenIcon,
@@ -22,6 +27,7 @@ import {
   SparklesIcon,
   TagIcon,
   TvIcon,
+  UserIcon,
   UsersIcon,
   WalletIcon,
   type IconComponent,
@@ -49,8 +55,11 @@ export function isGroup(entry: MenuEntry): entry is NavGroup {
   return 'children' in entry;
 }
 
+/** News Feed: the left menu's first entry; the drawer's Home is the same page. */
+const NEWS_FEED: NavItem = { label: 'News Feed', to: '/', icon: NewspaperIcon };
+
 export const MAIN_MENU: MenuEntry[] = [
-  { label: 'News Feed', to: '/', icon: NewspaperIcon },
+  NEWS_FEED,
   {
     label: 'Mine',
     icon: SparklesIcon,
@@ -81,3 +90,42 @@ export const EXPLORE_MENU: NavItem[] = [
 ];
 
 export const SETTINGS_ITEM: NavItem = { label: 'Settings', to: '/settings', icon: SettingsIcon };
+
+/** Whether an entry shows while the admin's feature switches are as given (groups always show). */
+export function isShown(entry: MenuEntry, features: SiteInfo['features']): boolean {
+  return isGroup(entry) || !entry.feature || features[entry.feature];
+}
+
+/** The spec's drawer entries (member-side §2): Profile is the member's own page by plain id. */
+export function drawerSpecItems(userId: number): NavItem[] {
+  return [
+    { label: 'Home', to: NEWS_FEED.to, icon: HomeIcon },
+    { label: 'Profile', to: `/profile/${userId}`, icon: UserIcon },
+    { label: 'Friends', to: '/friends', icon: UsersIcon },
+    { label: 'Messages', to: '/messages', icon: MessageIcon },
+    { label: 'Notifications', to: '/notifications', icon: BellIcon },
+  ];
+}
+
+export interface NavSection {
+  heading: string;
+  items: NavItem[];
+}
+
+/**
+ * The left menu's entries as the drawer lists them: flat (a group's children in its place, no
+ * expanding on a phone), News Feed left out because the drawer's Home is that page, the items the
+ * switches hide left out, Settings last.
+ */
+export function drawerMenuSections(features: SiteInfo['features']): NavSection[] {
+  const flat = (entries: MenuEntry[]) =>
+    entries
+      .filter((entry) => isShown(entry, features))
+      .flatMap((entry) => (isGroup(entry) ? entry.children : [entry]))
+      .filter((item) => item !== NEWS_FEED && isShown(item, features));
+  return [
+    { heading: 'Main', items: flat(MAIN_MENU) },
+    { heading: 'Explore', items: flat(EXPLORE_MENU) },
+    { heading: 'Account', items: [SETTINGS_ITEM] },
+  ];
+}

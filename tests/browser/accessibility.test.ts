@@ -1,0 +1,340 @@
+/// <reference lib="dom" />
+/**
+ * Accessibility (issue 17, docs/accessibility.md): axe-core over every screen a visitor, a member
+ * and an admin can reach, at 1280x800 and at 375x812, failing on any serious or critical violation
+ * (WCAG 2.0-2.2 A/AA rules and axe's best practices: contrast, names, labels, landmarks, alt text);
+ * open menus and dialogs are checked open. And the keyboard: Tab reaches the home page's actions
+ * with a visible focus ring on each, a dialog keeps focus inside and gives it back to its opener.
+ */
+import { storyTexts } from '@kora/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activationPath, waitForMail } from '../support/mail';
+import { filesForm } from '../support/media-files';
+import { adminContext, createAdmin } from './support/admins';
+import { expectNoSeriousViolations } from './support/axe';
+import { anonymousContext, BASE_URL, launchBrowser, VIEWPORTS, type Viewport } from './support/browser';
+import { befriendThroughApi, callAs } from './support/friends';
+import { apiSignIn, createMember, memberContext, registerMember, type Member } from './support/members';
+import { solidPng } from './support/png';
+import { createPostsThroughApi } from './support/posts';
+import { saveScreenshot } from './support/screenshots';
+
+const LONG = 180_000;
+
+type Role = 'visitor' | 'member' | 'admin';
+
+interface World {
+  member: Member;
+  friend: Member;
+  limited: Member;
+  activation: string;
+  ownPost: number;
+  friendPost: number;
+  groupId: number;
+}
+
+interface Screen {
+  name: string;
+  role: Role;
+  path: (world: World) => string;
+  /** What to open before checking (a menu, a dialog); it must be open when this resolves. */
+  open?: (page: Page) => Promise<void>;
+  /** Only at this size (the drawer exists on phones only). */
+  only?: keyof typeof VIEWPORTS;
+}
+
+const page = (name: string, path: string, role: Role = 'member'): Screen => ({ name, role, path: () => path });
+
+async function clickAndWait(page: Page, button: { name: string | RegExp; within?: string }, opened: Parameters<Page['getByRole']>) {
+  const scope = button.within ? page.getByRole('article').filter({ hasText: button.within }).first() : page.getByRole('main');
+  await scope.getByRole('button', { name: button.name }).first().click();
+  await page.getByRole(...opened).first().waitFor();
+}
+
+const SCREENS: Screen[] = [
+  // Signed out.
+  page('login', '/login', 'visitor'),
+  page('register', '/register', 'visitor'),
+  page('forgot password', '/forgot-password', 'visitor'),
+  { name: 'activation', role: 'visitor', path: (w) => w.activation },
+  page('representative (visitor)', '/representative', 'visitor'),
+  page('not found (visitor)', '/no-such-page', 'visitor'),
+  // A member's screens.
+  page('home', '/'),
+  { name: 'own profile', role: 'member', path: (w) => `/profile/${w.member.userId}` },
+  { name: "a friend's profile", role: 'member', path: (w) => `/profile/${w.friend.userId}` },
+  { name: 'a limited profile', role: 'member', path: (w) => `/profile/${w.limited.userId}` },
+  { name: 'post page', role: 'member', path: (w) => `/posts/${w.friendPost}` },
+  page('friends', '/friends'),
+  page('notifications', '/notifications'),
+  page('saved', '/saved'),
+  page('memories', '/memories'),
+  page('scheduled', '/scheduled'),
+  page('groups: discover', '/groups'),
+  page('groups: joined', '/groups?tab=joined'),
+  page('groups: mine', '/groups?tab=mine'),
+  ...(['posts', 'members', 'requests', 'settings'] as const).map(
+    (tab): Screen => ({ name: `group page: ${tab}`, role: 'member', path: (w) => `/groups/${w.groupId}?tab=${tab}` }),
+  ),
+  page('reels', '/reels'),
+  page('reels: create', '/reels/create'),
+  page('representative', '/representative'),
+  page('wallet', '/wallet'),
+  page('payments', '/payments'),
+  page('packages', '/packages'),
+  ...(['general', 'privacy', 'notifications', 'security'] as const).map((tab) => page(`settings: ${tab}`, `/settings?tab=${tab}`)),
+  ...['/messages', '/help', '/mine/popular', '/mine/offers', '/mine/blogs', '/pages', '/events', '/watch', '/blogs', '/offers'].map((path) =>
+    page(`coming soon ${path}`, path),
+  ),
+  page('not found (member)', '/no-such-page'),
+  // Open menus and dialogs.
+  {
+    name: 'drawer open',
+    role: 'member',
+    only: 'phone',
+    path: () => '/',
+    open: async (p) => {
+      await p.getByRole('button', { name: 'Open menu' }).click();
+      await p.getByRole('dialog', { name: 'Menu' }).waitFor();
+    },
+  },
+  {
+    name: 'account menu open',
+    role: 'member',
+    path: () => '/',
+    open: async (p) => {
+      await p.getByRole('button', { name: 'Account menu' }).click();
+      await p.getByRole('menu').waitFor();
+    },
+  },
+  {
+    name: 'notifications open',
+    role: 'member',
+    path: () => '/',
+    open: async (p) => {
+      await p.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
+      await p.getByRole('menu').waitFor();
+    },
+  },
+  {
+    name: 'story viewer open',
+    role: 'member',
+    path: () => '/',
+    open: async (p) => {
+      await p.getByRole('region', { name: storyTexts.title }).locator('button[data-unseen]').first().click();
+      await p.getByTestId('story-viewer').waitFor();
+    },
+  },
+  {
+    name: 'post options open',
+    role: 'member',
+    path: () => '/',
+    open: (p) => clickAndWait(p, { name: 'Post options', within: 'Mine to check' }, ['menu']),
+  },
+  {
+    name: 'delete post dialog',
+    role: 'member',
+    path: () => '/',
+    open: async (p) => {
+      await clickAndWait(p, { name: 'Post options', within: 'Mine to check' }, ['menu']);
+      await p.getByRole('menuitem', { name: 'Delete post' }).click();
+      await p.getByRole('dialog', { name: 'Delete post?' }).waitFor();
+    },
+  },
+  {
+    name: 'report dialog',
+    role: 'member',
+    path: (w) => `/posts/${w.friendPost}`,
+    open: async (p) => {
+      await clickAndWait(p, { name: 'Post options', within: 'A friend wrote' }, ['menu']);
+      await p.getByRole('menuitem', { name: 'Report' }).click();
+      await p.getByRole('dialog', { name: 'Report post' }).waitFor();
+    },
+  },
+  {
+    name: 'edit profile dialog',
+    role: 'member',
+    path: (w) => `/profile/${w.member.userId}`,
+    open: async (p) => {
+      await p.getByRole('main').getByRole('button', { name: 'Edit Profile' }).click();
+      await p.getByRole('dialog', { name: 'Edit Profile' }).waitFor();
+    },
+  },
+  {
+    name: 'composer with text',
+    role: 'member',
+    path: () => '/',
+    open: async (p) => {
+      const composer = p.getByRole('form', { name: 'Create a post' });
+      await composer.getByRole('textbox').first().fill('Checking the composer');
+    },
+  },
+  // The back office.
+  page('admin: dashboard', '/admin', 'admin'),
+  page('admin: users', '/admin/users', 'admin'),
+  page('admin: posts', '/admin/posts', 'admin'),
+  page('admin: audit', '/admin/audit', 'admin'),
+  page('admin: representatives', '/admin/representatives', 'admin'),
+  ...(['profile', 'avatar', 'password', 'sessions'] as const).map((tab) => page(`admin profile: ${tab}`, `/admin/profile?tab=${tab}`, 'admin')),
+  ...(['general', 'features', 'moderation', 'storage', 'email', 'security'] as const).map((tab) =>
+    page(`admin settings: ${tab}`, `/admin/settings?tab=${tab}`, 'admin'),
+  ),
+  // LEAD: after merging issue 17's search part, add its screens here, e.g.
+  //   page('search: people', '/search?q=ada'), page('search: posts', '/search?q=ada&type=posts'),
+  //   page('search: groups', '/search?q=ada&type=groups'), page('search: hashtags', '/search?q=ada&type=hashtags'),
+  //   page('hashtag', '/hashtags/kora'),
+];
+
+let browser: Browser;
+let world: World;
+let admin: Member;
+const contexts = new Map<string, BrowserContext>();
+
+async function contextFor(role: Role, viewport: keyof typeof VIEWPORTS): Promise<BrowserContext> {
+  const key = `${role}:${viewport}`;
+  const known = contexts.get(key);
+  if (known) return known;
+  // Reduced motion: axe must see the colours a dialog settles on, not a frame of its fade-in.
+  const options = { viewport: VIEWPORTS[viewport], reducedMotion: 'reduce' as const };
+  const context =
+    role === 'visitor'
+      ? await anonymousContext(browser, options)
+      : role === 'admin'
+        ? await adminContext(browser, admin, options)
+        : await memberContext(browser, world.member, options);
+  contexts.set(key, context);
+  return context;
+}
+
+/** Posts a photo story for `member` through the API, so the strip has a ring to open. */
+async function postStory(member: Member): Promise<void> {
+  const { token } = await apiSignIn(member);
+  const response = await fetch(`${BASE_URL}/api/stories`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: filesForm([{ data: solidPng(320, [240, 140, 40]), name: 'sunrise.png', type: 'image/png' }], 'media'),
+  });
+  if (!response.ok) throw new Error(`posting a story answered ${response.status}: ${await response.text()}`);
+}
+
+async function createGroup(owner: Member): Promise<number> {
+  const response = await callAs(owner, 'POST', '/api/groups', { title: `Accessible circle ${Date.now().toString(36)}`, privacy: 'public', description: 'For the checks' });
+  const answer = (await response.json()) as { group_id?: number };
+  if (response.status !== 201 || !answer.group_id) throw new Error(`creating a group answered ${response.status}`);
+  return answer.group_id;
+}
+
+async function setPrivacy(member: Member, values: Record<string, string>): Promise<void> {
+  const response = await callAs(member, 'PUT', '/api/settings/privacy', values);
+  if (!response.ok) throw new Error(`saving privacy answered ${response.status}: ${await response.text()}`);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const [member, friend, limited, pending] = await Promise.all([
+    createMember('a11y'),
+    createMember('a11yf'),
+    createMember('a11yl'),
+    registerMember('a11yp'),
+  ]);
+  admin = await createAdmin('a11yadm');
+  const activation = activationPath((await waitForMail(pending.email, /activat/i)).text);
+  await befriendThroughApi(friend, member);
+  await setPrivacy(limited, { profileVisibility: 'friends', friendRequestPolicy: 'everyone' });
+  const [ownPost] = await createPostsThroughApi(member, ['Mine to check #kora']);
+  const [friendPost] = await createPostsThroughApi(friend, ['A friend wrote this for the checks']);
+  await callAs(member, 'POST', '/api/saves', { postId: friendPost });
+  await postStory(member);
+  const groupId = await createGroup(member);
+  world = { member, friend, limited, activation, ownPost: ownPost!, friendPost: friendPost!, groupId };
+}, LONG);
+
+afterAll(async () => {
+  await Promise.all([...contexts.values()].map((context) => context.close()));
+  await browser?.close();
+});
+
+for (const viewport of ['laptop', 'phone'] as const) {
+  const size = `${VIEWPORTS[viewport].width}x${VIEWPORTS[viewport].height}`;
+  describe(`axe at ${size}`, () => {
+    const screens = SCREENS.filter((screen) => !screen.only || screen.only === viewport);
+    it.each(screens.map((screen) => [screen.name, screen] as const))(
+      '%s has no serious or critical violations',
+      async (_name, screen) => {
+        const context = await contextFor(screen.role, viewport);
+        const tab = await context.newPage();
+        try {
+          await tab.goto(screen.path(world));
+          await tab.waitForLoadState('networkidle').catch(() => undefined);
+          if (screen.open) await screen.open(tab);
+          await expectNoSeriousViolations(tab, `${screen.name} at ${size} (${screen.path(world)})`);
+          if (screen.open) await saveScreenshot(tab, `a11y-${screen.name.replace(/\W+/g, '-')}-${viewport}`);
+        } finally {
+          await tab.close();
+        }
+      },
+      LONG,
+    );
+  });
+}
+
+/** Whether the focused element shows a focus indicator: an outline, or Tailwind's ring (a box shadow). */
+async function focusVisible(p: Page): Promise<{ tag: string; label: string; shown: boolean }> {
+  return p.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return { tag: 'body', label: '', shown: false };
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
+    return { tag: element.tagName.toLowerCase(), label: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40), shown: outline || ring };
+  });
+}
+
+describe('the keyboard', () => {
+  it(
+    'Tab walks the home page with a visible focus ring on every stop',
+    async () => {
+      const context = await contextFor('member', 'laptop');
+      const p = await context.newPage();
+      await p.goto('/');
+      const seen: string[] = [];
+      for (let press = 0; press < 40; press += 1) {
+        await p.keyboard.press('Tab');
+        const focused = await focusVisible(p);
+        seen.push(`${focused.tag} ${focused.label}`);
+        expect(focused.shown, `no visible focus on ${focused.tag} "${focused.label}" after ${press + 1} Tab presses`).toBe(true);
+      }
+      // The walk reached the skip link, the top bar, the menu and the composer.
+      expect(seen[0]).toContain('Skip to content');
+      for (const label of ['Account menu', 'Saved', 'Settings']) expect(seen.some((stop) => stop.includes(label)), `${label} in ${seen.join(' | ')}`).toBe(true);
+      await p.close();
+    },
+    LONG,
+  );
+
+  it(
+    'a dialog keeps focus inside, shows the ring and gives focus back to its opener',
+    async () => {
+      const context = await contextFor('member', 'laptop');
+      const p = await context.newPage();
+      await p.goto(`/profile/${world.member.userId}`);
+      const opener = p.getByRole('main').getByRole('button', { name: 'Edit Profile' });
+      await opener.focus();
+      await p.keyboard.press('Enter');
+      const dialog = p.getByRole('dialog', { name: 'Edit Profile' });
+      await dialog.waitFor();
+      for (let press = 0; press < 15; press += 1) {
+        await p.keyboard.press('Tab');
+        expect(await p.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+        const focused = await focusVisible(p);
+        expect(focused.shown, `no visible focus on ${focused.tag} "${focused.label}" in the dialog`).toBe(true);
+      }
+      await p.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await p.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Edit Profile');
+      await p.close();
+    },
+    LONG,
+  );
+});
