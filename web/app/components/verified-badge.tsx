@@ -24,12 +24,3 @@ export function VerifiedBadge({ className }: { className?: string }) {
   );
 }
 
-/** A name with the badge after it when the member is verified (keeps them on one line). */
-export function NameWithBadge({ name, verified, className }: { name: string; verified: boolean; className?: string }) {
-  return (
-    <span className={cn('inline-flex min-w-0 max-w-full items-center gap-1', className)}>
-      <span className="truncate">{name}</span>
-      {verified ? <VerifiedBadge /> : null}
-    </span>
-  );
-}

@@ -15,7 +15,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
         aria-label="Account menu"
         className="rounded-full ring-offset-2 transition hover:opacity-90 data-[state=open]:ring-2 data-[state=open]:ring-brand-500"
       >
-        <Avatar name={user.username} src={user.profileImage} className="size-9" />
+        <Avatar name={displayName(user)} src={user.profileImage} className="size-9" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -24,7 +24,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
           className={cn(menuContentClasses, 'w-64')}
         >
           <div className="flex items-center gap-3 px-3 py-2">
-            <Avatar name={user.username} src={user.profileImage} />
+            <Avatar name={displayName(user)} src={user.profileImage} />
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-slate-900">{displayName(user)}</p>
               <p className="truncate text-xs text-slate-500">@{user.username}</p>

@@ -70,7 +70,7 @@ export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: 
             </Dialog.Close>
           </div>
           <div className="flex shrink-0 items-center gap-3 px-4 py-4">
-            <Avatar name={user.username} src={user.profileImage} className="size-11" />
+            <Avatar name={displayName(user)} src={user.profileImage} className="size-11" />
             <div className="min-w-0">
               <p className="truncate font-semibold text-slate-900">{displayName(user)}</p>
               <p className="truncate text-sm text-slate-600">@{user.username}</p>
