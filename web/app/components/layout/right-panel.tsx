@@ -18,6 +18,9 @@ function PanelSkeleton() {
  * Shares and Suggested Friends, from real data loaded after the page is shown (never holding the
  * feed up). Each card is left out when it has nothing to show or could not be loaded.
  */
+/** The first suggestions (friends of friends come first); See All leads to the rest. */
+const SUGGESTIONS_SHOWN = 5;
+
 /** Tailwind's `xl`, where the layout shows the panel (`hidden xl:block`). */
 const WIDE_SCREEN = '(min-width: 1280px)';
 
@@ -37,7 +40,7 @@ export function RightPanel({ className }: { className?: string }) {
           <ProCard members={data?.proMembers ?? []} />
           {data?.trending?.length ? <TrendingCard tags={data.trending} /> : null}
           {data?.shares?.length ? <SharesCard shares={data.shares} now={Date.now()} /> : null}
-          {data?.suggestions?.length ? <SuggestedFriendsCard people={data.suggestions} /> : null}
+          {data?.suggestions?.length ? <SuggestedFriendsCard people={data.suggestions.slice(0, SUGGESTIONS_SHOWN)} /> : null}
         </>
       )}
     </aside>
