@@ -7,6 +7,7 @@
 import { searchTexts, type PostPage } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { SearchBox } from '~/components/layout/search-box';
 import { PostList } from '~/components/posts/post-list';
 import { GroupResults } from '~/components/search/group-results';
 import { HashtagResults } from '~/components/search/hashtag-results';
@@ -23,7 +24,7 @@ import { fetchPostList } from '~/utils/posts.server';
 import { shouldRevalidatePage } from '~/utils/revalidation';
 import { fetchSearch } from '~/utils/search.server';
 import { requireSession } from '~/utils/session.server';
-import { pageTitle, siteNameFromMatches } from '~/utils/site';
+import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
 
 type ListPage = Exclude<SearchPage, { type: 'posts' }>;
@@ -85,6 +86,7 @@ export default function SearchPage() {
   const now = useNow(loaded.now);
   const { q, type } = loaded;
   const results = loaded.state === 'ok' ? loaded.results : null;
+  const siteName = useSiteName();
 
   return (
     <div className="space-y-4">
@@ -92,6 +94,8 @@ export default function SearchPage() {
         <h1 className="break-words px-4 pt-4 text-xl font-bold tracking-tight text-slate-900">
           {q ? `${searchTexts.pageTitle}: ${q}` : searchTexts.pageTitle}
         </h1>
+        {/* A phone's top bar keeps its search behind a button: here the words stay in view to change. */}
+        <SearchBox siteName={siteName} className="mx-4 mt-3 sm:hidden" />
         {q ? <SearchTabs q={q} current={type} /> : <SearchPrompt />}
         {results?.kind === 'list' ? <ListResults key={`${q}|${type}`} page={results.page} q={q} relations={results.relations} /> : null}
       </Card>
