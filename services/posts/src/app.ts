@@ -3,17 +3,21 @@ import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform
 import { createPosts, type Posts, type PostsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { postsConsumers } from './events/subscriptions.js';
+import { backfillHashtags } from './posts/hashtag-backfill.js';
 import { adminRoutes } from './routes/admin-access.js';
 import { adminPostRoutes } from './routes/admin-posts.js';
 import { boostRoutes } from './routes/boosts.js';
 import { groupPostRoutes } from './routes/group-posts.js';
+import { hashtagRoutes } from './routes/hashtags.js';
 import { interactionRoutes } from './routes/interactions.js';
 import { internalStatsRoutes } from './routes/internal-stats.js';
 import { memoryRoutes } from './routes/memories.js';
 import { mentionRoutes } from './routes/mentions.js';
+import { panelListRoutes } from './routes/panel-lists.js';
 import { postRoutes } from './routes/posts.js';
 import { adminReportRoutes, reportRoutes } from './routes/reports.js';
 import { saveRoutes } from './routes/saves.js';
+import { searchRoutes } from './routes/search.js';
 
 export type { PostsOptions } from './context.js';
 
@@ -39,6 +43,10 @@ export function createPostsService(options: PostsOptions = {}): ServiceDefinitio
         groupPostRoutes(members, posts);
         boostRoutes(members, posts);
         reportRoutes(members, posts);
+        // Search, hashtags and the right panel's lists (decision 025).
+        searchRoutes(members, posts);
+        hashtagRoutes(members, posts);
+        panelListRoutes(members, posts);
       });
       // The back office's moderation (decision 024): admins only.
       await adminRoutes(app, (admins) => {
@@ -48,6 +56,10 @@ export function createPostsService(options: PostsOptions = {}): ServiceDefinitio
       internalStatsRoutes(app, posts);
     },
     consumers: (ctx) => postsConsumers(instance(ctx)),
+    // Tags of the posts and comments written before the hashtags table (migration 0010), once.
+    start: async (ctx) => {
+      await backfillHashtags(instance(ctx));
+    },
   };
 }
 

@@ -11,6 +11,8 @@ export interface PostsOptions {
   env?: Record<string, string | undefined>;
   /** The clock "today" comes from (tests pin it). */
   now?: () => Date;
+  /** How long trending hashtags are kept before they are counted again (default a minute; 0: never kept). */
+  trendingCacheMs?: number;
 }
 
 export interface Posts {
@@ -18,6 +20,7 @@ export interface Posts {
   tables: PostsTables;
   config: PostsConfig;
   now(): Date;
+  trendingCacheMs: number;
 }
 
 export function createPosts(ctx: ServiceContext, options: PostsOptions): Posts {
@@ -26,5 +29,6 @@ export function createPosts(ctx: ServiceContext, options: PostsOptions): Posts {
     tables: postsSchema(ctx.schema),
     config: loadPostsConfig(options.env ?? process.env),
     now: options.now ?? (() => new Date()),
+    trendingCacheMs: options.trendingCacheMs ?? 60_000,
   };
 }

@@ -2,7 +2,7 @@
  * The posts service's stable error codes (beside the platform's shared ones) and the errors it
  * throws, each with the product text from `postTexts`.
  */
-import { adminTexts, ErrorCode, featureOffMessage, groupTexts, mentionTexts, postTexts, walletTexts } from '@kora/contracts';
+import { adminTexts, ErrorCode, featureOffMessage, groupTexts, mentionTexts, postTexts, searchTexts, walletTexts } from '@kora/contracts';
 import { AppError } from '@kora/platform/service';
 
 export const PostErrorCode = {
@@ -32,6 +32,8 @@ export const PostErrorCode = {
   ReportNotFound: 'REPORT_NOT_FOUND',
   ReportClosed: 'REPORT_CLOSED',
   CommentCannotShadow: 'COMMENT_CANNOT_SHADOW',
+  // Search and hashtags (decision 025).
+  HashtagNotFound: 'HASHTAG_NOT_FOUND',
 } as const;
 
 /** Not in the contract's texts (the spec leaves memories' date open): the one text of our own. */
@@ -75,3 +77,7 @@ export const alreadyReported = () => new AppError(409, PostErrorCode.AlreadyRepo
 export const reportNotFound = () => new AppError(404, PostErrorCode.ReportNotFound, adminTexts.reportNotFound);
 export const reportClosed = () => new AppError(409, PostErrorCode.ReportClosed, adminTexts.reportClosed);
 export const commentCannotShadow = () => new AppError(400, PostErrorCode.CommentCannotShadow, adminTexts.commentCannotShadow);
+
+/** Search and hashtags (decision 025). */
+export const searchCursorInvalid = () => new AppError(400, PostErrorCode.CursorInvalid, searchTexts.cursorInvalid);
+export const hashtagNotFound = () => new AppError(404, PostErrorCode.HashtagNotFound, searchTexts.hashtagInvalid);

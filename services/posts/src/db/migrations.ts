@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { memberPrivacySql, memberProSql, type Migration } from '@kora/platform/service';
+import { memberPrivacySql, memberProSql, searchTextSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -237,6 +237,54 @@ export const migrations: Migration[] = [
       create index reports_target_status_idx on {schema}.reports (status, target_type, target_id);
       -- The dashboard's posts per day.
       create index posts_created_idx on {schema}.posts (created_at) where deleted_at is null;
+    `,
+  },
+  {
+    // Search and hashtags (decision 025): the posts' full-text vector, each post's and comment's
+    // tags, the group cards search shows, people search over the member snapshot, and who is
+    // suspended (left out of people lists). Existing posts' and comments' tags are filled in by
+    // JavaScript at the next start (search/backfill.ts: the #tag rule is Unicode-aware, which SQL
+    // regular expressions under the C locale are not); the pending row says it is still to do.
+    id: '0010_search',
+    sql: `${searchTextSql}
+      -- Unaccented, lower case, one lexeme per word (no stemming: names and places are searched).
+      alter table {schema}.posts add column search_vector tsvector
+        generated always as (to_tsvector('simple', public.kora_search_text(content))) stored;
+      create index posts_search_idx on {schema}.posts using gin (search_vector);
+
+      -- One row per tag of a post's own text (comment_id null) or of one of its comments.
+      create table {schema}.hashtags (
+        post_id bigint not null,
+        comment_id bigint,
+        tag text not null,
+        created_at timestamptz not null
+      );
+      create unique index hashtags_once_uq on {schema}.hashtags (post_id, coalesce(comment_id, 0), tag);
+      -- A tag's posts newest first, and tags starting with what was typed (text_pattern_ops: like 'ab%').
+      create index hashtags_tag_idx on {schema}.hashtags (tag text_pattern_ops, created_at desc, post_id desc);
+      -- Trending: the last days' rows, grouped by tag.
+      create index hashtags_trending_idx on {schema}.hashtags (created_at, tag);
+
+      create table {schema}.pending_backfills (name text primary key);
+      insert into {schema}.pending_backfills (name) values ('hashtags');
+
+      -- The group card search shows (groups' events carry both; filled as groups change).
+      alter table {schema}.groups add column description text not null default '';
+      alter table {schema}.groups add column picture text;
+      create index groups_search_idx on {schema}.groups
+        using gin (public.kora_search_text(title || ' ' || description) public.gin_trgm_ops);
+
+      -- People search: names and usernames, unaccented, by trigram.
+      create index members_search_idx on {schema}.members
+        using gin (public.kora_search_text(display_name || ' ' || username) public.gin_trgm_ops);
+      -- Pro users, latest plan first.
+      create index members_pro_idx on {schema}.members (pro_changed_at desc) where pro_until is not null;
+
+      -- Projection of auth's user.status-changed: suspended members leave people lists.
+      create table {schema}.suspended_members (
+        user_id bigint primary key,
+        suspended_at timestamptz not null
+      );
     `,
   },
 ];

@@ -6,6 +6,7 @@ import { friendshipHandlers, memberPrivacyHandlers, memberSnapshotHandlers, type
 import type { Posts } from '../context.js';
 import { groupHandlers } from '../projections/groups.js';
 import { keepMembership } from '../projections/memberships.js';
+import { suspensionHandlers } from '../projections/suspended.js';
 import { videoFailed, videoProcessed, videoUploaded } from '../projections/videos.js';
 
 export function postsConsumers(posts: Posts): ConsumerDefinition[] {
@@ -27,6 +28,7 @@ export function postsConsumers(posts: Posts): ConsumerDefinition[] {
         ...friendshipHandlers(tables.friendships),
         ...memberPrivacyHandlers(tables.privacy),
         ...groupHandlers(tables),
+        ...suspensionHandlers(tables),
       },
     },
   ];

@@ -25,17 +25,17 @@ export interface PageRequest {
   after: PageKey | null;
 }
 
-function toPage(rows: PostJsonRow[], limit: number): JsonPage {
+export function toPage(rows: PostJsonRow[], limit: number): JsonPage {
   const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1];
   return { posts: shown.map((r) => r.post), nextCursor: rows.length > limit && last ? encodeCursor({ at: last.page_at, id: last.id }) : null };
 }
 
-const before = (column: string, idColumn: string, after: PageKey | null) =>
+export const before = (column: string, idColumn: string, after: PageKey | null) =>
   after ? sql`and (${sql.raw(column)}, ${sql.raw(idColumn)}) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql``;
 
 /** The posts of `page` (see `postJsonSql`) as `viewer` sees them, each with its first `comments`. */
-async function postsOf(posts: Posts, viewer: number, page: SQL, comments = LIST_COMMENTS): Promise<PostJsonRow[]> {
+export async function postsOf(posts: Posts, viewer: number, page: SQL, comments = LIST_COMMENTS): Promise<PostJsonRow[]> {
   return rowsOf<PostJsonRow>(await posts.ctx.db.execute(postJsonSql(posts.tables, viewer, posts.now().toISOString(), page, comments)));
 }
 

@@ -1,13 +1,14 @@
 /**
  * Publishing a post: the checks the schema cannot make (they depend on the caller, the live site
  * settings and, for a group's post, the caller's membership), then the row, its mentions and their
- * events in one transaction.
+ * events, and its #tags in one transaction.
  */
 import { type CreatePostBody, excerpt, mediaTypeOf, textLength } from '@kora/contracts';
 import type { Posts } from '../context.js';
 import { notYourUserId, postBadWords, postEmpty, postTooLong } from '../errors.js';
 import { containsBadWord } from '../moderation/bad-words.js';
 import { requireMayPostIn } from './group-access.js';
+import { recordHashtags } from './hashtags.js';
 import { recordMentions } from './mentions.js';
 
 /** Returns the new post's id. */
@@ -43,6 +44,7 @@ export async function createPost(posts: Posts, callerId: number, body: CreatePos
       },
     });
     await recordMentions(posts, tx, emit, { postId: row!.id, postOwnerId: callerId, commentId: null, actorId: callerId, text: content, inGroup: groupId !== null });
+    await recordHashtags(tx, posts.tables, [{ postId: row!.id, commentId: null, text: content, createdAt: row!.createdAt }]);
     return row!.id;
   });
 }

@@ -10,6 +10,7 @@ import type { Posts } from '../context.js';
 import type { VisiblePost } from '../feed/visibility.js';
 import { commentBadWords, commentTooLong } from '../errors.js';
 import { containsBadWord } from '../moderation/bad-words.js';
+import { recordHashtags } from './hashtags.js';
 import { recordMentions } from './mentions.js';
 
 /** Likes the post, or takes the like back if the member had liked it. */
@@ -50,7 +51,7 @@ export async function toggleLike(posts: Posts, post: VisiblePost, memberId: numb
 
 /**
  * Adds a comment (already trimmed and checked against the fixed comment limit by the schema) with
- * its mentions, and answers it as lists show it. The admin's max post length caps comments too when
+ * its mentions and #tags, and answers it as lists show it. The admin's max post length caps comments too when
  * it is the lower of the two (decision 024): a site that wants short posts wants short comments.
  */
 export async function addComment(posts: Posts, post: VisiblePost, memberId: number, content: string): Promise<PostComment> {
@@ -71,6 +72,7 @@ export async function addComment(posts: Posts, post: VisiblePost, memberId: numb
       payload: { postId: post.id, postOwnerId: post.authorId, actorId: memberId, commentId: row!.id, excerpt: excerpt(content) },
     });
     const mentions = await recordMentions(posts, tx, emit, { postId: post.id, postOwnerId: post.authorId, commentId: row!.id, actorId: memberId, text: content });
+    await recordHashtags(tx, posts.tables, [{ postId: post.id, commentId: row!.id, text: content, createdAt: row!.createdAt }]);
     return { ...row!, mentions };
   });
   const { username, profileImage, verified } = (await memberViews(posts.ctx.db, posts.tables.members, [memberId], posts.now()))(memberId);

@@ -1,5 +1,6 @@
 /**
- * The groups projection (decision 021): each group's title, privacy and owner, and its approved
+ * The groups projection (decision 021): each group's title, privacy and owner (and, for search's
+ * group card, its description and picture: decision 025), and its approved
  * members with their roles, from the groups service's `groups.group` events. It is all the posts
  * service knows of groups: who may post in one, who may see its posts, what a post shows of it.
  *
@@ -7,7 +8,7 @@
  * share its key and arrive in order, and a state older than the one held is ignored, so a replay
  * ends where the groups service is.
  */
-import type { EventType } from '@kora/contracts';
+import type { EventPayload, EventType } from '@kora/contracts';
 import type { EventHandler, Tx } from '@kora/platform/service';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PostsTables } from '../db/schema.js';
@@ -17,14 +18,15 @@ type GroupHandlers = { [T in Extract<EventType, 'group.created' | 'group.updated
 export function groupHandlers(tables: PostsTables): GroupHandlers {
   const { groups, groupMembers } = tables;
 
-  async function keepState(tx: Tx, state: { groupId: number; title: string; privacy: 'public' | 'private'; ownerId: number }, occurredAt: string) {
-    const row = { groupId: state.groupId, title: state.title, privacy: state.privacy, ownerId: state.ownerId, updatedAt: new Date(occurredAt) };
+  async function keepState(tx: Tx, state: EventPayload<'group.created'>, occurredAt: string) {
+    // The description and picture are search's group card (decision 025).
+    const row = { groupId: state.groupId, title: state.title, privacy: state.privacy, ownerId: state.ownerId, updatedAt: new Date(occurredAt), description: state.description, picture: state.picture };
     await tx
       .insert(groups)
       .values(row)
       .onConflictDoUpdate({
         target: groups.groupId,
-        set: { title: row.title, privacy: row.privacy, ownerId: row.ownerId, updatedAt: row.updatedAt },
+        set: { title: row.title, privacy: row.privacy, ownerId: row.ownerId, updatedAt: row.updatedAt, description: row.description, picture: row.picture },
         setWhere: sql`${groups.updatedAt} <= excluded.updated_at`,
       });
   }

@@ -1,0 +1,37 @@
+/**
+ * People search and the Pro users list, over the member snapshot (decision 025).
+ */
+import type { MemberCard } from '@kora/contracts';
+import { searchTextContains } from '@kora/platform/service';
+import { sql } from 'drizzle-orm';
+import type { Posts } from '../context.js';
+import { cardRows, listable, memberCardColumns } from './member-cards.js';
+import { offsetPage, type RankedWindow } from './ranked-cursor.js';
+
+/**
+ * Members whose name or username holds every word of `query` (unaccented, any case, anywhere: the
+ * trigram index `members_search_idx` answers it). The one whose username is exactly the query
+ * (without a leading @) first, then by trigram similarity to the whole query, then by id.
+ */
+export async function searchPeople(posts: Posts, query: string, window: RankedWindow): Promise<{ items: MemberCard[]; nextCursor: string | null }> {
+  const { members } = posts.tables;
+  const text = sql`m.display_name || ' ' || m.username`;
+  const username = query.trim().replace(/^@/, '');
+  const rows = await cardRows(posts, sql`
+    select ${memberCardColumns(posts.now().toISOString())} from ${members} as m
+    where ${listable(posts.tables)} and ${searchTextContains(text, query.replace(/(^|\s)@/g, '$1'))}
+    order by lower(m.username) = lower(${username}) desc,
+      public.similarity(public.kora_search_text(${text}), public.kora_search_text(${query})) desc, m.user_id
+    limit ${window.take} offset ${window.offset}`);
+  return offsetPage(rows, window);
+}
+
+/** Members whose Pro plan runs now, the latest plan first (the right panel's "Pro Users"). */
+export async function proMembers(posts: Posts, limit: number): Promise<MemberCard[]> {
+  const now = posts.now().toISOString();
+  return cardRows(posts, sql`
+    select ${memberCardColumns(now)} from ${posts.tables.members} as m
+    where m.pro_until > ${now}::timestamptz and ${listable(posts.tables)}
+    order by m.pro_changed_at desc nulls last, m.user_id desc
+    limit ${limit}`);
+}
