@@ -9,6 +9,7 @@
  * and shows on wide screens only. Screens at 1280x800 and 375x812.
  */
 import { displayName, friendTexts, searchTexts } from '@kora/contracts';
+import { eventually } from '@kora/testing/adapters';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousContext, BASE_URL, launchBrowser, VIEWPORTS, type Viewport } from './support/browser';
@@ -49,7 +50,11 @@ function panelOf(page: Page) {
 
 /** GET `path` as `member` until `check` holds for its JSON answer (the read model learns from events). */
 async function waitForApi(member: Member, path: string, check: (body: unknown) => boolean): Promise<void> {
-  await expect.poll(async () => check(await (await callAs(member, 'GET', path)).json()), { timeout: 30_000, interval: 500 }).toBe(true);
+  try {
+    await eventually(async () => check(await (await callAs(member, 'GET', path)).json()), 30_000, 500);
+  } catch (error) {
+    throw new Error(`GET ${path} as member ${member.userId} never showed what the test needs`, { cause: error });
+  }
 }
 
 beforeAll(async () => {
@@ -65,15 +70,11 @@ beforeAll(async () => {
   await befriendThroughApi(viewer, friend);
   await befriendThroughApi(friend, suggested);
 
-  await topUpThroughApi(pro, 7000);
-  await callAs(pro, 'POST', '/api/packages/vip/purchase');
-
   await createPostsThroughApi(author, Array.from({ length: TREND_POSTS }, (_, i) => `Owambe photos, part ${i + 1} #${TREND}`));
   const [sharedPostId] = await createPostsThroughApi(author, [SHARED_WORDS]);
   await callAs(friend, 'POST', `/api/posts/${sharedPostId}/share`);
 
   await Promise.all([
-    waitForApi(viewer, '/api/members/pro', (body) => (body as { id: number }[]).some((member) => member.id === pro.userId)),
     waitForApi(viewer, '/api/hashtags/trending', (body) => (body as { tag: string }[]).some((item) => item.tag === TREND)),
     waitForApi(viewer, '/api/shares/friends', (body) => (body as { post: { id: number } }[]).some((share) => share.post.id === sharedPostId)),
     waitForApi(viewer, '/api/friends/suggestions', (body) => (body as { id: number }[]).some((person) => person.id === suggested.userId)),
@@ -89,6 +90,11 @@ describe('the right panel at 1280x800', () => {
   it(
     'shows a Pro member, a trending tag that links to its page, a suggestion and a friend\'s share',
     async () => {
+      // The top-up waits with expect.poll, which only runs inside a test.
+      await topUpThroughApi(pro, 7000);
+      await callAs(pro, 'POST', '/api/packages/vip/purchase');
+      await waitForApi(viewer, '/api/members/pro', (body) => (body as { id: number }[]).some((member) => member.id === pro.userId));
+
       const page = await signedIn(viewer);
       await page.goto('/');
       const panel = panelOf(page);

@@ -4,7 +4,7 @@
  * settings, which reach it as events), and the setup calls those suites share.
  */
 import type { SearchType } from '@kora/contracts';
-import { expect } from 'vitest';
+import { eventually } from '@kora/testing/adapters';
 import { callAs } from './friends';
 import type { Member } from './members';
 
@@ -22,9 +22,12 @@ export async function searchThroughApi(member: Member, type: SearchType, q: stri
 
 /** Waits until `member`'s search of `type` for `q` finds (or, with `found` false, no longer finds) `id`. */
 export async function waitForSearch(member: Member, type: SearchType, q: string, matches: (item: Record<string, unknown>) => boolean, found = true): Promise<void> {
-  await expect
-    .poll(async () => (await searchThroughApi(member, type, q)).some(matches), { timeout: 30_000, interval: 500 })
-    .toBe(found);
+  // Not expect.poll: suites wait in beforeAll, outside any test.
+  try {
+    await eventually(async () => (await searchThroughApi(member, type, q)).some(matches) === found, 30_000, 500);
+  } catch (error) {
+    throw new Error(`search for "${q}" (${type}) as member ${member.userId} still ${found ? 'misses' : 'finds'} the item`, { cause: error });
+  }
 }
 
 /** Saves `member`'s privacy settings as the Settings page does. */

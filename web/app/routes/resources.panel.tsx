@@ -4,7 +4,7 @@
  * panel is then left out). The panel asks after the page is shown, so none of it holds up the
  * feed; the browser may reuse the answer for a minute (it is the member's own, hence private).
  */
-import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { PanelData } from '~/components/search/types';
 import { fetchSuggestions } from '~/utils/friends.server';
 import { fetchFriendShares, fetchProMembers, fetchTrending } from '~/utils/search.server';
@@ -28,6 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     orNull(fetchSuggestions(request, token)),
     orNull(fetchFriendShares(request, token, PART_TIMEOUT_MS)),
   ]);
-  headers.set('cache-control', 'private, max-age=60');
-  return data<PanelData>({ proMembers, trending, suggestions, shares }, { headers });
+  const out = new Headers(headers);
+  // A renewed session's cookies must reach the browser now, not come back from its cache later.
+  out.set('cache-control', out.has('set-cookie') ? 'private, no-store' : 'private, max-age=60');
+  // A plain Response: the panel calls this with fetch(), and single fetch would drop data()'s headers.
+  return Response.json({ proMembers, trending, suggestions, shares } satisfies PanelData, { headers: out });
 }
