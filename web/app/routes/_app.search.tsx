@@ -94,9 +94,15 @@ export default function SearchPage() {
         <h1 className="break-words px-4 pt-4 text-xl font-bold tracking-tight text-slate-900">
           {q ? `${searchTexts.pageTitle}: ${q}` : searchTexts.pageTitle}
         </h1>
-        {/* A phone's top bar keeps its search behind a button: here the words stay in view to change. */}
-        <SearchBox siteName={siteName} className="mx-4 mt-3 sm:hidden" />
-        {q ? <SearchTabs q={q} current={type} /> : <SearchPrompt />}
+        {q ? (
+          <SearchTabs q={q} current={type} />
+        ) : (
+          <>
+            {/* A phone's top bar keeps its search behind a button: the prompt offers the field itself. */}
+            <SearchBox siteName={siteName} className="mx-4 mt-3 sm:hidden" />
+            <SearchPrompt />
+          </>
+        )}
         {results?.kind === 'list' ? <ListResults key={`${q}|${type}`} page={results.page} q={q} relations={results.relations} /> : null}
       </Card>
       {loaded.state === 'error' ? <LoadError message={loaded.message} /> : null}

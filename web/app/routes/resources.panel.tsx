@@ -12,6 +12,8 @@ import { requireSession } from '~/utils/session.server';
 
 /** A slow part must not hold the others up for long: the panel is extra, not the page. */
 const PART_TIMEOUT_MS = 3_000;
+/** Trending tags the panel lists: enough to browse, few enough that Shares and Suggested Friends stay in view. */
+const TRENDING_SHOWN = 5;
 
 export const shouldRevalidate = () => false;
 
@@ -24,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request, { resource: true });
   const [proMembers, trending, suggestions, shares] = await Promise.all([
     orNull(fetchProMembers(request, token, PART_TIMEOUT_MS)),
-    orNull(fetchTrending(request, token, PART_TIMEOUT_MS)),
+    orNull(fetchTrending(request, token, { limit: TRENDING_SHOWN, timeoutMs: PART_TIMEOUT_MS })),
     orNull(fetchSuggestions(request, token)),
     orNull(fetchFriendShares(request, token, PART_TIMEOUT_MS)),
   ]);

@@ -38,8 +38,8 @@ export async function fetchSearch(request: Request, search: SearchRequest, token
   return { type: search.type, items: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) } as SearchPage;
 }
 
-export function fetchTrending(request: Request, token: Token, timeoutMs?: number) {
-  return apiFetch(request, '/api/hashtags/trending', { schema: z.array(hashtagCountSchema), token, timeoutMs });
+export function fetchTrending(request: Request, token: Token, { limit, timeoutMs }: { limit?: number; timeoutMs?: number } = {}) {
+  return apiFetch(request, `/api/hashtags/trending${limit ? `?limit=${limit}` : ''}`, { schema: z.array(hashtagCountSchema), token, timeoutMs });
 }
 
 export function fetchProMembers(request: Request, token: Token, timeoutMs?: number) {
