@@ -23,7 +23,9 @@ import { topUpThroughApi } from './support/wallet';
 
 const LONG = 300_000;
 const TREND = runWord('owambe');
-const TREND_POSTS = 4;
+const TREND_POSTS = 6;
+/** The posts service computes trending at most once a minute; the panel lists the first five. */
+const TRENDING_WAIT_MS = 90_000;
 const SHARED_WORDS = `${runWord('Aso')} ebi for the wedding on Saturday`;
 
 let browser: Browser;
@@ -49,9 +51,9 @@ function panelOf(page: Page) {
 }
 
 /** GET `path` as `member` until `check` holds for its JSON answer (the read model learns from events). */
-async function waitForApi(member: Member, path: string, check: (body: unknown) => boolean): Promise<void> {
+async function waitForApi(member: Member, path: string, check: (body: unknown) => boolean, timeoutMs = 30_000): Promise<void> {
   try {
-    await eventually(async () => check(await (await callAs(member, 'GET', path)).json()), 30_000, 500);
+    await eventually(async () => check(await (await callAs(member, 'GET', path)).json()), timeoutMs, 1_000);
   } catch (error) {
     throw new Error(`GET ${path} as member ${member.userId} never showed what the test needs`, { cause: error });
   }
@@ -75,7 +77,7 @@ beforeAll(async () => {
   await callAs(friend, 'POST', `/api/posts/${sharedPostId}/share`);
 
   await Promise.all([
-    waitForApi(viewer, '/api/hashtags/trending', (body) => (body as { tag: string }[]).some((item) => item.tag === TREND)),
+    waitForApi(viewer, '/api/hashtags/trending?limit=5', (body) => (body as { tag: string }[]).some((item) => item.tag === TREND), TRENDING_WAIT_MS),
     waitForApi(viewer, '/api/shares/friends', (body) => (body as { post: { id: number } }[]).some((share) => share.post.id === sharedPostId)),
     waitForApi(viewer, '/api/friends/suggestions', (body) => (body as { id: number }[]).some((person) => person.id === suggested.userId)),
   ]);
