@@ -11,7 +11,7 @@
  *
  * BENCH_REUSE=1 keeps the private servers' data from the previous run (the feed's seed is reused).
  * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
- * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,groups,reels,sockets,webhooks picks some.
+ * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,groups,search,reels,sockets,webhooks picks some.
  * The wallet's card payments go to a fake Paystack started here (scripts/lib/fake-paystack.mjs).
  * BENCH_REELS_RPS: the reels feed's offered rate (default 100/s).
  * BENCH_GROUPS_RPS: the groups search's offered rate (default 100/s).
@@ -33,6 +33,7 @@ import { benchGroupsSearch } from './groups-search.js';
 import { profilersFor } from './profiler.js';
 import { benchReelVideo } from './reel-video.js';
 import { benchReelsFeed } from './reels-feed.js';
+import { benchSearch } from './search.js';
 import { benchGateway, type GatewayBenchResult } from './gateway.js';
 import type { Scenario } from './scenario.js';
 import { benchSettingsPropagation } from './settings-propagation.js';
@@ -148,6 +149,11 @@ try {
     });
     scenarios.push(...groups.results);
     groupsPlan = groups.plan;
+  }
+  if (wanted('search')) {
+    const search = await benchSearch({ gatewayUrl, databaseUrl: servers.env.DATABASE_URL!, accessTokenSecret: secrets.ACCESS_TOKEN_SECRET, durationMs, settle });
+    scenarios.push(...search.results);
+    console.log(`\nPosts search query plan (a common word, first page):\n${search.plan}\n`);
   }
   if (wanted('reels')) {
     // A reel's video through the real worker path vs bare ffmpeg with the same settings (reel-video.ts).

@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminContext, createAdmin } from './support/admins';
-import { launchBrowser, VIEWPORTS } from './support/browser';
+import { launchBrowser, VIEWPORTS, contextPool } from './support/browser';
 import { befriendThroughApi, waitUntilFriendsKnow } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
@@ -20,17 +20,13 @@ import { saveScreenshot } from './support/screenshots';
 const LONG = 300_000;
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pool = contextPool();
 let admin: Member;
 let author: Member;
 let friend: Member;
 const tag = `mod${Date.now().toString(36)}`;
 
-async function track(context: Promise<BrowserContext>): Promise<Page> {
-  const ready = await context;
-  contexts.push(ready);
-  return ready.newPage();
-}
+const track = (context: Promise<BrowserContext>): Promise<Page> => pool.open(context);
 
 function row(page: Page, id: number): Locator {
   return page.locator(`[data-post-row="${id}"]`);
@@ -57,7 +53,7 @@ beforeAll(async () => {
 }, LONG);
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
+  await pool.closeAll();
   await browser?.close();
 });
 

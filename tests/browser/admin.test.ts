@@ -12,7 +12,7 @@ import { adminTexts, authTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, putSettings } from './support/admins';
-import { anonymousContext, BASE_URL, clientIpOf, launchBrowser, VIEWPORTS } from './support/browser';
+import { anonymousContext, BASE_URL, clientIpOf, launchBrowser, VIEWPORTS, contextPool } from './support/browser';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { solidPng } from './support/png';
@@ -21,18 +21,14 @@ import { saveScreenshot } from './support/screenshots';
 const LONG = 300_000;
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pool = contextPool();
 let admin: Member;
 let member: Member;
 let siteName: string;
 
 const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 
-async function track(context: Promise<BrowserContext>): Promise<Page> {
-  const made = await context;
-  contexts.push(made);
-  return made.newPage();
-}
+const track = (context: Promise<BrowserContext>): Promise<Page> => pool.open(context);
 
 const asAdmin = (viewport = VIEWPORTS.laptop) => track(memberContext(browser, admin, { viewport }));
 
@@ -52,7 +48,7 @@ afterAll(async () => {
   // Whatever a failed test left, the rest of the run gets the defaults back.
   await putSettings('general', { allowSignups: true }).catch(() => undefined);
   await putSettings('moderation', { maxPostLength: 5000, badWords: [] }).catch(() => undefined);
-  await Promise.all(contexts.map((context) => context.close()));
+  await pool.closeAll();
   await browser?.close();
 }, LONG);
 

@@ -11,7 +11,7 @@ import { adminTexts, reportReasonLabels } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminContext, createAdmin } from './support/admins';
-import { launchBrowser, VIEWPORTS } from './support/browser';
+import { launchBrowser, VIEWPORTS, contextPool } from './support/browser';
 import { befriendThroughApi, callAs, waitUntilFriendsKnow } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
@@ -21,17 +21,13 @@ import { saveScreenshot } from './support/screenshots';
 const LONG = 300_000;
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pool = contextPool();
 let admin: Member;
 let author: Member;
 let reporter: Member;
 const tag = `rep${Date.now().toString(36)}`;
 
-async function track(context: Promise<BrowserContext>): Promise<Page> {
-  const ready = await context;
-  contexts.push(ready);
-  return ready.newPage();
-}
+const track = (context: Promise<BrowserContext>): Promise<Page> => pool.open(context);
 
 async function reportFromDialog(page: Page, reason: keyof typeof reportReasonLabels, note: string) {
   const dialog = page.getByRole('dialog');
@@ -50,7 +46,7 @@ beforeAll(async () => {
 }, LONG);
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
+  await pool.closeAll();
   await browser?.close();
 });
 

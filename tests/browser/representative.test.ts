@@ -11,7 +11,7 @@ import { adminTexts, representativeTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminContext, createAdmin } from './support/admins';
-import { anonymousContext, launchBrowser, VIEWPORTS } from './support/browser';
+import { anonymousContext, launchBrowser, VIEWPORTS, contextPool } from './support/browser';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { saveScreenshot } from './support/screenshots';
@@ -19,16 +19,12 @@ import { saveScreenshot } from './support/screenshots';
 const LONG = 300_000;
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const pool = contextPool();
 let admin: Member;
 let member: Member;
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function track(context: Promise<BrowserContext>): Promise<Page> {
-  const ready = await context;
-  contexts.push(ready);
-  return ready.newPage();
-}
+const track = (context: Promise<BrowserContext>): Promise<Page> => pool.open(context);
 
 function application(tag: string) {
   return {
@@ -59,7 +55,7 @@ beforeAll(async () => {
 }, LONG);
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
+  await pool.closeAll();
   await browser?.close();
 });
 

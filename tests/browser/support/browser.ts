@@ -114,3 +114,21 @@ export async function signedInContext(
   ]);
   return context;
 }
+
+/**
+ * The contexts one test file opens, closed together in its afterAll: `open` waits for a context
+ * and gives a new page in it, so a test never leaks a context it forgot to close.
+ */
+export function contextPool() {
+  const contexts: BrowserContext[] = [];
+  return {
+    async open(context: Promise<BrowserContext>): Promise<Page> {
+      const made = await context;
+      contexts.push(made);
+      return made.newPage();
+    },
+    async closeAll(): Promise<void> {
+      await Promise.all(contexts.splice(0).map((context) => context.close()));
+    },
+  };
+}

@@ -5,13 +5,12 @@
 import { ADMIN_ACTIONS, auditQuery, type AuditEntry } from '@kora/contracts';
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData, useSubmit } from '@remix-run/react';
-import { readQuery } from '~/components/admin/admin-query';
 import { AUDIT_ACTION_LABELS, AuditTable } from '~/components/admin/audit/audit-table';
 import { PageNumbers } from '~/components/admin/page-numbers';
 import { adminMeta } from '~/components/admin/title';
 import { Button } from '~/components/ui/button';
 import { LoadError } from '~/components/ui/load-error';
-import { requireAdmin } from '~/utils/admin.server';
+import { loadAdminTable } from '~/utils/admin.server';
 import { fetchAudit } from '~/utils/moderation.server';
 import { PageSizeField, adminSelectClasses } from '~/components/admin/page-size-field';
 
@@ -22,15 +21,8 @@ const LOAD_FAILED = 'Failed to load the audit log';
 type Loaded = { items: AuditEntry[]; total: number; totalPages: number };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, headers } = await requireAdmin(request);
-  const query = readQuery(auditQuery, new URL(request.url));
-  try {
-    const list = await fetchAudit(request, token, query);
-    return data({ query, list: list as Loaded | null, error: null as string | null }, { headers });
-  } catch (error) {
-    console.error(LOAD_FAILED, error instanceof Error ? error.message : error);
-    return data({ query, list: null as Loaded | null, error: LOAD_FAILED as string | null }, { headers });
-  }
+  const { headers, ...page } = await loadAdminTable(request, auditQuery, fetchAudit, LOAD_FAILED);
+  return data({ ...page, list: page.list as Loaded | null }, { headers });
 }
 
 

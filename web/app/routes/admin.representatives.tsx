@@ -6,7 +6,6 @@
 import { adminTexts, representativesQuery, reviewRepresentativeBody, type Representative } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData, useSubmit } from '@remix-run/react';
-import { readQuery } from '~/components/admin/admin-query';
 import { PageNumbers } from '~/components/admin/page-numbers';
 import { ApplicationCard, REPRESENTATIVE_STATUS_LABELS } from '~/components/admin/representatives/application-card';
 import type { RowActionData } from '~/components/admin/row-action';
@@ -14,7 +13,7 @@ import { adminMeta } from '~/components/admin/title';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { LoadError } from '~/components/ui/load-error';
-import { requireAdmin } from '~/utils/admin.server';
+import { loadAdminTable, requireAdmin } from '~/utils/admin.server';
 import { errorMessage, errorStatus } from '~/utils/api.server';
 import { parseWith } from '~/utils/forms';
 import { fetchRepresentatives, reviewRepresentative } from '~/utils/moderation.server';
@@ -27,15 +26,8 @@ const LOAD_FAILED = 'Failed to load applications';
 type Loaded = { items: Representative[]; total: number; totalPages: number };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, headers } = await requireAdmin(request);
-  const query = readQuery(representativesQuery, new URL(request.url));
-  try {
-    const list = await fetchRepresentatives(request, token, query);
-    return data({ query, list: list as Loaded | null, error: null as string | null }, { headers });
-  } catch (error) {
-    console.error(LOAD_FAILED, error instanceof Error ? error.message : error);
-    return data({ query, list: null as Loaded | null, error: LOAD_FAILED as string | null }, { headers });
-  }
+  const { headers, ...page } = await loadAdminTable(request, representativesQuery, fetchRepresentatives, LOAD_FAILED);
+  return data({ ...page, list: page.list as Loaded | null }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

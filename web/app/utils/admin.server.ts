@@ -6,6 +6,8 @@
  * from the gateway-verified identity; the services check it again on every /api/admin call.
  */
 import { redirect } from '@remix-run/node';
+import type { z } from 'zod';
+import { readQuery } from '~/components/admin/admin-query';
 import { requireSession, requireUser, type MemberSession, type MemberWithUser, type SessionOptions } from './session.server';
 
 export async function requireAdmin(request: Request, options: SessionOptions = {}): Promise<MemberSession> {
@@ -18,4 +20,25 @@ export async function requireAdmin(request: Request, options: SessionOptions = {
 export async function requireAdminUser(request: Request): Promise<MemberWithUser> {
   await requireAdmin(request);
   return requireUser(request);
+}
+
+/**
+ * One admin table's page for its loader: the admin checked, the query read from the URL (a bad
+ * value falls back to its default), the page fetched. A failed fetch shows `failedText` on the page
+ * (and is logged) instead of an error screen: the filters stay usable for the next try.
+ */
+export async function loadAdminTable<S extends z.ZodObject, L>(
+  request: Request,
+  schema: S,
+  fetchPage: (request: Request, token: string | null, query: z.infer<S>) => Promise<L>,
+  failedText: string,
+): Promise<{ query: z.infer<S>; list: L | null; error: string | null; headers: Headers }> {
+  const { token, headers } = await requireAdmin(request);
+  const query = readQuery(schema, new URL(request.url));
+  try {
+    return { query, list: await fetchPage(request, token, query), error: null, headers };
+  } catch (error) {
+    console.error(failedText, error instanceof Error ? error.message : error);
+    return { query, list: null, error: failedText, headers };
+  }
 }

@@ -170,3 +170,20 @@ describe(`hashtags (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expect(await backfillHashtags(postsHandle(svc))).toBe(0);
   });
 });
+
+describe(`trending's minute in the shared store (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
+  const file = postsServiceForFile();
+  const nextId = memberIds();
+
+  it('answers the counted list again until it is a minute old, each caller taking its limit', async () => {
+    const me = nextId();
+    const tag = uniqueTag('cached');
+    const get = async (limit: number) => (await file.api.get(`/api/hashtags/trending?limit=${limit}`, me)).json() as HashtagCount[];
+    await file.api.createPost(me, `#${tag}`);
+    const counted = await get(50);
+    expect(counted).toContainEqual({ tag, count: 1 });
+    await file.api.createPost(nextId(), `#${tag} again`);
+    expect(await get(50)).toEqual(counted);
+    expect(await get(1)).toEqual(counted.slice(0, 1));
+  });
+});

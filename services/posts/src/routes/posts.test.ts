@@ -280,6 +280,11 @@ describe(`posts: create, read, delete (${target})`, () => {
       ['GET', '/api/groups/1/posts'],
       ['GET', '/api/groups/garbage/posts?cursor=garbage'],
       ['POST', '/api/posts', { userId: 1, content: 'x', groupId: 1 }],
+      ['GET', '/api/search?q=x&type=nonsense&limit=999'],
+      ['GET', '/api/hashtags/trending?limit=0'],
+      ['GET', '/api/hashtags/2026/posts'],
+      ['GET', '/api/members/pro'],
+      ['GET', '/api/shares/friends?limit=x'],
     ];
     for (const [method, url, payload] of calls) {
       const res = await file.svc.app.inject({ method: method as 'GET', url, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -315,6 +320,11 @@ describe(`posts: create, read, delete (${target})`, () => {
         'PUT /api/admin/posts/{id}/visibility',
         'GET /api/admin/reports',
         'PUT /api/admin/reports/{id}',
+        'GET /api/search',
+        'GET /api/hashtags/trending',
+        'GET /api/hashtags/{tag}/posts',
+        'GET /api/members/pro',
+        'GET /api/shares/friends',
       ].sort(),
     );
     for (const r of ours) {

@@ -156,6 +156,7 @@ describe(`GET /api/search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       expect((await people(`chidinma eze ${w}`)).map((m) => m.id)).toEqual([accented]);
       expect((await people(`@${w}`))[0]!.id).toBe(exact);
       expect((await people(`ADAEZE ${w}`)).map((m) => m.id)).toEqual([named]);
+      expect(await people('@')).toEqual([]);
 
       await publish(svc, 'user.status-changed', { userId: suspended, status: 'suspended', previousStatus: 'active' }, suspended, 1);
       await eventually(async () => !(await people(w)).some((m) => m.id === suspended));

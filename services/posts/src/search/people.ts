@@ -3,8 +3,9 @@
  */
 import type { MemberCard } from '@kora/contracts';
 import { searchTextContains } from '@kora/platform/service';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
+import type { PostsTables } from '../db/schema.js';
 import { cardRows, listable, memberCardColumns } from './member-cards.js';
 import { offsetPage, type RankedWindow } from './ranked-cursor.js';
 
@@ -14,16 +15,21 @@ import { offsetPage, type RankedWindow } from './ranked-cursor.js';
  * (without a leading @) first, then by trigram similarity to the whole query, then by id.
  */
 export async function searchPeople(posts: Posts, query: string, window: RankedWindow): Promise<{ items: MemberCard[]; nextCursor: string | null }> {
-  const { members } = posts.tables;
+  // "@" alone names nobody (it would otherwise match everyone).
+  if (query.replace(/(^|\s)@/g, '$1').trim() === '') return { items: [], nextCursor: null };
+  return offsetPage(await cardRows(posts, searchPeopleSql(posts.tables, query, window, posts.now().toISOString())), window);
+}
+
+/** The statement of a people page (the bench runs it bare too). */
+export function searchPeopleSql(t: PostsTables, query: string, window: RankedWindow, now: string): SQL {
   const text = sql`m.display_name || ' ' || m.username`;
   const username = query.trim().replace(/^@/, '');
-  const rows = await cardRows(posts, sql`
-    select ${memberCardColumns(posts.now().toISOString())} from ${members} as m
-    where ${listable(posts.tables)} and ${searchTextContains(text, query.replace(/(^|\s)@/g, '$1'))}
+  return sql`
+    select ${memberCardColumns(now)} from ${t.members} as m
+    where ${listable(t)} and ${searchTextContains(text, query.replace(/(^|\s)@/g, '$1'))}
     order by lower(m.username) = lower(${username}) desc,
       public.similarity(public.kora_search_text(${text}), public.kora_search_text(${query})) desc, m.user_id
-    limit ${window.take} offset ${window.offset}`);
-  return offsetPage(rows, window);
+    limit ${window.take} offset ${window.offset}`;
 }
 
 /** Members whose Pro plan runs now, the latest plan first (the right panel's "Pro Users"). */
