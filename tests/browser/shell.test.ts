@@ -110,16 +110,10 @@ describe('signed in at 1440 px', () => {
     const settings = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' });
     expect(await settings.getAttribute('href')).toBe('/settings');
 
+    // The panel's data and its cards are right-panel.test.ts's; here: it shows, with Upgrade.
     const panel = page.getByRole('complementary', { name: 'Highlights' });
     expect(await panel.isVisible()).toBe(true);
-    for (const heading of ['Pro Users', 'Pro Pages', 'Trending', 'Shares', 'Suggested Friends']) {
-      expect(await panel.getByRole('heading', { name: heading }).isVisible()).toBe(true);
-    }
-    expect(await panel.getByRole('link', { name: 'Upgrade' }).isVisible()).toBe(true);
-    expect(await panel.getByRole('link', { name: 'See All' }).getAttribute('href')).toBe('/friends');
-    expect(await panel.getByRole('link', { name: /^Add .+ as a friend$/ }).count()).toBeGreaterThan(0);
-    expect(await panel.getByText(/^#\w+$/).count()).toBeGreaterThan(0);
-    expect(await panel.getByText(/\d+(\.\d)?K? posts$/).count()).toBeGreaterThan(0);
+    await panel.getByRole('link', { name: 'Upgrade' }).waitFor();
 
     const main = page.getByRole('main');
     expect(await main.getByText('No posts yet', { exact: true }).isVisible()).toBe(true);
@@ -163,14 +157,12 @@ describe('signed in at 1440 px', () => {
     expect(cookies.find((cookie) => cookie.name === 'kora_at')).toBeUndefined();
   });
 
-  it('search submit only logs the text (no results screen)', async () => {
+  it('search submit opens /search with the words (decision 025)', async () => {
     const page = await memberPage();
     await page.goto('/');
-    const logged = page.waitForEvent('console', (message) => message.text().includes('jollof rice'));
     await page.getByRole('searchbox', { name: 'Search Kora' }).fill('jollof rice');
     await page.getByRole('searchbox', { name: 'Search Kora' }).press('Enter');
-    await logged;
-    expect(new URL(page.url()).pathname).toBe('/');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'jollof rice');
   });
 
   it('falls back to the placeholder logo when the logo fails to load', async () => {

@@ -46,9 +46,12 @@ async function expectOk(response: Response, what: string): Promise<unknown> {
   return text ? JSON.parse(text) : undefined;
 }
 
+/** A member's own first and last name instead of the generated ones (e.g. a name with accents). */
+export type MemberNames = Pick<Member, 'firstname' | 'lastname'>;
+
 /** Signs up without activating (the account cannot sign in yet). */
-export async function registerMember(tag?: string): Promise<Omit<Member, 'userId'> & { userId?: number }> {
-  const details = newMemberDetails(tag);
+export async function registerMember(tag?: string, names?: MemberNames): Promise<Omit<Member, 'userId'> & { userId?: number }> {
+  const details = { ...newMemberDetails(tag), ...names };
   const { password, ...rest } = details;
   const answer = (await expectOk(await api('/api/signUp', { ...rest, password }), 'sign-up')) as {
     user?: { user_id?: number };
@@ -57,8 +60,8 @@ export async function registerMember(tag?: string): Promise<Omit<Member, 'userId
 }
 
 /** Signs up and activates through the activation mail, like a newcomer would. */
-export async function createMember(tag?: string): Promise<Member> {
-  const member = await registerMember(tag);
+export async function createMember(tag?: string, names?: MemberNames): Promise<Member> {
+  const member = await registerMember(tag, names);
   const mail = await waitForMail(member.email, /activat/i);
   const token = decodeURIComponent(activationPath(mail.text).split('/').pop()!);
   await expectOk(await api('/api/activate', { token }), 'activation');

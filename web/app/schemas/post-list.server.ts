@@ -2,7 +2,7 @@
  * Reads a post list request back from the URL (the list resource route's loader): the server's
  * half of post-list.ts, apart so the schemas never reach the browser.
  */
-import { pageQuery } from '@kora/contracts';
+import { hashtagParams, pageQuery, searchQuery } from '@kora/contracts';
 import { z } from 'zod';
 import type { PostListRequest, PostListSource } from './post-list';
 
@@ -11,6 +11,8 @@ const listQuery = z.discriminatedUnion('list', [
   z.object({ list: z.literal('saved') }),
   z.object({ list: z.literal('author'), authorId: z.coerce.number().int().positive() }),
   z.object({ list: z.literal('group'), groupId: z.coerce.number().int().positive() }),
+  z.object({ list: z.literal('search'), q: searchQuery.shape.q }),
+  z.object({ list: z.literal('hashtag'), tag: hashtagParams.shape.tag }),
 ]);
 const cursorQuery = pageQuery.pick({ cursor: true });
 
@@ -20,6 +22,10 @@ function sourceOf(list: z.infer<typeof listQuery>): PostListSource {
       return { kind: 'author', authorId: list.authorId };
     case 'group':
       return { kind: 'group', groupId: list.groupId };
+    case 'search':
+      return { kind: 'search', q: list.q };
+    case 'hashtag':
+      return { kind: 'hashtag', tag: list.tag };
     default:
       return { kind: list.list };
   }

@@ -22,13 +22,20 @@ import { apiFetch, apiFetchWithHeaders, ApiError } from './api.server';
 
 type Token = string | null;
 
-/** Where each list's pages come from (a group's posts are the posts service's too, decision 021). */
+/**
+ * Where each list's pages come from (a group's posts are the posts service's too, decision 021; so
+ * are search and hashtags, decision 025).
+ */
 function listPath(source: PostListRequest['source']): string {
   switch (source.kind) {
     case 'saved':
       return '/api/saves';
     case 'group':
       return `/api/groups/${source.groupId}/posts`;
+    case 'search':
+      return '/api/search';
+    case 'hashtag':
+      return `/api/hashtags/${encodeURIComponent(source.tag)}/posts`;
     default:
       return '/api/posts';
   }
@@ -42,6 +49,10 @@ export async function fetchPostList(request: Request, { source, cursor }: PostLi
   const params = new URLSearchParams();
   if (cursor) params.set('cursor', cursor);
   if (source.kind === 'author') params.set('authorId', String(source.authorId));
+  if (source.kind === 'search') {
+    params.set('q', source.q);
+    params.set('type', 'posts');
+  }
   const path = listPath(source);
   const query = params.toString();
   const { data, headers } = await apiFetchWithHeaders(request, query ? `${path}?${query}` : path, { schema: postListSchema, token });

@@ -14,6 +14,7 @@ export function LoadMore({
   loading,
   error,
   onLoad,
+  loadingLabel = 'Loading more posts',
 }: {
   /** The next page's cursor: a new one re-arms the automatic load. */
   cursor: string;
@@ -21,6 +22,8 @@ export function LoadMore({
   error: string | null;
   /** `auto`: triggered by scrolling rather than by the button. */
   onLoad: (auto: boolean) => void;
+  /** What the spinner tells screen readers (other lists than posts use this too). */
+  loadingLabel?: string;
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
   // Without the observer the button alone loads (loading every page at once would be worse).
@@ -36,7 +39,7 @@ export function LoadMore({
     <div ref={sentinel} className="flex flex-col items-center gap-3 py-2">
       {error ? <Alert className="w-full">{error}</Alert> : null}
       {loading ? (
-        <Spinner label="Loading more posts" />
+        <Spinner label={loadingLabel} />
       ) : (
         <Button variant="secondary" onClick={() => onLoad(false)}>
           Load more

@@ -1,0 +1,83 @@
+/**
+ * The People tab: one row per member found — picture, name with the verified badge, @username (the
+ * row links to the profile) — and Add Friend where it fits: not on the member's own row, and not
+ * for friends or members already asked (the row says so instead).
+ */
+import type { MemberCard } from '@kora/contracts';
+import { Link } from '@remix-run/react';
+import { Avatar } from '~/components/avatar';
+import { FriendActionButton } from '~/components/friends/friend-action-button';
+import { useSentRequests, type FriendActions } from '~/components/friends/use-friend-action';
+import { CheckIcon, UserCheckIcon, UserPlusIcon } from '~/components/icons';
+import { LoadMore } from '~/components/posts/load-more';
+import { NameWithBadge } from '~/components/verified-badge';
+import { avatarSrc } from '~/utils/media';
+import { useCurrentUser } from '~/utils/use-current-user';
+import type { PeopleRelations, SearchPage } from './types';
+import { useSearchPages } from './use-search-pages';
+
+type Standing = 'self' | 'friends' | 'requested' | 'none';
+
+function PersonAction({ person, standing, actions }: { person: MemberCard; standing: Standing; actions: FriendActions }) {
+  switch (standing) {
+    case 'self':
+      return null;
+    case 'friends':
+      return (
+        <span className="inline-flex items-center gap-1 text-sm font-medium text-slate-600">
+          <UserCheckIcon className="size-4" />
+          Friends
+        </span>
+      );
+    case 'requested':
+      return (
+        <span className="inline-flex items-center gap-1 text-sm font-medium text-slate-600">
+          <CheckIcon className="size-4" />
+          Request sent
+        </span>
+      );
+    default:
+      return (
+        <FriendActionButton actions={actions} fields={{ intent: 'send', userId: person.id }} variant="secondary">
+          <UserPlusIcon className="size-4" />
+          Add Friend
+        </FriendActionButton>
+      );
+  }
+}
+
+export function PeopleResults({ page, q, relations }: { page: Extract<SearchPage, { type: 'people' }>; q: string; relations: PeopleRelations }) {
+  const { items, nextCursor, loading, error, load } = useSearchPages(page, q, (person) => person.id);
+  const { actions, sentTo } = useSentRequests();
+  const me = useCurrentUser();
+  const friends = new Set(relations.friends);
+  const requested = new Set(relations.requested);
+
+  function standingOf(id: number): Standing {
+    if (id === me?.id) return 'self';
+    if (friends.has(id)) return 'friends';
+    return requested.has(id) || sentTo.has(id) ? 'requested' : 'none';
+  }
+
+  return (
+    <div className="space-y-3">
+      <ul aria-label="People" className="divide-y divide-slate-100">
+        {items.map((person) => (
+          <li key={person.id} aria-label={person.name} className="flex items-center gap-3 px-4 py-3">
+            <Link to={`/profile/${person.id}`} className="group flex min-w-0 flex-1 items-center gap-3">
+              <Avatar name={person.name} src={avatarSrc(person.profileImage)} className="size-12" />
+              <span className="min-w-0">
+                <NameWithBadge name={person.name} verified={person.verified} className="font-semibold text-slate-900 group-hover:underline" />
+                <span className="block truncate text-sm text-slate-500">@{person.username}</span>
+              </span>
+            </Link>
+            <div className="shrink-0">
+              <PersonAction person={person} standing={standingOf(person.id)} actions={actions} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      {nextCursor !== null ? <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel="Loading more people" /> : null}
+    </div>
+  );
+}
