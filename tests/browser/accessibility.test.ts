@@ -180,10 +180,13 @@ const SCREENS: Screen[] = [
   ...(['general', 'features', 'moderation', 'storage', 'email', 'security'] as const).map((tab) =>
     page(`admin settings: ${tab}`, `/admin/settings?tab=${tab}`, 'admin'),
   ),
-  // LEAD: after merging issue 17's search part, add its screens here, e.g.
-  //   page('search: people', '/search?q=ada'), page('search: posts', '/search?q=ada&type=posts'),
-  //   page('search: groups', '/search?q=ada&type=groups'), page('search: hashtags', '/search?q=ada&type=hashtags'),
-  //   page('hashtag', '/hashtags/kora'),
+  // Search and hashtags (issue 17): each tab with results, and a tag's page.
+  { name: 'search: people', role: 'member', path: (w) => `/search?q=${encodeURIComponent(w.friend.username)}` },
+  page('search: posts', '/search?q=checks&type=posts'),
+  page('search: groups', '/search?q=accessible&type=groups'),
+  page('search: hashtags', '/search?q=kora&type=hashtags'),
+  page('search: nothing found', '/search?q=zzqqxxnothing'),
+  page('hashtag', '/hashtags/kora'),
 ];
 
 let browser: Browser;

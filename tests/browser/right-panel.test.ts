@@ -119,7 +119,7 @@ describe('the right panel at 1280x800', () => {
       expect(await share.getAttribute('href')).toMatch(/^\/posts\/\d+$/);
 
       const suggestions = panel.getByRole('list', { name: searchTexts.suggestedTitle });
-      const row = suggestions.getByRole('listitem').filter({ hasText: suggested.username });
+      const row = suggestions.getByRole('listitem').filter({ hasText: displayName(suggested) });
       expect(await row.getByText('1 mutual friend', { exact: true }).isVisible()).toBe(true);
       await saveScreenshot(page, 'right-panel-home-1280');
 
@@ -133,10 +133,10 @@ describe('the right panel at 1280x800', () => {
   it('the add button of a suggestion sends a request the other member sees', async () => {
     const page = await signedIn(viewer);
     await page.goto('/');
-    const add = panelOf(page).getByRole('button', { name: `Add ${suggested.username} as a friend` });
+    const add = panelOf(page).getByRole('button', { name: `Add ${displayName(suggested)} as a friend` });
     await add.click();
     await toastWith(page, friendTexts.requestSent).waitFor();
-    await panelOf(page).getByRole('img', { name: `Request sent to ${suggested.username}` }).waitFor();
+    await panelOf(page).getByRole('img', { name: `Request sent to ${displayName(suggested)}` }).waitFor();
     const incoming = (await (await callAs(suggested, 'GET', '/api/friends/requests')).json()) as { fromUserId: number }[];
     expect(incoming.some((request) => request.fromUserId === viewer.userId)).toBe(true);
   });

@@ -10,7 +10,7 @@ import { CheckIcon, CrownIcon, HashIcon, UserPlusIcon } from '~/components/icons
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '~/components/ui/card';
 import { RelativeTime } from '~/components/ui/relative-time';
-import { NameWithBadge } from '~/components/verified-badge';
+import { MemberName } from '~/components/member-name';
 import { avatarSrc } from '~/utils/media';
 import { countLabel } from '~/utils/misc';
 import { hashtagPostCount } from './hashtag-count';
@@ -100,7 +100,7 @@ export function SharesCard({ shares, now }: { shares: FriendShare[]; now: number
                 <Avatar name={share.sharedBy.name} src={avatarSrc(share.sharedBy.profileImage)} className="size-9 shrink-0" />
                 <span className="min-w-0 flex-1 text-sm">
                   <span className="flex flex-wrap items-baseline gap-x-1 text-slate-600">
-                    <NameWithBadge name={share.sharedBy.name} verified={share.sharedBy.verified} className="font-semibold text-slate-900" />
+                    <MemberName name={share.sharedBy.name} username={share.sharedBy.username} verified={share.sharedBy.verified} />
                     shared
                     <RelativeTime value={share.sharedAt} now={now} className="text-xs text-slate-500" />
                   </span>
@@ -133,9 +133,9 @@ export function SuggestedFriendsCard({ people }: { people: Suggestion[] }) {
             return (
               <li key={person.id} className="flex items-center gap-3 py-1.5">
                 <Link to={`/profile/${person.id}`} className="group flex min-w-0 flex-1 items-center gap-3">
-                  <Avatar name={person.user_name} src={avatarSrc(person.profileImage)} />
+                  <Avatar name={person.name} src={avatarSrc(person.profileImage)} />
                   <span className="min-w-0 flex-1">
-                    <NameWithBadge name={person.user_name} verified={person.verified} className="text-sm font-semibold text-slate-900 group-hover:underline" />
+                    <MemberName name={person.name} username={person.user_name} verified={person.verified} className="text-sm" nameClassName="group-hover:underline" />
                     {person.mutualCount > 0 ? (
                       <span className="block text-xs text-slate-500">{countLabel(person.mutualCount, 'mutual friend')}</span>
                     ) : null}
@@ -144,7 +144,7 @@ export function SuggestedFriendsCard({ people }: { people: Suggestion[] }) {
                 {sent ? (
                   <span
                     role="img"
-                    aria-label={`Request sent to ${person.user_name}`}
+                    aria-label={`Request sent to ${person.name}`}
                     title="Request sent"
                     className="inline-flex size-9 items-center justify-center rounded-full bg-emerald-50 text-emerald-700"
                   >
@@ -160,7 +160,7 @@ export function SuggestedFriendsCard({ people }: { people: Suggestion[] }) {
                     <button
                       type="submit"
                       disabled={actions.busy}
-                      aria-label={`Add ${person.user_name} as a friend`}
+                      aria-label={`Add ${person.name} as a friend`}
                       title="Add friend"
                       className="inline-flex size-9 items-center justify-center rounded-full bg-brand-50 text-brand-700 hover:bg-brand-100 disabled:opacity-60"
                     >

@@ -10,7 +10,7 @@ import { FriendActionButton } from '~/components/friends/friend-action-button';
 import { useSentRequests, type FriendActions } from '~/components/friends/use-friend-action';
 import { CheckIcon, UserCheckIcon, UserPlusIcon } from '~/components/icons';
 import { LoadMore } from '~/components/posts/load-more';
-import { NameWithBadge } from '~/components/verified-badge';
+import { MemberName } from '~/components/member-name';
 import { avatarSrc } from '~/utils/media';
 import { useCurrentUser } from '~/utils/use-current-user';
 import type { PeopleRelations, SearchPage } from './types';
@@ -67,8 +67,7 @@ export function PeopleResults({ page, q, relations }: { page: Extract<SearchPage
             <Link to={`/profile/${person.id}`} className="group flex min-w-0 flex-1 items-center gap-3">
               <Avatar name={person.name} src={avatarSrc(person.profileImage)} className="size-12" />
               <span className="min-w-0">
-                <NameWithBadge name={person.name} verified={person.verified} className="font-semibold text-slate-900 group-hover:underline" />
-                <span className="block truncate text-sm text-slate-500">@{person.username}</span>
+                <MemberName name={person.name} username={person.username} verified={person.verified} withHandle stacked nameClassName="group-hover:underline" />
               </span>
             </Link>
             <div className="shrink-0">
