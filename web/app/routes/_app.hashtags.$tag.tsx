@@ -6,11 +6,11 @@
  */
 import { hashtagPath, isHashtag, normalizeHashtag, postTexts, searchTexts, type PostPage } from '@kora/contracts';
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { CompassIcon, HashIcon } from '~/components/icons';
+import { useLoaderData } from '@remix-run/react';
+import { HashIcon } from '~/components/icons';
 import { PostList } from '~/components/posts/post-list';
 import { hashtagPostCount } from '~/components/search/hashtag-count';
-import { buttonClasses } from '~/components/ui/button';
+import { NotFoundCard } from '~/components/not-found-card';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { LoadError } from '~/components/ui/load-error';
@@ -55,18 +55,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-function HashtagNotFound() {
-  return (
-    <Card className="pb-10">
-      <EmptyState titleAs="h1" icon={CompassIcon} title={searchTexts.hashtagInvalid} className="pb-6" />
-      <div className="text-center">
-        <Link to="/" className={buttonClasses('primary', 'md')}>
-          Go to News Feed
-        </Link>
-      </div>
-    </Card>
-  );
-}
 
 function HashtagPosts({ tag, count, page, serverNow }: { tag: string; count: number | null; page: PostPage; serverNow: number }) {
   const now = useNow(serverNow);
@@ -93,7 +81,7 @@ function HashtagPosts({ tag, count, page, serverNow }: { tag: string; count: num
 
 export default function HashtagPage() {
   const loaded = useLoaderData<typeof loader>();
-  if (loaded.state === 'not-found') return <HashtagNotFound />;
+  if (loaded.state === 'not-found') return <NotFoundCard title={searchTexts.hashtagInvalid} />;
   if (loaded.state === 'error') {
     return (
       <div className="space-y-4">

@@ -5,12 +5,9 @@
  */
 import { postTexts, type Post } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useNavigate } from '@remix-run/react';
-import { CompassIcon } from '~/components/icons';
+import { useLoaderData, useNavigate } from '@remix-run/react';
 import { PostCard } from '~/components/posts/post-card';
-import { buttonClasses } from '~/components/ui/button';
-import { Card } from '~/components/ui/card';
-import { EmptyState } from '~/components/ui/empty-state';
+import { NotFoundCard } from '~/components/not-found-card';
 import { LoadError } from '~/components/ui/load-error';
 import { parsePostId } from '~/schemas/post';
 import { errorMessage, errorStatus, isApiError } from '~/utils/api.server';
@@ -48,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function PostPage() {
   const loaded = useLoaderData<typeof loader>();
-  if (loaded.state === 'not-found') return <PostNotFound />;
+  if (loaded.state === 'not-found') return <NotFoundCard title={postTexts.notFound} hint="It may have been deleted, or the link is not right." />;
   if (loaded.state === 'error') return <LoadError message={loaded.message} />;
   return <OnePost post={loaded.post} serverNow={loaded.now} />;
 }
@@ -64,15 +61,3 @@ function OnePost({ post, serverNow }: { post: Post; serverNow: number }) {
   );
 }
 
-function PostNotFound() {
-  return (
-    <Card className="pb-10">
-      <EmptyState titleAs="h1" icon={CompassIcon} title={postTexts.notFound} hint="It may have been deleted, or the link is not right." className="pb-6" />
-      <div className="text-center">
-        <Link to="/" className={buttonClasses('primary', 'md')}>
-          Go to News Feed
-        </Link>
-      </div>
-    </Card>
-  );
-}

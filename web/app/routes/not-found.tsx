@@ -1,34 +1,18 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+/**
+ * Where the app sends a missing profile (spec); answers 404 so crawlers do not index it. A signed-in
+ * member keeps the app's layout (NotFoundScreen).
+ */
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { AppShell } from '~/components/layout/app-shell';
-import { NotFoundView } from '~/components/not-found';
-import { StandalonePage } from '~/components/standalone-page';
+import { NotFoundScreen, notFoundMeta } from '~/components/layout/not-found-screen';
 import { optionalAppLayout } from '~/utils/app-layout.server';
-import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle('Page not found', siteNameFromMatches(matches)) },
-];
+export const meta = notFoundMeta;
 
-// Where the app sends a missing profile (spec); answers 404 so crawlers do not index it.
-// A signed-in member keeps the app's layout (top bar and menus); anyone else gets the standalone page.
 export async function loader({ request }: LoaderFunctionArgs) {
   return data(await optionalAppLayout(request), { status: 404 });
 }
 
 export default function NotFoundPage() {
-  const layout = useLoaderData<typeof loader>();
-  const siteName = useSiteName();
-  if (layout) {
-    return (
-      <AppShell layout={layout}>
-        <NotFoundView />
-      </AppShell>
-    );
-  }
-  return (
-    <StandalonePage siteName={siteName}>
-      <NotFoundView />
-    </StandalonePage>
-  );
+  return <NotFoundScreen layout={useLoaderData<typeof loader>()} />;
 }
