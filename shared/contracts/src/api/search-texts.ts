@@ -1,0 +1,45 @@
+/**
+ * Search's lists, limits and texts (issue 17, decision 025), apart from the schemas in search.ts:
+ * the web app's first load imports these, and a module holding zod schemas would bring zod with it
+ * (decision 017's budget). No imports, no side effects.
+ */
+export const SEARCH_TYPES = ['people', 'posts', 'groups', 'hashtags'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** The tabs of /search, in the order the page shows them. */
+export const SEARCH_TAB_LABELS: Record<SearchType, string> = { people: 'People', posts: 'Posts', groups: 'Groups', hashtags: 'Hashtags' };
+
+export const searchLimits = {
+  /** The longest query taken; a longer one is refused (400), not cut. */
+  maxQueryLength: 100,
+  pageSize: 20,
+  maxPageSize: 50,
+  /** How deep a ranked list pages (its cursor is an offset): past it, nobody is still reading. */
+  maxDepth: 1000,
+  /** Trending counts the last this many days. */
+  trendingDays: 7,
+  trendingSize: 10,
+  maxTrendingSize: 50,
+  proMembersSize: 8,
+  friendSharesSize: 5,
+} as const;
+
+export const searchTexts = {
+  typeInvalid: `type must be one of ${SEARCH_TYPES.join(', ')}`,
+  queryTooLong: `Search text must be at most ${searchLimits.maxQueryLength} characters`,
+  cursorInvalid: 'That page of results is no longer available; search again',
+  hashtagInvalid: 'Hashtag not found',
+  limitInvalid: (max: number) => `limit must be a whole number from 1 to ${max}`,
+  // The page's own texts.
+  pageTitle: 'Search',
+  promptTitle: 'Search Kora',
+  promptBody: 'Find people, posts, groups and hashtags.',
+  noResults: (query: string) => `No results for "${query}"`,
+  noResultsHint: 'Check the spelling or try fewer words.',
+  loadFailed: 'Search failed. Try again.',
+  hashtagEmpty: 'No posts with this hashtag yet',
+  trendingTitle: 'Trending',
+  proUsersTitle: 'Pro Users',
+  sharesTitle: 'Shares',
+  suggestedTitle: 'Suggested Friends',
+} as const;
