@@ -18,6 +18,7 @@ const profile = {
   username: 'ada',
   firstname: 'Ada',
   lastname: 'Obi',
+  name: 'Ada Obi',
   profileImage: '/uploads/profile/defaultavatar.png',
   coverImage: null,
   bio: '',

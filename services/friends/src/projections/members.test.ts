@@ -51,7 +51,7 @@ describe(`member projection from auth's events (${process.env.KORA_TEST_TARGET ?
 
     await publish(svc, 'user.updated', snapshot(me, 'new_me', ''), me, me);
     await eventually(async () => (await memberRow(svc, me))?.username === 'new_me');
-    expect((await api.get('/api/friends/list', friend)).json()).toEqual([{ id: me, user_name: 'new_me', profileImage: DEFAULT_AVATAR, verified: false }]);
+    expect((await api.get('/api/friends/list', friend)).json()).toEqual([{ id: me, user_name: 'new_me', name: 'Ada Obi', profileImage: DEFAULT_AVATAR, verified: false }]);
     const [request] = (await api.get('/api/friends/requests', pending)).json() as FriendRequest[];
     expect(request).toMatchObject({ fromUserId: me, fromUsername: 'new_me', fromProfileImage: DEFAULT_AVATAR });
   });

@@ -23,7 +23,7 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
         async () => (await file.api.get(`/api/posts/${post.id}`, me)).json() as Post,
         (p) => p.author.username === 'new_name',
       );
-      expect(seen.author).toEqual({ id: me, username: 'new_name', profileImage: '/uploads/profile/new.webp', verified: false });
+      expect(seen.author).toEqual({ id: me, username: 'new_name', name: 'Ada Obi', profileImage: '/uploads/profile/new.webp', verified: false });
       expect(seen.comments[0]).toMatchObject({ userId: me, username: 'new_name', profileImage: '/uploads/profile/new.webp' });
     });
 
