@@ -21,7 +21,7 @@ export function PostHeader({ post, now, menu }: { post: Post; now: number; menu:
       </Link>
       <div className="min-w-0 flex-1">
         <p className="break-words text-slate-600">
-          <MemberName name={post.author.name} username={post.author.username} withHandle to={profile} verified={post.author.verified} className="align-bottom" />
+          <MemberName name={post.author.name} username={post.author.username} withHandle to={profile} verified={post.author.verified} className="align-bottom" nameClassName="min-h-6 leading-6" />
           {post.group ? (
             <>
               {' in '}
@@ -32,7 +32,8 @@ export function PostHeader({ post, now, menu }: { post: Post; now: number; menu:
           ) : null}
         </p>
         <p className="text-xs text-slate-500">
-          <Link to={`/posts/${post.id}`} className="-my-[5px] inline-block py-[5px] hover:underline">
+          {/* A 24 px target (WCAG 2.2 target size) that grows downwards, clear of the name's link above. */}
+          <Link to={`/posts/${post.id}`} className="-mb-2 inline-block pb-2 hover:underline">
             <RelativeTime value={post.createdAt} now={now} />
           </Link>
           {post.sponsored ? <span data-sponsored=""> · {perkTexts.sponsored}</span> : null}
