@@ -3,26 +3,18 @@
  * every page (its code is a few kilobytes of the first load no page needs to show itself).
  * Radix announces each toast to screen readers as it mounts.
  */
-import * as RadixToast from "@radix-ui/react-toast";
-import { CloseIcon } from "~/components/icons";
-import { cn } from "~/utils/misc";
-import type { ToastItem, ToastVariant } from "./toast";
+import * as RadixToast from '@radix-ui/react-toast';
+import { CloseIcon } from '~/components/icons';
+import { cn } from '~/utils/misc';
+import type { ToastItem, ToastVariant } from './toast-types';
 
 const accents: Record<ToastVariant, string> = {
-  success: "border-l-brand-600",
-  error: "border-l-red-600",
-  info: "border-l-slate-500",
+  success: 'border-l-brand-600',
+  error: 'border-l-red-600',
+  info: 'border-l-slate-500',
 };
 
-export function ToastViewport({
-  items,
-  close,
-  remove,
-}: {
-  items: ToastItem[];
-  close: (id: number) => void;
-  remove: (id: number) => void;
-}) {
+export function ToastViewport({ items, close, remove }: { items: ToastItem[]; close: (id: number) => void; remove: (id: number) => void }) {
   return (
     <RadixToast.Provider swipeDirection="right" duration={5000}>
       {items.map((item) => (
@@ -30,28 +22,19 @@ export function ToastViewport({
           key={item.id}
           open={item.open}
           duration={item.duration}
-          type={item.variant === "error" ? "foreground" : "background"}
+          type={item.variant === 'error' ? 'foreground' : 'background'}
           onOpenChange={(open) => (open ? undefined : close(item.id))}
           onAnimationEnd={() => (item.open ? undefined : remove(item.id))}
           className={cn(
-            "flex w-full items-start gap-3 rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-lg data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
-            accents[item.variant ?? "info"]
+            'flex w-full items-start gap-3 rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-lg data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
+            accents[item.variant ?? 'info'],
           )}
         >
           <div className="min-w-0 flex-1">
-            <RadixToast.Title className="text-sm font-semibold text-slate-900">
-              {item.title}
-            </RadixToast.Title>
-            {item.description ? (
-              <RadixToast.Description className="mt-1 text-sm text-slate-600">
-                {item.description}
-              </RadixToast.Description>
-            ) : null}
+            <RadixToast.Title className="text-sm font-semibold text-slate-900">{item.title}</RadixToast.Title>
+            {item.description ? <RadixToast.Description className="mt-1 text-sm text-slate-600">{item.description}</RadixToast.Description> : null}
           </div>
-          <RadixToast.Close
-            aria-label="Close"
-            className="rounded p-1 text-slate-500 hover:bg-slate-100"
-          >
+          <RadixToast.Close aria-label="Close" className="rounded p-1 text-slate-500 hover:bg-slate-100">
             <CloseIcon className="size-4" />
           </RadixToast.Close>
         </RadixToast.Root>

@@ -5,20 +5,8 @@
 import { createContext, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { lazyComponent } from './lazy';
 
-export type ToastVariant = 'success' | 'error' | 'info';
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-  /** Milliseconds; Radix pauses the timer while the toast is hovered or focused. */
-  duration?: number;
-}
-
-export interface ToastItem extends ToastInput {
-  id: number;
-  open: boolean;
-}
+export type { ToastInput, ToastItem, ToastVariant } from './toast-types';
+import type { ToastInput, ToastItem } from './toast-types';
 
 interface ToastApi {
   toast: (input: ToastInput) => void;
