@@ -243,7 +243,7 @@ export const migrations: Migration[] = [
     // Search and hashtags (decision 025): the posts' full-text vector, each post's and comment's
     // tags, the group cards search shows, people search over the member snapshot, and who is
     // suspended (left out of people lists). Existing posts' and comments' tags are filled in by
-    // JavaScript at the next start (search/backfill.ts: the #tag rule is Unicode-aware, which SQL
+    // JavaScript at the next start (posts/hashtag-backfill.ts: the #tag rule is Unicode-aware, which SQL
     // regular expressions under the C locale are not); the pending row says it is still to do.
     id: '0010_search',
     sql: `${searchTextSql}
