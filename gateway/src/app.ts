@@ -97,14 +97,28 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     store,
     revokedSessions,
     originPolicy,
-    limits: { perMinute: env.RATE_LIMIT_PER_MINUTE, authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE, representativesPerHour: env.REPRESENTATIVE_RATE_LIMIT_PER_HOUR },
+    limits: {
+      perMinute: env.RATE_LIMIT_PER_MINUTE,
+      authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+      representativesPerHour: env.REPRESENTATIVE_RATE_LIMIT_PER_HOUR,
+      paymentsPerMinute: env.PAYMENT_RATE_LIMIT_PER_MINUTE,
+    },
     featureRefusal: settings.featureRefusal,
     log,
   });
   const timeouts = { timeoutMs: env.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: env.UPSTREAM_CONNECT_TIMEOUT_MS };
   const proxy = createProxy({ upstreams, log, ...timeouts });
   const websocket = createWebSocketProxy({ upstream: upstreams.notifications, log, ...timeouts });
-  const edge = createEdgeServer({ address: createClientAddress(env.TRUST_PROXY), originPolicy, checks, proxy, websocket, ownRoutes, log, accessLog: createAccessLog(log) });
+  const edge = createEdgeServer({
+    address: createClientAddress(env.TRUST_PROXY),
+    originPolicy,
+    checks,
+    proxy,
+    websocket,
+    ownRoutes,
+    log,
+    accessLog: createAccessLog(log),
+  });
   onRequest = edge.onRequest;
   app.server.on('upgrade', edge.onUpgrade);
 

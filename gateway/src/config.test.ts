@@ -3,9 +3,7 @@ import { serviceNames } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
 import { gatewayEnvSchema, upstreamsFromEnv, upstreamVariables } from './config.js';
 
-const upstreamEnv = Object.fromEntries(
-  Object.values(upstreamVariables).map((name, i) => [name, `http://127.0.0.1:${4101 + i}`]),
-);
+const upstreamEnv = Object.fromEntries(Object.values(upstreamVariables).map((name, i) => [name, `http://127.0.0.1:${4101 + i}`]));
 const minimal = {
   INTERNAL_SECRET: 'x'.repeat(16),
   ACCESS_TOKEN_SECRET: 'y'.repeat(16),
@@ -24,6 +22,8 @@ describe('gatewayEnvSchema', () => {
       CORS_ORIGINS: [],
       RATE_LIMIT_PER_MINUTE: 600,
       AUTH_RATE_LIMIT_PER_MINUTE: 20,
+      REPRESENTATIVE_RATE_LIMIT_PER_HOUR: 5,
+      PAYMENT_RATE_LIMIT_PER_MINUTE: 10,
       UPSTREAM_TIMEOUT_MS: 15_000,
       UPSTREAM_CONNECT_TIMEOUT_MS: 2_000,
       CACHE_STORE: 'memory',

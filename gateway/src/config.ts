@@ -54,7 +54,10 @@ const originList = z
   .default('')
   .transform((raw, ctx) => {
     const origins: string[] = [];
-    for (const entry of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       try {
         const url = new URL(entry);
         if (url.origin === 'null' || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error();
@@ -98,6 +101,8 @@ export const gatewayEnvSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
     /** Representative applications (POST /api/representatives) one client may send per hour. */
     REPRESENTATIVE_RATE_LIMIT_PER_HOUR: positiveInt.default(5),
+    /** Payment commands (top-up start, verify, sandbox pay, package purchase) one client may send per minute. */
+    PAYMENT_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
     UPSTREAM_TIMEOUT_MS: positiveInt.default(15_000),
     UPSTREAM_CONNECT_TIMEOUT_MS: positiveInt.default(2_000),
     /** Longest a client may take to send one whole request (uploads included); Node's own default. */
@@ -111,7 +116,12 @@ export const gatewayEnvSchema = z
     EVENT_BUS: z.enum(['kafka', 'memory']).default('kafka'),
     KAFKA_BROKERS: z
       .string()
-      .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+      .transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      )
       .optional(),
     /** The services' namespace on the Kafka cluster (their site-settings topic). */
     KAFKA_TOPIC_PREFIX: kafkaTopicPrefix,
@@ -132,7 +142,5 @@ export const gatewayEnvSchema = z
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 
 export function upstreamsFromEnv(env: GatewayEnv): Upstreams {
-  return Object.fromEntries(
-    (Object.keys(upstreamVariables) as UpstreamName[]).map((name) => [name, env[upstreamVariables[name]]]),
-  ) as Upstreams;
+  return Object.fromEntries((Object.keys(upstreamVariables) as UpstreamName[]).map((name) => [name, env[upstreamVariables[name]]])) as Upstreams;
 }

@@ -2,8 +2,10 @@
  * Per-client rate limits at the edge, counted in the shared KeyValueStore so every gateway replica
  * sees the same numbers: a fixed one-minute window per client IP for `/api` and `/ws`, plus a much
  * smaller window for the paths that guess passwords or send mail/SMS codes (brute force and code
- * spam), and an hourly one for the public representative form (each application is a row an admin
- * reads and a mail to an address anyone may type). Pages, static assets and `/uploads` are not
+ * spam), an hourly one for the public representative form (each application is a row an admin
+ * reads and a mail to an address anyone may type), and a per-minute one for the payment commands
+ * (each starts a call to the payment provider, and card testing is tried one small top-up at a
+ * time). Pages, static assets and `/uploads` are not
  * limited: a page view pulls dozens of them.
  *
  * The counting happens in edge-checks.ts, beside the revoked-session lookup: if the store fails or
@@ -33,6 +35,34 @@ export const SENSITIVE_AUTH_PATHS: ReadonlySet<string> = new Set([
 export const REPRESENTATIVE_PATH = '/api/representatives';
 const HOUR_MS = 60 * 60_000;
 
+/**
+ * The payment commands (decision 026): starting a top-up, asking the provider about a payment, the
+ * sandbox's pay button, and buying a package. Matched on the decoded path, since the wallet's router
+ * decodes `%xx` before matching and these paths have segments the routing table passes on whole.
+ */
+const PAYMENT_COMMANDS: readonly RegExp[] = [
+  /^\/api\/payments\/initialize$/,
+  /^\/api\/payments\/[^/]+\/(?:verify|sandbox-pay)$/,
+  /^\/api\/packages\/[^/]+\/purchase$/,
+];
+
+/** The path as the upstream's router will see it: `%xx` decoded, no trailing slash; raw when malformed. */
+function routedPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is refused upstream (400) before any route runs.
+  }
+  return decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
+}
+
+export function isPaymentCommand(method: string, path: string): boolean {
+  if (method !== 'POST') return false;
+  const routed = routedPath(path);
+  return PAYMENT_COMMANDS.some((command) => command.test(routed));
+}
+
 // Served from files by the gateway itself; as cheap as any static asset.
 const UNLIMITED_PREFIXES = ['/api/docs/assets/'];
 
@@ -41,6 +71,8 @@ export interface RateLimits {
   authPerMinute: number;
   /** Applications one client may post in an hour (REPRESENTATIVE_RATE_LIMIT_PER_HOUR). */
   representativesPerHour: number;
+  /** Payment commands one client may send per minute (PAYMENT_RATE_LIMIT_PER_MINUTE). */
+  paymentsPerMinute: number;
 }
 
 /**
@@ -74,7 +106,10 @@ export function clientKey(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 function isLimited(method: string, path: string): boolean {
@@ -86,14 +121,25 @@ function isLimited(method: string, path: string): boolean {
 
 // A client's keys, made once per address and remembered (boundedly): the same few clients send
 // most requests, and the key is asked for on every one.
-const keysByAddress = new Map<string, { all: string; auth: string; representatives: string }>();
+interface ClientKeys {
+  all: string;
+  auth: string;
+  representatives: string;
+  payments: string;
+}
+const keysByAddress = new Map<string, ClientKeys>();
 const MAX_REMEMBERED_ADDRESSES = 10_000;
 
-function keysOf(ip: string): { all: string; auth: string; representatives: string } {
+function keysOf(ip: string): ClientKeys {
   let keys = keysByAddress.get(ip);
   if (keys === undefined) {
     const client = clientKey(ip);
-    keys = { all: `ratelimit:all:${client}`, auth: `ratelimit:auth:${client}`, representatives: `ratelimit:representatives:${client}` };
+    keys = {
+      all: `ratelimit:all:${client}`,
+      auth: `ratelimit:auth:${client}`,
+      representatives: `ratelimit:representatives:${client}`,
+      payments: `ratelimit:payments:${client}`,
+    };
     if (keysByAddress.size >= MAX_REMEMBERED_ADDRESSES) keysByAddress.clear();
     keysByAddress.set(ip, keys);
   }
@@ -110,6 +156,8 @@ export function rateScopes(method: string, path: string, ip: string, limits: Rat
   // Only posting an application counts; the form's page and the admin's reading do not.
   else if (method === 'POST' && path === REPRESENTATIVE_PATH) {
     scopes.push({ key: keys.representatives, limit: limits.representativesPerHour, exact: true, windowMs: HOUR_MS });
+  } else if (isPaymentCommand(method, path)) {
+    scopes.push({ key: keys.payments, limit: limits.paymentsPerMinute, exact: true, windowMs: WINDOW_MS });
   }
   return scopes;
 }
