@@ -2,9 +2,10 @@
  * The worker's rules by purpose (decision 022), on real videos made by ffmpeg in the test (tiny and
  * at a low frame rate where the picture does not matter, so long clips stay quick): a reel fitted
  * inside 1080x1920; a reel over 90 s and a story video over 60 s refused for good with their texts;
- * the real length judged, not the container's claim, either way it lies.
+ * the real length judged, not the container's claim, either way it lies; a post's video up to 30
+ * minutes, so a tiny file that really runs 10 hours cannot hold a worker.
  */
-import { reelTexts, storyTexts, type VideoStatus } from '@kora/contracts';
+import { mediaTexts, reelTexts, storyTexts, type VideoStatus } from '@kora/contracts';
 import { claimDuration, eventually, memberIdentity, startTestService, testTarget, truncated, type TestService } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { createMediaService } from '../app.js';
 import { mediaSchema } from '../db/schema.js';
 import { createLocalDiskStorage, type LocalDiskStorage } from '../storage/local-disk.js';
 import { ffprobeFile, makeVideo, multipartBody, type MakeVideoOptions } from '../test-support.js';
+import { longTinyVideo, timestampGapVideo, videoClaiming } from '../../../../tests/support/hostile-files.js';
 import { videoFailureTexts } from '../videos/failures.js';
 
 const target = testTarget();
@@ -77,7 +79,9 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
 
   async function failedEvent(videoId: number) {
     const rows = await svc.ctx.db.select().from(svc.ctx.tables.outbox);
-    return rows.map((r) => r.envelope as { type: string; aggregateId: string; payload: Record<string, unknown> }).find((e) => e.type === 'video.failed' && e.aggregateId === String(videoId));
+    return rows
+      .map((r) => r.envelope as { type: string; aggregateId: string; payload: Record<string, unknown> })
+      .find((e) => e.type === 'video.failed' && e.aggregateId === String(videoId));
   }
 
   const filesOf = async (url: string) => {
@@ -168,6 +172,37 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
       const ready = await settled(upload.videoId);
       expect(ready.status, ready.error ?? '').toBe('ready');
       expect(ready.durationSeconds!).toBeCloseTo(12, 0);
+    },
+    PROCESSING,
+  );
+
+  it(
+    'refuses, without transcoding, a post video that really runs 10 hours in a few hundred KB',
+    async () => {
+      const long = await longTinyVideo(sources);
+      expect(long.length).toBeLessThan(1024 * 1024);
+      const stored = await expectRefused(await uploadClip('post', long), 'post', mediaTexts.videoTooLong);
+      expect(stored.progress).toBe(0);
+    },
+    PROCESSING,
+  );
+
+  it(
+    'makes a post video whose last frame is stamped 10 hours in no longer than what really decodes',
+    async () => {
+      const ready = await settled((await uploadClip('post', await timestampGapVideo(sources))).videoId);
+      expect(ready.status, ready.error ?? '').toBe('ready');
+      expect(ready.durationSeconds!).toBeLessThan(5);
+    },
+    PROCESSING,
+  );
+
+  it(
+    'makes a post video that claims 10 hours but plays 2 s ready, with its real length',
+    async () => {
+      const ready = await settled((await uploadClip('post', await videoClaiming(sources))).videoId);
+      expect(ready.status, ready.error ?? '').toBe('ready');
+      expect(ready.durationSeconds!).toBeCloseTo(2, 0);
     },
     PROCESSING,
   );

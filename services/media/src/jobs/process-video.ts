@@ -4,7 +4,7 @@
  *
  * 1. ffprobe the upload (copied from storage into a temp folder: ffmpeg needs a seekable file).
  *    Unreadable, no picture, or too many pixels: failed at once, no retries (`VideoRejectedError`).
- * 2. The length rule of its purpose (`videos/length-rule.ts`: reel ≤ 90 s, story ≤ 60 s), judged by
+ * 2. The length rule of its purpose (`videos/length-rule.ts`: reel ≤ 90 s, story ≤ 60 s, post ≤ 30 min), judged by
  *    the real length: a container claiming far more is checked by a stream-copy pass first (no
  *    decoding), and the transcode never runs past the limit plus a margin; an output longer than
  *    the limit is refused. A refusal is final (`VideoRejectedError`) with the purpose's text.
@@ -99,9 +99,9 @@ async function refuseConfirmedClaim(media: Media, video: VideoRow, source: strin
 }
 
 /** The decoded output is the real length: past the limit (it ran into the margin), refused. */
-function refuseLongOutput(rule: LengthRule | null, output: VideoProbe): void {
+function refuseLongOutput(rule: LengthRule, output: VideoProbe): void {
   const seconds = output.durationSeconds;
-  if (rule && seconds !== null && runsTooLong(rule, seconds)) throw new VideoRejectedError(rule.tooLong, `decodes to at least ${seconds} s`);
+  if (seconds !== null && runsTooLong(rule, seconds)) throw new VideoRejectedError(rule.tooLong, `decodes to at least ${seconds} s`);
 }
 
 async function transcode(media: Media, video: VideoRow, work: string, progress: ProgressReporter): Promise<ProcessedVideo> {
@@ -118,7 +118,7 @@ async function transcode(media: Media, video: VideoRow, work: string, progress: 
     throw new VideoRejectedError(videoFailureTexts.tooManyPixels, `${input.video.width}x${input.video.height}`);
   }
   const rule = lengthRuleFor(video.purpose);
-  if (rule) await refuseConfirmedClaim(media, video, source, input.durationSeconds, rule);
+  await refuseConfirmedClaim(media, video, source, input.durationSeconds, rule);
   const size = fitVideo(shown, video.purpose);
   progress.report(TRANSCODE_FROM, true);
 
@@ -130,7 +130,7 @@ async function transcode(media: Media, video: VideoRow, work: string, progress: 
     size,
     withAudio: input.audio !== null,
     durationSeconds: input.durationSeconds,
-    ...(rule ? { maxSeconds: transcodeLimit(rule) } : {}),
+    maxSeconds: transcodeLimit(rule),
     timeoutSeconds: config.MEDIA_VIDEO_TIMEOUT_SECONDS,
     onProgress: (fraction) => progress.report(TRANSCODE_FROM + fraction * (TRANSCODE_TO - TRANSCODE_FROM)),
   });

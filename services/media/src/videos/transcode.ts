@@ -61,7 +61,7 @@ export interface TranscodeJob {
   withAudio: boolean;
   /** Of the input, to turn ffmpeg's position into a fraction; null when unknown. */
   durationSeconds: number | null;
-  /** Stop after this many seconds of output (a length rule's limit plus its margin); none for posts. */
+  /** Stop after this many seconds of output (the length rule's limit plus its margin). */
   maxSeconds?: number;
   timeoutSeconds: number;
   /** 0..1 as the transcode goes (only when the duration is known). */
@@ -71,22 +71,35 @@ export interface TranscodeJob {
 /** ffmpeg's output options for the MP4 (the bench runs bare ffmpeg with exactly these). */
 export function mp4OutputOptions(job: Pick<TranscodeJob, 'size' | 'withAudio' | 'maxSeconds'>): string[] {
   return [
-    '-map', '0:v:0',
+    '-map',
+    '0:v:0',
     ...(job.withAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : ['-an']),
-    '-vf', `scale=${job.size.width}:${job.size.height},setsar=1,format=yuv420p`,
-    '-c:v', 'libx264',
-    '-preset', 'veryfast',
-    '-crf', '23',
-    '-profile:v', 'high',
-    '-pix_fmt', 'yuv420p',
-    '-fpsmax', '60',
-    '-sn', '-dn',
-    '-map_metadata', '-1',
-    '-map_chapters', '-1',
-    '-movflags', '+faststart',
+    '-vf',
+    `scale=${job.size.width}:${job.size.height},setsar=1,format=yuv420p`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    '-fpsmax',
+    '60',
+    '-sn',
+    '-dn',
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
+    '-movflags',
+    '+faststart',
     // Whatever the container claims, never more than the length rule needs to judge the clip.
     ...(job.maxSeconds ? ['-t', job.maxSeconds.toFixed(3)] : []),
-    '-f', 'mp4',
+    '-f',
+    'mp4',
   ];
 }
 
