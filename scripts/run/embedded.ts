@@ -32,6 +32,7 @@ import { createWebServer } from '../../web/server/app.js';
 import { serviceDefinitions } from './definitions.js';
 import { publicUrlFor } from '../lib/public-url.mjs';
 import { localSecrets } from '../lib/secrets.mjs';
+import { markDataDirInUse } from '../lib/backup-in-use.mjs';
 
 export interface EmbeddedOptions {
   port: number;
@@ -63,6 +64,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   const logTo = options.logFile ?? 1;
   const baseLog = createLogger('kora', logLevel as 'info', logTo);
 
+  // Tells `npm run backup`/`restore` that a live process holds this folder.
+  const releaseDataDir = markDataDirInUse(dataDir);
   const pglite = await openPgliteClient(path.join(dataDir, 'pglite'));
   const adapters: Adapters = {
     database: pgliteDatabase(pglite),
@@ -151,6 +154,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
         await adapters.bus.close();
         await adapters.store.close();
         await pglite.close();
+        releaseDataDir();
       })();
       return stopping;
     },

@@ -1,0 +1,3 @@
+export const IN_USE_FILE: string;
+export function markDataDirInUse(dataDir: string): () => void;
+export function processUsingDataDir(dataDir: string): number | null;
