@@ -61,10 +61,7 @@ export async function createBackup({ dataDir, out, now = new Date() }) {
     fs.writeFileSync(path.join(stage, 'manifest.json'), JSON.stringify(manifest, null, 2));
     fs.symlinkSync(source, path.join(stage, 'data'), 'junction');
     fs.mkdirSync(path.dirname(partial), { recursive: true });
-    await tar.c(
-      { gzip: true, file: partial, cwd: stage, follow: true, portable: true, filter: (p) => p !== `data/${IN_USE_FILE}` },
-      ['manifest.json', 'data'],
-    );
+    await tar.c({ gzip: true, file: partial, cwd: stage, follow: true, portable: true, filter: (p) => p !== `data/${IN_USE_FILE}` }, ['manifest.json', 'data']);
     fs.renameSync(partial, out);
   } finally {
     fs.rmSync(partial, { force: true });
@@ -91,7 +88,9 @@ export async function unpackAndCheck(file, into) {
   if (!fs.existsSync(manifestFile)) throw new BackupError(`${file} has no manifest.json: not a Kora backup.`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
   if (manifest.format !== MANIFEST_FORMAT || manifest.formatVersion !== MANIFEST_VERSION) {
-    throw new BackupError(`${file} is a ${manifest.format ?? 'unknown'} backup, version ${manifest.formatVersion}; this Kora reads ${MANIFEST_FORMAT} version ${MANIFEST_VERSION}.`);
+    throw new BackupError(
+      `${file} is a ${manifest.format ?? 'unknown'} backup, version ${manifest.formatVersion}; this Kora reads ${MANIFEST_FORMAT} version ${MANIFEST_VERSION}.`,
+    );
   }
   if (listChecksum(manifest.files) !== manifest.checksum) throw new BackupError(`${file}: the manifest's file list does not match its checksum.`);
   const data = path.join(into, 'data');
