@@ -39,3 +39,9 @@ function readPid(file) {
     return null;
   }
 }
+
+/** True when a process held `dataDir` and died without a clean stop (its mark is still there). */
+export function leftByKilledProcess(dataDir) {
+  const pid = readPid(path.join(dataDir, IN_USE_FILE));
+  return pid !== null && processUsingDataDir(dataDir) === null;
+}

@@ -42,11 +42,17 @@ describe('npm run backup / npm run restore on the embedded product', () => {
 
     product = await startEmbeddedChild(data, port);
     const ada = await signedInMember();
-    const uploaded = await api('/api/media/upload', { method: 'POST', headers: auth(ada.token).headers, body: filesForm([{ data: solidPng(200), name: 'p.png', type: 'image/png' }]) });
+    const uploaded = await api('/api/media/upload', {
+      method: 'POST',
+      headers: auth(ada.token).headers,
+      body: filesForm([{ data: solidPng(200), name: 'p.png', type: 'image/png' }]),
+    });
     expect(uploaded.status, await uploaded.clone().text()).toBe(201);
     const photo = (await body<UploadAnswer>(uploaded)).urls[0]!;
     const photoBytes = Buffer.from(await (await api(photo)).arrayBuffer());
-    const kept = await body<Post>(await api('/api/posts', json({ userId: ada.user.user_id, content: 'before the backup', media: [{ url: photo, type: 'image' }] }, ada.token)));
+    const kept = await body<Post>(
+      await api('/api/posts', json({ userId: ada.user.user_id, content: 'before the backup', media: [{ url: photo, type: 'image' }] }, ada.token)),
+    );
 
     const refused = command('backup.mjs', '--data', data, '--out', path.join(work, 'live.tar.gz'));
     expect(refused.status).toBe(1);

@@ -63,6 +63,8 @@ describe('embedded mode: SIGKILL during writes', () => {
       const restartedAt = Date.now();
       product = await startEmbeddedChild(path.join(dataDir, 'data'), port);
       const restartMs = Date.now() - restartedAt;
+      // The launcher saw the kill's mark and republished the outbox (events the bus held are not lost).
+      expect(fs.readFileSync(product.logFile, 'utf8').split('republishing the kept outbox rows')).toHaveLength(round + 1);
       await checkEverything(round);
       // The figures docs/reliability.md quotes.
       process.stdout.write(

@@ -14,6 +14,8 @@ const READY_LINE = 'Kora is running at';
 
 export interface EmbeddedChild {
   url: string;
+  /** Where its stdout and stderr go. */
+  logFile: string;
   process: ChildProcess;
   /** SIGKILL, as a power cut of the process would; resolves once it has exited. */
   kill(): Promise<void>;
@@ -57,10 +59,11 @@ export async function startEmbeddedChild(dataDir: string, port: number, timeoutM
     });
     child.once('exit', (code) => fail(new Error(`the product exited (${code}) while starting; see ${logFile}`)));
   });
-  child.stdout!.resume();
+  // The product's log lines (pino, on stdout) go to the same file as its stderr.
+  child.stdout!.pipe(fs.createWriteStream(logFile, { flags: 'a' }));
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
     await exited;
   };
-  return { url: `http://127.0.0.1:${port}`, process: child, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}`, logFile, process: child, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
 }
