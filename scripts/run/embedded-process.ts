@@ -41,6 +41,8 @@ export async function startEmbeddedChild(dataDir: string, port: number, timeoutM
     stdio: ['ignore', 'pipe', log],
   });
   fs.closeSync(log);
+  // The product's log lines (pino, on stdout) go to the same file as its stderr.
+  child.stdout!.pipe(fs.createWriteStream(logFile, { flags: 'a' }));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     let output = '';
@@ -59,8 +61,6 @@ export async function startEmbeddedChild(dataDir: string, port: number, timeoutM
     });
     child.once('exit', (code) => fail(new Error(`the product exited (${code}) while starting; see ${logFile}`)));
   });
-  // The product's log lines (pino, on stdout) go to the same file as its stderr.
-  child.stdout!.pipe(fs.createWriteStream(logFile, { flags: 'a' }));
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
     await exited;
