@@ -32,6 +32,8 @@ import { createWebServer } from '../../web/server/app.js';
 import { serviceDefinitions } from './definitions.js';
 import { publicUrlFor } from '../lib/public-url.mjs';
 import { localSecrets } from '../lib/secrets.mjs';
+import { leftByKilledProcess, markDataDirInUse } from '../lib/backup-in-use.mjs';
+import { republishKeptOutbox } from './outbox-replay.js';
 
 export interface EmbeddedOptions {
   port: number;
@@ -63,7 +65,15 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   const logTo = options.logFile ?? 1;
   const baseLog = createLogger('kora', logLevel as 'info', logTo);
 
+  const crashed = leftByKilledProcess(dataDir);
+  // Tells `npm run backup`/`restore` that a live process holds this folder.
+  const releaseDataDir = markDataDirInUse(dataDir);
   const pglite = await openPgliteClient(path.join(dataDir, 'pglite'));
+  if (crashed) {
+    // Events the in-process bus held when the process died are published again (outbox-replay.ts).
+    const rows = await republishKeptOutbox(pglite);
+    baseLog.warn({ rows }, 'the last run did not stop cleanly: republishing the kept outbox rows');
+  }
   const adapters: Adapters = {
     database: pgliteDatabase(pglite),
     bus: new MemoryEventBus(baseLog),
@@ -151,6 +161,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
         await adapters.bus.close();
         await adapters.store.close();
         await pglite.close();
+        releaseDataDir();
       })();
       return stopping;
     },

@@ -1,0 +1,4 @@
+export function webBuildIsStale(): boolean;
+export function ensureWebBuild(options?: { force?: boolean }): void;
+export function ensureDependencies(): void;
+export function ensureFfmpeg(options?: { required?: boolean }): Promise<void>;
