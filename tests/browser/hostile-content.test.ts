@@ -169,7 +169,7 @@ for (const [size, viewport] of [
         await checkScreen(page, `/hashtags/${TAG}`, [hostileName(), XSS.template], `hashtag-${size}`);
         await checkScreen(page, '/notifications', [hostileName()], `notifications-${size}`);
         await checkScreen(page, '/friends', [hostileName()], `friends-${size}`);
-        await checkScreen(page, '/groups', [GROUP_TITLE], `groups-${size}`);
+        await checkScreen(page, `/groups?q=${WORD}`, [GROUP_TITLE], `groups-${size}`);
         await checkScreen(page, `/groups/${groupId}`, [GROUP_TITLE, XSS.script, XSS.iframe], `group-${size}`);
         await noSidewaysScroll(page);
         await checkScreen(page, `/reels/${reelId}`, [XSS.img, XSS.svg, `reel ${WORD}`], `reel-${size}`);

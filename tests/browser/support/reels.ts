@@ -3,10 +3,10 @@
  * reel rules, then `POST /api/reels`; and a wait until media has processed it.
  */
 import { makeVideo } from '@kora/testing';
+import { readUntil } from '@kora/testing/adapters';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
 import { filesForm } from '../../support/media-files';
 import { BASE_URL } from './browser';
 import { apiSignIn, type Member } from './members';
@@ -39,13 +39,14 @@ export async function reelThroughApi(member: Member, caption: string): Promise<n
   return ((await made.json()) as { id: number }).id;
 }
 
-/** Waits until the member's reel is ready (the author's feed shows it processing until then). */
+/** Waits until the member's reel is ready (the author's feed shows it processing until then); works in a hook too. */
 export async function untilReelReady(member: Member, id: number): Promise<void> {
   const { token } = await apiSignIn(member);
-  await expect
-    .poll(
-      async () => ((await (await fetch(`${BASE_URL}/api/reels/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { state?: string }).state,
-      { timeout: 120_000, interval: 1_000 },
-    )
-    .toBe('ready');
+  const state = await readUntil(
+    async () => ((await (await fetch(`${BASE_URL}/api/reels/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { state?: string }).state,
+    (value) => value === 'ready',
+    120_000,
+    1_000,
+  );
+  if (state !== 'ready') throw new Error(`reel ${id} is still ${state} after 2 minutes`);
 }
