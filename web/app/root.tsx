@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema is built (see the module).
+import './utils/zod-jitless.client';
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import {
   isRouteErrorResponse,
