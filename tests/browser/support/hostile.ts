@@ -56,7 +56,7 @@ export async function watchPage(page: Page): Promise<void> {
     const violations: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
     document.addEventListener('securitypolicyviolation', (event) => {
-      violations.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}: ${event.sample}`);
+      violations.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}: ${event.sample}`);
     });
   });
 }
