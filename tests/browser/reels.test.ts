@@ -9,16 +9,15 @@
  * comment (trimmed) is appended in the comments panel. /reels/{id} opens the feed at that reel.
  * Screens at 1280x800 and 375x812.
  */
-import { makeVideo as makeVideoIn } from '@kora/testing';
 import { reelTexts } from '@kora/contracts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesForm } from '../support/media-files';
 import { BASE_URL, launchBrowser, VIEWPORTS } from './support/browser';
-import { apiSignIn, createMember, memberContext, type Member } from './support/members';
+import { createMember, memberContext, type Member } from './support/members';
+import { reelThroughApi, untilReelReady, verticalClip } from './support/reels';
 import { noSidewaysScroll, recordStates, seenStates } from './support/page-helpers';
 import { saveScreenshot } from './support/screenshots';
 import { mintAccessToken } from './support/tokens';
@@ -35,45 +34,6 @@ async function signedIn(member: Member, viewport = VIEWPORTS.laptop): Promise<Pa
   const context = await memberContext(browser, member, { viewport });
   contexts.push(context);
   return context.newPage();
-}
-
-/** A short vertical (9:16) clip, as phones film reels. */
-async function verticalClip(seconds: number): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'kora-reel-'));
-  try {
-    return await makeVideoIn(dir, { duration: seconds, width: 360, height: 640, container: 'mp4', audio: false });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** A reel made through the API (upload with the reel rules, then POST /api/reels); its id. */
-async function reelThroughApi(member: Member, caption: string): Promise<number> {
-  const { token } = await apiSignIn(member);
-  const upload = await fetch(`${BASE_URL}/api/media/upload?purpose=reel`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: filesForm([{ data: await verticalClip(2), name: 'reel.mp4', type: 'video/mp4' }]),
-  });
-  const { urls } = (await upload.json()) as { urls: string[] };
-  const made = await fetch(`${BASE_URL}/api/reels`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ videoUrl: urls[0], caption }),
-  });
-  if (made.status !== 201) throw new Error(`making a reel answered ${made.status}: ${await made.text()}`);
-  return ((await made.json()) as { id: number }).id;
-}
-
-/** Waits until the member's reel is ready (the author's feed shows it processing until then). */
-async function untilReady(member: Member, id: number): Promise<void> {
-  const { token } = await apiSignIn(member);
-  await expect
-    .poll(
-      async () => ((await (await fetch(`${BASE_URL}/api/reels/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { state?: string }).state,
-      { timeout: 120_000, interval: 1_000 },
-    )
-    .toBe('ready');
 }
 
 /** Switches features as an admin would (the site settings' features section). */
@@ -160,7 +120,7 @@ describe('reels', () => {
     async () => {
       const older = await reelThroughApi(author, `Older reel ${TAG}`);
       const newer = await reelThroughApi(author, `Newer reel ${TAG}`);
-      await Promise.all([untilReady(author, older), untilReady(author, newer)]);
+      await Promise.all([untilReelReady(author, older), untilReelReady(author, newer)]);
 
       const page = await signedIn(viewer);
       await page.goto(`/reels/${newer}`);
@@ -207,7 +167,9 @@ describe('reels', () => {
       // The author's view of it agrees after a reload (counts come from the server).
       const authorPage = await signedIn(author);
       await authorPage.goto(`/reels/${newer}`);
-      await reelArticle(authorPage, newer).getByRole('button', { name: /^Comment \(1\)$/ }).waitFor();
+      await reelArticle(authorPage, newer)
+        .getByRole('button', { name: /^Comment \(1\)$/ })
+        .waitFor();
     },
     LONG,
   );
@@ -222,7 +184,11 @@ describe('reels', () => {
       const box = await page.getByTestId('reel-feed').boundingBox();
       expect(Math.round(box?.height ?? 0)).toBeGreaterThan(VIEWPORTS.phone.height - 80);
       await saveScreenshot(page, 'reels-feed-phone');
-      await page.locator('article[data-reel-id]').first().getByRole('button', { name: /^Comment/ }).click();
+      await page
+        .locator('article[data-reel-id]')
+        .first()
+        .getByRole('button', { name: /^Comment/ })
+        .click();
       await page.getByRole('dialog', { name: reelTexts.comments }).waitFor();
       await saveScreenshot(page, 'reels-comments-phone');
       await page.keyboard.press('Escape');
@@ -243,12 +209,15 @@ describe('reels', () => {
         // The web app caches the switches for a few seconds (the API refuses at once, so the page
         // may say "off" while the menu still has the link for that moment).
         await expect
-          .poll(async () => {
-            await page.goto('/reels');
-            const off = await page.getByRole('heading', { name: 'Reels are turned off on this site.' }).count();
-            const links = await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Reels' }).count();
-            return { off, links };
-          }, { timeout: 30_000 })
+          .poll(
+            async () => {
+              await page.goto('/reels');
+              const off = await page.getByRole('heading', { name: 'Reels are turned off on this site.' }).count();
+              const links = await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Reels' }).count();
+              return { off, links };
+            },
+            { timeout: 30_000 },
+          )
           .toEqual({ off: 1, links: 0 });
         await page.goto('/reels/create');
         await page.getByRole('heading', { name: 'Reels are turned off on this site.' }).waitFor();

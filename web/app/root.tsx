@@ -19,6 +19,10 @@ import type { RootLoaderData } from './utils/layout-data';
 import { useNonce } from './utils/nonce-provider';
 import { useMarkHydrated } from './utils/use-mark-hydrated';
 import { useSiteName } from './utils/site';
+import { jitlessZodInBrowser } from './utils/zod-jitless';
+
+// Before any route builds a schema (see the module).
+jitlessZodInBrowser();
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
