@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type RequestListener, type ServerRe
 import { createClientAddress } from './client-address.js';
 import type { GatewayEnv, Upstreams } from './config.js';
 import { installDocs } from './docs.js';
+import { answerClientError } from './client-errors.js';
 import { createEdgeChecks } from './edge-checks.js';
 import { edgeRequestOf, requestIdFor } from './edge-request.js';
 import { createEdgeServer } from './edge-server.js';
@@ -76,6 +77,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     genReqId: (req) => edgeRequestOf(req)?.id ?? requestIdFor(req.headers),
     ...requestLoggingOptions({ bindTraceId: true }),
     trustProxy: env.TRUST_PROXY,
+    clientErrorHandler: answerClientError,
     serverFactory: (fastifyHandler) => {
       ownRoutes = fastifyHandler;
       return createNodeServer(env, (req, res) => onRequest(req, res));
@@ -97,14 +99,27 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     store,
     revokedSessions,
     originPolicy,
-    limits: { perMinute: env.RATE_LIMIT_PER_MINUTE, authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE, representativesPerHour: env.REPRESENTATIVE_RATE_LIMIT_PER_HOUR },
+    limits: {
+      perMinute: env.RATE_LIMIT_PER_MINUTE,
+      authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+      representativesPerHour: env.REPRESENTATIVE_RATE_LIMIT_PER_HOUR,
+    },
     featureRefusal: settings.featureRefusal,
     log,
   });
   const timeouts = { timeoutMs: env.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: env.UPSTREAM_CONNECT_TIMEOUT_MS };
   const proxy = createProxy({ upstreams, log, ...timeouts });
   const websocket = createWebSocketProxy({ upstream: upstreams.notifications, log, ...timeouts });
-  const edge = createEdgeServer({ address: createClientAddress(env.TRUST_PROXY), originPolicy, checks, proxy, websocket, ownRoutes, log, accessLog: createAccessLog(log) });
+  const edge = createEdgeServer({
+    address: createClientAddress(env.TRUST_PROXY),
+    originPolicy,
+    checks,
+    proxy,
+    websocket,
+    ownRoutes,
+    log,
+    accessLog: createAccessLog(log),
+  });
   onRequest = edge.onRequest;
   app.server.on('upgrade', edge.onUpgrade);
 
