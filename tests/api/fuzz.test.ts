@@ -72,7 +72,9 @@ describe(`fuzzing every route of the OpenAPI document (${MODE})`, () => {
         `${summary.tried} requests (${Object.entries(summary.byCaller)
           .map(([c, n]) => `${c} ${n}`)
           .join(', ')}) in ${summary.seconds.toFixed(1)} s; ` +
-        `writes refused ${summary.refusedWrites}; statuses ${statuses}; findings ${summary.findings.length}; slowest: ${summary.slowest.map((s) => `${s.ms} ms ${s.what}`).join(" | ")}`,
+        `writes refused ${summary.refusedWrites}; statuses ${statuses}; findings ${summary.findings.length}; slowest: ${summary.slowest
+          .map((s) => `${s.ms} ms ${s.what}`)
+          .join(' | ')}`,
     );
     const after = DATABASE_URL ? await quietFingerprint(DATABASE_URL) : undefined;
     const report = summary.findings.slice(0, 40).map((f) => describeFinding(f, SEED));

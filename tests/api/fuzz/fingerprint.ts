@@ -33,7 +33,9 @@ export async function fingerprintDatabase(databaseUrl: string): Promise<Fingerpr
       const table = `${schema}.${name}`;
       if (CHANGING_ON_THEIR_OWN.has(table)) continue;
       const quoted = `"${schema.replace(/"/g, '""')}"."${name.replace(/"/g, '""')}"`;
-      const { rows } = await client.query<{ n: string; h: string | null }>(`select count(*) as n, md5(string_agg(t::text, '|' order by t::text)) as h from ${quoted} t`);
+      const { rows } = await client.query<{ n: string; h: string | null }>(
+        `select count(*) as n, md5(string_agg(t::text, '|' order by t::text)) as h from ${quoted} t`,
+      );
       print[table] = `${rows[0]!.n}:${rows[0]!.h ?? '-'}`;
     }
     return print;

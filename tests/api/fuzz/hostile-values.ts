@@ -119,7 +119,9 @@ export function deepJsonText(depth: number, kind: 'array' | 'object'): string {
   return kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 
-export const deepJson: fc.Arbitrary<string> = fc.tuple(fc.constantFrom(1_000, 5_000, 20_000), fc.constantFrom('array' as const, 'object' as const)).map(([depth, kind]) => deepJsonText(depth, kind));
+export const deepJson: fc.Arbitrary<string> = fc
+  .tuple(fc.constantFrom(1_000, 5_000, 20_000), fc.constantFrom('array' as const, 'object' as const))
+  .map(([depth, kind]) => deepJsonText(depth, kind));
 
 /** JSON text a parser must refuse (or a body no route's schema allows). */
 export const malformedJson: fc.Arbitrary<string> = fc.constantFrom(
@@ -155,7 +157,7 @@ export const pathTrick: fc.Arbitrary<(path: string) => string> = fc.constantFrom
   (p: string) => `${p}/%2e%2e/%2e%2e/admin/users`,
   (p: string) => `${p}/../../api/admin/users`,
   (p: string) => p.replace('/api/', '//api//'),
-  (p: string) => p.replace(/\//g, '%2F'),
+  (p: string) => `/${p.slice(1).replace(/\//g, '%2F')}`,
   (p: string) => p.replace('/api/', '/api%2F'),
   (p: string) => `${p}%00`,
   (p: string) => `${p}%00.json`,

@@ -89,7 +89,13 @@ function baseDraft(op: Operation, ctx: RequestContext): fc.Arbitrary<Omit<Draft,
   const pathValues = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, pathValue(p, ctx)])));
   const query = fc.tuple(...op.queryParams.map((p) => queryValue(p, ctx))).map((pairs) => pairs.filter((p): p is [string, string] => p !== null));
   const value = op.body?.kind === 'json' ? valueFor(op.body.schema, ctx) : fc.constant(undefined);
-  return fc.record({ pathValues, query, value }).map((d) => ({ ...d, contentType: op.body?.kind === 'json' ? 'application/json' : undefined, body: d.value === undefined ? undefined : JSON.stringify(d.value) }));
+  return fc
+    .record({ pathValues, query, value })
+    .map((d) => ({
+      ...d,
+      contentType: op.body?.kind === 'json' ? 'application/json' : undefined,
+      body: d.value === undefined ? undefined : JSON.stringify(d.value),
+    }));
 }
 
 /** Raw JSON text that no value of `schema` can be. */
@@ -120,7 +126,11 @@ function wrongFor(schema: JsonSchema): fc.Arbitrary<string> {
       return fc.oneof(...specific, ...common);
     }
     case 'object':
-      return fc.oneof(fc.constantFrom('[]', '"x"', '1'), deepJson.filter((t) => t.startsWith('[')), ...(nullable ? [] : [fc.constant('null')]));
+      return fc.oneof(
+        fc.constantFrom('[]', '"x"', '1'),
+        deepJson.filter((t) => t.startsWith('[')),
+        ...(nullable ? [] : [fc.constant('null')]),
+      );
     default:
       // A schema that allows anything: only a value past the body limit is surely refused.
       return fc.constant(JSON.stringify('x'.repeat(BODY_LIMIT + 10)));
@@ -143,7 +153,10 @@ const parameterMutations: Mutation[] = [
       .map((p) =>
         hostileText
           .filter((t) => !p.schema.enum!.includes(t) && t !== '')
-          .map((t) => ({ mutation: `${p.in} ${p.name} outside its enum`, ...(p.in === 'path' ? { pathValues: { [p.name]: enc(t) } } : { query: [[p.name, enc(t)]] as [string, string][] }) })),
+          .map((t) => ({
+            mutation: `${p.in} ${p.name} outside its enum`,
+            ...(p.in === 'path' ? { pathValues: { [p.name]: enc(t) } } : { query: [[p.name, enc(t)]] as [string, string][] }),
+          })),
       ),
 ];
 
@@ -153,16 +166,25 @@ const bodyMutations: Mutation[] = [
   (op) => {
     if (op.body?.kind !== 'json' || typeOf(op.body.schema) !== 'object') return [];
     const schema = op.body.schema;
-    const out: ReturnType<Mutation> = [fc.oneof(fc.constantFrom('[]', '0', '"x"', 'null', 'true'), deepJson).map((body) => ({ mutation: `body ${body.slice(0, 20)}`, body }))];
+    const out: ReturnType<Mutation> = [
+      fc.oneof(fc.constantFrom('[]', '0', '"x"', 'null', 'true'), deepJson).map((body) => ({ mutation: `body ${body.slice(0, 20)}`, body })),
+    ];
     for (const name of schema.required ?? []) out.push(fc.constant({ mutation: `body without ${name}`, value: { omit: name } }));
     for (const [name, s] of Object.entries(schema.properties ?? {}))
-      out.push(wrongFor(s).map((raw) => ({ mutation: `body ${name}=${raw.slice(0, 40)}${raw.length > 40 ? `… (${raw.length} chars)` : ''}`, value: { set: name, raw } })));
+      out.push(
+        wrongFor(s).map((raw) => ({
+          mutation: `body ${name}=${raw.slice(0, 40)}${raw.length > 40 ? `… (${raw.length} chars)` : ''}`,
+          value: { set: name, raw },
+        })),
+      );
     return out;
   },
   // JSON a parser must refuse, to a route that reads a body.
   (op) => (op.body ? [malformedJson.map((body) => ({ mutation: `malformed JSON ${JSON.stringify(body)}`, contentType: 'application/json', body }))] : []),
   // Past the body limit, on any write.
-  () => [fc.constant({ mutation: 'body past the 1 MiB limit', contentType: 'application/json', body: JSON.stringify({ text: 'x'.repeat(BODY_LIMIT + 1024) }) })],
+  () => [
+    fc.constant({ mutation: 'body past the 1 MiB limit', contentType: 'application/json', body: JSON.stringify({ text: 'x'.repeat(BODY_LIMIT + 1024) }) }),
+  ],
   // A content type nothing reads (the multipart and form ones are read by some services).
   () => [
     badContentType
@@ -190,19 +212,32 @@ const bodyMutations: Mutation[] = [
 const readMutations: Mutation[] = [
   (op) =>
     op.pathParams.map((p) =>
-      fc.oneof(hostileText.map(enc), hostileNumberParam).map((v) => ({ mutation: `path ${p.name}=${decodeSafe(v).slice(0, 40)}`, pathValues: { [p.name]: v } })),
+      fc
+        .oneof(hostileText.map(enc), hostileNumberParam)
+        .map((v) => ({ mutation: `path ${p.name}=${decodeSafe(v).slice(0, 40)}`, pathValues: { [p.name]: v } })),
     ),
   (op) =>
     op.queryParams.map((p) => {
-      const values = p.name === 'cursor' ? badCursor : typeOf(p.schema) === 'integer' || typeOf(p.schema) === 'number' ? hostileNumberParam : hostileText.map(enc);
+      const values =
+        p.name === 'cursor' ? badCursor : typeOf(p.schema) === 'integer' || typeOf(p.schema) === 'number' ? hostileNumberParam : hostileText.map(enc);
       return values.map((v) => ({ mutation: `query ${p.name}=${decodeSafe(v).slice(0, 40)}`, query: [[p.name, v]] as [string, string][] }));
     }),
   () => [
     fc
-      .array(fc.tuple(fc.constantFrom('limit', 'cursor', 'q', '__proto__', 'constructor', 'x[y]', 'a%00'), hostileText.map(enc)), { minLength: 1, maxLength: 5 })
+      .array(fc.tuple(fc.constantFrom('limit', 'cursor', 'q', '__proto__', 'constructor', 'x[y]', 'a%00'), hostileText.map(enc)), {
+        minLength: 1,
+        maxLength: 5,
+      })
       .map((query) => ({ mutation: `extra query ${query.map(([k]) => k).join(',')}`, query })),
     fc.constant({ mutation: 'query of 20,000 characters', query: [['q', 'a'.repeat(20_000)]] as [string, string][] }),
-    fc.constantFrom('limit', 'cursor', 'page').map((k) => ({ mutation: `repeated ${k}`, query: [[k, '1'], [k, '2'], [k, '-1']] as [string, string][] })),
+    fc.constantFrom('limit', 'cursor', 'page').map((k) => ({
+      mutation: `repeated ${k}`,
+      query: [
+        [k, '1'],
+        [k, '2'],
+        [k, '-1'],
+      ] as [string, string][],
+    })),
     pathTrick.map((bendPath) => ({ mutation: `path trick ${bendPath('/p')}`, bendPath })),
   ],
 ];

@@ -74,7 +74,9 @@ export async function fuzzOperations(options: {
       const since = Date.now();
       const outcome = await sender.send(request);
       const ms = Date.now() - since;
-      const what = `${caller.name} ${request.method} ${request.path.slice(0, 120)} [${request.mutation.slice(0, 80)}] → ${'answer' in outcome ? outcome.answer.status : outcome.failure}`;
+      const what = `${caller.name} ${request.method} ${request.path.slice(0, 120)} [${request.mutation.slice(0, 80)}] → ${
+        'answer' in outcome ? outcome.answer.status : outcome.failure
+      }`;
       summary.slowest.push({ ms, what });
       summary.slowest = summary.slowest.sort((a, b) => b.ms - a.ms).slice(0, 5);
       // FUZZ_TRACE=<file>: every request as it is answered, for a run that needs watching.

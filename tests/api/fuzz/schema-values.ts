@@ -63,7 +63,8 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
   }
   if (schema.format === 'email') return fc.emailAddress();
   if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
-  if (schema.format === 'date') return fc.date({ noInvalidDate: true, min: new Date(2000, 0, 1), max: new Date(2100, 0, 1) }).map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'date')
+    return fc.date({ noInvalidDate: true, min: new Date(2000, 0, 1), max: new Date(2100, 0, 1) }).map((d) => d.toISOString().slice(0, 10));
   const minLength = schema.minLength ?? 0;
   return fc.string({ minLength, maxLength: Math.min(schema.maxLength ?? 20, Math.max(minLength, 20)) });
 }
