@@ -88,7 +88,7 @@ export async function fuzzOperations(options: {
       const { answer } = outcome;
       summary.byStatus[answer.status] = (summary.byStatus[answer.status] ?? 0) + 1;
       if (request.mustRefuse && answer.status >= 400) summary.refusedWrites += 1;
-      const problems = problemsWith(answer, request.mustRefuse);
+      const problems = problemsWith(answer, request.mustRefuse, request.path);
       if (problems.length) summary.findings.push({ caller: caller.name, request, answer, problems });
     });
   } finally {

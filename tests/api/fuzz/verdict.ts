@@ -17,14 +17,20 @@ const LEAKS: [RegExp, string][] = [
 
 const isText = (contentType: string) => contentType === '' || /json|text|html|xml|javascript/.test(contentType);
 
-export function problemsWith(answer: Answer, mustRefuse: boolean): string[] {
+/**
+ * Paths outside /api, /uploads and /ws belong to the web app (a bent path often lands there): its
+ * 404 is a page for people, not the API's error shape.
+ */
+const isWebPage = (path: string, answer: Answer) => !/^\/(api|uploads|ws)(\/|\?|$)/.test(path) && answer.contentType.includes('text/html');
+
+export function problemsWith(answer: Answer, mustRefuse: boolean, path: string): string[] {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`status ${answer.status}`);
   if (mustRefuse && answer.status < 400) problems.push(`accepted (${answer.status}) a write built to be invalid`);
   if (isText(answer.contentType)) {
     for (const [pattern, what] of LEAKS) if (pattern.test(answer.text)) problems.push(`body shows ${what}`);
   }
-  if (answer.status >= 400) problems.push(...errorShapeProblems(answer));
+  if (answer.status >= 400 && !isWebPage(path, answer)) problems.push(...errorShapeProblems(answer));
   return problems;
 }
 
