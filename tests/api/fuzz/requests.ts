@@ -89,13 +89,11 @@ function baseDraft(op: Operation, ctx: RequestContext): fc.Arbitrary<Omit<Draft,
   const pathValues = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, pathValue(p, ctx)])));
   const query = fc.tuple(...op.queryParams.map((p) => queryValue(p, ctx))).map((pairs) => pairs.filter((p): p is [string, string] => p !== null));
   const value = op.body?.kind === 'json' ? valueFor(op.body.schema, ctx) : fc.constant(undefined);
-  return fc
-    .record({ pathValues, query, value })
-    .map((d) => ({
-      ...d,
-      contentType: op.body?.kind === 'json' ? 'application/json' : undefined,
-      body: d.value === undefined ? undefined : JSON.stringify(d.value),
-    }));
+  return fc.record({ pathValues, query, value }).map((d) => ({
+    ...d,
+    contentType: op.body?.kind === 'json' ? 'application/json' : undefined,
+    body: d.value === undefined ? undefined : JSON.stringify(d.value),
+  }));
 }
 
 /** Raw JSON text that no value of `schema` can be. */
