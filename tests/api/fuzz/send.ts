@@ -19,6 +19,9 @@ export type Outcome = { answer: Answer } | { failure: string };
 export function openSender(baseUrl: string, connections = 4) {
   const pool = new Pool(baseUrl, { connections, headersTimeout: ANSWER_TIMEOUT_MS, bodyTimeout: ANSWER_TIMEOUT_MS });
   async function send(request: FuzzRequest): Promise<Outcome> {
+    // undici refuses such a path before sending, and a refused dispatch has left its pool stuck:
+    // the fuzzer must never build one, so it counts as a finding against the fuzzer itself.
+    if (!request.path.startsWith('/') || /[^\u0021-\u00ff]/.test(request.path)) return { failure: 'the fuzzer built a path no client can send' };
     try {
       // One deadline for the whole exchange: undici's own timeouts only start once the body is sent,
       // so a server that stops reading a large body would otherwise hold the request for ever.
