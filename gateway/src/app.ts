@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type RequestListener, type ServerRe
 import { createClientAddress } from './client-address.js';
 import type { GatewayEnv, Upstreams } from './config.js';
 import { installDocs } from './docs.js';
+import { answerClientError } from './client-errors.js';
 import { createEdgeChecks } from './edge-checks.js';
 import { edgeRequestOf, requestIdFor } from './edge-request.js';
 import { createEdgeServer } from './edge-server.js';
@@ -76,6 +77,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     genReqId: (req) => edgeRequestOf(req)?.id ?? requestIdFor(req.headers),
     ...requestLoggingOptions({ bindTraceId: true }),
     trustProxy: env.TRUST_PROXY,
+    clientErrorHandler: answerClientError,
     serverFactory: (fastifyHandler) => {
       ownRoutes = fastifyHandler;
       return createNodeServer(env, (req, res) => onRequest(req, res));

@@ -10,6 +10,8 @@ import type { UpstreamName } from './config.js';
 export const GatewayErrorCode = {
   CsrfRejected: 'CSRF_REJECTED',
   UpgradeRequired: 'UPGRADE_REQUIRED',
+  HeadersTooLarge: 'HEADERS_TOO_LARGE',
+  RequestTimeout: 'REQUEST_TIMEOUT',
 } as const;
 
 /** An answer the edge gives in place of the service's. */
@@ -30,15 +32,7 @@ export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad-gateway';
 
 // Nothing is listening, the name does not resolve, or the connection could not be made in time:
 // the service is down or restarting, which a client may retry shortly (503).
-const UNAVAILABLE = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EHOSTDOWN',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const UNAVAILABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'UND_ERR_CONNECT_TIMEOUT']);
 // The service accepted the request but did not answer in UPSTREAM_TIMEOUT_MS (504).
 const TIMEOUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 

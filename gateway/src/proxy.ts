@@ -90,6 +90,23 @@ export function upstreamRequestHeaders(edge: EdgeRequest, upstream: UpstreamName
   return out;
 }
 
+/** The most JSON any service reads (shared/platform/src/http/build-app.ts, `bodyLimit`). */
+export const SERVICE_JSON_BODY_LIMIT = 1024 * 1024;
+
+export const JSON_TOO_LARGE = { status: 413, message: 'The request is too large', code: ErrorCode.PayloadTooLarge };
+
+/**
+ * A JSON body declared larger than any service reads is refused here. Passed on, the service
+ * answers 413 and closes the connection at once (Fastify does, for a declared length past its
+ * limit) while the proxy is still sending: the proxy's write then fails (EPIPE) before it reads the
+ * 413, and the client got a 502 instead (found by the fuzzer, tests/api/fuzz.test.ts).
+ */
+function declaresJsonTooLarge(headers: IncomingHttpHeaders): boolean {
+  const type = headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
+  const json = type === 'application/json' || type.endsWith('+json');
+  return json && Number(headers['content-length']) > SERVICE_JSON_BODY_LIMIT;
+}
+
 export function createProxy(options: ProxyOptions): Proxy {
   const forwarder = createForwarder({ timeoutMs: options.timeoutMs, connectTimeoutMs: options.connectTimeoutMs });
 
@@ -101,6 +118,10 @@ export function createProxy(options: ProxyOptions): Proxy {
     }
     if (!isForwardablePath(edge.url)) {
       sendRefusal(res, edge, BAD_REQUEST);
+      return;
+    }
+    if (declaresJsonTooLarge(req.headers)) {
+      sendRefusal(res, edge, JSON_TOO_LARGE);
       return;
     }
     const target = {

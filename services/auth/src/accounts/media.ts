@@ -10,13 +10,12 @@ import type { MultipartFile } from '@fastify/multipart';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { imageNotStored, imageTooLarge } from '../errors.js';
+import { imageNotStored, imageRequired, imageTooLarge } from '../errors.js';
 
 export type ImageKind = 'avatar' | 'cover';
 
 const stored = z.object({ url: z.string().min(1) });
 const PASSED_THROUGH = new Set([400, 413, 415]);
-
 
 const headerSafe = (value: string) => value.replace(/[^\x20-\x7e]|["\\]/g, '_').slice(0, 200);
 
@@ -27,9 +26,16 @@ export async function storeImage(ctx: ServiceContext, part: MultipartFile, kind:
       `Content-Type: ${headerSafe(part.mimetype || 'application/octet-stream')}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  // The member's upload itself broke off (a form cut short): their request is at fault, not media.
+  let uploadBroke = false;
   async function* body() {
     yield head;
-    for await (const chunk of part.file) yield chunk as Buffer;
+    try {
+      for await (const chunk of part.file) yield chunk as Buffer;
+    } catch (err) {
+      uploadBroke = true;
+      throw err;
+    }
     // Busboy stops at the size limit and ends the stream early: never pass on a cut file.
     if (part.file.truncated) throw imageTooLarge(maxMB);
     yield tail;
@@ -45,6 +51,7 @@ export async function storeImage(ctx: ServiceContext, part: MultipartFile, kind:
     } as RequestInit);
   } catch (err) {
     if (part.file.truncated) throw imageTooLarge(maxMB);
+    if (uploadBroke) throw imageRequired();
     throw err;
   }
   const answer: unknown = await res.json().catch(() => null);

@@ -28,7 +28,8 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
 
   const as = (userId: number) => svc.as({ userId });
   const get = (url: string, headers: Record<string, string> = {}) => svc.app.inject({ method: 'GET', url, headers });
-  const put = (url: string, payload: unknown, headers: Record<string, string> = {}) => svc.app.inject({ method: 'PUT', url, payload: payload as object, headers });
+  const put = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    svc.app.inject({ method: 'PUT', url, payload: payload as object, headers });
   const upload = (url: string, parts: FormPart[], headers: Record<string, string>) => {
     const body = multipart(parts);
     return svc.app.inject({ method: 'PUT', url, payload: body.payload, headers: { ...headers, ...body.headers } });
@@ -92,7 +93,13 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
       const owner = await seedMember(svc);
       const res = await put(`/api/users/${encodeProfileId(owner.userId)}`, { firstname: ' Ngozi ', bio: 'Tailor in Aba' }, as(owner.userId));
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ user_id: owner.userId, firstname: 'Ngozi', lastname: owner.lastname, name: `Ngozi ${owner.lastname}`, bio: 'Tailor in Aba' });
+      expect(res.json()).toMatchObject({
+        user_id: owner.userId,
+        firstname: 'Ngozi',
+        lastname: owner.lastname,
+        name: `Ngozi ${owner.lastname}`,
+        bio: 'Tailor in Aba',
+      });
       const events = (await outboxEvents(svc, 'user.updated')).filter((e) => e.aggregateId === String(owner.userId));
       expect(events.at(-1)!.payload).toMatchObject({ userId: owner.userId, firstname: 'Ngozi', bio: 'Tailor in Aba', username: owner.username });
       // Nothing to change: the profile as it is, no event.
@@ -133,7 +140,12 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
         expect(res.statusCode).toBe(400);
         expectErrorShape(res.json());
       }
-      const malformed = await svc.app.inject({ method: 'PUT', url: `/api/users/${owner.userId}`, headers: { ...as(owner.userId), 'content-type': 'application/json' }, payload: '{bio' });
+      const malformed = await svc.app.inject({
+        method: 'PUT',
+        url: `/api/users/${owner.userId}`,
+        headers: { ...as(owner.userId), 'content-type': 'application/json' },
+        payload: '{bio',
+      });
       expect(malformed.statusCode).toBe(400);
       expectErrorShape(malformed.json());
     });
@@ -211,9 +223,17 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
 
     it('passes the media service refusals through', async () => {
       const owner = await seedMember(svc);
-      const res = await upload(`/api/users/${owner.userId}/avatar`, [{ name: 'avatar', filename: 'a.txt', contentType: 'text/plain', data: 'not an image' }], as(owner.userId));
+      const res = await upload(
+        `/api/users/${owner.userId}/avatar`,
+        [{ name: 'avatar', filename: 'a.txt', contentType: 'text/plain', data: 'not an image' }],
+        as(owner.userId),
+      );
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ error: 'Only JPEG, PNG, GIF or WebP images are accepted', message: 'Only JPEG, PNG, GIF or WebP images are accepted', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(res.json()).toEqual({
+        error: 'Only JPEG, PNG, GIF or WebP images are accepted',
+        message: 'Only JPEG, PNG, GIF or WebP images are accepted',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
       expect((await get(`/api/users/${owner.userId}`, as(owner.userId))).json().profileImage).toBe(DEFAULT_AVATAR);
     });
 
@@ -235,13 +255,33 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
       expect(media.calls.length).toBe(calls);
     });
 
+    it('asks for an image when the upload is cut short mid-file (a truncated form), never a 5xx', async () => {
+      // Found by the fuzzer (tests/api/fuzz.test.ts): the broken upload was reported as media being down (503).
+      const owner = await seedMember(svc);
+      const whole = multipart([png('avatar', 64 * 1024)]);
+      const res = await svc.app.inject({
+        method: 'PUT',
+        url: `/api/users/${owner.userId}/avatar`,
+        payload: whole.payload.subarray(0, 300),
+        headers: { ...as(owner.userId), ...whole.headers },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: authTexts.imageRequired, message: authTexts.imageRequired, code: 'IMAGE_REQUIRED' });
+    });
+
     it('refuses images over the size the admin allows, without storing anything', async () => {
       const owner = await seedMember(svc);
-      const spy = vi.spyOn(svc.ctx.siteSettings, 'current').mockReturnValue({ ...defaultSiteSettings, storage: { ...defaultSiteSettings.storage, maxUploadMB: 1 } });
+      const spy = vi
+        .spyOn(svc.ctx.siteSettings, 'current')
+        .mockReturnValue({ ...defaultSiteSettings, storage: { ...defaultSiteSettings.storage, maxUploadMB: 1 } });
       try {
         const res = await upload(`/api/users/${owner.userId}/avatar`, [png('avatar', 1024 * 1024 + 10)], as(owner.userId));
         expect(res.statusCode).toBe(413);
-        expect(res.json()).toEqual({ error: 'The image is too large (at most 1 MB)', message: 'The image is too large (at most 1 MB)', code: 'PAYLOAD_TOO_LARGE' });
+        expect(res.json()).toEqual({
+          error: 'The image is too large (at most 1 MB)',
+          message: 'The image is too large (at most 1 MB)',
+          code: 'PAYLOAD_TOO_LARGE',
+        });
       } finally {
         spy.mockRestore();
       }
@@ -267,7 +307,12 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
       try {
         const owner = await seedMember(down);
         const body = multipart([png()]);
-        const direct = await down.app.inject({ method: 'PUT', url: `/api/users/${owner.userId}/avatar`, payload: body.payload, headers: { ...down.as({ userId: owner.userId }), ...body.headers } });
+        const direct = await down.app.inject({
+          method: 'PUT',
+          url: `/api/users/${owner.userId}/avatar`,
+          payload: body.payload,
+          headers: { ...down.as({ userId: owner.userId }), ...body.headers },
+        });
         expect(direct.statusCode).toBe(503);
         expect(direct.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
       } finally {
