@@ -3,14 +3,15 @@
  * sockets (socket-spread.ts) under its own open-files limit, opening them from the share's loopback
  * source addresses in the waves the bench asks for, and tells the bench what it holds.
  *
- * Parent → child: `{ type: 'open', count }` opens the next `count` sockets at once; `{ type: 'stop' }`.
+ * Parent → child: `{ type: 'open', count }` opens the next `count` sockets at once; `{ type: 'close', count }`
+ * closes its newest `count` (headroom for the server); `{ type: 'stop' }`.
  * Child → parent: `{ type: 'wave', opened, failed, firstError, held, dropped }` after each wave.
  */
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
 import { openSocket, type LiveSocket } from '@kora/testing/websocket';
 import { addressOf, type ClientShare } from './socket-spread.js';
 
-export type ClientCommand = { type: 'open'; count: number } | { type: 'stop' };
+export type ClientCommand = { type: 'open'; count: number } | { type: 'close'; count: number } | { type: 'stop' };
 export interface WaveReport {
   type: 'wave';
   opened: number;
@@ -60,9 +61,20 @@ async function openWave(count: number): Promise<WaveReport> {
   return { type: 'wave', opened: wanted.length - failed, failed, firstError, held, dropped };
 }
 
+async function closeNewest(count: number): Promise<WaveReport> {
+  const closing = sockets.splice(Math.max(0, sockets.length - count), count);
+  for (const socket of closing) socket.ws.close();
+  // Their 'closed' would count them as dropped: they were closed on purpose.
+  await Promise.all(closing.map((s) => s.closed));
+  dropped -= closing.length;
+  return { type: 'wave', opened: 0, failed: 0, firstError: null, held: sockets.length - dropped, dropped };
+}
+
 process.on('message', (command: ClientCommand) => {
   if (command.type === 'open') {
     void openWave(command.count).then((report) => process.send!(report));
+  } else if (command.type === 'close') {
+    void closeNewest(command.count).then((report) => process.send!(report));
   } else {
     for (const socket of sockets) socket.ws.terminate();
     process.disconnect();

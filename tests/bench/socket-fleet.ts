@@ -30,6 +30,8 @@ export interface Fleet {
   addresses: string[];
   /** Sockets still open now, across the processes (asks each one). */
   held(): Promise<{ held: number; dropped: number }>;
+  /** Closes the newest `count` sockets (of the last client process). */
+  release(count: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -87,6 +89,10 @@ export async function openFleet(options: FleetOptions): Promise<Fleet> {
       // An empty wave reports the process's state without opening anything.
       const reports = await Promise.all(clients.filter((c) => c.child.connected).map((c) => ask(c, { type: 'open', count: 0 })));
       return { held: reports.reduce((s, r) => s + r.held, 0), dropped: reports.reduce((s, r) => s + r.dropped, 0) };
+    },
+    async release(count) {
+      const last = clients.at(-1);
+      if (last?.child.connected) await ask(last, { type: 'close', count });
     },
     async stop() {
       await Promise.all(

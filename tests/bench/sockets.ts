@@ -37,6 +37,8 @@ const PER_PROCESS = Number(process.env.BENCH_SOCKETS_PER_PROCESS ?? 15_000);
 /** Under the ~28,000 ephemeral ports of one source address, with room for other connections. */
 const PER_ADDRESS = Number(process.env.BENCH_SOCKETS_PER_ADDRESS ?? 20_000);
 const WAVE = 500;
+/** Sockets closed again when the instance met its file limit, so it can still open its own connections. */
+const HEADROOM = 200;
 const FIRST_ID = 700_001;
 
 function connect(url: string, userId: number, secret: string, onMessage?: (message: SocketMessage) => void): Promise<LiveSocket> {
@@ -66,6 +68,8 @@ export interface SocketBenchResult {
     heapBeforeMb: number | null;
     heapAfterMb: number | null;
     heapKbPerSocket: number | null;
+    /** Open while the likes ran (opened less the headroom closed at the limit). */
+    held: number;
     /** Still open after the likes (the heartbeat drops a socket that misses a pong). */
     heldAfterLikes: number;
     /** The instance's /healthz round trip while the likes ran (an upper bound of its event-loop delay). */
@@ -82,6 +86,7 @@ export async function benchSockets(target: SocketBenchTarget): Promise<SocketBen
   const say = (text: string) => process.stdout.write(`sockets bench: ${text}\n`);
   const openFilesBefore = openFiles(pid);
   say(`notifications (pid ${pid}) open-files limit ${limit.soft} (hard ${limit.hard}), ${openFilesBefore} open; asking for ${SOCKETS} sockets`);
+  const owner = await openOwnerSocket(target);
   const heapBefore = await heapUsedMb(pid);
   const before = rssMb(pid);
   const t0 = performance.now();
@@ -102,18 +107,25 @@ export async function benchSockets(target: SocketBenchTarget): Promise<SocketBen
   });
   const openSeconds = (performance.now() - t0) / 1000;
   try {
-    if (fleet.stoppedBecause)
+    let released = 0;
+    if (fleet.stoppedBecause) {
       say(`stopped at ${fleet.opened} of ${SOCKETS}: ${fleet.stoppedBecause}; the instance holds ${openFiles(pid)} files of its limit ${fileLimit(pid).soft}`);
+      // At its limit the instance could not open a database or broker connection, nor answer /healthz: give it room.
+      await fleet.release(HEADROOM);
+      released = HEADROOM;
+      say(`closed ${HEADROOM} sockets for headroom; the instance holds ${openFiles(pid)} files`);
+    }
     await new Promise((r) => setTimeout(r, 3_000)); // let the instance settle (GC) before measuring
     const after = rssMb(pid);
     const heapAfter = await heapUsedMb(pid);
     const openFilesAfter = openFiles(pid);
-    const perSocket = (mb: number) => (fleet.opened ? round1((mb * 1024) / fleet.opened) : 0);
+    const held = fleet.opened - released;
+    const perSocket = (mb: number) => (held ? round1((mb * 1024) / held) : 0);
 
     const loop = sampleHealthz(target.notificationsUrl);
-    const latency = await likeToSocket(target, fleet.opened);
+    const latency = await likeToSocket(target, owner, held);
     const healthz = await loop.stop();
-    const { held } = await fleet.held();
+    const after_likes = await fleet.held();
     return {
       results: [latency],
       sockets: {
@@ -133,12 +145,14 @@ export async function benchSockets(target: SocketBenchTarget): Promise<SocketBen
         heapBeforeMb: heapBefore === null ? null : round1(heapBefore),
         heapAfterMb: heapAfter === null ? null : round1(heapAfter),
         heapKbPerSocket: heapBefore === null || heapAfter === null ? null : perSocket(heapAfter - heapBefore),
-        heldAfterLikes: held,
+        held,
+        heldAfterLikes: after_likes.held,
         healthzP50Ms: healthz.p50,
         healthzP99Ms: healthz.p99,
       },
     };
   } finally {
+    owner.socket.ws.terminate();
     await fleet.stop();
   }
 }
@@ -168,11 +182,32 @@ function sampleHealthz(url: string): { stop(): Promise<{ p50: number; p99: numbe
   };
 }
 
-async function likeToSocket(target: SocketBenchTarget, otherSockets: number): Promise<Scenario> {
-  const owner = FIRST_ID - 1;
+/** The post owner's socket, opened before the others: at the instance's file limit no new one could open. */
+interface OwnerSocket {
+  userId: number;
+  socket: LiveSocket;
+  /** When each post's like was sent, by post id. */
+  sentAt: Map<number, number>;
+  latencies: number[];
+}
+
+async function openOwnerSocket(target: SocketBenchTarget): Promise<OwnerSocket> {
+  const userId = FIRST_ID - 1;
+  const sentAt = new Map<number, number>();
+  const latencies: number[] = [];
+  const socket = await connect(wsUrl(target.notificationsUrl), userId, target.secrets.INTERNAL_SECRET, (message) => {
+    if (message.type !== 'notification:new') return;
+    const postId = message.notification.meta.postId;
+    const start = postId === null ? undefined : sentAt.get(postId);
+    if (start !== undefined) latencies.push(performance.now() - start);
+  });
+  return { userId, socket, sentAt, latencies };
+}
+
+async function likeToSocket(target: SocketBenchTarget, owner: OwnerSocket, otherSockets: number): Promise<Scenario> {
   const liker = FIRST_ID - 2;
   const token = (userId: number) => signAccessToken({ userId, role: 'user', sessionId: `bench-${userId}` }, target.secrets.ACCESS_TOKEN_SECRET, 3_600);
-  const [ownerToken, likerToken] = await Promise.all([token(owner), token(liker)]);
+  const [ownerToken, likerToken] = await Promise.all([token(owner.userId), token(liker)]);
   const call = async (path: string, tokenValue: string, body: unknown) => {
     const res = await fetch(new URL(path, target.gatewayUrl), {
       method: 'POST',
@@ -183,18 +218,10 @@ async function likeToSocket(target: SocketBenchTarget, otherSockets: number): Pr
     return res.json() as Promise<{ id: number }>;
   };
   const postIds: number[] = [];
-  for (let i = 0; i <= LIKES; i++) postIds.push((await call('/api/posts', ownerToken, { userId: owner, content: `latency ${i}` })).id);
+  for (let i = 0; i <= LIKES; i++) postIds.push((await call('/api/posts', ownerToken, { userId: owner.userId, content: `latency ${i}` })).id);
 
-  const sentAt = new Map<number, number>();
-  const latencies: number[] = [];
+  const { sentAt, latencies, socket } = owner;
   let errors = 0;
-  const url = wsUrl(target.notificationsUrl);
-  const socket = await connect(url, owner, target.secrets.INTERNAL_SECRET, (message) => {
-    if (message.type !== 'notification:new') return;
-    const postId = message.notification.meta.postId;
-    const start = postId === null ? undefined : sentAt.get(postId);
-    if (start !== undefined) latencies.push(performance.now() - start);
-  });
   // Drain first: earlier scenarios leave a backlog of events (the feed seeding's likes) that the
   // writer works through in order. One like whose notification arrives marks the queue empty.
   const probe = postIds.shift()!;
