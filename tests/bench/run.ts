@@ -13,6 +13,7 @@
  * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
  * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,groups,search,reels,sockets,webhooks picks some.
  * The wallet's card payments go to a fake Paystack started here (scripts/lib/fake-paystack.mjs).
+ * BENCH_SOCKETS: sockets asked of one notifications instance (default 50,000; sockets.ts says how they are spread).
  * BENCH_REELS_RPS: the reels feed's offered rate (default 100/s).
  * BENCH_GROUPS_RPS: the groups search's offered rate (default 100/s).
  * BENCH_PROFILE=gateway,posts,bare-proxy profiles those processes over each measured scenario
@@ -38,6 +39,7 @@ import { benchGateway, type GatewayBenchResult } from './gateway.js';
 import type { Scenario } from './scenario.js';
 import { benchSettingsPropagation } from './settings-propagation.js';
 import { benchSignIn } from './signin.js';
+import { NODE_REPORT_ARGS } from './socket-heap.js';
 import { benchSockets, type SocketBenchResult } from './sockets.js';
 import { benchWebTtfb, measureWebJs, signedInMember, untilFeedShows } from './web.js';
 import { benchWebhooks } from './webhooks.js';
@@ -62,7 +64,9 @@ const wanted = (name: string) => !process.env.BENCH_SCENARIOS || process.env.BEN
  */
 function settler(probe: BacklogProbe, databaseUrl: string) {
   return async (before: string) => {
-    const waitedMs = await untilSettled(probe, SETTLE_TIMEOUT_MS, (left) => process.stdout.write(`bench: before ${before}, the services still work off: ${describeBacklog(left)}\n`));
+    const waitedMs = await untilSettled(probe, SETTLE_TIMEOUT_MS, (left) =>
+      process.stdout.write(`bench: before ${before}, the services still work off: ${describeBacklog(left)}\n`),
+    );
     if (waitedMs > 2_000) process.stdout.write(`bench: waited ${(waitedMs / 1000).toFixed(1)} s for the event backlog before ${before}\n`);
     const upkeepMs = await settleDatabase(databaseUrl);
     if (upkeepMs > 2_000) process.stdout.write(`bench: VACUUM (ANALYZE) and CHECKPOINT took ${(upkeepMs / 1000).toFixed(1)} s before ${before}\n`);
@@ -89,7 +93,16 @@ try {
   const gatewayUrl = `http://127.0.0.1:${port}`;
   const profilers = await profilersFor(process.env.BENCH_PROFILE?.split(',').filter(Boolean) ?? []);
   const { nodeArgs } = profilers;
-  cluster = await startCluster({ port, servers: { ...servers.env, PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url }, secrets, logLevel: process.env.BENCH_LOG_LEVEL ?? 'info', logDir: path.resolve('.tmp/bench/logs'), nodeArgs });
+  // The socket scenario reads the notifications instance's heap through Node's report (socket-heap.ts).
+  if (wanted('sockets')) nodeArgs.notifications = [...(nodeArgs.notifications ?? []), ...NODE_REPORT_ARGS];
+  cluster = await startCluster({
+    port,
+    servers: { ...servers.env, PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url },
+    secrets,
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+    logDir: path.resolve('.tmp/bench/logs'),
+    nodeArgs,
+  });
   backlog = await openBacklogProbe(servers.env.KAFKA_BROKERS!, servers.env.DATABASE_URL!);
   const settle = settler(backlog, servers.env.DATABASE_URL!);
   await settle('the first scenario');
@@ -151,7 +164,13 @@ try {
     groupsPlan = groups.plan;
   }
   if (wanted('search')) {
-    const search = await benchSearch({ gatewayUrl, databaseUrl: servers.env.DATABASE_URL!, accessTokenSecret: secrets.ACCESS_TOKEN_SECRET, durationMs, settle });
+    const search = await benchSearch({
+      gatewayUrl,
+      databaseUrl: servers.env.DATABASE_URL!,
+      accessTokenSecret: secrets.ACCESS_TOKEN_SECRET,
+      durationMs,
+      settle,
+    });
     scenarios.push(...search.results);
     console.log(`\nPosts search query plan (a common word, first page):\n${search.plan}\n`);
   }
@@ -161,11 +180,18 @@ try {
     scenarios.push(...reel.results);
     reelVideoRatio = reel.ratio;
     // The reels feed's first and next page through the gateway over 5,000 reels (reels-feed.ts).
-    scenarios.push(...(await benchReelsFeed({ gatewayUrl, databaseUrl: servers.env.DATABASE_URL!, accessTokenSecret: secrets.ACCESS_TOKEN_SECRET, durationMs, settle })));
+    scenarios.push(
+      ...(await benchReelsFeed({ gatewayUrl, databaseUrl: servers.env.DATABASE_URL!, accessTokenSecret: secrets.ACCESS_TOKEN_SECRET, durationMs, settle })),
+    );
   }
   if (wanted('sockets')) {
     await settle('sockets');
-    const live = await benchSockets({ gatewayUrl, notificationsUrl: cluster.upstreams.notifications!, notificationsPid: cluster.pidOf('notifications')!, secrets });
+    const live = await benchSockets({
+      gatewayUrl,
+      notificationsUrl: cluster.upstreams.notifications!,
+      notificationsPid: cluster.pidOf('notifications')!,
+      secrets,
+    });
     scenarios.push(...live.results);
     sockets = live.sockets;
   }
@@ -200,6 +226,8 @@ const goals = {
   'gateway at or above nginx ratio (or >= 0.9 of bare-proxy)':
     ratios.gateway_vs_direct === null ? null : ratios.gateway_vs_direct >= (ratios.nginx_vs_direct ?? 0) || (ratios.gateway_vs_bare_proxy ?? 0) >= 0.9,
   'feed >= 0.5 of feed-sql': ratios.feed_vs_sql === null ? null : ratios.feed_vs_sql >= 0.5,
+  '50,000 sockets held by one notifications instance': sockets ? sockets.opened >= 50_000 : null,
+  'like-to-socket p99 < 100 ms while they are open': p('like-to-socket', 'p99_ms') === undefined ? null : p('like-to-socket', 'p99_ms')! < 100,
   'feed-200rps p99 < 25 ms': p('feed-200rps', 'p99_ms') === undefined ? null : p('feed-200rps', 'p99_ms')! < 25,
   'web TTFB p50 < 100 ms': p('web-ttfb', 'p50_ms') === undefined ? null : p('web-ttfb', 'p50_ms')! < 100,
   'web first-load JS < 150 KB': web ? web.jsBytes < 150 * 1024 : null,
@@ -210,16 +238,45 @@ console.table(scenarios.map((s) => ({ scenario: s.name, 'req/s': s.rps, 'p50 ms'
 if (gateway) console.table(gateway.rounds);
 console.table(ratios);
 for (const s of scenarios.filter((x) => x.notes)) console.log(`${s.name}: ${JSON.stringify(s.notes)}`);
-if (web) console.log(`\nHome feed, first load: ${(web.jsBytes / 1024).toFixed(1)} KB of JavaScript in ${web.jsFiles} files (as transferred), ${(web.totalBytes / 1024).toFixed(1)} KB in all`);
+if (web)
+  console.log(
+    `\nHome feed, first load: ${(web.jsBytes / 1024).toFixed(1)} KB of JavaScript in ${web.jsFiles} files (as transferred), ${(web.totalBytes / 1024).toFixed(
+      1,
+    )} KB in all`,
+  );
 console.log('\nGoals:');
 for (const [goal, met] of Object.entries(goals)) console.log(`  ${met === null ? 'not measured' : met ? 'met    ' : 'NOT met'}  ${goal}`);
-if (sockets) console.log(`\nSockets held by one notifications instance: ${JSON.stringify(sockets)}`);
+if (sockets) {
+  const s = sockets;
+  console.log(
+    `\nSockets on one notifications instance: ${s.opened} opened of ${s.asked} asked (${s.failed} failed) by ${
+      s.clientProcesses
+    } client processes from ${s.sourceAddresses.join(', ')} in ${s.openSeconds} s`,
+  );
+  console.log(
+    `  open-files limit ${s.fileLimit.soft} (hard ${s.fileLimit.hard}); the instance held ${s.openFilesBefore} files before, ${s.openFilesAfter} after`,
+  );
+  if (s.stoppedBecause) console.log(`  stopped short: ${s.stoppedBecause}`);
+  console.log(
+    `  RSS ${s.rssBeforeMb} -> ${s.rssAfterMb} MB: ${s.kbPerSocket} KB per socket; heap ${s.heapBeforeMb} -> ${s.heapAfterMb} MB: ${s.heapKbPerSocket} KB per socket`,
+  );
+  console.log(
+    `  still open after the likes: ${s.heldAfterLikes}; the instance's /healthz round trip meanwhile p50 ${s.healthzP50Ms} ms, p99 ${s.healthzP99Ms} ms`,
+  );
+}
 if (feedPlan) console.log(`\nFeed page query plan (one member, first page):\n${feedPlan}\n`);
 if (groupsPlan) console.log(`\nGroups discover search query plan (a common word, first page):\n${groupsPlan}\n`);
 
 mkdirSync(path.dirname(out), { recursive: true });
 const machine = { cpus: availableParallelism(), node: process.version };
-writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), machine, durationMs, rounds, scenarios, ratios, gatewayRounds: gateway?.rounds, goals, web, sockets, feedPlan, groupsPlan }, null, 2));
+writeFileSync(
+  out,
+  JSON.stringify(
+    { at: new Date().toISOString(), machine, durationMs, rounds, scenarios, ratios, gatewayRounds: gateway?.rounds, goals, web, sockets, feedPlan, groupsPlan },
+    null,
+    2,
+  ),
+);
 console.log(`\nFigures written to ${path.relative(process.cwd(), out)}`);
 if (scenarios.some((s) => s.errors > 0)) {
   console.error('Some requests failed: see .tmp/bench/logs');

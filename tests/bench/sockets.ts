@@ -1,21 +1,27 @@
 /**
  * Live-notification scenarios on the distributed product:
  *
- * 1. Sockets one notifications instance holds: SOCKETS connections (default 10,000, one member
- *    each) opened straight to the instance with gateway-signed identities (the gateway only pipes
- *    bytes once a socket is open). Reports how many opened and the instance's resident memory per
- *    socket (RSS before and after, from /proc).
+ * 1. Sockets one notifications instance holds: BENCH_SOCKETS connections (default 50,000, one
+ *    member each) opened straight to the instance with gateway-signed identities (the gateway only
+ *    pipes bytes once a socket is open), by client processes under their own open-files limits and
+ *    from several loopback source addresses (socket-spread.ts, socket-fleet.ts), in waves. The
+ *    instance's soft open-files limit is raised to its hard one first; opening stops at the target
+ *    or at the first wave with failures, and the bench says which limit it met. Reports the sockets
+ *    asked and opened, the instance's resident memory and JavaScript heap per socket.
  * 2. Like-to-socket latency while those sockets stay open: a member likes another member's posts
  *    through the gateway; the time from sending the like to the post owner's socket receiving
  *    `notification:new` covers posts' outbox, Kafka, the notifications writer, its outbox, Kafka
- *    again and the live fan-out.
+ *    again and the live fan-out. Meanwhile the instance's /healthz is timed every 50 ms: its round
+ *    trip bounds the instance's event-loop delay from above.
  */
 import type { SocketMessage } from '@kora/contracts';
 import { signAccessToken } from '@kora/platform/access-token';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
 import { openSocket, wsUrl, type LiveSocket } from '@kora/testing/websocket';
-import { readFileSync } from 'node:fs';
-import { fromLatencies, type Scenario } from './scenario.js';
+import { openFleet } from './socket-fleet.js';
+import { heapUsedMb } from './socket-heap.js';
+import { fileLimit, openFiles, raiseFileLimit, rssMb, type FileLimit } from './socket-process.js';
+import { fromLatencies, percentile, type Scenario } from './scenario.js';
 
 export interface SocketBenchTarget {
   gatewayUrl: string;
@@ -24,14 +30,16 @@ export interface SocketBenchTarget {
   secrets: { INTERNAL_SECRET: string; ACCESS_TOKEN_SECRET: string };
 }
 
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 50_000);
 const LIKES = Number(process.env.BENCH_LIKES ?? 200);
+/** Under a client process's 20,000 open files, with room for its own. */
+const PER_PROCESS = Number(process.env.BENCH_SOCKETS_PER_PROCESS ?? 15_000);
+/** Under the ~28,000 ephemeral ports of one source address, with room for other connections. */
+const PER_ADDRESS = Number(process.env.BENCH_SOCKETS_PER_ADDRESS ?? 20_000);
+const WAVE = 500;
+/** Sockets closed again when the instance met its file limit, so it can still open its own connections. */
+const HEADROOM = 200;
 const FIRST_ID = 700_001;
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 function connect(url: string, userId: number, secret: string, onMessage?: (message: SocketMessage) => void): Promise<LiveSocket> {
   const identity = { userId, role: 'user' as const, sessionId: `bench-${userId}` };
@@ -41,41 +49,165 @@ function connect(url: string, userId: number, secret: string, onMessage?: (messa
 
 export interface SocketBenchResult {
   results: Scenario[];
-  sockets: { opened: number; failed: number; rssBeforeMb: number; rssAfterMb: number; kbPerSocket: number; openSeconds: number };
-}
-
-export async function benchSockets(target: SocketBenchTarget): Promise<SocketBenchResult> {
-  const url = wsUrl(target.notificationsUrl);
-  const before = rssMb(target.notificationsPid);
-  const sockets: LiveSocket[] = [];
-  let failed = 0;
-  const t0 = performance.now();
-  // Opened in waves, so the handshakes do not all queue at once on two cores.
-  for (let at = 0; at < SOCKETS; at += 500) {
-    const wave = Array.from({ length: Math.min(500, SOCKETS - at) }, (_, i) => connect(url, FIRST_ID + at + i, target.secrets.INTERNAL_SECRET));
-    for (const result of await Promise.allSettled(wave)) {
-      if (result.status === 'fulfilled') sockets.push(result.value);
-      else failed++;
-    }
-  }
-  const openSeconds = (performance.now() - t0) / 1000;
-  await new Promise((r) => setTimeout(r, 3_000)); // let the instance settle (GC) before measuring
-  const after = rssMb(target.notificationsPid);
-  const kbPerSocket = sockets.length ? Math.round(((after - before) * 1024) / sockets.length * 10) / 10 : 0;
-
-  const latency = await likeToSocket(target);
-  for (const socket of sockets) socket.ws.terminate();
-  return {
-    results: [latency],
-    sockets: { opened: sockets.length, failed, rssBeforeMb: Math.round(before), rssAfterMb: Math.round(after), kbPerSocket, openSeconds: Math.round(openSeconds * 10) / 10 },
+  sockets: {
+    asked: number;
+    opened: number;
+    failed: number;
+    /** Why opening stopped short of `asked`; null when every socket opened. */
+    stoppedBecause: string | null;
+    /** The instance's open-files limit (after raising the soft one) and its open files before and after. */
+    fileLimit: FileLimit;
+    openFilesBefore: number;
+    openFilesAfter: number;
+    clientProcesses: number;
+    sourceAddresses: string[];
+    openSeconds: number;
+    rssBeforeMb: number;
+    rssAfterMb: number;
+    kbPerSocket: number;
+    heapBeforeMb: number | null;
+    heapAfterMb: number | null;
+    heapKbPerSocket: number | null;
+    /** Open while the likes ran (opened less the headroom closed at the limit). */
+    held: number;
+    /** Still open after the likes (the heartbeat drops a socket that misses a pong). */
+    heldAfterLikes: number;
+    /** The instance's /healthz round trip while the likes ran (an upper bound of its event-loop delay). */
+    healthzP50Ms: number;
+    healthzP99Ms: number;
   };
 }
 
-async function likeToSocket(target: SocketBenchTarget): Promise<Scenario> {
-  const owner = FIRST_ID - 1;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export async function benchSockets(target: SocketBenchTarget): Promise<SocketBenchResult> {
+  const pid = target.notificationsPid;
+  const limit = raiseFileLimit(pid);
+  const say = (text: string) => process.stdout.write(`sockets bench: ${text}\n`);
+  const openFilesBefore = openFiles(pid);
+  say(`notifications (pid ${pid}) open-files limit ${limit.soft} (hard ${limit.hard}), ${openFilesBefore} open; asking for ${SOCKETS} sockets`);
+  const owner = await openOwnerSocket(target);
+  const heapBefore = await heapUsedMb(pid);
+  const before = rssMb(pid);
+  const t0 = performance.now();
+  let reported = 0;
+  const fleet = await openFleet({
+    url: wsUrl(target.notificationsUrl),
+    secret: target.secrets.INTERNAL_SECRET,
+    sockets: SOCKETS,
+    wave: WAVE,
+    perProcess: PER_PROCESS,
+    perAddress: PER_ADDRESS,
+    firstUserId: FIRST_ID,
+    onWave: ({ opened, failed }) => {
+      if (opened < reported + 5_000 && !failed) return;
+      reported = opened;
+      say(`${opened} open (${failed} failed), the instance holds ${openFiles(pid)} files, ${Math.round(rssMb(pid))} MB`);
+    },
+  });
+  const openSeconds = (performance.now() - t0) / 1000;
+  try {
+    let released = 0;
+    if (fleet.stoppedBecause) {
+      say(`stopped at ${fleet.opened} of ${SOCKETS}: ${fleet.stoppedBecause}; the instance holds ${openFiles(pid)} files of its limit ${fileLimit(pid).soft}`);
+      // At its limit the instance could not open a database or broker connection, nor answer /healthz: give it room.
+      await fleet.release(HEADROOM);
+      released = HEADROOM;
+      say(`closed ${HEADROOM} sockets for headroom; the instance holds ${openFiles(pid)} files`);
+    }
+    await new Promise((r) => setTimeout(r, 3_000)); // let the instance settle (GC) before measuring
+    const after = rssMb(pid);
+    const heapAfter = await heapUsedMb(pid);
+    const openFilesAfter = openFiles(pid);
+    const held = fleet.opened - released;
+    const perSocket = (mb: number) => (held ? round1((mb * 1024) / held) : 0);
+
+    const loop = sampleHealthz(target.notificationsUrl);
+    const latency = await likeToSocket(target, owner, held);
+    const healthz = await loop.stop();
+    const after_likes = await fleet.held();
+    return {
+      results: [latency],
+      sockets: {
+        asked: SOCKETS,
+        opened: fleet.opened,
+        failed: fleet.failed,
+        stoppedBecause: fleet.stoppedBecause,
+        fileLimit: limit,
+        openFilesBefore,
+        openFilesAfter,
+        clientProcesses: fleet.processes,
+        sourceAddresses: fleet.addresses,
+        openSeconds: round1(openSeconds),
+        rssBeforeMb: Math.round(before),
+        rssAfterMb: Math.round(after),
+        kbPerSocket: perSocket(after - before),
+        heapBeforeMb: heapBefore === null ? null : round1(heapBefore),
+        heapAfterMb: heapAfter === null ? null : round1(heapAfter),
+        heapKbPerSocket: heapBefore === null || heapAfter === null ? null : perSocket(heapAfter - heapBefore),
+        held,
+        heldAfterLikes: after_likes.held,
+        healthzP50Ms: healthz.p50,
+        healthzP99Ms: healthz.p99,
+      },
+    };
+  } finally {
+    owner.socket.ws.terminate();
+    await fleet.stop();
+  }
+}
+
+/** Times the instance's /healthz every 50 ms until stopped (one at a time, so a stall shows as one long sample). */
+function sampleHealthz(url: string): { stop(): Promise<{ p50: number; p99: number }> } {
+  const samples: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t = performance.now();
+      await fetch(new URL('/healthz', url)).then(
+        (res) => res.arrayBuffer(),
+        () => undefined,
+      );
+      samples.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      const sorted = samples.sort((a, b) => a - b);
+      return { p50: round1(percentile(sorted, 50)), p99: round1(percentile(sorted, 99)) };
+    },
+  };
+}
+
+/** The post owner's socket, opened before the others: at the instance's file limit no new one could open. */
+interface OwnerSocket {
+  userId: number;
+  socket: LiveSocket;
+  /** When each post's like was sent, by post id. */
+  sentAt: Map<number, number>;
+  latencies: number[];
+}
+
+async function openOwnerSocket(target: SocketBenchTarget): Promise<OwnerSocket> {
+  const userId = FIRST_ID - 1;
+  const sentAt = new Map<number, number>();
+  const latencies: number[] = [];
+  const socket = await connect(wsUrl(target.notificationsUrl), userId, target.secrets.INTERNAL_SECRET, (message) => {
+    if (message.type !== 'notification:new') return;
+    const postId = message.notification.meta.postId;
+    const start = postId === null ? undefined : sentAt.get(postId);
+    if (start !== undefined) latencies.push(performance.now() - start);
+  });
+  return { userId, socket, sentAt, latencies };
+}
+
+async function likeToSocket(target: SocketBenchTarget, owner: OwnerSocket, otherSockets: number): Promise<Scenario> {
   const liker = FIRST_ID - 2;
   const token = (userId: number) => signAccessToken({ userId, role: 'user', sessionId: `bench-${userId}` }, target.secrets.ACCESS_TOKEN_SECRET, 3_600);
-  const [ownerToken, likerToken] = await Promise.all([token(owner), token(liker)]);
+  const [ownerToken, likerToken] = await Promise.all([token(owner.userId), token(liker)]);
   const call = async (path: string, tokenValue: string, body: unknown) => {
     const res = await fetch(new URL(path, target.gatewayUrl), {
       method: 'POST',
@@ -86,18 +218,10 @@ async function likeToSocket(target: SocketBenchTarget): Promise<Scenario> {
     return res.json() as Promise<{ id: number }>;
   };
   const postIds: number[] = [];
-  for (let i = 0; i <= LIKES; i++) postIds.push((await call('/api/posts', ownerToken, { userId: owner, content: `latency ${i}` })).id);
+  for (let i = 0; i <= LIKES; i++) postIds.push((await call('/api/posts', ownerToken, { userId: owner.userId, content: `latency ${i}` })).id);
 
-  const sentAt = new Map<number, number>();
-  const latencies: number[] = [];
+  const { sentAt, latencies, socket } = owner;
   let errors = 0;
-  const url = wsUrl(target.notificationsUrl);
-  const socket = await connect(url, owner, target.secrets.INTERNAL_SECRET, (message) => {
-    if (message.type !== 'notification:new') return;
-    const postId = message.notification.meta.postId;
-    const start = postId === null ? undefined : sentAt.get(postId);
-    if (start !== undefined) latencies.push(performance.now() - start);
-  });
   // Drain first: earlier scenarios leave a backlog of events (the feed seeding's likes) that the
   // writer works through in order. One like whose notification arrives marks the queue empty.
   const probe = postIds.shift()!;
@@ -120,5 +244,5 @@ async function likeToSocket(target: SocketBenchTarget): Promise<Scenario> {
   socket.ws.terminate();
   const elapsed = (performance.now() - started) / 1000;
   const lost = postIds.length - errors - latencies.length;
-  return { ...fromLatencies('like-to-socket', latencies, errors + lost, elapsed), notes: { other_sockets_open: SOCKETS } };
+  return { ...fromLatencies('like-to-socket', latencies, errors + lost, elapsed), notes: { other_sockets_open: otherSockets } };
 }

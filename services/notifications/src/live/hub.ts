@@ -33,11 +33,21 @@ export class LiveHub {
   /** Live-feed messages handled so far (tests wait on it to know the feed is reading). */
   messagesSeen = 0;
   private loggedCounts = '';
+  /**
+   * Every socket's 'error' listener (one function, the socket as `this`; see release-upgrade.ts):
+   * as @fastify/websocket's own would, it drops the socket (a protocol error, a frame too big).
+   */
+  readonly onSocketError: (this: WebSocket, err: Error) => void;
 
   constructor(options: LiveHubOptions) {
     this.registry = new SocketRegistry(options.maxSocketsPerMember);
     this.log = options.log;
     this.presence = options.presence;
+    const log = this.log;
+    this.onSocketError = function (err) {
+      log.debug({ err }, 'notification socket error');
+      this.terminate();
+    };
   }
 
   /** Registers a new socket; 'ready' follows once its unread count is known (see `ready`). */

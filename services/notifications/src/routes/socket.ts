@@ -11,12 +11,14 @@
  */
 import { memberOf, type ServiceApp } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
+import { releaseUpgrade } from '../live/release-upgrade.js';
 import { socketStart } from '../notifications/read-state.js';
 
 export function socketRoute(app: ServiceApp, n: Notifications): void {
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
     const { userId, sessionId } = memberOf(request);
     const conn = n.live.open(socket, userId, sessionId);
+    releaseUpgrade(socket, request.raw, n.live.onSocketError);
     socketStart(n, userId).then(
       ({ unread, newestId }) => n.live.ready(conn, unread, newestId),
       (err: unknown) => {
