@@ -9,7 +9,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { randomUUID } from 'node:crypto';
 import { createAccessLog, runWithTrace } from '../logger.js';
 import type { ServiceApp, ServiceContext, ServiceDefinition } from '../service.js';
-import { installErrorHandling } from './error-handler.js';
+import { answerFrameworkError, installErrorHandling } from './error-handler.js';
 import { installHealth, type ReadinessCheck } from './health.js';
 import { installIdentity } from './identity.js';
 import { documentObject, documentRoute, SECURITY_SCHEMES } from './openapi-route.js';
@@ -32,6 +32,11 @@ export async function buildServiceApp(
     },
     ...requestLoggingOptions(),
     bodyLimit: 1024 * 1024,
+    // A path part may be longer than Fastify's default 100 characters: a 50-letter tag in a
+    // non-Latin script arrives percent-encoded, up to 6 characters a letter. Longer still names
+    // nothing and answers 404 in the error shape (answerFrameworkError).
+    routerOptions: { maxParamLength: 400 },
+    frameworkErrors: answerFrameworkError,
     trustProxy: true,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,7 @@
  * the schemas); anything unexpected is logged with the request context and answered as a bare 500.
  */
 import { ErrorCode, errorBody } from '@kora/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
 
@@ -16,6 +16,21 @@ const frameworkErrors: Record<string, { status: number; code: string; message: s
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: ErrorCode.UnsupportedMediaType, message: 'This content type is not supported' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCode.BadRequest, message: 'The request length is invalid' },
 };
+
+/**
+ * Errors Fastify's router answers before any hook or handler (Fastify's `frameworkErrors` option):
+ * an address it cannot decode, or a path part longer than the router's `maxParamLength`. Without
+ * this they answer in Fastify's own shape, which repeats the path in `message`.
+ */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    // Nothing Kora stores has a key that long (ids are numbers, tags at most 50 letters): the
+    // address names nothing.
+    void reply.code(404).send(errorBody('Not found', ErrorCode.NotFound));
+    return;
+  }
+  void reply.code(400).send(errorBody('The address is not valid', ErrorCode.BadRequest));
+}
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
