@@ -11,9 +11,25 @@
 //   SOAK_MEMBERS=24           members;  SOAK_SOCKETS=6  of them holding a live socket
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import pg from 'pg';
 import { ensureFfmpeg, ensureWebBuild } from './lib/build.mjs';
 import { ROOT, pickPort, rmrf } from './lib/proc.mjs';
 import { newRunId, openStageNamespace } from './lib/stage-namespace.mjs';
+
+/**
+ * The private PostgreSQL runs with synchronous_commit off (fast tests); a crash then loses the last
+ * commits it had already acknowledged, which the soak's first runs showed. The soak's database
+ * commits as production does (the default, on), so a lost write would be the product's.
+ */
+async function durableCommits(serverUrl, database) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`alter database ${database} set synchronous_commit = on`);
+  } finally {
+    await client.end();
+  }
+}
 
 // Never someone else's servers: the soak kills what it runs.
 for (const name of ['DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'SMTP_URL', 'KAFKA_TOPIC_PREFIX', 'REDIS_KEY_PREFIX']) delete process.env[name];
@@ -39,6 +55,7 @@ let cluster;
 let passed = false;
 try {
   namespace = await openStageNamespace(servers.env, 'soak', newRunId());
+  await durableCommits(servers.env.DATABASE_URL, new URL(namespace.env.DATABASE_URL).pathname.slice(1));
   const secrets = { INTERNAL_SECRET: randomBytes(24).toString('base64url'), ACCESS_TOKEN_SECRET: randomBytes(24).toString('base64url') };
   const productEnv = {
     ...namespace.env,
