@@ -7,7 +7,7 @@
 //
 //   SOAK_FAULTS=posts,kafka   only these faults, in this order (default: every service, the gateway,
 //                             kafka, redis, postgres, video-worker)
-//   SOAK_FAULT_SECONDS=8      workload seconds around each fault;  SOAK_DOWN_SECONDS=4  time down
+//   SOAK_FAULT_SECONDS=6      workload seconds around each fault;  SOAK_DOWN_SECONDS=4  time down
 //   SOAK_MEMBERS=24           members;  SOAK_SOCKETS=6  of them holding a live socket
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';

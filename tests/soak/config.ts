@@ -39,7 +39,7 @@ export function soakConfig(env: Record<string, string | undefined>): SoakConfig 
   const members = Math.round(positive(env, 'SOAK_MEMBERS', 24));
   return {
     faults,
-    faultSeconds: positive(env, 'SOAK_FAULT_SECONDS', 8),
+    faultSeconds: positive(env, 'SOAK_FAULT_SECONDS', 6),
     downSeconds: positive(env, 'SOAK_DOWN_SECONDS', 4),
     members,
     socketMembers: Math.min(members, Math.round(positive(env, 'SOAK_SOCKETS', 6))),
