@@ -7,7 +7,7 @@
 //
 //   SOAK_FAULTS=posts,kafka   only these faults, in this order (default: every service, the gateway,
 //                             kafka, redis, postgres, video-worker)
-//   SOAK_FAULT_SECONDS=6      workload seconds around each fault;  SOAK_DOWN_SECONDS=4  time down
+//   SOAK_FAULT_SECONDS=4      workload seconds around each fault;  SOAK_DOWN_SECONDS=3  time down
 //   SOAK_MEMBERS=24           members;  SOAK_SOCKETS=6  of them holding a live socket
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -53,6 +53,19 @@ const servers = await startServers({ fresh: true, setEnv: false });
 let namespace;
 let cluster;
 let passed = false;
+async function cleanUp() {
+  await cluster?.stop().catch(() => {});
+  await namespace?.close().catch(() => {});
+  await stopServers({ only: servers.started, quiet: true }).catch(() => {});
+  process.stdout.write(`[soak] logs: ${path.relative(ROOT, logDir)}/\n`);
+}
+// Stopped from outside (Ctrl-C, a time limit): leave no product or server behind.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    process.stdout.write(`[soak] ${signal}: stopping\n`);
+    cleanUp().finally(() => process.exit(1));
+  });
+}
 try {
   namespace = await openStageNamespace(servers.env, 'soak', newRunId());
   await durableCommits(servers.env.DATABASE_URL, new URL(namespace.env.DATABASE_URL).pathname.slice(1));
@@ -78,9 +91,6 @@ try {
 } catch (err) {
   process.stderr.write(`[soak] error: ${err?.stack ?? err}\n`);
 } finally {
-  await cluster?.stop().catch(() => {});
-  await namespace?.close().catch(() => {});
-  await stopServers({ only: servers.started, quiet: true }).catch(() => {});
-  process.stdout.write(`[soak] logs: ${path.relative(ROOT, logDir)}/\n`);
+  await cleanUp();
 }
 process.exit(passed ? 0 : 1);

@@ -39,8 +39,8 @@ export function soakConfig(env: Record<string, string | undefined>): SoakConfig 
   const members = Math.round(positive(env, 'SOAK_MEMBERS', 24));
   return {
     faults,
-    faultSeconds: positive(env, 'SOAK_FAULT_SECONDS', 6),
-    downSeconds: positive(env, 'SOAK_DOWN_SECONDS', 4),
+    faultSeconds: positive(env, 'SOAK_FAULT_SECONDS', 4),
+    downSeconds: positive(env, 'SOAK_DOWN_SECONDS', 3),
     members,
     socketMembers: Math.min(members, Math.round(positive(env, 'SOAK_SOCKETS', 6))),
   };

@@ -72,7 +72,11 @@ describe('check comparisons', () => {
       { id: 9, tag: 'doubled' },
       { id: 8, tag: 'moved' },
     ];
-    expect(tagProblems(accepted, stored)).toEqual(['lost (id 2) stored 0 time(s)', 'doubled (id 3) stored 2 time(s) as 3,9', 'moved (id 4) stored 1 time(s) as 8']);
+    expect(tagProblems(accepted, stored)).toEqual([
+      'lost (id 2) stored 0 time(s)',
+      'doubled (id 3) stored 2 time(s) as 3,9',
+      'moved (id 4) stored 1 time(s) as 8',
+    ]);
   });
 
   it('finds notifications missing or doubled', () => {
@@ -85,7 +89,10 @@ describe('check comparisons', () => {
       ['post_like:1:2', 2],
       ['post_comment:1:2', 2],
     ]);
-    expect(notificationProblems(expected, stored)).toEqual(['post_like:1:2: 2 notification(s), expected 1', 'friend_request:7:3: 0 notification(s), expected 1']);
+    expect(notificationProblems(expected, stored)).toEqual([
+      'post_like:1:2: 2 notification(s), expected 1',
+      'friend_request:7:3: 0 notification(s), expected 1',
+    ]);
   });
 
   it('wants a quick 503 in the error shape from the gateway while an upstream is down', () => {
