@@ -15,7 +15,7 @@ export default defineConfig({
   test: {
     reporters: process.env.CI ? ['default'] : ['default'],
     projects: [
-      { test: { ...common, name: 'unit', include: ['shared/contracts/**/*.test.ts', 'gateway/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/deploy/**/*.test.ts', 'tests/structure/**/*.test.ts', 'tests/bench/**/*.test.ts'] } },
+      { test: { ...common, name: 'unit', include: ['shared/contracts/**/*.test.ts', 'gateway/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/deploy/**/*.test.ts', 'tests/structure/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/soak/**/*.test.ts'] } },
       'web/vitest.config.ts',
       {
         test: {

@@ -13,3 +13,6 @@ export function startKafka(options?: { fresh?: boolean; timeoutMs?: number }): P
 export function stopKafka(options?: { timeoutMs?: number; signal?: 'SIGTERM' | 'SIGKILL'; strict?: boolean }): Promise<unknown>;
 export function canRestartKafka(): boolean;
 export function findPostgresBinDir(): string;
+export function serversStatus(options?: { only?: string[] | string }): { name: string; status: 'running' | 'stopped' | 'external'; url?: string; pid?: number; port?: number; logFile?: string }[];
+export function startRedis(options?: { fresh?: boolean; timeoutMs?: number }): Promise<unknown>;
+export function startPostgres(options?: { fresh?: boolean; timeoutMs?: number }): Promise<unknown>;

@@ -38,6 +38,10 @@ export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor a checked-out one (in a transaction, between two queries): pg emits its 'error' on the client,
+  // and without a listener that is an uncaught exception. The next query on it fails and is handled.
+  // `npm run soak` found it: a PostgreSQL crash took posts and notifications down for good.
+  pool.on('connect', (client) => void client.on('error', () => {}));
   return {
     kind: 'postgres',
     db: drizzlePg(pool) as unknown as Db,

@@ -1,12 +1,14 @@
 /**
  * One error handler for every Fastify app: known errors answer `{ error, message, code }` with their
  * status; validation failures answer 400 with the schema's own message (the spec's texts live in
- * the schemas); anything unexpected is logged with the request context and answered as a bare 500.
+ * the schemas); a dependency out of reach answers 503; anything unexpected is logged with the
+ * request context and answered as a bare 500.
  */
 import { ErrorCode, errorBody } from '@kora/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
+import { isDependencyOutage } from './dependency-outage.js';
 
 /** Fastify's own client errors, with product wording instead of framework wording. */
 const frameworkErrors: Record<string, { status: number; code: string; message: string }> = {
@@ -49,6 +51,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (known) return reply.code(known.status).send(errorBody(known.message, known.code));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send(errorBody(err.message, ErrorCode.BadRequest));
+    }
+    if (isDependencyOutage(err)) {
+      // A database or service out of reach (restarting, failing over): worth a retry, not a bug.
+      request.log.warn({ err }, 'dependency unavailable');
+      return reply.code(503).send(errorBody('The service is unavailable. Please try again shortly.', ErrorCode.ServiceUnavailable));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('Something went wrong', ErrorCode.Internal));
