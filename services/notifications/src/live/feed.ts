@@ -22,6 +22,19 @@ export function isLiveFeedGroup(groupId: string): boolean {
   return /\.live\.[0-9a-f]{16}$/.test(groupId);
 }
 
+/**
+ * A notification older than this is not pushed as new: it reaches the member through the list and
+ * the unread count their socket starts with. Events come again long after they were created only
+ * when something replays them (the embedded product republishes its kept outbox after a crash,
+ * scripts/run/outbox-replay.ts; an operator after a restore), and a member must not then see a
+ * day of old notifications arrive as new. Ten minutes still covers a broker outage's backlog.
+ */
+export const LIVE_MAX_AGE_MS = 10 * 60_000;
+
+export function tooOldForLive(createdAt: string, now: number): boolean {
+  return now - Date.parse(createdAt) > LIVE_MAX_AGE_MS;
+}
+
 export function startLiveFeed(ctx: ServiceContext, hub: LiveHub): Promise<Subscription> {
   return ctx.bus.subscribe({
     groupId: liveFeedGroupId(ctx.name),
@@ -46,7 +59,7 @@ function handle(hub: LiveHub, value: unknown): void {
   if (type === 'notification.created') {
     // The registry's payload schema checks the notification itself too.
     const event = eventRegistry['notification.created'].payload.safeParse(payload);
-    if (event.success) hub.push(event.data.recipientId, event.data.notification);
+    if (event.success && !tooOldForLive(event.data.notification.createdAt, Date.now())) hub.push(event.data.recipientId, event.data.notification);
   } else if (type === 'session.revoked') {
     const event = eventRegistry['session.revoked'].payload.safeParse(payload);
     if (event.success) hub.closeSession(event.data.userId, event.data.sessionId);
