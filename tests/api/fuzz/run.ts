@@ -75,7 +75,7 @@ export async function fuzzOperations(options: {
       const outcome = await sender.send(request);
       const ms = Date.now() - since;
       const what = `${caller.name} ${request.method} ${request.path.slice(0, 120)} [${request.mutation.slice(0, 80)}] → ${
-        'answer' in outcome ? outcome.answer.status : outcome.failure
+        'answer' in outcome ? outcome.answer.status : 'cutOff' in outcome ? `cut off (${outcome.cutOff})` : outcome.failure
       }`;
       summary.slowest.push({ ms, what });
       summary.slowest = summary.slowest.sort((a, b) => b.ms - a.ms).slice(0, 5);
@@ -83,6 +83,12 @@ export async function fuzzOperations(options: {
       if (trace) appendFileSync(trace, `${ms} ms ${what}\n`);
       if ('failure' in outcome) {
         summary.findings.push({ caller: caller.name, request, problems: [outcome.failure] });
+        return;
+      }
+      if ('cutOff' in outcome) {
+        // Counted with the 431s it stands for (send.ts, HEAD_LIMIT_BYTES).
+        summary.byStatus['431 (cut off)'] = (summary.byStatus['431 (cut off)'] ?? 0) + 1;
+        if (request.mustRefuse) summary.refusedWrites += 1;
         return;
       }
       const { answer } = outcome;

@@ -14,7 +14,19 @@ export interface Answer {
   text: string;
 }
 
-export type Outcome = { answer: Answer } | { failure: string };
+/**
+ * Node's HTTP servers read at most 16 KB of request line and headers (`--max-http-header-size`).
+ * Past that the gateway answers 431 and closes; while a client is still writing a head of
+ * megabytes, that close arrives as a reset before the 431 can be read. For such a request a reset
+ * is the server refusing it, not a hang or a crash.
+ */
+export const HEAD_LIMIT_BYTES = 16 * 1024;
+
+export type Outcome = { answer: Answer } | { failure: string } | { cutOff: string };
+
+function headBytes(request: FuzzRequest): number {
+  return request.method.length + request.path.length + Object.entries(request.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
+}
 
 export function openSender(baseUrl: string, connections = 4) {
   const pool = new Pool(baseUrl, { connections, headersTimeout: ANSWER_TIMEOUT_MS, bodyTimeout: ANSWER_TIMEOUT_MS });
@@ -31,6 +43,9 @@ export function openSender(baseUrl: string, connections = 4) {
       return { answer: { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), text } };
     } catch (err) {
       const e = err as { code?: string; message?: string };
+      if (headBytes(request) > HEAD_LIMIT_BYTES && (e.code === 'ECONNRESET' || e.code === 'EPIPE' || e.code === 'UND_ERR_SOCKET')) {
+        return { cutOff: `${e.code}: head of ${headBytes(request)} bytes` };
+      }
       return { failure: `no answer: ${e.code ?? ''} ${e.message ?? String(err)}` };
     }
   }
