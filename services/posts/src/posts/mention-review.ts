@@ -9,7 +9,7 @@ import { rowsOf } from '@kora/platform/service';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import { mentionNotFound, mentionReviewed, notMentioned } from '../errors.js';
-import { isoSql } from '../feed/post-json.js';
+import { isoSql, verifiedSql } from '../feed/post-json.js';
 import { groupAllows, liveTo } from '../feed/visibility.js';
 
 type Decision = MentionReviewAnswer['status'];
@@ -53,7 +53,7 @@ export async function pendingMentions(posts: Posts, memberId: number): Promise<P
   const rows = rowsOf<{ id: number; post_id: number; comment_id: number | null; actor_id: number; username: string | null; display_name: string | null; profile_image: string | null; verified: boolean; text: string; created_at: string }>(
     await posts.ctx.db.execute(sql`
       select m.id, m.post_id, m.comment_id, m.actor_id, au.username, au.display_name, au.profile_image,
-        coalesce(au.pro_until > ${posts.now().toISOString()}::timestamptz, false) as verified,
+        ${verifiedSql(sql`au`, sql`${posts.now().toISOString()}::timestamptz`)},
         coalesce(c.content, p.content) as text, ${isoSql(sql`m.created_at`)} as created_at
       from ${mentions} as m
       join ${postsTable} as p on p.id = m.post_id

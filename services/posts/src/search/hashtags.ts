@@ -4,7 +4,7 @@
  * carrying the tag in their own text, so a count never tells of a post someone cannot open, and
  * comments cannot push a tag up.
  */
-import { normalizeHashtag, searchLimits, type HashtagCount } from '@kora/contracts';
+import { isHashtagPrefix, normalizeHashtag, searchLimits, type HashtagCount } from '@kora/contracts';
 import { escapeLike, rowsOf } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
@@ -19,7 +19,7 @@ const toCount = (r: CountRow): HashtagCount => ({ tag: r.tag, count: Number(r.co
 /** What a member typed as the start of a tag (`#` optional), or null when it cannot start one. */
 export function tagPrefix(query: string): string | null {
   const prefix = normalizeHashtag(query.trim().replace(/^#/, ''));
-  return /^[\p{L}\p{M}\p{N}_]{1,50}$/u.test(prefix) ? prefix : null;
+  return isHashtagPrefix(prefix) ? prefix : null;
 }
 
 /** Tags starting with `query`, the most used first (then alphabetical). */

@@ -7,11 +7,12 @@ import { rowsOf } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
+import { verifiedSql } from '../feed/post-json.js';
 
 /** The card's columns of the member snapshot aliased `m`, in the schema's key order; `now` decides the badge. */
 export function memberCardColumns(now: string): SQL {
   return sql`m.user_id as id, m.username, m.display_name as name, m.profile_image as "profileImage",
-    coalesce(m.pro_until > ${now}::timestamptz, false) as verified`;
+    ${verifiedSql(sql`m`, sql`${now}::timestamptz`)}`;
 }
 
 /** Members aliased `m` who may be listed: activated, not suspended. */

@@ -32,9 +32,17 @@ export function normalizeHashtag(run: string): string {
   return run.normalize('NFC').toLowerCase();
 }
 
+/**
+ * Whether `run` is made of a tag's characters only, 1 to HASHTAG_MAX_LENGTH of them: the start of a
+ * tag as the hashtags search tab takes it (`#20` may begin `#2026lagos`, so digits only pass here).
+ */
+export function isHashtagPrefix(run: string): boolean {
+  return run.length > 0 && run.length <= HASHTAG_MAX_LENGTH && /^[\p{L}\p{M}\p{N}_]+$/u.test(run);
+}
+
 /** Whether `tag` (as in `/hashtags/{tag}`, without `#`) could be a tag at all. */
 export function isHashtag(tag: string): boolean {
-  return tag.length > 0 && tag.length <= HASHTAG_MAX_LENGTH && /^[\p{L}\p{M}\p{N}_]+$/u.test(tag) && !ONLY_DIGITS.test(tag);
+  return isHashtagPrefix(tag) && !ONLY_DIGITS.test(tag);
 }
 
 /** Each `#tag` of `text`, in order, as written. */
