@@ -53,6 +53,7 @@ const secrets = { INTERNAL_SECRET: randomBytes(24).toString('base64url'), ACCESS
 // The bench is one client IP sending far more than a member would: lift the per-IP limit.
 process.env.RATE_LIMIT_PER_MINUTE = '100000000';
 process.env.AUTH_RATE_LIMIT_PER_MINUTE = '100000000';
+process.env.PAYMENT_RATE_LIMIT_PER_MINUTE = '100000000';
 /** A fresh seed's backlog took about a minute to work off on a 2-core machine: ten is a hang, not a wait. */
 const SETTLE_TIMEOUT_MS = 10 * 60_000;
 const wanted = (name: string) => !process.env.BENCH_SCENARIOS || process.env.BENCH_SCENARIOS.split(',').includes(name);
