@@ -32,10 +32,8 @@ export async function buildServiceApp(
     },
     ...requestLoggingOptions(),
     bodyLimit: 1024 * 1024,
-    // A path part may be longer than Fastify's default 100 characters: a 50-letter tag in a
-    // non-Latin script arrives percent-encoded, up to 6 characters a letter. Longer still names
-    // nothing and answers 404 in the error shape (answerFrameworkError).
-    routerOptions: { maxParamLength: 400 },
+    // The router's own refusals (a path part past its 100 decoded characters, an address it cannot
+    // decode) in the error shape, not Fastify's.
     frameworkErrors: answerFrameworkError,
     trustProxy: true,
     return503OnClosing: true,
