@@ -22,6 +22,7 @@ import { BASE_URL, contextPool, launchBrowser, VIEWPORTS, type Viewport } from '
 import { befriendThroughApi, callAs, waitUntilFriendsKnow } from './support/friends';
 import {
   expectNothingExecuted,
+  expectBidiIsolated,
   expectSafeLinks,
   expectShownLiterally,
   expectStrictCsp,
@@ -142,6 +143,7 @@ async function checkScreen(page: Page, path: string, texts: string[], screen: st
   await expectShownLiterally(page, texts, screen);
   await expectNothingExecuted(page, screen);
   await expectSafeLinks(page, screen);
+  await expectBidiIsolated(page, NAMES.lastname, screen);
   await saveScreenshot(page, `hostile-${screen}`);
 }
 

@@ -161,3 +161,36 @@ export function expectStrictCsp(response: Response | null, screen: string): stri
   expect(directives.get('frame-ancestors'), screen).toEqual(["'none'"]);
   return scripts.find((value) => value.startsWith("'nonce-"))!;
 }
+
+/**
+ * A member's text carrying a right-to-left override (U+202E) must not turn the product's own words
+ * around it backwards ("liked your post" shown as "tsop ruoy dekil"): the override runs to the end
+ * of its bidi paragraph or isolate, so every place that shows `text` must end it there, with `<bdi>`
+ * (or `unicode-bidi: isolate`) or a block of its own. Checked on every visible occurrence: within the
+ * nearest isolating ancestor (a non-inline box or an isolate), nothing but `text` may follow it.
+ */
+export async function expectBidiIsolated(page: Page, text: string, screen: string): Promise<void> {
+  const leaks = await page.evaluate((needle) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const value = node.nodeValue ?? '';
+      const at = value.indexOf(needle);
+      if (at < 0 || !node.parentElement || !node.parentElement.checkVisibility()) continue;
+      let unit: Element = node.parentElement;
+      for (;;) {
+        const style = getComputedStyle(unit);
+        const isolates = style.display !== 'inline' && style.display !== 'contents';
+        if (isolates || ['isolate', 'isolate-override', 'plaintext'].includes(style.unicodeBidi) || !unit.parentElement) break;
+        unit = unit.parentElement;
+      }
+      const range = document.createRange();
+      range.setStart(node, at + needle.length);
+      range.setEnd(unit, unit.childNodes.length);
+      const after = range.toString().trim();
+      if (after) found.push(`<${unit.tagName.toLowerCase()}> "${(unit.textContent ?? '').slice(0, 120)}" (after the name: "${after.slice(0, 60)}")`);
+    }
+    return found;
+  }, text);
+  expect(leaks, `${screen}: a member's right-to-left override runs on into the text after it`).toEqual([]);
+}

@@ -19,7 +19,8 @@ export function NotificationRow({ notification, now }: { notification: Notificat
             notification.message
           ) : (
             <>
-              <span className="font-semibold text-slate-900">{notification.actorName}</span> {notification.message}
+              {/* bdi: a name's right-to-left marks must not turn the message after it around. */}
+              <bdi className="font-semibold text-slate-900">{notification.actorName}</bdi> {notification.message}
             </>
           )}
         </p>
