@@ -178,7 +178,9 @@ async function noVideoStuck(q: Query): Promise<CheckResult> {
  * Waits (up to settleMs) for what is eventual to settle: outboxes published, notifications made,
  * videos done. Then runs every check once.
  */
-export async function runChecks(pool: pg.Pool, databaseUrl: string, writes: AcceptedWrites, settleMs = 60_000): Promise<CheckResult[]> {
+// 90 s: a video whose worker was killed mid-transcode is queued again once its job's lock lapses and
+// a stalled check runs (up to ~25 s, platform bullmq-runner.ts), then transcoded from the start.
+export async function runChecks(pool: pg.Pool, databaseUrl: string, writes: AcceptedWrites, settleMs = 90_000): Promise<CheckResult[]> {
   const q: Query = async (sql, params) => (await pool.query(sql, params)).rows;
   const all = () =>
     Promise.all([

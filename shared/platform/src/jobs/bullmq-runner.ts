@@ -85,7 +85,19 @@ export class BullMqJobRunner implements JobRunner {
             attempt: job.attemptsMade + 1,
             progress: (p) => job.updateProgress(p),
           }),
-        { connection: this.connection, prefix: this.prefix, concurrency: options.concurrency },
+        {
+          connection: this.connection,
+          prefix: this.prefix,
+          concurrency: options.concurrency,
+          // A worker killed mid-job (a crashed pod, `npm run soak`'s SIGKILL) leaves its job locked
+          // until the lock lapses and a stalled-job check moves it back to the queue. BullMQ's 30 s
+          // and 30 s made a member's video sit in "processing" for up to a minute before its
+          // transcode even restarted; 15 s and 10 s bring that under half a minute. The lock is
+          // renewed every 7.5 s while the job runs (the transcode itself is ffmpeg's process, so
+          // the event loop stays free to renew it).
+          lockDuration: 15_000,
+          stalledInterval: 10_000,
+        },
       );
       worker.on('failed', (job, err) =>
         this.log.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'),
