@@ -15,7 +15,23 @@ export default defineConfig({
   test: {
     reporters: process.env.CI ? ['default'] : ['default'],
     projects: [
-      { test: { ...common, name: 'unit', include: ['shared/contracts/**/*.test.ts', 'gateway/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/deploy/**/*.test.ts', 'tests/structure/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/soak/**/*.test.ts'] } },
+      {
+        test: {
+          ...common,
+          name: 'unit',
+          include: [
+            'shared/contracts/**/*.test.ts',
+            'gateway/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/deploy/**/*.test.ts',
+            'tests/structure/**/*.test.ts',
+            'tests/bench/**/*.test.ts',
+            'tests/soak/**/*.test.ts',
+          ],
+          // Real-server tests under scripts/ (the pg_dump route) run in the `real` project only.
+          exclude: ['**/*.real.test.ts', '**/node_modules/**'],
+        },
+      },
       'web/vitest.config.ts',
       {
         test: {
