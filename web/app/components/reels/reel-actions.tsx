@@ -32,17 +32,22 @@ async function copyText(text: string): Promise<boolean> {
 
 function ActionButton({ label, count, pressed, onClick, children, disabled }: { label: string; count: number; pressed?: boolean; onClick: () => void; children: React.ReactNode; disabled?: boolean }) {
   return (
+    // The name comes from the content, "Like (3)", so the visible count is part of it (axe's
+    // label-content-name-mismatch: an aria-label beside a visible number it does not contain fails).
     <button
       type="button"
-      aria-label={`${label} (${count})`}
       {...(pressed === undefined ? {} : { 'aria-pressed': pressed })}
       disabled={disabled}
       onClick={onClick}
       className="flex flex-col items-center gap-0.5 text-white drop-shadow disabled:opacity-60"
     >
-      <span className="flex size-11 items-center justify-center rounded-full bg-black/35 hover:bg-black/50">{children}</span>
-      <span className="text-xs font-semibold" aria-hidden>
+      <span className="flex size-11 items-center justify-center rounded-full bg-black/35 hover:bg-black/50" aria-hidden>
+        {children}
+      </span>
+      <span className="text-xs font-semibold">
+        <span className="sr-only">{label} (</span>
         {count}
+        <span className="sr-only">)</span>
       </span>
     </button>
   );
