@@ -32,8 +32,9 @@ async function copyText(text: string): Promise<boolean> {
 
 function ActionButton({ label, count, pressed, onClick, children, disabled }: { label: string; count: number; pressed?: boolean; onClick: () => void; children: React.ReactNode; disabled?: boolean }) {
   return (
-    // The name comes from the content, "Like (3)", so the visible count is part of it (axe's
-    // label-content-name-mismatch: an aria-label beside a visible number it does not contain fails).
+    // The name comes from the content, one hidden text "Like (3)" (split over several spans Chromium
+    // names it "Like ( 3 )"); no aria-label beside the visible number, which axe's
+    // label-content-name-mismatch failed.
     <button
       type="button"
       {...(pressed === undefined ? {} : { 'aria-pressed': pressed })}
@@ -44,10 +45,9 @@ function ActionButton({ label, count, pressed, onClick, children, disabled }: { 
       <span className="flex size-11 items-center justify-center rounded-full bg-black/35 hover:bg-black/50" aria-hidden>
         {children}
       </span>
-      <span className="text-xs font-semibold">
-        <span className="sr-only">{label} (</span>
+      <span className="sr-only">{`${label} (${count})`}</span>
+      <span className="text-xs font-semibold" aria-hidden>
         {count}
-        <span className="sr-only">)</span>
       </span>
     </button>
   );
