@@ -4,7 +4,7 @@
  * write, and the client got a 502 (found by tests/api/fuzz.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { SERVICE_JSON_BODY_LIMIT } from './proxy.js';
+import { SERVICE_JSON_BODY_LIMIT } from '@kora/platform';
 import { gatewayOverFakes } from './test-support.js';
 
 const edge = gatewayOverFakes();

@@ -10,7 +10,7 @@
  * clear 503 at once and may retry itself.
  */
 import { ErrorCode, serviceForPath } from '@kora/contracts';
-import type { Logger } from '@kora/platform';
+import { SERVICE_JSON_BODY_LIMIT, type Logger } from '@kora/platform';
 import { IDENTITY_HEADER } from '@kora/platform/identity';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { sendRefusal } from './answer.js';
@@ -89,9 +89,6 @@ export function upstreamRequestHeaders(edge: EdgeRequest, upstream: UpstreamName
   }
   return out;
 }
-
-/** The most JSON any service reads (shared/platform/src/http/build-app.ts, `bodyLimit`). */
-export const SERVICE_JSON_BODY_LIMIT = 1024 * 1024;
 
 export const JSON_TOO_LARGE = { status: 413, message: 'The request is too large', code: ErrorCode.PayloadTooLarge };
 

@@ -9,7 +9,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { randomUUID } from 'node:crypto';
 import { createAccessLog, runWithTrace } from '../logger.js';
 import type { ServiceApp, ServiceContext, ServiceDefinition } from '../service.js';
-import { answerFrameworkError, installErrorHandling } from './error-handler.js';
+import { answerFrameworkError, installErrorHandling, SERVICE_JSON_BODY_LIMIT } from './error-handler.js';
 import { installHealth, type ReadinessCheck } from './health.js';
 import { installIdentity } from './identity.js';
 import { documentObject, documentRoute, SECURITY_SCHEMES } from './openapi-route.js';
@@ -31,7 +31,7 @@ export async function buildServiceApp(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     ...requestLoggingOptions(),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: SERVICE_JSON_BODY_LIMIT,
     // The router's own refusals (a path part past its 100 decoded characters, an address it cannot
     // decode) in the error shape, not Fastify's.
     frameworkErrors: answerFrameworkError,

@@ -10,6 +10,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
 import { isDependencyOutage } from './dependency-outage.js';
 
+/**
+ * The most JSON a service reads in one request (Fastify's `bodyLimit`, build-app.ts). The gateway
+ * refuses a body declared past it before passing it on (gateway/src/proxy.ts).
+ */
+export const SERVICE_JSON_BODY_LIMIT = 1024 * 1024;
+
 /** Fastify's own client errors, with product wording instead of framework wording. */
 const frameworkErrors: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCode.BadRequest, message: 'The request body is not valid JSON' },
