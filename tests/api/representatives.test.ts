@@ -6,25 +6,12 @@
  * gateway's (gateway/src/rate-limit.test.ts; the harness lifts it here).
  */
 import { adminTexts, representativeTexts, type Representative } from '@kora/contracts';
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { waitForMail } from '../support/mail.js';
 import { json, signedInMember } from './support/members.js';
+import { newRepresentativeEmail as newEmail, representativeApplication as application } from './support/representatives.js';
 import { api, bearer, body, MODE } from './support/product.js';
 
-const application = (email: string) => ({
-  name: 'Chidi Nwosu',
-  username: 'chidi.n',
-  phone: '+234 803 123 4567',
-  email,
-  state: 'Enugu',
-  residentAddress: '12 Ogui Road, Enugu',
-  residentialState: 'Enugu',
-  proposedLocation: 'Enugu North',
-  koraUsername: 'chidi',
-  note: 'I run a youth tech club and know the area well.',
-});
-const newEmail = () => `rep.${randomBytes(5).toString('hex')}@example.ng`;
 const adminJson = async (payload: unknown, method = 'PUT') => ({
   method,
   headers: { ...(await bearer({ userId: 1, role: 'admin' })), 'content-type': 'application/json' },

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../browser/support/png.js';
 import { filesForm, makeVideo } from '../support/media-files.js';
 import { activationPath, waitForMail } from '../support/mail.js';
+import { representativeApplication as application } from './support/representatives.js';
 import { auth, json, newMember, signedInMember, type SignedIn } from './support/members.js';
 import { createPost } from './support/posts.js';
 import { api, bearer, body, MODE } from './support/product.js';
@@ -237,17 +238,3 @@ describe(`site settings take effect (${MODE})`, () => {
   });
 });
 
-function application(email: string) {
-  return {
-    name: 'Chidi Nwosu',
-    username: 'chidi.n',
-    phone: '+234 803 123 4567',
-    email,
-    state: 'Enugu',
-    residentAddress: '12 Ogui Road, Enugu',
-    residentialState: 'Enugu',
-    proposedLocation: 'Enugu North',
-    koraUsername: 'chidi',
-    note: 'I run a youth tech club and know the area well.',
-  };
-}

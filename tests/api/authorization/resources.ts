@@ -20,18 +20,9 @@ async function created<T>(res: Response, what: string, status = 201): Promise<T>
 
 const bearerOnly = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export const representativeApplication = () => ({
-  name: 'Chidi Nwosu',
-  username: 'chidi.n',
-  phone: '+234 803 123 4567',
-  email: `rep.${randomBytes(5).toString('hex')}@example.ng`,
-  state: 'Enugu',
-  residentAddress: '12 Ogui Road, Enugu',
-  residentialState: 'Enugu',
-  proposedLocation: 'Enugu North',
-  koraUsername: 'chidi',
-  note: 'I run a youth tech club and know the area well.',
-});
+import { representativeApplication } from '../support/representatives.js';
+
+export { representativeApplication };
 
 export async function newGroup(owner: SignedIn, privacy: 'public' | 'private' = 'public'): Promise<number> {
   const group = await created<{ group_id: number }>(
