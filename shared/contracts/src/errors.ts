@@ -26,6 +26,12 @@ export function errorBody(message: string, code: string): ErrorBody {
   return { error: message, message, code };
 }
 
+/**
+ * Every service refuses text holding U+0000 (PostgreSQL text cannot store it), wherever it comes:
+ * path, query, JSON body or form field (shared/platform/src/http/null-characters.ts).
+ */
+export const NULL_CHARACTER_TEXT = 'Text cannot contain the null character (U+0000)';
+
 /** Stable codes shared by all services; services add their own domain codes beside these. */
 export const ErrorCode = {
   BadRequest: 'BAD_REQUEST',

@@ -12,6 +12,7 @@ import type { ServiceApp, ServiceContext, ServiceDefinition } from '../service.j
 import { answerFrameworkError, installErrorHandling, SERVICE_JSON_BODY_LIMIT } from './error-handler.js';
 import { installHealth, type ReadinessCheck } from './health.js';
 import { installIdentity } from './identity.js';
+import { refuseNullCharacters } from './null-characters.js';
 import { documentObject, documentRoute, SECURITY_SCHEMES } from './openapi-route.js';
 import { redactUrl, requestLoggingOptions } from './request-logging.js';
 import { serializerCompiler } from './serializer.js';
@@ -63,6 +64,7 @@ export async function buildServiceApp(
     if (route.schema && !route.schema.hide && !route.schema.tags) route.schema = { ...route.schema, tags: [definition.name] };
   });
   installErrorHandling(app);
+  refuseNullCharacters(app);
 
   await app.register(swagger, {
     openapi: {

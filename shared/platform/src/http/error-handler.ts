@@ -1,7 +1,7 @@
 /**
  * One error handler for every Fastify app: known errors answer `{ error, message, code }` with their
  * status; validation failures answer 400 with the schema's own message (the spec's texts live in
- * the schemas); a dependency out of reach answers 503; anything unexpected is logged with the
+ * the schemas); text the database cannot store (a NUL) answers 400; a dependency out of reach answers 503; anything unexpected is logged with the
  * request context and answered as a bare 500.
  */
 import { ErrorCode, errorBody } from '@kora/contracts';
@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
 import { isDependencyOutage } from './dependency-outage.js';
+import { isNullCharacterRefusal, nullCharacterRefused } from './null-characters.js';
 
 /**
  * The most JSON a service reads in one request (Fastify's `bodyLimit`, build-app.ts). The gateway
@@ -57,6 +58,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (known) return reply.code(known.status).send(errorBody(known.message, known.code));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send(errorBody(err.message, ErrorCode.BadRequest));
+    }
+    if (isNullCharacterRefusal(err)) {
+      const refused = nullCharacterRefused();
+      return reply.code(refused.statusCode).send(errorBody(refused.message, refused.code));
     }
     if (isDependencyOutage(err)) {
       // A database or service out of reach (restarting, failing over): worth a retry, not a bug.
