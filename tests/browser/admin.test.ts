@@ -144,7 +144,7 @@ describe('the dashboard and the layout', () => {
       await page.getByRole('dialog').getByRole('link', { name: 'Settings' }).click();
       await page.waitForURL(onPath('/admin/settings'));
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      expect(await page.title()).toBe(`Settings · Admin · ${siteName}`);
+      await expect.poll(() => page.title()).toBe(`Settings · Admin · ${siteName}`);
     },
     LONG,
   );

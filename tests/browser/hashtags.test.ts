@@ -75,7 +75,7 @@ describe('hashtag links and pages', () => {
       await tagLink.click();
       await page.waitForURL((url) => url.pathname === `/hashtags/${LOWER}`);
       await page.getByRole('heading', { level: 1, name: `#${LOWER}` }).waitFor();
-      expect(await page.title()).toBe(`#${LOWER} | Kora`);
+      await expect.poll(() => page.title()).toBe(`#${LOWER} | Kora`);
       expect(await page.getByRole('main').getByText('1 post', { exact: true }).isVisible()).toBe(true);
       const feed = page.getByRole('feed', { name: `Posts with #${LOWER}` });
       expect(await feed.getByRole('article').count()).toBe(1);

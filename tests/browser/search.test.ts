@@ -92,7 +92,8 @@ describe('search at 1280x800', () => {
       await box.fill(TYPED_NAME);
       await box.press('Enter');
       await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === TYPED_NAME);
-      expect(await page.title()).toBe(`${TYPED_NAME} - ${searchTexts.pageTitle} | Kora`);
+      // The address changes when the loader has answered; the title follows on the next render.
+      await expect.poll(() => page.title()).toBe(`${TYPED_NAME} - ${searchTexts.pageTitle} | Kora`);
       // The box keeps the words on the results page.
       expect(await box.inputValue()).toBe(TYPED_NAME);
       expect(await tabs(page).getByRole('link', { name: 'People' }).getAttribute('aria-current')).toBe('page');

@@ -3,7 +3,7 @@
  * member's client makes them. Routes that destroy or use up their resource (DELETE, leave, revoke)
  * ask for a fresh one per allowed call (`fresh`), so every answer is about access, not leftovers.
  */
-import { readUntil } from '@kora/testing';
+import { eventually, readUntil } from '@kora/testing';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { solidPng } from '../../browser/support/png.js';
@@ -67,6 +67,15 @@ async function reelWithVideo(owner: SignedIn): Promise<{ id: number; videoUrl: s
   const video = await uploadVideo(owner);
   const reel = await created<{ id: number }>(await api('/api/reels', json({ videoUrl: video.url, caption: 'Matrix reel' }, owner.token)), 'reel');
   return { id: reel.id, videoUrl: video.url };
+}
+
+/**
+ * Waits until the reel's video is transcoded. Until then only its author sees it, so a refused
+ * caller's DELETE would meet "not found" (404) instead of "not yours" (403): the embedded product,
+ * transcoding in its own process, is slow enough under the full suite for that to happen.
+ */
+async function reelPublished(owner: SignedIn, reelId: number): Promise<void> {
+  await eventually(async () => (await body<{ state?: string }>(await api(`/api/reels/${reelId}`, auth(owner.token)))).state === 'ready', 60_000, 200);
 }
 
 async function uploadImage(owner: SignedIn): Promise<string> {
@@ -191,7 +200,7 @@ export async function makeResources(actors: Actors, target: Member): Promise<Res
       newFriendRequest(owner, groupAdmin),
       otherSessionId(owner),
     ]);
-  await joinGroup(groupAdmin, groupId);
+  await Promise.all([joinGroup(groupAdmin, groupId), reelPublished(owner, reel.id)]);
   await created(await api(`/api/groups/${groupId}/members/${groupAdmin.user.user_id}/role`, json({ role: 'admin' }, owner.token, 'PUT')), 'appoint', 200);
 
   const packages = await body<{ id: number }[]>(await api('/api/packages', auth(owner.token)));
