@@ -262,7 +262,7 @@ if (sockets) {
     `  RSS ${s.rssBeforeMb} -> ${s.rssAfterMb} MB: ${s.kbPerSocket} KB per socket; heap ${s.heapBeforeMb} -> ${s.heapAfterMb} MB: ${s.heapKbPerSocket} KB per socket`,
   );
   console.log(
-    `  still open after the likes: ${s.heldAfterLikes}; the instance's /healthz round trip meanwhile p50 ${s.healthzP50Ms} ms, p99 ${s.healthzP99Ms} ms`,
+    `  still open after the likes: ${s.heldAfterLikes}; the instance's /healthz round trip meanwhile p50 ${s.healthzP50Ms} ms, p99 ${s.healthzP99Ms} ms, max ${s.healthzMaxMs} ms`,
   );
 }
 if (feedPlan) console.log(`\nFeed page query plan (one member, first page):\n${feedPlan}\n`);

@@ -6,6 +6,7 @@ import { migrations } from './db/migrations.js';
 import { DIGEST_QUEUE, digestSender, registerDigestJob } from './digest/daily-digest.js';
 import { notificationsConsumers } from './events/subscriptions.js';
 import { startLiveFeed } from './live/feed.js';
+import { startHeartbeat } from './live/heartbeat.js';
 import { devMailRoutes } from './routes/dev-mail.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { presenceRoutes } from './routes/presence.js';
@@ -49,13 +50,9 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
       const feed = await startLiveFeed(ctx, n.live);
       // Announced before taking sockets, so other instances look for this one's members at once.
       await n.presence.refresh([]);
-      const heartbeat = setInterval(() => {
-        n.live.heartbeat();
-        void n.presence.refresh(n.live.registry.memberIds());
-      }, n.config.NOTIFICATIONS_HEARTBEAT_MS);
-      heartbeat.unref();
+      const stopHeartbeat = startHeartbeat(n.live, n.presence, n.config.NOTIFICATIONS_HEARTBEAT_MS);
       app.addHook('onClose', async () => {
-        clearInterval(heartbeat);
+        stopHeartbeat();
         await feed.stop();
         await n.presence.stop(n.live.registry.memberIds());
         await mail(ctx).close();

@@ -95,17 +95,33 @@ export class LiveHub {
     }
   }
 
-  /** One pass for all sockets: drop those that missed the last ping, ping the rest. */
-  heartbeat(): void {
-    for (const conn of this.registry.all()) {
-      if (!conn.alive) {
-        this.log.debug({ userId: conn.userId }, 'notification socket missed its pong');
-        conn.socket.terminate();
-        continue;
+  /**
+   * One heartbeat tick for the members in `slice` of `slices` (heartbeat.ts spreads a full round
+   * over the interval): drop their sockets that missed the last ping, ping the rest. Answers the
+   * members still here, whose presence the tick refreshes.
+   */
+  heartbeat(slice = 0, slices = 1): number[] {
+    const members: number[] = [];
+    for (const [userId, conns] of this.registry.slice(slice, slices)) {
+      let kept = false;
+      for (const conn of [...conns]) {
+        if (!conn.alive) {
+          this.log.debug({ userId }, 'notification socket missed its pong');
+          conn.socket.terminate();
+          continue;
+        }
+        kept = true;
+        conn.alive = false;
+        if (conn.socket.readyState === WebSocket.OPEN) conn.socket.ping();
       }
-      conn.alive = false;
-      if (conn.socket.readyState === WebSocket.OPEN) conn.socket.ping();
+      // A member whose every socket was just dropped goes offline when the last one closes.
+      if (kept) members.push(userId);
     }
+    if (slice === 0) this.logCounts();
+    return members;
+  }
+
+  private logCounts(): void {
     const counts = this.registry.counts();
     const text = `${counts.members}/${counts.sockets}`;
     if (text !== this.loggedCounts) {
