@@ -3,6 +3,7 @@
  * dropped the connection, rather than a bug: such a request answers 503 (try again shortly), as the
  * gateway does while a service is down, not 500. Found by `npm run soak` killing PostgreSQL.
  */
+import { someCause } from './error-causes.js';
 
 // Node's socket errors: nothing listening, the peer went away, the connection could not be made.
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
@@ -13,10 +14,11 @@ const POSTGRES_OUTAGE = /^(08...|57P01|57P02|57P03)$/;
 const PG_MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to connect/i, /Client has encountered a connection error/i];
 
 /** Walks the error and its causes (drizzle wraps the driver's error in `cause`). */
-export function isDependencyOutage(err: unknown, depth = 0): boolean {
-  if (!err || typeof err !== 'object' || depth > 5) return false;
-  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
-  if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || POSTGRES_OUTAGE.test(e.code))) return true;
-  if (typeof e.message === 'string' && PG_MESSAGES.some((re) => re.test(e.message as string))) return true;
-  return isDependencyOutage(e.cause, depth + 1);
+export function isDependencyOutage(err: unknown): boolean {
+  return someCause(
+    err,
+    (e) =>
+      (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || POSTGRES_OUTAGE.test(e.code))) ||
+      (typeof e.message === 'string' && PG_MESSAGES.some((re) => re.test(e.message as string))),
+  );
 }

@@ -8,12 +8,11 @@
 import { ErrorCode, NULL_CHARACTER_TEXT } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.js';
+import { someCause } from './error-causes.js';
 
 /** PostgreSQL's refusal of a NUL (or of bytes that are no UTF-8), through drizzle's `cause` chain. */
-export function isNullCharacterRefusal(err: unknown, depth = 0): boolean {
-  if (!err || typeof err !== 'object' || depth > 5) return false;
-  const e = err as { code?: unknown; cause?: unknown };
-  return e.code === '22021' || isNullCharacterRefusal(e.cause, depth + 1);
+export function isNullCharacterRefusal(err: unknown): boolean {
+  return someCause(err, (e) => e.code === '22021');
 }
 
 /**
