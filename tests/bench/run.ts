@@ -192,6 +192,7 @@ try {
       notificationsUrl: cluster.upstreams.notifications!,
       notificationsPid: cluster.pidOf('notifications')!,
       secrets,
+      profilers,
     });
     scenarios.push(...live.results);
     sockets = live.sockets;

@@ -21,6 +21,7 @@ import { openSocket, wsUrl, type LiveSocket } from '@kora/testing/websocket';
 import { openFleet } from './socket-fleet.js';
 import { heapUsedMb } from './socket-heap.js';
 import { fileLimit, openFiles, raiseFileLimit, rssMb, type FileLimit } from './socket-process.js';
+import type { Profilers } from './profiler.js';
 import { fromLatencies, percentile, type Scenario } from './scenario.js';
 
 export interface SocketBenchTarget {
@@ -28,6 +29,8 @@ export interface SocketBenchTarget {
   notificationsUrl: string;
   notificationsPid: number;
   secrets: { INTERNAL_SECRET: string; ACCESS_TOKEN_SECRET: string };
+  /** BENCH_PROFILE's profilers: the likes (not the opening) are profiled as `like-to-socket`. */
+  profilers?: Profilers;
 }
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 50_000);
@@ -124,7 +127,8 @@ export async function benchSockets(target: SocketBenchTarget): Promise<SocketBen
     const perSocket = (mb: number) => (held ? round1((mb * 1024) / held) : 0);
 
     const loop = sampleHealthz(target.notificationsUrl);
-    const latency = await likeToSocket(target, owner, held);
+    const likes = () => likeToSocket(target, owner, held);
+    const latency = await (target.profilers ? target.profilers.around('like-to-socket', likes) : likes());
     const healthz = await loop.stop();
     const after_likes = await fleet.held();
     return {

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { heartbeatSlices, startHeartbeat } from './heartbeat.js';
+import { heartbeatTicks, startHeartbeat } from './heartbeat.js';
 import { LiveHub } from './hub.js';
 import type { Presence } from './presence.js';
 
@@ -16,60 +16,84 @@ function fakeSocket() {
 
 function hubWith(userIds: number[]) {
   const hub = new LiveHub({ maxSocketsPerMember: 5, log: pino({ level: 'silent' }) });
-  const sockets = new Map(userIds.map((id) => [id, fakeSocket()]));
-  const conns = new Map(userIds.map((id) => [id, hub.open(sockets.get(id) as unknown as WebSocket, id, 's')]));
-  return { hub, sockets, conns };
+  const sockets = new Map<number, ReturnType<typeof fakeSocket>>();
+  const open = (id: number) => {
+    sockets.set(id, fakeSocket());
+    return hub.open(sockets.get(id) as unknown as WebSocket, id, 's');
+  };
+  const conns = new Map(userIds.map((id) => [id, open(id)]));
+  return { hub, sockets, conns, open };
+}
+
+/** Runs a heartbeat of `everyMs` on fake timers, recording each tick's presence refresh. */
+function ticking(hub: LiveHub, everyMs: number) {
+  const refreshed: number[][] = [];
+  const presence = { refresh: async (members: number[]) => void refreshed.push(members) } as unknown as Presence;
+  return { refreshed, stop: startHeartbeat(hub, presence, everyMs) };
 }
 
 afterEach(() => vi.useRealTimers());
 
 describe('the spread heartbeat', () => {
-  it('cuts an interval into ticks of about 500 ms, at least one', () => {
-    expect(heartbeatSlices(25_000)).toBe(50);
-    expect(heartbeatSlices(1_000)).toBe(2);
-    expect(heartbeatSlices(300)).toBe(1);
-    expect(heartbeatSlices(50)).toBe(1);
+  it('cuts an interval into ticks of about 100 ms, at least one', () => {
+    expect(heartbeatTicks(25_000)).toBe(250);
+    expect(heartbeatTicks(1_000)).toBe(10);
+    expect(heartbeatTicks(300)).toBe(3);
+    expect(heartbeatTicks(50)).toBe(1);
   });
 
-  it('pings each member in one slice only, so a full round pings every socket once', () => {
-    const ids = Array.from({ length: 100 }, (_, i) => 1_000 + i);
-    const { hub, sockets } = hubWith(ids);
-    const first = hub.heartbeat(0, 10);
-    expect(first.sort()).toEqual(ids.filter((id) => id % 10 === 0));
-    expect([...sockets.values()].filter((s) => s.pings === 1)).toHaveLength(10);
-    for (let slice = 1; slice < 10; slice++) hub.heartbeat(slice, 10);
-    expect([...sockets.values()].every((s) => s.pings === 1)).toBe(true);
-  });
-
-  it("drops a socket that missed its pong at its slice's next turn, and leaves it out of presence", () => {
-    const { hub, sockets, conns } = hubWith([10, 20, 11]);
-    expect(hub.heartbeat(0, 2).sort()).toEqual([10, 20]);
-    conns.get(10)!.alive = true; // 10 answered its ping, 20 did not
-    expect(hub.heartbeat(1, 2)).toEqual([11]); // another slice: 20 is not judged yet
-    expect(sockets.get(20)!.terminated).toBe(false);
-    expect(hub.heartbeat(0, 2)).toEqual([10]);
-    expect(sockets.get(20)!.terminated).toBe(true);
-    expect(sockets.get(10)!.terminated).toBe(false);
-    expect(sockets.get(10)!.pings).toBe(2);
-  });
-
-  it('ticks a slice apart and refreshes presence with each slice, every member once per interval', () => {
+  it('pings an equal share of the members each tick, every socket once a round, and refreshes their presence', () => {
     vi.useFakeTimers();
-    const ids = Array.from({ length: 40 }, (_, i) => i + 1);
-    const { hub } = hubWith(ids);
-    const refreshed: number[][] = [];
-    const presence = { refresh: async (members: number[]) => void refreshed.push(members) } as unknown as Presence;
-    const stop = startHeartbeat(hub, presence, 2_000); // 4 slices, a tick every 500 ms
-    vi.advanceTimersByTime(499);
+    const ids = Array.from({ length: 40 }, (_, i) => 1_000 + i * 7);
+    const { hub, sockets } = hubWith(ids);
+    const { refreshed, stop } = ticking(hub, 2_000); // 20 ticks, one every 100 ms
+    vi.advanceTimersByTime(99);
     expect(refreshed).toHaveLength(0);
     vi.advanceTimersByTime(1);
-    expect(refreshed).toHaveLength(1);
-    vi.advanceTimersByTime(1_500);
-    expect(refreshed).toHaveLength(4);
-    expect(refreshed.map((members) => members.length)).toEqual([10, 10, 10, 10]);
-    expect(refreshed.flat().sort((a, b) => a - b)).toEqual(ids);
+    expect(refreshed).toEqual([ids.slice(0, 2)]);
+    expect([...sockets.values()].filter((s) => s.pings === 1)).toHaveLength(2);
+    vi.advanceTimersByTime(1_900);
+    expect(refreshed).toHaveLength(20);
+    expect(refreshed.every((members) => members.length === 2)).toBe(true);
+    expect(refreshed.flat()).toEqual(ids);
+    expect([...sockets.values()].every((s) => s.pings === 1)).toBe(true);
     stop();
     vi.advanceTimersByTime(5_000);
-    expect(refreshed).toHaveLength(4);
+    expect(refreshed).toHaveLength(20);
+  });
+
+  it('drops a socket that missed its pong at its next turn, a round later, and leaves it out of presence', () => {
+    vi.useFakeTimers();
+    const { hub, sockets, conns } = hubWith([10, 20]);
+    const { refreshed, stop } = ticking(hub, 200); // 2 ticks: 10, then 20
+    vi.advanceTimersByTime(200);
+    expect(refreshed).toEqual([[10], [20]]);
+    conns.get(10)!.alive = true; // 10 answered its ping, 20 did not
+    vi.advanceTimersByTime(100);
+    expect(sockets.get(10)!.pings).toBe(2);
+    expect(sockets.get(20)!.terminated).toBe(false); // not its turn yet
+    vi.advanceTimersByTime(100);
+    expect(sockets.get(20)!.terminated).toBe(true);
+    expect(sockets.get(10)!.terminated).toBe(false);
+    expect(refreshed.slice(2)).toEqual([[10], []]);
+    stop();
+  });
+
+  it('takes a member who connects mid-round into the next round, and skips one who left', () => {
+    vi.useFakeTimers();
+    const { hub, sockets, conns, open } = hubWith([1, 2, 3, 4]);
+    const { refreshed, stop } = ticking(hub, 400); // 4 ticks
+    vi.advanceTimersByTime(100);
+    const late = open(5);
+    hub.registry.remove(conns.get(3)!); // 3 closed its tab
+    vi.advanceTimersByTime(300);
+    expect(refreshed).toEqual([[1], [2], [], [4]]);
+    expect(sockets.get(5)!.pings).toBe(0);
+    for (const conn of [...conns.values(), late]) conn.alive = true; // every tab answered its ping
+    vi.advanceTimersByTime(400);
+    expect(sockets.get(5)!.pings).toBe(1);
+    expect(refreshed.slice(4)).toEqual([[1], [2], [4], [5]]);
+    expect(sockets.get(3)!.pings).toBe(0); // gone before its turn: skipped
+    stop();
   });
 });

@@ -96,13 +96,15 @@ export class LiveHub {
   }
 
   /**
-   * One heartbeat tick for the members in `slice` of `slices` (heartbeat.ts spreads a full round
-   * over the interval): drop their sockets that missed the last ping, ping the rest. Answers the
-   * members still here, whose presence the tick refreshes.
+   * One heartbeat tick for some members (heartbeat.ts spreads a full round over the interval):
+   * drop their sockets that missed the last ping, ping the rest. Members gone since the round's
+   * list was taken are skipped. Answers the members still here, whose presence the tick refreshes.
    */
-  heartbeat(slice = 0, slices = 1): number[] {
+  heartbeat(userIds: Iterable<number>): number[] {
     const members: number[] = [];
-    for (const [userId, conns] of this.registry.slice(slice, slices)) {
+    for (const userId of userIds) {
+      const conns = this.registry.of(userId);
+      if (!conns) continue;
       let kept = false;
       for (const conn of [...conns]) {
         if (!conn.alive) {
@@ -117,11 +119,11 @@ export class LiveHub {
       // A member whose every socket was just dropped goes offline when the last one closes.
       if (kept) members.push(userId);
     }
-    if (slice === 0) this.logCounts();
     return members;
   }
 
-  private logCounts(): void {
+  /** Logs the member and socket counts when they changed since the last time. */
+  logCounts(): void {
     const counts = this.registry.counts();
     const text = `${counts.members}/${counts.sockets}`;
     if (text !== this.loggedCounts) {

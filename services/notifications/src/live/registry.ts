@@ -40,11 +40,6 @@ export class SocketRegistry {
     return this.members.keys();
   }
 
-  /** The members whose id falls in `slice` of `slices` (id modulo slices), with their sockets. */
-  *slice(slice: number, slices: number): IterableIterator<[number, ReadonlySet<Connection>]> {
-    for (const entry of this.members) if (entry[0] % slices === slice) yield entry;
-  }
-
   *all(): IterableIterator<Connection> {
     for (const set of this.members.values()) yield* set;
   }
