@@ -7,6 +7,8 @@ import type { WebSocket } from 'ws';
 export class Connection {
   /** False after a ping until the pong comes back; still false at the next ping means gone. */
   alive = true;
+  /** When the heartbeat last pinged it (ms since the epoch); 0 before the first ping. */
+  pingedAt = 0;
   /**
    * The newest notification id the 'ready' count already covers; null until 'ready' is sent.
    * Live notifications at or below it are not pushed (the client counted them already).
@@ -15,9 +17,5 @@ export class Connection {
   /** Notifications that arrived before 'ready' (rare, so null nearly always). */
   held: { id: number; text: string }[] | null = null;
 
-  constructor(
-    readonly socket: WebSocket,
-    readonly userId: number,
-    readonly sessionId: string,
-  ) {}
+  constructor(readonly socket: WebSocket, readonly userId: number, readonly sessionId: string) {}
 }

@@ -79,7 +79,7 @@ describe('the spread heartbeat', () => {
     stop();
   });
 
-  it('takes a member who connects mid-round into the next round, and skips one who left', () => {
+  it('adds a member who connects mid-round to the end of the round, pinged within the interval; skips one who left', () => {
     vi.useFakeTimers();
     const { hub, sockets, conns, open } = hubWith([1, 2, 3, 4]);
     const { refreshed, stop } = ticking(hub, 400); // 4 ticks
@@ -87,13 +87,39 @@ describe('the spread heartbeat', () => {
     const late = open(5);
     hub.registry.remove(conns.get(3)!); // 3 closed its tab
     vi.advanceTimersByTime(300);
-    expect(refreshed).toEqual([[1], [2], [], [4]]);
-    expect(sockets.get(5)!.pings).toBe(0);
+    // Shares of what is left: [2, 3, 4, 5] over 3 ticks, then the rest; 3 is gone.
+    expect(refreshed).toEqual([[1], [2], [4], [5]]);
+    expect(sockets.get(5)!.pings).toBe(1);
+    expect(sockets.get(3)!.pings).toBe(0); // gone before its turn: skipped
     for (const conn of [...conns.values(), late]) conn.alive = true; // every tab answered its ping
     vi.advanceTimersByTime(400);
-    expect(sockets.get(5)!.pings).toBe(1);
     expect(refreshed.slice(4)).toEqual([[1], [2], [4], [5]]);
-    expect(sockets.get(3)!.pings).toBe(0); // gone before its turn: skipped
+    stop();
+  });
+
+  it('pings a member who left and came back within a round once, and does not drop the new socket', () => {
+    vi.useFakeTimers();
+    const { hub, sockets, conns, open } = hubWith([2, 1]);
+    const { refreshed, stop } = ticking(hub, 1_000); // 10 ticks: 2 at the first, then 1
+    vi.advanceTimersByTime(100);
+    hub.registry.remove(conns.get(1)!);
+    open(1); // 1 is listed twice now: in the round's list and as a joiner at its end
+    vi.advanceTimersByTime(200);
+    expect(refreshed).toEqual([[2], [1], [1]]);
+    // Pinged at its first turn; at its second, 100 ms later, its pong is not back and it stays.
+    expect(sockets.get(1)!.pings).toBe(1);
+    expect(sockets.get(1)!.terminated).toBe(false);
+    stop();
+  });
+
+  it('spreads a reconnect storm over the rest of the round', () => {
+    vi.useFakeTimers();
+    const { hub, open } = hubWith([]);
+    const { refreshed, stop } = ticking(hub, 1_000); // 10 ticks
+    vi.advanceTimersByTime(100);
+    for (let id = 1; id <= 90; id++) open(id);
+    vi.advanceTimersByTime(900);
+    expect(refreshed.slice(1).map((members) => members.length)).toEqual([10, 10, 10, 10, 10, 10, 10, 10, 10]);
     stop();
   });
 });

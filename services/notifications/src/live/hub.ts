@@ -98,15 +98,21 @@ export class LiveHub {
   /**
    * One heartbeat tick for some members (heartbeat.ts spreads a full round over the interval):
    * drop their sockets that missed the last ping, ping the rest. Members gone since the round's
-   * list was taken are skipped. Answers the members still here, whose presence the tick refreshes.
+   * list was taken are skipped, and so is a socket pinged less than `minGapMs` ago (a member who
+   * left and came back within a round is listed twice: its pong may not be back yet). Answers the
+   * members still here, whose presence the tick refreshes.
    */
-  heartbeat(userIds: Iterable<number>): number[] {
+  heartbeat(userIds: Iterable<number>, now = Date.now(), minGapMs = 0): number[] {
     const members: number[] = [];
     for (const userId of userIds) {
       const conns = this.registry.of(userId);
       if (!conns) continue;
       let kept = false;
       for (const conn of [...conns]) {
+        if (now - conn.pingedAt < minGapMs) {
+          kept = true;
+          continue;
+        }
         if (!conn.alive) {
           this.log.debug({ userId }, 'notification socket missed its pong');
           conn.socket.terminate();
@@ -114,6 +120,7 @@ export class LiveHub {
         }
         kept = true;
         conn.alive = false;
+        conn.pingedAt = now;
         if (conn.socket.readyState === WebSocket.OPEN) conn.socket.ping();
       }
       // A member whose every socket was just dropped goes offline when the last one closes.

@@ -7,13 +7,18 @@ import type { Connection } from './connection.js';
 export class SocketRegistry {
   private readonly members = new Map<number, Set<Connection>>();
   private sockets = 0;
+  /** Members whose first socket opened since the last `takeJoined()`; null until the heartbeat asks. */
+  private joined: number[] | null = null;
 
   constructor(private readonly maxPerMember: number) {}
 
   /** Adds a socket; answers the member's oldest one if it had to make room for it (the cap). */
   add(conn: Connection): Connection | null {
     let set = this.members.get(conn.userId);
-    if (!set) this.members.set(conn.userId, (set = new Set()));
+    if (!set) {
+      this.members.set(conn.userId, (set = new Set()));
+      this.joined?.push(conn.userId);
+    }
     set.add(conn);
     this.sockets++;
     if (set.size <= this.maxPerMember) return null;
@@ -33,6 +38,13 @@ export class SocketRegistry {
 
   of(userId: number): ReadonlySet<Connection> | undefined {
     return this.members.get(userId);
+  }
+
+  /** Starts (or drains) the list of members who joined: the heartbeat takes it every tick. */
+  takeJoined(): number[] {
+    const joined = this.joined ?? [];
+    this.joined = [];
+    return joined;
   }
 
   /** The members with at least one socket here. */
