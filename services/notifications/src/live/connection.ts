@@ -17,5 +17,9 @@ export class Connection {
   /** Notifications that arrived before 'ready' (rare, so null nearly always). */
   held: { id: number; text: string }[] | null = null;
 
-  constructor(readonly socket: WebSocket, readonly userId: number, readonly sessionId: string) {}
+  constructor(
+    readonly socket: WebSocket,
+    readonly userId: number,
+    readonly sessionId: string,
+  ) {}
 }
