@@ -1,3 +1,4 @@
+import { NULL_CHARACTER_TEXT } from '@kora/contracts';
 import { startTestService, testTarget, type TestService } from '@kora/testing';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -174,13 +175,21 @@ describe(`media: GET /uploads/* (${testTarget()})`, () => {
       `/uploads/${encodeURIComponent(path.join(tmpdir(), 'secret.txt'))}`,
       '/uploads/profile/',
       '/uploads/',
-      '/uploads/profile/defaultavatar.png%00.webp',
-      '/uploads/profile/0123456789abcdef0123456789abcdef.webp%00',
       '/uploads/PROFILE/0123456789ABCDEF0123456789ABCDEF.webp',
       '/uploads/profile/0123456789abcdef0123456789abcdef.html',
       '/uploads/secret.txt',
       '/uploads/media/../secret.txt',
     ];
+
+    // A NUL is refused before any route reads the path (every service's rule: PostgreSQL cannot store it).
+    it.each(['/uploads/profile/defaultavatar.png%00.webp', '/uploads/profile/0123456789abcdef0123456789abcdef.webp%00'])(
+      '%s answers 400 in the error shape',
+      async (url) => {
+        const res = await get(url);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: NULL_CHARACTER_TEXT, message: NULL_CHARACTER_TEXT, code: 'VALIDATION_FAILED' });
+      },
+    );
 
     it.each(attempts)('%s answers 404 in the error shape', async (url) => {
       const res = await get(url);
