@@ -9,7 +9,7 @@ import { adminTexts, representativeTexts, type Representative } from '@kora/cont
 import { describe, expect, it } from 'vitest';
 import { waitForMail } from '../support/mail.js';
 import { json, signedInMember } from './support/members.js';
-import { newRepresentativeEmail as newEmail, representativeApplication as application } from './support/representatives.js';
+import { newRepresentativeEmail as newEmail, representativeApplication as application } from '@kora/testing';
 import { api, bearer, body, MODE } from './support/product.js';
 
 const adminJson = async (payload: unknown, method = 'PUT') => ({

@@ -9,13 +9,12 @@
  * at its default (posts.test.ts); CORS and switches inside the gateway (gateway/src/site-settings.test.ts).
  */
 import { authTexts, featureOffMessage, mediaTexts, postTexts, type SiteSettings, type SiteSettingsSection } from '@kora/contracts';
-import { eventually, recipientsOf, startSmtpSink, type SmtpSink } from '@kora/testing';
+import { eventually, recipientsOf, representativeApplication as application, startSmtpSink, type SmtpSink } from '@kora/testing';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../browser/support/png.js';
 import { filesForm, makeVideo } from '../support/media-files.js';
 import { activationPath, waitForMail } from '../support/mail.js';
-import { representativeApplication as application } from './support/representatives.js';
 import { auth, json, newMember, signedInMember, type SignedIn } from './support/members.js';
 import { createPost } from './support/posts.js';
 import { api, bearer, body, MODE } from './support/product.js';

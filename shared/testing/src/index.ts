@@ -11,3 +11,4 @@ export * from './settings-events.js';
 export * from './service-for-file.js';
 export * from './multipart.js';
 export * from './clock.js';
+export * from './representatives.js';

@@ -3,7 +3,7 @@
  * member's client makes them. Routes that destroy or use up their resource (DELETE, leave, revoke)
  * ask for a fresh one per allowed call (`fresh`), so every answer is about access, not leftovers.
  */
-import { eventually, readUntil } from '@kora/testing';
+import { eventually, readUntil, representativeApplication } from '@kora/testing';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { solidPng } from '../../browser/support/png.js';
@@ -19,8 +19,6 @@ async function created<T>(res: Response, what: string, status = 201): Promise<T>
 }
 
 const bearerOnly = (token: string) => ({ authorization: `Bearer ${token}` });
-
-import { representativeApplication } from '../support/representatives.js';
 
 export { representativeApplication };
 

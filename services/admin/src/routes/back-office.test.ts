@@ -1,6 +1,6 @@
 import { ADMIN_CHART_DAYS, INTERNAL_POST_STATS_PATH, INTERNAL_USER_STATS_PATH, adminTexts, representativeTexts } from '@kora/contracts';
 import { SERVICE_CALL_HEADER } from '@kora/platform/identity';
-import { adminIdentity, eventually, memberIdentity, memberSnapshot, publishEvent, startTestService, type TestService } from '@kora/testing';
+import { adminIdentity, eventually, memberIdentity, memberSnapshot, publishEvent, representativeApplication as application, startTestService, type TestService } from '@kora/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,19 +36,6 @@ async function startSibling(): Promise<Sibling> {
   sibling.close = () => new Promise((resolve) => server.close(() => resolve()));
   return sibling;
 }
-
-const application = (email: string) => ({
-  name: 'Chidi Nwosu',
-  username: 'chidi.n',
-  phone: '+234 803 123 4567',
-  email,
-  state: 'Enugu',
-  residentAddress: '12 Ogui Road, Enugu',
-  residentialState: 'Enugu',
-  proposedLocation: 'Enugu North',
-  koraUsername: 'chidi',
-  note: 'I run a youth tech club and know the area well.',
-});
 
 describe(`admin back office: stats, audit log, representatives (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: TestService;

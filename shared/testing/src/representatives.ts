@@ -1,4 +1,4 @@
-/** A valid representative application (the public form's fields), for the API tests. */
+/** A valid representative application (the public form's fields), for the admin service's and the API's tests. */
 import { randomBytes } from 'node:crypto';
 
 /** An address no other application in the run has used (one application per e-mail). */
