@@ -20,7 +20,7 @@ describe('SocketRegistry', () => {
     for (const c of [a2, a3, b1]) expect(registry.remove(c)).toBe(true);
     expect(registry.of(1)).toBeUndefined();
     expect(registry.counts()).toEqual({ members: 0, sockets: 0 });
-    expect([...registry.all()]).toEqual([]);
+    expect([...registry.memberIds()]).toEqual([]);
   });
 });
 

@@ -52,10 +52,6 @@ export class SocketRegistry {
     return this.members.keys();
   }
 
-  *all(): IterableIterator<Connection> {
-    for (const set of this.members.values()) yield* set;
-  }
-
   counts(): { members: number; sockets: number } {
     return { members: this.members.size, sockets: this.sockets };
   }
