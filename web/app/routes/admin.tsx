@@ -10,6 +10,7 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, NavLink, Outlet, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { AdminDrawer, AdminSidebar } from '~/components/admin/nav';
+import { RowActionsProvider } from '~/components/admin/row-action';
 import type { AdminLayoutData } from '~/components/admin/title';
 import { LogOutIcon } from '~/components/icons';
 import { LogoutForm } from '~/components/layout/logout-form';
@@ -75,7 +76,9 @@ export default function AdminLayout() {
         <main id="main" aria-busy={loading || undefined} className="min-w-0 flex-1 px-3 py-5 sm:px-6">
           <PendingIndicator loading={loading} />
           <div className={cn('mx-auto w-full max-w-6xl transition-opacity', loading && 'opacity-60')}>
-            <Outlet />
+            <RowActionsProvider>
+              <Outlet />
+            </RowActionsProvider>
           </div>
         </main>
       </div>

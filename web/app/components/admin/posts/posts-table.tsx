@@ -34,9 +34,9 @@ function Flags({ post }: { post: AdminPost }) {
 }
 
 function ActionButton({ post, action, label, danger }: { post: AdminPost; action: PostVisibilityAction; label: string; danger?: boolean }) {
-  const { fetcher, busy } = useRowAction();
+  const { Form, busy } = useRowAction();
   return (
-    <fetcher.Form method="post" preventScrollReset>
+    <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="visibility" />
       <input type="hidden" name="id" value={post.id} />
       <input type="hidden" name="action" value={action} />
@@ -48,7 +48,7 @@ function ActionButton({ post, action, label, danger }: { post: AdminPost; action
       >
         {label}
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }
 

@@ -22,9 +22,9 @@ function decisionsFor(group: AdminReportGroup): Decision[] {
 }
 
 function DecisionButton({ group, decision }: { group: AdminReportGroup; decision: Decision }) {
-  const { fetcher, busy } = useRowAction();
+  const { Form, busy } = useRowAction();
   return (
-    <fetcher.Form method="post" preventScrollReset>
+    <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="report" />
       <input type="hidden" name="id" value={group.id} />
       <input type="hidden" name="action" value={decision.action} />
@@ -32,7 +32,7 @@ function DecisionButton({ group, decision }: { group: AdminReportGroup; decision
       <button type="submit" disabled={busy} className={buttonClasses(decision.variant, 'sm', decision.variant === 'ghost' ? 'border border-slate-300' : undefined)}>
         {decision.label}
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }
 

@@ -31,7 +31,7 @@ export function StatusBadge({ status }: { status: RepresentativeStatus }) {
 }
 
 export function ApplicationCard({ application }: { application: Representative }) {
-  const { fetcher, busy } = useRowAction();
+  const { Form, busy, isPending } = useRowAction();
   const id = useId();
   return (
     <Card className="space-y-4 p-4 sm:p-5" role="article" aria-label={`Application from ${application.name}`} data-application={application.id}>
@@ -57,7 +57,7 @@ export function ApplicationCard({ application }: { application: Representative }
           {application.reviewNote}
         </p>
       ) : null}
-      <fetcher.Form method="post" preventScrollReset className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-end">
+      <Form method="post" preventScrollReset className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-end">
         <input type="hidden" name="id" value={application.id} />
         <label className="space-y-1">
           <span className="block text-xs font-medium text-slate-600">Status</span>
@@ -80,10 +80,10 @@ export function ApplicationCard({ application }: { application: Representative }
             className={inputClasses}
           />
         </label>
-        <SubmitButton busy={busy} busyLabel="Saving…" className="h-11">
+        <SubmitButton busy={isPending(application.id)} disabled={busy} busyLabel="Saving…" className="h-11">
           Save review
         </SubmitButton>
-      </fetcher.Form>
+      </Form>
     </Card>
   );
 }
