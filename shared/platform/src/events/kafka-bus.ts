@@ -14,6 +14,7 @@ import { Kafka, Partitioners, logLevel, type Consumer, type Producer, type Admin
 import type { Logger } from 'pino';
 import { retryDelayMs, type BusMessage, type EventBus, type SubscribeOptions, type Subscription } from './bus.js';
 import { superviseConsumer } from './consumer-supervisor.js';
+import { stopKafkaIdleTimers } from './kafka-idle-timer.js';
 import { tolerateStrayKafkaTimeouts } from './kafka-stray-timeouts.js';
 
 export interface KafkaBusOptions {
@@ -50,6 +51,7 @@ export class KafkaEventBus implements EventBus {
   constructor(private readonly options: KafkaBusOptions) {
     this.prefix = options.topicPrefix ?? '';
     tolerateStrayKafkaTimeouts(options.log);
+    stopKafkaIdleTimers();
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
