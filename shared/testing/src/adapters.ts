@@ -24,6 +24,7 @@ import {
   type ServiceEnv,
 } from '@kora/platform';
 import { randomBytes } from 'node:crypto';
+import { pgliteTemplate } from './pglite-template.js';
 
 export type TestTarget = 'embedded' | 'real';
 
@@ -91,7 +92,7 @@ export async function createTestAdapters(): Promise<TestAdapters> {
     const adapters: Adapters = { database, bus, jobs, store };
     return { target, ...adapters, close: () => closeAdapters(adapters) };
   }
-  const pglite = await openPgliteClient(null);
+  const pglite = await openPgliteClient(null, await pgliteTemplate());
   const database = pgliteDatabase(pglite);
   const bus = new MemoryEventBus(testLog);
   const jobs = new MemoryJobRunner(testLog);

@@ -74,11 +74,12 @@ export function openPostgres(url: string, poolSize = 10): Database {
 /**
  * Opens (or creates) the embedded database under `dir`; one instance serves every service schema.
  * It carries the contrib extensions the migrations create (search-text.ts): PGlite only offers
- * those handed to it here.
+ * those handed to it here. `template`, a cluster saved with `dumpDataDir`, is where a new database
+ * starts from instead of running initdb (the tests' fresh in-memory databases: pglite-template.ts).
  */
-export async function openPgliteClient(dir: string | null): Promise<PGlite> {
+export async function openPgliteClient(dir: string | null, template?: Blob): Promise<PGlite> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const options = { parsers: pgliteParsers, extensions: { pg_trgm, unaccent } };
+  const options = { parsers: pgliteParsers, extensions: { pg_trgm, unaccent }, ...(template ? { loadDataDir: template } : {}) };
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
   return client;
