@@ -50,3 +50,35 @@ export async function noSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/**
+ * Counts `page`'s requests in flight from now on (attach it before the first navigation), so a test
+ * can wait for the page's own loading to end (what a hydrated page fetches: the right panel, lazy
+ * chunks) with a short quiet window. Playwright's `networkidle` waits a fixed 500 ms of quiet after
+ * every load, which the accessibility suite's 150 page loads paid for in full.
+ */
+export function networkTracker(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => {
+    inFlight = Math.max(0, inFlight + by);
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  // A navigation drops what the old document had in flight without always finishing it.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) lastChange = Date.now();
+  });
+  return {
+    /** Resolves once nothing has been in flight for `quietMs`; gives up quietly after `timeoutMs`. */
+    async quiet(quietMs = 150, timeoutMs = 10_000): Promise<void> {
+      const giveUpAt = Date.now() + timeoutMs;
+      while (Date.now() < giveUpAt) {
+        if (inFlight === 0 && Date.now() - lastChange >= quietMs) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  };
+}
