@@ -11,7 +11,7 @@
 // What a stage needs (the web build, ffmpeg, the servers, the mail sink) is prepared on first need.
 // It ends with a table of the stages' times and the line "tests: N passed, N failed, N skipped".
 //
-// Flags: --skip-browser; --only=<stage,...> runs just those; --order=<stage,...> runs the stages in
+// Flags: --skip-browser; --skip-api (the distributed stage runs its browser tests only); --only=<stage,...> runs just those; --order=<stage,...> runs the stages in
 //   that order (the others after them, in the default order); KORA_TEST_ORDER does the same;
 //   --files=<filter,...> passes file filters to every vitest run (to reproduce one test against a
 //   stage's product: `npm test -- --only=distributed --files=notifications-live,browser/posts`).
@@ -31,6 +31,7 @@ const args = process.argv.slice(2);
 const listArg = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',').filter(Boolean);
 const only = listArg('only');
 const skipBrowser = args.includes('--skip-browser');
+const skipApi = args.includes('--skip-api');
 const fileFilters = listArg('files') ?? [];
 const order = stageOrder(listArg('order') ?? process.env.KORA_TEST_ORDER?.split(',').filter(Boolean), only ?? STAGES);
 
@@ -229,7 +230,7 @@ const stages = {
         KORA_NOTIFICATIONS_URLS: [cluster.upstreams.notifications, cluster.upstreams['notifications-2']].join(','),
       };
       // One file at a time (the api project): the notifications outage test stops the broker.
-      await vitest('distributed-api', ['api'], env);
+      if (!skipApi) await vitest('distributed-api', ['api'], env);
       if (!skipBrowser) {
         await ensureDebianPackage({ pkg: 'chromium', what: 'Chromium (browser tests)', find: () => which('chromium') });
         await vitest('browser', ['browser'], env);
