@@ -18,13 +18,13 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 describe(`sweeping pending payments (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
-  const service = useWalletService(() => ({ env: paystackEnv(fake, 200) }));
+  const service = useWalletService(() => ({ env: paystackEnv(fake) }));
   const nextId = memberIds();
 
   it('credits a paid payment whose webhook never came, abandons unpaid ones after 24 h, never gives up unasked', async () => {
     const { svc, api } = service;
     const member = nextId();
-    const w = walletOf(svc, paystackEnv(fake, 200));
+    const w = walletOf(svc, paystackEnv(fake));
     const paid = await startTopUp(svc, api, member, 700);
     const unpaid = await startTopUp(svc, api, member, 800);
     fake.setTransaction(paid.reference, { status: 'success' });

@@ -12,6 +12,9 @@ import { PAYSTACK_ATTEMPTS, paystackProvider } from './paystack.js';
 import { ProviderUnavailable } from './provider.js';
 import { paymentRow, paystackEnv, startTopUp, walletOf } from './test-support.js';
 
+/** Long enough for a fake that answers on a loaded machine, short enough to see a hang quickly. */
+const HANG_TIMEOUT_MS = 1_000;
+
 let fake: FakePaystack;
 beforeAll(async () => {
   fake = await startFakePaystack();
@@ -19,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 describe(`the Paystack adapter (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
-  const service = useWalletService(() => ({ env: paystackEnv(fake, 200) }));
+  const service = useWalletService(() => ({ env: paystackEnv(fake, HANG_TIMEOUT_MS) }));
   const nextId = memberIds();
   const latestPayment = async (userId: number) => {
     const p = service.svc.tables.payments;
@@ -64,7 +67,7 @@ describe(`the Paystack adapter (${process.env.KORA_TEST_TARGET ?? 'embedded'})`,
     const { svc, api } = service;
     const member = nextId();
     const { reference } = await startTopUp(svc, api, member, 250);
-    const provider = paystackProvider(walletOf(svc, paystackEnv(fake, 200)), fake.secretKey);
+    const provider = paystackProvider(walletOf(svc, paystackEnv(fake, HANG_TIMEOUT_MS)), fake.secretKey);
     expect(await provider.verify(reference)).toMatchObject({ status: 'pending', amountKobo: 25_000, currency: 'NGN', paidAt: null });
     fake.setTransaction(reference, { status: 'success' });
     expect(await provider.verify(reference)).toMatchObject({ status: 'success', amountKobo: 25_000, currency: 'NGN', paidAt: expect.any(Date), reason: null });

@@ -52,8 +52,13 @@ export async function jobsSettled(svc: WalletTestService): Promise<void> {
   if (jobs instanceof MemoryJobRunner) await jobs.idle();
 }
 
-/** The wallet's variables for Paystack at `fake` (a short timeout, so a hanging call is seen quickly). */
-export function paystackEnv(fake: { url: string; secretKey: string }, timeoutMs = 300): Record<string, string> {
+/**
+ * The wallet's variables for Paystack at `fake`. The fake answers from the test's own process, which
+ * PGlite's synchronous queries can hold for a few hundred milliseconds on a loaded 2-core machine: a
+ * 200 ms timeout turned a fake that answers into "The payment provider is not answering" (a CI run).
+ * So 5 s by default; the tests of hanging calls pass a shorter one to see the hang quickly.
+ */
+export function paystackEnv(fake: { url: string; secretKey: string }, timeoutMs = 5_000): Record<string, string> {
   return { PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, PAYSTACK_TIMEOUT_MS: String(timeoutMs) };
 }
 
