@@ -14,9 +14,12 @@ import {
   type SecondInstance,
 } from '../test-support.js';
 
-// Heartbeats every 200 ms and a presence TTL of 1.5 s (room for a loaded machine's event-loop lag), so a crashed instance's members go
-// offline within the test's patience.
-const env = { ...process.env, NOTIFICATIONS_HEARTBEAT_MS: '200', NOTIFICATIONS_PRESENCE_TTL_MS: '1500' };
+// Heartbeats every second and a presence TTL of 3 s, so a crashed instance's members go offline
+// within the test's patience. Not shorter: a socket whose pong is not back by its next ping is
+// dropped, and this test's own process (the client's end) can stall for a few hundred milliseconds
+// on a loaded machine; with 200 ms beats a stall dropped the only socket and the member never came
+// online (an embedded-stage run).
+const env = { ...process.env, NOTIFICATIONS_HEARTBEAT_MS: '1000', NOTIFICATIONS_PRESENCE_TTL_MS: '3000' };
 
 describe(`presence (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: NotificationsTestService;
@@ -85,7 +88,7 @@ describe(`presence (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     third.handle.presence.offline = () => {};
     third.handle.presence.stop = async () => {};
     await third.running.stop();
-    await eventually(async () => !(await onlineOf(viewer, member)), 5_000);
+    await eventually(async () => !(await onlineOf(viewer, member)), 10_000);
   });
 
   it('shows a member online only when both they and the viewer show their online status', async () => {
