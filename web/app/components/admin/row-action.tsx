@@ -14,8 +14,9 @@
  */
 import { adminTexts } from '@kora/contracts';
 import { useFetcher, type FetcherWithComponents } from '@remix-run/react';
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useToast } from '~/components/ui/toast';
+import { useFetcherResult } from '~/utils/use-fetcher-result';
 
 /** What the admin pages' actions answer. */
 export type RowActionData = { ok: true; message?: string } | { ok: false; error: string };
@@ -34,19 +35,19 @@ const RowActionsContext = createContext<RowActions | null>(null);
 export function RowActionsProvider({ children }: { children: ReactNode }) {
   const fetcher = useFetcher<RowActionData>();
   const { toast } = useToast();
-  const handled = useRef<RowActionData | undefined>(undefined);
   // As soon as the answer is in (while the lists reload), not once they have: the toast should come
-  // with the answer. While submitting, `data` is still the previous answer.
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state === 'submitting' || answer === undefined || answer === handled.current) return;
-    handled.current = answer;
-    if (answer.ok) {
-      if (answer.message) toast({ title: answer.message, variant: 'success' });
-    } else {
-      toast({ title: adminTexts.actionFailed, description: answer.error, variant: 'error' });
-    }
-  }, [fetcher.state, fetcher.data, toast]);
+  // with the answer.
+  useFetcherResult(
+    fetcher,
+    (answer) => {
+      if (answer.ok) {
+        if (answer.message) toast({ title: answer.message, variant: 'success' });
+      } else {
+        toast({ title: adminTexts.actionFailed, description: answer.error, variant: 'error' });
+      }
+    },
+    { whileReloading: true },
+  );
 
   const busy = fetcher.state !== 'idle';
   const pendingId = busy ? fetcher.formData?.get('id') : undefined;
