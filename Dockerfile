@@ -14,10 +14,11 @@
 # Stages: manifests (package.json files only, for the npm cache) -> build (all deps, web build)
 #         -> prod-deps (production deps + tsx) -> runtime (ffmpeg, sources, non-root).
 #
-# Keep npm at the version bundled with the Node image: the lockfile is written without the other
-# platforms' optional packages (rollup, esbuild), which npm 10 accepts and npm 11's `npm ci` refuses.
+# Node 24 LTS. npm stays the one bundled with the image (npm 11): `npm ci` accepts the lockfile
+# since rollup runs as WebAssembly (decision 006). package.json's `engines` still admits Node 20.19
+# for development machines; the image is what production runs.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------
 # manifests: the lockfile and every workspace's package.json, nothing else. Copying these (and not

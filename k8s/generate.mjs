@@ -33,6 +33,7 @@ const SERVICE_RESOURCES = { requests: { cpu: '100m', memory: '192Mi' }, limits: 
  * replicas: omitted for Deployments an HPA scales (hpa.yaml), so `kubectl apply` never fights it.
  * secrets: keys of the kora-secrets Secret the process gets; 'all' = the whole Secret (envFrom),
  *          so a service picks up a key added later (payment, SMTP) without a manifest change.
+ * optionalSecrets: keys it gets when the Secret has them (a cluster without SASL has no Kafka user).
  */
 export const PROCESSES = [
   ...[
@@ -79,8 +80,9 @@ export const PROCESSES = [
     portEnv: 'PORT',
     entry: 'gateway/src/server.ts',
     readinessPath: '/readyz',
-    // The edge gets only what it uses: no database credentials.
+    // The edge gets only what it uses: no database credentials; Kafka's for the site settings.
     secrets: ['INTERNAL_SECRET', 'ACCESS_TOKEN_SECRET', 'REDIS_URL'],
+    optionalSecrets: ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD'],
     resources: { requests: { cpu: '200m', memory: '256Mi' }, limits: { cpu: '1', memory: '512Mi' } },
     tmpSize: '256Mi',
   },
@@ -119,6 +121,9 @@ function deployment(proc) {
   const envFrom = [{ configMapRef: { name: 'kora-config' } }];
   if (proc.secrets === 'all') envFrom.push({ secretRef: { name: 'kora-secrets' } });
   else for (const key of proc.secrets) env.push({ name: key, valueFrom: { secretKeyRef: { name: 'kora-secrets', key } } });
+  for (const key of proc.optionalSecrets ?? []) {
+    env.push({ name: key, valueFrom: { secretKeyRef: { name: 'kora-secrets', key, optional: true } } });
+  }
 
   const volumeMounts = [{ name: 'tmp', mountPath: '/tmp' }];
   const volumes = [{ name: 'tmp', emptyDir: { sizeLimit: proc.tmpSize } }];

@@ -14,7 +14,9 @@ if (positionals.length !== 1) {
 
 try {
   const { manifest, keptAside } = await restoreBackup({ file: positionals[0], dataDir });
-  process.stdout.write(`Restored ${dataDir}/ from ${positionals[0]} (made ${manifest.createdAt}, ${manifest.files.length} files, checked)\n`);
+  process.stdout.write(
+    `Restored ${dataDir}/ from ${positionals[0]} (made ${manifest.createdAt}, ${manifest.files.length} files, checked)\n`,
+  );
   if (keptAside) process.stdout.write(`The folder it replaced is kept at ${keptAside}\n`);
 } catch (err) {
   if (!(err instanceof BackupError)) throw err;

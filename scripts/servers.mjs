@@ -33,6 +33,7 @@ export {
   kafkaStatus,
   ensureKafkaJars,
   canRestartKafka,
+  kafkaAuthListeners,
   KAFKA_VERSION,
   KAFKA_JARS_DIR,
 } from './lib/kafka.mjs';
@@ -45,9 +46,7 @@ const SERVERS = { postgres: postgresServer, redis: redisServer, kafka: kafkaServ
 
 function normalizeOnly(only) {
   if (!only) return SERVER_NAMES;
-  const list = (Array.isArray(only) ? only : String(only).split(','))
-    .map((name) => name.trim().toLowerCase())
-    .filter(Boolean);
+  const list = (Array.isArray(only) ? only : String(only).split(',')).map((name) => name.trim().toLowerCase()).filter(Boolean);
   for (const name of list) {
     if (!SERVERS[name]) throw new Error(`unknown server "${name}" (expected ${SERVER_NAMES.join(', ')})`);
   }

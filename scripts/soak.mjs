@@ -32,7 +32,8 @@ async function durableCommits(serverUrl, database) {
 }
 
 // Never someone else's servers: the soak kills what it runs.
-for (const name of ['DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'SMTP_URL', 'KAFKA_TOPIC_PREFIX', 'REDIS_KEY_PREFIX']) delete process.env[name];
+for (const name of ['DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'SMTP_URL', 'KAFKA_TOPIC_PREFIX', 'REDIS_KEY_PREFIX'])
+  delete process.env[name];
 
 const { register } = await import('tsx/esm/api');
 register();

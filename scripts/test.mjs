@@ -1,50 +1,61 @@
 #!/usr/bin/env node
-// `npm test`: every test of the project. The stages, in their default order (quickest useful
-// failure first):
+// `npm test`: every test of the project. The stages:
 //   typecheck     type-check the root and the web app
-//   embedded      unit, web and service tests on the embedded engines (PGlite, in-process bus, jobs)
-//   real          the service tests again on real PostgreSQL, Kafka and Redis, plus real-only tests
-//   distributed   the DISTRIBUTED product (one process per service): API tests + browser tests
+//   lint          ESLint and Prettier over the tree
+//   embedded      unit, web and service tests on the embedded engines (PGlite, in-process bus, jobs),
+//                 and the embedded product's own tests (backup, crash, outbox replay)
+//   real          the service tests again on real PostgreSQL, Kafka and Redis
+//   real-only     the tests that only make sense on real servers (one kills and restarts the broker)
+//   distributed   the DISTRIBUTED product (one process per service): API tests and browser tests
 //   embedded-api  the EMBEDDED product (one process): the same API tests
+//   bench         `npm run bench`'s smoke run: every scenario once on small data, on its own
+//                 distributed product (tests/bench/smoke.test.ts, decision 029)
 // Each stage that uses the servers works in its own namespace (database, Kafka topic prefix, Redis
-// key prefix: scripts/lib/stage-namespace.mjs), so no stage sees another's data, in any order.
-// What a stage needs (the web build, ffmpeg, the servers, the mail sink) is prepared on first need.
-// It ends with a table of the stages' times and the line "tests: N passed, N failed, N skipped".
+// key prefix: scripts/lib/stage-namespace.mjs), so stages never see each other's data and may run
+// side by side: the plan (scripts/lib/test-stages.mjs) runs the stages that leave a core waiting
+// next to each other (decision 027). What a stage needs (the web build, ffmpeg, the servers, the
+// mail sink) is prepared on first need. It ends with a table of the steps' times and the line
+// "tests: N passed, N failed, N skipped".
 //
-// Flags: --skip-browser; --skip-api (the distributed stage runs its browser tests only); --only=<stage,...> runs just those; --order=<stage,...> runs the stages in
-//   that order (the others after them, in the default order); KORA_TEST_ORDER does the same;
-//   --files=<filter,...> passes file filters to every vitest run (to reproduce one test against a
-//   stage's product: `npm test -- --only=distributed --files=notifications-live,browser/posts`).
+// Flags:
+//   --only=<stage,...>     just those stages; --skip-browser; --skip-api (the distributed stage runs
+//                          its browser tests only)
+//   --one-at-a-time        the stages one after another, in the default order
+//   --files=<filter,...>   file filters for every vitest run (`--only=distributed --files=browser/posts`)
+//   --changed[=<ref>]      only the tests that what changed since <ref> (default: the working tree
+//                          against HEAD) can affect: vitest's related files, lint on the changed files
+//   --quick                the inner loop: typecheck, lint, and the unit, web and services projects
+//                          on the embedded engines (no product started)
 // KORA_TEST_LOG_LEVEL=info keeps the distributed processes' info logs (default warn) in .tmp/cluster-test/logs.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDebianPackage } from './lib/apt.mjs';
-import { ensureFfmpeg, ensureWebBuild } from './lib/build.mjs';
+import { buildWeb, ensureFfmpeg } from './lib/build.mjs';
+import { changedFiles } from './lib/changed-files.mjs';
 import { ROOT, mkdirp, pickPort, rmrf, which } from './lib/proc.mjs';
 import { newRunId, openStageNamespace } from './lib/stage-namespace.mjs';
-import { formatFailedTests, readReport } from './lib/test-report.mjs';
-import { STAGES, stageOrder } from './lib/test-stages.mjs';
+import { formatFailedTests } from './lib/test-report.mjs';
+import { createTestRunner } from './lib/test-run.mjs';
+import { STAGES, stagePlan } from './lib/test-stages.mjs';
 
 const args = process.argv.slice(2);
-const listArg = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',').filter(Boolean);
-const only = listArg('only');
+const listArg = (name) =>
+  args
+    .find((a) => a.startsWith(`--${name}=`))
+    ?.slice(name.length + 3)
+    .split(',')
+    .filter(Boolean);
+const quick = args.includes('--quick');
+const only = listArg('only') ?? (quick ? ['typecheck', 'lint', 'embedded'] : undefined);
 const skipBrowser = args.includes('--skip-browser');
 const skipApi = args.includes('--skip-api');
+const changedArg = args.find((a) => a === '--changed' || a.startsWith('--changed='));
+const changedSince = changedArg?.includes('=') ? changedArg.slice('--changed='.length) : changedArg ? 'HEAD' : undefined;
 const fileFilters = listArg('files') ?? [];
-const order = stageOrder(listArg('order') ?? process.env.KORA_TEST_ORDER?.split(',').filter(Boolean), only ?? STAGES);
+const plan = stagePlan(only ?? STAGES, { oneAtATime: args.includes('--one-at-a-time') });
 
-/** The test process now running, and the signal that interrupted the run (see the handlers below). */
-let activeChild = null;
-let interruptedBy = null;
 const RESULTS = path.join(ROOT, '.tmp', 'test-results');
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const failures = [];
-/** Every failed test of every stage, printed at the end next to the totals. */
-const failedTests = [];
-/** [{ name, seconds, passed, failed, skipped }] for the table at the end. */
-const timings = [];
 const started = Date.now();
 const runId = newRunId();
 const CORES = os.availableParallelism();
@@ -52,94 +63,45 @@ const CORES = os.availableParallelism();
 rmrf(RESULTS);
 mkdirp(RESULTS);
 
-function banner(text) {
-  process.stdout.write(`\n=== ${text} (${((Date.now() - started) / 1000).toFixed(0)}s) ===\n`);
-}
-
 /**
  * The environment every test process starts from: this process's as it was at the start. The
  * embedded product runs inside this process and takes its settings (secrets, SMTP_URL, MEDIA_DIR)
- * from process.env; a stage that runs after it must not inherit them (the web tests' own secret,
- * say), whatever the order of the stages.
+ * from process.env; a stage that runs beside or after it must not inherit them.
  */
 const BASE_ENV = { ...process.env };
 
-// Asynchronous on purpose: the embedded product and the control endpoint live in this process and
-// must keep serving while a test run is going on.
-function run(name, cmd, cmdArgs, env = {}) {
-  return new Promise((resolve) => {
-    if (interruptedBy) {
-      failures.push(`${name} (not run: ${interruptedBy})`);
-      return resolve(false);
-    }
-    // Its own process group, so an interruption can stop its workers with it (see below).
-    const child = spawn(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: { ...BASE_ENV, ...env }, detached: true });
-    activeChild = child;
-    child.on('exit', (code) => {
-      activeChild = null;
-      if (code !== 0) failures.push(name);
-      resolve(code === 0);
-    });
-  });
-}
+const tests = createTestRunner({
+  root: ROOT,
+  resultsDir: RESULTS,
+  baseEnv: BASE_ENV,
+  vitestArgs: [...fileFilters, ...(changedSince ? [`--changed=${changedSince}`] : [])],
+});
 
-/**
- * Test files run side by side: `workers` files at once. Vitest's default (one fewer than the cores:
- * one worker on a 2-core machine) left the real-server stage waiting on the network file after file
- * (314 s with one worker, 91 s with four on 2 cores).
- */
-async function vitest(name, projects, env = {}, { workers } = {}) {
-  banner(`vitest: ${name}`);
-  const since = Date.now();
-  const output = path.join(RESULTS, `${name}.json`);
-  const projectArgs = projects.flatMap((p) => ['--project', p]);
-  await run(name, process.execPath, [
-    path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
-    'run',
-    ...fileFilters,
-    ...projectArgs,
-    ...(workers ? [`--maxWorkers=${workers}`, '--minWorkers=1'] : []),
-    '--passWithNoTests',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${output}`,
-  ], env);
-  const report = readReport(output, ROOT) ?? { passed: 0, failed: 1, skipped: 0, failedTests: [] }; // crashed before reporting
-  totals.passed += report.passed;
-  totals.failed += report.failed;
-  totals.skipped += report.skipped;
-  failedTests.push(...report.failedTests.map((t) => ({ stage: name, ...t })));
-  timings.push({ name, seconds: (Date.now() - since) / 1000, passed: report.passed, failed: report.failed, skipped: report.skipped });
+function banner(text) {
+  process.stdout.write(`\n=== ${text} (${((Date.now() - started) / 1000).toFixed(0)}s) ===\n`);
 }
 
 /** Runs `fn` once however many stages ask for it, and times it into the table. */
 function once(name, fn) {
   let promise = null;
-  return () =>
-    (promise ??= (async () => {
-      const since = Date.now();
-      const value = await fn();
-      timings.push({ name, seconds: (Date.now() - since) / 1000 });
-      return value;
-    })());
+  return () => (promise ??= tests.timed(name, fn));
 }
 
 const secrets = { INTERNAL_SECRET: randomBytes(24).toString('base64url'), ACCESS_TOKEN_SECRET: randomBytes(24).toString('base64url') };
 /** Cleanups, last first, in the `finally` at the end. */
 const cleanups = [];
 
-const webBuild = once('(web build)', async () => {
-  banner('build');
-  ensureWebBuild();
-});
+const webBuild = once('(web build)', () => buildWeb());
 // The media workers' tests (and both products' video processing) run the real ffmpeg/ffprobe.
 const ffmpeg = once('(ffmpeg)', () => ensureFfmpeg({ required: true }));
+const chromium = once('(chromium)', () =>
+  ensureDebianPackage({ pkg: 'chromium', what: 'Chromium (browser tests)', find: () => which('chromium') }),
+);
 const servers = once('(servers start)', async () => {
-  banner('real servers');
   const { startServers, stopServers } = await import('./servers.mjs');
-  const started = await startServers({ fresh: true, setEnv: false });
-  cleanups.push(() => stopServers({ only: started.started, quiet: true }));
-  return started.env;
+  const result = await startServers({ fresh: true, setEnv: false, quiet: true });
+  cleanups.push(() => stopServers({ only: result.started, quiet: true }));
+  return result.env;
 });
 // The products send real mail over SMTP to a local sink; tests read it through its HTTP API.
 const mailSink = once('(mail sink)', async () => {
@@ -148,6 +110,7 @@ const mailSink = once('(mail sink)', async () => {
   cleanups.push(() => sink.close());
   return sink;
 });
+const changed = changedSince ? changedFiles(ROOT, changedSince) : null;
 
 /** The stage's own database, topic prefix and Redis prefix; removed when the stage ends. */
 const namespaceFor = async (stage) => openStageNamespace(await servers(), stage, runId);
@@ -165,43 +128,115 @@ function productEnv(mediaDir) {
   };
 }
 
+/**
+ * The API tests against a running product: the files that change or read what every file shares
+ * (site settings, a stopped service or broker, every table) one at a time with nothing beside them,
+ * then the others side by side (the `api-alone` and `api` projects, tests/run-alone.ts).
+ */
+async function apiTests(prefix, env, { live }) {
+  await tests.vitest(`${prefix}-api-alone`, 'api-alone', { env, live });
+  brokerRestarted();
+  await tests.vitest(`${prefix}-api`, 'api', { env, workers: CORES, live });
+}
+
+/**
+ * The distributed stage's files that run alone kill and restart the shared Kafka broker
+ * (tests/run-alone.ts): a stage beside it that uses the broker (real, bench) starts once they are
+ * done. Resolved at once when no such stage runs beside it, or the distributed stage runs no API files.
+ */
+let brokerRestarted = () => {};
+const brokerSettled = new Promise((resolve) => (brokerRestarted = resolve));
+const besideDistributed = plan.some(
+  (step) => step.flat().includes('distributed') && step.flat().some((stage) => stage === 'real' || stage === 'bench'),
+);
+if (!besideDistributed || skipApi) brokerRestarted();
+const afterBrokerRestart = () => tests.timed('(until the broker restart is over)', () => brokerSettled);
+
+// A second run lints only what changed since the first (the same cache as `npm run lint`).
+const ESLINT_CACHE = ['--cache', '--cache-location', path.join(ROOT, '.cache', 'eslint') + path.sep];
+
 const stages = {
-  async typecheck() {
-    banner('type-check');
-    const since = Date.now();
+  async typecheck({ live }) {
     const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    await run('typecheck', process.execPath, [tsc, '-p', 'tsconfig.json']);
-    await run('typecheck-web', process.execPath, [tsc, '-p', 'web/tsconfig.json']);
-    timings.push({ name: 'typecheck', seconds: (Date.now() - since) / 1000 });
+    // Two programs, side by side: each is one process on one core. Incremental: a second run
+    // re-checks only what changed (the state is kept in .cache/tsc).
+    const program = (project, name) => [
+      tsc,
+      '-p',
+      project,
+      '--incremental',
+      '--tsBuildInfoFile',
+      path.join(ROOT, '.cache', 'tsc', `${name}.tsbuildinfo`),
+    ];
+    await Promise.all([
+      tests.run('typecheck', process.execPath, program('tsconfig.json', 'root'), { live }),
+      tests.run('typecheck-web', process.execPath, program('web/tsconfig.json', 'web'), { live: false }),
+    ]);
   },
 
-  async embedded() {
-    await webBuild(); // the web server's own tests need it
-    await ffmpeg();
-    // PGlite and sharp keep the cores busy: one file more than there are cores.
-    await vitest('embedded', ['unit', 'web', 'services'], {}, { workers: CORES + 1 });
+  async lint({ live }) {
+    const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, 'bin', file);
+    // With --changed, only the changed files (each tool skips what it ignores).
+    const targets = changed ? changed.filter((f) => /\.(c|m)?[jt]sx?$/.test(f)) : ['.'];
+    if (changed && targets.length === 0) return;
+    await Promise.all([
+      tests.run(
+        'eslint',
+        process.execPath,
+        [bin('eslint', 'eslint.js'), ...ESLINT_CACHE, '--max-warnings=0', '--no-warn-ignored', ...targets],
+        { live },
+      ),
+      tests.run(
+        'prettier',
+        process.execPath,
+        [bin('prettier', 'prettier.cjs'), '--check', '--cache', '--log-level=warn', '--ignore-unknown', ...targets],
+        {
+          live: false,
+        },
+      ),
+    ]);
   },
 
-  async real() {
-    await ffmpeg();
+  async embedded({ live }) {
+    await Promise.all([webBuild(), ffmpeg()]); // the web server's own tests need the build
+    // The services project keeps the cores busy (PGlite, sharp); the others mostly wait (sockets,
+    // child processes), so they run beside it, their output kept for their end.
+    await Promise.all([
+      tests.vitest('embedded-services', 'services', { workers: CORES + 1, live }),
+      (async () => {
+        await tests.vitest('embedded-unit', 'unit', { workers: CORES, live: false });
+        await tests.vitest('embedded-web', 'web', { workers: CORES, live: false });
+        if (!quick) await tests.vitest('embedded-product', 'product', { workers: CORES, live: false });
+      })(),
+    ]);
+  },
+
+  async real({ live }) {
+    await Promise.all([ffmpeg(), afterBrokerRestart()]);
     const namespace = await namespaceFor('real');
     try {
-      // Mostly waiting on the servers: twice as many files as cores. The `real` project (it stops the
-      // broker) runs apart, after the others, one file at a time.
+      // Mostly waiting on the servers: twice as many files as cores.
       const env = { ...namespace.env, KORA_TEST_TARGET: 'real' };
-      await vitest('real', ['services'], env, { workers: CORES * 2 });
-      await vitest('real-only', ['real'], env);
+      await tests.vitest('real', 'services', { env, workers: CORES * 2, live });
     } finally {
       await namespace.close();
     }
   },
 
-  async distributed() {
-    await webBuild();
-    await ffmpeg();
+  // The `real` project: one file at a time, with no other stage on the broker (it kills it).
+  async 'real-only'({ live }) {
+    const namespace = await namespaceFor('real-only');
+    try {
+      await tests.vitest('real-only', 'real', { env: { ...namespace.env, KORA_TEST_TARGET: 'real' }, live });
+    } finally {
+      await namespace.close();
+    }
+  },
+
+  async distributed({ live }) {
+    await Promise.all([webBuild(), ffmpeg()]);
     const sink = await mailSink();
     const namespace = await namespaceFor('distributed');
-    banner('distributed product');
     const { startCluster } = await import('./run/cluster.mjs');
     const { serveControl } = await import('./run/control.mjs');
     const port = await pickPort('test-gateway');
@@ -212,13 +247,26 @@ const stages = {
     let cluster;
     let control;
     try {
-      // Two notifications instances: live delivery must reach every tab once, whichever holds it.
-      const since = Date.now();
       // Card payments: the sandbox checkout (the browser tests pay on it), turned on explicitly as
       // production needs; no Paystack key, whatever an earlier stage left in this process.
-      const servers = { ...namespace.env, ...productEnv(mediaDir), SMTP_URL: sink.smtpUrl, PAYMENTS_SANDBOX: 'on', PAYSTACK_SECRET_KEY: '' };
-      cluster = await startCluster({ port, servers, secrets, logDir, logLevel: process.env.KORA_TEST_LOG_LEVEL ?? 'warn', extraInstances: { notifications: 1 } });
-      timings.push({ name: '(distributed start)', seconds: (Date.now() - since) / 1000 });
+      const productServers = {
+        ...namespace.env,
+        ...productEnv(mediaDir),
+        SMTP_URL: sink.smtpUrl,
+        PAYMENTS_SANDBOX: 'on',
+        PAYSTACK_SECRET_KEY: '',
+      };
+      // Two notifications instances: live delivery must reach every tab once, whichever holds it.
+      cluster = await tests.timed('(distributed start)', () =>
+        startCluster({
+          port,
+          servers: productServers,
+          secrets,
+          logDir,
+          logLevel: process.env.KORA_TEST_LOG_LEVEL ?? 'warn',
+          extraInstances: { notifications: 1 },
+        }),
+      );
       control = await serveControl(cluster);
       const env = {
         ...secrets,
@@ -229,13 +277,14 @@ const stages = {
         KORA_MODE: 'distributed',
         KORA_NOTIFICATIONS_URLS: [cluster.upstreams.notifications, cluster.upstreams['notifications-2']].join(','),
       };
-      // One file at a time (the api project): the notifications outage test stops the broker.
-      if (!skipApi) await vitest('distributed-api', ['api'], env);
+      if (!skipApi) await apiTests('distributed', env, { live });
       if (!skipBrowser) {
-        await ensureDebianPackage({ pkg: 'chromium', what: 'Chromium (browser tests)', find: () => which('chromium') });
-        await vitest('browser', ['browser'], env);
+        await chromium();
+        await tests.vitest('browser-alone', 'browser-alone', { env, live });
+        await tests.vitest('browser', 'browser', { env, workers: CORES, live });
       }
     } finally {
+      brokerRestarted();
       await control?.close();
       await cluster?.stop();
       await namespace.close();
@@ -243,11 +292,20 @@ const stages = {
     }
   },
 
-  async 'embedded-api'() {
-    await webBuild();
-    await ffmpeg();
+  async bench({ live }) {
+    await Promise.all([webBuild(), ffmpeg(), afterBrokerRestart()]); // the web scenario renders the home page; the reels one transcodes
+    // Its own namespace: the smoke run seeds members, posts, groups and reels no other stage expects.
+    const namespace = await namespaceFor('bench');
+    try {
+      await tests.vitest('bench', 'bench', { env: namespace.env, live });
+    } finally {
+      await namespace.close();
+    }
+  },
+
+  async 'embedded-api'({ live }) {
+    await Promise.all([webBuild(), ffmpeg()]);
     const sink = await mailSink();
-    banner('embedded product');
     const { register } = await import('tsx/esm/api');
     register();
     const { startEmbedded } = await import('./run/embedded.ts');
@@ -262,22 +320,26 @@ const stages = {
     cleanups.push(() => paystack.close());
     const paystackEnv = { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url };
     Object.assign(process.env, secrets, productEnv(path.join(dataDir, 'media')), { SMTP_URL: sink.smtpUrl }, paystackEnv);
-    const since = Date.now();
     // Its log lines go to a file, like the distributed product's: on stdout they came out at exit,
     // after the run's summary, and read like part of it.
     const logFile = path.join(dataDir, 'logs', 'embedded.log');
-    const product = await startEmbedded({ port, host: '127.0.0.1', dataDir, logLevel: 'warn', logFile });
-    timings.push({ name: '(embedded start)', seconds: (Date.now() - since) / 1000 });
+    const product = await tests.timed('(embedded start)', () =>
+      startEmbedded({ port, host: '127.0.0.1', dataDir, logLevel: 'warn', logFile }),
+    );
     const control = await serveControl(product);
     try {
-      await vitest('embedded-api', ['api'], {
-        ...secrets,
-        KORA_BASE_URL: `http://127.0.0.1:${port}`,
-        KORA_CONTROL_URL: control.url,
-        KORA_MAIL_SINK_URL: sink.apiUrl,
-        KORA_MODE: 'embedded',
-        KORA_FAKE_PAYSTACK_URL: paystack.url,
-      });
+      await apiTests(
+        'embedded',
+        {
+          ...secrets,
+          KORA_BASE_URL: `http://127.0.0.1:${port}`,
+          KORA_CONTROL_URL: control.url,
+          KORA_MAIL_SINK_URL: sink.apiUrl,
+          KORA_MODE: 'embedded',
+          KORA_FAKE_PAYSTACK_URL: paystack.url,
+        },
+        { live },
+      );
     } finally {
       await control.close();
       await product.stop();
@@ -287,41 +349,54 @@ const stages = {
   },
 };
 
-// Interrupted (Ctrl+C, a CI timeout): the running test process is stopped, no further stage
+// Interrupted (Ctrl+C, a CI timeout): the running test processes are stopped, no further step
 // starts, and each stage's own `finally` stops the products and servers it started.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    interruptedBy = signal;
     process.stdout.write(`\n${signal}: stopping; the processes and servers this run started are stopped next\n`);
-    if (activeChild) {
-      try {
-        process.kill(-activeChild.pid, signal);
-      } catch {
-        // already gone
-      }
-    }
+    tests.interrupt(signal);
   });
 }
 
-process.stdout.write(`stages: ${order.join(' → ')} (run ${runId})\n`);
-try {
-  for (const stage of order) {
-    if (interruptedBy) break;
-    await stages[stage]();
+/** One stage, timed into the table; a stage that throws fails the run but not its neighbours. */
+async function runStage(name, live) {
+  if (tests.interruptedBy) return;
+  banner(`${name}${live ? '' : ' (beside, output at its end)'}`);
+  const since = Date.now();
+  try {
+    await stages[name]({ live });
+  } catch (err) {
+    tests.failures.push(`${name}: ${err.message}`);
+    tests.totals.failed += 1;
+    console.error(err);
   }
-} catch (err) {
-  failures.push(`harness: ${err.message}`);
-  totals.failed += 1;
-  console.error(err);
+  tests.timings.push({ name: `[${name}]`, seconds: (Date.now() - since) / 1000 });
+}
+
+process.stdout.write(`stages: ${plan.map((step) => step.map((lane) => lane.join(' → ')).join(' + ')).join(' ⇒ ')} (run ${runId})\n`);
+if (changed) process.stdout.write(`changed since ${changedSince}: ${changed.length} files\n`);
+try {
+  // A step's lanes run side by side; the first lane's output is live, the others' kept for their end.
+  for (const step of plan) {
+    if (tests.interruptedBy) break;
+    await Promise.all(
+      step.map(async (lane, i) => {
+        for (const stage of lane) await runStage(stage, i === 0);
+      }),
+    );
+  }
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(err));
 }
 
+const { totals, failures, failedTests, timings } = tests;
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
-if (interruptedBy) failures.push(`interrupted by ${interruptedBy}`);
-process.stdout.write(`\nStage times:\n${timings.map((t) => `  ${t.name.padEnd(18)} ${t.seconds.toFixed(0).padStart(5)} s${t.passed === undefined ? '' : `   ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`}`).join('\n')}\n`);
+if (tests.interruptedBy) failures.push(`interrupted by ${tests.interruptedBy}`);
+const row = (t) =>
+  `  ${t.name.padEnd(24)} ${t.seconds.toFixed(0).padStart(5)} s${t.passed === undefined ? '' : `   ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`}`;
+process.stdout.write(`\nStep times (stages in brackets; steps of a stage beside each other overlap):\n${timings.map(row).join('\n')}\n`);
 if (failedTests.length) process.stdout.write(`\nFailed tests:\n${formatFailedTests(failedTests)}\n`);
 process.stdout.write(`\n${failures.length ? `FAILED: ${failures.join(', ')}` : 'All stages passed'} in ${minutes} min\n`);
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
-if (interruptedBy) process.exit(interruptedBy === 'SIGINT' ? 130 : 143);
+if (tests.interruptedBy) process.exit(tests.interruptedBy === 'SIGINT' ? 130 : 143);
 process.exit(failures.length || totals.failed ? 1 : 0);

@@ -19,7 +19,10 @@ export function compressRouteManifest(clientAssetsDir: string): Plugin {
         if (!/^manifest-[\w-]+\.js$/.test(name)) continue;
         const file = path.join(clientAssetsDir, name);
         const source = readFileSync(file);
-        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
       }
     },

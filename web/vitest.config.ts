@@ -11,5 +11,10 @@ export default defineConfig({
     name: 'web',
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', '*.test.ts'],
     environment: 'node',
+    // Files share the worker's modules (no per-file module graph); stubs and spies are undone after each test.
+    isolate: false,
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
   },
 });

@@ -17,7 +17,7 @@ export function addEdgeHeaders(edge: EdgeRequest, headers: OutgoingHttpHeaders):
   for (const [name, value] of securityHeadersFor(headers['content-type'])) headers[name] = value;
   if (isHtml(headers['content-type'])) headers[CSP_HEADER] = contentSecurityPolicy(edge.cspNonce);
   // After the upstream's own Vary: a cache must keep answers for different origins apart.
-  if (edge.corsAllowed) headers.vary = varyWithOrigin(headers.vary as string | string[] | undefined);
+  if (edge.corsAllowed) headers.vary = varyWithOrigin(headers.vary);
   return headers;
 }
 

@@ -72,8 +72,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   // Set below, once everything the edge needs exists; no request arrives before `listen`.
   let onRequest: RequestListener = () => {};
   let ownRoutes: (req: IncomingMessage, res: ServerResponse) => void = () => {};
+  // Typed as Fastify's own logger, so the instance keeps Fastify's default types for the route plugins.
+  const loggerInstance: FastifyBaseLogger = log;
   const app = Fastify({
-    loggerInstance: log as FastifyBaseLogger,
+    loggerInstance,
     genReqId: (req) => edgeRequestOf(req)?.id ?? requestIdFor(req.headers),
     ...requestLoggingOptions({ bindTraceId: true }),
     trustProxy: env.TRUST_PROXY,

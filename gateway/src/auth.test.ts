@@ -73,7 +73,7 @@ describe('identity at the edge', () => {
 
   it.each([
     ['expired', () => mintAccessToken({ sub: 3, expiresAt: Math.floor(Date.now() / 1000) - 60 })],
-    ['garbage', async () => 'not-a-jwt'],
+    ['garbage', () => Promise.resolve('not-a-jwt')],
     ['wrong secret', () => mintAccessToken({ sub: 3, secret: 'some-other-secret-0123456789' })],
     ['wrong issuer', () => mintAccessToken({ sub: 3, issuer: 'someone-else' })],
     ['wrong audience', () => mintAccessToken({ sub: 3, audience: 'other' })],

@@ -3,19 +3,31 @@ import { describe, expect, it } from 'vitest';
 import { createClientAddress } from './client-address.js';
 
 function requestFrom(remoteAddress: string, headers: Record<string, string> = {}, encrypted = false): IncomingMessage {
-  return { socket: { remoteAddress, encrypted }, connection: { remoteAddress }, headers: { host: 'kora.test', ...headers } } as unknown as IncomingMessage;
+  return {
+    socket: { remoteAddress, encrypted },
+    connection: { remoteAddress },
+    headers: { host: 'kora.test', ...headers },
+  } as unknown as IncomingMessage;
 }
 
 describe('createClientAddress', () => {
   const privateHops = createClientAddress('loopback,linklocal,uniquelocal');
 
   it('believes X-Forwarded-* only from a trusted hop', () => {
-    const viaIngress = requestFrom('127.0.0.1', { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'kora.ng' });
+    const viaIngress = requestFrom('127.0.0.1', {
+      'x-forwarded-for': '203.0.113.7',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'kora.ng',
+    });
     expect(privateHops.ip(viaIngress)).toBe('203.0.113.7');
     expect(privateHops.protocol(viaIngress)).toBe('https');
     expect(privateHops.host(viaIngress)).toBe('kora.ng');
 
-    const direct = requestFrom('198.51.100.9', { 'x-forwarded-for': '10.0.0.1', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.test' });
+    const direct = requestFrom('198.51.100.9', {
+      'x-forwarded-for': '10.0.0.1',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil.test',
+    });
     expect(privateHops.ip(direct)).toBe('198.51.100.9');
     expect(privateHops.protocol(direct)).toBe('http');
     expect(privateHops.host(direct)).toBe('kora.test');

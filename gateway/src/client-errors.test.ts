@@ -14,7 +14,11 @@ describe('a request Node cannot parse', () => {
     const answer = await rawHttp(edge.gateway.url, `GET /api/posts?q=${'a'.repeat(20_000)} HTTP/1.1\r\nhost: kora.test`);
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
     expect(answer.toLowerCase()).toContain('content-type: application/json');
-    expect(bodyOf(answer)).toEqual({ error: 'The request headers are too large', message: 'The request headers are too large', code: 'HEADERS_TOO_LARGE' });
+    expect(bodyOf(answer)).toEqual({
+      error: 'The request headers are too large',
+      message: 'The request headers are too large',
+      code: 'HEADERS_TOO_LARGE',
+    });
   });
 
   it('with a malformed request line: 400 in the error shape', async () => {

@@ -10,8 +10,10 @@ import type { Socket } from 'node:net';
 import { GatewayErrorCode } from './errors.js';
 
 function refusalFor(code: string | undefined): { status: number; message: string; code: string } {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'The request headers are too large', code: GatewayErrorCode.HeadersTooLarge };
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'The request took too long to arrive', code: GatewayErrorCode.RequestTimeout };
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return { status: 431, message: 'The request headers are too large', code: GatewayErrorCode.HeadersTooLarge };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { status: 408, message: 'The request took too long to arrive', code: GatewayErrorCode.RequestTimeout };
   return { status: 400, message: 'The request is not valid', code: ErrorCode.BadRequest };
 }
 

@@ -42,7 +42,7 @@ export function isCompressibleType(contentType: string): boolean {
 /** The encoding this client prefers among ours, or null (none accepted, or identity asked for). */
 export function acceptedEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
-  // `*` and `x-gzip` mean gzip (RFC 9110 §12.5.3).
+  // `*` and `x-gzip` mean gzip (RFC 9110, section 12.5.3).
   const header = acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip');
   const chosen = negotiate(header, ENCODINGS as unknown as string[]);
   return chosen === 'br' || chosen === 'gzip' ? chosen : null;
@@ -60,7 +60,8 @@ export function compressionFor(
   length: number,
 ): Encoding | null {
   // Cheapest first: most API clients accept no encoding at all.
-  if (!acceptEncoding || method === 'HEAD' || status === 204 || status === 206 || status === 304 || length < COMPRESSION_THRESHOLD_BYTES) return null;
+  if (!acceptEncoding || method === 'HEAD' || status === 204 || status === 206 || status === 304 || length < COMPRESSION_THRESHOLD_BYTES)
+    return null;
   const contentType = headers['content-type'];
   if (typeof contentType !== 'string' || !isCompressibleType(contentType)) return null;
   const encoded = headers['content-encoding'];

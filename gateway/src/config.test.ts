@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@kora/platform';
+import { ConfigError, kafkaSecurity, loadConfig } from '@kora/platform';
 import { serviceNames } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
 import { gatewayEnvSchema, upstreamsFromEnv, upstreamVariables } from './config.js';
@@ -49,6 +49,34 @@ describe('gatewayEnvSchema', () => {
       for (const name of ['INTERNAL_SECRET', 'ACCESS_TOKEN_SECRET', 'REDIS_URL', 'AUTH_URL', 'POSTS_URL', 'WEB_URL']) {
         expect(problems).toContain(name);
       }
+    }
+  });
+
+  it('takes the services’ Kafka TLS and SASL variables and refuses the same bad combinations, with the other problems', () => {
+    const kafka = { EVENT_BUS: 'kafka', KAFKA_BROKERS: 'k:9093' };
+    const env = loadConfig(gatewayEnvSchema, {
+      ...minimal,
+      ...kafka,
+      KAFKA_SSL: 'true',
+      KAFKA_SASL_MECHANISM: 'SCRAM-SHA-256',
+      KAFKA_SASL_USERNAME: 'kora',
+      KAFKA_SASL_PASSWORD: 'p',
+    });
+    expect(kafkaSecurity(env)).toEqual({ ssl: true, sasl: { mechanism: 'scram-sha-256', username: 'kora', password: 'p' } });
+    try {
+      loadConfig(gatewayEnvSchema, {
+        ...minimal,
+        ...kafka,
+        ACCESS_TOKEN_SECRET: undefined,
+        KAFKA_SASL_MECHANISM: 'plain',
+        KAFKA_SSL_CA_FILE: '/ca.pem',
+      });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      for (const name of ['ACCESS_TOKEN_SECRET', 'KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD', 'KAFKA_SSL_CA_FILE'])
+        expect(problems).toContain(name);
     }
   });
 

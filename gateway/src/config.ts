@@ -6,7 +6,7 @@
  * at loopback ports) and on Kubernetes (cluster DNS names), so no default could be right for both.
  */
 import type { ServiceName } from '@kora/contracts';
-import { kafkaTopicPrefix, redisKeyPrefix } from '@kora/platform';
+import { checkKafkaSecurity, kafkaSecurityShape, kafkaTopicPrefix, redisKeyPrefix } from '@kora/platform';
 import { z } from 'zod';
 
 export type UpstreamName = ServiceName | 'web';
@@ -125,8 +125,11 @@ export const gatewayEnvSchema = z
       .optional(),
     /** The services' namespace on the Kafka cluster (their site-settings topic). */
     KAFKA_TOPIC_PREFIX: kafkaTopicPrefix,
+    ...kafkaSecurityShape,
     ...upstreamShape,
   })
+  // Run even when other variables are bad, so the one error message lists every problem.
+  .superRefine((env, ctx) => checkKafkaSecurity(env, ctx), { when: () => true })
   .refine((env) => env.EVENT_BUS !== 'kafka' || Boolean(env.KAFKA_BROKERS?.length), {
     path: ['KAFKA_BROKERS'],
     message: 'required when EVENT_BUS=kafka',
@@ -142,5 +145,7 @@ export const gatewayEnvSchema = z
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 
 export function upstreamsFromEnv(env: GatewayEnv): Upstreams {
-  return Object.fromEntries((Object.keys(upstreamVariables) as UpstreamName[]).map((name) => [name, env[upstreamVariables[name]]])) as Upstreams;
+  return Object.fromEntries(
+    (Object.keys(upstreamVariables) as UpstreamName[]).map((name) => [name, env[upstreamVariables[name]]]),
+  ) as Upstreams;
 }

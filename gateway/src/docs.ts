@@ -1,9 +1,11 @@
 /**
  * API documentation for integrators:
  *   /api/docs/openapi.json  every service's `/openapi.json`, merged (openapi-merge.ts). Fetched with
- *                           a 1 s deadline each and cached 30 s, so the docs never hammer services
- *                           and a down service just leaves its part out (listed in
- *                           `x-unavailable-services`).
+ *                           a 1 s deadline each and cached 30 s, so the docs never hammer services.
+ *                           A service that misses the deadline (busy, restarting) keeps the last
+ *                           document it gave: its API did not change by being slow. One that never
+ *                           answered leaves its part out (listed in `x-unavailable-services`), and
+ *                           such an incomplete document is cached only briefly.
  *   /api/docs               Swagger UI, served from swagger-ui-dist under /api/docs/assets/ (no CDN).
  *                           Its start-up script is a separate file, so the page needs no inline
  *                           script and passes the strict CSP every HTML answer gets.
@@ -20,6 +22,7 @@ import type { UpstreamClient } from './upstream-client.js';
 
 const FETCH_TIMEOUT_MS = 1_000;
 const CACHE_MS = 30_000;
+const INCOMPLETE_CACHE_MS = 2_000;
 const ASSETS_PREFIX = '/api/docs/assets/';
 
 // The only files of swagger-ui-dist the page uses; the rest (its demo index.html pointing at the
@@ -43,7 +46,7 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-// BaseLayout without the standalone top bar: no box where a visitor could load another spec URL.
+// BaseLayout without the standalone top bar: no box where a visitor could load another document's URL.
 const INIT_SCRIPT = `window.ui = SwaggerUIBundle({
   url: '/api/docs/openapi.json',
   dom_id: '#swagger-ui',
@@ -64,8 +67,9 @@ export interface DocsOptions {
 }
 
 export async function installDocs(app: FastifyInstance, options: DocsOptions): Promise<void> {
-  let cached: { at: number; doc: MergedOpenApi } | null = null;
+  let cached: { until: number; doc: MergedOpenApi } | null = null;
   let inFlight: Promise<MergedOpenApi> | null = null;
+  const lastGood = new Map<ServiceName, ServiceDocument>();
 
   async function fetchDocument(service: ServiceName): Promise<ServiceDocument | null> {
     try {
@@ -77,7 +81,13 @@ export async function installDocs(app: FastifyInstance, options: DocsOptions): P
   }
 
   async function build(): Promise<MergedOpenApi> {
-    const fetched = await Promise.all(serviceNames.map(fetchDocument));
+    const fetched = await Promise.all(
+      serviceNames.map(async (service) => {
+        const doc = await fetchDocument(service);
+        if (doc) lastGood.set(service, doc);
+        return doc ?? lastGood.get(service) ?? null;
+      }),
+    );
     const documents = fetched.filter((d): d is ServiceDocument => d !== null);
     const unavailable = serviceNames.filter((_, i) => fetched[i] === null);
     const doc = mergeOpenApi(documents, unavailable);
@@ -89,10 +99,11 @@ export async function installDocs(app: FastifyInstance, options: DocsOptions): P
 
   // Concurrent readers share one round of fetches instead of each fanning out to every service.
   function merged(): Promise<MergedOpenApi> {
-    if (cached && Date.now() - cached.at < CACHE_MS) return Promise.resolve(cached.doc);
+    if (cached && Date.now() < cached.until) return Promise.resolve(cached.doc);
     inFlight ??= build()
       .then((doc) => {
-        cached = { at: Date.now(), doc };
+        const complete = doc['x-unavailable-services'].length === 0;
+        cached = { until: Date.now() + (complete ? CACHE_MS : INCOMPLETE_CACHE_MS), doc };
         return doc;
       })
       .finally(() => {

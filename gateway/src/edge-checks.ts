@@ -27,7 +27,16 @@ import type { EdgeRequest } from './edge-request.js';
 import { createEdgeTokens, type EdgeIdentity } from './edge-tokens.js';
 import { GatewayErrorCode, type Refusal } from './errors.js';
 import type { OriginPolicy } from './origins.js';
-import { bindingWindow, countExactly, exceedsRateLimit, RATE_LIMITED, RATE_WINDOW_MS, rateScopes, type RateLimits, type Window } from './rate-limit.js';
+import {
+  bindingWindow,
+  countExactly,
+  exceedsRateLimit,
+  RATE_LIMITED,
+  RATE_WINDOW_MS,
+  rateScopes,
+  type RateLimits,
+  type Window,
+} from './rate-limit.js';
 import { createRateCounter } from './rate-counter.js';
 import type { RevokedSessions } from './revoked-sessions.js';
 import { presentedSocketCredential } from './socket-credentials.js';
@@ -41,7 +50,7 @@ export interface EdgeChecksOptions {
   originPolicy: OriginPolicy;
   limits: RateLimits;
   /** The refusal for a path whose feature is switched off, else null (site-settings.ts). */
-  featureRefusal(path: string): Refusal | null;
+  featureRefusal: (path: string) => Refusal | null;
   log: Logger;
 }
 
@@ -81,7 +90,13 @@ export function createEdgeChecks(options: EdgeChecksOptions): EdgeChecks {
   }
 
   /** The slow path: an exact count in the store, and/or a token whose signature is yet to be checked. */
-  async function decide(edge: EdgeRequest, windows: Window[], exact: Promise<Window> | null, token: string | null, known: EdgeIdentity | null | undefined): Promise<Verdict> {
+  async function decide(
+    edge: EdgeRequest,
+    windows: Window[],
+    exact: Promise<Window> | null,
+    token: string | null,
+    known: EdgeIdentity | null | undefined,
+  ): Promise<Verdict> {
     if (exact) {
       const [counted] = await settleWithin([exact] as const);
       if (counted.status === 'fulfilled') windows.push(counted.value);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -8,7 +8,14 @@ import Fastify from 'fastify';
 import WebSocket from 'ws';
 import { installOwnRouteBasics } from './own-routes.js';
 import { isGatewayOwnPath } from './paths.js';
-import { endlessClosed, mintAccessToken, startFakeUpstreams, startTestGateway, type FakeUpstreams, type TestGateway } from './test-support.js';
+import {
+  endlessClosed,
+  mintAccessToken,
+  startFakeUpstreams,
+  startTestGateway,
+  type FakeUpstreams,
+  type TestGateway,
+} from './test-support.js';
 
 let fakes: FakeUpstreams;
 let gateway: TestGateway;
@@ -28,7 +35,9 @@ async function get(pathAndQuery: string, headers: Record<string, string> = {}) {
   return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
 }
 
+/** The access lines written so far (the logger opens its file on its first write). */
 function accessLines(): Record<string, unknown>[] {
+  if (!existsSync(logFile)) return [];
   return readFileSync(logFile, 'utf8')
     .split('\n')
     .filter(Boolean)
@@ -51,7 +60,13 @@ describe('the access log', () => {
     const refused = await get('/ws?access_token=secret-two');
     expect(refused.status).toBe(426);
     const first = await accessLineFor(String(proxied.headers['x-request-id']));
-    expect(first).toMatchObject({ service: 'gateway', level: 30, method: 'GET', status: 200, url: '/api/posts?cursor=0&access_token=[redacted]&limit=5' });
+    expect(first).toMatchObject({
+      service: 'gateway',
+      level: 30,
+      method: 'GET',
+      status: 200,
+      url: '/api/posts?cursor=0&access_token=[redacted]&limit=5',
+    });
     expect(typeof first!.ms).toBe('number');
     expect(await accessLineFor(String(refused.headers['x-request-id']))).toMatchObject({ status: 426, url: '/ws?access_token=[redacted]' });
     expect(readFileSync(logFile, 'utf8')).not.toMatch(/secret-(one|two)/);
@@ -141,15 +156,25 @@ describe('streamed answers', () => {
 
 describe('which requests Fastify answers', () => {
   it("is decided by the gateway's own paths, which a route outside them cannot be added to", () => {
-    for (const own of ['/healthz', '/readyz', '/api/health/services', '/api/site', '/api/docs', '/api/docs/openapi.json', '/api/docs/assets/x.css']) expect(isGatewayOwnPath(own), own).toBe(true);
-    for (const proxied of ['/api/posts', '/api/docsx', '/uploads/a.png', '/', '/ws', '/healthz/x']) expect(isGatewayOwnPath(proxied), proxied).toBe(false);
+    for (const own of [
+      '/healthz',
+      '/readyz',
+      '/api/health/services',
+      '/api/site',
+      '/api/docs',
+      '/api/docs/openapi.json',
+      '/api/docs/assets/x.css',
+    ])
+      expect(isGatewayOwnPath(own), own).toBe(true);
+    for (const proxied of ['/api/posts', '/api/docsx', '/uploads/a.png', '/', '/ws', '/healthz/x'])
+      expect(isGatewayOwnPath(proxied), proxied).toBe(false);
   });
 
   it('refuses, at start, a route the edge would never hand to Fastify', async () => {
     const app = Fastify();
     await installOwnRouteBasics(app);
-    app.get('/api/docs/extra', async () => ({}));
-    expect(() => app.get('/api/posts/mine', async () => ({}))).toThrow(/not one of the gateway's own paths/);
+    app.get('/api/docs/extra', () => Promise.resolve({}));
+    expect(() => app.get('/api/posts/mine', () => Promise.resolve({}))).toThrow(/not one of the gateway's own paths/);
     await app.close();
   });
 });

@@ -47,13 +47,17 @@ export interface EdgeServerOptions {
 }
 
 export interface EdgeServer {
-  onRequest(req: IncomingMessage, res: ServerResponse): void;
-  onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  onRequest: (req: IncomingMessage, res: ServerResponse) => void;
+  onUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
   /** From now on, every new request is answered 503 and its connection closed. */
   startClosing(): void;
 }
 
-const UPGRADE_REQUIRED: Refusal = { status: 426, message: 'This address only accepts WebSocket connections', code: GatewayErrorCode.UpgradeRequired };
+const UPGRADE_REQUIRED: Refusal = {
+  status: 426,
+  message: 'This address only accepts WebSocket connections',
+  code: GatewayErrorCode.UpgradeRequired,
+};
 const UNEXPECTED: Refusal = { status: 500, message: 'Something went wrong', code: ErrorCode.Internal };
 
 export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
@@ -71,8 +75,7 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
     if (isGatewayOwnPath(edge.path)) {
       edge.attach();
       options.ownRoutes(req, res);
-    }
-    else if (edge.path === WEBSOCKET_PATH) sendRefusal(res, edge, UPGRADE_REQUIRED, { upgrade: 'websocket' });
+    } else if (edge.path === WEBSOCKET_PATH) sendRefusal(res, edge, UPGRADE_REQUIRED, { upgrade: 'websocket' });
     else proxy.handle(edge, req, res);
   }
 
@@ -107,7 +110,8 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
     try {
       if (verdict !== null) sendRefusal(res, edge, verdict);
       // No other WebSocket exists than /ws.
-      else if (edge.path !== WEBSOCKET_PATH) sendRefusal(res, edge, { status: 404, message: `No WebSocket endpoint at ${edge.path}`, code: ErrorCode.NotFound });
+      else if (edge.path !== WEBSOCKET_PATH)
+        sendRefusal(res, edge, { status: 404, message: `No WebSocket endpoint at ${edge.path}`, code: ErrorCode.NotFound });
       else if (edge.method !== 'GET' || !isWebSocketHandshake(edge)) sendRefusal(res, edge, UPGRADE_REQUIRED, { upgrade: 'websocket' });
       else websocket.relay(edge, upgrade);
     } catch (err) {

@@ -32,7 +32,15 @@ export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad-gateway';
 
 // Nothing is listening, the name does not resolve, or the connection could not be made in time:
 // the service is down or restarting, which a client may retry shortly (503).
-const UNAVAILABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'UND_ERR_CONNECT_TIMEOUT']);
+const UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 // The service accepted the request but did not answer in UPSTREAM_TIMEOUT_MS (504).
 const TIMEOUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 

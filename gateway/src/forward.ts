@@ -22,8 +22,16 @@ import { SECURITY_HEADER_NAMES } from './security-headers.js';
 /** Answers up to this size are read whole, then sent in one write. */
 export const WHOLE_ANSWER_MAX_BYTES = 64 * 1024;
 
-// Hop-by-hop headers describe one connection; they must not leak across the proxy (RFC 9110 §7.6.1).
-export const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+// Hop-by-hop headers describe one connection; they must not leak across the proxy (RFC 9110, section 7.6.1).
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 /** Never passed on from an upstream: they describe its software, which helps nobody but an attacker. */
 const REVEALING: ReadonlySet<string> = new Set(['server', 'x-powered-by']);
 
@@ -141,7 +149,7 @@ class Relay implements Dispatcher.DispatchHandler {
     if (this.encoding) {
       delete headers!['content-length'];
       headers!['content-encoding'] = this.encoding;
-      headers!.vary = varyWithAcceptEncoding(headers!.vary as string | undefined);
+      headers!.vary = varyWithAcceptEncoding(headers!.vary);
       this.compressor = compressingStream(this.encoding);
       this.compressor.on('error', () => res.destroy());
       this.compressor.pipe(res);
@@ -171,12 +179,13 @@ class Relay implements Dispatcher.DispatchHandler {
     }
     const headers = this.headers;
     if (!headers) return;
-    let body = this.chunks && this.chunks.length > 0 ? (this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks)) : undefined;
+    let body =
+      this.chunks && this.chunks.length > 0 ? (this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks)) : undefined;
     if (body && this.encoding) {
       body = compressWhole(this.encoding, body);
       headers['content-encoding'] = this.encoding;
       headers['content-length'] = body.length;
-      headers.vary = varyWithAcceptEncoding(headers.vary as string | undefined);
+      headers.vary = varyWithAcceptEncoding(headers.vary);
     }
     this.res.writeHead(this.status, addEdgeHeaders(this.edge, headers));
     this.res.end(body);
@@ -209,7 +218,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         {
           origin: target.origin,
           path: target.path,
-          method: edge.method as Dispatcher.HttpMethod,
+          method: edge.method,
           headers: target.headers as Record<string, string>,
           body: target.body ?? null,
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeOpenApi } from './openapi-merge.js';
+import { mergeOpenApi, nullInNullableEnums, withEdgeAnswers } from './openapi-merge.js';
 
 describe('mergeOpenApi', () => {
   it('renames a clashing schema and rewrites only that service’s references to it', () => {
@@ -39,10 +39,16 @@ describe('mergeOpenApi', () => {
       Shared: { type: 'string' },
       'groups.Item': { type: 'array', items: { $ref: '#/components/schemas/Shared' } },
     });
-    expect(merged.paths['/api/posts']).toEqual({ get: { tags: ['posts'], responses: { 200: { $ref: '#/components/schemas/Item' } } } });
+    // The edge's own answers (withEdgeAnswers, tested below) join each operation's.
+    expect(merged.paths['/api/posts']).toEqual({
+      get: { tags: ['posts'], responses: withEdgeAnswers('/api/posts', 'get', { 200: { $ref: '#/components/schemas/Item' } }) },
+    });
     expect(merged.paths['/api/groups/{id}']).toEqual({
       parameters: [{ name: 'id', in: 'path' }],
-      get: { tags: ['groups'], responses: { 200: { $ref: '#/components/schemas/groups.Item' } } },
+      get: {
+        tags: ['groups'],
+        responses: withEdgeAnswers('/api/groups/{id}', 'get', { 200: { $ref: '#/components/schemas/groups.Item' } }),
+      },
     });
     expect(merged['x-unavailable-services']).toEqual(['wallet']);
   });
@@ -70,8 +76,64 @@ describe('mergeOpenApi', () => {
   });
 
   it('ignores documents that are not OpenAPI objects', () => {
-    const merged = mergeOpenApi([{ service: 'posts', doc: 'oops' }, { service: 'media', doc: { paths: null } }], []);
+    const merged = mergeOpenApi(
+      [
+        { service: 'posts', doc: 'oops' },
+        { service: 'media', doc: { paths: null } },
+      ],
+      [],
+    );
     expect(merged.paths).toEqual({});
     expect(merged.tags).toEqual([]);
+  });
+});
+
+describe('nullInNullableEnums', () => {
+  it('lists null in a nullable enum, anywhere in the document, and leaves the rest alone', () => {
+    const doc = {
+      paths: {
+        '/a': {
+          get: {
+            responses: {
+              200: {
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        review: { type: 'string', nullable: true, enum: ['pending', 'approved'] },
+                        state: { type: 'string', enum: ['on', 'off'] },
+                        listed: { type: 'string', nullable: true, enum: ['x', null] },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const props = (nullInNullableEnums(doc) as typeof doc).paths['/a'].get.responses[200].content['application/json'].schema.properties;
+    expect(props.review.enum).toEqual(['pending', 'approved', null]);
+    expect(props.state.enum).toEqual(['on', 'off']);
+    expect(props.listed.enum).toEqual(['x', null]);
+  });
+});
+
+describe('withEdgeAnswers', () => {
+  it("documents what the edge answers beside the service's own statuses, which win", () => {
+    const own = { '200': { description: 'ok' }, '404': { description: 'No such reel' } };
+    expect(Object.keys(withEdgeAnswers('/api/posts', 'get', { '200': { description: 'ok' } })).sort()).toEqual([
+      '200',
+      '400',
+      '429',
+      '5XX',
+    ]);
+    expect(Object.keys(withEdgeAnswers('/api/posts', 'post', {})).sort()).toEqual(['400', '413', '429', '5XX']);
+    const reels = withEdgeAnswers('/api/reels', 'get', own);
+    expect(Object.keys(reels).sort()).toEqual(['200', '400', '404', '429', '5XX']);
+    expect(reels['404']).toEqual({ description: 'No such reel' });
+    expect((withEdgeAnswers('/api/stories', 'get', {})['404'] as { description: string }).description).toMatch(/FEATURE_DISABLED/);
   });
 });

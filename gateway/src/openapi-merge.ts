@@ -10,7 +10,7 @@
  * - Component schemas are merged; when two services use one name for different schemas, the later
  *   one is renamed `<service>.<Name>` and its `$ref`s rewritten, so neither silently replaces the other.
  */
-import { serviceForPath, type ServiceName } from '@kora/contracts';
+import { featureForPath, serviceForPath, type ServiceName } from '@kora/contracts';
 import { SECURITY_SCHEMES } from '@kora/platform';
 import { SOCKET_PATH_ITEM } from './socket-doc.js';
 
@@ -54,6 +54,49 @@ function rewriteRefs(value: unknown, renames: Map<string, string>): unknown {
   return out;
 }
 
+/**
+ * OpenAPI 3.0's `nullable` does not widen an `enum`: a nullable enum must list null itself, or
+ * strict validators refuse the null the service answers. zod writes `nullable: true` beside the
+ * values only, so null is added here.
+ */
+export function nullInNullableEnums(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(nullInNullableEnums);
+  if (!isObject(value)) return value;
+  const out: Json = {};
+  for (const [key, v] of Object.entries(value)) out[key] = nullInNullableEnums(v);
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
+  return out;
+}
+
+const EDGE_ERROR = {
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['error', 'message', 'code'],
+        properties: { error: { type: 'string' }, message: { type: 'string' }, code: { type: 'string' } },
+      },
+    },
+  },
+};
+const WITH_BODY = new Set(['post', 'put', 'patch']);
+
+/**
+ * What the gateway itself may answer on an operation, before or instead of its service: too many
+ * requests, a malformed request, a body too large, a switched-off feature, the service down or too slow. A service's
+ * own description of a status stays.
+ */
+export function withEdgeAnswers(path: string, method: string, responses: Json): Json {
+  const edge: Json = {
+    '400': { description: 'The request is not valid: a malformed path, query or body (BAD_REQUEST)', ...EDGE_ERROR },
+    '429': { description: 'Too many requests from this address (RATE_LIMITED); Retry-After says when to try again', ...EDGE_ERROR },
+    '5XX': { description: 'The service behind this path is down, restarting or too slow (502, 503, 504)', ...EDGE_ERROR },
+  };
+  if (WITH_BODY.has(method)) edge['413'] = { description: 'The request body is too large (PAYLOAD_TOO_LARGE)', ...EDGE_ERROR };
+  if (featureForPath(path)) edge['404'] = { description: 'The feature is switched off by an admin (FEATURE_DISABLED)', ...EDGE_ERROR };
+  return { ...edge, ...responses };
+}
+
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -81,7 +124,8 @@ export function mergeOpenApi(documents: readonly ServiceDocument[], unavailable:
   };
 
   let versionTaken = false;
-  for (const { service, doc } of documents) {
+  for (const { service, doc: served } of documents) {
+    const doc = nullInNullableEnums(served);
     if (!isObject(doc) || !isObject(doc.paths)) continue;
     if (!versionTaken && typeof doc.openapi === 'string') {
       merged.openapi = doc.openapi;
@@ -111,7 +155,14 @@ export function mergeOpenApi(documents: readonly ServiceDocument[], unavailable:
       const out: Json = {};
       for (const [key, value] of Object.entries(item)) {
         const rewritten = rewriteRefs(value, renames);
-        out[key] = OPERATIONS.has(key) && isObject(rewritten) ? { ...rewritten, tags: [service] } : rewritten;
+        out[key] =
+          OPERATIONS.has(key) && isObject(rewritten)
+            ? {
+                ...rewritten,
+                tags: [service],
+                responses: withEdgeAnswers(path, key, isObject(rewritten.responses) ? rewritten.responses : {}),
+              }
+            : rewritten;
       }
       merged.paths[path] = out;
       contributed = true;

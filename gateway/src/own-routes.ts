@@ -59,5 +59,10 @@ export async function installOwnRouteBasics(app: FastifyInstance): Promise<void>
     }
     done(null, payload);
   });
-  await app.register(compress, { global: true, threshold: COMPRESSION_THRESHOLD_BYTES, encodings: [...ENCODINGS], brotliOptions: BROTLI_OPTIONS });
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: [...ENCODINGS],
+    brotliOptions: BROTLI_OPTIONS,
+  });
 }

@@ -96,7 +96,7 @@ export const JSON_TOO_LARGE = { status: 413, message: 'The request is too large'
  * A JSON body declared larger than any service reads is refused here. Passed on, the service
  * answers 413 and closes the connection at once (Fastify does, for a declared length past its
  * limit) while the proxy is still sending: the proxy's write then fails (EPIPE) before it reads the
- * 413, and the client got a 502 instead (found by the fuzzer, tests/api/fuzz.test.ts).
+ * 413, and the client would get a 502 instead (decision 026).
  */
 function declaresJsonTooLarge(headers: IncomingHttpHeaders): boolean {
   const type = headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';

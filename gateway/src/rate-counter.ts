@@ -64,7 +64,8 @@ export function createRateCounter(options: { store: KeyValueStore; windowMs: num
           },
           (err: unknown) => {
             counter.pending += by; // sent again at the next sync
-            if (failures++ % 40 === 0) log.warn({ err }, 'rate-limit counters could not be shared; counting locally until the store answers');
+            if (failures++ % 40 === 0)
+              log.warn({ err }, 'rate-limit counters could not be shared; counting locally until the store answers');
           },
         ),
       );

@@ -1,5 +1,5 @@
 /**
- * Every rate-limited endpoint group, one by one (issue 18): the N+1st request of a client answers
+ * Every rate-limited endpoint group, one by one (decision 026): the N+1st request of a client answers
  * 429 in the error shape with Retry-After, another client (another source address) is not held by
  * it, and the same client's other /api calls are not either (the limit's scope is the group, not the
  * site). Each endpoint gets its own loopback source address, so each starts from an empty window.
@@ -143,7 +143,13 @@ describe('rate-limit scopes', () => {
   it('does not count reading payments, packages or the balance as payment commands', async () => {
     const client = newClient();
     for (let i = 0; i < PAYMENT_LIMIT + 2; i++) {
-      for (const path of ['/api/payments/transactions', '/api/payments/KORA-abc123', '/api/packages', '/api/packages/mine', '/api/users/fetchbalance']) {
+      for (const path of [
+        '/api/payments/transactions',
+        '/api/payments/KORA-abc123',
+        '/api/packages',
+        '/api/packages/mine',
+        '/api/users/fetchbalance',
+      ]) {
         expect((await client('GET', path)).status, path).toBe(200);
       }
     }

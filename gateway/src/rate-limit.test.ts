@@ -24,7 +24,11 @@ beforeAll(async () => {
   fakes = await startFakeUpstreams();
   // TRUST_PROXY=false: the limit is per socket address, whatever X-Forwarded-For claims.
   gateway = await startTestGateway(fakes.urls, { RATE_LIMIT_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'false' });
-  representatives = await startTestGateway(fakes.urls, { RATE_LIMIT_PER_MINUTE: '1000', REPRESENTATIVE_RATE_LIMIT_PER_HOUR: '2', TRUST_PROXY: 'false' });
+  representatives = await startTestGateway(fakes.urls, {
+    RATE_LIMIT_PER_MINUTE: '1000',
+    REPRESENTATIVE_RATE_LIMIT_PER_HOUR: '2',
+    TRUST_PROXY: 'false',
+  });
 });
 afterAll(async () => {
   await gateway?.close();
@@ -112,7 +116,7 @@ describe('when the store fails', () => {
     });
     Object.defineProperty(broken, 'kind', { value: 'redis' });
     const log = createLogger('gateway', 'warn');
-    log.warn = ((..._args: unknown[]) => void warnings++) as typeof log.warn;
+    log.warn = () => void warnings++;
     app = await buildGateway({
       env: testEnv(fakes.urls, { RATE_LIMIT_PER_MINUTE: '1000', AUTH_RATE_LIMIT_PER_MINUTE: '1' }),
       upstreams: fakes.urls,

@@ -34,7 +34,7 @@ describe('an answer that comes before the whole body was read', () => {
       try {
         // Every other time the body comes slowly, as from a phone: the answer is surely first.
         const body = i % 2 ? upload(8 * 1024 * 1024) : slowBody(4 * 1024 * 1024);
-        const res = await fetch(`${edge.gateway.url}/api/media/answers-early`, { method: 'POST', body, duplex: 'half' } as RequestInit);
+        const res = await fetch(`${edge.gateway.url}/api/media/answers-early`, { method: 'POST', body, duplex: 'half' });
         outcomes.push(`${res.status} ${await res.text()}`);
       } catch (err) {
         const cause = (err as { cause?: { code?: string; message?: string } }).cause;
@@ -55,7 +55,9 @@ describe('an answer that comes before the whole body was read', () => {
     socket.on('data', (chunk: string) => (received += chunk));
     const closed = once(socket, 'close');
     const total = 4 * 1024 * 1024;
-    socket.write(`POST /api/media/answers-early HTTP/1.1\r\nhost: kora.test\r\ncontent-type: application/octet-stream\r\ncontent-length: ${total}\r\n\r\n`);
+    socket.write(
+      `POST /api/media/answers-early HTTP/1.1\r\nhost: kora.test\r\ncontent-type: application/octet-stream\r\ncontent-length: ${total}\r\n\r\n`,
+    );
     socket.write(Buffer.alloc(total / 4));
     await vi.waitFor(() => expect(received).toContain('{"refused":true}'), { timeout: 5_000 });
     expect(received).toMatch(/^HTTP\/1\.1 401 /);

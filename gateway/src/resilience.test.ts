@@ -53,7 +53,10 @@ describe('upstream failures', () => {
   it('answers 503 when the host does not resolve, within the connect timeout', async () => {
     const res = await timed('/api/wallet/balance');
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'The wallet service is unavailable. Please try again shortly.' });
+    expect(res.body).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The wallet service is unavailable. Please try again shortly.',
+    });
     expect(res.ms).toBeLessThan(1_500);
   });
 

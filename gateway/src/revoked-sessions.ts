@@ -49,7 +49,11 @@ export async function watchRevokedSessions(store: KeyValueStore, log: Logger, no
   /** Subscribes (first, so nothing published while reading is missed), then reads the keys. */
   async function connect(): Promise<void> {
     try {
-      unsubscribe ??= await store.subscribe(REVOKED_SESSIONS_CHANNEL, (sessionId) => remember(sessionId, null), () => void reload());
+      unsubscribe ??= await store.subscribe(
+        REVOKED_SESSIONS_CHANNEL,
+        (sessionId) => remember(sessionId, null),
+        () => void reload(),
+      );
       await load();
     } catch (err) {
       log.warn({ err }, 'could not read the revoked sessions; accepting tokens until the store answers');

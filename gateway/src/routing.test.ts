@@ -94,7 +94,11 @@ describe('routing', () => {
     const res = await get('/ws');
     expect(res.status).toBe(426);
     expect(res.headers.upgrade).toBe('websocket');
-    expect(res.json()).toEqual({ error: 'This address only accepts WebSocket connections', message: 'This address only accepts WebSocket connections', code: 'UPGRADE_REQUIRED' });
+    expect(res.json()).toEqual({
+      error: 'This address only accepts WebSocket connections',
+      message: 'This address only accepts WebSocket connections',
+      code: 'UPGRADE_REQUIRED',
+    });
     expect(edge.fakes.hits).toHaveLength(0);
   });
 

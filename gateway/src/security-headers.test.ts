@@ -20,16 +20,22 @@ describe('the fixed security headers', () => {
   });
 
   it('follow the options helmet is given', () => {
-    expect(Object.fromEntries(helmetHeaders({ contentSecurityPolicy: false, frameguard: { action: 'sameorigin' } }))['x-frame-options']).toBe('SAMEORIGIN');
+    expect(
+      Object.fromEntries(helmetHeaders({ contentSecurityPolicy: false, frameguard: { action: 'sameorigin' } }))['x-frame-options'],
+    ).toBe('SAMEORIGIN');
   });
 });
 
 describe('the security headers of an answer', () => {
-  const names = (contentType: unknown) => securityHeadersFor(contentType).map(([name]) => name).sort();
+  const names = (contentType: unknown) =>
+    securityHeadersFor(contentType)
+      .map(([name]) => name)
+      .sort();
 
   it('are every fixed header for pages, JSON, images and answers without a type', () => {
     const all = STATIC_SECURITY_HEADERS.map(([name]) => name).sort();
-    for (const type of ['text/html; charset=utf-8', 'application/json; charset=utf-8', 'image/webp', 'video/mp4', undefined]) expect(names(type)).toEqual(all);
+    for (const type of ['text/html; charset=utf-8', 'application/json; charset=utf-8', 'image/webp', 'video/mp4', undefined])
+      expect(names(type)).toEqual(all);
   });
 
   it('leave the document-only ones off scripts and stylesheets, keeping nosniff, the resource policy and HSTS', () => {

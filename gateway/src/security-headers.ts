@@ -42,7 +42,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions> = HELMET_OPTIONS)
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
     failure = err;
   });
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure) throw failure instanceof Error ? failure : new Error('helmet refused its options', { cause: failure });
   return headers;
 }
 
@@ -71,7 +71,9 @@ const DOCUMENT_ONLY_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 /** What scripts and stylesheets carry: nosniff, the resource policy and HSTS. */
-export const SUBRESOURCE_SECURITY_HEADERS: readonly (readonly [string, string])[] = STATIC_SECURITY_HEADERS.filter(([name]) => !DOCUMENT_ONLY_HEADERS.has(name));
+export const SUBRESOURCE_SECURITY_HEADERS: readonly (readonly [string, string])[] = STATIC_SECURITY_HEADERS.filter(
+  ([name]) => !DOCUMENT_ONLY_HEADERS.has(name),
+);
 
 const SUBRESOURCE_TYPES = ['text/javascript', 'application/javascript', 'text/css'];
 

@@ -7,6 +7,7 @@ import {
   ConfigError,
   createLogger,
   KafkaEventBus,
+  kafkaSecurity,
   loadConfig,
   MemoryEventBus,
   MemoryStore,
@@ -38,7 +39,15 @@ const store: KeyValueStore = env.CACHE_STORE === 'redis' ? new RedisStore(env.RE
 
 // A gateway on its own (EVENT_BUS=memory) just keeps the default site settings.
 const bus: EventBus =
-  env.EVENT_BUS === 'kafka' ? new KafkaEventBus({ brokers: env.KAFKA_BROKERS!, clientId: 'kora-gateway', log, topicPrefix: env.KAFKA_TOPIC_PREFIX }) : new MemoryEventBus(log);
+  env.EVENT_BUS === 'kafka'
+    ? new KafkaEventBus({
+        brokers: env.KAFKA_BROKERS!,
+        clientId: 'kora-gateway',
+        log,
+        topicPrefix: env.KAFKA_TOPIC_PREFIX,
+        security: kafkaSecurity(env),
+      })
+    : new MemoryEventBus(log);
 const siteSettings = await watchSiteSettings(bus, log, 'gateway');
 
 const app = await buildGateway({ env, upstreams: upstreamsFromEnv(env), store, log, siteSettings });

@@ -50,7 +50,11 @@ describe('RedisStore (the shared state of the edge)', () => {
     const [a, b, publisher] = [store(), store(), store()];
     const seen: string[] = [];
     let resubscribed = 0;
-    await a.subscribe('news', (m) => void seen.push(`a:${m}`), () => void resubscribed++);
+    await a.subscribe(
+      'news',
+      (m) => void seen.push(`a:${m}`),
+      () => void resubscribed++,
+    );
     await b.subscribe('news', (m) => void seen.push(`b:${m}`));
     await publisher.publish('news', 'hello');
     await eventually(() => seen.length === 2);

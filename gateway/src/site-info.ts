@@ -41,7 +41,12 @@ export const SITE_INFO_PATH_ITEM = {
                 features: {
                   type: 'object',
                   required: ['stories', 'reels', 'groups', 'payments'],
-                  properties: { stories: { type: 'boolean' }, reels: { type: 'boolean' }, groups: { type: 'boolean' }, payments: { type: 'boolean' } },
+                  properties: {
+                    stories: { type: 'boolean' },
+                    reels: { type: 'boolean' },
+                    groups: { type: 'boolean' },
+                    payments: { type: 'boolean' },
+                  },
                 },
                 allowSignups: { type: 'boolean' },
               },

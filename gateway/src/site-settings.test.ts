@@ -39,7 +39,11 @@ describe('site settings at the gateway', () => {
     await gateway.bus.drain();
     const off = await fetch(`${gateway.url}/api/reels/3/comments`);
     expect(off.status).toBe(404);
-    expect(await off.json()).toEqual({ error: 'Reels are turned off on this site.', message: 'Reels are turned off on this site.', code: 'FEATURE_DISABLED' });
+    expect(await off.json()).toEqual({
+      error: 'Reels are turned off on this site.',
+      message: 'Reels are turned off on this site.',
+      code: 'FEATURE_DISABLED',
+    });
     expect((await fetch(`${gateway.url}/api/stories`)).status).toBe(200);
     await gateway.bus.publish([settingsEvent('features', { stories: true, reels: true, groups: true, payments: true })]);
     await gateway.bus.drain();
@@ -47,12 +51,20 @@ describe('site settings at the gateway', () => {
   });
 
   it('tells anyone the site name and which features are on, live, and nothing secret', async () => {
-    const site = async () => (await fetch(`${gateway.url}/api/site`)).json();
-    expect(await site()).toEqual({ siteName: 'Kora', features: { stories: true, reels: true, groups: true, payments: true }, allowSignups: true });
+    const site = async (): Promise<unknown> => (await fetch(`${gateway.url}/api/site`)).json();
+    expect(await site()).toEqual({
+      siteName: 'Kora',
+      features: { stories: true, reels: true, groups: true, payments: true },
+      allowSignups: true,
+    });
     await gateway.bus.publish([settingsEvent('features', { stories: true, reels: true, groups: false, payments: true })]);
     await gateway.bus.publish([settingsEvent('general', { siteName: 'Kora Lagos', siteUrl: '', allowSignups: false })]);
     await gateway.bus.drain();
-    expect(await site()).toEqual({ siteName: 'Kora Lagos', features: { stories: true, reels: true, groups: false, payments: true }, allowSignups: false });
+    expect(await site()).toEqual({
+      siteName: 'Kora Lagos',
+      features: { stories: true, reels: true, groups: false, payments: true },
+      allowSignups: false,
+    });
     expect((await fetch(`${gateway.url}/api/groups/3/posts`)).status).toBe(404);
     expect(fakes.hits.some((hit) => hit.url.startsWith('/api/site'))).toBe(false);
     await gateway.bus.publish([settingsEvent('features', { stories: true, reels: true, groups: true, payments: true })]);

@@ -11,10 +11,14 @@ import type { OriginPolicy } from './origins.js';
 
 export interface EdgeSiteSettings {
   /** The refusal for a path whose feature is switched off now, else null. */
-  featureRefusal(path: string): Refusal | null;
+  featureRefusal: (path: string) => Refusal | null;
 }
 
-export function watchEdgeSiteSettings(options: { view: SiteSettingsView; originPolicy: OriginPolicy; envOrigins: readonly string[] }): EdgeSiteSettings {
+export function watchEdgeSiteSettings(options: {
+  view: SiteSettingsView;
+  originPolicy: OriginPolicy;
+  envOrigins: readonly string[];
+}): EdgeSiteSettings {
   const { view, originPolicy, envOrigins } = options;
   const applyOrigins = () => originPolicy.replace([...new Set([...envOrigins, ...view.current().security.corsOrigins])]);
   applyOrigins();

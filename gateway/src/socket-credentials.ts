@@ -23,7 +23,10 @@ export const TOKEN_PROTOCOL_PREFIX = 'bearer.';
 function protocols(headers: IncomingHttpHeaders): string[] {
   const value = headers['sec-websocket-protocol'];
   if (typeof value !== 'string') return [];
-  return value.split(',').map((p) => p.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 function queryToken(url: string): string | null {

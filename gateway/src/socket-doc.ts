@@ -47,7 +47,9 @@ export const SOCKET_PATH_ITEM = {
     responses: {
       '101': {
         description: 'Switching Protocols: the socket is open',
-        headers: { 'Sec-WebSocket-Protocol': { description: '`kora` when the client offered it', schema: { type: 'string', example: 'kora' } } },
+        headers: {
+          'Sec-WebSocket-Protocol': { description: '`kora` when the client offered it', schema: { type: 'string', example: 'kora' } },
+        },
       },
       '401': errorAnswer('No valid access token'),
       '403': errorAnswer('A cookie handshake from another site'),

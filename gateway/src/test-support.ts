@@ -13,7 +13,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import { connect, type AddressInfo } from 'node:net';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type RawData } from 'ws';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@kora/platform/access-token';
 import { buildGateway } from './app.js';
 import { gatewayEnvSchema, upstreamVariables, type GatewayEnv, type UpstreamName, type Upstreams } from './config.js';
@@ -106,6 +106,12 @@ function hashOf(req: IncomingMessage): Promise<{ bytes: number; sha256: string }
 /** URLs of `/endless` answers whose connection closed (the client left and the proxy passed it on). */
 export const endlessClosed: string[] = [];
 
+/** A WebSocket message as text (ws hands a text frame over as a Buffer). */
+export function messageText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
+
 function fakeHandler(upstream: UpstreamName, hits: UpstreamHit[]) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
@@ -129,16 +135,22 @@ function fakeHandler(upstream: UpstreamName, hits: UpstreamHit[]) {
     hits.push({ upstream, method: req.method ?? 'GET', url, headers: req.headers, bodyBytes: bytes, bodySha256: sha256 });
     if (path.endsWith('/slow')) await new Promise((r) => setTimeout(r, 2_000));
     // Answers big enough to compress, in the types the product sends.
-    if (path.endsWith('/big.json')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: 'jollof' })) }));
+    if (path.endsWith('/big.json'))
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: 'jollof' })) }));
     if (path.endsWith('/big.png')) return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(8192, 1));
     if (path.endsWith('/paged.json')) {
       // A list page as the services answer it (decision 015): a bare array, the next page in headers.
       const next = { link: '</api/posts/paged.json?cursor=abc&limit=1>; rel="next"', 'x-next-cursor': 'abc' };
       return void res.writeHead(200, { 'content-type': 'application/json', ...next }).end('[{"id":1}]');
     }
-    if (path.endsWith('/small.json')) return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': '11' }).end('{"ok":true}');
+    if (path.endsWith('/small.json'))
+      return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': '11' }).end('{"ok":true}');
     if (path.endsWith('/precompressed.js')) {
-      return void res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'br' }).end(brotliCompressSync('console.log(1);'.repeat(500)));
+      return void res
+        .writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'br' })
+        .end(brotliCompressSync('console.log(1);'.repeat(500)));
     }
     if (path.endsWith('/huge.json')) {
       // Past the size the proxy reads whole: it streams (and compresses as it streams).
@@ -164,7 +176,12 @@ function fakeHandler(upstream: UpstreamName, hits: UpstreamHit[]) {
     if (path.endsWith('/own-headers')) {
       // An upstream's own values for headers the edge sets itself.
       return void res
-        .writeHead(200, { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN', 'x-request-id': 'chosen-by-upstream', 'x-content-type-options': 'off' })
+        .writeHead(200, {
+          'content-type': 'application/json',
+          'x-frame-options': 'SAMEORIGIN',
+          'x-request-id': 'chosen-by-upstream',
+          'x-content-type-options': 'off',
+        })
         .end('{}');
     }
     if (path.endsWith('/unavailable')) return void res.writeHead(503, { 'content-type': 'application/json' }).end('{"down":true}');
@@ -201,7 +218,8 @@ export async function startFakeUpstreams(): Promise<FakeUpstreams> {
   const wss = new WebSocketServer({ noServer: true });
 
   for (const name of [...serviceNames, 'web'] as UpstreamName[]) {
-    const server = createServer(fakeHandler(name, hits));
+    const handle = fakeHandler(name, hits);
+    const server = createServer((req, res) => void handle(req, res).catch((err: Error) => res.destroy(err)));
     if (name === 'notifications') {
       server.on('upgrade', (req, socket, head) => {
         if (req.url?.startsWith('/ws?refuse')) {
@@ -220,7 +238,7 @@ export async function startFakeUpstreams(): Promise<FakeUpstreams> {
               authorization: req.headers.authorization ?? null,
             }),
           );
-          ws.on('message', (data) => ws.send(`echo:${data.toString()}`));
+          ws.on('message', (data) => ws.send(`echo:${messageText(data)}`));
         });
       });
     }

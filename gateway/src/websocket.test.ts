@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refusedHandshake } from '@kora/testing/websocket';
 import WebSocket from 'ws';
 import {
+  messageText,
   mintAccessToken,
   startFakeUpstreams,
   startTestGateway,
@@ -40,13 +41,13 @@ function open(url: string, options: WebSocket.ClientOptions = {}, protocols: str
     const ws = new WebSocket(url, protocols, options);
     let responseHeaders: Opened['responseHeaders'] = {};
     ws.once('upgrade', (res) => (responseHeaders = res.headers));
-    ws.once('message', (data) => resolve({ ws, hello: JSON.parse(data.toString()), responseHeaders }));
+    ws.once('message', (data) => resolve({ ws, hello: JSON.parse(messageText(data)) as Opened['hello'], responseHeaders }));
     ws.once('error', reject);
   });
 }
 
 function nextMessage(ws: WebSocket): Promise<string> {
-  return new Promise((resolve) => ws.once('message', (data) => resolve(data.toString())));
+  return new Promise((resolve) => ws.once('message', (data) => resolve(messageText(data))));
 }
 
 describe('/ws', () => {

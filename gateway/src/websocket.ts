@@ -105,7 +105,10 @@ export function createWebSocketProxy(options: WebSocketProxyOptions): WebSocketP
       const { status, code, message } = upstreamErrorResponse('notifications', failure);
       options.log.warn({ traceId: edge.id, upstream: 'notifications', failure, err }, 'websocket upstream failed');
       const body = JSON.stringify(errorBody(message, code));
-      client.res.writeHead(status, addEdgeHeaders(edge, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }));
+      client.res.writeHead(
+        status,
+        addEdgeHeaders(edge, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }),
+      );
       client.res.end(body);
     });
 

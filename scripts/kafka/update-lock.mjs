@@ -24,12 +24,31 @@ const mvn = which('mvn');
 if (!mvn) throw new Error('mvn is needed to resolve the dependencies (apt-get install maven)');
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'kora-kafka-lock-'));
 try {
-  await run(mvn, ['-q', '-B', '-f', POM, 'dependency:copy-dependencies', `-DoutputDirectory=${out}`, '-DincludeScope=runtime', '-Dmdep.useRepositoryLayout=true'], {
-    timeoutMs: 15 * 60 * 1000,
-  });
+  await run(
+    mvn,
+    [
+      '-q',
+      '-B',
+      '-f',
+      POM,
+      'dependency:copy-dependencies',
+      `-DoutputDirectory=${out}`,
+      '-DincludeScope=runtime',
+      '-Dmdep.useRepositoryLayout=true',
+    ],
+    {
+      timeoutMs: 15 * 60 * 1000,
+    },
+  );
   const lines = jarsUnder(out)
     .sort((a, b) => path.posix.basename(a).localeCompare(path.posix.basename(b)))
-    .map((jar) => `${jar} ${crypto.createHash('sha1').update(fs.readFileSync(path.join(out, jar))).digest('hex')}`);
+    .map(
+      (jar) =>
+        `${jar} ${crypto
+          .createHash('sha1')
+          .update(fs.readFileSync(path.join(out, jar)))
+          .digest('hex')}`,
+    );
   const header = fs
     .readFileSync(LOCK, 'utf8')
     .split('\n')

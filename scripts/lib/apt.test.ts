@@ -11,17 +11,20 @@ describe('aptGet', () => {
 
   it('waits for the dpkg lock instead of failing at once', async () => {
     const calls: string[][] = [];
-    await aptGet(['install', '-y', 'ffmpeg'], { runner: async (_cmd, args) => void calls.push(args), retryDelayMs: 0 });
+    const runner = (_cmd: string, args: string[]) => {
+      calls.push(args);
+      return Promise.resolve();
+    };
+    await aptGet(['install', '-y', 'ffmpeg'], { runner, retryDelayMs: 0 });
     expect(calls).toEqual([['-o', `DPkg::Lock::Timeout=${APT_LOCK_TIMEOUT_SECONDS}`, 'install', '-y', 'ffmpeg']]);
     expect(APT_LOCK_TIMEOUT_SECONDS).toBeGreaterThanOrEqual(60);
   });
 
   it('tries once more when the first call fails, and succeeds then', async () => {
     let calls = 0;
-    const runner = async () => {
+    const runner = () => {
       calls += 1;
-      if (calls === 1) throw lockHeld;
-      return { code: 0 };
+      return calls === 1 ? Promise.reject(lockHeld) : Promise.resolve({ code: 0 });
     };
     await expect(aptGet(['install', '-y', 'ffmpeg'], { runner, retryDelayMs: 0 })).resolves.toEqual({ code: 0 });
     expect(calls).toBe(2);
@@ -29,9 +32,9 @@ describe('aptGet', () => {
 
   it('gives up after the second failure, with apt-get’s own words', async () => {
     let calls = 0;
-    const runner = async () => {
+    const runner = () => {
       calls += 1;
-      throw lockHeld;
+      return Promise.reject(lockHeld);
     };
     await expect(aptGet(['install', '-y', 'ffmpeg'], { runner, retryDelayMs: 0 })).rejects.toThrow('Could not get lock');
     expect(calls).toBe(2);

@@ -24,4 +24,8 @@ export interface BackupManifest extends FolderDescription {
 export function describeFolder(dataDir: string): FolderDescription;
 export function createBackup(options: { dataDir: string; out: string; now?: Date }): Promise<BackupManifest>;
 export function unpackAndCheck(file: string, into: string): Promise<{ manifest: BackupManifest; data: string }>;
-export function restoreBackup(options: { file: string; dataDir: string; now?: Date }): Promise<{ manifest: BackupManifest; keptAside: string | null }>;
+export function restoreBackup(options: {
+  file: string;
+  dataDir: string;
+  now?: Date;
+}): Promise<{ manifest: BackupManifest; keptAside: string | null }>;

@@ -50,9 +50,16 @@ export function describeFolder(dataDir) {
  */
 export async function createBackup({ dataDir, out, now = new Date() }) {
   const source = path.resolve(dataDir);
-  if (!fs.existsSync(path.join(source, 'pglite'))) throw new BackupError(`No embedded database in ${source} (expected ${path.join(source, 'pglite')}).`);
+  if (!fs.existsSync(path.join(source, 'pglite')))
+    throw new BackupError(`No embedded database in ${source} (expected ${path.join(source, 'pglite')}).`);
   refuseIfRunning(source, 'back up');
-  const manifest = { format: MANIFEST_FORMAT, formatVersion: MANIFEST_VERSION, ...versions(), createdAt: now.toISOString(), ...describeFolder(source) };
+  const manifest = {
+    format: MANIFEST_FORMAT,
+    formatVersion: MANIFEST_VERSION,
+    ...versions(),
+    createdAt: now.toISOString(),
+    ...describeFolder(source),
+  };
 
   // tar packs from one folder: a staging folder holds the manifest and a link to the data folder.
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'kora-backup-'));
@@ -61,7 +68,10 @@ export async function createBackup({ dataDir, out, now = new Date() }) {
     fs.writeFileSync(path.join(stage, 'manifest.json'), JSON.stringify(manifest, null, 2));
     fs.symlinkSync(source, path.join(stage, 'data'), 'junction');
     fs.mkdirSync(path.dirname(partial), { recursive: true });
-    await tar.c({ gzip: true, file: partial, cwd: stage, follow: true, portable: true, filter: (p) => p !== `data/${IN_USE_FILE}` }, ['manifest.json', 'data']);
+    await tar.c({ gzip: true, file: partial, cwd: stage, follow: true, portable: true, filter: (p) => p !== `data/${IN_USE_FILE}` }, [
+      'manifest.json',
+      'data',
+    ]);
     fs.renameSync(partial, out);
   } finally {
     fs.rmSync(partial, { force: true });
@@ -92,7 +102,8 @@ export async function unpackAndCheck(file, into) {
       `${file} is a ${manifest.format ?? 'unknown'} backup, version ${manifest.formatVersion}; this Kora reads ${MANIFEST_FORMAT} version ${MANIFEST_VERSION}.`,
     );
   }
-  if (listChecksum(manifest.files) !== manifest.checksum) throw new BackupError(`${file}: the manifest's file list does not match its checksum.`);
+  if (listChecksum(manifest.files) !== manifest.checksum)
+    throw new BackupError(`${file}: the manifest's file list does not match its checksum.`);
   const data = path.join(into, 'data');
   if (!fs.existsSync(data)) throw new BackupError(`${file} holds no data folder.`);
   const found = describeFolder(data);

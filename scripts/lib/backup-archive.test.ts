@@ -36,8 +36,18 @@ describe('embedded backups', () => {
     fs.writeFileSync(path.join(data, 'kora.pid'), String(deadPid())); // left by a killed product
     const archive = path.join(work, 'out/backup.tar.gz');
     const manifest = await createBackup({ dataDir: data, out: archive, now: new Date('2026-01-02T03:04:05Z') });
-    expect(manifest).toMatchObject({ format: 'kora-embedded-backup', formatVersion: 1, createdAt: '2026-01-02T03:04:05.000Z', totalBytes: 8192 + 12 + 3 + 25 });
-    expect(manifest.files.map((f) => f.path)).toEqual(['media/images/0123abcd.webp', 'pglite/PG_VERSION', 'pglite/base/1/1259', 'secrets.json']);
+    expect(manifest).toMatchObject({
+      format: 'kora-embedded-backup',
+      formatVersion: 1,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      totalBytes: 8192 + 12 + 3 + 25,
+    });
+    expect(manifest.files.map((f) => f.path)).toEqual([
+      'media/images/0123abcd.webp',
+      'pglite/PG_VERSION',
+      'pglite/base/1/1259',
+      'secrets.json',
+    ]);
     expect(manifest.directories).toContain('pglite/pg_tblspc');
     expect(fs.readdirSync(path.dirname(archive))).toEqual(['backup.tar.gz']); // no partial file left
 
@@ -64,7 +74,9 @@ describe('embedded backups', () => {
     const archive = path.join(work, 'b.tar.gz');
     await createBackup({ dataDir: data, out: archive });
     fs.writeFileSync(path.join(data, 'kora.pid'), String(process.pid));
-    await expect(createBackup({ dataDir: data, out: path.join(work, 'c.tar.gz') })).rejects.toThrow(/Kora is running on .* \(process \d+\)\. Stop it first/);
+    await expect(createBackup({ dataDir: data, out: path.join(work, 'c.tar.gz') })).rejects.toThrow(
+      /Kora is running on .* \(process \d+\)\. Stop it first/,
+    );
     await expect(restoreBackup({ file: archive, dataDir: data })).rejects.toBeInstanceOf(BackupError);
     expect(fs.existsSync(path.join(work, 'c.tar.gz'))).toBe(false);
     expect(fs.readdirSync(work).sort()).toEqual(['b.tar.gz', 'data']); // nothing moved aside
@@ -103,7 +115,8 @@ describe('embedded backups', () => {
   });
 
   it('the commands answer a refusal with a one-line message and exit code 1, no stack', () => {
-    const run = (script: string, args: string[]) => spawnSync(process.execPath, [path.resolve('scripts', script), ...args], { encoding: 'utf8' });
+    const run = (script: string, args: string[]) =>
+      spawnSync(process.execPath, [path.resolve('scripts', script), ...args], { encoding: 'utf8' });
     const empty = path.join(work, 'empty');
     const backup = run('backup.mjs', ['--data', empty, '--out', path.join(work, 'x.tar.gz')]);
     expect(backup.status).toBe(1);

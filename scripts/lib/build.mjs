@@ -1,7 +1,7 @@
 // Builds what the product needs to run, only when it is missing or older than its sources:
 // today that is the web app (Remix + Vite). Services and the gateway run from TypeScript through
 // tsx, so they need no build step.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDebianPackage } from './apt.mjs';
@@ -33,6 +33,16 @@ export function ensureWebBuild({ force = false } = {}) {
   process.stderr.write('[build] building the web app...\n');
   const result = spawnSync('npm', ['run', 'build', '-w', '@kora/web', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('web build failed');
+  return true;
+}
+
+/** ensureWebBuild without blocking the caller's event loop (the test harness runs other work meanwhile). */
+export async function buildWeb({ force = false } = {}) {
+  if (!force && !webBuildIsStale()) return false;
+  process.stderr.write('[build] building the web app...\n');
+  const child = spawn('npm', ['run', 'build', '-w', '@kora/web', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error('web build failed');
   return true;
 }
 

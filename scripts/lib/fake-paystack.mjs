@@ -36,7 +36,18 @@ export async function sendWebhook(url, payload, { secret, signature } = {}) {
 
 /** A `charge.success` event for `reference`, as Paystack sends it. */
 export function chargeSuccess(reference, { amount = 0, currency = 'NGN' } = {}) {
-  return { event: 'charge.success', data: { id: Math.floor(Math.random() * 1e9), reference, amount, currency, status: 'success', paid_at: new Date().toISOString(), gateway_response: 'Successful' } };
+  return {
+    event: 'charge.success',
+    data: {
+      id: Math.floor(Math.random() * 1e9),
+      reference,
+      amount,
+      currency,
+      status: 'success',
+      paid_at: new Date().toISOString(),
+      gateway_response: 'Successful',
+    },
+  };
 }
 
 export async function startFakePaystack({ secretKey = FAKE_PAYSTACK_KEY } = {}) {
@@ -78,7 +89,9 @@ export async function startFakePaystack({ secretKey = FAKE_PAYSTACK_KEY } = {}) 
         status,
         ...(amount !== undefined ? { amount } : {}),
         ...(currency !== undefined ? { currency } : {}),
-        gateway_response: gateway_response ?? (status === 'success' ? 'Successful' : status === 'failed' ? 'Declined' : 'The transaction was not completed'),
+        gateway_response:
+          gateway_response ??
+          (status === 'success' ? 'Successful' : status === 'failed' ? 'Declined' : 'The transaction was not completed'),
         paid_at: status === 'success' ? new Date().toISOString() : null,
       });
       transactions.set(reference, t);
@@ -97,16 +110,18 @@ export async function startFakePaystack({ secretKey = FAKE_PAYSTACK_KEY } = {}) 
       if (sign === 'none') return sendWebhook(url, payload);
       return sendWebhook(url, payload, { secret: sign === 'key' ? secretKey : `${secretKey}-wrong` });
     },
-    close: () => new Promise((resolve) => {
-      for (const res of hanging) res.socket?.destroy();
-      server.closeAllConnections?.();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const res of hanging) res.socket?.destroy();
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 
   async function control(req, res, path) {
     const txMatch = /^\/_control\/transactions\/([^/]+)$/.exec(path);
-    if (txMatch && req.method === 'POST') return send(res, 200, fake.setTransaction(decodeURIComponent(txMatch[1]), (await readBody(req)) ?? {}));
+    if (txMatch && req.method === 'POST')
+      return send(res, 200, fake.setTransaction(decodeURIComponent(txMatch[1]), (await readBody(req)) ?? {}));
     if (txMatch && req.method === 'GET') {
       const t = transactions.get(decodeURIComponent(txMatch[1]));
       return t ? send(res, 200, t) : send(res, 404, { message: 'no such transaction' });
@@ -119,7 +134,8 @@ export async function startFakePaystack({ secretKey = FAKE_PAYSTACK_KEY } = {}) 
     if (path === '/_control/calls' && req.method === 'GET') return send(res, 200, calls);
     if (path === '/_control/webhook' && req.method === 'POST') {
       const { url, event = 'charge.success', reference, amount = 0, currency = 'NGN', sign = 'key', payload } = (await readBody(req)) ?? {};
-      const body = payload ?? (event === 'charge.success' ? chargeSuccess(reference, { amount, currency }) : { event, data: { reference } });
+      const body =
+        payload ?? (event === 'charge.success' ? chargeSuccess(reference, { amount, currency }) : { event, data: { reference } });
       return send(res, 200, await fake.webhook(url, body, sign));
     }
     return send(res, 404, { message: 'unknown control call' });
@@ -127,7 +143,13 @@ export async function startFakePaystack({ secretKey = FAKE_PAYSTACK_KEY } = {}) 
 
   async function api(req, res, path) {
     const body = req.method === 'POST' ? await readBody(req) : undefined;
-    calls.push({ method: req.method, path, authorization: req.headers.authorization ?? null, body: body ?? null, at: new Date().toISOString() });
+    calls.push({
+      method: req.method,
+      path,
+      authorization: req.headers.authorization ?? null,
+      body: body ?? null,
+      at: new Date().toISOString(),
+    });
     if (failures.count > 0) {
       failures.count--;
       if (failures.mode === 'hang') {
@@ -139,7 +161,8 @@ export async function startFakePaystack({ secretKey = FAKE_PAYSTACK_KEY } = {}) 
     if (req.headers.authorization !== `Bearer ${secretKey}`) return send(res, 401, { status: false, message: 'Invalid key' });
 
     if (req.method === 'POST' && path === '/transaction/initialize') {
-      if (!body || typeof body.email !== 'string' || !/^\d+$/.test(String(body.amount ?? ''))) return send(res, 400, { status: false, message: 'Invalid parameters' });
+      if (!body || typeof body.email !== 'string' || !/^\d+$/.test(String(body.amount ?? '')))
+        return send(res, 400, { status: false, message: 'Invalid parameters' });
       const reference = body.reference ?? randomBytes(6).toString('hex');
       if (transactions.has(reference)) return send(res, 400, { status: false, message: 'Duplicate Transaction Reference' });
       const accessCode = randomBytes(6).toString('hex');
@@ -155,7 +178,11 @@ export async function startFakePaystack({ secretKey = FAKE_PAYSTACK_KEY } = {}) 
         callback_url: body.callback_url ?? null,
         metadata: body.metadata ?? {},
       });
-      return send(res, 200, { status: true, message: 'Authorization URL created', data: { authorization_url: `${fake.url}/checkout/${accessCode}`, access_code: accessCode, reference } });
+      return send(res, 200, {
+        status: true,
+        message: 'Authorization URL created',
+        data: { authorization_url: `${fake.url}/checkout/${accessCode}`, access_code: accessCode, reference },
+      });
     }
     const verify = /^\/transaction\/verify\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && verify) {
@@ -164,7 +191,17 @@ export async function startFakePaystack({ secretKey = FAKE_PAYSTACK_KEY } = {}) 
       return send(res, 200, {
         status: true,
         message: 'Verification successful',
-        data: { id: t.id ?? 0, status: t.status, reference: t.reference, amount: t.amount, currency: t.currency, paid_at: t.paid_at, gateway_response: t.gateway_response, customer: { email: t.email }, metadata: t.metadata },
+        data: {
+          id: t.id ?? 0,
+          status: t.status,
+          reference: t.reference,
+          amount: t.amount,
+          currency: t.currency,
+          paid_at: t.paid_at,
+          gateway_response: t.gateway_response,
+          customer: { email: t.email },
+          metadata: t.metadata,
+        },
       });
     }
     return send(res, 404, { status: false, message: 'Not found' });

@@ -1,5 +1,11 @@
 // Private single-node Kafka 3.9.1 (KRaft, combined broker+controller) for tests:
-// .tmp/servers/kafka/  (server.properties, log4j.properties, state.json, kafka.pid, data/, logs/)
+// .tmp/servers/kafka/  (server.properties, log4j.properties, state.json, kafka.pid, data/, logs/,
+//                       tls/: a self-signed certificate, made once and kept)
+//
+// Clients get the PLAINTEXT listener (KAFKA_BROKERS). Two more take what managed clusters ask for,
+// for the tests of the clients' TLS and SASL (decision 028): SASL_PLAINTEXT and SASL_SSL, each with
+// one PLAIN and two SCRAM users (SHA-256, SHA-512); kafkaAuthListeners() tells their addresses,
+// users and the certificate to trust.
 //
 // The broker runs straight from Maven Central jars (scripts/kafka/pom.xml → .cache/kafka-jars/)
 // with plain `java`: no Docker, no Kafka distribution. It can be stopped and started again in the
@@ -50,6 +56,15 @@ const LOG_DIR = path.join(DIR, 'logs');
 const SERVER_LOG = path.join(LOG_DIR, 'server.log'); // log4j output
 const OUT_LOG = path.join(LOG_DIR, 'kafka.out'); // JVM stdout/stderr (normally empty)
 const PROCESS_MATCH = 'kafka.Kafka';
+const TLS_DIR = path.join(DIR, 'tls');
+const KEYSTORE_FILE = path.join(TLS_DIR, 'server.p12');
+const CERTIFICATE_FILE = path.join(TLS_DIR, 'server.pem');
+// Guards only a throw-away certificate of a loopback test broker.
+const KEYSTORE_PASSWORD = 'kora-test-broker';
+
+/** The users of the SASL listeners, by mechanism (kafkajs' names); passwords are drawn per format. */
+const SASL_USERS = { plain: 'kora-plain', 'scram-sha-256': 'kora-scram-256', 'scram-sha-512': 'kora-scram-512' };
+const KAFKA_MECHANISM = { plain: 'PLAIN', 'scram-sha-256': 'SCRAM-SHA-256', 'scram-sha-512': 'SCRAM-SHA-512' };
 
 const JVM_OPTS = [
   '-Xms256m',
@@ -66,9 +81,11 @@ const JVM_OPTS = [
 // ---------------------------------------------------------------------------------------------
 
 function jarsComplete(dir) {
-  return [`kafka_2.13-${KAFKA_VERSION}.jar`, `kafka-clients-${KAFKA_VERSION}.jar`, `kafka-server-${KAFKA_VERSION}.jar`]
-    .every((jar) => fs.existsSync(path.join(dir, jar))) &&
-    fs.readdirSync(dir).some((file) => file.startsWith('reload4j-'));
+  return (
+    [`kafka_2.13-${KAFKA_VERSION}.jar`, `kafka-clients-${KAFKA_VERSION}.jar`, `kafka-server-${KAFKA_VERSION}.jar`].every((jar) =>
+      fs.existsSync(path.join(dir, jar)),
+    ) && fs.readdirSync(dir).some((file) => file.startsWith('reload4j-'))
+  );
 }
 
 async function ensureJava() {
@@ -112,27 +129,56 @@ export function ensureKafkaJars() {
 async function fetchJarsWithMaven(dir) {
   await ensureJava();
   const mvn = await ensureDebianPackage({ pkg: 'maven', what: 'Maven (mvn)', find: () => which('mvn') });
-  await run(
-    mvn,
-    ['-q', '-B', '-f', POM, 'dependency:copy-dependencies', `-DoutputDirectory=${dir}`, '-DincludeScope=runtime'],
-    { timeoutMs: 15 * 60 * 1000 },
-  );
+  await run(mvn, ['-q', '-B', '-f', POM, 'dependency:copy-dependencies', `-DoutputDirectory=${dir}`, '-DincludeScope=runtime'], {
+    timeoutMs: 15 * 60 * 1000,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Config
 // ---------------------------------------------------------------------------------------------
 
-function writeConfig({ port, controllerPort }) {
+/** Broker properties of the SASL_PLAINTEXT listener `SASL` and, with a keystore, the SASL_SSL one `SASL_TLS`. */
+function authListenerProps({ saslPort, tlsPort, sasl }) {
+  const names = tlsPort ? ['sasl', 'sasl_tls'] : ['sasl'];
+  const props = {
+    'sasl.enabled.mechanisms': Object.values(KAFKA_MECHANISM).join(','),
+  };
+  for (const name of names) {
+    const plain = sasl.plain;
+    props[`listener.name.${name}.plain.sasl.jaas.config`] =
+      `org.apache.kafka.common.security.plain.PlainLoginModule required user_${plain.username}="${plain.password}";`;
+    // SCRAM users live in the cluster metadata (kafka-storage format --add-scram).
+    for (const mechanism of ['scram-sha-256', 'scram-sha-512']) {
+      props[`listener.name.${name}.${mechanism}.sasl.jaas.config`] = 'org.apache.kafka.common.security.scram.ScramLoginModule required;';
+    }
+  }
+  if (tlsPort) {
+    Object.assign(props, {
+      'ssl.keystore.type': 'PKCS12',
+      'ssl.keystore.location': KEYSTORE_FILE,
+      'ssl.keystore.password': KEYSTORE_PASSWORD,
+      'ssl.key.password': KEYSTORE_PASSWORD,
+    });
+  }
+  const listeners = [`SASL://127.0.0.1:${saslPort}`, ...(tlsPort ? [`SASL_TLS://127.0.0.1:${tlsPort}`] : [])];
+  const protocols = ['SASL:SASL_PLAINTEXT', ...(tlsPort ? ['SASL_TLS:SASL_SSL'] : [])];
+  return { listeners, protocols, props };
+}
+
+function writeConfig(state) {
+  const { port, controllerPort } = state;
+  const auth = authListenerProps(state);
   const props = {
     'process.roles': 'broker,controller',
     'node.id': 1,
     'controller.quorum.voters': `1@127.0.0.1:${controllerPort}`,
-    listeners: `PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
-    'advertised.listeners': `PLAINTEXT://127.0.0.1:${port}`,
+    listeners: [`PLAINTEXT://127.0.0.1:${port}`, `CONTROLLER://127.0.0.1:${controllerPort}`, ...auth.listeners].join(','),
+    'advertised.listeners': [`PLAINTEXT://127.0.0.1:${port}`, ...auth.listeners].join(','),
     'controller.listener.names': 'CONTROLLER',
     'inter.broker.listener.name': 'PLAINTEXT',
-    'listener.security.protocol.map': 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+    'listener.security.protocol.map': ['CONTROLLER:PLAINTEXT', 'PLAINTEXT:PLAINTEXT', ...auth.protocols].join(','),
+    ...auth.props,
     'log.dirs': DATA_DIR,
     'num.partitions': 3,
     'default.replication.factor': 1,
@@ -191,6 +237,46 @@ export function newClusterId(random = () => crypto.randomBytes(16)) {
 
 function javaArgs(mainClass, ...args) {
   return [...JVM_OPTS, '-cp', path.join(KAFKA_JARS_DIR, '*'), mainClass, ...args];
+}
+
+/** `--add-scram` arguments of kafka-storage format: the SCRAM users, written into the new cluster's metadata. */
+function scramFormatArgs(sasl) {
+  return ['scram-sha-256', 'scram-sha-512'].flatMap((mechanism) => [
+    '--add-scram',
+    `${KAFKA_MECHANISM[mechanism]}=[name=${sasl[mechanism].username},password=${sasl[mechanism].password}]`,
+  ]);
+}
+
+function newSaslUsers() {
+  return Object.fromEntries(
+    Object.entries(SASL_USERS).map(([mechanism, username]) => [mechanism, { username, password: crypto.randomBytes(12).toString('hex') }]),
+  );
+}
+
+/** The JDK's keytool beside `java` (Debian's JRE ships it), or null. */
+function keytoolBeside(java) {
+  const keytool = path.join(path.dirname(fs.realpathSync(java)), 'keytool');
+  return fs.existsSync(keytool) ? keytool : null;
+}
+
+/**
+ * The SASL_SSL listener's keystore: a self-signed certificate for 127.0.0.1, and the same
+ * certificate in PEM for clients to trust. Made once (tls/ survives fresh starts), so only a
+ * worktree's first broker start pays for the two keytool runs, and that beside the storage format.
+ */
+async function ensureKeystore(keytool) {
+  if (fs.existsSync(KEYSTORE_FILE) && fs.existsSync(CERTIFICATE_FILE)) return;
+  const tmp = `${TLS_DIR}.tmp-${process.pid}`;
+  rmrf(tmp);
+  mkdirp(tmp);
+  const store = ['-keystore', path.join(tmp, 'server.p12'), '-storetype', 'PKCS12', '-storepass', KEYSTORE_PASSWORD];
+  const small = ['-J-Xmx64m', '-J-XX:+UseSerialGC', '-J-XX:TieredStopAtLevel=1'];
+  const keys = ['-keyalg', 'EC', '-groupname', 'secp256r1', '-validity', '3650', '-keypass', KEYSTORE_PASSWORD];
+  const subject = ['-dname', 'CN=localhost', '-ext', 'SAN=ip:127.0.0.1,dns:localhost'];
+  await run(keytool, [...small, '-genkeypair', '-alias', 'kafka', ...keys, ...subject, ...store, '-noprompt']);
+  await run(keytool, [...small, '-exportcert', '-rfc', '-alias', 'kafka', ...store, '-file', path.join(tmp, 'server.pem')]);
+  rmrf(TLS_DIR);
+  fs.renameSync(tmp, TLS_DIR);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,11 +388,14 @@ async function launch({ tools: java, previous, fresh, timeoutMs }) {
   mkdirp(LOG_DIR);
 
   const formatted = fs.existsSync(path.join(DATA_DIR, 'meta.properties'));
-  const reuse = !fresh && formatted && previous?.clusterId && previous.port && previous.controllerPort;
+  // A state without the SASL listener is a broker from before it existed: formatted again.
+  const reuse = !fresh && formatted && previous?.clusterId && previous.port && previous.controllerPort && previous.saslPort;
+  const keytool = keytoolBeside(java);
   let state;
   if (reuse) {
+    if (previous.tlsPort && keytool) await ensureKeystore(keytool);
     // Restart: the very same ports (clients and the quorum keep them); wait for the old sockets to go.
-    for (const port of [previous.port, previous.controllerPort]) {
+    for (const port of [previous.port, previous.controllerPort, previous.saslPort, previous.tlsPort].filter(Boolean)) {
       const portDeadline = Date.now() + 15000;
       while (!(await isPortFree(port))) {
         if (Date.now() > portDeadline) throw new Error(`kafka: port ${port} is still in use; cannot restart on it`);
@@ -321,11 +410,17 @@ async function launch({ tools: java, previous, fresh, timeoutMs }) {
     mkdirp(LOG_DIR);
     const port = await pickPort('kafka', [previous?.port]);
     const controllerPort = await pickPort('kafka-controller', [previous?.controllerPort]);
-    state = { port, controllerPort, clusterId: newClusterId(), broker: `127.0.0.1:${port}` };
+    const saslPort = await pickPort('kafka-sasl', [previous?.saslPort]);
+    // Without keytool (a JRE that lacks it) the broker runs without its SASL_SSL listener.
+    const tlsPort = keytool ? await pickPort('kafka-sasl-tls', [previous?.tlsPort]) : null;
+    state = { port, controllerPort, saslPort, tlsPort, clusterId: newClusterId(), broker: `127.0.0.1:${port}`, sasl: newSaslUsers() };
     writeConfig(state);
-    await run(java, javaArgs('kafka.tools.StorageTool', 'format', '-t', state.clusterId, '-c', PROPS_FILE), {
-      cwd: DIR,
-    });
+    await Promise.all([
+      run(java, javaArgs('kafka.tools.StorageTool', 'format', '-t', state.clusterId, '-c', PROPS_FILE, ...scramFormatArgs(state.sasl)), {
+        cwd: DIR,
+      }),
+      tlsPort ? ensureKeystore(keytool) : null,
+    ]);
   }
   writeJson(STATE_FILE, state);
 
@@ -365,7 +460,8 @@ const kafka = defineLocalServer({
   pid: () => readPidFile(PID_FILE),
   match: PROCESS_MATCH,
   logFile: () => SERVER_LOG,
-  answers: (state) => probeBroker(state.broker),
+  // A broker started before the SASL listener existed is started again, with it.
+  answers: (state) => Boolean(state.saslPort) && probeBroker(state.broker),
   async install() {
     const java = await ensureJava();
     await ensureKafkaJars();
@@ -387,6 +483,24 @@ export const kafkaStatus = kafka.status;
 
 /** Starts (or reuses) the private broker; fresh=false (default) is the restart of the same broker. */
 export const startKafka = kafka.start;
+
+/**
+ * The running private broker's SASL listeners: `sasl` (SASL_PLAINTEXT) and `tls` (SASL_SSL, null
+ * without keytool), each `{ broker, users }` with users by kafkajs mechanism name
+ * (`{ plain: { username, password }, 'scram-sha-256': …, 'scram-sha-512': … }`), and `caFile`, the
+ * PEM certificate to trust for `tls`. Null when KAFKA_BROKERS names another broker or ours is not running.
+ */
+export function kafkaAuthListeners() {
+  const status = kafka.status();
+  if (status.status !== 'running') return null;
+  const state = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
+  if (!state.saslPort) return null;
+  const listener = (port) => ({ broker: `127.0.0.1:${port}`, users: state.sasl });
+  return {
+    sasl: listener(state.saslPort),
+    tls: state.tlsPort ? { ...listener(state.tlsPort), caFile: CERTIFICATE_FILE } : null,
+  };
+}
 
 /** False when KAFKA_BROKERS points to a broker this script did not start (it cannot be restarted). */
 export function canRestartKafka() {

@@ -40,7 +40,12 @@ export interface LocalServerSpec<S extends ServerState, T> {
   logFile: (state: S | null) => string | undefined;
   answers: (state: S) => Promise<boolean>;
   install: () => Promise<T>;
-  launch: (context: { tools: T; previous: S | null; fresh: boolean; timeoutMs: number }) => Promise<{ state: S; pid: number; restarted?: boolean }>;
+  launch: (context: {
+    tools: T;
+    previous: S | null;
+    fresh: boolean;
+    timeoutMs: number;
+  }) => Promise<{ state: S; pid: number; restarted?: boolean }>;
   shutdown: (context: { pid: number; state: S; timeoutMs: number; signal?: NodeJS.Signals }) => Promise<void>;
   startTimeoutMs: number;
   stopTimeoutMs: number;

@@ -13,7 +13,7 @@
 import { elapsed, log, pidAlive, readJson, withLock } from './proc.mjs';
 
 /**
- * spec:
+ * `spec`:
  *   name, env          'redis', 'REDIS_URL'
  *   stateFile          state.json: what the last launch chose (port, url, data dir…)
  *   url(state)         the address clients use (default state.url)

@@ -54,9 +54,9 @@ function fakeServer(name: string, { fails = false } = {}) {
     match: MATCH,
     logFile: () => undefined,
     answers: async (state) => control.answering && (await isPortOpen(state.port)),
-    async install() {
+    install() {
       counts.installs++;
-      return process.execPath;
+      return Promise.resolve(process.execPath);
     },
     async launch({ tools: node, fresh }) {
       counts.launches++;

@@ -20,7 +20,13 @@ export async function startMailSink() {
         try {
           const parsed = await PostalMime.parse(Buffer.concat(chunks));
           const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-          messages.unshift({ to, from: parsed.from?.address ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', receivedAt: new Date().toISOString() });
+          messages.unshift({
+            to,
+            from: parsed.from?.address ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            receivedAt: new Date().toISOString(),
+          });
           callback();
         } catch (err) {
           callback(err);

@@ -4,7 +4,7 @@
 // creating a database on a server that may already listen on 127.0.0.1:5432. A private cluster
 // works the same on a fresh CI machine (no system cluster, or one that is stopped or uses peer/md5
 // auth), can use test-only settings (fsync=off…), never touches a developer's real data, and is
-// removed by deleting a folder. It costs ~1-2 s of initdb per fresh start. The lifecycle (env var,
+// removed by deleting a folder. It costs an initdb per fresh start. The lifecycle (env var,
 // reuse, install, stop) is local-server.mjs's; this file says how PostgreSQL runs.
 //
 // As root, initdb/pg_ctl run as the `postgres` OS user (PostgreSQL refuses to run as root); the
@@ -15,7 +15,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineLocalServer } from './local-server.mjs';
-import { ROOT, SERVERS_DIR, cleanEnv, isPortOpen, isRoot, log, mkdirp, pickPort, readPidFile, rmrf, run, tailFile, terminate, which, writeJson } from './proc.mjs';
+import {
+  ROOT,
+  SERVERS_DIR,
+  cleanEnv,
+  isPortOpen,
+  isRoot,
+  log,
+  mkdirp,
+  pickPort,
+  readPidFile,
+  rmrf,
+  run,
+  tailFile,
+  terminate,
+  which,
+  writeJson,
+} from './proc.mjs';
 import { ensureDebianPackage } from './apt.mjs';
 
 const DIR = path.join(SERVERS_DIR, 'postgres');
@@ -26,8 +42,7 @@ const MATCH = 'postgres';
 
 /** Directory holding initdb/pg_ctl/postgres/psql (Debian: newest /usr/lib/postgresql/<major>/bin). */
 export function findPostgresBinDir() {
-  const hasAll = (dir) =>
-    ['initdb', 'pg_ctl', 'postgres'].every((bin) => fs.existsSync(path.join(dir, bin)));
+  const hasAll = (dir) => ['initdb', 'pg_ctl', 'postgres'].every((bin) => fs.existsSync(path.join(dir, bin)));
   try {
     const majors = fs
       .readdirSync('/usr/lib/postgresql')

@@ -72,11 +72,7 @@ export function run(cmd, args = [], opts = {}) {
       const result = { code: code ?? -1, signal, stdout, stderr };
       if (code === 0 || allowFail) return resolve(result);
       const output = `${stdout}\n${stderr}`.trim().split('\n').slice(-40).join('\n');
-      reject(
-        new Error(
-          `command failed (${signal ?? `exit ${code}`}): ${[file, ...argv].join(' ')}${output ? `\n${output}` : ''}`,
-        ),
-      );
+      reject(new Error(`command failed (${signal ?? `exit ${code}`}): ${[file, ...argv].join(' ')}${output ? `\n${output}` : ''}`));
     });
   });
 }

@@ -48,14 +48,22 @@ async function launch({ tools: bin, previous, fresh, timeoutMs }) {
 
   // --daemonize yes: redis-server forks, writes the pid file and the parent exits at once.
   await run(bin, [
-    '--port', String(port),
-    '--bind', '127.0.0.1',
-    '--save', '',
-    '--appendonly', 'no',
-    '--daemonize', 'yes',
-    '--pidfile', PID_FILE,
-    '--dir', DATA_DIR,
-    '--logfile', LOG_FILE,
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--daemonize',
+    'yes',
+    '--pidfile',
+    PID_FILE,
+    '--dir',
+    DATA_DIR,
+    '--logfile',
+    LOG_FILE,
   ]);
 
   const deadline = Date.now() + timeoutMs;

@@ -7,6 +7,7 @@
 // running two environments on one cluster would set them. `close()` removes what the stage made, so
 // runs against long-lived servers (DATABASE_URL, KAFKA_BROKERS, REDIS_URL given) leave nothing behind.
 import pg from 'pg';
+import { kafkaClientSecurity } from './kafka-client.mjs';
 import { log, warn } from './proc.mjs';
 
 /** A short id for this run, so two runs against the same external servers never meet. */
@@ -64,7 +65,8 @@ export async function openStageNamespace(servers, stage, runId) {
 /** Deletes every topic whose name starts with `prefix` (test files add their own prefix after it). */
 async function deleteTopics(brokers, prefix) {
   const { Kafka, logLevel } = (await import('kafkajs')).default;
-  const admin = new Kafka({ clientId: 'kora-test-cleanup', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+  const security = await kafkaClientSecurity();
+  const admin = new Kafka({ clientId: 'kora-test-cleanup', brokers: brokers.split(','), logLevel: logLevel.NOTHING, ...security }).admin();
   await admin.connect();
   try {
     const topics = (await admin.listTopics()).filter((t) => t.startsWith(prefix));

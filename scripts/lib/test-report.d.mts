@@ -4,5 +4,8 @@ export interface FailedTest {
   name: string;
   error: string;
 }
-export function readReport(file: string, root: string): { passed: number; failed: number; skipped: number; failedTests: FailedTest[] } | null;
+export function readReport(
+  file: string,
+  root: string,
+): { passed: number; failed: number; skipped: number; failedTests: FailedTest[] } | null;
 export function formatFailedTests(failed: (FailedTest & { stage: string })[]): string;

@@ -37,9 +37,7 @@ export function readReport(file, root) {
 
 /** One block per failed test: "stage: file > name" then its error, indented. */
 export function formatFailedTests(failed) {
-  return failed
-    .map(({ stage, file, name, error }) => `  ${stage}: ${file} > ${name}${error ? `\n${indent(error)}` : ''}`)
-    .join('\n');
+  return failed.map(({ stage, file, name, error }) => `  ${stage}: ${file} > ${name}${error ? `\n${indent(error)}` : ''}`).join('\n');
 }
 
 function firstLines(text) {
@@ -47,7 +45,15 @@ function firstLines(text) {
   // Colour codes make the CI log hard to read.
   // eslint-disable-next-line no-control-regex
   const plain = String(text).replace(/\u001b\[[0-9;]*m/g, '');
-  return plain.split('\n').filter((l) => l.trim()).slice(0, ERROR_LINES).join('\n');
+  return plain
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, ERROR_LINES)
+    .join('\n');
 }
 
-const indent = (text) => text.split('\n').map((l) => `      ${l}`).join('\n');
+const indent = (text) =>
+  text
+    .split('\n')
+    .map((l) => `      ${l}`)
+    .join('\n');

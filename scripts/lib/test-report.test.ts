@@ -29,7 +29,9 @@ describe('readReport', () => {
             {
               status: 'failed',
               fullName: 'feed shows friends',
-              failureMessages: ['\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n\n    at a.ts:1\n    at b.ts:2\n    at c.ts:3\n    at d.ts:4'],
+              failureMessages: [
+                '\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n\n    at a.ts:1\n    at b.ts:2\n    at c.ts:3\n    at d.ts:4',
+              ],
             },
           ],
         },
@@ -40,7 +42,11 @@ describe('readReport', () => {
       failed: 1,
       skipped: 3,
       failedTests: [
-        { file: 'services/posts/src/feed.test.ts', name: 'feed shows friends', error: 'AssertionError: expected 1 to be 2\n    at a.ts:1\n    at b.ts:2\n    at c.ts:3' },
+        {
+          file: 'services/posts/src/feed.test.ts',
+          name: 'feed shows friends',
+          error: 'AssertionError: expected 1 to be 2\n    at a.ts:1\n    at b.ts:2\n    at c.ts:3',
+        },
       ],
     });
   });
@@ -51,7 +57,9 @@ describe('readReport', () => {
       numFailedTests: 0,
       testResults: [{ name: '/repo/a.test.ts', status: 'failed', message: 'Error: Cannot find module x', assertionResults: [] }],
     });
-    expect(readReport(file, '/repo')?.failedTests).toEqual([{ file: 'a.test.ts', name: '(the file itself)', error: 'Error: Cannot find module x' }]);
+    expect(readReport(file, '/repo')?.failedTests).toEqual([
+      { file: 'a.test.ts', name: '(the file itself)', error: 'Error: Cannot find module x' },
+    ]);
   });
 
   it('answers null when the run wrote no report', () => {

@@ -1,3 +1,4 @@
 // Types for test-stages.mjs (its test is TypeScript).
 export const STAGES: string[];
-export function stageOrder(order?: string[], picked?: string[]): string[];
+export const PLAN: (string | string[])[][];
+export function stagePlan(picked?: string[], options?: { oneAtATime?: boolean }): string[][][];

@@ -1,22 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { STAGES, stageOrder } from './test-stages.mjs';
+import { PLAN, STAGES, stagePlan } from './test-stages.mjs';
 
-describe('stageOrder', () => {
-  it('runs every stage in the default order when nothing is asked', () => {
-    expect(stageOrder()).toEqual(STAGES);
-    expect(STAGES).toEqual(['typecheck', 'embedded', 'real', 'distributed', 'embedded-api']);
+describe('stagePlan', () => {
+  it('runs every stage once, by the plan, when nothing is asked', () => {
+    expect(stagePlan()).toEqual([
+      [['embedded'], ['typecheck'], ['lint']],
+      [['distributed'], ['real', 'bench']],
+      [['embedded-api'], ['real-only']],
+    ]);
+    expect(PLAN.flat(2).sort()).toEqual([...STAGES].sort());
   });
 
-  it('puts the named stages first and the others after them, in the default order', () => {
-    expect(stageOrder(['embedded-api', 'distributed'])).toEqual(['embedded-api', 'distributed', 'typecheck', 'embedded', 'real']);
+  it('keeps only the picked stages, by the plan, and drops empty lanes and steps', () => {
+    expect(stagePlan(['embedded-api', 'typecheck'])).toEqual([[['typecheck']], [['embedded-api']]]);
+    expect(stagePlan(['bench', 'distributed'])).toEqual([[['distributed'], ['bench']]]);
   });
 
-  it('keeps only the picked stages', () => {
-    expect(stageOrder(['distributed'], ['real', 'distributed'])).toEqual(['distributed', 'real']);
+  it('runs one stage at a time, in the default order, when asked', () => {
+    expect(stagePlan(['real', 'lint', 'typecheck'], { oneAtATime: true })).toEqual([[['typecheck']], [['lint']], [['real']]]);
   });
 
   it('refuses an unknown stage instead of skipping it', () => {
-    expect(() => stageOrder(['distrbuted'])).toThrow('unknown stage "distrbuted"');
-    expect(() => stageOrder([], ['reel'])).toThrow('unknown stage "reel"');
+    expect(() => stagePlan(['distrbuted'])).toThrow('unknown stage "distrbuted"');
+  });
+
+  it('never runs the files that kill the shared Kafka broker beside a stage that uses it', () => {
+    const usesBroker = ['distributed', 'real', 'bench'];
+    for (const step of stagePlan()) {
+      if (step.flat().includes('real-only')) expect(step.flat().filter((stage) => usesBroker.includes(stage))).toEqual([]);
+    }
   });
 });

@@ -11,7 +11,18 @@ import path from 'node:path';
 import { ROOT, mkdirp, pickPort, sleep } from '../lib/proc.mjs';
 import { publicUrlFor } from '../lib/public-url.mjs';
 
-export const SERVICE_NAMES = ['auth', 'friends', 'posts', 'media', 'stories-reels', 'groups', 'wallet', 'settings', 'notifications', 'admin'];
+export const SERVICE_NAMES = [
+  'auth',
+  'friends',
+  'posts',
+  'media',
+  'stories-reels',
+  'groups',
+  'wallet',
+  'settings',
+  'notifications',
+  'admin',
+];
 const envName = (name) => `${name.toUpperCase().replace('-', '_')}_URL`;
 
 async function waitForHealth(url, child, timeoutMs = 60_000) {
@@ -43,7 +54,15 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
  * @param {Record<string, string[]>} [options.nodeArgs] extra Node options per process, e.g.
  *   `{ gateway: ['--cpu-prof', '--cpu-prof-dir=...'] }` (the bench profiles processes this way).
  */
-export async function startCluster({ port = 8080, servers, secrets, logDir = path.join(ROOT, '.tmp', 'cluster', 'logs'), logLevel = 'info', extraInstances = {}, nodeArgs = {} }) {
+export async function startCluster({
+  port = 8080,
+  servers,
+  secrets,
+  logDir = path.join(ROOT, '.tmp', 'cluster', 'logs'),
+  logLevel = 'info',
+  extraInstances = {},
+  nodeArgs = {},
+}) {
   mkdirp(logDir);
   const processes = new Map(); // name -> { child, port, entry, env }
   // PUBLIC_URL: links in mails lead to this gateway's port unless the caller named the address.
@@ -51,7 +70,11 @@ export async function startCluster({ port = 8080, servers, secrets, logDir = pat
 
   function spawnProcess(name, entry, env) {
     const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
-    const child = spawn(process.execPath, [...(nodeArgs[name] ?? []), '--import', 'tsx', entry], { cwd: ROOT, env: { ...common, ...env }, stdio: ['ignore', log, log] });
+    const child = spawn(process.execPath, [...(nodeArgs[name] ?? []), '--import', 'tsx', entry], {
+      cwd: ROOT,
+      env: { ...common, ...env },
+      stdio: ['ignore', log, log],
+    });
     fs.closeSync(log);
     return child;
   }
@@ -82,7 +105,12 @@ export async function startCluster({ port = 8080, servers, secrets, logDir = pat
     /** Starts one process of `service` (its first instance, or a replica) as `processName`. */
     const startService = async (processName, service, p) => {
       upstreams[processName] = `http://127.0.0.1:${p}`;
-      await startOne(processName, `services/${service}/src/server.ts`, { ...siblings, HOST: '127.0.0.1', PORT: String(p) }, `${upstreams[processName]}/healthz`);
+      await startOne(
+        processName,
+        `services/${service}/src/server.ts`,
+        { ...siblings, HOST: '127.0.0.1', PORT: String(p) },
+        `${upstreams[processName]}/healthz`,
+      );
     };
     const queue = [...SERVICE_NAMES];
     const starters = Array.from({ length: 3 }, async () => {
@@ -99,7 +127,12 @@ export async function startCluster({ port = 8080, servers, secrets, logDir = pat
 
     const webPort = await pickPort('web');
     upstreams.web = `http://127.0.0.1:${webPort}`;
-    await startOne('web', 'web/server/main.ts', { WEB_HOST: '127.0.0.1', WEB_PORT: String(webPort), GATEWAY_URL: `http://127.0.0.1:${port}` }, `${upstreams.web}/healthz`);
+    await startOne(
+      'web',
+      'web/server/main.ts',
+      { WEB_HOST: '127.0.0.1', WEB_PORT: String(webPort), GATEWAY_URL: `http://127.0.0.1:${port}` },
+      `${upstreams.web}/healthz`,
+    );
 
     const gatewayEnv = { HOST: '0.0.0.0', PORT: String(port), CACHE_STORE: 'redis' };
     for (const name of [...SERVICE_NAMES, 'web']) gatewayEnv[envName(name)] = upstreams[name];

@@ -75,7 +75,7 @@ export async function readPost(id: number, who: SignedIn): Promise<Post | undefi
 /** Every notification of `who`, following the pages' cursors. */
 export async function allNotifications(who: SignedIn): Promise<Notification[]> {
   const all: Notification[] = [];
-  for (let cursor: string | null = '0'; cursor !== null; ) {
+  for (let cursor: string | null = '0'; cursor !== null;) {
     const res = await api(`/api/notifications?limit=50&cursor=${cursor}`, auth(who.token));
     const page = await body<Notification[]>(res);
     all.push(...page);

@@ -1,26 +1,26 @@
 /** Every service definition, by name: the embedded launcher runs them all in one process. */
 import type { ServiceName } from '@kora/contracts';
 import type { ServiceDefinition } from '@kora/platform';
-import { adminService } from '@kora/admin';
-import { authService } from '@kora/auth';
-import { friendsService } from '@kora/friends';
-import { groupsService } from '@kora/groups';
-import { mediaService } from '@kora/media';
-import { notificationsService } from '@kora/notifications';
-import { postsService } from '@kora/posts';
-import { settingsService } from '@kora/settings';
-import { storiesReelsService } from '@kora/stories-reels';
-import { walletService } from '@kora/wallet';
+import { createAdminService } from '@kora/admin';
+import { createAuthService } from '@kora/auth';
+import { createFriendsService } from '@kora/friends';
+import { createGroupsService } from '@kora/groups';
+import { createMediaService } from '@kora/media';
+import { createNotificationsService } from '@kora/notifications';
+import { createPostsService } from '@kora/posts';
+import { createSettingsService } from '@kora/settings';
+import { createStoriesReelsService } from '@kora/stories-reels';
+import { createWalletService } from '@kora/wallet';
 
 export const serviceDefinitions: Record<ServiceName, ServiceDefinition> = {
-  auth: authService,
-  friends: friendsService,
-  posts: postsService,
-  media: mediaService,
-  'stories-reels': storiesReelsService,
-  groups: groupsService,
-  wallet: walletService,
-  settings: settingsService,
-  notifications: notificationsService,
-  admin: adminService,
+  auth: createAuthService(),
+  friends: createFriendsService(),
+  posts: createPostsService(),
+  media: createMediaService(),
+  'stories-reels': createStoriesReelsService(),
+  groups: createGroupsService(),
+  wallet: createWalletService(),
+  settings: createSettingsService(),
+  notifications: createNotificationsService(),
+  admin: createAdminService(),
 };

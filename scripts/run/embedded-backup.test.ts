@@ -51,7 +51,10 @@ describe('npm run backup / npm run restore on the embedded product', () => {
     const photo = (await body<UploadAnswer>(uploaded)).urls[0]!;
     const photoBytes = Buffer.from(await (await api(photo)).arrayBuffer());
     const kept = await body<Post>(
-      await api('/api/posts', json({ userId: ada.user.user_id, content: 'before the backup', media: [{ url: photo, type: 'image' }] }, ada.token)),
+      await api(
+        '/api/posts',
+        json({ userId: ada.user.user_id, content: 'before the backup', media: [{ url: photo, type: 'image' }] }, ada.token),
+      ),
     );
 
     const refused = command('backup.mjs', '--data', data, '--out', path.join(work, 'live.tar.gz'));
@@ -67,7 +70,9 @@ describe('npm run backup / npm run restore on the embedded product', () => {
     // Change the data after the backup: delete the kept post, write a new one.
     product = await startEmbeddedChild(data, port);
     expect((await api(`/api/posts/${kept.id}`, { method: 'DELETE', headers: auth(ada.token).headers })).status).toBe(200);
-    const later = await body<Post>(await api('/api/posts', json({ userId: ada.user.user_id, content: 'after the backup', media: [] }, ada.token)));
+    const later = await body<Post>(
+      await api('/api/posts', json({ userId: ada.user.user_id, content: 'after the backup', media: [] }, ada.token)),
+    );
     expect((await api(`/api/posts/${kept.id}`, auth(ada.token))).status).toBe(404);
 
     expect(command('restore.mjs', archive, '--data', data).stderr).toMatch(/^restore: Kora is running on /);

@@ -63,7 +63,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   process.env.MEDIA_DIR ??= path.join(dataDir, 'media');
   const logLevel = options.logLevel ?? process.env.LOG_LEVEL ?? 'info';
   const logTo = options.logFile ?? 1;
-  const baseLog = createLogger('kora', logLevel as 'info', logTo);
+  const baseLog = createLogger('kora', logLevel, logTo);
 
   const crashed = leftByKilledProcess(dataDir);
   // Tells `npm run backup`/`restore` that a live process holds this folder.
@@ -74,9 +74,11 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     const rows = await republishKeptOutbox(pglite);
     baseLog.warn({ rows }, 'the last run did not stop cleanly: republishing the kept outbox rows');
   }
+  // Kept from the first service's start until the last has subscribed (memory-bus.ts).
+  const bus = new MemoryEventBus(baseLog, { keepStartupLog: true });
   const adapters: Adapters = {
     database: pgliteDatabase(pglite),
-    bus: new MemoryEventBus(baseLog),
+    bus,
     jobs: new MemoryJobRunner(baseLog),
     store: new MemoryStore(),
   };
@@ -101,9 +103,10 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   const resolveService = (name: ServiceName) => services[name]?.url ?? undefined;
   // PGlite is one connection: start services one after another so migrations do not interleave.
   for (const name of serviceNames) {
-    const log = createLogger(name, logLevel as 'info', logTo);
+    const log = createLogger(name, logLevel, logTo);
     services[name] = await startService(definitions[name], { env, log, adapters, ownsAdapters: false, resolveService });
   }
+  bus.startupOver();
   await adapters.jobs.start();
 
   // The web app checks the gateway's identity header with the same secret and calls the gateway
@@ -128,7 +131,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     EVENT_BUS: 'memory',
     ...Object.fromEntries(Object.entries(upstreams).map(([name, url]) => [`${name.toUpperCase().replace('-', '_')}_URL`, url])),
   });
-  const gatewayLog = createLogger('gateway', logLevel as 'info', logTo);
+  const gatewayLog = createLogger('gateway', logLevel, logTo);
   const gatewaySettings = await watchSiteSettings(adapters.bus, gatewayLog, 'gateway');
   const gateway = await buildGateway({ env: gatewayEnv, upstreams, store: adapters.store, log: gatewayLog, siteSettings: gatewaySettings });
   await gateway.listen({ host: gatewayEnv.HOST, port: gatewayEnv.PORT });
@@ -142,7 +145,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     stopProcess: (name) => services[name].stop(),
     async startProcess(name) {
       const oldPort = new URL(services[name].url!).port;
-      const log = createLogger(name, logLevel as 'info', logTo);
+      const log = createLogger(name, logLevel, logTo);
       services[name] = await startService(definitions[name], {
         env: { ...env, PORT: Number(oldPort) },
         log,

@@ -41,7 +41,9 @@ describe('PostgreSQL backup: pg_dump -Fc, pg_restore into a fresh database', () 
     await admin.connect();
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'kora-pgdump-'));
     await source.query(`create schema ${probe}`);
-    await source.query(`create table ${probe}.posts (id bigserial primary key, content text not null, created_at timestamptz not null default now())`);
+    await source.query(
+      `create table ${probe}.posts (id bigserial primary key, content text not null, created_at timestamptz not null default now())`,
+    );
     await source.query(
       `create table ${probe}.outbox (seq bigserial primary key, topic text not null, envelope jsonb not null, published_at timestamptz, next_attempt_at timestamptz not null default now())`,
     );
@@ -70,15 +72,24 @@ describe('PostgreSQL backup: pg_dump -Fc, pg_restore into a fresh database', () 
     await copy.connect();
     try {
       expect(await tablesOf(copy)).toEqual(await tablesOf(source));
-      const rows = async (client: pg.Client) => (await client.query(`select id, content, created_at from ${probe}.posts order by id`)).rows;
+      const rows = async (client: pg.Client) =>
+        (
+          await client.query<{ id: string; content: string; created_at: Date }>(
+            `select id, content, created_at from ${probe}.posts order by id`,
+          )
+        ).rows;
       expect(await rows(copy)).toEqual(await rows(source));
-      const pending = async () => (await copy.query(`select count(*)::int as n from ${probe}.outbox where published_at is null`)).rows[0].n;
+      const pending = async () =>
+        (await copy.query<{ n: number }>(`select count(*)::int as n from ${probe}.outbox where published_at is null`)).rows[0]!.n;
       expect(await pending()).toBe(1);
       // README's step after a restore (the statement README gives): every kept outbox row pending again, for the fresh topics.
       await copy.query(REPUBLISH_KEPT_OUTBOX_SQL);
       expect(await pending()).toBe(2);
-      // Sequences come back where they were: the next id follows the restored rows.
-      expect((await copy.query(`insert into ${probe}.posts (content) values ('after') returning id`)).rows[0].id).toBe('501');
+      // Sequences come back where they were: the next id follows the restored rows. Read as text: how
+      // node-postgres parses int8 is process-wide, set by whichever file loaded the platform first.
+      expect(
+        (await copy.query<{ id: string }>(`insert into ${probe}.posts (content) values ('after') returning id::text as id`)).rows[0]!.id,
+      ).toBe('501');
     } finally {
       await copy.end();
     }

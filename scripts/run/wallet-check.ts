@@ -6,7 +6,7 @@
  * and exits 1 when there is any, 0 for a healthy ledger, 2 when the wallet's tables are missing.
  */
 import { openPgliteClient, openPostgres, pgliteDatabase, type Database } from '@kora/platform';
-import { walletService } from '@kora/wallet';
+import { createWalletService } from '@kora/wallet';
 import { checkLedgerIn, describeProblem } from '@kora/wallet/ledger-check';
 
 const driver = process.env.DB_DRIVER ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
@@ -22,9 +22,9 @@ if (driver === 'postgres') {
 }
 
 try {
-  const report = await checkLedgerIn(database.db, walletService.schema);
+  const report = await checkLedgerIn(database.db, createWalletService().schema);
   if (!report.present) {
-    process.stdout.write(`wallet ledger: no ledger in schema "${walletService.schema}" (run npm run migrate first)\n`);
+    process.stdout.write(`wallet ledger: no ledger in schema "${createWalletService().schema}" (run npm run migrate first)\n`);
     process.exitCode = 2;
   } else {
     for (const p of report.problems) process.stdout.write(`problem: ${describeProblem(p)}\n`);

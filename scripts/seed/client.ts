@@ -9,8 +9,13 @@ export class ApiError extends Error {
     readonly body: Record<string, unknown>,
     what: string,
   ) {
-    super(`${what} answered ${status}: ${String(body.error ?? body.message ?? '')}`);
+    super(`${what} answered ${status}: ${whatItSaid(body)}`);
   }
+}
+
+function whatItSaid(body: Record<string, unknown>): string {
+  const said = body.error ?? body.message ?? '';
+  return typeof said === 'string' ? said : JSON.stringify(said);
 }
 
 export interface CallOptions {

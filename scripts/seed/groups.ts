@@ -44,7 +44,9 @@ export const groups: DemoGroup[] = [
     privacy: 'public',
     colours: ['#1d4ed8', '#93c5fd'],
     members: [0, 7, 9, 11],
-    posts: [{ author: 5, content: 'Next meetup is Saturday at 2pm: lightning talks on payments and offline-first apps. Who is presenting?' }],
+    posts: [
+      { author: 5, content: 'Next meetup is Saturday at 2pm: lightning talks on payments and offline-first apps. Who is presenting?' },
+    ],
   },
   {
     owner: 4,
@@ -117,7 +119,10 @@ export async function seedGroups(client: Client, seeded: SeededMember[]): Promis
   for (const [i, group] of groups.entries()) {
     const owner = seeded[group.owner]!;
     if ((await existing(client, owner, group.title)) !== null) continue;
-    const { urls } = await client.call<{ urls: string[] }>('/api/media/upload', { token: owner.token, form: pngForm('files', [await picture(group.colours, 960, 540, 40 + i)]) });
+    const { urls } = await client.call<{ urls: string[] }>('/api/media/upload', {
+      token: owner.token,
+      form: pngForm('files', [await picture(group.colours, 960, 540, 40 + i)]),
+    });
     const made = await client.call<GroupDetail>('/api/groups', {
       token: owner.token,
       json: { title: group.title, description: group.description, privacy: group.privacy, picture: urls[0] ?? null },
@@ -126,13 +131,22 @@ export async function seedGroups(client: Client, seeded: SeededMember[]): Promis
     for (const index of group.members) {
       const member = seeded[index]!;
       await client.call(`${url}/join`, { method: 'POST', token: member.token });
-      if (group.privacy === 'private') await unlessAlready(404, () => client.call(`${url}/requests/${member.userId}/approve`, { method: 'POST', token: owner.token }));
+      if (group.privacy === 'private')
+        await unlessAlready(404, () => client.call(`${url}/requests/${member.userId}/approve`, { method: 'POST', token: owner.token }));
     }
-    if (group.admin !== undefined) await client.call(`${url}/members/${seeded[group.admin]!.userId}/role`, { method: 'PUT', token: owner.token, json: { role: 'admin' } });
+    if (group.admin !== undefined)
+      await client.call(`${url}/members/${seeded[group.admin]!.userId}/role`, {
+        method: 'PUT',
+        token: owner.token,
+        json: { role: 'admin' },
+      });
     for (const index of group.waiting ?? []) await client.call(`${url}/join`, { method: 'POST', token: seeded[index]!.token });
     for (const post of group.posts) {
       const author = seeded[post.author]!;
-      await client.call('/api/posts', { token: author.token, json: { userId: author.userId, content: post.content, groupId: made.group_id } });
+      await client.call('/api/posts', {
+        token: author.token,
+        json: { userId: author.userId, content: post.content, groupId: made.group_id },
+      });
     }
     created++;
   }

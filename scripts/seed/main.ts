@@ -21,7 +21,10 @@ const log = (line: string) => process.stdout.write(`[seed] ${line}\n`);
 
 async function befriend(client: Client, from: SeededMember, to: SeededMember, accept: boolean): Promise<void> {
   try {
-    const sent = await client.call<{ request: { id: number; status: unknown } }>('/api/friends/requests', { token: from.token, json: { toUserId: to.userId } });
+    const sent = await client.call<{ request: { id: number; status: unknown } }>('/api/friends/requests', {
+      token: from.token,
+      json: { toUserId: to.userId },
+    });
     if (accept && sent.request.status === 0) {
       await client.call(`/api/friends/requests/${sent.request.id}`, { method: 'PUT', token: to.token, json: { action: 'accepted' } });
     }
@@ -41,14 +44,20 @@ async function publish(client: Client, seeded: SeededMember[]): Promise<number> 
       const { urls } = await client.call<{ urls: string[] }>('/api/media/upload', { token: author.token, form: pngForm('files', files) });
       media = urls.map((url) => ({ url, type: 'image' }));
     }
-    const created = await client.call<{ id: number }>('/api/posts', { token: author.token, json: { userId: author.userId, content: post.content, media } });
+    const created = await client.call<{ id: number }>('/api/posts', {
+      token: author.token,
+      json: { userId: author.userId, content: post.content, media },
+    });
     // Friends and neighbours react: a few likes and comments per post, never from the author.
     const others = seeded.filter((m) => m.index !== author.index);
     const likers = others.filter((_, k) => (k + i) % 3 !== 0).slice(0, 2 + (i % 5));
     for (const liker of likers) await client.call(`/api/posts/${created.id}/react`, { token: liker.token, json: { reaction: 'like' } });
     for (let c = 0; c < 1 + (i % 3); c++) {
       const commenter = others[(i * 5 + c * 3) % others.length]!;
-      await client.call(`/api/posts/${created.id}/comment`, { token: commenter.token, json: { content: comments[(i + c) % comments.length] } });
+      await client.call(`/api/posts/${created.id}/comment`, {
+        token: commenter.token,
+        json: { content: comments[(i + c) % comments.length] },
+      });
     }
     count++;
   }

@@ -24,7 +24,9 @@ async function activationToken(client: Client, email: string): Promise<string> {
       mails = await client.call(`/api/dev/mail?to=${encodeURIComponent(email)}`);
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
-        throw new Error('The dev mailbox is off, so the seed cannot read activation mails. Start Kora with MAIL_DEV_OUTBOX=true (the default of npm start and npm run start:cluster without SMTP_URL).');
+        throw new Error(
+          'The dev mailbox is off, so the seed cannot read activation mails. Start Kora with MAIL_DEV_OUTBOX=true (the default of npm start and npm run start:cluster without SMTP_URL).',
+        );
       }
       throw err;
     }
@@ -40,12 +42,18 @@ export async function ensureMember(client: Client, member: DemoMember, index: nu
   const ip = `10.77.${Math.floor(index / 200)}.${(index % 200) + 10}`;
   let created = false;
   try {
-    await client.call('/api/signUp', { ip, json: { firstname: member.firstname, lastname: member.lastname, username: member.username, email, password: DEMO_PASSWORD } });
+    await client.call('/api/signUp', {
+      ip,
+      json: { firstname: member.firstname, lastname: member.lastname, username: member.username, email, password: DEMO_PASSWORD },
+    });
     created = true;
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 409)) throw err;
   }
   if (created) await client.call('/api/activate', { ip, json: { token: await activationToken(client, email) } });
-  const session = await client.call<{ token: string; user: { user_id: number } }>('/api/signin', { ip, json: { email, password: DEMO_PASSWORD } });
+  const session = await client.call<{ token: string; user: { user_id: number } }>('/api/signin', {
+    ip,
+    json: { email, password: DEMO_PASSWORD },
+  });
   return { ...member, index, email, ip, created, userId: session.user.user_id, token: session.token };
 }

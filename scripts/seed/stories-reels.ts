@@ -19,9 +19,22 @@ const run = promisify(execFile);
 
 /** Whose stories the demo member finds in the strip (indexes into the demo members), and their colours. */
 const storyTellers: { member: number; colours: [string, string][] }[] = [
-  { member: 1, colours: [['#1d4ed8', '#93c5fd'], ['#0f766e', '#99f6e4']] },
+  {
+    member: 1,
+    colours: [
+      ['#1d4ed8', '#93c5fd'],
+      ['#0f766e', '#99f6e4'],
+    ],
+  },
   { member: 2, colours: [['#be185d', '#f9a8d4']] },
-  { member: 3, colours: [['#b45309', '#fde68a'], ['#7c2d12', '#fdba74'], ['#365314', '#bef264']] },
+  {
+    member: 3,
+    colours: [
+      ['#b45309', '#fde68a'],
+      ['#7c2d12', '#fdba74'],
+      ['#365314', '#bef264'],
+    ],
+  },
   { member: 5, colours: [['#6d28d9', '#c4b5fd']] },
 ];
 
@@ -32,7 +45,10 @@ const reels: { author: number; caption: string; source: string; likers: number[]
     caption: 'Evening colours over Lekki ✨ #lagos',
     source: 'gradients=s=540x960:c0=0xf97316:c1=0x7c3aed:c2=0x0ea5e9:speed=0.03:d=8',
     likers: [0, 2, 6],
-    comments: [[0, 'This is so calm 😍'], [2, 'Which beach is this?']],
+    comments: [
+      [0, 'This is so calm 😍'],
+      [2, 'Which beach is this?'],
+    ],
   },
   {
     author: 2,
@@ -62,8 +78,25 @@ async function clip(dir: string, name: string, source: string): Promise<Buffer> 
   const file = path.join(dir, `${name}.mp4`);
   const limited = source.includes(':d=') ? source : `${source},trim=duration=8`;
   await run(process.env.FFMPEG_PATH ?? 'ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', limited, '-t', '8',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    limited,
+    '-t',
+    '8',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    file,
   ]);
   return readFile(file);
 }
@@ -121,7 +154,8 @@ export async function seedReels(client: Client, seeded: SeededMember[]): Promise
       made++;
       if (!(await untilPublished(client, author, created.id))) continue;
       for (const liker of reel.likers) await client.call(`/api/reels/${created.id}/like`, { method: 'POST', token: seeded[liker]!.token });
-      for (const [who, content] of reel.comments) await client.call(`/api/reels/${created.id}/comments`, { token: seeded[who]!.token, json: { content } });
+      for (const [who, content] of reel.comments)
+        await client.call(`/api/reels/${created.id}/comments`, { token: seeded[who]!.token, json: { content } });
     }
   } catch (err) {
     if (isOff(err)) return 'off';

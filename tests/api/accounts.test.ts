@@ -49,7 +49,10 @@ describe(`accounts through the gateway (${MODE})`, () => {
     const list = (await sessions.json()) as { id: string; current: boolean }[];
     const other = list.find((s) => !s.current)!;
     expect(other).toBeTruthy();
-    const revoke = await api(`/api/settings/security/sessions/${other.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${a.token}` } });
+    const revoke = await api(`/api/settings/security/sessions/${other.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${a.token}` },
+    });
     expect(revoke.status).toBe(204);
 
     const refused = await api('/api/auth/session', { headers: { authorization: `Bearer ${b.token}` } });

@@ -25,8 +25,13 @@ describe(`admin posts moderation (${MODE})`, () => {
 
   const adminGet = (path: string) => api(path, { headers: admin });
   const act = (postId: number, action: string) =>
-    api(`/api/admin/posts/${postId}/visibility`, { method: 'PUT', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ action }) });
-  const feedIds = async (who: SignedIn, query = '') => (await body<Post[]>(await api(`/api/posts?limit=50${query}`, auth(who.token)))).map((p) => p.id);
+    api(`/api/admin/posts/${postId}/visibility`, {
+      method: 'PUT',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ action }),
+    });
+  const feedIds = async (who: SignedIn, query = '') =>
+    (await body<Post[]>(await api(`/api/posts?limit=50${query}`, auth(who.token)))).map((p) => p.id);
   const single = async (who: SignedIn, id: number) => (await api(`/api/posts/${id}`, auth(who.token))).status;
 
   it('anonymous callers 401, members 403, admins in', async () => {
@@ -47,13 +52,27 @@ describe(`admin posts moderation (${MODE})`, () => {
     expect(byContent).toMatchObject({ total: 1, totalPages: 1, hasPrev: false, hasNext: false });
     // The author's name reaches posts through auth's events.
     const row = await readUntil(
-      async () => (await body<AdminPostList>(await adminGet(`/api/admin/posts?search=${encodeURIComponent(author.member.username.toUpperCase())}&limit=100`))).items.find((p) => p.id === post.id),
+      async () =>
+        (
+          await body<AdminPostList>(
+            await adminGet(`/api/admin/posts?search=${encodeURIComponent(author.member.username.toUpperCase())}&limit=100`),
+          )
+        ).items.find((p) => p.id === post.id),
       (p) => p !== undefined,
       EVENTUAL_MS,
     );
     expect(row).toEqual({
-      id: post.id, content: `Suya night 50% off ${tag}`, createdAt: post.createdAt, authorId: author.user.user_id, authorUsername: author.member.username,
-      likeCount: 0, commentCount: 0, isDeleted: false, deletedBy: null, isShadowHidden: false, reportCount: 0,
+      id: post.id,
+      content: `Suya night 50% off ${tag}`,
+      createdAt: post.createdAt,
+      authorId: author.user.user_id,
+      authorUsername: author.member.username,
+      likeCount: 0,
+      commentCount: 0,
+      isDeleted: false,
+      deletedBy: null,
+      isShadowHidden: false,
+      reportCount: 0,
     } satisfies AdminPost);
     expect((await body<AdminPostList>(await adminGet(`/api/admin/posts?search=${encodeURIComponent(`50_ off ${tag}`)}`))).total).toBe(0);
     expect((await body<AdminPostList>(await adminGet(`/api/admin/posts?search=${encodeURIComponent(`50% off ${tag}`)}`))).total).toBe(1);

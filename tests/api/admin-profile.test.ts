@@ -1,5 +1,5 @@
 /**
- * The admin's own profile through the gateway, in whichever mode the harness started (issue 16):
+ * The admin's own profile through the gateway, in whichever mode the harness started (decision 024):
  * admins only; the profile with the time zone kept by the settings service; the password change,
  * avatar upload and sessions, which are the member's own code.
  */
@@ -18,7 +18,8 @@ describe(`admin profile through the gateway (${MODE})`, () => {
     const member = await signedInMember();
     admin = { ...member, adminToken: await tokenFor({ userId: member.user.user_id, role: 'admin', sessionId: sidOf(member.token) }) };
   }, 60_000);
-  const asAdmin = (path: string, init: RequestInit = {}) => api(path, { ...init, headers: { ...(init.headers as object), authorization: `Bearer ${admin.adminToken}` } });
+  const asAdmin = (path: string, init: RequestInit = {}) =>
+    api(path, { ...init, headers: { ...(init.headers as object), authorization: `Bearer ${admin.adminToken}` } });
 
   it('is for admins only: anonymous 401, member 403', async () => {
     const member = await signedInMember();
@@ -32,14 +33,25 @@ describe(`admin profile through the gateway (${MODE})`, () => {
   it('shows and saves the profile; the time zone is saved by the settings service', async () => {
     const me = await asAdmin('/api/admin/profile/me');
     expect(me.status, await me.clone().text()).toBe(200);
-    expect(await me.json()).toMatchObject({ id: admin.user.user_id, username: admin.member.username, email: admin.member.email, timezone: 'UTC' });
+    expect(await me.json()).toMatchObject({
+      id: admin.user.user_id,
+      username: admin.member.username,
+      email: admin.member.email,
+      timezone: 'UTC',
+    });
 
-    const saved = await asAdmin('/api/admin/profile', json({ bio: 'Keeps the lights on', lastname: 'Admin', timezone: 'Africa/Lagos' }, undefined, 'PUT'));
+    const saved = await asAdmin(
+      '/api/admin/profile',
+      json({ bio: 'Keeps the lights on', lastname: 'Admin', timezone: 'Africa/Lagos' }, undefined, 'PUT'),
+    );
     expect(saved.status, await saved.clone().text()).toBe(200);
     expect(await saved.json()).toMatchObject({ bio: 'Keeps the lights on', lastname: 'Admin', timezone: 'Africa/Lagos' });
     const general = await (await api('/api/settings/profile', auth(admin.token))).json();
     expect(general.timezone).toBe('Africa/Lagos');
-    const later = await readUntil(async () => (await (await asAdmin('/api/admin/profile/me')).json()) as { timezone: string }, (p) => p.timezone === 'Africa/Lagos');
+    const later = await readUntil(
+      async () => (await (await asAdmin('/api/admin/profile/me')).json()) as { timezone: string },
+      (p) => p.timezone === 'Africa/Lagos',
+    );
     expect(later.timezone).toBe('Africa/Lagos');
     const bad = await asAdmin('/api/admin/profile', json({ timezone: 'Mars/Olympus' }, undefined, 'PUT'));
     expect(bad.status).toBe(400);
@@ -68,11 +80,17 @@ describe(`admin profile through the gateway (${MODE})`, () => {
     expect(ended.status).toBe(204);
     expect((await api('/api/auth/session', auth(other.token))).status).toBe(401);
 
-    const wrong = await asAdmin('/api/admin/profile/password', json({ oldPassword: 'not it at all', newPassword: 'a much better one' }, undefined, 'PUT'));
+    const wrong = await asAdmin(
+      '/api/admin/profile/password',
+      json({ oldPassword: 'not it at all', newPassword: 'a much better one' }, undefined, 'PUT'),
+    );
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).error).toBe(authTexts.currentPasswordWrong);
     const third = await signIn(admin.member.email, admin.member.password);
-    const ok = await asAdmin('/api/admin/profile/password', json({ oldPassword: admin.member.password, newPassword: 'a much better one' }, undefined, 'PUT'));
+    const ok = await asAdmin(
+      '/api/admin/profile/password',
+      json({ oldPassword: admin.member.password, newPassword: 'a much better one' }, undefined, 'PUT'),
+    );
     expect(ok.status).toBe(200);
     expect((await api('/api/auth/refresh', json({ refreshToken: third.refreshToken }))).status).toBe(401);
     await signIn(admin.member.email, 'a much better one');

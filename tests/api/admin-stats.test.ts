@@ -51,19 +51,23 @@ describe(`admin stats (${MODE})`, () => {
     expect(after.daily.reduce((n, d) => n + d.signups, 0)).toBeLessThanOrEqual(after.totalUsers);
   });
 
-  it.skipIf(!canControl)('answers 503 in the error shape while posts is down, and recovers', async () => {
-    await control('stop', 'posts');
-    try {
-      const res = await api('/api/admin/stats', { headers: await bearer({ userId: 1, role: 'admin' }) });
-      expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({
-        error: 'The posts service is unavailable. Please try again shortly.',
-        message: 'The posts service is unavailable. Please try again shortly.',
-        code: 'SERVICE_UNAVAILABLE',
-      });
-    } finally {
-      await control('start', 'posts');
-    }
-    await stats();
-  }, 90_000);
+  it.skipIf(!canControl)(
+    'answers 503 in the error shape while posts is down, and recovers',
+    async () => {
+      await control('stop', 'posts');
+      try {
+        const res = await api('/api/admin/stats', { headers: await bearer({ userId: 1, role: 'admin' }) });
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual({
+          error: 'The posts service is unavailable. Please try again shortly.',
+          message: 'The posts service is unavailable. Please try again shortly.',
+          code: 'SERVICE_UNAVAILABLE',
+        });
+      } finally {
+        await control('start', 'posts');
+      }
+      await stats();
+    },
+    90_000,
+  );
 });

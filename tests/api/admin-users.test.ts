@@ -1,6 +1,6 @@
 /**
  * The back office's Users screen through the gateway, in whichever mode the harness started
- * (issue 16): admins only; search and export; an Edit of the e-mail reaches the services that keep
+ * (decision 024): admins only; search and export; an Edit of the e-mail reaches the services that keep
  * it; a suspension ends the member's access at once (the gateway refuses their access token, the
  * refresh fails, sign-in shows the suspended text) and reinstating lets them back in.
  *
@@ -25,7 +25,8 @@ describe(`admin users through the gateway (${MODE})`, () => {
     admin = { ...member, adminToken: await tokenFor({ userId: member.user.user_id, role: 'admin', sessionId: sidOf(member.token) }) };
   }, 60_000);
 
-  const asAdmin = (path: string, init: RequestInit = {}) => api(path, { ...init, headers: { ...(init.headers as object), authorization: `Bearer ${admin.adminToken}` } });
+  const asAdmin = (path: string, init: RequestInit = {}) =>
+    api(path, { ...init, headers: { ...(init.headers as object), authorization: `Bearer ${admin.adminToken}` } });
 
   it('is for admins only: anonymous 401, member 403, admin 200', async () => {
     const member = await signedInMember();
@@ -33,10 +34,15 @@ describe(`admin users through the gateway (${MODE})`, () => {
       expect((await api(path)).status, path).toBe(401);
       expect((await api(path, auth(member.token))).status, path).toBe(403);
     }
-    expect((await api(`/api/admin/users/${member.user.user_id}/status`, json({ status: 'suspended' }, member.token, 'PUT'))).status).toBe(403);
+    expect((await api(`/api/admin/users/${member.user.user_id}/status`, json({ status: 'suspended' }, member.token, 'PUT'))).status).toBe(
+      403,
+    );
     const list = await asAdmin(`/api/admin/users?search=${encodeURIComponent(member.member.email.toUpperCase())}`);
     expect(list.status, await list.clone().text()).toBe(200);
-    expect(await list.json()).toMatchObject({ total: 1, items: [{ id: member.user.user_id, username: member.member.username, role: 'user', status: 'active' }] });
+    expect(await list.json()).toMatchObject({
+      total: 1,
+      items: [{ id: member.user.user_id, username: member.member.username, role: 'user', status: 'active' }],
+    });
   });
 
   it('exports the matching members as a CSV download', async () => {
@@ -47,7 +53,23 @@ describe(`admin users through the gateway (${MODE})`, () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="users.csv"');
     const lines = (await res.text()).trim().split('\n');
     expect(lines[0]).toBe('id,username,email,firstname,lastname,createdAt,role,status');
-    expect(lines.slice(1)).toEqual([expect.stringMatching(new RegExp(`^${member.user.user_id},${member.member.username},${member.member.email.replace('.', '\\.')},Ada,Obi,`))]);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${member.user.user_id},${member.member.username},${member.member.email.replace('.', '\\.')},Ada,Obi,`),
+      ),
+    ]);
+  });
+
+  it('exports them as a JSON array of the list rows, as the served document says', async () => {
+    const member = await signedInMember();
+    // api() holds the answer against the document: an array of rows for application/json.
+    const res = await asAdmin(`/api/admin/users/export?format=json&search=${member.member.username}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="users.json"');
+    expect(await res.json()).toEqual([
+      expect.objectContaining({ id: member.user.user_id, username: member.member.username, firstname: 'Ada', lastname: 'Obi' }),
+    ]);
   });
 
   it("edits a member's e-mail: they sign in with it and their settings show it", async () => {

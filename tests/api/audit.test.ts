@@ -1,8 +1,8 @@
 /**
  * The audit log through the gateway (decision 024): what an admin does is recorded in the same
  * transaction as the change, by whichever service did it, and the admin service lists it newest
- * first with the actor's username. Here: a site-settings change (the SMTP password masked) and a
- * representative review; the users, posts and reports actions are recorded by auth and posts and
+ * first with the actor's username and display name. Here: a site-settings change (the SMTP password
+ * masked), a save that changes nothing (no entry), and a representative review; the users, posts and reports actions are recorded by auth and posts and
  * tested with them (admin-users, admin-posts tests).
  */
 import { type AuditEntry } from '@kora/contracts';
@@ -40,8 +40,14 @@ describe(`audit log (${MODE})`, () => {
 
   it('records a settings change with the section before and after, secrets masked, under the admin’s name', async () => {
     const secret = `pw-${randomBytes(6).toString('hex')}`;
-    const before = (await body<{ email: { fromName: string; smtpPassword: string } }>(await api('/api/admin/settings', { headers: await headers() }))).email;
-    const put = await api('/api/admin/settings/email', { method: 'PUT', headers: await headers(), body: JSON.stringify({ fromName: 'Kora Audit', smtpPassword: secret }) });
+    const before = (
+      await body<{ email: { fromName: string; smtpPassword: string } }>(await api('/api/admin/settings', { headers: await headers() }))
+    ).email;
+    const put = await api('/api/admin/settings/email', {
+      method: 'PUT',
+      headers: await headers(),
+      body: JSON.stringify({ fromName: 'Kora Audit', smtpPassword: secret }),
+    });
     expect(put.status).toBe(200);
     try {
       let page: AuditPage | undefined;
@@ -50,7 +56,13 @@ describe(`audit log (${MODE})`, () => {
         return page.total >= 1;
       });
       const entry = page!.items[0]!;
-      expect(entry).toMatchObject({ actorUsername: chief.member.username, action: 'settings.updated', targetType: 'settings', targetId: 'email' });
+      expect(entry).toMatchObject({
+        actorUsername: chief.member.username,
+        actorName: `${chief.member.firstname} ${chief.member.lastname}`,
+        action: 'settings.updated',
+        targetType: 'settings',
+        targetId: 'email',
+      });
       expect(entry.after).toMatchObject({ fromName: 'Kora Audit', smtpPassword: '********' });
       expect(entry.before).toMatchObject({ fromName: before.fromName });
       expect(JSON.stringify(page)).not.toContain(secret);
@@ -64,15 +76,61 @@ describe(`audit log (${MODE})`, () => {
     }
   });
 
+  it('records no entry for a save that changes nothing', async () => {
+    const current = await body<{ general: { siteName: string } }>(await api('/api/admin/settings', { headers: await headers() }));
+    const { siteName } = current.general;
+    const saveName = async (name: string) => {
+      const put = await api('/api/admin/settings/general', {
+        method: 'PUT',
+        headers: await headers(),
+        body: JSON.stringify({ siteName: name }),
+      });
+      expect(put.status, await put.clone().text()).toBe(200);
+    };
+    // This section's entries only: the e-mail section's restore in the test before may be listed late.
+    const generalSaves = async () =>
+      (await audit('action=settings.updated&limit=100')).items.filter((entry) => entry.targetId === 'general');
+    const saved = (await generalSaves()).length;
+    await saveName(siteName);
+    // A real change after it, on the same section (its entries keep their order): once it is
+    // listed, the save before it would be too.
+    await saveName(`${siteName} (audited)`);
+    try {
+      let entries: AuditEntry[] = [];
+      await eventually(async () => {
+        entries = await generalSaves();
+        return entries.length > saved;
+      });
+      expect(entries.length).toBe(saved + 1);
+      expect(entries[0]).toMatchObject({ before: { siteName }, after: { siteName: `${siteName} (audited)` } });
+    } finally {
+      await saveName(siteName);
+    }
+  });
+
   it('records a representative review, newest first', async () => {
     const email = `rep.${randomBytes(5).toString('hex')}@example.ng`;
     const applied = await api(
       '/api/representatives',
-      json({ name: 'Ngozi Eze', username: 'ngozi', phone: '08031234567', email, state: 'Lagos', residentAddress: '3 Allen Avenue, Ikeja', residentialState: 'Lagos', proposedLocation: 'Ikeja', koraUsername: 'ngozi', note: 'Community organiser in Ikeja.' }),
+      json({
+        name: 'Ngozi Eze',
+        username: 'ngozi',
+        phone: '08031234567',
+        email,
+        state: 'Lagos',
+        residentAddress: '3 Allen Avenue, Ikeja',
+        residentialState: 'Lagos',
+        proposedLocation: 'Ikeja',
+        koraUsername: 'ngozi',
+        note: 'Community organiser in Ikeja.',
+      }),
     );
     const { id } = await body<{ id: number }>(applied);
     for (const status of ['contacted', 'rejected'] as const) {
-      expect((await api(`/api/admin/representatives/${id}`, { method: 'PUT', headers: await headers(), body: JSON.stringify({ status }) })).status).toBe(200);
+      expect(
+        (await api(`/api/admin/representatives/${id}`, { method: 'PUT', headers: await headers(), body: JSON.stringify({ status }) }))
+          .status,
+      ).toBe(200);
     }
     let page: AuditPage | undefined;
     await eventually(async () => {

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 18, decision 026): every route of the merged OpenAPI document is
+ * The authorization matrix (decision 026): every route of the merged OpenAPI document is
  * classified in authorization/table.ts, and every route is called as every actor — anonymous, a
  * member, the resource's owner, a group admin, an admin, a suspended member, an expired token, a
  * signed-out session's token and a token signed with the wrong key — and must answer what the table
@@ -62,8 +62,13 @@ describe(`the authorization matrix (${MODE})`, () => {
 
   it('answers every route, as every actor, what the table says', async () => {
     const actors: Actors = await makeActors();
-    const target = (await signedInMember()) as Member;
-    const members: Partial<Record<ActorName, Member>> = { owner: actors.owner, member: actors.member, groupAdmin: actors.groupAdmin, admin: actors.admin };
+    const target = await signedInMember();
+    const members: Partial<Record<ActorName, Member>> = {
+      owner: actors.owner,
+      member: actors.member,
+      groupAdmin: actors.groupAdmin,
+      admin: actors.admin,
+    };
     ctx = { actors, doc, res: await makeResources(actors, target), memberOf: (actor) => members[actor] ?? null };
     answers = await callEverything(ctx, TABLE);
     const problems = answers.filter((a) => a.problem).map((a) => `${a.row.operation} as ${a.actor}: ${a.problem}`);

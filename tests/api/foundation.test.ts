@@ -25,10 +25,17 @@ describe(`foundation through the gateway (${MODE})`, () => {
   it('passes a verified identity to the service and refuses a forged one', async () => {
     const anonymous = await api('/api/auth/session');
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ error: 'Please sign in to continue', message: 'Please sign in to continue', code: 'UNAUTHENTICATED' });
+    expect(await anonymous.json()).toEqual({
+      error: 'Please sign in to continue',
+      message: 'Please sign in to continue',
+      code: 'UNAUTHENTICATED',
+    });
 
     const forged = await api('/api/auth/session', {
-      headers: { 'x-kora-identity': Buffer.from(JSON.stringify({ userId: 1, role: 'admin', sessionId: 'x', exp: 9e12 })).toString('base64url') + '.AAAA' },
+      headers: {
+        'x-kora-identity':
+          Buffer.from(JSON.stringify({ userId: 1, role: 'admin', sessionId: 'x', exp: 9e12 })).toString('base64url') + '.AAAA',
+      },
     });
     expect(forged.status).toBe(401);
 
@@ -53,7 +60,11 @@ describe(`foundation through the gateway (${MODE})`, () => {
     const headers = { ...(await bearer({ userId: 1, role: 'admin' })), 'content-type': 'application/json' };
     const bad = await api('/api/admin/settings/storage', { method: 'PUT', headers, body: JSON.stringify({ maxUploadMB: 0 }) });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'Max upload must be at least 1 MB', message: 'Max upload must be at least 1 MB', code: 'INVALID_SETTINGS' });
+    expect(await bad.json()).toEqual({
+      error: 'Max upload must be at least 1 MB',
+      message: 'Max upload must be at least 1 MB',
+      code: 'INVALID_SETTINGS',
+    });
     // The default again: other suites upload against the limit at the same time.
     const good = await api('/api/admin/settings/storage', { method: 'PUT', headers, body: JSON.stringify({ maxUploadMB: 20 }) });
     expect(good.status).toBe(200);
@@ -62,15 +73,18 @@ describe(`foundation through the gateway (${MODE})`, () => {
 
   it('switches a feature off at the edge when an admin turns it off, and back on', async () => {
     const headers = { ...(await bearer({ userId: 1, role: 'admin' })), 'content-type': 'application/json' };
-    const setReels = (reels: boolean) =>
-      api('/api/admin/settings/features', { method: 'PUT', headers, body: JSON.stringify({ reels }) });
+    const setReels = (reels: boolean) => api('/api/admin/settings/features', { method: 'PUT', headers, body: JSON.stringify({ reels }) });
     const reelsCode = async () => ((await (await api('/api/reels')).json()) as { code?: string }).code;
     expect((await setReels(false)).status).toBe(200);
     try {
       await eventually(async () => (await reelsCode()) === 'FEATURE_DISABLED');
       const off = await api('/api/reels');
       expect(off.status).toBe(404);
-      expect(await off.json()).toEqual({ error: 'Reels are turned off on this site.', message: 'Reels are turned off on this site.', code: 'FEATURE_DISABLED' });
+      expect(await off.json()).toEqual({
+        error: 'Reels are turned off on this site.',
+        message: 'Reels are turned off on this site.',
+        code: 'FEATURE_DISABLED',
+      });
     } finally {
       expect((await setReels(true)).status).toBe(200);
     }
@@ -91,7 +105,11 @@ describe(`foundation through the gateway (${MODE})`, () => {
       body: '{"siteName":',
     });
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ error: 'The request body is not valid JSON', message: 'The request body is not valid JSON', code: 'BAD_REQUEST' });
+    expect(await malformed.json()).toEqual({
+      error: 'The request body is not valid JSON',
+      message: 'The request body is not valid JSON',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('echoes a request id and sends security headers', async () => {
@@ -130,23 +148,27 @@ describe(`foundation through the gateway (${MODE})`, () => {
     expect(page.headers.get('content-type')).toContain('text/html');
   });
 
-  it.skipIf(!canControl)('answers 503 with the error shape while a service is down, and recovers', async () => {
-    await control('stop', 'admin');
-    try {
-      const res = await api('/api/admin/settings', { headers: await bearer({ userId: 1, role: 'admin' }) });
-      expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({
-        error: 'The admin service is unavailable. Please try again shortly.',
-        message: 'The admin service is unavailable. Please try again shortly.',
-        code: 'SERVICE_UNAVAILABLE',
-      });
-      const health = (await (await api('/api/health/services')).json()) as { services: Record<string, string> };
-      expect(health.services.admin).toBe('down');
-      expect(health.services.auth).toBe('ok');
-    } finally {
-      await control('start', 'admin');
-    }
-    const back = await api('/api/admin/settings', { headers: await bearer({ userId: 1, role: 'admin' }) });
-    expect(back.status).toBe(200);
-  }, 90_000);
+  it.skipIf(!canControl)(
+    'answers 503 with the error shape while a service is down, and recovers',
+    async () => {
+      await control('stop', 'admin');
+      try {
+        const res = await api('/api/admin/settings', { headers: await bearer({ userId: 1, role: 'admin' }) });
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual({
+          error: 'The admin service is unavailable. Please try again shortly.',
+          message: 'The admin service is unavailable. Please try again shortly.',
+          code: 'SERVICE_UNAVAILABLE',
+        });
+        const health = (await (await api('/api/health/services')).json()) as { services: Record<string, string> };
+        expect(health.services.admin).toBe('down');
+        expect(health.services.auth).toBe('ok');
+      } finally {
+        await control('start', 'admin');
+      }
+      const back = await api('/api/admin/settings', { headers: await bearer({ userId: 1, role: 'admin' }) });
+      expect(back.status).toBe(200);
+    },
+    90_000,
+  );
 });

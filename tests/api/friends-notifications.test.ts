@@ -12,7 +12,8 @@ import { notificationsOf, unreadOf } from './support/notifications.js';
 import { createPost } from './support/posts.js';
 import { api, body, MODE } from './support/product.js';
 
-const relation = async (who: SignedIn, other: SignedIn) => body<Relation>(await api(`/api/friends/relation/${other.user.user_id}`, auth(who.token)));
+const relation = async (who: SignedIn, other: SignedIn) =>
+  body<Relation>(await api(`/api/friends/relation/${other.user.user_id}`, auth(who.token)));
 
 describe(`friends and notifications through the gateway (${MODE})`, () => {
   let ada: SignedIn;
@@ -61,9 +62,16 @@ describe(`friends and notifications through the gateway (${MODE})`, () => {
 
     const incoming = await body<FriendRequest[]>(await api('/api/friends/requests', auth(bola.token)));
     expect(incoming.map((r) => r.id)).toContain(request.id);
-    // Members are named by their display name (first and last name) beside the username (issue 17).
-    expect(incoming.find((r) => r.id === request.id)).toMatchObject({ fromUsername: ada.user.user_name, fromName: 'Ada Obi', toName: 'Ada Obi' });
-    const requestNote = await readUntil(() => notificationsOf(bola), (list) => list.some((n) => n.type === 'friend_request'));
+    // Members are named by their display name (first and last name) beside the username (decision 025).
+    expect(incoming.find((r) => r.id === request.id)).toMatchObject({
+      fromUsername: ada.user.user_name,
+      fromName: 'Ada Obi',
+      toName: 'Ada Obi',
+    });
+    const requestNote = await readUntil(
+      () => notificationsOf(bola),
+      (list) => list.some((n) => n.type === 'friend_request'),
+    );
     expect(requestNote.find((n) => n.type === 'friend_request')).toMatchObject({ actorId: ada.user.user_id, entityId: request.id });
 
     // Only the recipient answers; a stranger cannot even see the request.
@@ -73,7 +81,10 @@ describe(`friends and notifications through the gateway (${MODE})`, () => {
     expect(await body(accepted)).toEqual({ message: friendTexts.requestAccepted });
     const friends = await body<{ id: number; user_name: string; name: string }[]>(await api('/api/friends/list', auth(ada.token)));
     expect(friends).toContainEqual(expect.objectContaining({ id: bola.user.user_id, user_name: bola.user.user_name, name: 'Ada Obi' }));
-    const acceptNote = await readUntil(() => notificationsOf(ada), (list) => list.some((n) => n.type === 'friend_accept'));
+    const acceptNote = await readUntil(
+      () => notificationsOf(ada),
+      (list) => list.some((n) => n.type === 'friend_accept'),
+    );
     expect(acceptNote.find((n) => n.type === 'friend_accept')?.actorId).toBe(bola.user.user_id);
 
     // The posts service follows the friend graph: Ada's post reaches Bola's feed.
@@ -90,7 +101,10 @@ describe(`friends and notifications through the gateway (${MODE})`, () => {
     await api(`/api/posts/${post.id}/react`, json({ reaction: 'like' }, bola.token));
     await api(`/api/posts/${post.id}/comment`, json({ content: 'Welcome!' }, bola.token));
     await api(`/api/posts/${post.id}/react`, json({ reaction: 'like' }, ada.token));
-    const list = await readUntil(() => notificationsOf(ada), (l) => l.filter((n) => n.meta.postId === post.id).length >= 2);
+    const list = await readUntil(
+      () => notificationsOf(ada),
+      (l) => l.filter((n) => n.meta.postId === post.id).length >= 2,
+    );
     const aboutPost = list.filter((n) => n.meta.postId === post.id);
     expect(aboutPost.map((n) => n.type).sort()).toEqual(['post_comment', 'post_like']);
     expect(aboutPost.every((n) => n.actorName === 'Ada Obi')).toBe(true); // Bola's display name, not the username
@@ -122,7 +136,9 @@ describe(`friends and notifications through the gateway (${MODE})`, () => {
     );
     const { request } = await body<{ request: FriendRequest }>(sent);
     expect((await api(`/api/friends/requests/${request.id}`, { method: 'DELETE', ...auth(chidi.token) })).status).toBe(403);
-    expect(await body(await api(`/api/friends/requests/${request.id}`, { method: 'DELETE', ...auth(bola.token) }))).toEqual({ message: friendTexts.requestCancelled });
+    expect(await body(await api(`/api/friends/requests/${request.id}`, { method: 'DELETE', ...auth(bola.token) }))).toEqual({
+      message: friendTexts.requestCancelled,
+    });
     expect(await relation(bola, chidi)).toMatchObject({ status: 'none', requestId: null });
 
     const suggestions = await body<{ id: number }[]>(await api('/api/friends/suggestions', auth(chidi.token)));

@@ -1,5 +1,5 @@
 /**
- * The API under hostile input (issue 18, decision 026): a fuzzer driven by the merged OpenAPI
+ * The API under hostile input (decision 026): a fuzzer driven by the merged OpenAPI
  * document sends malformed, boundary and hostile values to every operation (wrong types, huge
  * strings, unicode, deep JSON, edge numbers, forged cursors, bad ids, path tricks, bad content
  * types, broken multipart), as an anonymous visitor, a signed-in member and an admin.

@@ -14,7 +14,8 @@ import { saveSettings } from './support/settings.js';
 /** Events travel through Kafka (distributed) between services. */
 const EVENTUAL_MS = 30_000;
 
-const call = (who: SignedIn, path: string, method = 'POST', payload: unknown = {}): Promise<Response> => api(path, json(payload, who.token, method));
+const call = (who: SignedIn, path: string, method = 'POST', payload: unknown = {}): Promise<Response> =>
+  api(path, json(payload, who.token, method));
 
 async function ok<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -48,16 +49,39 @@ describe(`group notifications through the gateway (${MODE})`, () => {
 
     const asked = groupNotification('group_join_request', groupId, requester.user.user_id);
     for (const reviewer of [owner, admin]) {
-      const found = (await readUntil(() => notificationsOf(reviewer), (list) => list.some(asked), EVENTUAL_MS)).find(asked);
-      expect(found).toMatchObject({ entityType: 'group', entityId: groupId, message: `asked to join ${title}`, meta: { groupId, postId: null }, readAt: null });
+      const found = (
+        await readUntil(
+          () => notificationsOf(reviewer),
+          (list) => list.some(asked),
+          EVENTUAL_MS,
+        )
+      ).find(asked);
+      expect(found).toMatchObject({
+        entityType: 'group',
+        entityId: groupId,
+        message: `asked to join ${title}`,
+        meta: { groupId, postId: null },
+        readAt: null,
+      });
     }
     // The requester is told nothing of their own request.
     expect((await notificationsOf(requester)).some((n) => n.type === 'group_join_request')).toBe(false);
 
     await ok(await call(admin, `/api/groups/${groupId}/requests/${requester.user.user_id}/approve`));
     const approved = groupNotification('group_join_approved', groupId, admin.user.user_id);
-    const found = (await readUntil(() => notificationsOf(requester), (list) => list.some(approved), EVENTUAL_MS)).find(approved);
-    expect(found).toMatchObject({ entityType: 'group', entityId: groupId, message: `approved your request to join ${title}`, meta: { groupId } });
+    const found = (
+      await readUntil(
+        () => notificationsOf(requester),
+        (list) => list.some(approved),
+        EVENTUAL_MS,
+      )
+    ).find(approved);
+    expect(found).toMatchObject({
+      entityType: 'group',
+      entityId: groupId,
+      message: `approved your request to join ${title}`,
+      meta: { groupId },
+    });
   });
 
   it('a reviewer who turned group activity off gets no join requests; the other reviewers still do', async () => {
@@ -70,7 +94,11 @@ describe(`group notifications through the gateway (${MODE})`, () => {
       const someone = await signedInMember();
       await ok(await call(someone, `/api/groups/${groupId}/join`));
       const asked = groupNotification('group_join_request', groupId, someone.user.user_id);
-      await readUntil(() => notificationsOf(loudAdmin), (list) => list.some(asked), EVENTUAL_MS);
+      await readUntil(
+        () => notificationsOf(loudAdmin),
+        (list) => list.some(asked),
+        EVENTUAL_MS,
+      );
       return (await notificationsOf(quietOwner)).some(asked);
     };
     const deadline = Date.now() + EVENTUAL_MS;

@@ -15,7 +15,9 @@ import { api, body, MODE } from './support/product.js';
 const EVENTUAL_MS = 30_000;
 
 const call = (who: SignedIn, path: string, method = 'GET', payload?: unknown): Promise<Response> =>
-  payload === undefined && method !== 'POST' ? api(path, { method, headers: { authorization: `Bearer ${who.token}` } }) : api(path, json(payload ?? {}, who.token, method));
+  payload === undefined && method !== 'POST'
+    ? api(path, { method, headers: { authorization: `Bearer ${who.token}` } })
+    : api(path, json(payload ?? {}, who.token, method));
 
 async function ok<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -88,14 +90,26 @@ describe(`group posts through the gateway (${MODE})`, () => {
     await ok(await call(bola, `/api/groups/${groupId}/join`, 'POST'));
     expect(await paths(bola, post, groupId)).toEqual(refusedPrivate);
     await ok(await call(ada, `/api/groups/${groupId}/requests/${bola.user.user_id}/approve`, 'POST'));
-    expect(await readUntil(() => paths(bola, post, groupId), (p) => p.byId === 200, EVENTUAL_MS)).toEqual(seeing);
+    expect(
+      await readUntil(
+        () => paths(bola, post, groupId),
+        (p) => p.byId === 200,
+        EVENTUAL_MS,
+      ),
+    ).toEqual(seeing);
     expect((await call(bola, `/api/posts/${post.id}/comment`, 'POST', { content: 'Thank you!' })).status).toBe(201);
     const own = await postInGroup(bola, groupId, 'Glad to be here');
     expect(await ids(await call(ada, `/api/groups/${groupId}/posts`))).toEqual([own.id, post.id]);
 
     // Leaving: the group's posts go, their own there too.
     await ok(await call(bola, `/api/groups/${groupId}/leave`, 'DELETE'));
-    expect(await readUntil(() => paths(bola, post, groupId), (p) => p.byId === 404, EVENTUAL_MS)).toEqual(refusedPrivate);
+    expect(
+      await readUntil(
+        () => paths(bola, post, groupId),
+        (p) => p.byId === 404,
+        EVENTUAL_MS,
+      ),
+    ).toEqual(refusedPrivate);
     expect((await call(bola, `/api/posts/${own.id}`)).status).toBe(404);
   });
 
@@ -108,7 +122,13 @@ describe(`group posts through the gateway (${MODE})`, () => {
     expect(await feedOf(ada)).not.toContain(post.id);
 
     await ok(await call(ada, `/api/groups/${groupId}/join`, 'POST'));
-    expect(await readUntil(() => feedOf(ada), (feed) => feed.includes(post.id), EVENTUAL_MS)).toContain(post.id);
+    expect(
+      await readUntil(
+        () => feedOf(ada),
+        (feed) => feed.includes(post.id),
+        EVENTUAL_MS,
+      ),
+    ).toContain(post.id);
     expect(await feedOf(chidi)).toContain(post.id);
   });
 

@@ -1,10 +1,17 @@
 /**
- * Groups through the gateway, in whichever mode the harness started: the spec's list shape
+ * Groups through the gateway, in whichever mode the harness started: the product's list shape
  * (`{ items, nextCursor }`, '1'/'0' flags) on each tab, accent-insensitive search, paging with the
- * spec's offset cursor to the end, a private group's flow (request, pending, approval, member, with
+ * offset cursor to the end, a private group's flow (request, pending, approval, member, with
  * names from auth's events), roles and hand-over, and the refusals with their texts.
  */
-import { groupTexts as t, type GroupActionAnswer, type GroupDetail, type GroupListAnswer, type GroupMember, type GroupRequest } from '@kora/contracts';
+import {
+  groupTexts as t,
+  type GroupActionAnswer,
+  type GroupDetail,
+  type GroupListAnswer,
+  type GroupMember,
+  type GroupRequest,
+} from '@kora/contracts';
 import { readUntil } from '@kora/testing';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +21,9 @@ import { api, body, MODE } from './support/product.js';
 type Member = SignedIn & { member: { username: string } };
 
 const send = (who: Member, path: string, method: string, payload?: unknown): Promise<Response> =>
-  payload === undefined ? api(path, { method, headers: { authorization: `Bearer ${who.token}` } }) : api(path, json(payload, who.token, method));
+  payload === undefined
+    ? api(path, { method, headers: { authorization: `Bearer ${who.token}` } })
+    : api(path, json(payload, who.token, method));
 
 async function ok<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -65,9 +74,9 @@ describe(`groups through the gateway (${MODE})`, () => {
       ],
       nextCursor: null,
     });
-    expect((await list(ada, `tab=mine&q=${encodeURIComponent(`CAFÉ OWNERS ${tag}`)}`)).items.map((g) => [g.group_id, g.joined, g.approved])).toEqual([
-      [created.group_id, '1', '1'],
-    ]);
+    expect(
+      (await list(ada, `tab=mine&q=${encodeURIComponent(`CAFÉ OWNERS ${tag}`)}`)).items.map((g) => [g.group_id, g.joined, g.approved]),
+    ).toEqual([[created.group_id, '1', '1']]);
   });
 
   it('pages with the offset cursor to the end', async () => {
@@ -87,9 +96,13 @@ describe(`groups through the gateway (${MODE})`, () => {
     const group = await create(bola, { title: `Abuja Book Club ${tag}`, privacy: 'private' });
     const url = `/api/groups/${group.group_id}`;
     // A body-less join, sent with a JSON content type as some clients do.
-    const asked = await ok<GroupActionAnswer>(await api(`${url}/join`, { method: 'POST', headers: { authorization: `Bearer ${chidi.token}`, 'content-type': 'application/json' } }));
+    const asked = await ok<GroupActionAnswer>(
+      await api(`${url}/join`, { method: 'POST', headers: { authorization: `Bearer ${chidi.token}`, 'content-type': 'application/json' } }),
+    );
     expect(asked).toMatchObject({ message: t.requestSent, group: { joined: '1', approved: '0', group_members: 1 } });
-    expect((await list(chidi, `tab=joined&q=${tag}`)).items.map((g) => [g.group_title, g.joined, g.approved])).toEqual([[`Abuja Book Club ${tag}`, '1', '0']]);
+    expect((await list(chidi, `tab=joined&q=${tag}`)).items.map((g) => [g.group_title, g.joined, g.approved])).toEqual([
+      [`Abuja Book Club ${tag}`, '1', '0'],
+    ]);
 
     await refused(await api(`${url}/members`, auth(chidi.token)), 403, t.membersOnlyMembers);
     await refused(await api(`${url}/requests`, auth(chidi.token)), 403, t.reviewersOnly);
@@ -119,13 +132,21 @@ describe(`groups through the gateway (${MODE})`, () => {
     await refused(await send(dayo, url, 'PUT', { title: 'Mine now' }), 403, t.ownerOnly);
     await refused(await send(bola, `${url}/leave`, 'DELETE'), 409, t.ownerCannotLeave);
 
-    expect(await ok(await send(bola, `${url}/members/${chidi.user.user_id}/role`, 'PUT', { role: 'admin' }))).toMatchObject({ message: t.roleChanged });
+    expect(await ok(await send(bola, `${url}/members/${chidi.user.user_id}/role`, 'PUT', { role: 'admin' }))).toMatchObject({
+      message: t.roleChanged,
+    });
     await refused(await send(chidi, `${url}/members/${bola.user.user_id}`, 'DELETE'), 403, t.ownerCannotBeRemoved);
-    expect(await ok(await send(chidi, `${url}/members/${dayo.user.user_id}`, 'DELETE'))).toMatchObject({ message: t.removed, group: { group_members: 2 } });
+    expect(await ok(await send(chidi, `${url}/members/${dayo.user.user_id}`, 'DELETE'))).toMatchObject({
+      message: t.removed,
+      group: { group_members: 2 },
+    });
 
     const handed = await ok<GroupActionAnswer>(await send(bola, `${url}/members/${chidi.user.user_id}/role`, 'PUT', { role: 'owner' }));
     expect(handed).toMatchObject({ message: t.handedOver, group: { ownerId: chidi.user.user_id, role: 'admin' } });
-    expect(await ok(await send(bola, `${url}/leave`, 'DELETE'))).toMatchObject({ message: t.leftGroup, group: { joined: '0', group_members: 1 } });
+    expect(await ok(await send(bola, `${url}/leave`, 'DELETE'))).toMatchObject({
+      message: t.leftGroup,
+      group: { joined: '0', group_members: 1 },
+    });
     expect(await ok(await send(chidi, url, 'DELETE'))).toEqual({ message: t.deleted });
     await refused(await api(url, auth(chidi.token)), 404, t.notFound);
   });

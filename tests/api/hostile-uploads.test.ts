@@ -1,5 +1,5 @@
 /**
- * Hostile uploads through the gateway, in whichever mode the harness started (issue 18; files from
+ * Hostile uploads through the gateway, in whichever mode the harness started (decision 026; files from
  * tests/support/hostile-files.ts): pixel floods and bombs refused or decoded within bounds, polyglots
  * re-encoded, text dressed as an image refused, hostile names stored under random names and served
  * as images with nosniff, and videos claiming or really running 10 hours; then a normal video still
@@ -50,7 +50,11 @@ describe(`hostile uploads through the gateway (${MODE})`, () => {
   });
 
   const upload = (data: Buffer, name = 'photo.jpg', type = 'image/jpeg', purpose = 'post') =>
-    api(`/api/media/upload?purpose=${purpose}`, { method: 'POST', headers: { authorization: `Bearer ${ada.token}` }, body: filesForm([{ data, name, type }]) });
+    api(`/api/media/upload?purpose=${purpose}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ada.token}` },
+      body: filesForm([{ data, name, type }]),
+    });
 
   async function refused(res: Response, status: number, code: string): Promise<void> {
     const text = await res.text();
@@ -88,7 +92,11 @@ describe(`hostile uploads through the gateway (${MODE})`, () => {
   });
 
   it('re-encodes polyglots (JPEG + HTML, PNG + ZIP, GIF + script): nothing of what they hid is served', async () => {
-    for (const data of [jpegWithComment(HTML_PAYLOAD), Buffer.concat([greyPng(32, 32), zipOf('index.html', HTML_PAYLOAD)]), gifJavascriptPolyglot()]) {
+    for (const data of [
+      jpegWithComment(HTML_PAYLOAD),
+      Buffer.concat([greyPng(32, 32), zipOf('index.html', HTML_PAYLOAD)]),
+      gifJavascriptPolyglot(),
+    ]) {
       const stored = await servedAsImage(await upload(data, 'page.html', 'text/html'));
       for (const trace of ['<script', 'document.title', '<html']) expect(stored.includes(trace), trace).toBe(false);
       expect(stored.includes(ZIP_MAGIC)).toBe(false);

@@ -1,6 +1,6 @@
 /**
- * The list calls as integrators see them through the gateway (decision 015): every call the spec
- * says answers "a list" answers a bare JSON array; paged lists put the next page in `Link`
+ * The list calls as integrators see them through the gateway (decision 015): every call the product
+ * says answers "a list" (docs/product) answers a bare JSON array; paged lists put the next page in `Link`
  * (rel="next") and `X-Next-Cursor`, both absent on the last page; `cursor=0` is the first page;
  * refusals carry the product text in `error` (and the same in `message`) with a stable `code`.
  */
@@ -74,7 +74,12 @@ describe(`lists through the gateway (${MODE})`, () => {
     const memories = await api('/api/memories', auth(ada.token));
     expect(await body<unknown>(memories)).toEqual([]);
     expect(memories.headers.get('x-memories-date')).toMatch(/^\d{4}-\d\d-\d\d$/);
-    for (const path of ['/api/friends/requests', '/api/friends/list', '/api/friends/suggestions', `/api/users/search?q=${ada.member.username}`]) {
+    for (const path of [
+      '/api/friends/requests',
+      '/api/friends/list',
+      '/api/friends/suggestions',
+      `/api/users/search?q=${ada.member.username}`,
+    ]) {
       const res = await api(path, auth(ada.token));
       expect(res.status, path).toBe(200);
       expect(Array.isArray(await res.json()), path).toBe(true);
@@ -84,7 +89,11 @@ describe(`lists through the gateway (${MODE})`, () => {
   it('refuses a bad cursor with the text in error and message and a stable code', async () => {
     const res = await api('/api/posts?cursor=not-a-cursor', auth(ada.token));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'The page cursor is not valid', message: 'The page cursor is not valid', code: 'CURSOR_INVALID' });
+    expect(await res.json()).toEqual({
+      error: 'The page cursor is not valid',
+      message: 'The page cursor is not valid',
+      code: 'CURSOR_INVALID',
+    });
     const notes = await api('/api/notifications?cursor=-1', auth(ada.token));
     expect(notes.status).toBe(400);
     const refusal = await body<{ error: string; message: string; code: string }>(notes);

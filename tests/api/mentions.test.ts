@@ -16,7 +16,10 @@ type Member = SignedIn & { member: { username: string } };
 const postsOf = async (who: Member, query: string) => body<Post[]>(await api(`/api/posts${query}`, auth(who.token)));
 const postIds = async (who: Member, query: string) => (await postsOf(who, query)).map((p) => p.id);
 const review = (who: Member | null, mentionId: number | string, action: 'approve' | 'decline') =>
-  api(`/api/posts/mentions/${mentionId}/${action}`, who ? { method: 'POST', headers: { authorization: `Bearer ${who.token}` } } : { method: 'POST' });
+  api(
+    `/api/posts/mentions/${mentionId}/${action}`,
+    who ? { method: 'POST', headers: { authorization: `Bearer ${who.token}` } } : { method: 'POST' },
+  );
 
 /** Saves privacy settings through the settings API and waits until the posts service applies them (`applied`). */
 async function savePrivacy(who: Member, values: Partial<PrivacySettings>, applied: () => Promise<boolean>): Promise<void> {
@@ -41,7 +44,9 @@ describe(`mentions and post visibility through the gateway (${MODE})`, () => {
 
     const comment = await api(`/api/posts/${post.id}/comment`, json({ content: `@${chidi.member.username}, come too` }, bola.token));
     expect(comment.status).toBe(201);
-    expect((await body<Post['comments'][number]>(comment)).mentions).toEqual([{ userId: chidi.user.user_id, username: chidi.member.username }]);
+    expect((await body<Post['comments'][number]>(comment)).mentions).toEqual([
+      { userId: chidi.user.user_id, username: chidi.member.username },
+    ]);
     // A comment's mention does not put the post on that member's profile.
     expect(await postIds(chidi, `?authorId=${chidi.user.user_id}`)).not.toContain(post.id);
   });
@@ -68,22 +73,36 @@ describe(`mentions and post visibility through the gateway (${MODE})`, () => {
 
     for (let i = 0; i < 2; i++) {
       const approved = await review(chidi, mine.mentionId, 'approve');
-      expect([approved.status, await body<MentionReviewAnswer>(approved)]).toEqual([200, { mentionId: mine.mentionId, status: 'approved' }]);
+      expect([approved.status, await body<MentionReviewAnswer>(approved)]).toEqual([
+        200,
+        { mentionId: mine.mentionId, status: 'approved' },
+      ]);
     }
     const late = await review(chidi, mine.mentionId, 'decline');
-    expect([late.status, await body(late)]).toEqual([409, { error: mentionTexts.alreadyApproved, message: mentionTexts.alreadyApproved, code: 'MENTION_ALREADY_REVIEWED' }]);
-    expect((await body<Post>(await api(`/api/posts/${post.id}`, auth(bola.token)))).mentions).toEqual([{ userId: chidi.user.user_id, username: chidi.member.username }]);
+    expect([late.status, await body(late)]).toEqual([
+      409,
+      { error: mentionTexts.alreadyApproved, message: mentionTexts.alreadyApproved, code: 'MENTION_ALREADY_REVIEWED' },
+    ]);
+    expect((await body<Post>(await api(`/api/posts/${post.id}`, auth(bola.token)))).mentions).toEqual([
+      { userId: chidi.user.user_id, username: chidi.member.username },
+    ]);
     expect(await postIds(bola, `?authorId=${chidi.user.user_id}`)).toContain(post.id);
   });
 
   it("a friends-only member's posts answer a stranger like a missing post, everywhere", async () => {
     const post = await createPost(bola, 'for my friends');
     expect((await api('/api/saves', json({ postId: post.id }, chidi.token))).status).toBe(201);
-    await savePrivacy(bola, { profileVisibility: 'friends' }, async () => (await api(`/api/posts/${post.id}`, auth(chidi.token))).status === 404);
+    await savePrivacy(
+      bola,
+      { profileVisibility: 'friends' },
+      async () => (await api(`/api/posts/${post.id}`, auth(chidi.token))).status === 404,
+    );
     const missing = await api('/api/posts/999999999999', auth(chidi.token));
     const closed = await api(`/api/posts/${post.id}`, auth(chidi.token));
     expect([closed.status, await body(closed)]).toEqual([404, await body(missing)]);
-    expect((await body<{ message: string }>(await api(`/api/posts/${post.id}/react`, json({ reaction: 'like' }, chidi.token)))).message).toBe(postTexts.notFound);
+    expect(
+      (await body<{ message: string }>(await api(`/api/posts/${post.id}/react`, json({ reaction: 'like' }, chidi.token)))).message,
+    ).toBe(postTexts.notFound);
     expect(await postIds(chidi, `?authorId=${bola.user.user_id}`)).not.toContain(post.id);
     expect((await body<Post[]>(await api('/api/saves', auth(chidi.token)))).map((p) => p.id)).not.toContain(post.id);
     // The author still sees it.

@@ -3,9 +3,6 @@
  * notification switches (PUT /api/settings/notifications), presence with showOnline
  * (PUT /api/settings/privacy, GET /api/presence), and mention notifications with review
  * (privacy tagReview; POST /api/posts/mentions/:id/approve).
- *
- * The settings routes and mentions are built on other branches of issue 12: this file runs once
- * they are merged.
  */
 import { notificationTexts, type Notification, type Presence } from '@kora/contracts';
 import { readUntil } from '@kora/testing';
@@ -31,7 +28,8 @@ describe('notification switches', () => {
     [owner, fan] = await Promise.all([signedInMember(), signedInMember()]);
   }, 60_000);
 
-  const like = async (postId: number) => expect((await api(`/api/posts/${postId}/react`, json({ reaction: 'like' }, fan.token))).status).toBe(200);
+  const like = async (postId: number) =>
+    expect((await api(`/api/posts/${postId}/react`, json({ reaction: 'like' }, fan.token))).status).toBe(200);
   const comment = async (postId: number, content: string) =>
     expect((await api(`/api/posts/${postId}/comment`, json({ content }, fan.token))).status).toBeLessThan(300);
   const typesOf = async (who: SignedIn) => (await notificationsOf(who)).map((n) => `${n.type}:${n.meta.postId}`);
@@ -47,13 +45,21 @@ describe('notification switches', () => {
     while (!applied && Date.now() < deadline) {
       const post = await createPost(who, 'Jollof on Sunday');
       await act(post.id);
-      const seen = await readUntil(() => typesOf(who), (t) => t.includes(`${marker}:${post.id}`), EVENTUAL_MS);
+      const seen = await readUntil(
+        () => typesOf(who),
+        (t) => t.includes(`${marker}:${post.id}`),
+        EVENTUAL_MS,
+      );
       applied = !seen.includes(`${silenced}:${post.id}`);
     }
     expect(applied).toBe(true);
     const post = await createPost(who, 'Suya on Monday');
     await act(post.id);
-    const seen = await readUntil(() => typesOf(who), (t) => t.includes(`${marker}:${post.id}`), EVENTUAL_MS);
+    const seen = await readUntil(
+      () => typesOf(who),
+      (t) => t.includes(`${marker}:${post.id}`),
+      EVENTUAL_MS,
+    );
     expect(seen).toContain(`${marker}:${post.id}`);
     expect(seen).not.toContain(`${silenced}:${post.id}`);
   }
@@ -68,7 +74,13 @@ describe('notification switches', () => {
     await putSettings(owner, 'notifications', { inappLikes: true });
     const again = await createPost(owner, 'Puff-puff on Tuesday');
     await like(again.id);
-    expect(await readUntil(() => typesOf(owner), (t) => t.includes(`post_like:${again.id}`), EVENTUAL_MS)).toContain(`post_like:${again.id}`);
+    expect(
+      await readUntil(
+        () => typesOf(owner),
+        (t) => t.includes(`post_like:${again.id}`),
+        EVENTUAL_MS,
+      ),
+    ).toContain(`post_like:${again.id}`);
   });
 
   it('with inappComments off a comment makes no notification', async () => {
@@ -103,25 +115,46 @@ describe('presence', () => {
     expect(await readUntil(() => adaOnlineFor(bola), Boolean, EVENTUAL_MS)).toBe(true);
 
     await putSettings(ada, 'privacy', { showOnline: false });
-    expect(await readUntil(() => adaOnlineFor(bola), (online) => !online, EVENTUAL_MS)).toBe(false);
+    expect(
+      await readUntil(
+        () => adaOnlineFor(bola),
+        (online) => !online,
+        EVENTUAL_MS,
+      ),
+    ).toBe(false);
     await putSettings(ada, 'privacy', { showOnline: true });
     expect(await readUntil(() => adaOnlineFor(bola), Boolean, EVENTUAL_MS)).toBe(true);
 
     // Bola hides his own status: he sees nobody's.
     await putSettings(bola, 'privacy', { showOnline: false });
-    expect(await readUntil(() => adaOnlineFor(bola), (online) => !online, EVENTUAL_MS)).toBe(false);
+    expect(
+      await readUntil(
+        () => adaOnlineFor(bola),
+        (online) => !online,
+        EVENTUAL_MS,
+      ),
+    ).toBe(false);
     await putSettings(bola, 'privacy', { showOnline: true });
 
     tab.ws.close();
     await tab.closed;
-    expect(await readUntil(() => adaOnlineFor(bola), (online) => !online, EVENTUAL_MS)).toBe(false);
+    expect(
+      await readUntil(
+        () => adaOnlineFor(bola),
+        (online) => !online,
+        EVENTUAL_MS,
+      ),
+    ).toBe(false);
   });
 
   it('refuses bad ids with 400 and anonymous callers with 401', async () => {
     for (const ids of ['', 'abc', '1,,2', '0', Array.from({ length: 101 }, (_, i) => i + 1).join(',')]) {
       const res = await api(`/api/presence?ids=${ids}`, auth(ada.token));
       expect(res.status, ids).toBe(400);
-      expect(await res.json()).toMatchObject({ error: notificationTexts.presenceIdsInvalid, message: notificationTexts.presenceIdsInvalid });
+      expect(await res.json()).toMatchObject({
+        error: notificationTexts.presenceIdsInvalid,
+        message: notificationTexts.presenceIdsInvalid,
+      });
     }
     expect((await api('/api/presence?ids=1')).status).toBe(401);
   });

@@ -63,7 +63,10 @@ function operations(doc: Json): [string, string, Json][] {
 function resolve(doc: Json, schema: Json | undefined): Json | undefined {
   const ref = schema?.$ref;
   if (typeof ref !== 'string') return schema;
-  return ref.split('/').slice(1).reduce<Json | undefined>((node, key) => node?.[key] as Json | undefined, doc);
+  return ref
+    .split('/')
+    .slice(1)
+    .reduce<Json | undefined>((node, key) => node?.[key] as Json | undefined, doc);
 }
 
 /**
@@ -133,7 +136,10 @@ describe(`the merged OpenAPI document (${MODE})`, () => {
     // The check itself finds a body without one (the feed's items lose theirs).
     const broken = structuredClone(served);
     const [, , feed] = operations(broken).find(([p, m]) => p === '/api/posts' && m === 'get')!;
-    const list = resolve(broken, ((feed.responses as Record<string, Json>)['200']!.content as Record<string, Json>)['application/json']!.schema as Json)!;
+    const list = resolve(
+      broken,
+      ((feed.responses as Record<string, Json>)['200']!.content as Record<string, Json>)['application/json']!.schema as Json,
+    )!;
     delete resolve(broken, list.items as Json)!.example;
     expect(jsonBodies('/api/posts', feed).some(([, media]) => !hasExample(broken, media))).toBe(true);
   });
@@ -145,7 +151,14 @@ describe(`the merged OpenAPI document (${MODE})`, () => {
       const ok = (paths[route]!.get!.responses as Record<string, Json>)['200']!;
       expect(Object.keys(ok.headers as Json).sort(), route).toEqual(['Link', 'X-Next-Cursor']);
     }
-    for (const route of [...lists, '/api/memories', '/api/friends/requests', '/api/friends/list', '/api/friends/suggestions', '/api/users/search']) {
+    for (const route of [
+      ...lists,
+      '/api/memories',
+      '/api/friends/requests',
+      '/api/friends/list',
+      '/api/friends/suggestions',
+      '/api/users/search',
+    ]) {
       const ok = (paths[route]!.get!.responses as Record<string, Json>)['200']!;
       const schema = ((ok.content as Json)['application/json'] as Json).schema as Json;
       expect(schema.type, route).toBe('array');

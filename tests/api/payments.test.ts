@@ -7,7 +7,15 @@
  * end to end and credited once, also under 1,000 concurrent duplicate webhooks (Paystack) or a
  * second payment attempt (sandbox); a declined card credits nothing.
  */
-import { PAYMENT_WEBHOOK_PATH, PAYSTACK_SIGNATURE_HEADER, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, walletTexts, type InitializePaymentAnswer, type Payment } from '@kora/contracts';
+import {
+  PAYMENT_WEBHOOK_PATH,
+  PAYSTACK_SIGNATURE_HEADER,
+  SANDBOX_DECLINED_CARD,
+  SANDBOX_SUCCESS_CARD,
+  walletTexts,
+  type InitializePaymentAnswer,
+  type Payment,
+} from '@kora/contracts';
 import { eventually } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chargeSuccess, FAKE_PAYSTACK_KEY, paystackSignature } from '../../scripts/lib/fake-paystack.mjs';
@@ -23,7 +31,18 @@ async function refused(res: Response, status: number, text: string): Promise<voi
 }
 
 const initialize = (who: SignedIn, over: Record<string, unknown> = {}) =>
-  api('/api/payments/initialize', json({ email: (who as SignedIn & { member: { email: string } }).member.email, amount: 5000, metadata: { userId: who.user.user_id }, ...over }, who.token));
+  api(
+    '/api/payments/initialize',
+    json(
+      {
+        email: (who as SignedIn & { member: { email: string } }).member.email,
+        amount: 5000,
+        metadata: { userId: who.user.user_id },
+        ...over,
+      },
+      who.token,
+    ),
+  );
 
 async function started(who: SignedIn, amount: number): Promise<InitializePaymentAnswer> {
   const res = await initialize(who, { amount });
@@ -36,12 +55,20 @@ const paymentOf = async (who: SignedIn, reference: string) => body<Payment>(awai
 /** A webhook as a provider posts it, through the gateway. */
 function webhook(payload: unknown, signature?: string): Promise<Response> {
   const raw = JSON.stringify(payload);
-  return api(PAYMENT_WEBHOOK_PATH, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { [PAYSTACK_SIGNATURE_HEADER]: signature }) }, body: raw });
+  return api(PAYMENT_WEBHOOK_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { [PAYSTACK_SIGNATURE_HEADER]: signature }) },
+    body: raw,
+  });
 }
 
 /** Paystack's control: what verify will say of a reference. */
 async function fakeSays(reference: string, state: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${FAKE}/_control/transactions/${reference}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(state) });
+  const res = await fetch(`${FAKE}/_control/transactions/${reference}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(state),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -52,7 +79,11 @@ describe(`card payments through the gateway (${MODE}, ${PROVIDER})`, () => {
   beforeAll(async () => {
     [ada, bola] = await Promise.all([signedInMember(), signedInMember()]);
     // The wallet learns e-mails from auth's events: wait until it knows Ada's.
-    await eventually(async () => (await initialize(ada, { amount: 0 })).status === 400 && (await (await initialize(ada, { amount: 0 })).json()).error === walletTexts.amountInvalid);
+    await eventually(
+      async () =>
+        (await initialize(ada, { amount: 0 })).status === 400 &&
+        (await (await initialize(ada, { amount: 0 })).json()).error === walletTexts.amountInvalid,
+    );
   });
 
   it('refuses anonymous callers on every member route', async () => {
@@ -76,7 +107,11 @@ describe(`card payments through the gateway (${MODE}, ${PROVIDER})`, () => {
   it("keeps a member's payment from others, and refuses unsigned or wrongly signed webhooks", async () => {
     const { reference } = await started(ada, 150);
     await refused(await api(`/api/payments/${reference}`, auth(bola.token)), 404, walletTexts.paymentNotFound);
-    await refused(await api(`/api/payments/${reference}/verify`, { method: 'POST', ...auth(bola.token) }), 404, walletTexts.paymentNotFound);
+    await refused(
+      await api(`/api/payments/${reference}/verify`, { method: 'POST', ...auth(bola.token) }),
+      404,
+      walletTexts.paymentNotFound,
+    );
     const event = chargeSuccess(reference, { amount: 15_000 });
     await refused(await webhook(event), 401, walletTexts.signatureInvalid);
     await refused(await webhook(event, paystackSignature('sk_test_not_the_key', JSON.stringify(event))), 401, walletTexts.signatureInvalid);
@@ -91,7 +126,9 @@ describe(`card payments through the gateway (${MODE}, ${PROVIDER})`, () => {
     const event = chargeSuccess(reference, { amount: 200_050 });
     const signed = paystackSignature(FAKE_PAYSTACK_KEY, JSON.stringify(event));
     expect((await webhook(event, signed)).status).toBe(200);
-    expect((await body<Payment>(await api(`/api/payments/${reference}/verify`, { method: 'POST', ...auth(ada.token) }))).status).toBe('pending');
+    expect((await body<Payment>(await api(`/api/payments/${reference}/verify`, { method: 'POST', ...auth(ada.token) }))).status).toBe(
+      'pending',
+    );
 
     await fakeSays(reference, { status: 'success' });
     const answers = await Promise.all(Array.from({ length: 1000 }, () => webhook(event, signed)));
@@ -102,24 +139,38 @@ describe(`card payments through the gateway (${MODE}, ${PROVIDER})`, () => {
     // A mismatched amount is never credited.
     const other = await started(bola, 100);
     await fakeSays(other.reference, { status: 'success', amount: 1_000_000 });
-    expect((await body<Payment>(await api(`/api/payments/${other.reference}/verify`, { method: 'POST', ...auth(bola.token) })))).toMatchObject({ status: 'failed' });
+    expect(
+      await body<Payment>(await api(`/api/payments/${other.reference}/verify`, { method: 'POST', ...auth(bola.token) })),
+    ).toMatchObject({ status: 'failed' });
   });
 
   it.runIf(PROVIDER === 'sandbox')('completes a sandbox payment once with the test card; a declined card credits nothing', async () => {
     const { reference, authorization_url } = await started(ada, 5000);
     expect(new URL(authorization_url).pathname).toBe('/checkout');
     expect(new URL(authorization_url).searchParams.get('reference')).toBe(reference);
-    await refused(await api(`/api/payments/${reference}/sandbox-pay`, json({ cardNumber: SANDBOX_SUCCESS_CARD }, bola.token)), 404, walletTexts.paymentNotFound);
-    for (let i = 0; i < 2; i++) expect((await api(`/api/payments/${reference}/sandbox-pay`, json({ cardNumber: SANDBOX_SUCCESS_CARD }, ada.token))).status).toBe(200);
+    await refused(
+      await api(`/api/payments/${reference}/sandbox-pay`, json({ cardNumber: SANDBOX_SUCCESS_CARD }, bola.token)),
+      404,
+      walletTexts.paymentNotFound,
+    );
+    for (let i = 0; i < 2; i++)
+      expect((await api(`/api/payments/${reference}/sandbox-pay`, json({ cardNumber: SANDBOX_SUCCESS_CARD }, ada.token))).status).toBe(200);
     await eventually(async () => (await paymentOf(ada, reference)).status === 'success');
 
     const declined = await started(bola, 300);
-    await refused(await api(`/api/payments/${declined.reference}/sandbox-pay`, json({ cardNumber: SANDBOX_DECLINED_CARD }, bola.token)), 400, walletTexts.cardDeclined);
+    await refused(
+      await api(`/api/payments/${declined.reference}/sandbox-pay`, json({ cardNumber: SANDBOX_DECLINED_CARD }, bola.token)),
+      400,
+      walletTexts.cardDeclined,
+    );
     expect(await paymentOf(bola, declined.reference)).toMatchObject({ status: 'failed', paidAt: null });
   });
 
-  it.runIf(PROVIDER === 'paystack')('answers 200 to a signed webhook for an unknown reference (so the provider stops retrying)', async () => {
-    const event = chargeSuccess('kora_0_unknown_0000', { amount: 100 });
-    expect((await webhook(event, paystackSignature(FAKE_PAYSTACK_KEY, JSON.stringify(event)))).status).toBe(200);
-  });
+  it.runIf(PROVIDER === 'paystack')(
+    'answers 200 to a signed webhook for an unknown reference (so the provider stops retrying)',
+    async () => {
+      const event = chargeSuccess('kora_0_unknown_0000', { amount: 100 });
+      expect((await webhook(event, paystackSignature(FAKE_PAYSTACK_KEY, JSON.stringify(event)))).status).toBe(200);
+    },
+  );
 });

@@ -10,7 +10,7 @@
 import { formatNaira, PACKAGE_IDS, walletTexts, type Notification, type Post, type Suggestion } from '@kora/contracts';
 import { eventually, readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auth, befriend, json, signedInMember, signIn, type SignedIn } from './support/members.js';
+import { auth, befriend, signedInMember, signIn, type SignedIn } from './support/members.js';
 import { notificationsOf } from './support/notifications.js';
 import { createPost } from './support/posts.js';
 import { api, body, MODE } from './support/product.js';
@@ -24,8 +24,8 @@ async function refused(res: Response, status: number, text: string): Promise<voi
   expect(await res.json()).toEqual({ error: text, message: text, code: expect.any(String) });
 }
 
-
-const balanceInSignIn = async (who: Member) => (await signIn(who.member.email, who.member.password)).user as unknown as { user_wallet_balance: number };
+const balanceInSignIn = async (who: Member) =>
+  (await signIn(who.member.email, who.member.password)).user as unknown as { user_wallet_balance: number };
 const postAs = async (who: SignedIn, id: number) => body<Post>(await api(`/api/posts/${id}`, auth(who.token)));
 const feedOf = async (who: SignedIn) => body<Post[]>(await api('/api/posts?limit=10', auth(who.token)));
 const boost = (who: SignedIn, id: number) => api(`/api/posts/${id}/boost`, { method: 'POST', ...auth(who.token) });
@@ -58,7 +58,11 @@ describe(`Pro perks through the gateway (${MODE})`, () => {
       async () => (await notificationsOf(ada)).find((n: Notification) => n.type === 'payment'),
       (n) => n !== undefined,
     );
-    expect(notice).toMatchObject({ actorId: ada.user.user_id, entityType: 'transaction', message: 'Your wallet was topped up with ₦10,000' });
+    expect(notice).toMatchObject({
+      actorId: ada.user.user_id,
+      entityType: 'transaction',
+      message: 'Your wallet was topped up with ₦10,000',
+    });
   });
 
   it('buying VIP gives the badge, featured suggestions, a notice, the balance after it, and boosts sponsored to strangers only', async () => {
@@ -84,13 +88,19 @@ describe(`Pro perks through the gateway (${MODE})`, () => {
     expect(notice!.message).toBe('You bought Kora VIP for ₦6,050: your Pro perks are on');
 
     // Boost (once posts has learnt the plan), then once more is refused.
-    const boosted = await readUntil(() => boost(ada, post.id), (res) => res.status !== 402);
+    const boosted = await readUntil(
+      () => boost(ada, post.id),
+      (res) => res.status !== 402,
+    );
     expect(boosted.status, await boosted.clone().text()).toBe(200);
     expect(await boosted.json()).toMatchObject({ postId: post.id, boostsLeft: 29 });
     await refused(await boost(ada, post.id), 409, walletTexts.alreadyBoosted);
 
     // Sponsored for the stranger (at most one a page), an ordinary post for the friend and the author.
-    const strangers = await readUntil(() => feedOf(chidi), (page) => page.some((p) => p.sponsored));
+    const strangers = await readUntil(
+      () => feedOf(chidi),
+      (page) => page.some((p) => p.sponsored),
+    );
     expect(strangers.filter((p) => p.sponsored)).toHaveLength(1);
     for (const who of [bola, ada]) {
       const page = await feedOf(who);
@@ -100,7 +110,8 @@ describe(`Pro perks through the gateway (${MODE})`, () => {
   });
 
   it('keeps payment notices away while the payments switch is off', async () => {
-    const paymentNotices = async () => (await notificationsOf(bola)).filter((n: Notification) => n.type === 'payment').map((n) => n.message);
+    const paymentNotices = async () =>
+      (await notificationsOf(bola)).filter((n: Notification) => n.type === 'payment').map((n) => n.message);
     const noticeOf = (amount: number) => `Your wallet was topped up with ${formatNaira(amount)}`;
     // The switch reaches notifications as an event of another topic than the credits, so nothing
     // orders the two: top up while it is off, then (switch on) top up markers until one is noticed.
@@ -116,7 +127,7 @@ describe(`Pro perks through the gateway (${MODE})`, () => {
       await topUp(bola, amount);
       await saveSettings(bola, 'notifications', { inappPayments: true });
       let marker = 700 + amount;
-      for (let noticed = false; !noticed && Date.now() < deadline; ) {
+      for (let noticed = false; !noticed && Date.now() < deadline;) {
         marker += 1000;
         await topUp(bola, marker);
         noticed = (await readUntil(paymentNotices, (list) => list.includes(noticeOf(marker)), 3_000)).includes(noticeOf(marker));

@@ -66,7 +66,10 @@ describe(`posts and media through the gateway (${MODE})`, () => {
     const outcomes: string[] = [];
     for (let i = 0; i < 20; i++) {
       try {
-        const res = await api('/api/media/upload', { method: 'POST', body: filesForm([{ data: big, name: 'big.png', type: 'image/png' }]) });
+        const res = await api('/api/media/upload', {
+          method: 'POST',
+          body: filesForm([{ data: big, name: 'big.png', type: 'image/png' }]),
+        });
         outcomes.push(`${res.status} ${(await body<{ code: string }>(res)).code}`);
       } catch (err) {
         outcomes.push(`failed: ${String((err as { cause?: { code?: string } }).cause?.code ?? err)}`);
@@ -96,7 +99,10 @@ describe(`posts and media through the gateway (${MODE})`, () => {
     expect(asSomeoneElse.status).toBe(403);
     expect((await body<{ message: string }>(asSomeoneElse)).message).toBe(postTexts.notYourUserId);
 
-    const foreignMedia = await api('/api/posts', json({ userId: ada.user.user_id, content: 'x', media: [{ url: 'https://evil.example/a.png', type: 'image' }] }, ada.token));
+    const foreignMedia = await api(
+      '/api/posts',
+      json({ userId: ada.user.user_id, content: 'x', media: [{ url: 'https://evil.example/a.png', type: 'image' }] }, ada.token),
+    );
     expect(foreignMedia.status).toBe(400);
   });
 
@@ -115,7 +121,9 @@ describe(`posts and media through the gateway (${MODE})`, () => {
     expect(post.images).toEqual(answer.urls);
     expect(post.videos).toEqual([]);
 
-    const disguised = await upload(ada.token, [{ data: Buffer.from('just some text, not a picture'), name: 'cat.jpg', type: 'image/jpeg' }]);
+    const disguised = await upload(ada.token, [
+      { data: Buffer.from('just some text, not a picture'), name: 'cat.jpg', type: 'image/jpeg' },
+    ]);
     expect(disguised.status).toBe(415);
 
     // A real PNG header (the type passes) followed by padding past the site's current limit.
@@ -126,7 +134,11 @@ describe(`posts and media through the gateway (${MODE})`, () => {
     expect(oversized.status).toBe(413);
     expect((await body<{ message: string }>(oversized)).message).toBe(mediaTexts.tooLarge(maxUploadMB));
 
-    const nothing = await api('/api/media/upload', { method: 'POST', headers: { authorization: `Bearer ${ada.token}` }, body: new FormData() });
+    const nothing = await api('/api/media/upload', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ada.token}` },
+      body: new FormData(),
+    });
     expect(nothing.status).toBe(400);
   });
 

@@ -25,8 +25,10 @@ describe(`reports (${MODE})`, () => {
   }, 60_000);
 
   const report = (who: SignedIn | null, payload: object) => api('/api/reports', json(payload, who?.token));
-  const groups = async (status = 'open') => (await body<{ items: AdminReportGroup[] }>(await api(`/api/admin/reports?status=${status}&limit=100`, { headers: admin }))).items;
-  const close = (id: number, payload: object) => api(`/api/admin/reports/${id}`, { method: 'PUT', headers: admin, body: JSON.stringify(payload) });
+  const groups = async (status = 'open') =>
+    (await body<{ items: AdminReportGroup[] }>(await api(`/api/admin/reports?status=${status}&limit=100`, { headers: admin }))).items;
+  const close = (id: number, payload: object) =>
+    api(`/api/admin/reports/${id}`, { method: 'PUT', headers: admin, body: JSON.stringify(payload) });
   const outcome = (who: SignedIn, postId: number) =>
     readUntil(
       async () => (await notificationsOf(who)).find((n: Notification) => n.type === 'report_outcome' && n.meta.postId === postId),
@@ -57,7 +59,8 @@ describe(`reports (${MODE})`, () => {
   it('an admin resolves every report on a post at once: removed for all, each reporter told', async () => {
     const post = await createPost(author, 'report me twice');
     const ids: number[] = [];
-    for (const who of [first, second]) ids.push((await body<{ id: number }>(await report(who, { postId: post.id, reason: 'harassment' }))).id);
+    for (const who of [first, second])
+      ids.push((await body<{ id: number }>(await report(who, { postId: post.id, reason: 'harassment' }))).id);
     const group = (await groups()).find((g) => g.targetType === 'post' && g.targetId === post.id);
     expect(group).toMatchObject({ id: ids[1], postId: post.id, authorId: author.user.user_id, reportCount: 2, reasons: ['harassment'] });
     expect(group!.reports.map((r) => r.reporterId)).toEqual([second.user.user_id, first.user.user_id]);
@@ -100,6 +103,8 @@ describe(`reports (${MODE})`, () => {
     const dismissed = await body<{ id: number }>(await report(second, { postId: fine.id, reason: 'other' }));
     expect(await body<object>(await close(dismissed.id, { action: 'dismiss' }))).toEqual({ closed: 1, status: 'dismissed' });
     expect((await api(`/api/posts/${fine.id}`, auth(second.token))).status).toBe(200);
-    expect(await outcome(second, fine.id)).toMatchObject({ message: 'We reviewed the post you reported and found it does not break our rules.' });
+    expect(await outcome(second, fine.id)).toMatchObject({
+      message: 'We reviewed the post you reported and found it does not break our rules.',
+    });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Representative applications through the gateway (spec: Representative application; decision
+ * Representative applications through the gateway (docs/product/representatives.md; decision
  * 024): anyone applies (a signed-in member is remembered), a refused form names every field, one
  * application under review per e-mail, the applicant is mailed on applying and on a decision, and
  * the back office lists and reviews them (admins only). The per-client hourly limit is the
@@ -52,7 +52,11 @@ describe(`representative applications (${MODE})`, () => {
       error: representativeTexts.phoneRequired,
       message: representativeTexts.phoneRequired,
       code: 'VALIDATION_FAILED',
-      fields: { phone: representativeTexts.phoneRequired, email: representativeTexts.emailInvalid, koraUsername: representativeTexts.koraUsernameRequired },
+      fields: {
+        phone: representativeTexts.phoneRequired,
+        email: representativeTexts.emailInvalid,
+        koraUsername: representativeTexts.koraUsernameRequired,
+      },
     });
   });
 
@@ -67,15 +71,27 @@ describe(`representative applications (${MODE})`, () => {
   it('is reviewed by admins only: status and note saved, the applicant mailed on the decision', async () => {
     const email = newEmail();
     const { id } = await body<{ id: number }>(await api('/api/representatives', json(application(email))));
-    for (const [headers, status] of [[{}, 401], [await bearer({ userId: 42 }), 403]] as const) {
+    for (const [headers, status] of [
+      [{}, 401],
+      [await bearer({ userId: 42 }), 403],
+    ] as const) {
       expect((await api('/api/admin/representatives', { headers })).status).toBe(status);
-      const put = await api(`/api/admin/representatives/${id}`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'accepted' }) });
+      const put = await api(`/api/admin/representatives/${id}`, {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'accepted' }),
+      });
       expect(put.status).toBe(status);
     }
 
     const contacted = await api(`/api/admin/representatives/${id}`, await adminJson({ status: 'contacted', note: 'Called on Monday' }));
     expect(contacted.status, await contacted.clone().text()).toBe(200);
-    expect(await contacted.json()).toMatchObject({ id, status: 'contacted', reviewNote: 'Called on Monday', reviewedAt: expect.any(String) });
+    expect(await contacted.json()).toMatchObject({
+      id,
+      status: 'contacted',
+      reviewNote: 'Called on Monday',
+      reviewedAt: expect.any(String),
+    });
     const accepted = await api(`/api/admin/representatives/${id}`, await adminJson({ status: 'accepted', note: 'Starts in January' }));
     expect(accepted.status).toBe(200);
     const mail = await waitForMail(email, /accepted/i);

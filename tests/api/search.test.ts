@@ -31,7 +31,14 @@ describe(`search through the gateway (${MODE})`, () => {
   });
 
   it('refuses anonymous callers on every search route', async () => {
-    for (const path of ['/api/search?q=x', '/api/search?q=x&type=posts', '/api/hashtags/trending', '/api/hashtags/lagos/posts', '/api/members/pro', '/api/shares/friends']) {
+    for (const path of [
+      '/api/search?q=x',
+      '/api/search?q=x&type=posts',
+      '/api/hashtags/trending',
+      '/api/hashtags/lagos/posts',
+      '/api/members/pro',
+      '/api/shares/friends',
+    ]) {
       expect((await api(path)).status, path).toBe(401);
     }
   });
@@ -49,7 +56,10 @@ describe(`search through the gateway (${MODE})`, () => {
     const w = uniqueWord();
     const post = await createPost(ada, `Jollof at the Café ${w}`);
     for (const q of [`${w} cafe`, `JOLLOF ${w}`, w.slice(0, -2)]) {
-      expect((await found<Post>(stranger, { type: 'posts', q })).map((p) => p.id), q).toContain(post.id);
+      expect(
+        (await found<Post>(stranger, { type: 'posts', q })).map((p) => p.id),
+        q,
+      ).toContain(post.id);
     }
     await saveSettings(ada, 'privacy', { profileVisibility: 'friends' });
     try {
@@ -81,7 +91,8 @@ describe(`search through the gateway (${MODE})`, () => {
   it('answers [] for a blank query, never a 500 for what a member types, and 400 with the texts for bad parameters', async () => {
     expect(await found(ada, { q: '  ', type: 'posts' })).toEqual([]);
     for (const type of ['people', 'posts', 'groups', 'hashtags']) {
-      for (const q of ["'", '"', '&|!():*\\', "x'):* & !(y", '%_', '#', '🎉 日本語 ünï']) expect((await search(ada, { type, q })).status, `${type} ${q}`).toBe(200);
+      for (const q of ["'", '"', '&|!():*\\', "x'):* & !(y", '%_', '#', '🎉 日本語 ünï'])
+        expect((await search(ada, { type, q })).status, `${type} ${q}`).toBe(200);
     }
     const bad = async (query: Record<string, string>, text: string) => {
       const res = await search(ada, query);

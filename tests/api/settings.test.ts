@@ -56,7 +56,18 @@ describe(`member settings through the gateway (${MODE})`, () => {
   });
 
   it('saves every tab for its owner only, ignoring the read-only account fields', async () => {
-    const general = { phone: '08035550101', dateOfBirth: '1990-10-01', gender: 'male', website: 'http://bola.com.ng', city: 'Port Harcourt', country: 'Nigeria', timezone: 'Africa/Lagos', language: 'ig', work: 'Dangote', education: 'UNN' } as const;
+    const general = {
+      phone: '08035550101',
+      dateOfBirth: '1990-10-01',
+      gender: 'male',
+      website: 'http://bola.com.ng',
+      city: 'Port Harcourt',
+      country: 'Nigeria',
+      timezone: 'Africa/Lagos',
+      language: 'ig',
+      work: 'Dangote',
+      education: 'UNN',
+    } as const;
     const saved = await save(bola, 'profile', { ...general, username: 'someone_else', user_email: 'x@example.com' });
     expect(saved.status, await saved.clone().text()).toBe(200);
     const answer = await body<GeneralSettings>(saved);
@@ -65,7 +76,14 @@ describe(`member settings through the gateway (${MODE})`, () => {
     expect(answer.user_email).not.toBe('x@example.com');
     expect(await read(bola, 'profile')).toEqual(answer);
 
-    const privacy: PrivacySettings = { profileVisibility: 'only_me', friendRequestPolicy: 'friends_of_friends', lookupEmail: 'friends', lookupPhone: 'only_me', showOnline: false, tagReview: true };
+    const privacy: PrivacySettings = {
+      profileVisibility: 'only_me',
+      friendRequestPolicy: 'friends_of_friends',
+      lookupEmail: 'friends',
+      lookupPhone: 'only_me',
+      showOnline: false,
+      tagReview: true,
+    };
     expect(await body(await save(bola, 'privacy', privacy))).toEqual(privacy);
     expect(await read(bola, 'privacy')).toEqual(privacy);
 

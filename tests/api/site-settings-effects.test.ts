@@ -34,7 +34,11 @@ async function putSection<S extends SiteSettingsSection>(section: S, values: Par
 }
 
 /** Changes a section for `run`, then puts back every field it touched (a masked password keeps the secret). */
-async function withSection<S extends SiteSettingsSection>(section: S, changes: Partial<SiteSettings[S]>, run: () => Promise<void>): Promise<void> {
+async function withSection<S extends SiteSettingsSection>(
+  section: S,
+  changes: Partial<SiteSettings[S]>,
+  run: () => Promise<void>,
+): Promise<void> {
   const before = await sectionNow(section);
   const restore = Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof SiteSettings[S]]])) as Partial<SiteSettings[S]>;
   await putSection(section, changes);
@@ -47,7 +51,14 @@ async function withSection<S extends SiteSettingsSection>(section: S, changes: P
 
 const upload = (token: string, file: { data: Buffer; name: string; type: string }) =>
   api('/api/media/upload', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: filesForm([file]) });
-const errorOf = async (res: Response) => ({ status: res.status, ...(await res.clone().json().catch(() => ({}))) }) as { status: number; message?: string; code?: string };
+const errorOf = async (res: Response) =>
+  ({
+    status: res.status,
+    ...(await res
+      .clone()
+      .json()
+      .catch(() => ({}))),
+  }) as { status: number; message?: string; code?: string };
 
 describe(`site settings take effect (${MODE})`, () => {
   let ada: SignedIn;
@@ -73,7 +84,11 @@ describe(`site settings take effect (${MODE})`, () => {
       for (const path of ['/api/groups', '/api/groups/1', '/api/groups/1/posts']) {
         const off = await api(path, auth(ada.token));
         expect(off.status, path).toBe(404);
-        expect(await off.json()).toEqual({ error: featureOffMessage('groups'), message: featureOffMessage('groups'), code: 'FEATURE_DISABLED' });
+        expect(await off.json()).toEqual({
+          error: featureOffMessage('groups'),
+          message: featureOffMessage('groups'),
+          code: 'FEATURE_DISABLED',
+        });
       }
     });
     await eventually(async () => (await api('/api/groups', auth(ada.token))).status === 200);
@@ -90,24 +105,38 @@ describe(`site settings take effect (${MODE})`, () => {
     it('maxPostLength and badWords refuse posts; badWords refuse comments', async () => {
       await withSection('moderation', { maxPostLength: 40, badWords: [banned] }, async () => {
         const tooLong = 'x'.repeat(41);
-        await eventually(async () => (await errorOf(await api('/api/posts', json({ userId: ada.user.user_id, content: tooLong, media: [] }, ada.token)))).status === 400);
+        await eventually(
+          async () =>
+            (await errorOf(await api('/api/posts', json({ userId: ada.user.user_id, content: tooLong, media: [] }, ada.token)))).status ===
+            400,
+        );
         const long = await errorOf(await api('/api/posts', json({ userId: ada.user.user_id, content: tooLong, media: [] }, ada.token)));
         expect(long).toMatchObject({ status: 400, message: postTexts.tooLong(40) });
-        expect((await api('/api/posts', json({ userId: ada.user.user_id, content: 'x'.repeat(40), media: [] }, ada.token))).status).toBe(201);
+        expect((await api('/api/posts', json({ userId: ada.user.user_id, content: 'x'.repeat(40), media: [] }, ada.token))).status).toBe(
+          201,
+        );
 
-        const rude = await errorOf(await api('/api/posts', json({ userId: ada.user.user_id, content: `so ${banned} today`, media: [] }, ada.token)));
+        const rude = await errorOf(
+          await api('/api/posts', json({ userId: ada.user.user_id, content: `so ${banned} today`, media: [] }, ada.token)),
+        );
         expect(rude).toMatchObject({ status: 400, message: postTexts.badWords });
         const rudeComment = await errorOf(await api(`/api/posts/${target.id}/comment`, json({ content: `what ${banned}` }, bola.token)));
         expect(rudeComment).toMatchObject({ status: 400, message: postTexts.commentBadWords });
       });
       // Back to the old values: the same post and comment go through.
-      await eventually(async () => (await api(`/api/posts/${target.id}/comment`, json({ content: `what ${banned}` }, bola.token))).status === 201);
+      await eventually(
+        async () => (await api(`/api/posts/${target.id}/comment`, json({ content: `what ${banned}` }, bola.token))).status === 201,
+      );
       expect((await api('/api/posts', json({ userId: ada.user.user_id, content: 'x'.repeat(41), media: [] }, ada.token))).status).toBe(201);
     });
 
     it('maxPostLength refuses comments longer than it (the lower of it and the fixed comment limit applies)', async () => {
       await withSection('moderation', { maxPostLength: 40 }, async () => {
-        await eventually(async () => (await errorOf(await api('/api/posts', json({ userId: ada.user.user_id, content: 'x'.repeat(41), media: [] }, ada.token)))).status === 400);
+        await eventually(
+          async () =>
+            (await errorOf(await api('/api/posts', json({ userId: ada.user.user_id, content: 'x'.repeat(41), media: [] }, ada.token))))
+              .status === 400,
+        );
         const long = await errorOf(await api(`/api/posts/${target.id}/comment`, json({ content: 'y'.repeat(41) }, bola.token)));
         expect(long).toMatchObject({ status: 400, message: postTexts.commentTooLong(40) });
       });
@@ -132,7 +161,10 @@ describe(`site settings take effect (${MODE})`, () => {
       const before = await sectionNow('storage');
       await withSection(
         'storage',
-        { allowedImageMime: before.allowedImageMime.filter((m) => m !== 'image/png'), allowedVideoMime: before.allowedVideoMime.filter((m) => m !== 'video/webm') },
+        {
+          allowedImageMime: before.allowedImageMime.filter((m) => m !== 'image/png'),
+          allowedVideoMime: before.allowedVideoMime.filter((m) => m !== 'video/webm'),
+        },
         async () => {
           await eventually(async () => (await upload(ada.token, png)).status === 415);
           expect(await errorOf(await upload(ada.token, png))).toMatchObject({ status: 415, message: mediaTexts.unsupported });
@@ -152,10 +184,12 @@ describe(`site settings take effect (${MODE})`, () => {
     afterAll(async () => sink?.close());
 
     const arrived = (to: string, timeoutMs = 1_500) =>
-      sink.waitFor((m) => recipientsOf(m).includes(to.toLowerCase()), timeoutMs).then(
-        (m) => m,
-        () => null,
-      );
+      sink
+        .waitFor((m) => recipientsOf(m).includes(to.toLowerCase()), timeoutMs)
+        .then(
+          (m) => m,
+          () => null,
+        );
 
     it("sends every service's mail through the admin's SMTP host and port, from their sender, and back to the deployment's after", async () => {
       const fromEmail = `effects.${tag}@kora.test`;
@@ -224,16 +258,19 @@ describe(`site settings take effect (${MODE})`, () => {
   it('security.corsOrigins: an origin on the list gets CORS headers, one off it does not', async () => {
     const partner = `https://partner-${tag}.example.com`;
     const stranger = `https://stranger-${tag}.example.com`;
-    const allowOrigin = async (origin: string) => (await api('/api/posts', { headers: { origin } })).headers.get('access-control-allow-origin');
+    const allowOrigin = async (origin: string) =>
+      (await api('/api/posts', { headers: { origin } })).headers.get('access-control-allow-origin');
     expect(await allowOrigin(partner)).toBeNull();
     await withSection('security', { corsOrigins: [partner] }, async () => {
       await eventually(async () => (await allowOrigin(partner)) === partner);
       expect(await allowOrigin(stranger)).toBeNull();
-      const preflight = await api('/api/posts', { method: 'OPTIONS', headers: { origin: partner, 'access-control-request-method': 'POST' } });
+      const preflight = await api('/api/posts', {
+        method: 'OPTIONS',
+        headers: { origin: partner, 'access-control-request-method': 'POST' },
+      });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe(partner);
     });
     await eventually(async () => (await allowOrigin(partner)) === null);
   });
 });
-

@@ -47,7 +47,7 @@ describe(`stories through the gateway (${MODE})`, () => {
     for (const [path, init] of calls) expect((await api(path, init)).status, `${init.method ?? 'GET'} ${path}`).toBe(401);
   });
 
-  it("posts a real photo and video; the owner sees both, a friend each once ready, a stranger none", async () => {
+  it('posts a real photo and video; the owner sees both, a friend each once ready, a stranger none', async () => {
     const photoRes = await postStory(ada, { data: solidPng(96), name: 'sunset.png', type: 'image/png' });
     expect(photoRes.status, await photoRes.clone().text()).toBe(201);
     const photo = await body<CreatedStory>(photoRes);
@@ -57,7 +57,11 @@ describe(`stories through the gateway (${MODE})`, () => {
     const videoRes = await postStory(ada, { data: await makeVideo(2), name: 'clip.mp4', type: 'video/mp4' });
     expect(videoRes.status, await videoRes.clone().text()).toBe(201);
     const video = await body<CreatedStory>(videoRes);
-    expect(video).toMatchObject({ type: 'video', state: 'processing', url: expect.stringMatching(/^\/uploads\/videos\/[0-9a-f]{32}\.mp4$/) });
+    expect(video).toMatchObject({
+      type: 'video',
+      state: 'processing',
+      url: expect.stringMatching(/^\/uploads\/videos\/[0-9a-f]{32}\.mp4$/),
+    });
 
     const own = await strip(ada);
     expect(own[0]).toMatchObject({ userId: ada.user.user_id, username: ada.user.user_name, hasUnseen: false });
@@ -83,7 +87,8 @@ describe(`stories through the gateway (${MODE})`, () => {
     await refused(await api(`/api/stories/${photo.id}/view`, { method: 'POST', ...auth(chidi.token) }), 404, t.notFound);
 
     // Seen marks, the owner's viewers list, and who may ask for it.
-    for (let i = 0; i < 2; i++) expect(await body(await api(`/api/stories/${photo.id}/view`, { method: 'POST', ...auth(bola.token) }))).toEqual({ seen: true });
+    for (let i = 0; i < 2; i++)
+      expect(await body(await api(`/api/stories/${photo.id}/view`, { method: 'POST', ...auth(bola.token) }))).toEqual({ seen: true });
     const viewersRes = await api(`/api/stories/${photo.id}/viewers`, auth(ada.token));
     expect(viewersRes.status).toBe(200);
     expect((await body<StoryViewer[]>(viewersRes)).map((v) => [v.userId, v.username])).toEqual([[bola.user.user_id, bola.user.user_name]]);
@@ -105,7 +110,8 @@ describe(`stories through the gateway (${MODE})`, () => {
 
   it('answers 404 FEATURE_DISABLED while an admin has switched stories off', async () => {
     const headers = { ...(await bearer({ userId: 1, role: 'admin' })), 'content-type': 'application/json' };
-    const setStories = (stories: boolean) => api('/api/admin/settings/features', { method: 'PUT', headers, body: JSON.stringify({ stories }) });
+    const setStories = (stories: boolean) =>
+      api('/api/admin/settings/features', { method: 'PUT', headers, body: JSON.stringify({ stories }) });
     const code = async () => ((await (await api('/api/stories', auth(chidi.token))).json()) as { code?: string }).code;
     expect((await setStories(false)).status).toBe(200);
     try {

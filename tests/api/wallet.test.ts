@@ -10,7 +10,7 @@
 import { packagePlans, walletTexts as t, type Membership, type Transaction } from '@kora/contracts';
 import { eventually } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auth, json, signedInMember, type SignedIn } from './support/members.js';
+import { auth, signedInMember, type SignedIn } from './support/members.js';
 import { api, bearer, body, MODE } from './support/product.js';
 import { topUp, type PayingMember } from './support/wallet.js';
 
@@ -21,7 +21,6 @@ async function refused(res: Response, status: number, text: string): Promise<voi
 
 type Member = PayingMember;
 
-
 describe(`wallet and packages through the gateway (${MODE})`, () => {
   let ada: Member;
 
@@ -30,7 +29,10 @@ describe(`wallet and packages through the gateway (${MODE})`, () => {
   });
 
   const purchase = (who: SignedIn | null, id: string, headers: Record<string, string> = {}) =>
-    api(`/api/packages/${id}/purchase`, { method: 'POST', headers: { ...(who ? { authorization: `Bearer ${who.token}` } : {}), ...headers } });
+    api(`/api/packages/${id}/purchase`, {
+      method: 'POST',
+      headers: { ...(who ? { authorization: `Bearer ${who.token}` } : {}), ...headers },
+    });
 
   it('refuses anonymous callers on every route', async () => {
     for (const path of ['/api/users/fetchbalance', '/api/payments/transactions', '/api/packages', '/api/packages/mine']) {
@@ -98,7 +100,8 @@ describe(`wallet and packages through the gateway (${MODE})`, () => {
 
   it('answers 404 FEATURE_DISABLED while an admin has payments switched off', async () => {
     const headers = { ...(await bearer({ userId: 1, role: 'admin' })), 'content-type': 'application/json' };
-    const setPayments = (payments: boolean) => api('/api/admin/settings/features', { method: 'PUT', headers, body: JSON.stringify({ payments }) });
+    const setPayments = (payments: boolean) =>
+      api('/api/admin/settings/features', { method: 'PUT', headers, body: JSON.stringify({ payments }) });
     const code = async () => ((await (await api('/api/packages', auth(ada.token))).json()) as { code?: string }).code;
     expect((await setPayments(false)).status).toBe(200);
     try {

@@ -6,7 +6,7 @@ const clean: Backlog = { groups: [{ group: 'posts.projections', state: 'Stable',
 function probeOf(readings: Backlog[]): BacklogProbe & { reads: number } {
   const probe = {
     reads: 0,
-    read: async () => readings[Math.min(probe.reads++, readings.length - 1)]!,
+    read: () => Promise.resolve(readings[Math.min(probe.reads++, readings.length - 1)]!),
     close: async () => {},
   };
   return probe;
@@ -29,6 +29,23 @@ describe('the bench waits for the event backlog', () => {
     const probe = probeOf([busy, clean, busy, clean, clean, clean]);
     await untilSettled(probe, 60_000);
     expect(probe.reads).toBe(6);
+  });
+
+  it('takes a reading that failed as not settled, and reads again', async () => {
+    const readings = [new Error('This server is not the leader for that topic-partition'), clean, clean, clean];
+    const probe = {
+      reads: 0,
+      read: () => {
+        const next = readings[Math.min(probe.reads++, readings.length - 1)]!;
+        return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+      },
+      close: () => Promise.resolve(),
+    };
+    await untilSettled(probe, 60_000);
+    expect(probe.reads).toBe(4);
+    await expect(untilSettled({ read: () => Promise.reject(new Error('no leader')), close: () => Promise.resolve() }, 600)).rejects.toThrow(
+      /could not be read \(no leader\)/,
+    );
   });
 
   it('fails with what is left when the backlog does not go', async () => {

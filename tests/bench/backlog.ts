@@ -22,9 +22,18 @@ export interface BacklogProbe {
   close(): Promise<void>;
 }
 
-export async function openBacklogProbe(kafkaBrokers: string, databaseUrl: string): Promise<BacklogProbe> {
-  const kafka = await kafkaBacklogProbe({ brokers: kafkaBrokers.split(','), startsAtEnd: isLiveFeedGroup });
-  const database = openPostgres(databaseUrl, 1);
+/** The product's servers: only its own consumer groups count when it shares the broker under a topic prefix. */
+export async function openBacklogProbe(servers: {
+  KAFKA_BROKERS: string;
+  DATABASE_URL: string;
+  KAFKA_TOPIC_PREFIX?: string;
+}): Promise<BacklogProbe> {
+  const kafka = await kafkaBacklogProbe({
+    brokers: servers.KAFKA_BROKERS.split(','),
+    groupPrefix: servers.KAFKA_TOPIC_PREFIX ?? '',
+    startsAtEnd: isLiveFeedGroup,
+  });
+  const database = openPostgres(servers.DATABASE_URL, 1);
   const outbox = async () => {
     const schemas = rowsOf<{ schema: string }>(
       await database.db.execute(sql`select table_schema as schema from information_schema.tables where table_name = 'outbox'`),
@@ -57,7 +66,9 @@ export function isSettled(backlog: Backlog): boolean {
 /** `notifications.writer 1,234, posts outbox 5`: what is left, or `none`. */
 export function describeBacklog(backlog: Backlog): string {
   const parts = [
-    ...backlog.groups.filter((g) => g.lag > 0 || g.state !== 'Stable').map((g) => `${g.group} ${g.state === 'Stable' ? g.lag.toLocaleString('en') : g.state}`),
+    ...backlog.groups
+      .filter((g) => g.lag > 0 || g.state !== 'Stable')
+      .map((g) => `${g.group} ${g.state === 'Stable' ? g.lag.toLocaleString('en') : g.state}`),
     ...Object.entries(backlog.outbox).map(([schema, n]) => `${schema} outbox ${n.toLocaleString('en')}`),
   ];
   return parts.length ? parts.join(', ') : 'none';
@@ -74,19 +85,30 @@ const INTERVAL_MS = 500;
 /**
  * Resolves once `QUIET_READINGS` readings in a row, `INTERVAL_MS` apart, find no backlog (one
  * clean reading can fall between a consumer committing and the event it emitted being published);
- * fails with what is left after `timeoutMs`. Answers how long it waited.
+ * fails with what is left after `timeoutMs`. Answers how long it waited. A reading that fails (a
+ * partition whose leader is still being elected just after the services created their topics)
+ * counts as not settled, and the next one is taken.
  */
 export async function untilSettled(probe: BacklogProbe, timeoutMs: number, onProgress?: (backlog: Backlog) => void): Promise<number> {
   const started = performance.now();
   let quiet = 0;
   let last: Backlog | undefined;
+  let failed: unknown;
   let lastReport = 0;
   for (;;) {
-    last = await probe.read();
-    quiet = isSettled(last) ? quiet + 1 : 0;
+    try {
+      last = await probe.read();
+      failed = undefined;
+    } catch (error) {
+      failed = error;
+    }
+    quiet = !failed && last && isSettled(last) ? quiet + 1 : 0;
     if (quiet >= QUIET_READINGS) return performance.now() - started;
-    if (performance.now() - started > timeoutMs) throw new Error(`the services still had a backlog after ${Math.round(timeoutMs / 1000)} s: ${describeBacklog(last)}`);
-    if (onProgress && performance.now() - lastReport > 10_000) {
+    if (performance.now() - started > timeoutMs) {
+      const left = failed ? `the backlog could not be read (${(failed as Error).message})` : last ? describeBacklog(last) : 'unknown';
+      throw new Error(`the services still had a backlog after ${Math.round(timeoutMs / 1000)} s: ${left}`);
+    }
+    if (last && !failed && !isSettled(last) && onProgress && performance.now() - lastReport > 10_000) {
       lastReport = performance.now();
       onProgress(last);
     }

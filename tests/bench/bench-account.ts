@@ -13,7 +13,17 @@ export interface BenchAccount {
 export function createBenchAccount(databaseUrl: string, account: BenchAccount): void {
   const created = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', '--email', account.email, '--username', account.username, '--password', account.password],
+    [
+      '--import',
+      'tsx',
+      'services/auth/src/cli/create-admin.ts',
+      '--email',
+      account.email,
+      '--username',
+      account.username,
+      '--password',
+      account.password,
+    ],
     { env: { ...process.env, DATABASE_URL: databaseUrl, DB_DRIVER: 'postgres' }, encoding: 'utf8' },
   );
   if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr || created.stdout}`);

@@ -48,7 +48,7 @@ function parents(): Map<number, number> {
 /** The processes under `roots` (roots included), from a parent table. */
 function treesOf(roots: number[], parentOf: Map<number, number>): Set<number> {
   const inTree = new Set(roots.filter((pid) => parentOf.has(pid)));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, parent] of parentOf) {
       if (!inTree.has(pid) && inTree.has(parent)) {

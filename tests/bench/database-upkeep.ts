@@ -2,10 +2,8 @@
  * PostgreSQL's own deferred work, done before measuring: after the seed and the events it set off
  * (about 35,000 notification, outbox and processed-event rows), autovacuum wakes once a minute and
  * works through those tables, and a spread checkpoint keeps writing the dirty buffers for minutes.
- * In one fresh-seed run both fell inside the feed's measured window (autovacuum and autoanalyze of
- * the notifications, outbox, processed_events and friendships tables in those ten seconds): the feed
- * measured PostgreSQL at 1.34 ms of CPU per request against 0.80 in the run before, and 0.443 of
- * feed-sql against 0.688 (docs/performance.md).
+ * Both can fall inside the feed's measured window and make PostgreSQL look slower than it is
+ * (docs/performance.md, "What each change bought").
  *
  * So the bench does that work itself once the event backlog is gone: VACUUM (ANALYZE) leaves
  * autovacuum nothing to trigger on while the scenarios only read, and CHECKPOINT writes what is

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { inline, literal, measuredWindow, parseLogLine } from './feed-sql.js';
+import { inline, literal, measuredWindow, parseLogLine, runStartMs } from './feed-sql.js';
 
 describe('feed-sql statements for pgbench', () => {
+  /** A transaction log line ending at `seconds` since the epoch. */
+  const at = (seconds: number, latencyUs: number) => `0 1 ${latencyUs} 0 ${Math.floor(seconds)} ${Math.round((seconds % 1) * 1e6)}`;
+
   it('writes parameters as the literals node-postgres would have sent', () => {
     expect(literal(42)).toBe('42');
     expect(literal(-1)).toBe('(-1)');
@@ -20,7 +23,9 @@ describe('feed-sql statements for pgbench', () => {
 
   it("keeps pgbench from reading ':name' inside string literals as its variables", () => {
     const sql = `select to_char(now(), 'HH24:MI:SS') as t, $1::bigint, $2 as note`;
-    expect(inline({ sql, params: [7, 'a:b'] })).toBe(`select to_char(now(), 'HH24' || ':' || 'MI' || ':' || 'SS') as t, 7::bigint, 'a' || ':' || 'b' as note;`);
+    expect(inline({ sql, params: [7, 'a:b'] })).toBe(
+      `select to_char(now(), 'HH24' || ':' || 'MI' || ':' || 'SS') as t, 7::bigint, 'a' || ':' || 'b' as note;`,
+    );
   });
 
   it('reads latency and end time from pgbench transaction log lines, and skips anything else', () => {
@@ -31,8 +36,12 @@ describe('feed-sql statements for pgbench', () => {
   });
 
   it('measures only the transactions that ended inside the window after the warm-up', () => {
-    const at = (seconds: number, latencyUs: number) => `0 1 ${latencyUs} 0 ${Math.floor(seconds)} ${Math.round((seconds % 1) * 1e6)}`;
     const lines = [at(100.5, 9000), at(129.999, 8000), at(130, 2000), at(135.25, 3000), at(139.999, 4000), at(140, 5000)];
     expect(measuredWindow(lines, 130_000, 10_000)).toEqual([2, 3, 4]);
+  });
+
+  it("counts the window from pgbench's first transaction, however late pgbench began", () => {
+    expect(runStartMs([at(200.5, 500_000), at(200.2, 100_000), 'not a line'])).toBe(200_000);
+    expect(runStartMs([])).toBeNull();
   });
 });

@@ -9,11 +9,23 @@
  * and asked for each member's first page as the gateway would ask. Each member's statements, their
  * parameters written in as literals, become one pgbench script; pgbench picks one per transaction.
  * Like the service, pgbench prepares the statements; the measured window starts after a warm-up in
- * which every client has prepared them (FEED_SQL_WARMUP_MS).
+ * which every client has prepared them (its length: size.ts).
  */
-import { buildServiceApp, createLogger, MemoryEventBus, MemoryJobRunner, MemoryStore, platformTables, watchSiteSettings, type Db, type ServiceContext } from '@kora/platform';
+import {
+  buildServiceApp,
+  createLogger,
+  loadConfig,
+  MemoryEventBus,
+  MemoryJobRunner,
+  MemoryStore,
+  platformTables,
+  serviceEnvSchema,
+  watchSiteSettings,
+  type Db,
+  type ServiceContext,
+} from '@kora/platform';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
-import { postsService } from '@kora/posts';
+import { createPostsService } from '@kora/posts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,10 +43,18 @@ const DIR = path.resolve('.tmp/bench/feed-sql');
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
+/** A scalar parameter's text (a date as node-postgres writes it, anything else structured as JSON). */
+function scalarText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
 function arrayElement(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  return `"${String(value instanceof Date ? value.toISOString() : value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return `"${scalarText(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
 /** A parameter as the SQL literal node-postgres would have sent it as. */
@@ -45,7 +65,7 @@ export function literal(value: unknown): string {
   if (value instanceof Date) return quote(value.toISOString());
   if (Array.isArray(value)) return quote(`{${value.map(arrayElement).join(',')}}`);
   if (typeof value === 'object') return quote(JSON.stringify(value));
-  return quote(String(value));
+  return quote(scalarText(value));
 }
 
 /**
@@ -77,21 +97,28 @@ export async function captureFeedStatements(databaseUrl: string, internalSecret:
   let recording: Statement[] = [];
   // Recorded at the pool, where every statement passes: drizzle's queries and the prepared ones
   // the service sends straight to the driver (platform prepared-sql.ts).
-  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  pool.query = ((config: string | { text: string; values?: unknown[] }, values?: unknown) => {
+  const poolQuery = pool.query.bind(pool) as (config: string | pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>;
+  pool.query = ((config: string | pg.QueryConfig, values?: unknown[]) => {
     const text = typeof config === 'string' ? config : config.text;
-    const params = Array.isArray(values) ? values : typeof config === 'string' ? [] : (config.values ?? []);
+    const params = values ?? (typeof config === 'string' ? [] : (config.values ?? []));
     recording.push({ sql: text, params });
     return poolQuery(config, values);
-  }) as unknown as typeof pool.query;
-  const db = drizzle(pool) as unknown as Db;
+  }) as typeof pool.query;
+  const db: Db = drizzle({ client: pool });
   const log = createLogger('bench-posts', 'warn');
   const bus = new MemoryEventBus(log);
   const siteSettings = await watchSiteSettings(bus, log, 'bench');
   const ctx: ServiceContext = {
     name: 'posts',
     schema: 'posts',
-    env: { INTERNAL_SECRET: internalSecret } as ServiceContext['env'],
+    // The service's environment parsed as a service process parses it: in-process bus, jobs and store.
+    env: loadConfig(serviceEnvSchema, {
+      INTERNAL_SECRET: internalSecret,
+      DATABASE_URL: databaseUrl,
+      EVENT_BUS: 'memory',
+      JOB_RUNNER: 'memory',
+      CACHE_STORE: 'memory',
+    }),
     log,
     db,
     tables: platformTables('posts'),
@@ -102,7 +129,7 @@ export async function captureFeedStatements(databaseUrl: string, internalSecret:
     callService: () => Promise.reject(new Error('no calls while capturing')),
     transact: () => Promise.reject(new Error('no writes while capturing')),
   };
-  const app = await buildServiceApp(postsService, ctx, {});
+  const app = await buildServiceApp(createPostsService(), ctx, {});
   try {
     const pages: Statement[][] = [];
     for (const userId of members) {
@@ -146,6 +173,16 @@ export function parseLogLine(line: string): { latencyMs: number; endedAtMs: numb
   return { latencyMs: latencyUs / 1000, endedAtMs: epochS * 1000 + epochUs / 1000 };
 }
 
+/** When pgbench began: the earliest start (end less latency) of a logged transaction; null when none is. */
+export function runStartMs(lines: Iterable<string>): number | null {
+  let start: number | null = null;
+  for (const line of lines) {
+    const entry = parseLogLine(line);
+    if (entry) start = Math.min(start ?? Infinity, entry.endedAtMs - entry.latencyMs);
+  }
+  return start;
+}
+
 /** The latencies of transactions that ended inside [fromMs, fromMs + durationMs). */
 export function measuredWindow(lines: Iterable<string>, fromMs: number, durationMs: number): number[] {
   const latencies: number[] = [];
@@ -157,16 +194,19 @@ export function measuredWindow(lines: Iterable<string>, fromMs: number, duration
 }
 
 /**
- * Warm-up before the measured window. The posts service runs these statements as named prepared
- * statements (parsed and planned once per connection), so pgbench prepares them too; each client
- * prepares a page's statements the first time it draws that page, and with 100 pages drawn at
- * random that takes a client a few hundred transactions. Measured from the start, the yardstick
- * was mostly preparing (418 pages/s, against 699-784 unprepared, on the same machine).
+ * pgbench on `pages` (one script each) with `clients` connections: `warmUpMs`, then `durationMs`
+ * measured. The warm-up is long in the bench (size.ts): the posts service runs these statements as
+ * named prepared statements (parsed and planned once per connection), so pgbench prepares them too;
+ * each client prepares a page's statements the first time it draws that page, and with 100 pages
+ * drawn at random that takes a client a few hundred transactions. Measured from the start, the
+ * yardstick was mostly preparing (418 pages/s, against 699-784 unprepared, on the same machine).
  */
-export const FEED_SQL_WARMUP_MS = 30_000;
-
-/** pgbench on `pages` (one script each) with `clients` connections: warm-up, then `durationMs` measured. */
-export async function runFeedSql(databaseUrl: string, pages: Statement[][], clients: number, durationMs: number): Promise<Scenario> {
+export async function runFeedSql(
+  databaseUrl: string,
+  pages: Statement[][],
+  clients: number,
+  { warmUpMs, durationMs }: { warmUpMs: number; durationMs: number },
+): Promise<Scenario> {
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(DIR, { recursive: true });
   const scripts = pages.map((statements, i) => {
@@ -179,20 +219,27 @@ export async function runFeedSql(databaseUrl: string, pages: Statement[][], clie
   const startedAt = Date.now();
   const output = await run(pgbench, [
     '--no-vacuum',
-    '--client', String(clients),
-    '--jobs', '2',
-    '--time', String(Math.round(FEED_SQL_WARMUP_MS / 1000) + measuredSeconds),
-    '--protocol', 'prepared',
+    '--client',
+    String(clients),
+    '--jobs',
+    '2',
+    '--time',
+    String(Math.round(warmUpMs / 1000) + measuredSeconds),
+    '--protocol',
+    'prepared',
     ...scripts.flatMap((file) => ['--file', `${file}@1`]),
     '--log',
-    '--log-prefix', path.join(DIR, 'latency'),
+    '--log-prefix',
+    path.join(DIR, 'latency'),
     databaseUrl,
   ]);
   const failed = Number(/number of failed transactions: (\d+)/.exec(output)?.[1] ?? 0);
   const lines = readdirSync(DIR)
     .filter((f) => f.startsWith('latency'))
     .flatMap((file) => readFileSync(path.join(DIR, file), 'utf8').split('\n'));
-  const latencies = measuredWindow(lines, startedAt + FEED_SQL_WARMUP_MS, measuredSeconds * 1000);
+  // The window counts from pgbench's own start (its first transaction's), not from the spawn: on a
+  // busy machine the two lie seconds apart, and a short window could then miss every transaction.
+  const latencies = measuredWindow(lines, (runStartMs(lines) ?? startedAt) + warmUpMs, measuredSeconds * 1000);
   const scenario = fromLatencies('feed-sql', latencies, failed, measuredSeconds);
   const transactions = lines.filter((line) => parseLogLine(line) !== null).length;
   return {
@@ -200,7 +247,7 @@ export async function runFeedSql(databaseUrl: string, pages: Statement[][], clie
     notes: {
       statements_per_page: Math.round((pages.reduce((n, p) => n + p.length, 0) / pages.length) * 10) / 10,
       protocol: 'prepared',
-      warmup_s: FEED_SQL_WARMUP_MS / 1000,
+      warmup_s: warmUpMs / 1000,
       // Warm-up included: what the CPU read around the whole run is divided by (feed.ts).
       transactions_total: transactions,
     },

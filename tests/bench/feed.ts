@@ -16,9 +16,10 @@ import { signAccessToken } from '@kora/platform/access-token';
 // The vitest-free part of @kora/testing: the package's index carries test-file helpers that need vitest.
 import { eventually } from '@kora/testing/adapters';
 import { randomBytes } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { Pool } from 'undici';
-import { captureFeedStatements, runFeedSql } from './feed-sql.js';
+import { captureFeedStatements, runFeedSql, type Statement } from './feed-sql.js';
 import { watchCpu } from './cpu.js';
 import { runOpenLoop } from './open-loop.js';
 import type { Profilers } from './profiler.js';
@@ -28,10 +29,15 @@ import { runWrk } from './wrk.js';
 export interface FeedBenchTarget {
   gatewayUrl: string;
   databaseUrl: string;
-  kafkaBrokers: string;
+  /** Where the seed's events go: the product's broker, under its topic prefix. */
+  kafka: KafkaTarget;
   accessTokenSecret: string;
   internalSecret: string;
   durationMs: number;
+  warmUpMs: number;
+  /** pgbench's warm-up before feed-sql's measured window. */
+  sqlWarmUpMs: number;
+  size: { members: number; posts: number };
   profilers: Profilers;
   /** Process ids of the product's processes (and Kafka's), to tell where the CPU went. */
   pids: Record<string, number | undefined>;
@@ -43,13 +49,16 @@ export interface FeedBenchTarget {
 
 const CONNECTIONS = 50;
 
-const MEMBERS = Number(process.env.BENCH_FEED_MEMBERS ?? 1_000);
-const POSTS = Number(process.env.BENCH_FEED_POSTS ?? 10_000);
+export interface KafkaTarget {
+  KAFKA_BROKERS: string;
+  KAFKA_TOPIC_PREFIX?: string;
+}
+
+const SEED_RETRIES = 5;
 const FRIENDS_EACH = 10; // pairs started per member: about 20 friends each on average
-const LIKES = POSTS * 2;
-const COMMENTS = Math.round(POSTS / 2);
 const FIRST_ID = 500_001;
-const WORDS = 'naija jollof lagos abuja market friends family sunday rain traffic danfo music afrobeats football school church work weekend'.split(' ');
+const WORDS =
+  'naija jollof lagos abuja market friends family sunday rain traffic danfo music afrobeats football school church work weekend'.split(' ');
 
 /** Deterministic pseudo-random numbers, so two runs seed the same graph. */
 function random(seed: number): () => number {
@@ -65,9 +74,9 @@ function sentence(rand: () => number): string {
 }
 
 /** Makes `userId` a friend of each of `friends`, as the friends service would announce it. */
-export async function befriend(brokers: string, userId: number, friends: number[]): Promise<void> {
+export async function befriend(kafka: KafkaTarget, userId: number, friends: number[]): Promise<void> {
   await publishEvents(
-    brokers,
+    kafka,
     friends.map((friend, i) => ({
       type: 'friend-request.accepted',
       aggregateId: friendPairKey(userId, friend),
@@ -77,8 +86,13 @@ export async function befriend(brokers: string, userId: number, friends: number[
   );
 }
 
-async function publishEvents(brokers: string, events: NewEvent<EventType>[]): Promise<void> {
-  const bus = new KafkaEventBus({ brokers: brokers.split(','), clientId: 'bench-seed', log: createLogger('bench', 'warn') });
+async function publishEvents(kafka: KafkaTarget, events: NewEvent<EventType>[]): Promise<void> {
+  const bus = new KafkaEventBus({
+    brokers: kafka.KAFKA_BROKERS.split(','),
+    topicPrefix: kafka.KAFKA_TOPIC_PREFIX ?? '',
+    clientId: 'bench-seed',
+    log: createLogger('bench', 'warn'),
+  });
   try {
     const messages: BusMessage[] = events.map((event) => {
       const envelope = buildEnvelope(event);
@@ -93,7 +107,9 @@ async function publishEvents(brokers: string, events: NewEvent<EventType>[]): Pr
 
 /**
  * Runs `count` calls, `concurrency` at a time; fails on the first unexpected status. With `onBody`,
- * each answer's parsed JSON body is handed to it as the answer arrives.
+ * each answer's parsed JSON body is handed to it as the answer arrives. A 503 (the gateway gave up
+ * on a service slowed by a busy machine) is tried again a few times: this is the seed, not what is
+ * measured, and a post or like made twice that way changes no figure.
  */
 async function callMany<T = unknown>(
   pool: Pool,
@@ -108,14 +124,21 @@ async function callMany<T = unknown>(
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
         const call = make(next++);
-        const res = await pool.request({
-          method: 'POST',
-          path: call.path,
-          headers: { authorization: `Bearer ${call.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(call.body ?? {}),
-        });
-        const text = await res.body.text();
-        if (!expect.includes(res.statusCode)) throw new Error(`POST ${call.path} answered ${res.statusCode}: ${text}`);
+        const send = async () => {
+          const res = await pool.request({
+            method: 'POST',
+            path: call.path,
+            headers: { authorization: `Bearer ${call.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(call.body ?? {}),
+          });
+          return { status: res.statusCode, text: await res.body.text() };
+        };
+        let { status, text } = await send();
+        for (let retry = 1; status === 503 && retry <= SEED_RETRIES; retry++) {
+          await new Promise((resolve) => setTimeout(resolve, 1_000 * retry));
+          ({ status, text } = await send());
+        }
+        if (!expect.includes(status)) throw new Error(`POST ${call.path} answered ${status}: ${text}`);
         onBody?.(JSON.parse(text) as T);
       }
     }),
@@ -123,10 +146,14 @@ async function callMany<T = unknown>(
 }
 
 export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Scenario[]; plan: string; members: number[] }> {
+  const { members: MEMBERS, posts: POSTS } = target.size;
+  const LIKES = POSTS * 2;
+  const COMMENTS = Math.round(POSTS / 2);
   const rand = random(42);
   const ids = Array.from({ length: MEMBERS }, (_, i) => FIRST_ID + i);
   const tokens = new Map<number, string>();
-  for (const id of ids) tokens.set(id, await signAccessToken({ userId: id, role: 'user', sessionId: `bench-${id}` }, target.accessTokenSecret, 3_600));
+  for (const id of ids)
+    tokens.set(id, await signAccessToken({ userId: id, role: 'user', sessionId: `bench-${id}` }, target.accessTokenSecret, 3_600));
 
   const t0 = performance.now();
   const users: NewEvent<'user.registered'>[] = ids.map((userId) => ({
@@ -154,15 +181,20 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
       const key = friendPairKey(from, to);
       if (to === from || pairs.has(key)) continue;
       pairs.add(key);
-      friendships.push({ type: 'friend-request.accepted', aggregateId: key, actorId: to, payload: { requestId: friendships.length + 1, fromUserId: from, toUserId: to } });
+      friendships.push({
+        type: 'friend-request.accepted',
+        aggregateId: key,
+        actorId: to,
+        payload: { requestId: friendships.length + 1, fromUserId: from, toUserId: to },
+      });
     }
   }
   const pool = new Pool(target.gatewayUrl, { connections: 16 });
   // BENCH_REUSE=1 keeps the servers' data between runs: a database already seeded is used as it is.
-  const seeded = await postsSeeded(target.databaseUrl);
+  const seeded = await postsSeeded(target.databaseUrl, POSTS);
   if (!seeded) await seed();
   async function seed() {
-    await publishEvents(target.kafkaBrokers, [...users, ...friendships]);
+    await publishEvents(target.kafka, [...users, ...friendships]);
     const postIds: number[] = [];
     await callMany<Post>(
       pool,
@@ -177,8 +209,20 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
       (post) => postIds.push(post.id),
     );
     const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
-    await callMany(pool, LIKES, 16, () => ({ path: `/api/posts/${pick(postIds)}/react`, token: tokens.get(pick(ids))!, body: { reaction: 'like' } }), [200]);
-    await callMany(pool, COMMENTS, 16, () => ({ path: `/api/posts/${pick(postIds)}/comment`, token: tokens.get(pick(ids))!, body: { content: sentence(rand) } }), [201]);
+    await callMany(
+      pool,
+      LIKES,
+      16,
+      () => ({ path: `/api/posts/${pick(postIds)}/react`, token: tokens.get(pick(ids))!, body: { reaction: 'like' } }),
+      [200],
+    );
+    await callMany(
+      pool,
+      COMMENTS,
+      16,
+      () => ({ path: `/api/posts/${pick(postIds)}/comment`, token: tokens.get(pick(ids))!, body: { content: sentence(rand) } }),
+      [201],
+    );
   }
   const seedSeconds = (performance.now() - t0) / 1000;
 
@@ -199,12 +243,14 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
   // The seed leaves tens of thousands of events (notifications for every like and comment, the
   // projections), and their rows for autovacuum: measured before, the feed shared the CPU with them.
   await target.settle('feed');
-  process.stdout.write(`feed bench: ${seeded ? 'reused' : 'seeded'} ${MEMBERS} members, ${pairs.size} friendships, ${POSTS} posts, ${LIKES} likes, ${COMMENTS} comments in ${seedSeconds.toFixed(1)} s\n`);
+  process.stdout.write(
+    `feed bench: ${seeded ? 'reused' : 'seeded'} ${MEMBERS} members, ${pairs.size} friendships, ${POSTS} posts, ${LIKES} likes, ${COMMENTS} comments in ${seedSeconds.toFixed(1)} s\n`,
+  );
 
   // The same 100 members for every feed scenario: pgbench takes at most 128 scripts (one a member).
   const sample = Array.from({ length: Math.min(100, ids.length) }, (_, i) => ids[(i * 7_919) % ids.length]!);
   const requests = sample.map((id) => ({ path: '/api/posts?limit=20', headers: { authorization: `Bearer ${tokens.get(id)}` } }));
-  await runWrk({ name: 'feed-warm-up', url: target.gatewayUrl, requests, connections: CONNECTIONS, durationMs: 3_000 });
+  await runWrk({ name: 'feed-warm-up', url: target.gatewayUrl, requests, connections: CONNECTIONS, durationMs: target.warmUpMs });
   const cpu = watchCpu(target.pids, target.postmaster);
   const feed = await target.profilers.around('feed', () =>
     runWrk({ name: 'feed', url: target.gatewayUrl, requests, connections: CONNECTIONS, durationMs: target.durationMs }),
@@ -212,15 +258,27 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
   const cpuPerRequest = { ...cpu.perRequest(feed.requests ?? 0), others_cores: cpu.othersCores() };
   const sampleAnswer = await (await fetch(new URL(requests[0]!.path, target.gatewayUrl), { headers: requests[0]!.headers })).text();
   const openCpu = watchCpu(target.pids, target.postmaster);
-  const open = await runOpenLoop({ name: 'feed-200rps', url: target.gatewayUrl, rate: 200, durationMs: target.durationMs, next: (n) => requests[n % requests.length]! });
+  const open = await runOpenLoop({
+    name: 'feed-200rps',
+    url: target.gatewayUrl,
+    rate: 200,
+    durationMs: target.durationMs,
+    next: (n) => requests[n % requests.length]!,
+  });
   const openCpuPerRequest = { ...openCpu.perRequest(open.requests ?? 0), others_cores: openCpu.othersCores() };
   // Reads send no events, so this is a check more than a wait.
   await target.settle('feed-sql');
   const pages = await captureFeedStatements(target.databaseUrl, target.internalSecret, sample);
   const sqlCpu = watchCpu(target.pids, target.postmaster);
-  const sqlCeiling = await runFeedSql(target.databaseUrl, pages, CONNECTIONS, target.durationMs);
+  const sqlCeiling = await runFeedSql(target.databaseUrl, pages, CONNECTIONS, {
+    warmUpMs: target.sqlWarmUpMs,
+    durationMs: target.durationMs,
+  });
   // Over the whole pgbench run, warm-up included: PostgreSQL's CPU per page, to set beside the feed's.
-  const sqlNotes = { cpu_ms_per_page_postgres: sqlCpu.perRequest(Number(sqlCeiling.notes?.transactions_total ?? 0)).postgres!, others_cores: sqlCpu.othersCores() };
+  const sqlNotes = {
+    cpu_ms_per_page_postgres: sqlCpu.perRequest(Number(sqlCeiling.notes?.transactions_total ?? 0)).postgres!,
+    others_cores: sqlCpu.othersCores(),
+  };
   const notes = {
     members: MEMBERS,
     posts: POSTS,
@@ -229,8 +287,12 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
     ...cpuNotes(cpuPerRequest),
   };
   return {
-    results: [{ ...feed, notes }, { ...open, notes: cpuNotes(openCpuPerRequest) }, { ...sqlCeiling, notes: { ...sqlCeiling.notes, ...sqlNotes } }],
-    plan: await feedPlan(target.databaseUrl, a),
+    results: [
+      { ...feed, notes },
+      { ...open, notes: cpuNotes(openCpuPerRequest) },
+      { ...sqlCeiling, notes: { ...sqlCeiling.notes, ...sqlNotes } },
+    ],
+    plan: await feedPlan(target.databaseUrl, pages[0] ?? []),
     members: sample,
   };
 }
@@ -246,11 +308,11 @@ function cpuNotes({ others_cores, ...perRequest }: Record<string, number>): Reco
 }
 
 /** True when the posts schema already holds the bench's posts (a run with BENCH_REUSE=1). */
-async function postsSeeded(databaseUrl: string): Promise<boolean> {
+async function postsSeeded(databaseUrl: string, posts: number): Promise<boolean> {
   const database = openPostgres(databaseUrl, 1);
   try {
     const result = await database.db.execute(sql`select count(*) as n from posts.posts where author_id >= ${FIRST_ID}`);
-    return (rowsOf<{ n: number }>(result)[0]?.n ?? 0) >= POSTS;
+    return (rowsOf<{ n: number }>(result)[0]?.n ?? 0) >= posts;
   } catch {
     return false;
   } finally {
@@ -259,36 +321,21 @@ async function postsSeeded(databaseUrl: string): Promise<boolean> {
 }
 
 /**
- * EXPLAIN ANALYZE of the feed's page query for one member: the posts service's own `feedPage` runs
- * against a database handle that prefixes its statement with EXPLAIN, so the plan is the one of
- * the SQL the service really sends (no copy of it here).
+ * EXPLAIN ANALYZE of one member's feed page: the statements the posts service's own route sent for
+ * it (captured by feed-sql.ts), so the plan is the one of the SQL the service really sends (no copy
+ * of it here). Only reads are explained: EXPLAIN ANALYZE runs what it explains.
  */
-async function feedPlan(databaseUrl: string, viewer: number): Promise<string> {
-  const { feedPage } = await import('../../services/posts/src/feed/pages.js');
-  const { postsSchema } = await import('../../services/posts/src/db/schema.js');
-  const database = openPostgres(databaseUrl, 1);
-  const plan: string[] = [];
-  const pool = (database.db as unknown as { $client: { query(text: string, values: unknown[]): Promise<{ rows: Record<string, string>[] }> } }).$client;
-  // Both ways the service sends statements: through drizzle, and prepared (platform prepared-sql.ts).
-  const explaining = {
-    execute: async (query: SQL) => {
-      const result = await database.db.execute(sql`explain (analyze, buffers) ${query}`);
-      plan.push(...rowsOf<Record<string, string>>(result).map((r) => r['QUERY PLAN']!));
-      return { rows: [] };
-    },
-    $client: {
-      query: async (text: string, values: unknown[]) => {
-        const result = await pool.query(`explain (analyze, buffers) ${text}`, values);
-        plan.push(...result.rows.map((r) => r['QUERY PLAN']!));
-        return { rows: [] };
-      },
-    },
-  };
+async function feedPlan(databaseUrl: string, page: Statement[]): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
   try {
-    const posts = { ctx: { db: explaining }, tables: postsSchema('posts') } as unknown as Parameters<typeof feedPage>[0];
-    await feedPage(posts, viewer, { limit: 20, after: null });
+    const plan: string[] = [];
+    for (const statement of page.filter((s) => /^\s*(select|with)\b/i.test(s.sql))) {
+      const result = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+      plan.push(...result.rows.map((row) => row['QUERY PLAN']));
+    }
     return plan.join('\n');
   } finally {
-    await database.close();
+    await client.end();
   }
 }

@@ -25,6 +25,7 @@ export interface GatewayBenchTarget {
   authUrl: string;
   secrets: { INTERNAL_SECRET: string; ACCESS_TOKEN_SECRET: string };
   durationMs: number;
+  warmUpMs: number;
   rounds: number;
   /** Node options for the bare proxy's process (BENCH_PROFILE=bare-proxy profiles it). */
   bareProxyArgs?: string[];
@@ -38,7 +39,10 @@ const ROUTE = '/api/auth/session';
 
 async function startBareProxy(upstream: string, execArgv: string[] = []): Promise<RunningProxy> {
   const port = await pickPort('bench-bare-proxy');
-  const child = fork('tests/bench/bare-proxy.mjs', [upstream, String(port)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
+  const child = fork('tests/bench/bare-proxy.ts', [upstream, String(port)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [...execArgv, '--import', 'tsx'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`bare proxy exited (${code})`)));
@@ -100,24 +104,47 @@ export async function benchGateway(target: GatewayBenchTarget): Promise<GatewayB
       { name: 'direct', url: target.authUrl, requests: signed, proxy: [] as number[] },
       { name: 'nginx', url: nginx.url, requests: signed, proxy: processTree(nginx.pid) },
       { name: 'bare-proxy', url: bare.url, requests: signed, proxy: [bare.pid] },
-      { name: 'gateway', url: target.gatewayUrl, requests: () => [{ path: ROUTE, headers: { authorization: `Bearer ${token}` } }], proxy: target.pids.gateway ? [target.pids.gateway] : [] },
+      {
+        name: 'gateway',
+        url: target.gatewayUrl,
+        requests: () => [{ path: ROUTE, headers: { authorization: `Bearer ${token}` } }],
+        proxy: target.pids.gateway ? [target.pids.gateway] : [],
+      },
     ];
     // Warm-up: JIT, connection pools, lazily loaded modules.
-    for (const way of ways) await runWrk({ name: `${way.name}-warm-up`, url: way.url, requests: way.requests(), connections: CONNECTIONS, durationMs: 2_000 });
+    for (const way of ways)
+      await runWrk({
+        name: `${way.name}-warm-up`,
+        url: way.url,
+        requests: way.requests(),
+        connections: CONNECTIONS,
+        durationMs: target.warmUpMs,
+      });
     const runs = new Map<string, Scenario[]>(ways.map((w) => [w.name, []]));
     await target.profilers.around('gateway', async () => {
       for (let round = 0; round < target.rounds; round++) {
         for (const way of ways) {
           const cpu = watchCpu({ proxy: way.proxy.length ? way.proxy : undefined, auth: target.pids.auth });
-          const run = await runWrk({ name: way.name, url: way.url, requests: way.requests(), connections: CONNECTIONS, durationMs: target.durationMs });
+          const run = await runWrk({
+            name: way.name,
+            url: way.url,
+            requests: way.requests(),
+            connections: CONNECTIONS,
+            durationMs: target.durationMs,
+          });
           const { proxy, auth } = cpu.perRequest(run.requests ?? 0);
           // Milliseconds of CPU per request, as microseconds: the proxy's own, and the service's.
-          run.notes = { cpu_us_per_request_auth: Math.round(auth! * 1000), ...(proxy === undefined ? {} : { cpu_us_per_request_proxy: Math.round(proxy * 1000) }) };
+          run.notes = {
+            cpu_us_per_request_auth: Math.round(auth! * 1000),
+            ...(proxy === undefined ? {} : { cpu_us_per_request_proxy: Math.round(proxy * 1000) }),
+          };
           runs.get(way.name)!.push(run);
         }
       }
     });
-    const rounds = Array.from({ length: target.rounds }, (_, i) => Object.fromEntries(ways.map((w) => [w.name, runs.get(w.name)![i]!.rps])));
+    const rounds = Array.from({ length: target.rounds }, (_, i) =>
+      Object.fromEntries(ways.map((w) => [w.name, runs.get(w.name)![i]!.rps])),
+    );
     return { scenarios: ways.map((way) => median(runs.get(way.name)!)), rounds, ratios: roundRatios(rounds) };
   } finally {
     await nginx.stop();

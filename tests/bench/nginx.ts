@@ -52,7 +52,11 @@ http {
 }
 
 export async function startNginx(upstreamUrl: string): Promise<RunningProxy> {
-  const nginx = await ensureDebianPackage({ pkg: 'nginx', what: 'nginx (the yardstick proxy)', find: () => ['/usr/sbin/nginx'].find((p) => existsSync(p)) ?? null });
+  const nginx = await ensureDebianPackage({
+    pkg: 'nginx',
+    what: 'nginx (the yardstick proxy)',
+    find: () => ['/usr/sbin/nginx'].find((p) => existsSync(p)) ?? null,
+  });
   mkdirSync(DIR, { recursive: true });
   const port = await pickPort('bench-nginx');
   const file = path.join(DIR, 'nginx.conf');

@@ -3,7 +3,7 @@
  * seeding before it): each process named in BENCH_PROFILE runs with the inspector on a private
  * port, and the bench starts V8's sampling profiler through the DevTools protocol right before the
  * scenario and stops it right after, writing `.tmp/bench/profiles/<scenario>.<process>.cpuprofile`
- * (read it with tests/bench/profile-summary.mjs).
+ * (read it with tests/bench/profile-summary.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +23,7 @@ async function connect(port: number): Promise<Session> {
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   let next = 1;
   const waiting = new Map<number, (result: Record<string, unknown>) => void>();
-  ws.on('message', (data) => {
+  ws.on('message', (data: Buffer) => {
     const message = JSON.parse(data.toString()) as { id?: number; result?: Record<string, unknown> };
     if (message.id !== undefined) waiting.get(message.id)?.(message.result ?? {});
   });

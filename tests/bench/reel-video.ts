@@ -20,8 +20,12 @@ import { promisify } from 'node:util';
 import type { Scenario } from './scenario.js';
 
 const run = promisify(execFile);
-const ROUNDS = Number(process.env.BENCH_REEL_ROUNDS ?? 2);
-const CLIP = { seconds: 60, width: 1080, height: 1920, fps: 30 };
+export interface Clip {
+  seconds: number;
+  width: number;
+  height: number;
+  fps: number;
+}
 /** The uploader: an id far above what the product hands out. */
 const UPLOADER = 8_100_000_001;
 const POLL_MS = 100;
@@ -34,31 +38,60 @@ function median(values: number[]): number {
 }
 
 /** The clip, made once: a moving test pattern (so the encoder has work) and a tone. */
-async function benchClip(dir: string): Promise<string> {
-  const file = path.join(dir, `reel-${CLIP.seconds}s-${CLIP.width}x${CLIP.height}.mp4`);
+async function benchClip(dir: string, shape: Clip): Promise<string> {
+  const file = path.join(dir, `reel-${shape.seconds}s-${shape.width}x${shape.height}.mp4`);
   if (existsSync(file)) return file;
   await mkdir(dir, { recursive: true });
   const partial = `${file}.partial.mp4`;
-  await run('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=duration=${CLIP.seconds}:size=${CLIP.width}x${CLIP.height}:rate=${CLIP.fps}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP.seconds}`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
-    '-t', String(CLIP.seconds),
-    partial,
-  ], { maxBuffer: 16 * 1024 * 1024 });
+  await run(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=duration=${shape.seconds}:size=${shape.width}x${shape.height}:rate=${shape.fps}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${shape.seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '26',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-t',
+      String(shape.seconds),
+      partial,
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
   await run('mv', [partial, file]);
   return file;
 }
 
 /** The same work as the worker's transcode, with nothing around it. */
-async function bareFfmpeg(clip: string, out: string): Promise<number> {
-  const rule = lengthRuleFor('reel')!;
+async function bareFfmpeg(clip: string, shape: Clip, out: string): Promise<number> {
+  const rule = lengthRuleFor('reel');
   const args = [
-    '-v', 'error', '-y',
+    '-v',
+    'error',
+    '-y',
     ...safeInputOptions('video/mp4'),
-    '-i', clip,
-    ...mp4OutputOptions({ size: fitVideo({ width: CLIP.width, height: CLIP.height }, 'reel'), withAudio: true, maxSeconds: transcodeLimit(rule) }),
+    '-i',
+    clip,
+    ...mp4OutputOptions({
+      size: fitVideo({ width: shape.width, height: shape.height }, 'reel'),
+      withAudio: true,
+      maxSeconds: transcodeLimit(rule),
+    }),
     out,
   ];
   const started = performance.now();
@@ -78,7 +111,10 @@ async function workerPath(gatewayUrl: string, token: string, data: Buffer): Prom
   const { files } = (await res.json()) as { files: { videoId: number }[] };
   const started = performance.now();
   for (;;) {
-    const status = (await (await fetch(`${gatewayUrl}/api/media/videos/${files[0]!.videoId}`, { headers })).json()) as { status: string; error: string | null };
+    const status = (await (await fetch(`${gatewayUrl}/api/media/videos/${files[0]!.videoId}`, { headers })).json()) as {
+      status: string;
+      error: string | null;
+    };
     if (status.status !== 'processing') return { ms: performance.now() - started, ...status };
     if (performance.now() - started > TIMEOUT_MS) throw new Error('the reel was still processing after 15 minutes');
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -87,31 +123,44 @@ async function workerPath(gatewayUrl: string, token: string, data: Buffer): Prom
 
 export interface ReelVideoBenchResult {
   results: Scenario[];
-  ratio: number | null;
+  ratio: number;
 }
 
-export async function benchReelVideo(options: { gatewayUrl: string; accessTokenSecret: string; settle: (before: string) => Promise<void> }): Promise<ReelVideoBenchResult> {
+export async function benchReelVideo(options: {
+  gatewayUrl: string;
+  accessTokenSecret: string;
+  settle: (before: string) => Promise<void>;
+  rounds: number;
+  clip: Clip;
+}): Promise<ReelVideoBenchResult> {
+  const { rounds, clip: shape } = options;
   const dir = path.resolve('.tmp/bench');
-  const clip = await benchClip(dir);
+  const clip = await benchClip(dir, shape);
   const data = await readFile(clip);
   const token = await signAccessToken({ userId: UPLOADER, role: 'user', sessionId: `bench-${UPLOADER}` }, options.accessTokenSecret, 3_600);
   const bare: number[] = [];
   const worker: number[] = [];
   let errors = 0;
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < rounds; round++) {
     await options.settle(`reel video round ${round + 1}`);
-    bare.push(await bareFfmpeg(clip, path.join(dir, 'reel-bare-out.mp4')));
+    bare.push(await bareFfmpeg(clip, shape, path.join(dir, 'reel-bare-out.mp4')));
     const done = await workerPath(options.gatewayUrl, token, data);
     if (done.status !== 'ready') {
       errors += 1;
       process.stdout.write(`bench: the reel ended ${done.status}: ${done.error}\n`);
     }
     worker.push(done.ms);
-    process.stdout.write(`bench: reel round ${round + 1}: bare ffmpeg ${(bare.at(-1)! / 1000).toFixed(1)} s, worker ${(worker.at(-1)! / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `bench: reel round ${round + 1}: bare ffmpeg ${(bare.at(-1)! / 1000).toFixed(1)} s, worker ${(worker.at(-1)! / 1000).toFixed(1)} s\n`,
+    );
   }
   const round = (n: number) => Math.round(n);
   const ratio = Math.round((median(worker) / median(bare)) * 1000) / 1000;
-  const notes = { clip: `${CLIP.seconds} s ${CLIP.width}x${CLIP.height} ${CLIP.fps} fps, ${(data.length / 1024 / 1024).toFixed(1)} MB`, rounds: ROUNDS, worker_vs_bare: ratio };
+  const notes = {
+    clip: `${shape.seconds} s ${shape.width}x${shape.height} ${shape.fps} fps, ${(data.length / 1024 / 1024).toFixed(1)} MB`,
+    rounds,
+    worker_vs_bare: ratio,
+  };
   const scenario = (name: string, ms: number[], errs: number): Scenario => ({
     name,
     rps: 0,

@@ -12,21 +12,25 @@ import pg from 'pg';
 import { runOpenLoop } from './open-loop.js';
 import type { Scenario } from './scenario.js';
 
-const REELS = 5_000;
 const RATE = Number(process.env.BENCH_REELS_RPS ?? 100);
 /** Authors of the seeded reels and the member who watches: ids far above what the product hands out. */
 const AUTHOR_BASE = 8_100_000_000;
 const AUTHORS = 500;
 const READER = AUTHOR_BASE + AUTHORS + 1;
 const VIDEO_BASE = 8_100_000_000;
-const WARM_UP_MS = 3_000;
+/** Video ids of the seeded reels (at most ID_SPAN) and the reader's own. */
+const ID_SPAN = 5_000;
 
-async function seedReels(db: pg.Client): Promise<void> {
-  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from stories_reels.reels where video_id between $1 and $2', [VIDEO_BASE, VIDEO_BASE + REELS + 100]);
-  if (rows[0]?.n === REELS + 10) return; // BENCH_REUSE: seeded by an earlier run
+async function seedReels(db: pg.Client, count: number): Promise<void> {
+  if (count > ID_SPAN) throw new Error(`reels bench: at most ${ID_SPAN} reels`);
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from stories_reels.reels where video_id between $1 and $2', [
+    VIDEO_BASE,
+    VIDEO_BASE + ID_SPAN + 100,
+  ]);
+  if (rows[0]?.n === count + 10) return; // BENCH_REUSE: seeded by an earlier run
   await db.query('begin');
-  await db.query('delete from stories_reels.reels where video_id between $1 and $2', [VIDEO_BASE, VIDEO_BASE + REELS + 100]);
-  await db.query('delete from stories_reels.videos where video_id between $1 and $2', [VIDEO_BASE, VIDEO_BASE + REELS + 100]);
+  await db.query('delete from stories_reels.reels where video_id between $1 and $2', [VIDEO_BASE, VIDEO_BASE + ID_SPAN + 100]);
+  await db.query('delete from stories_reels.videos where video_id between $1 and $2', [VIDEO_BASE, VIDEO_BASE + ID_SPAN + 100]);
   // Ready vertical clips; every 50th the worker refused (a failed reel only its author sees).
   await db.query(
     `insert into stories_reels.videos (video_id, url, uploader_id, purpose, status, poster_url, duration_seconds, width, height, error, updated_at)
@@ -36,7 +40,7 @@ async function seedReels(db: pg.Client): Promise<void> {
             case when i % 50 = 0 then null else 5 + i % 80 end, 1080, 1920,
             case when i % 50 = 0 then 'Reels can be up to 90 seconds' end, now()
      from generate_series(1, $4::int) as i`,
-    [VIDEO_BASE, AUTHOR_BASE, AUTHORS, REELS],
+    [VIDEO_BASE, AUTHOR_BASE, AUTHORS, count],
   );
   // Every 25th deleted: the feed skips it.
   await db.query(
@@ -44,13 +48,13 @@ async function seedReels(db: pg.Client): Promise<void> {
      select $2::bigint + i % $3::int, '/uploads/videos/bench-' || i || '.mp4', $1::bigint + i, 'Reel ' || i || ' from Lagos 🌅',
             i % 97, i % 13, i % 7, now() - make_interval(mins => $4::int - i), case when i % 25 = 0 then now() end
      from generate_series(1, $4::int) as i`,
-    [VIDEO_BASE, AUTHOR_BASE, AUTHORS, REELS],
+    [VIDEO_BASE, AUTHOR_BASE, AUTHORS, count],
   );
   // The reader's own ten newest, still processing (no video row yet): they see them, nobody else does.
   await db.query(
     `insert into stories_reels.reels (author_id, video_url, video_id, caption)
      select $2::bigint, '/uploads/videos/bench-mine-' || i || '.mp4', $1::bigint + $3::int + i, 'Mine ' || i from generate_series(1, 10) as i`,
-    [VIDEO_BASE, READER, REELS],
+    [VIDEO_BASE, READER, ID_SPAN],
   );
   await db.query(
     `insert into stories_reels.members (user_id, username, display_name, profile_image, activated, joined_at, updated_at)
@@ -66,7 +70,9 @@ async function seedReels(db: pg.Client): Promise<void> {
     [AUTHOR_BASE, AUTHORS],
   );
   await db.query('commit');
-  await db.query('analyze stories_reels.reels; analyze stories_reels.videos; analyze stories_reels.members; analyze stories_reels.member_privacy');
+  await db.query(
+    'analyze stories_reels.reels; analyze stories_reels.videos; analyze stories_reels.members; analyze stories_reels.member_privacy',
+  );
 }
 
 export interface ReelsBenchTarget {
@@ -74,6 +80,8 @@ export interface ReelsBenchTarget {
   databaseUrl: string;
   accessTokenSecret: string;
   durationMs: number;
+  warmUpMs: number;
+  reels: number;
   /** Waits for the event backlog and PostgreSQL's upkeep (run.ts) before measuring. */
   settle(before: string): Promise<void>;
 }
@@ -82,7 +90,7 @@ export async function benchReelsFeed(target: ReelsBenchTarget): Promise<Scenario
   const db = new pg.Client({ connectionString: target.databaseUrl });
   await db.connect();
   try {
-    await seedReels(db);
+    await seedReels(db, target.reels);
   } finally {
     await db.end();
   }
@@ -93,14 +101,26 @@ export async function benchReelsFeed(target: ReelsBenchTarget): Promise<Scenario
   const cursor = first.headers.get('x-next-cursor');
   if (first.status !== 200 || !cursor) throw new Error(`reels bench: the first page answered ${first.status} without a next cursor`);
   // Warm-up, not measured: connections, the JIT and cold caches.
-  await runOpenLoop({ name: 'reels-warm-up', url: target.gatewayUrl, rate: RATE, durationMs: WARM_UP_MS, next: () => ({ path: '/api/reels', headers }) });
+  await runOpenLoop({
+    name: 'reels-warm-up',
+    url: target.gatewayUrl,
+    rate: RATE,
+    durationMs: target.warmUpMs,
+    next: () => ({ path: '/api/reels', headers }),
+  });
   const results: Scenario[] = [];
   for (const [name, path] of [
     ['reels-feed-first', '/api/reels'],
     ['reels-feed-next', `/api/reels?cursor=${cursor}`],
   ] as const) {
-    const measured = await runOpenLoop({ name, url: target.gatewayUrl, rate: RATE, durationMs: target.durationMs, next: () => ({ path, headers }) });
-    results.push({ ...measured, notes: { ...measured.notes, reels: REELS } });
+    const measured = await runOpenLoop({
+      name,
+      url: target.gatewayUrl,
+      rate: RATE,
+      durationMs: target.durationMs,
+      next: () => ({ path, headers }),
+    });
+    results.push({ ...measured, notes: { ...measured.notes, reels: target.reels } });
   }
   return results;
 }

@@ -19,16 +19,51 @@ import pg from 'pg';
 import { runLoad } from './load.js';
 import { fromLatencies, type Scenario } from './scenario.js';
 
-const POSTS = 100_000;
-const AUTHORS = 1_000;
-/** Authors and the reader: ids far above what the product hands out. */
+/** Authors (at most ID_SPAN), then the reader: ids far above what the product hands out. */
 const BASE = 9_000_000_000;
-const READER = BASE + AUTHORS + 1;
+const ID_SPAN = 1_000;
+const LAST_ID = BASE + ID_SPAN + 1;
 const CONCURRENCY = Number(process.env.BENCH_SEARCH_CONCURRENCY ?? 8);
-const WARM_UP_MS = 2_000;
 
-const FIRST = ['Adaeze', 'Bola', 'Chidi', 'Dayo', 'Emeka', 'Funmi', 'Gbenga', 'Halima', 'Ifeoma', 'Jide', 'Kemi', 'Lanre', 'Musa', 'Ngozi', 'Olu', 'Tunde', 'Uche', 'Yemi', 'Zainab', 'Àdìgún'];
-const LAST = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ibrahim', 'Nwosu', 'Ogunleye', 'Okonkwo', 'Suleiman', 'Balogun', 'Chukwu', 'Danjuma', 'Ézè', 'Lawal', 'Obi'];
+const FIRST = [
+  'Adaeze',
+  'Bola',
+  'Chidi',
+  'Dayo',
+  'Emeka',
+  'Funmi',
+  'Gbenga',
+  'Halima',
+  'Ifeoma',
+  'Jide',
+  'Kemi',
+  'Lanre',
+  'Musa',
+  'Ngozi',
+  'Olu',
+  'Tunde',
+  'Uche',
+  'Yemi',
+  'Zainab',
+  'Àdìgún',
+];
+const LAST = [
+  'Okafor',
+  'Adeyemi',
+  'Bello',
+  'Eze',
+  'Ibrahim',
+  'Nwosu',
+  'Ogunleye',
+  'Okonkwo',
+  'Suleiman',
+  'Balogun',
+  'Chukwu',
+  'Danjuma',
+  'Ézè',
+  'Lawal',
+  'Obi',
+];
 /** Earlier words are drawn far more often (power(random(), 3)): "the", "lagos" are everywhere, the tail is rare. */
 const WORDS = (
   'the and of to in is it for on with this that at we my our so what just today good time day people ' +
@@ -43,25 +78,40 @@ const WORDS = (
 ).split(' ');
 const TAGS = ['lagos', 'naija', 'jollof', 'afrobeats', 'nollywood', 'football', 'owambe', 'tbt', 'mondaymotivation', 'foodie'];
 
-const QUERIES: { name: string; q: string }[] = [
+export const POSTS_QUERIES: { name: string; q: string }[] = [
   { name: 'common', q: 'lagos' },
   { name: 'rare', q: 'adire' }, // one post in a thousand
   { name: 'two-words', q: 'jollof rice' },
   { name: 'prefix', q: 'restau' }, // still typing "restaurant"
 ];
-const PEOPLE: { name: string; q: string }[] = [
+export const PEOPLE_QUERIES: { name: string; q: string }[] = [
   { name: 'name', q: 'adaeze' },
   { name: 'accented', q: 'adigun eze' }, // stored as Àdìgún Ézè
 ];
 
-async function seed(db: pg.Client): Promise<void> {
-  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from posts.posts where author_id between $1 and $2', [BASE, READER]);
+export interface SearchSize {
+  posts: number;
+  authors: number;
+}
+
+/** The member who searches: the one after the authors. */
+const readerOf = (size: SearchSize) => BASE + size.authors + 1;
+
+async function seed(db: pg.Client, { posts: POSTS, authors: AUTHORS }: SearchSize): Promise<void> {
+  if (AUTHORS > ID_SPAN) throw new Error(`search bench: at most ${ID_SPAN} authors`);
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from posts.posts where author_id between $1 and $2', [
+    BASE,
+    LAST_ID,
+  ]);
   if (rows[0]?.n === POSTS) return; // BENCH_REUSE: seeded by an earlier run
   await db.query('begin');
-  await db.query('delete from posts.hashtags where post_id in (select id from posts.posts where author_id between $1 and $2)', [BASE, READER]);
-  await db.query('delete from posts.posts where author_id between $1 and $2', [BASE, READER]);
-  await db.query('delete from posts.members where user_id between $1 and $2', [BASE, READER]);
-  await db.query('delete from posts.member_privacy where user_id between $1 and $2', [BASE, READER]);
+  await db.query('delete from posts.hashtags where post_id in (select id from posts.posts where author_id between $1 and $2)', [
+    BASE,
+    LAST_ID,
+  ]);
+  await db.query('delete from posts.posts where author_id between $1 and $2', [BASE, LAST_ID]);
+  await db.query('delete from posts.members where user_id between $1 and $2', [BASE, LAST_ID]);
+  await db.query('delete from posts.member_privacy where user_id between $1 and $2', [BASE, LAST_ID]);
   await db.query(
     `insert into posts.members (user_id, username, display_name, profile_image, activated, joined_at, updated_at)
      select $1::bigint + i, lower(($2::text[])[1 + i % 20]) || '.' || lower(($3::text[])[1 + (i / 20) % 15]) || i,
@@ -94,17 +144,26 @@ async function seed(db: pg.Client): Promise<void> {
      select distinct p.id, null::bigint, lower(m[1]), p.created_at
      from posts.posts as p, regexp_matches(p.content, '#([a-z]+)', 'gi') as m
      where p.author_id between $1 and $2`,
-    [BASE, READER],
+    [BASE, LAST_ID],
   );
   await db.query('commit');
   await db.query('analyze posts.posts; analyze posts.hashtags; analyze posts.members; analyze posts.member_privacy');
 }
 
 /** The bench's plain ASCII query as the service asks it: every word, the last as a prefix. */
-const prefixQuery = (q: string) => q.split(' ').map((w, i, all) => (i === all.length - 1 ? `${w}:*` : w)).join(' & ');
+const prefixQuery = (q: string) =>
+  q
+    .split(' ')
+    .map((w, i, all) => (i === all.length - 1 ? `${w}:*` : w))
+    .join(' & ');
 
 /** `statement` sent bare, closed loop with the same concurrency as the HTTP side. */
-async function runBareSql(pool: pg.Pool, name: string, statement: { sql: string; params: unknown[] }, durationMs: number): Promise<Scenario> {
+async function runBareSql(
+  pool: pg.Pool,
+  name: string,
+  statement: { sql: string; params: unknown[] },
+  durationMs: number,
+): Promise<Scenario> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -125,6 +184,8 @@ export interface SearchBenchTarget {
   databaseUrl: string;
   accessTokenSecret: string;
   durationMs: number;
+  warmUpMs: number;
+  size: SearchSize;
   settle(before: string): Promise<void>;
 }
 
@@ -139,20 +200,28 @@ export async function benchSearch(target: SearchBenchTarget): Promise<{ results:
   let plan = '';
   try {
     const seedStarted = performance.now();
-    await seed(db);
+    await seed(db, target.size);
+    const reader = readerOf(target.size);
     console.log(`search bench: seed ready in ${Math.round(performance.now() - seedStarted)} ms`);
     await target.settle('search');
-    const token = await signAccessToken({ userId: READER, role: 'user', sessionId: `bench-${READER}` }, target.accessTokenSecret, 3_600);
+    const token = await signAccessToken({ userId: reader, role: 'user', sessionId: `bench-${reader}` }, target.accessTokenSecret, 3_600);
     const headers = { authorization: `Bearer ${token}` };
     const window = rankedWindow(undefined, 20);
     const now = new Date().toISOString();
     const cases = [
-      ...QUERIES.map(({ name, q }) => ({ kind: 'posts', name, q, statement: searchPostsSql(tables, READER, q, window, now)! })),
-      ...PEOPLE.map(({ name, q }) => ({ kind: 'people', name, q, statement: searchPeopleSql(tables, q, window, now) })),
+      ...POSTS_QUERIES.map(({ name, q }) => ({ kind: 'posts', name, q, statement: searchPostsSql(tables, reader, q, window, now)! })),
+      ...PEOPLE_QUERIES.map(({ name, q }) => ({ kind: 'people', name, q, statement: searchPeopleSql(tables, q, window, now) })),
     ];
     for (const { kind, q } of cases) {
       const path = `/api/search?type=${kind}&q=${encodeURIComponent(q)}`;
-      await runLoad({ name: 'search-warm-up', url: target.gatewayUrl, path, headers, concurrency: CONCURRENCY, durationMs: WARM_UP_MS });
+      await runLoad({
+        name: 'search-warm-up',
+        url: target.gatewayUrl,
+        path,
+        headers,
+        concurrency: CONCURRENCY,
+        durationMs: target.warmUpMs,
+      });
     }
     for (const { kind, name, q, statement } of cases) {
       const query = bare(statement);
@@ -160,14 +229,28 @@ export async function benchSearch(target: SearchBenchTarget): Promise<{ results:
       if (shown === 0) throw new Error(`search bench: ${kind} '${q}' finds nothing`);
       const matches =
         kind === 'posts'
-          ? Number((await db.query(`select count(*)::int as n from posts.posts where search_vector @@ to_tsquery('simple', $1)`, [prefixQuery(q)])).rows[0].n)
+          ? Number(
+              (
+                await db.query<{ n: number }>(
+                  `select count(*)::int as n from posts.posts where search_vector @@ to_tsquery('simple', $1)`,
+                  [prefixQuery(q)],
+                )
+              ).rows[0]!.n,
+            )
           : shown;
       if (kind === 'posts' && name === 'common') {
         const explained = await db.query(`explain (analyze, buffers off) ${query.sql}`, query.params);
         plan = explained.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
       }
       const path = `/api/search?type=${kind}&q=${encodeURIComponent(q)}`;
-      const http = await runLoad({ name: `search-${kind}-${name}`, url: target.gatewayUrl, path, headers, concurrency: CONCURRENCY, durationMs: target.durationMs });
+      const http = await runLoad({
+        name: `search-${kind}-${name}`,
+        url: target.gatewayUrl,
+        path,
+        headers,
+        concurrency: CONCURRENCY,
+        durationMs: target.durationMs,
+      });
       results.push({ ...http, notes: { ...http.notes, q, matches } });
       const sqlAlone = await runBareSql(pool, `search-sql-${kind}-${name}`, query, target.durationMs);
       results.push({ ...sqlAlone, notes: { ...sqlAlone.notes, q, matches } });

@@ -16,16 +16,24 @@ import { request } from 'undici';
 import { createBenchAccount } from './bench-account.js';
 import { fromLatencies, type Scenario } from './scenario.js';
 
-const ROUNDS = Number(process.env.BENCH_SETTINGS_ROUNDS ?? 20);
 const POLL_MS = 2;
 const GIVE_UP_MS = 30_000;
 
 type Json = Record<string, unknown>;
 
-async function call(gatewayUrl: string, token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function call(
+  gatewayUrl: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   const res = await request(new URL(path, gatewayUrl), {
     method: method as 'GET',
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.body.text();
@@ -54,27 +62,34 @@ async function signIn(gatewayUrl: string, databaseUrl: string, name: string): Pr
 async function untilShows(name: string, probe: () => Promise<boolean>, wanted: boolean, since: number): Promise<number> {
   for (;;) {
     if ((await probe()) === wanted) return performance.now() - since;
-    if (performance.now() - since > GIVE_UP_MS) throw new Error(`${name}: the change (${wanted ? 'closed' : 'open'}) did not take effect within 30 s`);
+    if (performance.now() - since > GIVE_UP_MS)
+      throw new Error(`${name}: the change (${wanted ? 'closed' : 'open'}) did not take effect within 30 s`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
 
-export async function benchSettingsPropagation(gatewayUrl: string, databaseUrl: string): Promise<Scenario[]> {
+/** `rounds` privacy changes, each saved and taken back. */
+export async function benchSettingsPropagation(gatewayUrl: string, databaseUrl: string, rounds: number): Promise<Scenario[]> {
   const owner = await signIn(gatewayUrl, databaseUrl, 'private');
   const viewer = await signIn(gatewayUrl, databaseUrl, 'stranger');
-  const created = await call(gatewayUrl, owner.token, 'POST', '/api/posts', { userId: owner.userId, content: 'A post for the settings bench' });
+  const created = await call(gatewayUrl, owner.token, 'POST', '/api/posts', {
+    userId: owner.userId,
+    content: 'A post for the settings bench',
+  });
   if (created.status !== 201) throw new Error(`posting failed: ${created.status} ${JSON.stringify(created.json)}`);
   const postId = (created.json as Json).id as number;
   const socket = await openSocket(wsUrl(gatewayUrl), { authorization: `Bearer ${owner.token}` });
 
   const probes: Record<string, () => Promise<boolean>> = {
-    'settings->auth': async () => ((await call(gatewayUrl, viewer.token, 'GET', `/api/users/${owner.userId}`)).json as Json).visibility === 'limited',
+    'settings->auth': async () =>
+      ((await call(gatewayUrl, viewer.token, 'GET', `/api/users/${owner.userId}`)).json as Json).visibility === 'limited',
     'settings->posts': async () => {
       const { status, json } = await call(gatewayUrl, viewer.token, 'GET', `/api/posts/${postId}`);
       if (status !== 404 && status !== 200) throw new Error(`settings->posts: ${status} ${JSON.stringify(json)}`);
       return status === 404;
     },
-    'settings->friends': async () => ((await call(gatewayUrl, viewer.token, 'GET', `/api/friends/relation/${owner.userId}`)).json as Json).canRequest === false,
+    'settings->friends': async () =>
+      ((await call(gatewayUrl, viewer.token, 'GET', `/api/friends/relation/${owner.userId}`)).json as Json).canRequest === false,
     'settings->notifications': async () => {
       const answer = (await call(gatewayUrl, viewer.token, 'GET', `/api/presence?ids=${owner.userId}`)).json as { online: boolean }[];
       return answer[0]?.online === false;
@@ -85,7 +100,7 @@ export async function benchSettingsPropagation(gatewayUrl: string, databaseUrl: 
   const open = { profileVisibility: 'everyone', friendRequestPolicy: 'everyone', showOnline: true };
   const started = performance.now();
   try {
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < rounds; round++) {
       for (const [values, closedNow] of [
         [closed, true],
         [open, false],
@@ -101,5 +116,8 @@ export async function benchSettingsPropagation(gatewayUrl: string, databaseUrl: 
     socket.ws.close();
   }
   const seconds = (performance.now() - started) / 1000;
-  return Object.entries(latencies).map(([name, ms]) => ({ ...fromLatencies(name, ms, 0, seconds), notes: { changes: ms.length, measures: 'time from the PUT answer to the change showing' } }));
+  return Object.entries(latencies).map(([name, ms]) => ({
+    ...fromLatencies(name, ms, 0, seconds),
+    notes: { changes: ms.length, measures: 'time from the PUT answer to the change showing' },
+  }));
 }

@@ -36,7 +36,11 @@ let dropped = 0;
 function openOne(k: number): Promise<LiveSocket> {
   const userId = share.firstUserId + k;
   const headers = { [IDENTITY_HEADER]: signIdentity({ userId, role: 'user', sessionId: `bench-${userId}` }, secret) };
-  const opening = openSocket(url, headers, { perMessageDeflate: false, localAddress: addressOf(share, k), handshakeTimeout: READY_TIMEOUT_MS });
+  const opening = openSocket(url, headers, {
+    perMessageDeflate: false,
+    localAddress: addressOf(share, k),
+    handshakeTimeout: READY_TIMEOUT_MS,
+  });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>(
     (_, reject) => (timer = setTimeout(() => reject(new Error(`no 'ready' within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS)),

@@ -61,10 +61,18 @@ export async function openFleet(options: FleetOptions): Promise<Fleet> {
   let stoppedBecause: string | null = null;
   try {
     for (const share of plan) {
-      const env = { ...process.env, SOCKET_CLIENT_SHARE: JSON.stringify(share), SOCKET_CLIENT_URL: options.url, SOCKET_CLIENT_SECRET: options.secret };
-      const client: Client = { child: fork(CLIENT, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }), last: null };
+      const env = {
+        ...process.env,
+        SOCKET_CLIENT_SHARE: JSON.stringify(share),
+        SOCKET_CLIENT_URL: options.url,
+        SOCKET_CLIENT_SECRET: options.secret,
+      };
+      const client: Client = {
+        child: fork(CLIENT, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+        last: null,
+      };
       clients.push(client);
-      for (let left = share.count; left > 0 && !stoppedBecause; ) {
+      for (let left = share.count; left > 0 && !stoppedBecause;) {
         const count = Math.min(options.wave, left);
         left -= count;
         const report = await ask(client, { type: 'open', count });

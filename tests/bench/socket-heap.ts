@@ -14,7 +14,12 @@ import path from 'node:path';
 const DIRECTORY = path.resolve('.tmp/bench/reports');
 
 /** Node options for the process whose heap the bench reads. */
-export const NODE_REPORT_ARGS = ['--report-on-signal', '--report-exclude-network', '--report-signal=SIGWINCH', `--report-directory=${DIRECTORY}`];
+export const NODE_REPORT_ARGS = [
+  '--report-on-signal',
+  '--report-exclude-network',
+  '--report-signal=SIGWINCH',
+  `--report-directory=${DIRECTORY}`,
+];
 
 export async function heapUsedMb(pid: number): Promise<number | null> {
   mkdirSync(DIRECTORY, { recursive: true });

@@ -45,7 +45,7 @@ export function planClients(sockets: number, options: SpreadOptions): ClientShar
   for (let start = 0, index = 0; start < sockets; start += perProcess, index++) {
     const end = Math.min(sockets, start + perProcess);
     const addresses: AddressShare[] = [];
-    for (let at = start; at < end; ) {
+    for (let at = start; at < end;) {
       const slot = Math.floor(at / perAddress);
       const slotEnd = Math.min(end, (slot + 1) * perAddress);
       addresses.push({ address: loopbackAddress(slot), count: slotEnd - at });

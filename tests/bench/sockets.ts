@@ -1,7 +1,7 @@
 /**
  * Live-notification scenarios on the distributed product:
  *
- * 1. Sockets one notifications instance holds: BENCH_SOCKETS connections (default 50,000, one
+ * 1. Sockets one notifications instance holds: `size.asked` connections (BENCH_SOCKETS, default 50,000, one
  *    member each) opened straight to the instance with gateway-signed identities (the gateway only
  *    pipes bytes once a socket is open), by client processes under their own open-files limits and
  *    from several loopback source addresses (socket-spread.ts, socket-fleet.ts), in waves. The
@@ -31,15 +31,14 @@ export interface SocketBenchTarget {
   secrets: { INTERNAL_SECRET: string; ACCESS_TOKEN_SECRET: string };
   /** BENCH_PROFILE's profilers: the likes (not the opening) are profiled as `like-to-socket`. */
   profilers?: Profilers;
+  /** Sockets asked for, likes sent, sockets opened a wave, and the pause for the instance to settle (GC) before its memory is read. */
+  size: { asked: number; likes: number; wave: number; settleMs: number };
 }
 
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 50_000);
-const LIKES = Number(process.env.BENCH_LIKES ?? 200);
 /** Under a client process's 20,000 open files, with room for its own. */
 const PER_PROCESS = Number(process.env.BENCH_SOCKETS_PER_PROCESS ?? 15_000);
 /** Under the ~28,000 ephemeral ports of one source address, with room for other connections. */
 const PER_ADDRESS = Number(process.env.BENCH_SOCKETS_PER_ADDRESS ?? 20_000);
-const WAVE = 500;
 /** Sockets closed again when the instance met its file limit, so it can still open its own connections. */
 const HEADROOM = 200;
 const FIRST_ID = 700_001;
@@ -86,10 +85,13 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export async function benchSockets(target: SocketBenchTarget): Promise<SocketBenchResult> {
   const pid = target.notificationsPid;
+  const asked = target.size.asked;
   const limit = raiseFileLimit(pid);
   const say = (text: string) => process.stdout.write(`sockets bench: ${text}\n`);
   const openFilesBefore = openFiles(pid);
-  say(`notifications (pid ${pid}) open-files limit ${limit.soft} (hard ${limit.hard}), ${openFilesBefore} open; asking for ${SOCKETS} sockets`);
+  say(
+    `notifications (pid ${pid}) open-files limit ${limit.soft} (hard ${limit.hard}), ${openFilesBefore} open; asking for ${asked} sockets`,
+  );
   const owner = await openOwnerSocket(target);
   const heapBefore = await heapUsedMb(pid);
   const before = rssMb(pid);
@@ -98,8 +100,8 @@ export async function benchSockets(target: SocketBenchTarget): Promise<SocketBen
   const fleet = await openFleet({
     url: wsUrl(target.notificationsUrl),
     secret: target.secrets.INTERNAL_SECRET,
-    sockets: SOCKETS,
-    wave: WAVE,
+    sockets: asked,
+    wave: target.size.wave,
     perProcess: PER_PROCESS,
     perAddress: PER_ADDRESS,
     firstUserId: FIRST_ID,
@@ -113,13 +115,15 @@ export async function benchSockets(target: SocketBenchTarget): Promise<SocketBen
   try {
     let released = 0;
     if (fleet.stoppedBecause) {
-      say(`stopped at ${fleet.opened} of ${SOCKETS}: ${fleet.stoppedBecause}; the instance holds ${openFiles(pid)} files of its limit ${fileLimit(pid).soft}`);
+      say(
+        `stopped at ${fleet.opened} of ${asked}: ${fleet.stoppedBecause}; the instance holds ${openFiles(pid)} files of its limit ${fileLimit(pid).soft}`,
+      );
       // At its limit the instance could not open a database or broker connection, nor answer /healthz: give it room.
       await fleet.release(HEADROOM);
       released = HEADROOM;
       say(`closed ${HEADROOM} sockets for headroom; the instance holds ${openFiles(pid)} files`);
     }
-    await new Promise((r) => setTimeout(r, 3_000)); // let the instance settle (GC) before measuring
+    await new Promise((r) => setTimeout(r, target.size.settleMs)); // let the instance settle (GC) before measuring
     const after = rssMb(pid);
     const heapAfter = await heapUsedMb(pid);
     const openFilesAfter = openFiles(pid);
@@ -134,7 +138,7 @@ export async function benchSockets(target: SocketBenchTarget): Promise<SocketBen
     return {
       results: [latency],
       sockets: {
-        asked: SOCKETS,
+        asked: asked,
         opened: fleet.opened,
         failed: fleet.failed,
         stoppedBecause: fleet.stoppedBecause,
@@ -213,7 +217,8 @@ async function openOwnerSocket(target: SocketBenchTarget): Promise<OwnerSocket> 
 
 async function likeToSocket(target: SocketBenchTarget, owner: OwnerSocket, otherSockets: number): Promise<Scenario> {
   const liker = FIRST_ID - 2;
-  const token = (userId: number) => signAccessToken({ userId, role: 'user', sessionId: `bench-${userId}` }, target.secrets.ACCESS_TOKEN_SECRET, 3_600);
+  const token = (userId: number) =>
+    signAccessToken({ userId, role: 'user', sessionId: `bench-${userId}` }, target.secrets.ACCESS_TOKEN_SECRET, 3_600);
   const [ownerToken, likerToken] = await Promise.all([token(owner.userId), token(liker)]);
   const call = async (path: string, tokenValue: string, body: unknown) => {
     const res = await fetch(new URL(path, target.gatewayUrl), {
@@ -224,8 +229,19 @@ async function likeToSocket(target: SocketBenchTarget, owner: OwnerSocket, other
     if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
     return res.json() as Promise<{ id: number }>;
   };
+  // The posts to like are setup, not measured: a connection dropped by a busy machine is tried again.
+  const post = async (i: number) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call('/api/posts', ownerToken, { userId: owner.userId, content: `latency ${i}` });
+      } catch (error) {
+        if (attempt >= 5 || !(error instanceof TypeError)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+      }
+    }
+  };
   const postIds: number[] = [];
-  for (let i = 0; i <= LIKES; i++) postIds.push((await call('/api/posts', ownerToken, { userId: owner.userId, content: `latency ${i}` })).id);
+  for (let i = 0; i <= target.size.likes; i++) postIds.push((await post(i)).id);
 
   const { sentAt, latencies, socket } = owner;
   let errors = 0;

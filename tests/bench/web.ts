@@ -22,7 +22,11 @@ export async function signedInMember(gatewayUrl: string, databaseUrl: string): P
   const email = 'bench.reader@example.com';
   const password = 'bench reader password 123';
   createBenchAccount(databaseUrl, { email, username: 'benchreader', password });
-  const res = await request(new URL('/api/signin', gatewayUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await request(new URL('/api/signin', gatewayUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const body = (await res.body.json()) as { token?: string; user?: { user_id: number } };
   if (res.statusCode !== 200 || !body.token || !body.user) throw new Error(`sign-in failed: ${res.statusCode} ${JSON.stringify(body)}`);
   return { userId: body.user.user_id, token: body.token };
@@ -37,7 +41,7 @@ export async function untilFeedShows(gatewayUrl: string, token: string): Promise
     if (Array.isArray(posts) && posts.length > 0) return;
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('the web member\'s feed stayed empty');
+  throw new Error("the web member's feed stayed empty");
 }
 
 export interface WebBenchTarget {
@@ -46,7 +50,6 @@ export interface WebBenchTarget {
   token: string;
   durationMs: number;
 }
-
 
 export async function benchWebTtfb(target: WebBenchTarget): Promise<Scenario> {
   const headers = { cookie: `${ACCESS_TOKEN_COOKIE}=${target.token}`, 'accept-encoding': 'br, gzip', accept: 'text/html' };
@@ -72,7 +75,14 @@ export async function benchWebTtfb(target: WebBenchTarget): Promise<Scenario> {
 }
 
 /** Bytes of JavaScript (as transferred) and of everything, for the home feed's first load. */
-export async function measureWebJs(target: WebBenchTarget): Promise<{ jsBytes: number; jsFiles: number; totalBytes: number; files: { url: string; bytes: number }[] }> {
+export interface WebJs {
+  jsBytes: number;
+  jsFiles: number;
+  totalBytes: number;
+  files: { url: string; bytes: number }[];
+}
+
+export async function measureWebJs(target: WebBenchTarget): Promise<WebJs> {
   const executablePath = await ensureDebianPackage({ pkg: 'chromium', what: 'Chromium', find: () => which('chromium') });
   const browser = await chromium.launch({
     executablePath,

@@ -28,6 +28,8 @@ export interface WebhooksBenchTarget {
   databaseUrl: string;
   paystack: FakePaystack;
   durationMs: number;
+  /** Paid references seeded for the distinct run: a run that answers more ends early. */
+  references: number;
   settle(before: string): Promise<void>;
 }
 
@@ -45,7 +47,13 @@ async function seedPaid(db: pg.Client, paystack: FakePaystack, count: number, ta
 }
 
 /** Sends signed webhooks, `IN_FLIGHT` at a time, for `durationMs`; `bodyOf(n)` is the n-th one's body. */
-async function closedLoop(name: string, url: string, secret: string, durationMs: number, bodyOf: (n: number) => string | undefined): Promise<Scenario & { sent: number }> {
+async function closedLoop(
+  name: string,
+  url: string,
+  secret: string,
+  durationMs: number,
+  bodyOf: (n: number) => string | undefined,
+): Promise<Scenario & { sent: number }> {
   const agent = new Agent({ connections: IN_FLIGHT, pipelining: 1 });
   const latencies: number[] = [];
   let errors = 0;
@@ -58,7 +66,14 @@ async function closedLoop(name: string, url: string, secret: string, durationMs:
       if (body === undefined) return;
       const at = performance.now();
       try {
-        const res = await request(url, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json', 'x-paystack-signature': paystackSignature(secret, body) }, body, headersTimeout: 10_000, bodyTimeout: 10_000 });
+        const res = await request(url, {
+          dispatcher: agent,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-paystack-signature': paystackSignature(secret, body) },
+          body,
+          headersTimeout: 10_000,
+          bodyTimeout: 10_000,
+        });
         await res.body.dump();
         if (res.statusCode === 200) latencies.push(performance.now() - at);
         else errors++;
@@ -80,7 +95,11 @@ export async function benchWebhooks(target: WebhooksBenchTarget): Promise<Scenar
   const secret = target.paystack.secretKey;
   const tag = randomBytes(4).toString('hex');
   const credits = async (references: string[]) =>
-    (await db.query<{ n: number }>('select count(*)::int as n from wallet.ledger_transactions where reference = any($1::text[])', [references])).rows[0]!.n;
+    (
+      await db.query<{ n: number }>('select count(*)::int as n from wallet.ledger_transactions where reference = any($1::text[])', [
+        references,
+      ])
+    ).rows[0]!.n;
   try {
     // The same paid reference, again and again.
     const [duplicate] = await seedPaid(db, target.paystack, 1, `${tag}_duplicate`);
@@ -90,10 +109,12 @@ export async function benchWebhooks(target: WebhooksBenchTarget): Promise<Scenar
     dup.notes = { credited: await credits([duplicate!]) };
 
     // A different paid reference each time: enough seeded for a fast run (beyond it the run ends early).
-    const references = await seedPaid(db, target.paystack, 40_000, `${tag}_distinct`);
+    const references = await seedPaid(db, target.paystack, target.references, `${tag}_distinct`);
     await target.settle('webhooks-distinct');
     const firstSent = performance.now();
-    const distinct = await closedLoop('webhooks-distinct', url, secret, target.durationMs, (n) => (n < references.length ? JSON.stringify(chargeSuccess(references[n]!, { amount: AMOUNT_KOBO })) : undefined));
+    const distinct = await closedLoop('webhooks-distinct', url, secret, target.durationMs, (n) =>
+      n < references.length ? JSON.stringify(chargeSuccess(references[n]!, { amount: AMOUNT_KOBO })) : undefined,
+    );
     const answered = distinct.requests ?? 0;
     const sent = references.slice(0, distinct.sent);
     const waitUntil = performance.now() + CREDIT_WAIT_MS;
@@ -111,4 +132,8 @@ export async function benchWebhooks(target: WebhooksBenchTarget): Promise<Scenar
   }
 }
 
-const stripSent = ({ sent: _sent, ...scenario }: Scenario & { sent: number }): Scenario => scenario;
+function stripSent(run: Scenario & { sent: number }): Scenario {
+  const scenario: Scenario & { sent?: number } = { ...run };
+  delete scenario.sent;
+  return scenario;
+}

@@ -28,7 +28,12 @@ const luaString = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"
 
 function script(options: WrkOptions): string {
   const requests = options.requests
-    .map((r) => `{ ${luaString(r.path)}, { ${Object.entries(r.headers ?? {}).map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`).join(', ')} } }`)
+    .map(
+      (r) =>
+        `{ ${luaString(r.path)}, { ${Object.entries(r.headers ?? {})
+          .map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`)
+          .join(', ')} } }`,
+    )
     .join(',\n');
   return `
 local variants = {
@@ -69,7 +74,19 @@ export async function runWrk(options: WrkOptions): Promise<Scenario> {
   const file = path.join(WORK_DIR, `${options.name.replace(/[^a-z0-9-]/gi, '_')}.lua`);
   writeFileSync(file, script(options));
   const threads = options.threads ?? 2;
-  const args = ['-t', String(threads), '-c', String(Math.max(threads, options.connections)), '-d', `${Math.round(options.durationMs / 1000)}s`, '--timeout', '10s', '-s', file, options.url];
+  const args = [
+    '-t',
+    String(threads),
+    '-c',
+    String(Math.max(threads, options.connections)),
+    '-d',
+    `${Math.round(options.durationMs / 1000)}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    file,
+    options.url,
+  ];
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(wrk, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -80,7 +97,15 @@ export async function runWrk(options: WrkOptions): Promise<Scenario> {
   });
   const line = /WRK_JSON (\{.*\})/.exec(output)?.[1];
   if (!line) throw new Error(`wrk printed no summary:\n${output}`);
-  const s = JSON.parse(line) as { requests: number; duration_us: number; p50_us: number; p90_us: number; p99_us: number; socket_errors: number; wrong_status: number };
+  const s = JSON.parse(line) as {
+    requests: number;
+    duration_us: number;
+    p50_us: number;
+    p90_us: number;
+    p99_us: number;
+    socket_errors: number;
+    wrong_status: number;
+  };
   const ms = (us: number) => Math.round(us / 10) / 100;
   return {
     name: options.name,

@@ -77,7 +77,10 @@ describe('a newcomer', () => {
       await page.getByLabel('Password', { exact: true }).fill(details.password);
       await page.getByLabel('Confirm Password').fill(details.password);
       await page.getByRole('button', { name: 'Register' }).click();
-      const success = page.getByRole('status').filter({ hasText: /activation|created|e-?mail/i }).first();
+      const success = page
+        .getByRole('status')
+        .filter({ hasText: /activation|created|e-?mail/i })
+        .first();
       await success.waitFor();
       expect(await page.getByRole('link', { name: 'Go to login now' }).getAttribute('href')).toBe('/login');
       await page.waitForURL(onPath('/login'), { timeout: 8_000 });
@@ -127,12 +130,12 @@ describe('a newcomer', () => {
       expect(await main.getByText(/^Joined [A-Z][a-z]{2} \d{4}$/).isVisible()).toBe(true);
       expect(await main.getByText('No bio yet', { exact: true }).isVisible()).toBe(true);
       expect(await main.getByText('No posts yet', { exact: true }).isVisible()).toBe(true);
-      // The picture is named by the display name (issue 17); no picture yet: its initials.
+      // The picture is named by the display name; no picture yet: its initials.
       const avatar = main.getByRole('img', { name: `${displayName(details)}'s profile picture` });
       expect(await avatar.innerText()).toBe(`${details.firstname[0]}${details.lastname[0]}`.toUpperCase());
       expect(await main.getByRole('button', { name: 'Add Friend' }).count()).toBe(0);
 
-      // Upload dialog: nothing chosen → the spec's text; a PNG → preview → Save → the new picture.
+      // Upload dialog: nothing chosen → the product's text; a PNG → preview → Save → the new picture.
       await main.getByRole('button', { name: 'Change picture' }).click();
       const dialog = page.getByRole('dialog', { name: 'Change profile picture' });
       await dialog.waitFor();
@@ -159,7 +162,9 @@ describe('a newcomer', () => {
       expect(await main.getByRole('img', { name: 'Cover photo' }).count()).toBe(0);
       await main.getByRole('button', { name: 'Change cover' }).click();
       const coverDialog = page.getByRole('dialog', { name: 'Change cover photo' });
-      await coverDialog.getByLabel('Image file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: solidPng(120, [40, 90, 200]) });
+      await coverDialog
+        .getByLabel('Image file')
+        .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: solidPng(120, [40, 90, 200]) });
       await coverDialog.getByRole('button', { name: 'Save' }).click();
       await coverDialog.waitFor({ state: 'detached', timeout: 15_000 });
       await expect
@@ -390,7 +395,11 @@ describe('validation texts', () => {
       await page.getByLabel('Password', { exact: true }).fill('secret1');
       await page.getByLabel('Confirm Password').fill('secret1');
       await submit();
-      await page.getByRole('alert').filter({ hasText: /username/i }).first().waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /username/i })
+        .first()
+        .waitFor();
       await noSidewaysScroll(page);
       await saveScreenshot(page, 'accounts-register-375');
     },

@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
 /**
- * Post moderation through the browser (spec: Admin posts; issue 16): an admin shadow-hides a post
- * and it vanishes for the author's friend but not for the author, Unshadow brings it back; Remove
- * hides it from everyone and lists it under Deleted, Restore brings it back; the numbered pages
- * ("Showing a–b of total", Page 2, the page size starting again at page 1), all in the URL; the
- * audit log lists the shadowing with who did it.
- * Screens at 1280x800 and 375x812.
+ * Post moderation through the browser (docs/product/admin.md, Posts; decision 024): an admin
+ * shadow-hides a post and it vanishes for the author's friend but not for the author, Unshadow
+ * brings it back; Remove hides it from everyone and lists it under Deleted, Restore brings it back;
+ * the numbered pages ("Showing a–b of total", Page 2, the page size starting again at page 1), all
+ * in the URL; the audit log lists the shadowing with who did it. Screens at 1280x800 and 375x812.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +39,9 @@ async function seesOnProfile(page: Page, text: string): Promise<boolean> {
 }
 
 async function act(page: Page, id: number, label: string, toast: string) {
-  await row(page, id).getByRole('button', { name: `${label} post ${id}` }).click();
+  await row(page, id)
+    .getByRole('button', { name: `${label} post ${id}` })
+    .click();
   await toastWith(page, toast).waitFor();
 }
 
@@ -75,7 +76,9 @@ describe('admin posts', () => {
       expect(await row(adminPage, id!).textContent()).toContain(author.username);
       await act(adminPage, id!, 'Shadow', 'Post shadow-hidden');
       await row(adminPage, id!).getByText('Shadow-hidden').waitFor();
-      await row(adminPage, id!).getByRole('button', { name: `Unshadow post ${id}` }).waitFor();
+      await row(adminPage, id!)
+        .getByRole('button', { name: `Unshadow post ${id}` })
+        .waitFor();
       await saveScreenshot(adminPage, 'admin-posts-shadowed-desktop');
 
       expect(await seesOnProfile(friendPage, text)).toBe(false);
@@ -106,7 +109,10 @@ describe('admin posts', () => {
         .poll(
           async () => {
             await adminPage.goto('/admin/audit?action=post.shadowed&limit=100');
-            return adminPage.locator('[data-audit-row]').filter({ hasText: `post #${id}` }).count();
+            return adminPage
+              .locator('[data-audit-row]')
+              .filter({ hasText: `post #${id}` })
+              .count();
           },
           { timeout: 30_000, interval: 1_000 },
         )
@@ -133,7 +139,10 @@ describe('admin posts', () => {
     'pages by number: Showing a–b of total, page 2, and a new page size starts at page 1',
     async () => {
       const pageTag = `pg${tag}`;
-      await createPostsThroughApi(author, Array.from({ length: 12 }, (_, i) => `Paged ${pageTag} ${i + 1}`));
+      await createPostsThroughApi(
+        author,
+        Array.from({ length: 12 }, (_, i) => `Paged ${pageTag} ${i + 1}`),
+      );
       const page = await track(adminContext(browser, admin, { viewport: VIEWPORTS.laptop }));
       await page.goto(`/admin/posts?search=${pageTag}`);
       await page.getByText('Showing 1–10 of 12').waitFor();

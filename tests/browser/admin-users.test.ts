@@ -98,7 +98,7 @@ describe('the users table', () => {
       // Exports: the files the browser gets, with this search's rows.
       const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
       expect(csv.suggestedFilename()).toBe('users.csv');
-      const csvText = await readFile((await csv.path())!, 'utf8');
+      const csvText = await readFile(await csv.path(), 'utf8');
       const [header, ...lines] = csvText.trim().split(/\r?\n/);
       expect(header).toBe('id,username,email,firstname,lastname,createdAt,role,status');
       expect(lines).toHaveLength(11);
@@ -107,7 +107,7 @@ describe('the users table', () => {
 
       const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
       expect(json.suggestedFilename()).toBe('users.json');
-      const exported = JSON.parse(await readFile((await json.path())!, 'utf8')) as { username: string }[];
+      const exported = JSON.parse(await readFile(await json.path(), 'utf8')) as { username: string }[];
       expect(exported.map((u) => u.username)).toEqual(sorted);
 
       // Nothing matches: the empty text, page 1 of 1.
@@ -166,10 +166,15 @@ describe('row actions', () => {
       await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('suspended');
 
       // The member's other browser: its session ended (the socket closes it, or the next page does).
-      await expect.poll(async () => {
-        if (new URL(memberPage.url()).pathname !== '/login') await memberPage.goto('/friends');
-        return new URL(memberPage.url()).pathname;
-      }, { timeout: 20_000 }).toBe('/login');
+      await expect
+        .poll(
+          async () => {
+            if (new URL(memberPage.url()).pathname !== '/login') await memberPage.goto('/friends');
+            return new URL(memberPage.url()).pathname;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe('/login');
 
       await row.getByRole('button', { name: /^Unsuspend/ }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Unsuspend' }).click();

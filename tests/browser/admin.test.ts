@@ -4,7 +4,7 @@
  * three kinds of visitor (anonymous → login, then back to the admin page with its query after
  * signing in; a member → home; an admin → the page), the dashboard (cards streamed in after "-",
  * the 30-day chart), the layout (sidebar on a desktop, a focus-trapped drawer on a phone that Esc
- * closes; titles "<Page> · Admin · <site>"), the settings tabs with the spec's parsing, sign-ups
+ * closes; titles "<Page> · Admin · <site>"), the settings tabs with the product's parsing, sign-ups
  * closed (login hides Register, /register says so), and the admin profile (profile, avatar,
  * password, sessions). Screens at 1280x800 and 375x812.
  */
@@ -190,7 +190,15 @@ describe('settings', () => {
       await page.getByText(adminTexts.smtpPasswordHint).waitFor();
       const before = await toastWith(page, 'Updated email settings').count();
       await page.getByRole('button', { name: 'Save' }).click();
-      await expect.poll(() => page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: 'Updated email settings' }).count()).toBeGreaterThan(before);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('region', { name: /^Notifications/ })
+            .getByRole('listitem')
+            .filter({ hasText: 'Updated email settings' })
+            .count(),
+        )
+        .toBeGreaterThan(before);
       await page.reload();
       expect(await page.getByLabel('SMTP password').inputValue()).toBe('********');
       await putSettings('email', { smtpHost: '', smtpUser: '', smtpPassword: '' });
@@ -217,10 +225,12 @@ describe('settings', () => {
       try {
         const visitor = await track(anonymousContext(browser, { viewport: VIEWPORTS.laptop }));
         // The web app keeps the site info for a few seconds.
-        await expect.poll(async () => {
-          await visitor.goto('/register');
-          return visitor.getByText(authTexts.signUpsClosed).count();
-        }).toBe(1);
+        await expect
+          .poll(async () => {
+            await visitor.goto('/register');
+            return visitor.getByText(authTexts.signUpsClosed).count();
+          })
+          .toBe(1);
         expect(await visitor.getByRole('button', { name: 'Register' }).count()).toBe(0);
         await visitor.goto('/login');
         expect(await visitor.getByRole('link', { name: 'Register' }).count()).toBe(0);
@@ -231,10 +241,12 @@ describe('settings', () => {
         await toastWith(page, 'Updated general settings').waitFor();
       }
       const later = await track(anonymousContext(browser, { viewport: VIEWPORTS.laptop }));
-      await expect.poll(async () => {
-        await later.goto('/login');
-        return later.getByRole('link', { name: 'Register' }).count();
-      }).toBe(1);
+      await expect
+        .poll(async () => {
+          await later.goto('/login');
+          return later.getByRole('link', { name: 'Register' }).count();
+        })
+        .toBe(1);
     },
     LONG,
   );
@@ -256,10 +268,15 @@ describe('the admin profile', () => {
       expect(await page.getByLabel('Bio').inputValue()).toBe('Keeps the lights on');
       await saveScreenshot(page, 'admin-profile-1280');
 
-      await page.getByRole('tab', { name: 'Avatar' }).click();
+      const avatarTab = page.getByRole('tab', { name: 'Avatar' });
+      await avatarTab.click();
+      // The tab's own Save only once its panel shows (the Profile tab has a Save too).
+      await expect.poll(() => avatarTab.getAttribute('aria-selected')).toBe('true');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText(adminTexts.chooseImageFirst).waitFor();
-      await page.getByLabel('Choose an image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(96, [232, 120, 40]) });
+      await page
+        .getByLabel('Choose an image')
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(96, [232, 120, 40]) });
       await page.getByRole('img', { name: 'New avatar preview' }).waitFor();
       await page.getByRole('button', { name: 'Save' }).click();
       await toastWith(page, adminTexts.avatarUpdated).waitFor();
@@ -291,7 +308,12 @@ describe('the admin profile', () => {
       await page.goto('/admin/profile?tab=sessions');
       const row = page.getByRole('row').filter({ hasText: secondIp });
       await row.waitFor();
-      expect((await page.getByRole('columnheader').allTextContents()).map((t) => t.trim())).toEqual(['Device', 'IP', 'Last Seen', 'Revoke']);
+      expect((await page.getByRole('columnheader').allTextContents()).map((t) => t.trim())).toEqual([
+        'Device',
+        'IP',
+        'Last Seen',
+        'Revoke',
+      ]);
       await saveScreenshot(page, 'admin-profile-sessions-1280');
       await row.getByRole('button', { name: /^Revoke/ }).click();
       await toastWith(page, adminTexts.sessionRevoked).waitFor();

@@ -52,7 +52,7 @@ afterAll(async () => {
 
 /** A's post, wherever it is listed on `page`. */
 const ourPost = (page: Page) => page.getByRole('article').filter({ hasText: postText }).first();
-/** A member as a notification names them: by their display name (issue 17), never the username. */
+/** A member as a notification names them: by their display name, never the username. */
 const actorName = (member: Member) => new RegExp(`${displayName(member)}\\b`);
 const actorA = () => actorName(a);
 const actorB = () => actorName(b);
@@ -90,7 +90,10 @@ describe('friends and live notifications', () => {
     async () => {
       await pageB.goto('/friends');
       const requests = pageB.getByRole('list', { name: 'Friend Requests' });
-      await requests.getByRole('listitem', { name: displayName(a) }).getByRole('button', { name: 'Accept' }).click();
+      await requests
+        .getByRole('listitem', { name: displayName(a) })
+        .getByRole('button', { name: 'Accept' })
+        .click();
       await toastWith(pageB, friendTexts.requestAccepted).waitFor();
       // The lists reload: the request is answered, A is a friend (linking to their profile).
       await pageB.getByText(friendTexts.noRequests, { exact: true }).waitFor();

@@ -37,7 +37,10 @@ function card(page: Page, title: string) {
 }
 
 /** Creates a group through the API (for tests about what happens after). */
-async function createGroupThroughApi(owner: Member, body: { title: string; privacy: 'public' | 'private'; description?: string }): Promise<number> {
+async function createGroupThroughApi(
+  owner: Member,
+  body: { title: string; privacy: 'public' | 'private'; description?: string },
+): Promise<number> {
   const { token } = await apiSignIn(owner);
   const response = await fetch(`${BASE_URL}/api/groups`, {
     method: 'POST',
@@ -85,7 +88,9 @@ describe('groups', () => {
       await dialog.getByLabel('Title').fill(title);
       await dialog.getByLabel('Description').fill('Amala, ewedu and good company.');
       await dialog.getByRole('radio', { name: /Private group/ }).check();
-      await dialog.getByLabel('Choose picture').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: solidPng(160, [200, 90, 30]) });
+      await dialog
+        .getByLabel('Choose picture')
+        .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: solidPng(160, [200, 90, 30]) });
       await expect.poll(() => dialog.locator('input[name="picture"]').inputValue(), { timeout: 20_000 }).toMatch(/^\/uploads\/images\//);
       await saveScreenshot(ownerPage, 'groups-create-dialog');
       await dialog.getByRole('button', { name: 'Create group' }).click();
@@ -115,16 +120,24 @@ describe('groups', () => {
       await memberPage.getByText('Your request is waiting for approval').waitFor();
 
       // The owner hears of it: the bell's item leads to the Requests tab, which has the member.
-      await expect.poll(async () => {
-        const menu = await openBell(ownerPage);
-        const text = await bellItems(ownerPage).allTextContents();
-        await menu.press('Escape');
-        return text.some((item) => item.includes(`asked to join ${title}`));
-      }).toBe(true);
+      await expect
+        .poll(async () => {
+          const menu = await openBell(ownerPage);
+          const text = await bellItems(ownerPage).allTextContents();
+          await menu.press('Escape');
+          return text.some((item) => item.includes(`asked to join ${title}`));
+        })
+        .toBe(true);
       await openBell(ownerPage);
-      await bellItems(ownerPage).filter({ hasText: `asked to join ${title}` }).first().click();
+      await bellItems(ownerPage)
+        .filter({ hasText: `asked to join ${title}` })
+        .first()
+        .click();
       await ownerPage.waitForURL((url) => url.pathname === groupPath && url.searchParams.get('tab') === 'requests');
-      const request = ownerPage.getByRole('list', { name: 'Join requests' }).getByRole('listitem').filter({ hasText: `@${member.username}` });
+      const request = ownerPage
+        .getByRole('list', { name: 'Join requests' })
+        .getByRole('listitem')
+        .filter({ hasText: `@${member.username}` });
       await request.waitFor();
       await saveScreenshot(ownerPage, 'groups-owner-requests');
       await request.getByRole('button', { name: 'Approve' }).click();
@@ -145,10 +158,15 @@ describe('groups', () => {
       // The owner sees it in the group, and in the home feed with "in {title}" leading to the group.
       await ownerPage.goto(groupPath);
       await ownerPage.getByRole('article').filter({ hasText: words }).waitFor();
-      await expect.poll(async () => {
-        await ownerPage.goto('/');
-        return ownerPage.getByRole('article').filter({ hasText: words }).count();
-      }, { timeout: 20_000 }).toBe(1);
+      await expect
+        .poll(
+          async () => {
+            await ownerPage.goto('/');
+            return ownerPage.getByRole('article').filter({ hasText: words }).count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(1);
       const inFeed = ownerPage.getByRole('article').filter({ hasText: words });
       const groupLink = inFeed.getByRole('link', { name: title });
       expect(await inFeed.textContent()).toContain(`in ${title}`);
@@ -163,7 +181,11 @@ describe('groups', () => {
     async () => {
       const [owner, member] = await Promise.all([createMember('gpo'), createMember('gpm')]);
       const title = `Lagos Runners ${TAG}`;
-      const groupId = await createGroupThroughApi(owner, { title, privacy: 'public', description: 'Saturday mornings on the Lekki bridge.' });
+      const groupId = await createGroupThroughApi(owner, {
+        title,
+        privacy: 'public',
+        description: 'Saturday mornings on the Lekki bridge.',
+      });
       const page = await signedIn(member, VIEWPORTS.phone);
 
       // A public group lets the member in at once.
@@ -189,7 +211,8 @@ describe('groups', () => {
 
       // A search with more than a page of results: 12 cards, Load more appends the rest, then the end.
       const many = `Surulere Chess ${TAG}`;
-      for (let i = 1; i <= 13; i++) await createGroupThroughApi(owner, { title: `${many} ${String(i).padStart(2, '0')}`, privacy: 'public' });
+      for (let i = 1; i <= 13; i++)
+        await createGroupThroughApi(owner, { title: `${many} ${String(i).padStart(2, '0')}`, privacy: 'public' });
       await page.goto(`/groups?tab=discover&q=${encodeURIComponent(many)}`);
       const cards = page.getByRole('list', { name: 'Groups' }).getByRole('article');
       await expect.poll(() => cards.count()).toBe(12);
@@ -214,18 +237,28 @@ describe('groups', () => {
         await setGroupsFeature(false);
         // The gateway hears of the switch through an event; the page may say so (the gateway's
         // 404) a few seconds before the menu does (the web server keeps the site info that long).
-        await expect.poll(async () => {
-          await page.reload();
-          const saysOff = await page.getByRole('heading', { name: 'Groups are turned off on this site.' }).count();
-          return { saysOff, menuLinks: await menuLink.count() };
-        }, { timeout: 20_000 }).toEqual({ saysOff: 1, menuLinks: 0 });
+        await expect
+          .poll(
+            async () => {
+              await page.reload();
+              const saysOff = await page.getByRole('heading', { name: 'Groups are turned off on this site.' }).count();
+              return { saysOff, menuLinks: await menuLink.count() };
+            },
+            { timeout: 20_000 },
+          )
+          .toEqual({ saysOff: 1, menuLinks: 0 });
       } finally {
         await setGroupsFeature(true);
       }
-      await expect.poll(async () => {
-        await page.reload();
-        return menuLink.count();
-      }, { timeout: 20_000 }).toBe(1);
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return menuLink.count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(1);
     },
     LONG,
   );

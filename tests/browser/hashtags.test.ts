@@ -68,7 +68,9 @@ describe('hashtag links and pages', () => {
       await card.waitFor();
       const tagLink = card.getByRole('link', { name: `#${TAG}`, exact: true });
       expect(await tagLink.getAttribute('href')).toBe(`/hashtags/${LOWER}`);
-      expect(await card.getByRole('link', { name: `https://example.com/rice#${FRAGMENT}` }).getAttribute('href')).toBe(`https://example.com/rice#${FRAGMENT}`);
+      expect(await card.getByRole('link', { name: `https://example.com/rice#${FRAGMENT}` }).getAttribute('href')).toBe(
+        `https://example.com/rice#${FRAGMENT}`,
+      );
       expect(await card.getByRole('link', { name: `#${FRAGMENT}`, exact: true }).count()).toBe(0);
       expect(await card.getByRole('link', { name: `#${COMMENT_TAG}` }).getAttribute('href')).toBe(`/hashtags/${COMMENT_TAG}`);
 
@@ -97,12 +99,22 @@ describe('hashtag links and pages', () => {
     await page.goto(`/hashtags/${PAGED_TAG}`);
     const articles = page.getByRole('feed', { name: `Posts with #${PAGED_TAG}` }).getByRole('article');
     await expect.poll(() => articles.count()).toBe(postLimits.feedPageSize);
-    expect(await articles.first().getByText(new RegExp(`Pepper soup number ${PAGED_COUNT} #`)).count()).toBe(1);
+    expect(
+      await articles
+        .first()
+        .getByText(new RegExp(`Pepper soup number ${PAGED_COUNT} #`))
+        .count(),
+    ).toBe(1);
     expect(await page.getByRole('main').getByText(`${PAGED_COUNT} posts`, { exact: true }).isVisible()).toBe(true);
     // Reaching the end loads the next page by itself (the button is for keyboards and failures).
     await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
     await expect.poll(() => articles.count()).toBe(PAGED_COUNT);
-    expect(await articles.last().getByText(/Pepper soup number 1 #/).count()).toBe(1);
+    expect(
+      await articles
+        .last()
+        .getByText(/Pepper soup number 1 #/)
+        .count(),
+    ).toBe(1);
   });
 
   it('answers "Hashtag not found" with 404 inside the app for something that cannot be a tag', async () => {

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Hostile content in the browser (issue 18): a member whose names, bio and profile details, posts,
+ * Hostile content in the browser (decision 026): a member whose names, bio and profile details, posts,
  * comments, reel caption, group title and description, story and representative application carry
  * script payloads (tests/browser/support/hostile.ts). Every screen that shows them — the home feed,
  * the post page, the profile, the search tabs, the hashtag page, notifications (the page and the
@@ -33,7 +33,6 @@ import {
   XSS,
 } from './support/hostile';
 import { apiSignIn, createMember, memberContext, type Member } from './support/members';
-import { openBell } from './support/notifications';
 import { noSidewaysScroll } from './support/page-helpers';
 import { solidPng } from './support/png';
 import { createPostsThroughApi } from './support/posts';
@@ -199,7 +198,12 @@ for (const [size, viewport] of [
         });
         await page.keyboard.press('Escape');
         await checkScreen(page, '/', [hostileName()], `story-${size}`, async () => {
-          await page.getByRole('region', { name: storyTexts.title }).locator('button[data-unseen]').filter({ hasText: WORD }).first().click();
+          await page
+            .getByRole('region', { name: storyTexts.title })
+            .locator('button[data-unseen]')
+            .filter({ hasText: WORD })
+            .first()
+            .click();
           await page.getByTestId('story-viewer').waitFor();
         });
       },

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Names everywhere (issue 17) in the browser: a post card, its comments, the friends page, the
+ * Names everywhere (decision 025) in the browser: a post card, its comments, the friends page, the
  * notifications page and a profile name each member by their display name in bold with
  * `@username` muted beside it (or under it on cards and the profile), at a laptop's and a phone's
  * width, where a long name must stay inside its card. Saves screenshots of each for review.
@@ -61,7 +61,10 @@ async function shownName(scope: ReturnType<Page['locator']>, name: string) {
   }, 'article, li, main');
 }
 
-for (const [size, viewport] of [['1280', VIEWPORTS.laptop], ['375', VIEWPORTS.phone]] as const) {
+for (const [size, viewport] of [
+  ['1280', VIEWPORTS.laptop],
+  ['375', VIEWPORTS.phone],
+] as const) {
   describe(`member names at ${size}px`, () => {
     it(
       'a post card and its comment name the author and the commenter, @username beside each',
@@ -93,7 +96,10 @@ for (const [size, viewport] of [['1280', VIEWPORTS.laptop], ['375', VIEWPORTS.ph
 
         await page.goto('/notifications');
         const main = page.getByRole('main');
-        await main.getByText(`${displayName(friend)}`, { exact: true }).first().waitFor({ timeout: EVENTUAL_MS });
+        await main
+          .getByText(`${displayName(friend)}`, { exact: true })
+          .first()
+          .waitFor({ timeout: EVENTUAL_MS });
         expect(await main.getByText(friend.username).count()).toBe(0);
         await saveScreenshot(page, `names-notifications-${size}`);
       },

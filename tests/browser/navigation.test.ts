@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
- * Navigation on every screen (issue 17): on a phone the drawer offers every destination of the
- * left menu after the spec's own entries, in sections, honouring the admin's feature switches,
+ * Navigation on every screen (decision 025): on a phone the drawer offers every destination of the
+ * left menu after the product's own entries, in sections, honouring the admin's feature switches,
  * scrolling inside itself on a short phone, keeping focus inside and giving it back to the menu
  * button; at 1280x800 the left menu's Settings is on screen without scrolling; the not-found pages
  * keep the app's layout for a signed-in member (and stand alone for a visitor); Unsave on the
@@ -94,7 +94,11 @@ describe('the drawer on a phone', () => {
       };
       await putSettings('features', { groups: false, payments: false });
       try {
-        await expect.poll(async () => (await labelsAfterReload()).filter((label) => ['Groups', 'Wallet', 'Packages'].includes(label)), { timeout: 20_000 }).toEqual([]);
+        await expect
+          .poll(async () => (await labelsAfterReload()).filter((label) => ['Groups', 'Wallet', 'Packages'].includes(label)), {
+            timeout: 20_000,
+          })
+          .toEqual([]);
         const labels = await drawerLabels(page);
         expect(labels).toContain('Reels');
         expect(labels.at(-1)).toBe('Logout');
@@ -238,7 +242,7 @@ describe('Unsave on the Saved page', () => {
       await card(`Kept saved ${tag}`).waitFor();
       expect(await card(`Unsaved at once ${tag}`).count()).toBe(0);
 
-      // The posts service down: the post leaves, then comes back with the spec's text.
+      // The posts service down: the post leaves, then comes back with the product's text.
       await control('stop', 'posts');
       try {
         await card(`Kept saved ${tag}`).getByRole('button', { name: 'Post options' }).click();

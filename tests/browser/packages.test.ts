@@ -113,7 +113,10 @@ describe('packages', () => {
         .poll(
           async () => {
             await page.goto(`/posts/${postId}`);
-            return page.getByRole('article', { name: `Post by ${displayName(buyer)}` }).getByRole('img', { name: perkTexts.verified }).count();
+            return page
+              .getByRole('article', { name: `Post by ${displayName(buyer)}` })
+              .getByRole('img', { name: perkTexts.verified })
+              .count();
           },
           { timeout: 30_000 },
         )

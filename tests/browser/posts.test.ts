@@ -82,7 +82,9 @@ describe('posts in the browser', () => {
       await composer.getByRole('img', { name: 'Chosen photo 2' }).waitFor();
       await composer.getByRole('button', { name: 'Remove photo 2' }).click();
       expect(await composer.getByRole('img', { name: /^Chosen photo/ }).count()).toBe(1);
-      await composer.getByLabel('Video', { exact: true }).setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: await makeVideo(2) });
+      await composer
+        .getByLabel('Video', { exact: true })
+        .setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: await makeVideo(2) });
       await composer.getByLabel('Chosen video 1').waitFor();
       await screenshot('posts-composer-1440');
 
@@ -327,12 +329,17 @@ describe('posts in the browser', () => {
     const postButton = composer.getByRole('button', { name: 'Post', exact: true });
     await text.fill('a'.repeat(5001));
     await postButton.click();
-    await composer.getByRole('alert').filter({ hasText: /^Posts can be at most \d+ characters long$/ }).waitFor();
+    await composer
+      .getByRole('alert')
+      .filter({ hasText: /^Posts can be at most \d+ characters long$/ })
+      .waitFor();
     expect(await postButton.isEnabled()).toBe(true);
 
     // A text file named .png: refused by the media service (magic bytes), not by the browser.
     await text.fill('Look at this');
-    await composer.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await composer
+      .getByLabel('Photo', { exact: true })
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
     await postButton.click();
     await composer.getByRole('alert').filter({ hasText: mediaTexts.unsupported }).waitFor();
     expect(await text.inputValue()).toBe('Look at this');
@@ -346,7 +353,10 @@ describe('long lists', () => {
     async () => {
       const writer = await createMember('pages');
       const total = postLimits.feedPageSize + 5;
-      await createPostsThroughApi(writer, Array.from({ length: total }, (_, n) => `Paged post ${n + 1}`));
+      await createPostsThroughApi(
+        writer,
+        Array.from({ length: total }, (_, n) => `Paged post ${n + 1}`),
+      );
       const writerContext = await memberContext(browser, writer);
       try {
         const writerPage = await writerContext.newPage();

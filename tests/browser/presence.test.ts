@@ -2,7 +2,7 @@
 /**
  * Presence through the browser: two friends; A opens the app (its live socket is up), and B sees
  * a green "Online" dot on A's picture in Your Friends. With A's showOnline off (PUT
- * /api/settings/privacy, the settings service of issue 12), B sees no dot.
+ * /api/settings/privacy, the settings service), B sees no dot.
  *
  * Run: KORA_BASE_URL=http://127.0.0.1:8080 npx vitest run --config tests/browser/vitest.config.ts presence
  */
@@ -25,7 +25,6 @@ let a: Member;
 let b: Member;
 let pageA: Page;
 let pageB: Page;
-
 
 beforeAll(async () => {
   browser = await launchBrowser();

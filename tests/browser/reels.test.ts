@@ -56,7 +56,11 @@ function videoStates(page: Page): Promise<[string, boolean, number][]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('article[data-reel-id]')].map((article) => {
       const video = article.querySelector('video');
-      return [article.getAttribute('data-reel-id') ?? '', video ? !video.paused : false, video?.currentTime ?? 0] as [string, boolean, number];
+      return [article.getAttribute('data-reel-id') ?? '', video ? !video.paused : false, video?.currentTime ?? 0] as [
+        string,
+        boolean,
+        number,
+      ];
     }),
   );
 }

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Reports through the browser (issue 16): a member reports a post from its menu (the accessible
+ * Reports through the browser (decision 024): a member reports a post from its menu (the accessible
  * dialog: reasons, note, Send → the thanks; a second time → "You have already reported this.") and
  * a comment from its menu; neither menu offers Report on the member's own items. An admin sees the
  * reports grouped by item under Reported (text, author, count, reasons, notes), resolves the post
@@ -108,7 +108,9 @@ describe('reports', () => {
       expect(groupText).toContain(reportReasonLabels.spam);
       expect(groupText).toContain(`Same link everywhere ${tag}`);
       expect(groupText).toContain(reporter.username);
-      const commentGroup = adminPage.getByRole('article', { name: `Reported comment by ${author.username}` }).filter({ hasText: `Rude comment ${tag}` });
+      const commentGroup = adminPage
+        .getByRole('article', { name: `Reported comment by ${author.username}` })
+        .filter({ hasText: `Rude comment ${tag}` });
       await commentGroup.waitFor();
       expect(await commentGroup.getByRole('button', { name: 'Resolve: shadow' }).count()).toBe(0);
       await saveScreenshot(adminPage, 'admin-reports-desktop', { fullPage: true });
@@ -129,7 +131,10 @@ describe('reports', () => {
         .poll(
           async () => {
             await page.goto('/notifications');
-            return page.getByRole('main').getByText(/report/i).count();
+            return page
+              .getByRole('main')
+              .getByText(/report/i)
+              .count();
           },
           { timeout: 30_000, interval: 1_000 },
         )

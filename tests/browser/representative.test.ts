@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The representative application (spec: /representative, no guard; issue 16: review by an admin)
+ * The representative application (docs/product/representatives.md: no guard; reviewed by an admin)
  * through the browser: the page for a visitor who is not signed in, bad input refused in the browser
  * with every field's text under its field and "Submission failed", good input accepted with
  * "Application submitted" and the form emptied; the same without scripts (the route's action);
@@ -69,10 +69,25 @@ describe('representative application', () => {
       await page.getByText("Share a few details and the team will reach out if it's a fit.").waitFor();
       const labels = await page.locator('form label').allTextContents();
       expect(labels.map((l) => l.trim())).toEqual([
-        'Name', 'Username', 'Phone number', 'Email', 'State', 'Residential state', 'Resident address', 'Proposed location to represent', 'Kora username', 'Little note about yourself',
+        'Name',
+        'Username',
+        'Phone number',
+        'Email',
+        'State',
+        'Residential state',
+        'Resident address',
+        'Proposed location to represent',
+        'Kora username',
+        'Little note about yourself',
       ]);
 
-      await fill(page, { ...application('bad'), Name: '', Email: 'not-an-email', 'Phone number': 'call me', 'Little note about yourself': 'hi' });
+      await fill(page, {
+        ...application('bad'),
+        Name: '',
+        Email: 'not-an-email',
+        'Phone number': 'call me',
+        'Little note about yourself': 'hi',
+      });
       await page.getByRole('button', { name: adminTexts.submitApplication }).click();
       await toastWith(page, adminTexts.submissionFailed).waitFor();
       for (const [label, text] of [

@@ -68,17 +68,31 @@ beforeAll(async () => {
     createMember('rpp'),
     createMember('rpa'),
   ]);
-  await Promise.all([waitUntilFriendsKnow(viewer, friend), waitUntilFriendsKnow(friend, suggested), waitUntilFriendsKnow(viewer, suggested)]);
+  await Promise.all([
+    waitUntilFriendsKnow(viewer, friend),
+    waitUntilFriendsKnow(friend, suggested),
+    waitUntilFriendsKnow(viewer, suggested),
+  ]);
   await befriendThroughApi(viewer, friend);
   await befriendThroughApi(friend, suggested);
 
-  await createPostsThroughApi(author, Array.from({ length: TREND_POSTS }, (_, i) => `Owambe photos, part ${i + 1} #${TREND}`));
+  await createPostsThroughApi(
+    author,
+    Array.from({ length: TREND_POSTS }, (_, i) => `Owambe photos, part ${i + 1} #${TREND}`),
+  );
   const [sharedPostId] = await createPostsThroughApi(author, [SHARED_WORDS]);
   await callAs(friend, 'POST', `/api/posts/${sharedPostId}/share`);
 
   await Promise.all([
-    waitForApi(viewer, '/api/hashtags/trending?limit=5', (body) => (body as { tag: string }[]).some((item) => item.tag === TREND), TRENDING_WAIT_MS),
-    waitForApi(viewer, '/api/shares/friends', (body) => (body as { post: { id: number } }[]).some((share) => share.post.id === sharedPostId)),
+    waitForApi(
+      viewer,
+      '/api/hashtags/trending?limit=5',
+      (body) => (body as { tag: string }[]).some((item) => item.tag === TREND),
+      TRENDING_WAIT_MS,
+    ),
+    waitForApi(viewer, '/api/shares/friends', (body) =>
+      (body as { post: { id: number } }[]).some((share) => share.post.id === sharedPostId),
+    ),
     waitForApi(viewer, '/api/friends/suggestions', (body) => (body as { id: number }[]).some((person) => person.id === suggested.userId)),
   ]);
 }, LONG);
@@ -90,7 +104,7 @@ afterAll(async () => {
 
 describe('the right panel at 1280x800', () => {
   it(
-    'shows a Pro member, a trending tag that links to its page, a suggestion and a friend\'s share',
+    "shows a Pro member, a trending tag that links to its page, a suggestion and a friend's share",
     async () => {
       // The top-up waits with expect.poll, which only runs inside a test.
       await topUpThroughApi(pro, 7000);
@@ -106,10 +120,18 @@ describe('the right panel at 1280x800', () => {
       expect(await panel.getByRole('heading', { name: 'Pro Pages' }).count()).toBe(0);
 
       const proList = panel.getByRole('list', { name: searchTexts.proUsersTitle });
-      expect(await proList.getByRole('link', { name: displayName(pro) }).first().getAttribute('href')).toBe(`/profile/${pro.userId}`);
+      expect(
+        await proList
+          .getByRole('link', { name: displayName(pro) })
+          .first()
+          .getAttribute('href'),
+      ).toBe(`/profile/${pro.userId}`);
       expect(await panel.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/packages');
 
-      const trend = panel.getByRole('list', { name: searchTexts.trendingTitle }).getByRole('link').filter({ hasText: `#${TREND}` });
+      const trend = panel
+        .getByRole('list', { name: searchTexts.trendingTitle })
+        .getByRole('link')
+        .filter({ hasText: `#${TREND}` });
       expect(await trend.getAttribute('href')).toBe(`/hashtags/${TREND}`);
       expect(await trend.getByText(`${TREND_POSTS} posts`, { exact: true }).isVisible()).toBe(true);
 
@@ -136,7 +158,9 @@ describe('the right panel at 1280x800', () => {
     const add = panelOf(page).getByRole('button', { name: `Add ${displayName(suggested)} as a friend` });
     await add.click();
     await toastWith(page, friendTexts.requestSent).waitFor();
-    await panelOf(page).getByRole('img', { name: `Request sent to ${displayName(suggested)}` }).waitFor();
+    await panelOf(page)
+      .getByRole('img', { name: `Request sent to ${displayName(suggested)}` })
+      .waitFor();
     const incoming = (await (await callAs(suggested, 'GET', '/api/friends/requests')).json()) as { fromUserId: number }[];
     expect(incoming.some((request) => request.fromUserId === viewer.userId)).toBe(true);
   });

@@ -106,7 +106,7 @@ describe('search at 1280x800', () => {
 
       await row.getByRole('button', { name: 'Add Friend' }).click();
       await toastWith(page, friendTexts.requestSent).waitFor();
-      await row.getByText('Request sent').waitFor();
+      await row.getByText('Requested').waitFor();
       const incoming = (await (await callAs(person, 'GET', '/api/friends/requests')).json()) as { fromUserId: number }[];
       expect(incoming.some((request) => request.fromUserId === viewer.userId)).toBe(true);
     },
@@ -141,7 +141,8 @@ describe('search at 1280x800', () => {
       await like.click();
       await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
       // The button turns at once; the like is stored when its request lands.
-      const hasLiked = async () => ((await (await callAs(viewer, 'GET', `/api/posts/${publicPostId}`)).json()) as { hasLiked: boolean }).hasLiked;
+      const hasLiked = async () =>
+        ((await (await callAs(viewer, 'GET', `/api/posts/${publicPostId}`)).json()) as { hasLiked: boolean }).hasLiked;
       await expect.poll(hasLiked).toBe(true);
     },
     LONG,
@@ -162,7 +163,10 @@ describe('search at 1280x800', () => {
   it('Hashtags finds a tag with its count and links to its page', async () => {
     const page = await signedIn(viewer);
     await page.goto(searchUrl(TAG, 'hashtags'));
-    const link = page.getByRole('list', { name: 'Hashtags' }).getByRole('link').filter({ hasText: `#${TAG}` });
+    const link = page
+      .getByRole('list', { name: 'Hashtags' })
+      .getByRole('link')
+      .filter({ hasText: `#${TAG}` });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`/hashtags/${TAG}`);
     expect(await link.getByText('1 post', { exact: true }).isVisible()).toBe(true);
@@ -229,7 +233,10 @@ describe('search at 375x812', () => {
       await box.fill(TYPED_NAME);
       await box.press('Enter');
       await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === TYPED_NAME);
-      await page.getByRole('list', { name: 'People' }).getByRole('listitem', { name: `Adaéze ${SURNAME}` }).waitFor();
+      await page
+        .getByRole('list', { name: 'People' })
+        .getByRole('listitem', { name: `Adaéze ${SURNAME}` })
+        .waitFor();
       await noSidewaysScroll(page);
       await saveScreenshot(page, 'search-people-375');
 

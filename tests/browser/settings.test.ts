@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * The Settings page through the browser, against the running product (KORA_BASE_URL): each of
- * the General, Privacy and Notifications tabs is opened from its tab, changed, saved (the spec's
+ * the General, Privacy and Notifications tabs is opened from its tab, changed, saved (the product's
  * toast), reloaded and found kept; a refused field shows its text beside it; the page fits a
  * phone; and the digest's unsubscribe page works for a visitor who is not signed in.
  */
@@ -56,10 +56,15 @@ describe('the Settings page', () => {
       // General is the first tab; the account's username arrives with auth's events.
       await page.goto('/settings');
       expect(await page.getByRole('tab', { name: 'General' }).getAttribute('aria-selected')).toBe('true');
-      await expect.poll(async () => {
-        await page.reload();
-        return page.getByLabel('Username').inputValue();
-      }, { timeout: 20_000 }).toBe(member.username);
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return page.getByLabel('Username').inputValue();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(member.username);
       expect(await page.getByLabel('E-mail').inputValue()).toBe(member.email);
       expect(await page.getByLabel('Username').getAttribute('readonly')).not.toBeNull();
 

@@ -117,9 +117,9 @@ describe('signed in at 1440 px', () => {
 
     const main = page.getByRole('main');
     expect(await main.getByText('No posts yet', { exact: true }).isVisible()).toBe(true);
-    expect(
-      await main.getByText('Create your first post or follow friends to see their posts here.', { exact: true }).isVisible(),
-    ).toBe(true);
+    expect(await main.getByText('Create your first post or follow friends to see their posts here.', { exact: true }).isVisible()).toBe(
+      true,
+    );
 
     await saveScreenshot(page, 'shell-home-1440');
   });
@@ -170,9 +170,7 @@ describe('signed in at 1440 px', () => {
     await page.route('**/images/logo.svg', (route) => route.abort());
     await page.goto('/');
     const logo = page.getByRole('banner').getByRole('link', { name: 'Kora home' }).locator('img');
-    await expect
-      .poll(() => logo.getAttribute('src'), { timeout: 5_000 })
-      .toBe('/images/logo-fallback.svg');
+    await expect.poll(() => logo.getAttribute('src'), { timeout: 5_000 }).toBe('/images/logo-fallback.svg');
     // The placeholder is fetched after the switch: wait for it to load rather than read it at once.
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
@@ -191,7 +189,7 @@ describe('signed in at 375 px', () => {
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.waitFor();
     const labels = (await drawer.locator('nav li > a, nav li > form > button').allInnerTexts()).map((t) => t.trim());
-    // The spec's six, with every left-menu destination (ours: the left menu is hidden on phones)
+    // The product's six, with every left-menu destination (ours: the left menu is hidden on phones)
     // before Logout; navigation.test.ts checks the full list.
     expect(labels.slice(0, 5)).toEqual(['Home', 'Profile', 'Friends', 'Messages', 'Notifications']);
     expect(labels).toEqual(expect.arrayContaining(['Groups', 'Reels', 'Wallet', 'Packages', 'Settings']));

@@ -40,7 +40,10 @@ function ring(page: Page, label: string): Locator {
 
 /** Posts a story and waits for its own toast (an earlier story's may still be on screen). */
 async function postStory(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  const toasts = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: storyTexts.updated });
+  const toasts = page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: storyTexts.updated });
   const before = await toasts.count();
   await strip(page).locator('input[type="file"]').setInputFiles(file);
   await expect.poll(() => toasts.count(), { timeout: 60_000 }).toBeGreaterThan(before);

@@ -1,21 +1,6 @@
-// Browser suites drive a real Chromium against BASE_URL; they are slow and share one browser.
+// Every browser file, one at a time (to run one by hand: `npx vitest run --config tests/browser/vitest.config.ts posts`).
+// `npm test` runs them through the root's `browser` and `browser-alone` projects instead.
 import { defineConfig } from 'vitest/config';
+import { browserTestOptions } from './test-options';
 
-export default defineConfig({
-  test: {
-    name: 'browser',
-    root: import.meta.dirname,
-    include: ['**/*.test.ts'],
-    // Hang guards, not speed limits: on a starved CI machine (about one core's worth for the whole
-    // distributed product, Chromium and the tests) the browser stage runs three times slower than on
-    // two free cores, and a test of a dozen page loads took past 30 s.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    fileParallelism: false,
-    // What a page shows after an action can take a few seconds on a loaded CI machine; the 1 s
-    // default of expect.poll is for in-process code.
-    expect: { poll: { timeout: 10_000 } },
-    // Vitest replaces BASE_URL inside workers with Vite's base ('/'); pass the real one on.
-    env: { KORA_BASE_URL: process.env.KORA_BASE_URL ?? process.env.BASE_URL ?? 'http://127.0.0.1:8080' },
-  },
-});
+export default defineConfig({ test: { ...browserTestOptions, name: 'browser', include: ['**/*.test.ts'], fileParallelism: false } });

@@ -56,7 +56,12 @@ async function startTopUp(page: Page, amount: string): Promise<string> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  [payer, decliner, filterer, other] = await Promise.all([createMember('wlp'), createMember('wld'), createMember('wlf'), createMember('wlo')]);
+  [payer, decliner, filterer, other] = await Promise.all([
+    createMember('wlp'),
+    createMember('wld'),
+    createMember('wlf'),
+    createMember('wlo'),
+  ]);
 }, LONG);
 
 afterAll(async () => {
@@ -217,7 +222,8 @@ describe('wallet', () => {
               await page.goto('/wallet');
               const heading = await page.getByRole('heading', { name: off }).count();
               const menu = page.getByRole('navigation', { name: 'Main menu' });
-              const links = (await menu.getByRole('link', { name: 'Wallet' }).count()) + (await menu.getByRole('link', { name: 'Packages' }).count());
+              const links =
+                (await menu.getByRole('link', { name: 'Wallet' }).count()) + (await menu.getByRole('link', { name: 'Packages' }).count());
               return { heading, links };
             },
             { timeout: 30_000 },

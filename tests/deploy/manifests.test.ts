@@ -8,13 +8,14 @@
  *   kustomization listing every file, and k8s/apps matching its generator.
  * - Compose: the same processes with the same commands and ports as the Deployments, secrets
  *   required from .env, healthchecks without curl, start order by conditions.
- * - Dockerfile: node:20-bookworm-slim, `node --import tsx` entrypoint, non-root, ffmpeg.
+ * - Dockerfile: node:24-bookworm-slim (Node 24 LTS), `node --import tsx` entrypoint, non-root, ffmpeg.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serviceNames } from '@kora/contracts';
+import { kafkaSecurity, kafkaSecurityEnvSchema, loadConfig } from '@kora/platform';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { upstreamVariables } from '../../gateway/src/config.js';
@@ -34,16 +35,79 @@ const ENTRY: Record<string, string> = {
   gateway: 'gateway/src/server.ts',
 };
 /** The variable each process reads its listening port from. */
-const PORT_ENV: Record<string, string> = { ...Object.fromEntries(SERVICES.map((name) => [name, 'PORT'])), web: 'WEB_PORT', gateway: 'PORT' };
+const PORT_ENV: Record<string, string> = {
+  ...Object.fromEntries(SERVICES.map((name) => [name, 'PORT'])),
+  web: 'WEB_PORT',
+  gateway: 'PORT',
+};
 /** The web app serves /healthz only (no dependency of its own to be ready for). */
 const READINESS_PATH: Record<string, string> = { ...Object.fromEntries(PROCESSES.map((name) => [name, '/readyz'])), web: '/healthz' };
 const MIGRATE_ARGV = ['node', 'scripts/migrate.mjs'];
 const HPA_TARGETS = ['gateway', 'posts', 'notifications'];
 
-// Parsed YAML is untyped by nature; these describe only what the checks read.
-type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: any; data?: Record<string, string>; stringData?: Record<string, string> };
-type Container = any;
-type ComposeService = any;
+// Parsed YAML is untyped by nature: these types describe only what the checks read. A document
+// gets its kind's `spec` type once, where it is picked by kind (ofKind); the checks then hold the
+// files to these shapes.
+type Labels = Record<string, string>;
+type Probe = { httpGet?: { path: string; port: number | string } };
+type EnvVar = { name: string; value?: unknown; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } };
+type Container = {
+  image: string;
+  command?: string[];
+  args?: string[];
+  ports: { name?: string; containerPort: number }[];
+  env?: EnvVar[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  startupProbe?: Probe;
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  lifecycle?: { preStop?: { exec?: { command?: string[] }; sleep?: { seconds?: number } } };
+  resources?: Partial<Record<'requests' | 'limits', Partial<Record<'cpu' | 'memory', string>>>>;
+  securityContext?: { allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean; capabilities?: { drop?: string[] } };
+  volumeMounts: { name: string; mountPath: string }[];
+};
+type PodSpec = {
+  containers: Container[];
+  securityContext: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type?: string } };
+  volumes: { name: string; emptyDir?: object; persistentVolumeClaim?: { claimName: string } }[];
+  terminationGracePeriodSeconds: number;
+  restartPolicy?: string;
+};
+type PodTemplate = { metadata: { labels?: Labels }; spec: PodSpec };
+type BackendPort = { name?: string; number?: number };
+/** The `spec` of each kind the checks read. */
+interface SpecOf {
+  Namespace: unknown;
+  Secret: unknown;
+  Deployment: { replicas?: number; selector: { matchLabels: Labels }; template: PodTemplate };
+  Job: { template: PodTemplate };
+  Service: { selector: Labels; ports: { name?: string; port: number; targetPort?: number | string }[] };
+  Ingress: { rules: { http: { paths: { backend: { service: { name: string; port: BackendPort } } }[] } }[] };
+  HorizontalPodAutoscaler: { scaleTargetRef: { kind: string; name: string }; minReplicas: number; maxReplicas: number };
+  PodDisruptionBudget: { selector: { matchLabels: Labels } };
+  PersistentVolumeClaim: { accessModes: string[] };
+}
+type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Labels; annotations?: Record<string, string> };
+  spec?: unknown;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+};
+type ManifestOf<K extends keyof SpecOf> = Manifest & { spec: SpecOf[K] };
+type ComposeService = {
+  image?: string;
+  build?: { context?: string };
+  entrypoint?: string[];
+  command?: string[];
+  environment: Record<string, string | number | boolean>;
+  depends_on: Record<string, { condition?: string } | undefined>;
+  healthcheck: { test: string[] };
+  ports?: (string | number)[];
+  volumes: string[];
+  restart?: string;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Loading
@@ -84,19 +148,26 @@ const kustomization = parse(fs.readFileSync(path.join(K8S, 'kustomization.yaml')
   images?: { name: string }[];
 };
 const yamlFiles = yamlFilesUnder(K8S);
-const allManifests = yamlFiles.flatMap((file) => (file.endsWith('kustomization.yaml') ? [] : parseManifests(file).map((doc) => ({ file, doc }))));
+const allManifests = yamlFiles.flatMap((file) =>
+  file.endsWith('kustomization.yaml') ? [] : parseManifests(file).map((doc) => ({ file, doc })),
+);
 const deployedFiles = new Set(kustomization.resources.map((resource) => path.join(K8S, resource)));
 /** What `kubectl apply -k k8s` sends, minus the generated ConfigMap. */
 const deployed = allManifests.filter(({ file }) => deployedFiles.has(file)).map(({ doc }) => doc);
-const ofKind = (kind: string) => deployed.filter((doc) => doc.kind === kind);
+const ofKind = <K extends keyof SpecOf>(kind: K) => deployed.filter((doc) => doc.kind === kind) as ManifestOf<K>[];
 
 const configGenerator = kustomization.configMapGenerator?.find((g) => g.name === 'kora-config');
-const configEnv: Record<string, string> = Object.assign({}, ...(configGenerator?.envs ?? []).map((file) => parseEnvFile(path.join(K8S, file))));
+const configEnv: Record<string, string> = Object.fromEntries(
+  (configGenerator?.envs ?? []).flatMap((file) => Object.entries(parseEnvFile(path.join(K8S, file)))),
+);
 
 const secretExample = parseManifests(path.join(K8S, 'secret.example.yaml')).find((doc) => doc.kind === 'Secret');
 const secretKeys = new Set(Object.keys({ ...secretExample?.stringData, ...secretExample?.data }));
 
-const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService>; volumes?: Record<string, unknown> };
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Dockerfile
@@ -138,43 +209,53 @@ const dockerfile = parseDockerfile(dockerfileText);
 // ---------------------------------------------------------------------------------------------
 // Helpers over the manifests
 
+/** `value`, failing the check with `what` when it is missing. */
+function present<T>(value: T | undefined, what: string): T {
+  expect(value, what).toBeDefined();
+  return value!;
+}
+
 const deploymentsNamed = (name: string) => ofKind('Deployment').filter((d) => d.metadata.name === name);
 const servicesNamed = (name: string) => ofKind('Service').filter((s) => s.metadata.name === name);
 
-function deployment(name: string): Manifest {
+function deployment(name: string): ManifestOf<'Deployment'> {
   const found = deploymentsNamed(name);
   if (found.length !== 1) throw new Error(`expected one Deployment ${name}, found ${found.length}`);
   return found[0]!;
 }
-function service(name: string): Manifest {
+function service(name: string): ManifestOf<'Service'> {
   const found = servicesNamed(name);
   if (found.length !== 1) throw new Error(`expected one Service ${name}, found ${found.length}`);
   return found[0]!;
 }
 function container(name: string): Container {
-  const containers = deployment(name).spec.template.spec.containers as Container[];
+  const { containers } = deployment(name).spec.template.spec;
   expect(containers, `${name}: one container per pod`).toHaveLength(1);
-  return containers[0];
+  return containers[0]!;
 }
+
+/** The one port a process's container and Service expose. */
+const containerPort = (c: Container) => present(c.ports[0], 'a container port').containerPort;
+const servicePort = (name: string) => present(service(name).spec.ports[0], `Service ${name} port`).port;
 
 /** Kubernetes semantics: `command` replaces ENTRYPOINT (and drops CMD), `args` replaces CMD. */
 function k8sArgv(c: Container): string[] {
-  const entrypoint: string[] = c.command ?? dockerfile.entrypoint;
-  const args: string[] = c.args ?? (c.command ? [] : dockerfile.cmd);
+  const entrypoint = c.command ?? dockerfile.entrypoint;
+  const args = c.args ?? (c.command ? [] : dockerfile.cmd);
   return [...entrypoint, ...args];
 }
 /** Compose semantics: `entrypoint` replaces ENTRYPOINT (and drops CMD), `command` replaces CMD. */
 function composeArgv(s: ComposeService): string[] {
-  const entrypoint: string[] = s.entrypoint ?? dockerfile.entrypoint;
-  const command: string[] = s.command ?? (s.entrypoint ? [] : dockerfile.cmd);
+  const entrypoint = s.entrypoint ?? dockerfile.entrypoint;
+  const command = s.command ?? (s.entrypoint ? [] : dockerfile.cmd);
   expect(Array.isArray(entrypoint) && Array.isArray(command), 'compose entrypoint/command in exec (list) form').toBe(true);
   return [...entrypoint, ...command];
 }
 
 /** A probe's or targetPort's port (number or name) resolved to the container port number. */
 function resolvePort(c: Container, port: number | string): number | undefined {
-  if (typeof port === 'number') return c.ports.some((p: { containerPort: number }) => p.containerPort === port) ? port : undefined;
-  return c.ports.find((p: { name?: string }) => p.name === port)?.containerPort;
+  if (typeof port === 'number') return c.ports.some((p) => p.containerPort === port) ? port : undefined;
+  return c.ports.find((p) => p.name === port)?.containerPort;
 }
 
 /** The container's environment as Kubernetes builds it: ConfigMap, then Secret, then `env`. */
@@ -198,23 +279,23 @@ function k8sEnv(c: Container): Map<string, string> {
       env.set(entry.name, `<secret:${ref.key}>`);
     } else {
       expect(typeof entry.value, `${entry.name} has a literal value`).toBe('string');
-      env.set(entry.name, entry.value);
+      env.set(entry.name, String(entry.value));
     }
   }
   return env;
 }
 
-const labelsMatch = (selector: Record<string, string>, labels: Record<string, string> = {}) =>
+const labelsMatch = (selector: Labels, labels: Labels = {}) =>
   Object.keys(selector).length > 0 && Object.entries(selector).every(([key, value]) => labels[key] === value);
 
-function podsSelectedBy(selector: Record<string, string>): string[] {
+function podsSelectedBy(selector: Labels): string[] {
   return ofKind('Deployment')
     .filter((d) => labelsMatch(selector, d.spec.template.metadata.labels))
     .map((d) => d.metadata.name);
 }
 
 function sleepSeconds(c: Container): number {
-  const command: string[] = c.lifecycle?.preStop?.exec?.command ?? [];
+  const command = c.lifecycle?.preStop?.exec?.command ?? [];
   const native = c.lifecycle?.preStop?.sleep?.seconds;
   if (typeof native === 'number') return native;
   expect(command[0], 'preStop runs `sleep <seconds>`').toBe('sleep');
@@ -236,9 +317,9 @@ describe('the process list', () => {
 });
 
 describe('Dockerfile', () => {
-  it('builds every stage from node:20-bookworm-slim', () => {
+  it('builds every stage from node:24-bookworm-slim', () => {
     expect(dockerfile.stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of dockerfile.stages) expect(stage.from).toBe('node:20-bookworm-slim');
+    for (const stage of dockerfile.stages) expect(stage.from).toBe('node:24-bookworm-slim');
   });
 
   it('runs every process through tsx, the gateway by default', () => {
@@ -259,8 +340,11 @@ describe('Dockerfile', () => {
   });
 
   it('keeps dependencies, local state and secrets out of the build context', () => {
-    const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
-    for (const entry of ['**/node_modules', 'data', '.tmp', '.cache', 'web/build', 'test-results', '.env', '.git']) expect(ignored).toContain(entry);
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
+    for (const entry of ['**/node_modules', 'data', '.tmp', '.cache', 'web/build', 'test-results', '.env', '.git'])
+      expect(ignored).toContain(entry);
   });
 });
 
@@ -294,7 +378,7 @@ describe('kustomization', () => {
   });
 
   it('sets the image every workload uses', () => {
-    const images = new Set([...ofKind('Deployment'), ...ofKind('Job')].flatMap((w) => w.spec.template.spec.containers.map((c: Container) => c.image)));
+    const images = new Set([...ofKind('Deployment'), ...ofKind('Job')].flatMap((w) => w.spec.template.spec.containers.map((c) => c.image)));
     expect([...images]).toEqual(['kora/app']);
     expect(kustomization.images?.map((i) => i.name)).toContain('kora/app');
   });
@@ -312,8 +396,16 @@ describe('Kubernetes Deployments and Services', () => {
       expect(deploymentsNamed(name), `Deployment ${name}`).toHaveLength(1);
       expect(servicesNamed(name), `Service ${name}`).toHaveLength(1);
     }
-    expect(ofKind('Deployment').map((d) => d.metadata.name).sort()).toEqual([...PROCESSES].sort());
-    expect(ofKind('Service').map((s) => s.metadata.name).sort()).toEqual([...PROCESSES].sort());
+    expect(
+      ofKind('Deployment')
+        .map((d) => d.metadata.name)
+        .sort(),
+    ).toEqual([...PROCESSES].sort());
+    expect(
+      ofKind('Service')
+        .map((s) => s.metadata.name)
+        .sort(),
+    ).toEqual([...PROCESSES].sort());
   });
 
   it.each(PROCESSES)('%s: runs its entry file through the image entrypoint', (name) => {
@@ -327,7 +419,7 @@ describe('Kubernetes Deployments and Services', () => {
     expect(podsSelectedBy(s.spec.selector)).toEqual([name]);
     const c = container(name);
     expect(s.spec.ports).toHaveLength(1);
-    const [port] = s.spec.ports;
+    const port = present(s.spec.ports[0], `Service ${name} port`);
     const target = resolvePort(c, port.targetPort ?? port.port);
     expect(target, `Service ${name} targetPort ${port.targetPort} is a container port`).toBeDefined();
     // Service port = container port, so http://<name>:<port> is the same URL as in compose.
@@ -337,17 +429,23 @@ describe('Kubernetes Deployments and Services', () => {
 
   it.each(PROCESSES)('%s: probes /healthz (startup, liveness) and its readiness path on the container port', (name) => {
     const c = container(name);
-    const port = c.ports[0].containerPort;
-    const probes = { startupProbe: '/healthz', livenessProbe: '/healthz', readinessProbe: READINESS_PATH[name] };
-    for (const [probe, pathname] of Object.entries(probes)) {
-      expect(c[probe]?.httpGet?.path, `${name} ${probe}`).toBe(pathname);
-      expect(resolvePort(c, c[probe].httpGet.port), `${name} ${probe} port`).toBe(port);
+    const port = containerPort(c);
+    const probes = [
+      ['startupProbe', '/healthz'],
+      ['livenessProbe', '/healthz'],
+      ['readinessProbe', READINESS_PATH[name]],
+    ] as const;
+    for (const [probe, pathname] of probes) {
+      const httpGet = present(c[probe]?.httpGet, `${name} ${probe} is an HTTP probe`);
+      expect(httpGet.path, `${name} ${probe}`).toBe(pathname);
+      expect(resolvePort(c, httpGet.port), `${name} ${probe} port`).toBe(port);
     }
   });
 
   it.each(PROCESSES)('%s: has resource requests and limits', (name) => {
     const { resources } = container(name);
-    for (const kind of ['requests', 'limits']) for (const resource of ['cpu', 'memory']) expect(resources?.[kind]?.[resource], `${name} ${kind}.${resource}`).toBeTruthy();
+    for (const kind of ['requests', 'limits'] as const)
+      for (const resource of ['cpu', 'memory'] as const) expect(resources?.[kind]?.[resource], `${name} ${kind}.${resource}`).toBeTruthy();
   });
 
   it.each(PROCESSES)('%s: drains, then gets longer than SHUTDOWN_GRACE_MS to stop', (name) => {
@@ -365,15 +463,22 @@ describe('Kubernetes Deployments and Services', () => {
     expect(pod.securityContext.runAsNonRoot).toBe(true);
     expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
     expect(pod.securityContext.seccompProfile?.type).toBe('RuntimeDefault');
-    expect(c.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
-    const tmp = c.volumeMounts.find((m: { mountPath: string }) => m.mountPath === '/tmp');
-    expect(tmp, `${name} mounts /tmp`).toBeDefined();
-    expect(pod.volumes.find((v: { name: string }) => v.name === tmp.name)?.emptyDir).toBeDefined();
+    expect(c.securityContext).toMatchObject({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
+    const tmp = present(
+      c.volumeMounts.find((m) => m.mountPath === '/tmp'),
+      `${name} mounts /tmp`,
+    );
+    expect(pod.volumes.find((v) => v.name === tmp.name)?.emptyDir).toBeDefined();
   });
 
   it.each(SERVICES)('%s: gets the servers and secrets the platform config requires', (name) => {
     const env = k8sEnv(container(name));
-    for (const key of ['INTERNAL_SECRET', 'ACCESS_TOKEN_SECRET', 'DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS']) expect(env.has(key), `${name} ${key}`).toBe(true);
+    for (const key of ['INTERNAL_SECRET', 'ACCESS_TOKEN_SECRET', 'DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS'])
+      expect(env.has(key), `${name} ${key}`).toBe(true);
     expect(env.get('HOST')).toBe('0.0.0.0');
     expect(env.get('DB_DRIVER')).toBe('postgres');
     expect(env.get('EVENT_BUS')).toBe('kafka');
@@ -388,7 +493,7 @@ describe('Kubernetes Deployments and Services', () => {
     expect(env.get('NODE_ENV')).toBe('production');
     const url = new URL(env.get('GATEWAY_URL')!);
     expect(url.hostname).toBe('gateway');
-    expect(Number(url.port)).toBe(service('gateway').spec.ports[0].port);
+    expect(Number(url.port)).toBe(servicePort('gateway'));
   });
 
   it('gateway: every upstream variable points at the matching Service name and port', () => {
@@ -404,8 +509,32 @@ describe('Kubernetes Deployments and Services', () => {
       const url = new URL(value!);
       expect(url.hostname, variable).toBe(upstream);
       expect(url.protocol).toBe('http:');
-      expect(Number(url.port), `${variable} port = Service ${upstream} port`).toBe(service(upstream).spec.ports[0].port);
+      expect(Number(url.port), `${variable} port = Service ${upstream} port`).toBe(servicePort(upstream));
     }
+  });
+
+  it.each([...SERVICES, 'gateway'])(
+    '%s: reaches Kafka with the TLS switch and mechanism of the ConfigMap and the SASL user of the Secret',
+    (name) => {
+      const c = container(name);
+      const env = k8sEnv(c);
+      for (const key of ['KAFKA_SSL', 'KAFKA_SSL_CA_FILE', 'KAFKA_SASL_MECHANISM']) {
+        expect(configEnv, `${key} is in config.env`).toHaveProperty(key);
+        expect(env.get(key), `${name} ${key}`).toBe(configEnv[key]);
+      }
+      for (const key of ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD']) {
+        expect(env.get(key), `${name} ${key}`).toBe(`<secret:${key}>`);
+        expect(configEnv, `${key} is secret: not in the ConfigMap`).not.toHaveProperty(key);
+        // A cluster without SASL has no such key: a required reference would keep the pod from starting.
+        const reference = c.env?.find((entry) => entry.name === key)?.valueFrom?.secretKeyRef;
+        if (reference) expect(reference.optional, `${name} ${key} is an optional reference`).toBe(true);
+      }
+    },
+  );
+
+  it('config.env and the Secret template pass the Kafka security checks as they are: plaintext', () => {
+    const env = loadConfig(kafkaSecurityEnvSchema, { ...configEnv, ...secretExample?.stringData });
+    expect(kafkaSecurity(env)).toEqual({});
   });
 
   it('media: mounts the ReadWriteMany claim at MEDIA_DIR', () => {
@@ -413,9 +542,11 @@ describe('Kubernetes Deployments and Services', () => {
     const pod = deployment('media').spec.template.spec;
     const mediaDir = k8sEnv(c).get('MEDIA_DIR');
     expect(mediaDir).toMatch(/^\//);
-    const mount = c.volumeMounts.find((m: { mountPath: string }) => m.mountPath === mediaDir);
-    expect(mount, 'a volume is mounted at MEDIA_DIR').toBeDefined();
-    const claimName = pod.volumes.find((v: { name: string }) => v.name === mount.name)?.persistentVolumeClaim?.claimName;
+    const mount = present(
+      c.volumeMounts.find((m) => m.mountPath === mediaDir),
+      'a volume is mounted at MEDIA_DIR',
+    );
+    const claimName = pod.volumes.find((v) => v.name === mount.name)?.persistentVolumeClaim?.claimName;
     const claim = ofKind('PersistentVolumeClaim').find((p) => p.metadata.name === claimName);
     expect(claim, `PersistentVolumeClaim ${claimName}`).toBeDefined();
     expect(claim!.spec.accessModes).toContain('ReadWriteMany');
@@ -427,22 +558,22 @@ describe('Kubernetes migrate Job, Ingress, HPAs, PDBs', () => {
     const jobs = ofKind('Job');
     expect(jobs.map((j) => j.metadata.name)).toEqual(['migrate']);
     const pod = jobs[0]!.spec.template.spec;
-    const [c] = pod.containers;
+    const c = present(pod.containers[0], 'the migrate container');
     expect(k8sArgv(c)).toEqual(MIGRATE_ARGV);
     expect(k8sEnv(c).get('DATABASE_URL')).toBe('<secret:DATABASE_URL>');
     expect(['Never', 'OnFailure']).toContain(pod.restartPolicy);
     expect(pod.securityContext.runAsNonRoot).toBe(true);
-    expect(c.securityContext.readOnlyRootFilesystem).toBe(true);
-    expect(c.volumeMounts.some((m: { mountPath: string }) => m.mountPath === '/tmp')).toBe(true);
+    expect(c.securityContext?.readOnlyRootFilesystem).toBe(true);
+    expect(c.volumeMounts.some((m) => m.mountPath === '/tmp')).toBe(true);
   });
 
   it('Ingress sends everything to the gateway Service, with WebSocket-friendly nginx timeouts', () => {
     const ingresses = ofKind('Ingress');
     expect(ingresses).toHaveLength(1);
     const ingress = ingresses[0]!;
-    const backends = ingress.spec.rules.flatMap((rule: any) => rule.http.paths.map((p: any) => p.backend.service));
+    const backends = ingress.spec.rules.flatMap((rule) => rule.http.paths.map((p) => p.backend.service));
     expect(backends.length).toBeGreaterThan(0);
-    const gateway = service('gateway').spec.ports[0];
+    const gateway = present(service('gateway').spec.ports[0], 'the gateway Service port');
     for (const backend of backends) {
       expect(backend.name).toBe('gateway');
       expect(backend.port.name === gateway.name || backend.port.number === gateway.port, 'backend port exists on the Service').toBe(true);
@@ -457,12 +588,12 @@ describe('Kubernetes migrate Job, Ingress, HPAs, PDBs', () => {
     const hpas = ofKind('HorizontalPodAutoscaler');
     expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual([...HPA_TARGETS].sort());
     for (const hpa of hpas) {
-      const target = hpa.spec.scaleTargetRef.name as string;
+      const target = hpa.spec.scaleTargetRef.name;
       expect(hpa.apiVersion).toBe('autoscaling/v2');
       expect(hpa.spec.scaleTargetRef.kind).toBe('Deployment');
       expect(deploymentsNamed(target), `HPA ${hpa.metadata.name} targets a Deployment`).toHaveLength(1);
       expect(deployment(target).spec.replicas, `${target}: no replicas, the HPA owns them`).toBeUndefined();
-      expect(container(target).resources.requests.cpu, 'CPU utilisation needs a CPU request').toBeTruthy();
+      expect(container(target).resources?.requests?.cpu, 'CPU utilisation needs a CPU request').toBeTruthy();
       expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
       expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
     }
@@ -478,7 +609,7 @@ describe('Kubernetes migrate Job, Ingress, HPAs, PDBs', () => {
     expect(covered).toContain('gateway');
     for (const name of covered) {
       const hpa = ofKind('HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === name);
-      const minimum = hpa ? hpa.spec.minReplicas : deployment(name).spec.replicas ?? 1;
+      const minimum = hpa ? hpa.spec.minReplicas : (deployment(name).spec.replicas ?? 1);
       expect(minimum, `${name} runs at least two pods`).toBeGreaterThanOrEqual(2);
     }
   });
@@ -491,9 +622,10 @@ describe('Kubernetes migrate Job, Ingress, HPAs, PDBs', () => {
     expect(configMaps[0]!.data).toEqual(configEnv);
     expect(docs.filter((d) => d.kind === 'Deployment')).toHaveLength(PROCESSES.length);
     for (const doc of docs) if (doc.kind !== 'Namespace') expect(doc.metadata.namespace, `${doc.kind} ${doc.metadata.name}`).toBe('kora');
-    for (const d of docs.filter((x) => x.kind === 'Deployment' || x.kind === 'Job')) {
+    const workloads = docs.filter((x) => x.kind === 'Deployment' || x.kind === 'Job') as ManifestOf<'Deployment' | 'Job'>[];
+    for (const d of workloads) {
       for (const c of d.spec.template.spec.containers) {
-        expect(c.envFrom[0].configMapRef.name, 'the hashed ConfigMap name is wired in').toBe(configMaps[0]!.metadata.name);
+        expect(c.envFrom?.[0]?.configMapRef?.name, 'the hashed ConfigMap name is wired in').toBe(configMaps[0]!.metadata.name);
       }
     }
   });
@@ -501,87 +633,90 @@ describe('Kubernetes migrate Job, Ingress, HPAs, PDBs', () => {
 
 describe('docker-compose.yml', () => {
   const services = compose.services;
+  const svc = (name: string): ComposeService => present(services[name], `compose service ${name}`);
   const KORA = [...PROCESSES, 'migrate'];
 
   it('defines the backing servers, the migrations and every process', () => {
     expect(Object.keys(services).sort()).toEqual([...KORA, 'postgres', 'redis', 'kafka'].sort());
-    expect(services.postgres.image).toBe('postgres:15');
-    expect(services.redis.image).toBe('redis:7');
-    expect(services.kafka.image).toBe('apache/kafka:3.9.1');
+    expect(svc('postgres').image).toBe('postgres:15');
+    expect(svc('redis').image).toBe('redis:7');
+    expect(svc('kafka').image).toBe('apache/kafka:3.9.1');
   });
 
   it('runs Kafka as one KRaft node without topic auto-creation', () => {
-    const env = services.kafka.environment;
-    expect(env.KAFKA_PROCESS_ROLES.split(',').sort()).toEqual(['broker', 'controller']);
+    const env = svc('kafka').environment;
+    expect(String(env.KAFKA_PROCESS_ROLES).split(',').sort()).toEqual(['broker', 'controller']);
     expect(String(env.KAFKA_AUTO_CREATE_TOPICS_ENABLE)).toBe('false');
     expect(env.KAFKA_ADVERTISED_LISTENERS).toContain('kafka:9092');
-    expect(services.kafka.healthcheck?.test).toBeDefined();
+    expect(svc('kafka').healthcheck?.test).toBeDefined();
   });
 
   it('builds every Kora process from the one image', () => {
-    const images = new Set(KORA.map((name) => services[name].image));
+    const images = new Set(KORA.map((name) => svc(name).image));
     expect(images.size).toBe(1);
-    for (const name of KORA) expect(services[name].build?.context, name).toBe('.');
+    for (const name of KORA) expect(svc(name).build?.context, name).toBe('.');
   });
 
   it.each(PROCESSES)('%s: same command and port as its Kubernetes Deployment', (name) => {
-    const s = services[name];
+    const s = svc(name);
     const c = container(name);
     expect(composeArgv(s)).toEqual(k8sArgv(c));
-    expect(String(s.environment[PORT_ENV[name]!])).toBe(String(c.ports[0].containerPort));
+    expect(String(s.environment[PORT_ENV[name]!])).toBe(String(containerPort(c)));
   });
 
   it('migrate: same command as the Kubernetes Job, run once before the services', () => {
-    const [job] = ofKind('Job');
-    expect(composeArgv(services.migrate)).toEqual(k8sArgv(job!.spec.template.spec.containers[0]));
-    expect(services.migrate.restart).toBe('no');
-    expect(services.migrate.depends_on.postgres.condition).toBe('service_healthy');
-    expect(services.migrate.environment.DATABASE_URL).toMatch(/@postgres:5432\//);
+    const job = present(ofKind('Job')[0], 'the migrate Job');
+    expect(composeArgv(svc('migrate'))).toEqual(k8sArgv(present(job.spec.template.spec.containers[0], 'its container')));
+    expect(svc('migrate').restart).toBe('no');
+    expect(svc('migrate').depends_on.postgres?.condition).toBe('service_healthy');
+    expect(svc('migrate').environment.DATABASE_URL).toMatch(/@postgres:5432\//);
   });
 
   it.each(PROCESSES)('%s: healthcheck is a node one-liner on its own /healthz', (name) => {
-    const test: string[] = services[name].healthcheck.test;
+    const { test } = svc(name).healthcheck;
     expect(test.slice(0, 3)).toEqual(['CMD', 'node', '-e']);
-    expect(test.join(' ')).toContain(`http://127.0.0.1:${container(name).ports[0].containerPort}/healthz`);
+    expect(test.join(' ')).toContain(`http://127.0.0.1:${containerPort(container(name))}/healthz`);
   });
 
   it.each(SERVICES)('%s: starts after the migrations and healthy servers, wired to them', (name) => {
-    const s = services[name];
-    expect(s.depends_on.migrate.condition).toBe('service_completed_successfully');
-    for (const server of ['postgres', 'redis', 'kafka']) expect(s.depends_on[server].condition, `${name} -> ${server}`).toBe('service_healthy');
+    const s = svc(name);
+    expect(s.depends_on.migrate?.condition).toBe('service_completed_successfully');
+    for (const server of ['postgres', 'redis', 'kafka'])
+      expect(s.depends_on[server]?.condition, `${name} -> ${server}`).toBe('service_healthy');
     expect(s.environment.DATABASE_URL).toMatch(/^postgres:\/\/[^@]+@postgres:5432\//);
     expect(s.environment.REDIS_URL).toBe('redis://redis:6379');
     expect(s.environment.KAFKA_BROKERS).toBe('kafka:9092');
     expect(s.environment.HOST).toBe('0.0.0.0');
-    for (const key of ['DB_DRIVER', 'EVENT_BUS', 'JOB_RUNNER', 'CACHE_STORE', 'SHUTDOWN_GRACE_MS']) expect(String(s.environment[key]), key).toBe(configEnv[key]);
+    for (const key of ['DB_DRIVER', 'EVENT_BUS', 'JOB_RUNNER', 'CACHE_STORE', 'SHUTDOWN_GRACE_MS'])
+      expect(String(s.environment[key]), key).toBe(configEnv[key]);
   });
 
   it('takes secrets from .env and fails clearly without them', () => {
     for (const name of KORA) {
-      const env = services[name].environment;
+      const env = svc(name).environment;
       expect(env.INTERNAL_SECRET, name).toMatch(/^\$\{INTERNAL_SECRET:\?[^}]+\}$/);
       if (name !== 'web') expect(env.ACCESS_TOKEN_SECRET, name).toMatch(/^\$\{ACCESS_TOKEN_SECRET:\?[^}]+\}$/);
     }
-    expect(services.postgres.environment.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?[^}]+\}$/);
+    expect(svc('postgres').environment.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?[^}]+\}$/);
   });
 
   it('gateway: published on 8080, its upstreams are compose services on their ports, started after them', () => {
-    const gateway = services.gateway;
-    expect(gateway.ports.some((p: string) => /:8080$/.test(String(p)))).toBe(true);
+    const gateway = svc('gateway');
+    expect(gateway.ports?.some((p) => /:8080$/.test(String(p)))).toBe(true);
     for (const [upstream, variable] of Object.entries(upstreamVariables)) {
-      const url = new URL(gateway.environment[variable]);
+      const url = new URL(String(gateway.environment[variable]));
       expect(url.hostname, variable).toBe(upstream);
-      expect(url.port, variable).toBe(String(services[upstream].environment[PORT_ENV[upstream]!]));
+      expect(url.port, variable).toBe(String(svc(upstream).environment[PORT_ENV[upstream]!]));
       expect(gateway.depends_on[upstream]?.condition, `gateway waits for ${upstream}`).toBe('service_healthy');
     }
     expect(gateway.environment.REDIS_URL).toBe('redis://redis:6379');
-    expect(new URL(services.web.environment.GATEWAY_URL).port).toBe(String(gateway.environment.PORT));
+    expect(new URL(String(svc('web').environment.GATEWAY_URL)).port).toBe(String(gateway.environment.PORT));
     // Only the gateway is reachable from outside.
-    for (const name of Object.keys(services)) if (name !== 'gateway') expect(services[name].ports, name).toBeUndefined();
+    for (const name of Object.keys(services)) if (name !== 'gateway') expect(svc(name).ports, name).toBeUndefined();
   });
 
   it('media: MEDIA_DIR is a volume', () => {
-    const media = services.media;
+    const media = svc('media');
     const dir = media.environment.MEDIA_DIR;
     expect(media.volumes.some((v: string) => v.endsWith(`:${dir}`))).toBe(true);
     expect(dir).toBe(k8sEnv(container('media')).get('MEDIA_DIR'));

@@ -18,7 +18,8 @@ export interface CheckResult {
   detail: string;
 }
 
-type Query = (sql: string, params?: unknown[]) => Promise<Record<string, any>[]>;
+/** Rows of a statement, typed by the caller (what its select list names). */
+type Query = <T extends pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<T[]>;
 
 /** Problems as text: the first few, and how many in all. */
 function verdict(name: string, problems: string[], okDetail: string): CheckResult {
@@ -48,49 +49,57 @@ export function notificationProblems(expected: Map<string, number>, stored: Map<
 }
 
 async function postsStoredOnce(q: Query, writes: AcceptedWrites): Promise<CheckResult> {
-  const rows = await q(`select id::int as id, substring(content from 'soak-[0-9a-f]+') as tag from posts.posts where content like 'Soak post %'`);
-  return verdict('posts stored once', tagProblems(writes.posts, rows as { id: number; tag: string }[]), `${writes.posts.length} accepted`);
+  const rows = await q<{ id: number; tag: string }>(
+    `select id::int as id, substring(content from 'soak-[0-9a-f]+') as tag from posts.posts where content like 'Soak post %'`,
+  );
+  return verdict('posts stored once', tagProblems(writes.posts, rows), `${writes.posts.length} accepted`);
 }
 
 async function commentsStoredOnce(q: Query, writes: AcceptedWrites): Promise<CheckResult> {
-  const rows = await q(`select id::int as id, substring(content from 'soak-[0-9a-f]+') as tag from posts.comments where content like 'Soak comment %'`);
-  return verdict('comments stored once', tagProblems(writes.comments, rows as { id: number; tag: string }[]), `${writes.comments.length} accepted`);
+  const rows = await q<{ id: number; tag: string }>(
+    `select id::int as id, substring(content from 'soak-[0-9a-f]+') as tag from posts.comments where content like 'Soak comment %'`,
+  );
+  return verdict('comments stored once', tagProblems(writes.comments, rows), `${writes.comments.length} accepted`);
 }
 
 async function likesStored(q: Query, writes: AcceptedWrites): Promise<CheckResult> {
-  const rows = await q(`select post_id::int as p, user_id::int as u from posts.likes`);
+  const rows = await q<{ p: number; u: number }>(`select post_id::int as p, user_id::int as u from posts.likes`);
   const stored = new Set(rows.map((r) => `${r.p}:${r.u}`));
   const missing = writes.likes.filter((l) => !stored.has(`${l.postId}:${l.userId}`)).map((l) => `like ${l.postId}:${l.userId} missing`);
   return verdict('likes stored once', missing, `${writes.likes.length} accepted`);
 }
 
 async function countersMatchRows(q: Query): Promise<CheckResult> {
-  const rows = await q(`
+  const rows = await q<{ id: number; like_count: number; comment_count: number; likes: number; comments: number }>(`
     select p.id::int as id, p.like_count, p.comment_count,
            (select count(*) from posts.likes l where l.post_id = p.id)::int as likes,
            (select count(*) from posts.comments c where c.post_id = p.id and c.removed_at is null)::int as comments
       from posts.posts p
      where p.like_count <> (select count(*) from posts.likes l where l.post_id = p.id)
         or p.comment_count <> (select count(*) from posts.comments c where c.post_id = p.id and c.removed_at is null)`);
-  const problems = rows.map((r) => `post ${r.id}: like_count ${r.like_count} vs ${r.likes} rows, comment_count ${r.comment_count} vs ${r.comments} rows`);
+  const problems = rows.map(
+    (r) => `post ${r.id}: like_count ${r.like_count} vs ${r.likes} rows, comment_count ${r.comment_count} vs ${r.comments} rows`,
+  );
   return verdict('post counters = rows', problems, 'every post');
 }
 
 async function requestsStored(q: Query, writes: AcceptedWrites): Promise<CheckResult> {
-  const rows = await q(`select id::int as id, from_user_id::int as f, to_user_id::int as t from friends.friend_requests`);
-  const stored = new Map(rows.map((r) => [r.id as number, r]));
+  const rows = await q<{ id: number; f: number; t: number }>(
+    `select id::int as id, from_user_id::int as f, to_user_id::int as t from friends.friend_requests`,
+  );
+  const stored = new Map(rows.map((r) => [r.id, r]));
   const problems = writes.requests.filter((r) => stored.get(r.id)?.f !== r.fromUserId).map((r) => `request ${r.id} missing`);
   return verdict('friend requests stored', problems, `${writes.requests.length} accepted`);
 }
 
 async function creditsOnce(q: Query, writes: AcceptedWrites): Promise<CheckResult> {
-  const rows = await q(
+  const rows = await q<{ reference: string; status: string; amount: number; transaction_id: number | null; transactions: number }>(
     `select p.reference, p.status, p.amount_kobo::int as amount, p.transaction_id,
             (select count(*) from wallet.ledger_transactions t where t.reference = p.reference or t.id = p.transaction_id)::int as transactions
        from wallet.payments p where p.reference = any($1)`,
     [writes.credits.map((c) => c.reference)],
   );
-  const byRef = new Map(rows.map((r) => [r.reference as string, r]));
+  const byRef = new Map(rows.map((r) => [r.reference, r]));
   const problems = writes.credits.flatMap((c) => {
     const row = byRef.get(c.reference);
     if (!row) return [`${c.reference} missing`];
@@ -103,7 +112,9 @@ async function creditsOnce(q: Query, writes: AcceptedWrites): Promise<CheckResul
 
 async function ledgerBalanced(databaseUrl: string): Promise<CheckResult> {
   try {
-    const { stdout } = await run(process.execPath, ['scripts/wallet-check.mjs'], { env: { ...process.env, DATABASE_URL: databaseUrl, DB_DRIVER: 'postgres' } });
+    const { stdout } = await run(process.execPath, ['scripts/wallet-check.mjs'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, DB_DRIVER: 'postgres' },
+    });
     return { name: 'ledger balanced', ok: true, detail: stdout.trim().split('\n').at(-1)! };
   } catch (err) {
     const out = (err as { stdout?: string }).stdout ?? String(err);
@@ -114,18 +125,18 @@ async function ledgerBalanced(databaseUrl: string): Promise<CheckResult> {
 async function outboxesPublished(q: Query): Promise<CheckResult> {
   const problems: string[] = [];
   for (const service of SERVICE_NAMES) {
-    const [row] = await q(`select count(*)::int as n from ${schemaOf(service)}.outbox where published_at is null`);
+    const [row] = await q<{ n: number }>(`select count(*)::int as n from ${schemaOf(service)}.outbox where published_at is null`);
     if (row!.n > 0) problems.push(`${service}: ${row!.n} unpublished`);
   }
   return verdict('outboxes published', problems, 'every service');
 }
 
 async function notificationsOnce(q: Query, writes: AcceptedWrites): Promise<CheckResult> {
-  const rows = await q(`
+  const rows = await q<{ type: string; target: number; actor: number; n: number }>(`
     select type, coalesce(case when type = 'friend_request' then entity_id end, post_id)::int as target, actor_id::int as actor, count(*)::int as n
       from notifications.notifications where type in ('post_like', 'post_comment', 'friend_request')
      group by 1, 2, 3`);
-  const stored = new Map(rows.map((r) => [`${r.type}:${r.target}:${r.actor}`, r.n as number]));
+  const stored = new Map(rows.map((r) => [`${r.type}:${r.target}:${r.actor}`, r.n]));
   return verdict(
     'one notification per like/comment/request',
     notificationProblems(expectedNotifications(writes), stored),
@@ -134,7 +145,9 @@ async function notificationsOnce(q: Query, writes: AcceptedWrites): Promise<Chec
 }
 
 async function noEventAppliedTwice(q: Query): Promise<CheckResult> {
-  const rows = await q(`select source_event_id, recipient_id, count(*)::int as n from notifications.notifications group by 1, 2 having count(*) > 1`);
+  const rows = await q<{ source_event_id: string; recipient_id: number; n: number }>(
+    `select source_event_id, recipient_id, count(*)::int as n from notifications.notifications group by 1, 2 having count(*) > 1`,
+  );
   return verdict(
     'no event applied twice',
     rows.map((r) => `event ${r.source_event_id} made ${r.n} notifications for ${r.recipient_id}`),
@@ -145,18 +158,20 @@ async function noEventAppliedTwice(q: Query): Promise<CheckResult> {
 /** Every schema's `members` projection holds each auth user once; every `friendships` copy equals friends'. */
 async function projectionsMatch(q: Query): Promise<CheckResult> {
   const problems: string[] = [];
-  const tables = await q(
+  const tables = await q<{ table_schema: string; table_name: string }>(
     `select table_schema, table_name from information_schema.tables where table_name in ('members', 'friendships') and table_schema <> 'friends'`,
   );
-  const users = new Set((await q(`select id::int as id from auth.users where status = 'active'`)).map((r) => r.id as number));
-  const friendships = new Set((await q(`select user_id || ':' || friend_id as k from friends.friendships`)).map((r) => r.k as string));
+  const users = new Set((await q<{ id: number }>(`select id::int as id from auth.users where status = 'active'`)).map((r) => r.id));
+  const friendships = new Set((await q<{ k: string }>(`select user_id || ':' || friend_id as k from friends.friendships`)).map((r) => r.k));
   for (const { table_schema: schema, table_name: table } of tables) {
     if (table === 'members') {
-      const projected = new Set((await q(`select user_id::int as id from "${schema}".members`)).map((r) => r.id as number));
+      const projected = new Set((await q<{ id: number }>(`select user_id::int as id from "${schema}".members`)).map((r) => r.id));
       const missing = [...users].filter((id) => !projected.has(id));
       if (missing.length) problems.push(`${schema}.members lacks ${missing.length} user(s) (e.g. ${missing[0]})`);
     } else {
-      const copy = new Set((await q(`select user_id || ':' || friend_id as k from "${schema}".friendships`)).map((r) => r.k as string));
+      const copy = new Set(
+        (await q<{ k: string }>(`select user_id || ':' || friend_id as k from "${schema}".friendships`)).map((r) => r.k),
+      );
       const missing = [...friendships].filter((k) => !copy.has(k));
       const extra = [...copy].filter((k) => !friendships.has(k));
       if (missing.length || extra.length) problems.push(`${schema}.friendships: ${missing.length} missing, ${extra.length} extra`);
@@ -166,7 +181,7 @@ async function projectionsMatch(q: Query): Promise<CheckResult> {
 }
 
 async function noVideoStuck(q: Query): Promise<CheckResult> {
-  const rows = await q(`select id::int as id, progress from media.videos where status = 'processing'`);
+  const rows = await q<{ id: number; progress: number }>(`select id::int as id, progress from media.videos where status = 'processing'`);
   return verdict(
     'no video stuck in processing',
     rows.map((r) => `video ${r.id} processing at ${r.progress}%`),
@@ -181,7 +196,7 @@ async function noVideoStuck(q: Query): Promise<CheckResult> {
 // 90 s: a video whose worker was killed mid-transcode is queued again once its job's lock lapses and
 // a stalled check runs (up to ~25 s, platform bullmq-runner.ts), then transcoded from the start.
 export async function runChecks(pool: pg.Pool, databaseUrl: string, writes: AcceptedWrites, settleMs = 90_000): Promise<CheckResult[]> {
-  const q: Query = async (sql, params) => (await pool.query(sql, params)).rows;
+  const q: Query = async <T extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await pool.query<T>(sql, params)).rows;
   const all = () =>
     Promise.all([
       postsStoredOnce(q, writes),

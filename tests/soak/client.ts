@@ -12,9 +12,16 @@ export interface Answer<T = unknown> {
 const TIMEOUT_MS = 10_000;
 
 export class SoakClient {
-  constructor(readonly baseUrl: string, private readonly tally: RequestTally) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly tally: RequestTally,
+  ) {}
 
-  async call<T>(method: string, path: string, options: { token?: string; json?: unknown; form?: FormData; timeoutMs?: number } = {}): Promise<Answer<T>> {
+  async call<T>(
+    method: string,
+    path: string,
+    options: { token?: string; json?: unknown; form?: FormData; timeoutMs?: number } = {},
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | FormData | undefined;

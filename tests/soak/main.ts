@@ -51,7 +51,8 @@ async function waitReady(cluster: Cluster, timeoutMs: number): Promise<number | 
 
 async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
+  for (let i = 0; i < count; i += size)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
   return out;
 }
 
@@ -67,15 +68,25 @@ function faultFor(cluster: Cluster, name: string): Fault {
 async function waitTranscoding(pool: pg.Pool, videoId: number, timeoutMs = 60_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const { rows } = await pool.query(`select status, progress from media.videos where id = $1`, [videoId]);
+    const { rows } = await pool.query<{ status: string; progress: number }>(`select status, progress from media.videos where id = $1`, [
+      videoId,
+    ]);
     if (rows[0]?.status !== 'processing') throw new Error(`video ${videoId} was ${rows[0]?.status ?? 'gone'} before the kill`);
-    if (rows[0].progress > 0) return rows[0].progress as number;
+    if (rows[0].progress > 0) return rows[0].progress;
     await sleep(100);
   }
   throw new Error(`video ${videoId} did not start transcoding within ${timeoutMs / 1000} s`);
 }
 
-export async function runSoak({ cluster, config, databaseUrl }: { cluster: Cluster; config: SoakConfig; databaseUrl: string }): Promise<boolean> {
+export async function runSoak({
+  cluster,
+  config,
+  databaseUrl,
+}: {
+  cluster: Cluster;
+  config: SoakConfig;
+  databaseUrl: string;
+}): Promise<boolean> {
   const since = Date.now();
   const tally = new RequestTally();
   const client = new SoakClient(cluster.url.replace('localhost', '127.0.0.1'), tally);

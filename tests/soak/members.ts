@@ -33,7 +33,13 @@ export async function signIn(client: SoakClient, email: string, password: string
 
 export async function makeMember(client: SoakClient, index: number): Promise<SoakMember> {
   const tag = randomBytes(4).toString('hex');
-  const member = { firstname: 'Soak', lastname: `Member${index}`, username: `soak_${tag}`, email: `soak.${tag}@example.com`, password: 'correct horse 1' };
+  const member = {
+    firstname: 'Soak',
+    lastname: `Member${index}`,
+    username: `soak_${tag}`,
+    email: `soak.${tag}@example.com`,
+    password: 'correct horse 1',
+  };
   const signedUp = await client.call('POST', '/api/signUp', { json: member });
   if (signedUp.status !== 201) throw new Error(`sign-up answered ${signedUp.status}: ${JSON.stringify(signedUp.body)}`);
   const token = (await activationLink(client, member.email)).split('/').pop()!;

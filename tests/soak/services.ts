@@ -1,4 +1,15 @@
 /** The service processes of the distributed product, and the schema each keeps its tables in. */
-export const SERVICE_NAMES = ['auth', 'friends', 'posts', 'media', 'stories-reels', 'groups', 'wallet', 'settings', 'notifications', 'admin'] as const;
+export const SERVICE_NAMES = [
+  'auth',
+  'friends',
+  'posts',
+  'media',
+  'stories-reels',
+  'groups',
+  'wallet',
+  'settings',
+  'notifications',
+  'admin',
+] as const;
 
 export const schemaOf = (service: string): string => service.replaceAll('-', '_');

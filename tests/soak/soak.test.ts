@@ -12,7 +12,9 @@ describe('soak configuration', () => {
   it('runs every fault by default: each service, the gateway, the servers and a transcode', () => {
     const config = soakConfig({});
     expect(config.faults).toEqual(ALL_FAULTS);
-    expect(config.faults).toEqual(expect.arrayContaining(['posts', 'notifications', 'gateway', 'kafka', 'redis', 'postgres', 'video-worker']));
+    expect(config.faults).toEqual(
+      expect.arrayContaining(['posts', 'notifications', 'gateway', 'kafka', 'redis', 'postgres', 'video-worker']),
+    );
     expect(config.faultSeconds).toBeGreaterThan(0);
   });
 
@@ -54,7 +56,11 @@ describe('accepted writes', () => {
     writes.likes.push({ postId: 1, userId: 2, authorId: 1 }, { postId: 1, userId: 1, authorId: 1 });
     writes.comments.push({ id: 5, postId: 1, userId: 2, authorId: 1, tag: 'a' }, { id: 6, postId: 1, userId: 2, authorId: 1, tag: 'b' });
     writes.requests.push({ id: 7, fromUserId: 3, toUserId: 1 });
-    expect(Object.fromEntries(expectedNotifications(writes))).toEqual({ 'post_like:1:2': 1, 'post_comment:1:2': 2, 'friend_request:7:3': 1 });
+    expect(Object.fromEntries(expectedNotifications(writes))).toEqual({
+      'post_like:1:2': 1,
+      'post_comment:1:2': 2,
+      'friend_request:7:3': 1,
+    });
   });
 });
 

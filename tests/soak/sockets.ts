@@ -27,11 +27,16 @@ async function reconnect(baseUrl: string, member: SoakMember, timeoutMs: number)
 export class SoakSockets {
   private readonly open = new Map<number, LiveSocket>();
 
-  constructor(private readonly client: SoakClient, private readonly holders: SoakMember[]) {}
+  constructor(
+    private readonly client: SoakClient,
+    private readonly holders: SoakMember[],
+  ) {}
 
   /** Reconnects every holder, makes each a notification and waits for it on the new socket. */
   async check(others: SoakMember[], writes: AcceptedWrites, timeoutMs = 20_000): Promise<CheckResult> {
-    const problems = await Promise.all(this.holders.map((holder, i) => this.checkOne(holder, others[i % others.length]!, writes, timeoutMs)));
+    const problems = await Promise.all(
+      this.holders.map((holder, i) => this.checkOne(holder, others[i % others.length]!, writes, timeoutMs)),
+    );
     const failed = problems.filter((p): p is string => p !== null);
     return {
       name: 'sockets notified after reconnecting',

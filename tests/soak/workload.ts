@@ -98,7 +98,8 @@ export function startWorkload({ client, members, writes, reelClip, pauseMs = 150
       if (!post) return;
       const tag = uniqueTag();
       const res = await as<{ id: number }>(me, 'POST', `/api/posts/${post.id}/comment`, { json: { content: `Soak comment ${tag}` } });
-      if (res.status === 201 && res.body) writes.comments.push({ id: res.body.id, postId: post.id, userId: me.userId, authorId: post.authorId, tag });
+      if (res.status === 201 && res.body)
+        writes.comments.push({ id: res.body.id, postId: post.id, userId: me.userId, authorId: post.authorId, tag });
     },
     async friend(me) {
       const other = pick(members.filter((m) => m.userId !== me.userId && !requested.has(pairKey(me.userId, m.userId))));
@@ -167,7 +168,10 @@ export async function uploadReel(client: SoakClient, me: SoakMember, clip: Buffe
   });
   const file = upload.status === 201 ? upload.body?.files[0] : undefined;
   if (!file) return null;
-  const reel = await client.call<{ id: number }>('POST', '/api/reels', { token: me.token, json: { videoUrl: file.url, caption: 'Soak reel' } });
+  const reel = await client.call<{ id: number }>('POST', '/api/reels', {
+    token: me.token,
+    json: { videoUrl: file.url, caption: 'Soak reel' },
+  });
   if (reel.status === 201 && reel.body) writes.reels.push(reel.body.id);
   return file.videoId;
 }

@@ -1,5 +1,5 @@
 /**
- * Hostile uploads for the tests (issue 18): files built to cost a decoder far more than their size
+ * Hostile uploads for the tests (decision 026): files built to cost a decoder far more than their size
  * (pixel floods, decompression bombs, thousands of frames, a video claiming or really running 10
  * hours), files that are two things at once (polyglots), and upload names that try a path.
  *

@@ -62,7 +62,9 @@ export async function waitForMail(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`No mail to ${to} matching ${subjectMatch} within ${timeoutMs} ms${lastError ? ` (${String(lastError)})` : ''}`);
+  throw new Error(
+    `No mail to ${to} matching ${subjectMatch} within ${timeoutMs} ms${lastError instanceof Error ? ` (${lastError.message})` : ''}`,
+  );
 }
 
 /** The activation link's path (`/activate/<token>`), whatever host the mail's link names. */

@@ -26,8 +26,7 @@ export default function handleRequest(
   // The Node server puts the nonce in the load context; `remix vite:dev` has no such server,
   // so fall back to the header the gateway sends.
   const nonce = loadContext?.cspNonce || sanitizeNonce(request.headers.get(CSP_NONCE_HEADER));
-  const readyEvent =
-    isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+  const readyEvent = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -53,7 +52,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
           failed = true;

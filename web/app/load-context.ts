@@ -7,10 +7,12 @@ export interface KoraLoadContext {
 export const CSP_NONCE_HEADER = 'x-csp-nonce';
 
 declare module '@remix-run/node' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation merges only into an interface
   interface AppLoadContext extends KoraLoadContext {}
 }
 
 declare module '@remix-run/server-runtime' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation merges only into an interface
   interface AppLoadContext extends KoraLoadContext {}
 }
 

@@ -1,13 +1,5 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from '@remix-run/react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ErrorView } from './components/error-view';
 import { NotFoundView } from './components/not-found';
@@ -20,6 +12,7 @@ import { useNonce } from './utils/nonce-provider';
 import { useMarkHydrated } from './utils/use-mark-hydrated';
 import { useSiteName } from './utils/site';
 import { jitlessZodInBrowser } from './utils/zod-jitless';
+import { SITE_DESCRIPTION } from '~/utils/page-meta';
 
 // Before any route builds a schema (see the module).
 jitlessZodInBrowser();
@@ -31,7 +24,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.ENV.SITE_NAME ?? 'Kora' },
-  { name: 'description', content: 'Connect with friends and the people around you.' },
+  { name: 'description', content: SITE_DESCRIPTION },
 ];
 
 export async function loader(): Promise<RootLoaderData> {
@@ -76,7 +69,7 @@ export function ErrorBoundary() {
     );
   }
 
-  // Only development builds show what went wrong; production shows the spec's text alone.
+  // Only development builds show what went wrong; production shows the product's text alone.
   let details: string | undefined;
   if (import.meta.env.DEV) {
     details = error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error, null, 2);

@@ -47,9 +47,12 @@ describe('precompressed copies', () => {
     await writeFile(path.join(dir, 'assets', 'only-gzip.js.gz'), gzipSync(js));
     await writeFile(path.join(dir, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     server = createServer((req, res) => {
-      serveStatic(req, res, dir).then((served) => {
-        if (!served) res.writeHead(404).end();
-      });
+      serveStatic(req, res, dir).then(
+        (served) => {
+          if (!served) res.writeHead(404).end();
+        },
+        (err: unknown) => res.destroy(err instanceof Error ? err : new Error(String(err))),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -89,7 +92,9 @@ describe('precompressed copies', () => {
 
   it('answers a matching ETag with 304 for the representation the client holds', async () => {
     const first = await get('/assets/app.js', 'br');
-    const again = await request(`${url}/assets/app.js`, { headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) } });
+    const again = await request(`${url}/assets/app.js`, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+    });
     await again.body.dump();
     expect(again.statusCode).toBe(304);
   });

@@ -58,7 +58,10 @@ const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 type Encoding = keyof typeof SUFFIX;
 
 /** The precompressed copy of `file` to send, in the best encoding the client accepts, or null. */
-export async function precompressed(file: string, acceptEncoding: string | undefined): Promise<{ file: string; encoding: Encoding; size: number } | null> {
+export async function precompressed(
+  file: string,
+  acceptEncoding: string | undefined,
+): Promise<{ file: string; encoding: Encoding; size: number } | null> {
   if (!acceptEncoding) return null;
   const best = negotiate<Encoding>(acceptEncoding, ['br', 'gzip']);
   if (!best) return null;

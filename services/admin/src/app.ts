@@ -2,7 +2,7 @@
  * The admin service: stats, the audit log, site settings and representative applications (users,
  * the admin profile, posts and reports are answered by auth and posts: decision 024).
  */
-import { perContext, type ServiceContext, type ServiceDefinition } from '@kora/platform/service';
+import { adminRoutes, perContext, type ServiceContext, type ServiceDefinition } from '@kora/platform/service';
 import { createAdmin, type Admin, type AdminOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { adminConsumers } from './events/subscriptions.js';
@@ -34,8 +34,11 @@ export function createAdminService(options: AdminOptions = {}): AdminServiceDefi
     migrations,
     async routes(app, ctx) {
       const admin = instance(ctx);
-      siteSettingsRoutes(app, ctx, admin.tables);
-      await backOfficeRoutes(app, admin);
+      // The back office: one group that lets only admins in, before the request is read.
+      await adminRoutes(app, (admins) => {
+        siteSettingsRoutes(admins, ctx, admin.tables);
+        backOfficeRoutes(admins, admin);
+      });
       // Public: anyone may apply; the development mailbox is read before anyone has an account.
       representativeRoutes(app, admin);
       devMailRoutes(app, admin);
@@ -50,5 +53,3 @@ export function createAdminService(options: AdminOptions = {}): AdminServiceDefi
     handleOf: instance,
   };
 }
-
-export const adminService: AdminServiceDefinition = createAdminService();

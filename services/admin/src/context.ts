@@ -2,7 +2,14 @@
  * What the admin routes, consumers and jobs share for one running instance: its configuration
  * (parsed once), its tables and its mail sender.
  */
-import { createServiceMailSender, enqueueMail, mailFromAddress, mailLinkBase, type MailMessage, type SiteMailSender } from '@kora/platform/mail';
+import {
+  createServiceMailSender,
+  enqueueMail,
+  mailFromAddress,
+  mailLinkBase,
+  type MailMessage,
+  type SiteMailSender,
+} from '@kora/platform/mail';
 import type { ServiceContext } from '@kora/platform/service';
 import { loadAdminConfig, type AdminConfig } from './config.js';
 import { adminSchema, type AdminTables } from './db/schema.js';

@@ -1,5 +1,5 @@
 /** Runs the admin service as its own process (distributed mode). */
 import { runStandalone } from '@kora/platform';
-import { adminService } from './app.js';
+import { createAdminService } from './app.js';
 
-await runStandalone(adminService);
+await runStandalone(createAdminService());

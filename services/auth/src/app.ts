@@ -1,8 +1,8 @@
 /** The auth service: accounts, activation, sign-in, sessions, password recovery and member profiles. */
-import { perContext, type ServiceDefinition } from '@kora/platform/service';
+import { adminRoutes, memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
 import { ensureFirstAdmin } from './accounts/first-admin.js';
 import { AdminInputError } from './accounts/admins.js';
-import { createAuth, type Auth, type AuthOptions } from './context.js';
+import { createAuth, type AuthOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { authConsumers } from './events/subscriptions.js';
 import { registerMailQueue } from '@kora/platform/mail';
@@ -16,6 +16,7 @@ import { recoveryRoutes } from './routes/recovery.js';
 import { securityRoutes } from './routes/security.js';
 import { sessionRoutes } from './routes/session.js';
 import { signInRoutes } from './routes/sign-in.js';
+import { signOutRoutes } from './routes/sign-out.js';
 import { userRoutes } from './routes/users.js';
 
 export type { AuthOptions } from './context.js';
@@ -36,16 +37,22 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
     },
     async routes(app, ctx) {
       const auth = instance(ctx);
-      sessionRoutes(app);
       accountRoutes(app, auth);
       signInRoutes(app, auth);
       recoveryRoutes(app, auth);
       await userRoutes(app, auth);
-      securityRoutes(app, auth);
+      await memberRoutes(app, (members) => {
+        sessionRoutes(members);
+        signOutRoutes(members, auth);
+        securityRoutes(members, auth);
+      });
       devMailRoutes(app, auth);
       // After userRoutes: the multipart parser it registers serves the admin's avatar upload too.
-      adminUserRoutes(app, auth);
-      adminProfileRoutes(app, auth);
+      // The back office: one group that lets only admins in, before the request is read.
+      await adminRoutes(app, (admins) => {
+        adminUserRoutes(admins, auth);
+        adminProfileRoutes(admins, auth);
+      });
       internalStatsRoutes(app, auth);
     },
     consumers: (ctx) => authConsumers(instance(ctx)),
@@ -62,5 +69,3 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
     },
   };
 }
-
-export const authService = createAuthService();

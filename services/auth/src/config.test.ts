@@ -19,8 +19,14 @@ describe('auth configuration', () => {
 
   it('takes the first admin as all three KORA_ADMIN_* or none, naming the missing ones', () => {
     const all = { KORA_ADMIN_EMAIL: ' Boss@Kora.NG ', KORA_ADMIN_USERNAME: 'boss', KORA_ADMIN_PASSWORD: 'long enough pw' };
-    expect(loadAuthConfig({ ...secret, ...all })).toMatchObject({ KORA_ADMIN_EMAIL: 'boss@kora.ng', KORA_ADMIN_USERNAME: 'boss', KORA_ADMIN_PASSWORD: 'long enough pw' });
-    expect(loadAuthConfig({ ...secret, KORA_ADMIN_EMAIL: '', KORA_ADMIN_USERNAME: '', KORA_ADMIN_PASSWORD: '' }).KORA_ADMIN_EMAIL).toBeUndefined();
+    expect(loadAuthConfig({ ...secret, ...all })).toMatchObject({
+      KORA_ADMIN_EMAIL: 'boss@kora.ng',
+      KORA_ADMIN_USERNAME: 'boss',
+      KORA_ADMIN_PASSWORD: 'long enough pw',
+    });
+    expect(
+      loadAuthConfig({ ...secret, KORA_ADMIN_EMAIL: '', KORA_ADMIN_USERNAME: '', KORA_ADMIN_PASSWORD: '' }).KORA_ADMIN_EMAIL,
+    ).toBeUndefined();
     try {
       loadAuthConfig({ ...secret, KORA_ADMIN_EMAIL: 'boss@kora.ng' });
       expect.unreachable();

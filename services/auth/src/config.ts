@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 const optional = (schema: z.ZodType<string>) => z.preprocess(blankIsUnset, schema.optional());
 
-/** The first admin's variables: all three, or none (issue 16). */
+/** The first admin's variables: all three, or none. */
 export const FIRST_ADMIN_VARIABLES = ['KORA_ADMIN_EMAIL', 'KORA_ADMIN_USERNAME', 'KORA_ADMIN_PASSWORD'] as const;
 
 /** With the mail variables every sender reads (PUBLIC_URL, SMTP_URL, MAIL_DEV_OUTBOX, MAIL_FROM): auth's mails. */
@@ -30,7 +30,11 @@ export const authEnvSchema = mailEnvSchema
     const set = FIRST_ADMIN_VARIABLES.filter((name) => env[name] !== undefined);
     if (set.length === 0 || set.length === FIRST_ADMIN_VARIABLES.length) return;
     for (const name of FIRST_ADMIN_VARIABLES.filter((n) => env[n] === undefined)) {
-      check.addIssue({ code: 'custom', path: [name], message: `is required when ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set (the first admin needs all three, or none)` });
+      check.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is required when ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set (the first admin needs all three, or none)`,
+      });
     }
   });
 

@@ -3,7 +3,14 @@
  * its tables, its clock and its mail sender.
  */
 import type { ServiceContext } from '@kora/platform/service';
-import { createServiceMailSender, enqueueMail, mailFromAddress, mailLinkBase, type MailMessage, type MailSender } from '@kora/platform/mail';
+import {
+  createServiceMailSender,
+  enqueueMail,
+  mailFromAddress,
+  mailLinkBase,
+  type MailMessage,
+  type MailSender,
+} from '@kora/platform/mail';
 import { otpKey } from './accounts/otp.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
 import { authSchema, type AuthTables } from './db/schema.js';

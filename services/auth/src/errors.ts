@@ -3,7 +3,7 @@
  * code from the contracts' AuthErrorCode (clients branch on those codes).
  */
 import { adminTexts, AuthErrorCode, authTexts, ErrorCode } from '@kora/contracts';
-import { AppError } from '@kora/platform/service';
+import { AppError, badRequest, forbidden } from '@kora/platform/service';
 
 export const emailInUse = () => new AppError(409, AuthErrorCode.EmailInUse, authTexts.emailInUse);
 export const usernameTaken = () => new AppError(409, AuthErrorCode.UsernameTaken, authTexts.usernameTaken);
@@ -23,13 +23,18 @@ export const userNotFound = () => new AppError(404, AuthErrorCode.UserNotFound, 
 export const sessionNotFound = () => new AppError(404, AuthErrorCode.SessionNotFound, authTexts.sessionNotFound);
 export const imageRequired = () => new AppError(400, AuthErrorCode.ImageRequired, authTexts.imageRequired);
 export const rateLimited = () => new AppError(429, ErrorCode.RateLimited, 'Too many requests. Please wait a moment and try again.');
-export const imageTooLarge = (maxMB: number) => new AppError(413, ErrorCode.PayloadTooLarge, `The image is too large (at most ${maxMB} MB)`);
+export const imageTooLarge = (maxMB: number) =>
+  new AppError(413, ErrorCode.PayloadTooLarge, `The image is too large (at most ${maxMB} MB)`);
 /** The media service could not store a profile image (down, or an answer we cannot read). */
 export const imageNotStored = () => new AppError(502, ErrorCode.BadGateway, 'The image could not be stored. Please try again.');
 
-// The back office (issue 16): refusals that would lock the admins out.
+// The back office (decision 024): refusals that would lock the admins out.
 export const cannotDemoteSelf = () => new AppError(409, 'CANNOT_DEMOTE_SELF', adminTexts.cannotDemoteSelf);
 export const cannotSuspendSelf = () => new AppError(409, 'CANNOT_SUSPEND_SELF', adminTexts.cannotSuspendSelf);
 export const lastAdmin = () => new AppError(409, 'LAST_ADMIN', adminTexts.lastAdmin);
+/** The acting admin is no longer an active admin, whatever their token still says. */
+export const adminsOnly = () => forbidden('Admins only');
 /** The settings service could not save the admin profile's time zone. */
 export const timezoneNotSaved = () => new AppError(502, ErrorCode.BadGateway, 'The time zone could not be saved. Please try again.');
+/** A sibling service asked for stats from a day that does not exist. */
+export const statsDayInvalid = () => badRequest('since must be a real day written YYYY-MM-DD');

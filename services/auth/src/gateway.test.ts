@@ -47,7 +47,10 @@ describe(`auth behind the gateway (${process.env.KORA_TEST_TARGET ?? 'embedded'}
   const call = (path: string, init: { method?: string; token?: string; body?: unknown } = {}) =>
     fetch(base + path, {
       method: init.method ?? (init.body ? 'POST' : 'GET'),
-      headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+      headers: {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
       ...(init.body ? { body: JSON.stringify(init.body) } : {}),
     });
 
@@ -73,9 +76,16 @@ describe(`auth behind the gateway (${process.env.KORA_TEST_TARGET ?? 'embedded'}
 
   it('refuses the tokens of a session revoked from the Security tab, and of the others after a password change', async () => {
     const { member, tokens: phone } = await signedIn();
-    const laptop = (await (await call('/api/signin', { body: { email: member.email, password: member.password } })).json()) as { token: string };
-    const tablet = (await (await call('/api/signin', { body: { email: member.email, password: member.password } })).json()) as { token: string };
-    const sessions = (await (await call('/api/settings/security/sessions', { token: laptop.token })).json()) as { id: string; current: boolean }[];
+    const laptop = (await (await call('/api/signin', { body: { email: member.email, password: member.password } })).json()) as {
+      token: string;
+    };
+    const tablet = (await (await call('/api/signin', { body: { email: member.email, password: member.password } })).json()) as {
+      token: string;
+    };
+    const sessions = (await (await call('/api/settings/security/sessions', { token: laptop.token })).json()) as {
+      id: string;
+      current: boolean;
+    }[];
     expect(sessions).toHaveLength(3);
     const phoneSid = JSON.parse(Buffer.from(phone.token.split('.')[1]!, 'base64url').toString()).sid as string;
     expect((await call(`/api/settings/security/sessions/${phoneSid}`, { method: 'DELETE', token: laptop.token })).status).toBe(204);

@@ -49,8 +49,15 @@ describe('OpenAPI document of the auth service', () => {
     expect(Object.keys(doc.paths['/api/users/{id}/avatar'].put.requestBody.content)).toEqual(['multipart/form-data']);
     expect(Object.keys(doc.paths['/api/admin/profile/avatar'].put.requestBody.content)).toEqual(['multipart/form-data']);
     for (const path of Object.keys(doc.paths).filter((p) => p.startsWith('/api/admin/'))) {
-      for (const op of Object.values(doc.paths[path]) as { security?: unknown[] }[]) expect(op.security, path).toContainEqual({ bearerAuth: [] });
+      for (const op of Object.values<{ security?: unknown[] }>(doc.paths[path]))
+        expect(op.security, path).toContainEqual({ bearerAuth: [] });
     }
     expect(doc.paths['/api/signin'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    // The export answers a CSV text or a JSON array, and the document says which is which.
+    const exported = doc.paths['/api/admin/users/export'].get.responses['200'].content;
+    expect(Object.keys(exported).sort()).toEqual(['application/json', 'text/csv']);
+    expect(exported['text/csv'].schema.type).toBe('string');
+    expect(exported['application/json'].schema).toMatchObject({ type: 'array', items: { type: 'object' } });
+    expect(exported['application/json'].schema.items.required).toEqual(expect.arrayContaining(['id', 'username', 'email']));
   });
 });

@@ -1,5 +1,5 @@
 /** Runs the auth service as its own process (distributed mode). */
 import { runStandalone } from '@kora/platform';
-import { authService } from './app.js';
+import { createAuthService } from './app.js';
 
-await runStandalone(authService);
+await runStandalone(createAuthService());

@@ -2,9 +2,25 @@
  * Helpers for the auth service's tests: start it with a test configuration (an SMTP sink for its
  * mail, a stub media service), and walk a member through sign-up, activation and sign-in.
  */
-import { defaultGeneralSettings, defaultNotificationSettings, friendPairKey, type GeneralSettingsFields, type PrivacySettings } from '@kora/contracts';
+import {
+  defaultGeneralSettings,
+  defaultNotificationSettings,
+  friendPairKey,
+  type GeneralSettingsFields,
+  type PrivacySettings,
+} from '@kora/contracts';
 import { areFriends } from '@kora/platform/service';
-import { announcePrivacy, eventually, publishEvent, startSmtpSink, startTestService, type SmtpSink, type SinkMessage, recipientsOf, type TestService } from '@kora/testing';
+import {
+  announcePrivacy,
+  eventually,
+  publishEvent,
+  startSmtpSink,
+  startTestService,
+  type SmtpSink,
+  type SinkMessage,
+  recipientsOf,
+  type TestService,
+} from '@kora/testing';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,7 +50,7 @@ export async function startAuth(
 }
 
 /** The auth service sending real mail over SMTP to a sink the test reads. */
-export async function startAuthWithMail(): Promise<{ svc: AuthTestService; sink: SmtpSink; close(): Promise<void> }> {
+export async function startAuthWithMail(): Promise<{ svc: AuthTestService; sink: SmtpSink; close: () => Promise<void> }> {
   const sink = await startSmtpSink();
   const svc = await startAuth({ env: { SMTP_URL: sink.url } });
   return {
@@ -96,7 +112,10 @@ export async function activeMember(svc: AuthTestService, sink: SmtpSink, overrid
 }
 
 /** An active member created straight in the database (no mail round trip), for tests about other things. */
-export async function seedMember(svc: AuthTestService, overrides: Parameters<typeof newMember>[0] & { status?: 'pending' | 'active' | 'suspended' } = {}) {
+export async function seedMember(
+  svc: AuthTestService,
+  overrides: Parameters<typeof newMember>[0] & { status?: 'pending' | 'active' | 'suspended' } = {},
+) {
   const { status = 'active', ...rest } = overrides;
   const member = newMember(rest);
   const res = await post(svc, '/api/signUp', member);
@@ -107,13 +126,16 @@ export async function seedMember(svc: AuthTestService, overrides: Parameters<typ
 }
 
 /** A member's privacy settings, announced as the settings service does and applied by auth. */
-export const setPrivacy = (svc: AuthTestService, userId: number, changes: Partial<PrivacySettings>) => announcePrivacy(svc, svc.tables.privacy, userId, changes);
+export const setPrivacy = (svc: AuthTestService, userId: number, changes: Partial<PrivacySettings>) =>
+  announcePrivacy(svc, svc.tables.privacy, userId, changes);
 
 /** A member's General settings (defaults plus `changes`), announced and applied. */
 export async function setGeneral(svc: AuthTestService, userId: number, changes: Partial<GeneralSettingsFields>): Promise<void> {
   const event = await publishEvent(svc, 'settings.profile-changed', { userId, ...defaultGeneralSettings, ...changes }, userId, userId);
   const d = svc.tables.memberDetails;
-  await eventually(async () => (await svc.ctx.db.select().from(d).where(eq(d.userId, userId)))[0]?.updatedAt.getTime() === Date.parse(event.occurredAt));
+  await eventually(
+    async () => (await svc.ctx.db.select().from(d).where(eq(d.userId, userId)))[0]?.updatedAt.getTime() === Date.parse(event.occurredAt),
+  );
 }
 
 /** A member's security-mail switch, announced (with the other switches at their defaults) and applied. */
@@ -132,7 +154,7 @@ export async function befriend(svc: AuthTestService, a: number, b: number): Prom
 export async function signIn(svc: TestService, login: string, password: string, headers: Record<string, string> = {}) {
   const res = await post(svc, '/api/signin', { email: login, password }, headers);
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
-  return res.json() as { token: string; refreshToken: string; expiresIn: number; user: Record<string, unknown> };
+  return res.json<{ token: string; refreshToken: string; expiresIn: number; user: Record<string, unknown> }>();
 }
 
 /** Reads the claims of an access token (no verification: tests only). */
@@ -189,7 +211,11 @@ export async function startMediaStub(): Promise<{ url: string; calls: MediaCall[
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://stub');
-    const form = await new Request(url, { method: 'POST', headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }).formData();
+    const form = await new Request(url, {
+      method: 'POST',
+      headers: req.headers as Record<string, string>,
+      body: Buffer.concat(chunks),
+    }).formData();
     const [field, value] = [...form.entries()][0] ?? [null, null];
     const file = value instanceof Blob ? value : null;
     const bytes = file ? Buffer.from(await file.arrayBuffer()) : Buffer.alloc(0);
@@ -198,14 +224,20 @@ export async function startMediaStub(): Promise<{ url: string; calls: MediaCall[
       kind: url.searchParams.get('kind'),
       caller: req.headers['x-kora-service'] as string | undefined,
       field,
-      filename: file && 'name' in file ? (file as File).name : null,
+      filename: file && 'name' in file ? file.name : null,
       type: file?.type ?? null,
       bytes,
     });
     res.setHeader('content-type', 'application/json');
     if (bytes.subarray(0, 4).toString('latin1') !== '\x89PNG') {
       res.statusCode = 415;
-      res.end(JSON.stringify({ error: 'Only JPEG, PNG, GIF or WebP images are accepted', message: 'Only JPEG, PNG, GIF or WebP images are accepted', code: 'UNSUPPORTED_MEDIA_TYPE' }));
+      res.end(
+        JSON.stringify({
+          error: 'Only JPEG, PNG, GIF or WebP images are accepted',
+          message: 'Only JPEG, PNG, GIF or WebP images are accepted',
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        }),
+      );
       return;
     }
     res.statusCode = 201;
@@ -228,8 +260,13 @@ export async function seedAdmin(svc: AuthTestService, overrides: Parameters<type
  * A stand-in for the settings service's internal time zone route: 200 `{ timezone }` for an
  * IANA-looking name, every call recorded.
  */
-export async function startSettingsStub(): Promise<{ url: string; calls: { path: string; caller: string | undefined; body: unknown }[]; close(): Promise<void> }> {
+export async function startSettingsStub(): Promise<{
+  url: string;
+  calls: { path: string; caller: string | undefined; body: unknown }[];
+  close(): Promise<void>;
+}> {
   const calls: { path: string; caller: string | undefined; body: unknown }[] = [];
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a stand-in's handler: a throw fails the test through the caller's request
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);

@@ -1,6 +1,6 @@
 /** The friends service: friend requests, friends lists and suggestions. */
 import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
-import { createFriends, type Friends, type FriendsOptions } from './context.js';
+import { createFriends, type FriendsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { friendsConsumers } from './events/subscriptions.js';
 import { friendRoutes } from './routes/friends.js';
@@ -25,5 +25,3 @@ export function createFriendsService(options: FriendsOptions = {}): ServiceDefin
     consumers: (ctx) => friendsConsumers(instance(ctx)),
   };
 }
-
-export const friendsService = createFriendsService();

@@ -25,7 +25,8 @@ export const userNotFound = () => notFound(friendTexts.userNotFound, FriendError
 export const alreadyRequested = () => conflict(friendTexts.alreadyRequested, FriendErrorCode.AlreadyRequested);
 export const alreadyFriends = () => conflict(friendTexts.alreadyFriends, FriendErrorCode.AlreadyFriends);
 /** The text of each refusal of the request policy (rules/may-request.ts), for the 403 and the relation. */
-export const refusalText = (refusal: NonNullable<RequestRefusal>): string => ({ friends_of_friends: friendTexts.friendsOfFriendsOnly })[refusal];
+export const refusalText = (refusal: NonNullable<RequestRefusal>): string =>
+  ({ friends_of_friends: friendTexts.friendsOfFriendsOnly })[refusal];
 export const refused = (refusal: NonNullable<RequestRefusal>) => forbidden(refusalText(refusal), FriendErrorCode.FriendsOfFriendsOnly);
 export const requestNotFound = () => notFound(friendTexts.requestNotFound, FriendErrorCode.RequestNotFound);
 export const notRecipient = () => forbidden(friendTexts.notRecipient, FriendErrorCode.NotRecipient);

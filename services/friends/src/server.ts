@@ -1,5 +1,5 @@
 /** Runs the friends service as its own process (distributed mode). */
 import { runStandalone } from '@kora/platform';
-import { friendsService } from './app.js';
+import { createFriendsService } from './app.js';
 
-await runStandalone(friendsService);
+await runStandalone(createFriendsService());

@@ -5,7 +5,18 @@
  * embedded engines and on real PostgreSQL/Kafka (shared topics: filter by our own ids).
  */
 import type { EventPayload, EventType, FriendRequest, PrivacySettings } from '@kora/contracts';
-import { announcePrivacy, eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, serviceForFile, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
+import {
+  announcePrivacy,
+  eventually,
+  memberClient,
+  memberSnapshot,
+  outboxEvents,
+  publishEvent,
+  serviceForFile,
+  startTestService,
+  type OutboxEvent,
+  type TestService,
+} from '@kora/testing';
 import { findMember, type MemberRow } from '@kora/platform/service';
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
@@ -21,7 +32,6 @@ export async function startFriends(options: FriendsOptions = {}): Promise<Friend
   return Object.assign(svc, { tables: friendsSchema(svc.ctx.schema) });
 }
 
-
 export { memberIds, outboxEvents, type OutboxEvent } from '@kora/testing';
 
 /** The service for one test file: started before its tests and closed after them; `api` calls it. */
@@ -30,14 +40,21 @@ export function useFriendsService(): { readonly svc: FriendsTestService; readonl
 }
 
 /** Publishes an event as its owning service would; answers its id. */
-export async function publish<T extends EventType>(svc: TestService, type: T, payload: EventPayload<T>, key: string | number, actorId: number | null = null): Promise<string> {
+export async function publish<T extends EventType>(
+  svc: TestService,
+  type: T,
+  payload: EventPayload<T>,
+  key: string | number,
+  actorId: number | null = null,
+): Promise<string> {
   return (await publishEvent(svc, type, payload, key, actorId)).id;
 }
 
 export const snapshot = memberSnapshot;
 
 /** A member's row in the projection, as the service reads it. */
-export const memberRow = (svc: FriendsTestService, userId: number): Promise<MemberRow | undefined> => findMember(svc.ctx.db, svc.tables.members, userId);
+export const memberRow = (svc: FriendsTestService, userId: number): Promise<MemberRow | undefined> =>
+  findMember(svc.ctx.db, svc.tables.members, userId);
 
 /** An error answer: `status`, the product `message`, and the error body's shape. */
 export function expectError(res: { statusCode: number; json(): unknown }, status: number, message: string): void {
@@ -63,14 +80,24 @@ export async function registerMember(
 ): Promise<void> {
   const { username = `user${userId}`, activated = true, joinedAt = nextJoinedAt() } = options;
   // The snapshot's names are "Ada Obi" unless the test gives others (blank ones show the username).
-  const names = { ...(options.firstname !== undefined && { firstname: options.firstname }), ...(options.lastname !== undefined && { lastname: options.lastname }) };
-  await publish(svc, 'user.registered', { ...snapshot(userId, username, options.profileImage), ...names, email: `${userId}@example.ng`, createdAt: joinedAt }, userId, userId);
+  const names = {
+    ...(options.firstname !== undefined && { firstname: options.firstname }),
+    ...(options.lastname !== undefined && { lastname: options.lastname }),
+  };
+  await publish(
+    svc,
+    'user.registered',
+    { ...snapshot(userId, username, options.profileImage), ...names, email: `${userId}@example.ng`, createdAt: joinedAt },
+    userId,
+    userId,
+  );
   if (activated) await publish(svc, 'user.activated', { userId }, userId, userId);
   await eventually(async () => (await memberRow(svc, userId))?.activated === activated);
 }
 
 /** A member's privacy settings, announced as the settings service does and applied by the service. */
-export const setPrivacy = (svc: FriendsTestService, userId: number, changes: Partial<PrivacySettings>) => announcePrivacy(svc, svc.tables.privacy, userId, changes);
+export const setPrivacy = (svc: FriendsTestService, userId: number, changes: Partial<PrivacySettings>) =>
+  announcePrivacy(svc, svc.tables.privacy, userId, changes);
 
 /** `count` numbers as a tuple, so destructuring them needs no `!`. */
 export type Ids<N extends number, R extends number[] = []> = R['length'] extends N ? R : Ids<N, [...R, number]>;
@@ -81,7 +108,6 @@ export async function registerMembers<N extends number>(svc: FriendsTestService,
   for (const id of ids) await registerMember(svc, id);
   return ids as Ids<N>;
 }
-
 
 /** Events about one pair, oldest first (the outbox holds every test's events). */
 export async function pairEvents(svc: TestService, a: number, b: number): Promise<OutboxEvent[]> {
@@ -97,7 +123,7 @@ export function client(svc: TestService) {
     async sendRequest(from: number, to: number): Promise<FriendRequest> {
       const res = await api.post('/api/friends/requests', from, { toUserId: to });
       if (res.statusCode !== 201) throw new Error(`send request failed: ${res.statusCode} ${res.body}`);
-      return (res.json() as { request: FriendRequest }).request;
+      return res.json<{ request: FriendRequest }>().request;
     },
     /** `a` asks `b` and `b` accepts: they are friends. */
     async befriend(a: number, b: number): Promise<void> {

@@ -7,20 +7,21 @@ import { groupRoutes } from './routes/groups.js';
 import { membershipRoutes } from './routes/membership.js';
 import { peopleRoutes } from './routes/people.js';
 
-const instance = perContext(createGroups);
-
-export const groupsService: ServiceDefinition = {
-  name: 'groups',
-  description: 'Groups, membership and join approval',
-  schema: 'groups',
-  migrations,
-  async routes(app, ctx) {
-    const groups = instance(ctx);
-    await memberRoutes(app, async (members) => {
-      groupRoutes(members, groups);
-      await membershipRoutes(members, groups);
-      await peopleRoutes(members, groups);
-    });
-  },
-  consumers: (ctx) => groupsConsumers(instance(ctx)),
-};
+export function createGroupsService(): ServiceDefinition {
+  const instance = perContext(createGroups);
+  return {
+    name: 'groups',
+    description: 'Groups, membership and join approval',
+    schema: 'groups',
+    migrations,
+    async routes(app, ctx) {
+      const groups = instance(ctx);
+      await memberRoutes(app, async (members) => {
+        groupRoutes(members, groups);
+        await membershipRoutes(members, groups);
+        await peopleRoutes(members, groups);
+      });
+    },
+    consumers: (ctx) => groupsConsumers(instance(ctx)),
+  };
+}

@@ -1,5 +1,5 @@
 /** Runs the groups service as its own process (distributed mode). */
 import { runStandalone } from '@kora/platform';
-import { groupsService } from './app.js';
+import { createGroupsService } from './app.js';
 
-await runStandalone(groupsService);
+await runStandalone(createGroupsService());

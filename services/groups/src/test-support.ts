@@ -5,10 +5,18 @@
  * on real PostgreSQL/Kafka (each run has its own schema; the broker is shared, so ids are fresh).
  */
 import type { CreateGroupBody, GroupActionAnswer, GroupDetail } from '@kora/contracts';
-import { announceMember, memberClient, outboxEvents, serviceForFile, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
+import {
+  announceMember,
+  memberClient,
+  outboxEvents,
+  serviceForFile,
+  startTestService,
+  type OutboxEvent,
+  type TestService,
+} from '@kora/testing';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { groupsService } from './app.js';
+import { createGroupsService } from './app.js';
 import { groupsSchema, type GroupsTables } from './db/schema.js';
 
 export { memberIds } from '@kora/testing';
@@ -18,7 +26,7 @@ export interface GroupsTestService extends TestService {
 }
 
 export async function startGroups(): Promise<GroupsTestService> {
-  const svc = await startTestService(groupsService);
+  const svc = await startTestService(createGroupsService());
   return Object.assign(svc, { tables: groupsSchema(svc.ctx.schema) });
 }
 

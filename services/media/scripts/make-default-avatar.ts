@@ -21,7 +21,5 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${S
 
 const out = new URL('../assets/defaultavatar.png', import.meta.url);
 await mkdir(new URL('.', out), { recursive: true });
-const info = await sharp(Buffer.from(svg))
-  .png({ compressionLevel: 9, palette: true, colours: 32 })
-  .toFile(fileURLToPath(out));
+const info = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, colours: 32 }).toFile(fileURLToPath(out));
 console.log(`wrote ${fileURLToPath(out)} (${info.width}x${info.height}, ${info.size} bytes)`);

@@ -2,7 +2,7 @@
 import multipart from '@fastify/multipart';
 import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
 import sharp from 'sharp';
-import { createMedia, type Media, type MediaServiceOptions } from './context.js';
+import { createMedia, type MediaServiceOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { registerVideoQueue } from './jobs/video-queue.js';
 import { internalImageRoutes } from './routes/internal-images.js';
@@ -61,5 +61,3 @@ export function createMediaService(options: MediaServiceOptions = {}): ServiceDe
     },
   };
 }
-
-export const mediaService: ServiceDefinition = createMediaService();

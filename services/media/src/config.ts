@@ -33,8 +33,18 @@ export const mediaEnvSchema = z.object({
     .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
     .default('true')
     .transform((value) => value === 'true'),
-  MEDIA_VIDEO_CONCURRENCY: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(16, 'must be at most 16').default(1),
-  MEDIA_VIDEO_TIMEOUT_SECONDS: z.coerce.number().int('must be a whole number').min(10, 'must be at least 10').max(24 * 3600).default(600),
+  MEDIA_VIDEO_CONCURRENCY: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(16, 'must be at most 16')
+    .default(1),
+  MEDIA_VIDEO_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(10, 'must be at least 10')
+    .max(24 * 3600)
+    .default(600),
 });
 
 export type MediaConfig = z.infer<typeof mediaEnvSchema>;

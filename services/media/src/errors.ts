@@ -19,7 +19,9 @@ export const MediaErrorCode = {
 /** The request is not multipart/form-data with the files in `field` (`several`: file fields). */
 export const multipartRequired = (field: string, several: boolean) =>
   badRequest(
-    several ? `Send the files as multipart/form-data, in file fields named '${field}'` : `Send the image as multipart/form-data, in a file field named '${field}'`,
+    several
+      ? `Send the files as multipart/form-data, in file fields named '${field}'`
+      : `Send the image as multipart/form-data, in a file field named '${field}'`,
     MediaErrorCode.MultipartRequired,
   );
 /** Malformed or cut-off multipart bodies (busboy's errors, a client that went away). */
@@ -27,8 +29,10 @@ export const multipartInvalid = () => badRequest('The upload could not be read',
 export const tooManyFiles = (text: string) => badRequest(text, MediaErrorCode.TooManyFiles);
 export const tooManyFields = () => badRequest('The form has too many fields', MediaErrorCode.TooManyFields);
 export const noFiles = () => badRequest(mediaTexts.noFiles, MediaErrorCode.FileRequired);
-export const imageRequired = (field: string) => badRequest(`Choose an image to upload (file field '${field}')`, MediaErrorCode.FileRequired);
-export const fileEmpty = (several: boolean) => badRequest(several ? 'One of the files is empty' : 'The file is empty', MediaErrorCode.FileEmpty);
+export const imageRequired = (field: string) =>
+  badRequest(`Choose an image to upload (file field '${field}')`, MediaErrorCode.FileRequired);
+export const fileEmpty = (several: boolean) =>
+  badRequest(several ? 'One of the files is empty' : 'The file is empty', MediaErrorCode.FileEmpty);
 export const uploadTooLarge = (maxMB: number) => new AppError(413, ErrorCode.PayloadTooLarge, mediaTexts.tooLarge(maxMB));
 export const imageTooLarge = (maxMB: number) => new AppError(413, ErrorCode.PayloadTooLarge, `The image is too large (max ${maxMB} MB)`);
 export const unsupportedMedia = (message: string = mediaTexts.unsupported) => new AppError(415, ErrorCode.UnsupportedMediaType, message);

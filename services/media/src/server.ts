@@ -1,5 +1,5 @@
 /** Runs the media service as its own process (distributed mode). */
 import { runStandalone } from '@kora/platform';
-import { mediaService } from './app.js';
+import { createMediaService } from './app.js';
 
-await runStandalone(mediaService);
+await runStandalone(createMediaService());

@@ -60,8 +60,16 @@ export async function makeImage(options: MakeImageOptions): Promise<Buffer> {
 
 /** An animated GIF whose frames are the given colours, in order. */
 export async function makeAnimatedGif(width: number, height: number, colours: string[]): Promise<Buffer> {
-  const frames = await Promise.all(colours.map((background) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer()));
-  return sharp(frames, { join: { animated: true } }).gif({ delay: 100, loop: 0 }).toBuffer();
+  const frames = await Promise.all(
+    colours.map((background) =>
+      sharp({ create: { width, height, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(frames, { join: { animated: true } })
+    .gif({ delay: 100, loop: 0 })
+    .toBuffer();
 }
 
 /** A JPEG carrying camera EXIF (make, model), a GPS position, an XMP packet and an orientation. */
@@ -71,7 +79,9 @@ export async function makeJpegWithMetadata(width: number, height: number, orient
       IFD0: { Make: 'KoraCam', Model: 'Secret Model 9', Copyright: 'Someone' },
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6 27 0', GPSLongitudeRef: 'E', GPSLongitude: '3 23 0' },
     })
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>KoraXmpSecret</rdf:Description></rdf:RDF></x:xmpmeta>')
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>KoraXmpSecret</rdf:Description></rdf:RDF></x:xmpmeta>',
+    )
     .withMetadata({ orientation })
     .jpeg()
     .toBuffer();
@@ -139,7 +149,7 @@ export function riffChunks(data: Buffer): string[] {
     throw new Error('not a WebP file');
   }
   const chunks: string[] = [];
-  for (let at = 12; at + 8 <= data.length; ) {
+  for (let at = 12; at + 8 <= data.length;) {
     const size = data.readUInt32LE(at + 4);
     chunks.push(data.subarray(at, at + 4).toString('latin1'));
     at += 8 + size + (size % 2);
@@ -165,7 +175,12 @@ export function multipartBody(parts: (FilePart | FieldPart)[]): { payload: Buffe
     parts.map((part) =>
       'value' in part
         ? { name: part.field, data: part.value }
-        : { name: part.field ?? 'file', filename: part.filename ?? 'upload.jpg', contentType: part.contentType ?? 'image/jpeg', data: part.data },
+        : {
+            name: part.field ?? 'file',
+            filename: part.filename ?? 'upload.jpg',
+            contentType: part.contentType ?? 'image/jpeg',
+            data: part.data,
+          },
     ),
   );
 }
@@ -181,7 +196,15 @@ export { makeVideo, type MakeVideoOptions } from '@kora/testing';
 
 export interface ProbedFile {
   format: { format_name: string; duration?: string };
-  streams: { codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string; profile?: string; side_data_list?: { rotation?: number }[] }[];
+  streams: {
+    codec_type: string;
+    codec_name: string;
+    width?: number;
+    height?: number;
+    pix_fmt?: string;
+    profile?: string;
+    side_data_list?: { rotation?: number }[];
+  }[];
 }
 
 /** What ffprobe says about a file (JSON). */
@@ -193,7 +216,7 @@ export async function ffprobeFile(file: string): Promise<ProbedFile> {
 /** The top-level box types of an MP4, in file order (`moov` before `mdat` means faststart). */
 export function mp4Boxes(data: Buffer): string[] {
   const boxes: string[] = [];
-  for (let at = 0; at + 8 <= data.length; ) {
+  for (let at = 0; at + 8 <= data.length;) {
     let size = data.readUInt32BE(at);
     const type = data.subarray(at + 4, at + 8).toString('latin1');
     if (size === 1) size = Number(data.readBigUInt64BE(at + 8));

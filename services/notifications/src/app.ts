@@ -65,5 +65,3 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
     handleOf: instance,
   };
 }
-
-export const notificationsService = createNotificationsService();

@@ -19,7 +19,14 @@ import { z } from 'zod';
 export const notificationsEnvSchema = mailEnvSchema.extend({
   NOTIFICATIONS_HEARTBEAT_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(50).default(25_000)),
   NOTIFICATIONS_PRESENCE_TTL_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(100).optional()),
-  NOTIFICATIONS_DIGEST_EVERY_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1_000).default(15 * 60_000)),
+  NOTIFICATIONS_DIGEST_EVERY_MS: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .default(15 * 60_000),
+  ),
   NOTIFICATIONS_MAX_SOCKETS_PER_MEMBER: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1000).default(20)),
 });
 

@@ -1,5 +1,5 @@
 /** Runs the notifications service as its own process (distributed mode). */
 import { runStandalone } from '@kora/platform';
-import { notificationsService } from './app.js';
+import { createNotificationsService } from './app.js';
 
-await runStandalone(notificationsService);
+await runStandalone(createNotificationsService());

@@ -15,7 +15,20 @@ import {
   type PrivacySettings,
 } from '@kora/contracts';
 import { startService, type RunningService } from '@kora/platform';
-import { announcePrivacy, eventually, memberClient, outboxEvents, processed, publishEvent, serviceForFile, startTestService, testEnv, testLog, type OutboxEvent, type TestService } from '@kora/testing';
+import {
+  announcePrivacy,
+  eventually,
+  memberClient,
+  outboxEvents,
+  processed,
+  publishEvent,
+  serviceForFile,
+  startTestService,
+  testEnv,
+  testLog,
+  type OutboxEvent,
+  type TestService,
+} from '@kora/testing';
 import { wsUrl } from '@kora/testing/websocket';
 import { eq } from 'drizzle-orm';
 import { randomInt, randomUUID } from 'node:crypto';
@@ -48,7 +61,7 @@ export interface SecondInstance {
  * subscriber per group) cannot express; which replica writes does not matter to live delivery.
  */
 export async function startSecondInstance(svc: NotificationsTestService, options: NotificationsOptions = {}): Promise<SecondInstance> {
-  const { consumers: _writerRunsOnTheFirst, ...definition } = createNotificationsService(options);
+  const definition = { ...createNotificationsService(options), consumers: undefined };
   const running = await startService(
     { ...definition, schema: svc.ctx.schema },
     { env: testEnv(), log: testLog, adapters: svc.adapters, ownsAdapters: false, listen: true },
@@ -62,7 +75,6 @@ export async function listenForSockets(svc: TestService): Promise<string> {
   return wsUrl(url);
 }
 
-
 export { memberIds } from '@kora/testing';
 
 export const someId = () => randomInt(1, 2 ** 31);
@@ -71,13 +83,22 @@ export const someId = () => randomInt(1, 2 ** 31);
 export const publish = publishEvent;
 
 /** Publishes and waits until the writer has handled it. */
-export async function deliver<T extends EventType>(svc: TestService, type: T, payload: EventPayload<T>, key: string | number, actorId: number | null = null) {
+export async function deliver<T extends EventType>(
+  svc: TestService,
+  type: T,
+  payload: EventPayload<T>,
+  key: string | number,
+  actorId: number | null = null,
+) {
   const envelope = await publish(svc, type, payload, key, actorId);
   await eventually(() => processed(svc, envelope.id));
   return envelope;
 }
 
-export function snapshot(userId: number, names: { username?: string; firstname?: string; lastname?: string; profileImage?: string } = {}): EventPayload<'user.updated'> {
+export function snapshot(
+  userId: number,
+  names: { username?: string; firstname?: string; lastname?: string; profileImage?: string } = {},
+): EventPayload<'user.updated'> {
   return {
     userId,
     username: names.username ?? `user${userId}`,
@@ -92,7 +113,13 @@ export function snapshot(userId: number, names: { username?: string; firstname?:
 
 /** Announces a member the way auth does, and waits until the service knows them. */
 export async function registerMember(svc: TestService, userId: number, names: Parameters<typeof snapshot>[1] = {}): Promise<void> {
-  await deliver(svc, 'user.registered', { ...snapshot(userId, names), email: `${userId}@example.ng`, createdAt: new Date().toISOString() }, userId, userId);
+  await deliver(
+    svc,
+    'user.registered',
+    { ...snapshot(userId, names), email: `${userId}@example.ng`, createdAt: new Date().toISOString() },
+    userId,
+    userId,
+  );
 }
 
 /** `actor` likes a post of `owner`'s, as the posts service announces it. */
@@ -124,7 +151,7 @@ export function useNotificationsService(): { readonly svc: NotificationsTestServ
 
 /** `userId`'s notifications as the list answers them, newest first. */
 export async function listOf(api: ReturnType<typeof client>, userId: number): Promise<Notification[]> {
-  return (await api.get('/api/notifications', userId)).json() as Notification[];
+  return (await api.get('/api/notifications', userId)).json<Notification[]>();
 }
 
 /** The notifications announced live to `userId` (their `notification.created` events), oldest first. */

@@ -1,10 +1,9 @@
 /** The posts service: posts, reactions, comments, shares, saves, memories, the feed and post moderation state. */
-import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
-import { createPosts, type Posts, type PostsOptions } from './context.js';
+import { adminRoutes, memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
+import { createPosts, type PostsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { postsConsumers } from './events/subscriptions.js';
 import { backfillHashtags } from './posts/hashtag-backfill.js';
-import { adminRoutes } from './routes/admin-access.js';
 import { adminPostRoutes } from './routes/admin-posts.js';
 import { boostRoutes } from './routes/boosts.js';
 import { groupPostRoutes } from './routes/group-posts.js';
@@ -62,5 +61,3 @@ export function createPostsService(options: PostsOptions = {}): ServiceDefinitio
     },
   };
 }
-
-export const postsService = createPostsService();

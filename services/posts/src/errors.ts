@@ -36,7 +36,7 @@ export const PostErrorCode = {
   HashtagNotFound: 'HASHTAG_NOT_FOUND',
 } as const;
 
-/** Not in the contract's texts (the spec leaves memories' date open): the one text of our own. */
+/** Not in the contract's texts (the product leaves memories' date open): the one text of our own. */
 export const DATE_INVALID_TEXT = 'The date must be a real day written YYYY-MM-DD';
 
 export const postEmpty = () => new AppError(400, PostErrorCode.PostEmpty, postTexts.empty);
@@ -76,6 +76,8 @@ export const cannotReportOwn = () => new AppError(400, PostErrorCode.CannotRepor
 export const alreadyReported = () => new AppError(409, PostErrorCode.AlreadyReported, adminTexts.alreadyReported);
 export const reportNotFound = () => new AppError(404, PostErrorCode.ReportNotFound, adminTexts.reportNotFound);
 export const reportClosed = () => new AppError(409, PostErrorCode.ReportClosed, adminTexts.reportClosed);
+/** The back office brings back only what a moderator removed, never what the author deleted. */
+export const deletedByAuthor = () => new AppError(409, ErrorCode.Conflict, adminTexts.deletedByAuthor);
 export const commentCannotShadow = () => new AppError(400, PostErrorCode.CommentCannotShadow, adminTexts.commentCannotShadow);
 
 /** Search and hashtags (decision 025). */

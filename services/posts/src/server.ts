@@ -1,5 +1,5 @@
 /** Runs the posts service as its own process (distributed mode). */
 import { runStandalone } from '@kora/platform';
-import { postsService } from './app.js';
+import { createPostsService } from './app.js';
 
-await runStandalone(postsService);
+await runStandalone(createPostsService());

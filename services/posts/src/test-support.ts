@@ -4,7 +4,18 @@
  * graph, media's videos) through the same bus its consumers read, and read what it wrote to its
  * outbox. Works the same on the embedded engines and on real PostgreSQL/Kafka.
  */
-import { defaultPrivacySettings, friendPairKey, topicOf, type EventPayload, type EventType, type GroupPrivacy, type GroupRole, type Post, type PostPage, type PrivacySettings } from '@kora/contracts';
+import {
+  defaultPrivacySettings,
+  friendPairKey,
+  topicOf,
+  type EventPayload,
+  type EventType,
+  type GroupPrivacy,
+  type GroupRole,
+  type Post,
+  type PostPage,
+  type PrivacySettings,
+} from '@kora/contracts';
 import { buildEnvelope } from '@kora/platform/service';
 import { eventually, memberClient, memberSnapshot, processed, publishEvent, startTestService, type TestService } from '@kora/testing';
 import { and, eq } from 'drizzle-orm';
@@ -53,7 +64,13 @@ export function mediaUrl(kind: 'images' | 'videos'): string {
 }
 
 /** Publishes an event as its owning service would; answers its id. */
-export async function publish<T extends EventType>(svc: TestService, type: T, payload: EventPayload<T>, key: string | number, actorId: number | null = null): Promise<string> {
+export async function publish<T extends EventType>(
+  svc: TestService,
+  type: T,
+  payload: EventPayload<T>,
+  key: string | number,
+  actorId: number | null = null,
+): Promise<string> {
   return (await publishEvent(svc, type, payload, key, actorId)).id;
 }
 
@@ -61,14 +78,28 @@ export const snapshot = memberSnapshot;
 
 /** Announces a member the way auth does, and waits until the posts service knows their name. */
 export async function registerMember(svc: PostsTestService, userId: number, username = `user${userId}`): Promise<void> {
-  await publish(svc, 'user.registered', { ...snapshot(userId, username), email: `${userId}@example.ng`, createdAt: new Date().toISOString() }, userId, userId);
-  await eventually(async () => (await svc.ctx.db.select().from(svc.tables.members).where(eq(svc.tables.members.userId, userId))).length === 1);
+  await publish(
+    svc,
+    'user.registered',
+    { ...snapshot(userId, username), email: `${userId}@example.ng`, createdAt: new Date().toISOString() },
+    userId,
+    userId,
+  );
+  await eventually(
+    async () => (await svc.ctx.db.select().from(svc.tables.members).where(eq(svc.tables.members.userId, userId))).length === 1,
+  );
 }
 
 async function friendRows(svc: PostsTestService, a: number, b: number): Promise<number> {
   const f = svc.tables.friendships;
-  const rows = await svc.ctx.db.select().from(f).where(and(eq(f.userId, a), eq(f.friendId, b)));
-  const back = await svc.ctx.db.select().from(f).where(and(eq(f.userId, b), eq(f.friendId, a)));
+  const rows = await svc.ctx.db
+    .select()
+    .from(f)
+    .where(and(eq(f.userId, a), eq(f.friendId, b)));
+  const back = await svc.ctx.db
+    .select()
+    .from(f)
+    .where(and(eq(f.userId, b), eq(f.friendId, a)));
   return rows.length + back.length;
 }
 
@@ -98,7 +129,13 @@ export async function setPrivacy(svc: PostsTestService, userId: number, changes:
 }
 
 /** A group as the groups service announces it (created, then its owner joined); waits until the projection holds both. */
-export async function createGroup(svc: PostsTestService, groupId: number, ownerId: number, privacy: GroupPrivacy, title = `group ${groupId}`): Promise<void> {
+export async function createGroup(
+  svc: PostsTestService,
+  groupId: number,
+  ownerId: number,
+  privacy: GroupPrivacy,
+  title = `group ${groupId}`,
+): Promise<void> {
   const state = { groupId, ownerId, title, description: '', picture: null, privacy, createdAt: new Date().toISOString() };
   await publish(svc, 'group.created', state, groupId, ownerId);
   await publish(svc, 'group.member-joined', { groupId, userId: ownerId, role: 'owner' }, groupId, ownerId);
@@ -108,7 +145,10 @@ export async function createGroup(svc: PostsTestService, groupId: number, ownerI
 /** The member's role in the projection, or null when they are not an approved member. */
 export async function groupRole(svc: PostsTestService, groupId: number, userId: number): Promise<GroupRole | null> {
   const m = svc.tables.groupMembers;
-  const [row] = await svc.ctx.db.select({ role: m.role }).from(m).where(and(eq(m.groupId, groupId), eq(m.userId, userId)));
+  const [row] = await svc.ctx.db
+    .select({ role: m.role })
+    .from(m)
+    .where(and(eq(m.groupId, groupId), eq(m.userId, userId)));
   return row?.role ?? null;
 }
 
@@ -138,16 +178,20 @@ export function client(svc: TestService) {
   return {
     ...api,
     /** Publishes a text post as `userId` and answers it (fails the test on anything but 201). */
-    async createPost(userId: number, content = `post by ${userId}`, media: { url: string; type?: 'image' | 'video' }[] = []): Promise<Post> {
+    async createPost(
+      userId: number,
+      content = `post by ${userId}`,
+      media: { url: string; type?: 'image' | 'video' }[] = [],
+    ): Promise<Post> {
       const res = await api.post('/api/posts', userId, { userId, content, media });
       if (res.statusCode !== 201) throw new Error(`create post failed: ${res.statusCode} ${res.body}`);
-      return res.json() as Post;
+      return res.json<Post>();
     },
     /** Publishes a text post into group `groupId` as `userId` (fails the test on anything but 201). */
     async createGroupPost(userId: number, groupId: number, content = `group post by ${userId}`): Promise<Post> {
       const res = await api.post('/api/posts', userId, { userId, content, groupId });
       if (res.statusCode !== 201) throw new Error(`create group post failed: ${res.statusCode} ${res.body}`);
-      return res.json() as Post;
+      return res.json<Post>();
     },
   };
 }
@@ -185,7 +229,10 @@ export async function grantPlan(
     activeUntil: plan.activeUntil.toISOString(),
     boostPosts: plan.boostPosts ?? 30,
   };
-  const envelope = { ...buildEnvelope({ type: 'membership.changed', aggregateId: userId, actorId: userId, payload }), ...(plan.occurredAt ? { occurredAt: plan.occurredAt.toISOString() } : {}) };
+  const envelope = {
+    ...buildEnvelope({ type: 'membership.changed', aggregateId: userId, actorId: userId, payload }),
+    ...(plan.occurredAt ? { occurredAt: plan.occurredAt.toISOString() } : {}),
+  };
   await svc.adapters.bus.publish([{ topic: topicOf('membership.changed'), key: String(userId), value: JSON.stringify(envelope) }]);
   await eventually(() => processed(svc, envelope.id));
 }

@@ -7,18 +7,19 @@ import { internalTimezoneRoutes } from './routes/internal-timezone.js';
 import { tabRoutes } from './routes/tabs.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 
-const instance = perContext(createSettings);
-
-export const settingsService: ServiceDefinition = {
-  name: 'settings',
-  description: 'Member general, privacy and notification settings',
-  schema: 'settings',
-  migrations,
-  async routes(app, ctx) {
-    const settings = instance(ctx);
-    await memberRoutes(app, (members) => tabRoutes(members, settings));
-    await unsubscribeRoutes(app, settings);
-    internalTimezoneRoutes(app, settings);
-  },
-  consumers: (ctx) => settingsConsumers(instance(ctx)),
-};
+export function createSettingsService(): ServiceDefinition {
+  const instance = perContext(createSettings);
+  return {
+    name: 'settings',
+    description: 'Member general, privacy and notification settings',
+    schema: 'settings',
+    migrations,
+    async routes(app, ctx) {
+      const settings = instance(ctx);
+      await memberRoutes(app, (members) => tabRoutes(members, settings));
+      await unsubscribeRoutes(app, settings);
+      internalTimezoneRoutes(app, settings);
+    },
+    consumers: (ctx) => settingsConsumers(instance(ctx)),
+  };
+}

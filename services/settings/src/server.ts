@@ -1,5 +1,5 @@
 /** Runs the settings service as its own process (distributed mode). */
 import { runStandalone } from '@kora/platform';
-import { settingsService } from './app.js';
+import { createSettingsService } from './app.js';
 
-await runStandalone(settingsService);
+await runStandalone(createSettingsService());

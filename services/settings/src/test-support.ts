@@ -4,10 +4,19 @@
  * and read the events it wrote for one member. Works the same on the embedded engines and on real
  * PostgreSQL/Kafka (shared topics: every test uses its own member ids).
  */
-import { eventually, memberClient, memberSnapshot, outboxEvents, publishEvent, startTestService, type OutboxEvent, type TestService } from '@kora/testing';
+import {
+  eventually,
+  memberClient,
+  memberSnapshot,
+  outboxEvents,
+  publishEvent,
+  startTestService,
+  type OutboxEvent,
+  type TestService,
+} from '@kora/testing';
 import { findMember } from '@kora/platform/service';
 import { expect } from 'vitest';
-import { settingsService } from './app.js';
+import { createSettingsService } from './app.js';
 import { settingsSchema, type SettingsTables } from './db/schema.js';
 
 export { memberIds } from '@kora/testing';
@@ -17,7 +26,7 @@ export interface SettingsTestService extends TestService {
 }
 
 export async function startSettings(): Promise<SettingsTestService> {
-  const svc = await startTestService(settingsService);
+  const svc = await startTestService(createSettingsService());
   return Object.assign(svc, { tables: settingsSchema(svc.ctx.schema) });
 }
 
@@ -25,7 +34,13 @@ export const client = memberClient;
 
 /** Announces a member's sign-up as auth does and waits until the service knows their username. */
 export async function registerMember(svc: SettingsTestService, userId: number, username: string, email: string): Promise<void> {
-  await publishEvent(svc, 'user.registered', { ...memberSnapshot(userId, username), email, createdAt: new Date().toISOString() }, userId, userId);
+  await publishEvent(
+    svc,
+    'user.registered',
+    { ...memberSnapshot(userId, username), email, createdAt: new Date().toISOString() },
+    userId,
+    userId,
+  );
   await eventually(async () => (await findMember(svc.ctx.db, svc.tables.members, userId))?.username === username);
 }
 

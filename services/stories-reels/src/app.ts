@@ -29,5 +29,3 @@ export function createStoriesReelsService(options: StoriesReelsOptions = {}): Se
     start: (ctx) => schedulePurgeJob(instance(ctx)),
   };
 }
-
-export const storiesReelsService: ServiceDefinition = createStoriesReelsService();

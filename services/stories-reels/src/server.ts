@@ -1,5 +1,5 @@
 /** Runs the stories-reels service as its own process (distributed mode). */
 import { runStandalone } from '@kora/platform';
-import { storiesReelsService } from './app.js';
+import { createStoriesReelsService } from './app.js';
 
-await runStandalone(storiesReelsService);
+await runStandalone(createStoriesReelsService());

@@ -7,7 +7,17 @@
  * their folders.
  */
 import { defaultPrivacySettings, friendPairKey, type MediaPurpose, type ProfileVisibility } from '@kora/contracts';
-import { announceMember, eventually, memberClient, publishEvent, serviceForFile, startTestService, testClock, type TestClock, type TestService } from '@kora/testing';
+import {
+  announceMember,
+  eventually,
+  memberClient,
+  publishEvent,
+  serviceForFile,
+  startTestService,
+  testClock,
+  type TestClock,
+  type TestService,
+} from '@kora/testing';
 import { and, eq } from 'drizzle-orm';
 import { createStoriesReelsService } from './app.js';
 import { storiesReelsSchema, type StoriesReelsTables } from './db/schema.js';
@@ -18,7 +28,6 @@ export interface StoriesReelsTestService extends TestService {
   tables: StoriesReelsTables;
   clock: TestClock;
 }
-
 
 export interface StartOptions {
   /** Base URL of media's internal API (a stub server in service tests). */
@@ -48,11 +57,23 @@ export async function registerMember(svc: StoriesReelsTestService, userId: numbe
 export async function befriend(svc: StoriesReelsTestService, a: number, b: number): Promise<void> {
   await publishEvent(svc, 'friend-request.accepted', { requestId: a, fromUserId: a, toUserId: b }, friendPairKey(a, b), b);
   const f = svc.tables.friendships;
-  await eventually(async () => (await svc.ctx.db.select().from(f).where(and(eq(f.userId, a), eq(f.friendId, b)))).length > 0);
+  await eventually(
+    async () =>
+      (
+        await svc.ctx.db
+          .select()
+          .from(f)
+          .where(and(eq(f.userId, a), eq(f.friendId, b)))
+      ).length > 0,
+  );
 }
 
 /** Sets a member's profile visibility as the settings service announces it, and waits for it. */
-export async function setProfileVisibility(svc: StoriesReelsTestService, userId: number, profileVisibility: ProfileVisibility): Promise<void> {
+export async function setProfileVisibility(
+  svc: StoriesReelsTestService,
+  userId: number,
+  profileVisibility: ProfileVisibility,
+): Promise<void> {
   await publishEvent(svc, 'settings.privacy-changed', { ...defaultPrivacySettings, profileVisibility, userId }, userId, userId);
   const p = svc.tables.privacy;
   await eventually(async () => (await svc.ctx.db.select().from(p).where(eq(p.userId, userId)))[0]?.profileVisibility === profileVisibility);
@@ -68,7 +89,13 @@ export interface VideoFacts {
 /** media's `video.processed` for `video` (a 1080x1920 clip of `durationSeconds`), waited for. */
 export async function videoProcessed(svc: StoriesReelsTestService, video: VideoFacts, durationSeconds = 12): Promise<void> {
   const posterUrl = video.url.replace(/\.mp4$/, '-poster.jpg');
-  await publishEvent(svc, 'video.processed', { ...video, posterUrl, durationSeconds, width: 1080, height: 1920, bytes: 1_000_000 }, video.videoId, video.uploaderId);
+  await publishEvent(
+    svc,
+    'video.processed',
+    { ...video, posterUrl, durationSeconds, width: 1080, height: 1920, bytes: 1_000_000 },
+    video.videoId,
+    video.uploaderId,
+  );
   await eventually(async () => (await videoRow(svc, video.videoId))?.status === 'ready');
 }
 

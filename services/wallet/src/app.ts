@@ -47,5 +47,3 @@ export function createWalletService(options: WalletOptions = {}): ServiceDefinit
     start: (ctx) => scheduleSweepJob(instance(ctx)),
   };
 }
-
-export const walletService: ServiceDefinition = createWalletService();

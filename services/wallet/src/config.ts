@@ -28,9 +28,7 @@ export const walletEnvSchema = z
     PAYSTACK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     PAYMENTS_SANDBOX: onOff,
     PAYMENTS_SANDBOX_SECRET: z.preprocess(blankIsUnset, z.string().min(16).optional()),
-    PUBLIC_URL: z
-      .preprocess(blankIsUnset, z.string().url().default('http://localhost:8080'))
-      .transform((u) => u.replace(/\/+$/, '')),
+    PUBLIC_URL: z.preprocess(blankIsUnset, z.string().url().default('http://localhost:8080')).transform((u) => u.replace(/\/+$/, '')),
     KORA_TIME_ZONE: koraTimeZone,
   })
   .transform((env) => {

@@ -31,6 +31,8 @@ export const dateInvalid = (text: string) => badRequest(text, WalletErrorCode.Da
 export const paymentNotFound = () => notFound(walletTexts.paymentNotFound, WalletErrorCode.PaymentNotFound);
 /** The provider did not answer (or answered 5xx) after the retries: nothing was charged or credited. */
 export const providerUnavailable = () => new AppError(503, WalletErrorCode.ProviderUnavailable, walletTexts.providerUnavailable);
+/** A signed webhook body that is not the provider's event shape. */
+export const webhookBodyInvalid = () => badRequest('The webhook body is not a provider event');
 export const signatureInvalid = () => new AppError(401, WalletErrorCode.SignatureInvalid, walletTexts.signatureInvalid);
 export const sandboxOff = () => notFound(walletTexts.sandboxOff, WalletErrorCode.SandboxOff);
 export const cardDeclined = () => badRequest(walletTexts.cardDeclined, WalletErrorCode.CardDeclined);

@@ -1,5 +1,5 @@
 /** Runs the wallet service as its own process (distributed mode). */
 import { runStandalone } from '@kora/platform';
-import { walletService } from './app.js';
+import { createWalletService } from './app.js';
 
-await runStandalone(walletService);
+await runStandalone(createWalletService());

@@ -4,7 +4,17 @@
  * sandbox), call its routes as a member, and announce members as auth does. Works the same on the
  * embedded engines and on real PostgreSQL/Kafka (each run has its own schema; ids are fresh).
  */
-import { eventually, memberClient, memberSnapshot, publishEvent, serviceForFile, startTestService, testClock, type TestClock, type TestService } from '@kora/testing';
+import {
+  eventually,
+  memberClient,
+  memberSnapshot,
+  publishEvent,
+  serviceForFile,
+  startTestService,
+  testClock,
+  type TestClock,
+  type TestService,
+} from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { createWalletService } from './app.js';
 import { walletSchema, type WalletTables } from './db/schema.js';
@@ -15,7 +25,6 @@ export interface WalletTestService extends TestService {
   tables: WalletTables;
   clock: TestClock;
 }
-
 
 export interface StartOptions {
   /** Variables the wallet reads instead of process.env (PAYSTACK_*, PAYMENTS_SANDBOX, PUBLIC_URL...). */

@@ -1,7 +1,7 @@
 /**
  * The one error shape every service and the gateway answer with: `{ error, message, code }`.
- * `error` is the product text to show people (the spec's clients show "the error field of the
- * body"); `message` carries the same text for clients that read it; `code` is a stable
+ * `error` is the product text to show people (clients written from the product rules show the
+ * body's error field); `message` carries the same text for clients that read it; `code` is a stable
  * machine-readable code that programs, the web app included, branch on (decision 015). Never
  * branch on the text: it is product wording and changes.
  */
@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 export const errorBodySchema = z
   .object({
-    error: z.string().describe('The text to show, in the product\'s words'),
+    error: z.string().describe("The text to show, in the product's words"),
     message: z.string().describe('The same text as `error`'),
     code: z.string().describe('A stable machine-readable code (BAD_REQUEST, UNAUTHENTICATED, POST_NOT_FOUND, …) to branch on'),
   })
@@ -19,8 +19,8 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /**
  * The body of every refusal, from the gateway, a service or the web app's own resource routes.
- * `error` carries the product text because that is the field clients show (spec: "Server error
- * codes are not shown beyond an error text field"); `message` repeats it; `code` is for programs.
+ * `error` carries the product text because that is the field clients show (docs/product/README.md);
+ * `message` repeats it; `code` is for programs.
  */
 export function errorBody(message: string, code: string): ErrorBody {
   return { error: message, message, code };

@@ -1,8 +1,8 @@
 /**
- * Encoded member ids for profile links (spec: "an encoded member id with a fixed salt and minimum
- * length 10"), made by the `hashids` package (Hashids v2, hashids.org) with its default alphabet,
- * so any Hashids library given the same salt and minimum length decodes them. Safe integers only:
- * member ids are numbers.
+ * Encoded member ids for profile links (a fixed salt and a minimum length of 10; decision 005),
+ * made by the `hashids` package (Hashids v2, hashids.org) with its default alphabet, so any Hashids
+ * library given the same salt and minimum length decodes them. Safe integers only: member ids are
+ * numbers.
  */
 import Hashids from 'hashids';
 

@@ -36,8 +36,9 @@ function under(path: string, service: ServiceName): RouteRule {
 }
 
 /**
- * Every path of both spec files, grouped by owner. Longer (more specific) rules win over shorter
- * ones, so `/api/users/fetchbalance` goes to the wallet although `/api/users` belongs to auth.
+ * Every path of the product's calls (docs/product) and of ours, grouped by owner. Longer (more
+ * specific) rules win over shorter ones, so `/api/users/fetchbalance` goes to the wallet although
+ * `/api/users` belongs to auth.
  */
 export const routeTable: readonly RouteRule[] = [
   // auth: accounts, sessions, profiles

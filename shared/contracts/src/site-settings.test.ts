@@ -20,7 +20,10 @@ describe('featureForPath', () => {
     expect(featureForPath(path)).toBe(feature);
   });
 
-  it.each(['/api/posts', '/api/groupsfoo', '/api/group', '/groups', '/api/settings/profile'])('%s belongs to no switchable feature', (path) => {
-    expect(featureForPath(path)).toBeUndefined();
-  });
+  it.each(['/api/posts', '/api/groupsfoo', '/api/group', '/groups', '/api/settings/profile'])(
+    '%s belongs to no switchable feature',
+    (path) => {
+      expect(featureForPath(path)).toBeUndefined();
+    },
+  );
 });

@@ -1,11 +1,18 @@
 /**
- * Site settings: what admins tune in the back office (spec: admin Settings tabs). The admin service
+ * Site settings: what admins tune in the back office (docs/product/admin.md). The admin service
  * stores them and announces every change as `site-settings.updated`, so each service enforces the
  * current values (limits, feature flags, bad words, CORS, SMTP) without calling the admin service.
  */
 import { z } from 'zod';
 
-const mimeList = z.array(z.string().trim().regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'Each entry must be a MIME type such as image/png')).max(50);
+const mimeList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'Each entry must be a MIME type such as image/png'),
+  )
+  .max(50);
 
 export const siteSettingsSchemas = {
   general: z.object({
@@ -46,7 +53,7 @@ export const siteSettingsSections = Object.keys(siteSettingsSchemas) as SiteSett
 
 export type SiteSettings = { [S in SiteSettingsSection]: z.infer<(typeof siteSettingsSchemas)[S]> };
 
-/** The spec's defaults: max post length 5000, max upload 20 MB, SMTP port 587, features on. */
+/** The product's defaults: max post length 5000, max upload 20 MB, SMTP port 587, features on. */
 export const defaultSiteSettings: SiteSettings = {
   general: { siteName: 'Kora', siteUrl: '', allowSignups: true },
   features: { stories: true, reels: true, groups: true, payments: true },
@@ -102,7 +109,14 @@ export const siteSettingsSchema = z.object(siteSettingsSchemas).meta({
   example: {
     ...defaultSiteSettings,
     general: { siteName: 'Kora', siteUrl: 'https://kora.ng', allowSignups: true },
-    email: { fromName: 'Kora', fromEmail: 'hello@kora.ng', smtpHost: 'smtp.kora.ng', smtpPort: 587, smtpUser: 'hello@kora.ng', smtpPassword: MASKED_SECRET },
+    email: {
+      fromName: 'Kora',
+      fromEmail: 'hello@kora.ng',
+      smtpHost: 'smtp.kora.ng',
+      smtpPort: 587,
+      smtpUser: 'hello@kora.ng',
+      smtpPassword: MASKED_SECRET,
+    },
   },
 });
 const moderationExample = { maxPostLength: 5000, badWords: ['419', 'yahoo yahoo'] };

@@ -12,6 +12,7 @@ import type { ServiceEnv } from './config.js';
 import { openPgliteClient, openPostgres, pgliteDatabase, type Database } from './db/database.js';
 import type { EventBus } from './events/bus.js';
 import { KafkaEventBus } from './events/kafka-bus.js';
+import { kafkaSecurity } from './events/kafka-security.js';
 import { MemoryEventBus } from './events/memory-bus.js';
 import { BullMqJobRunner } from './jobs/bullmq-runner.js';
 import type { JobRunner } from './jobs/jobs.js';
@@ -43,6 +44,7 @@ export async function createAdapters(env: ServiceEnv, log: Logger, overrides: Ad
           partitions: env.KAFKA_PARTITIONS,
           replicationFactor: env.KAFKA_REPLICATION_FACTOR,
           topicPrefix: env.KAFKA_TOPIC_PREFIX,
+          security: kafkaSecurity(env),
         })
       : new MemoryEventBus(log);
   const jobs: JobRunner =

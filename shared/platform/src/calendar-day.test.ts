@@ -12,7 +12,17 @@ describe('calendar days', () => {
   it('parses real days only', () => {
     expect(parseDay('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
     expect(parseDay('2026-12-31')).toEqual({ year: 2026, month: 12, day: 31 });
-    for (const bad of ['2025-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-4-1', '26-04-01', 'today', '2026-04-01T00:00', '0000-01-01']) {
+    for (const bad of [
+      '2025-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-04-31',
+      '2026-4-1',
+      '26-04-01',
+      'today',
+      '2026-04-01T00:00',
+      '0000-01-01',
+    ]) {
       expect(parseDay(bad), bad).toBeNull();
     }
   });

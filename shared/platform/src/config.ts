@@ -7,6 +7,7 @@
  * by NODE_ENV. A service started on its own defaults to the distributed adapters (production); the
  * embedded launcher sets the embedded ones explicitly.
  */
+import fs from 'node:fs';
 import { z } from 'zod';
 
 export class ConfigError extends Error {
@@ -33,9 +34,12 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, s
  */
 export const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
-const csv = z
-  .string()
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -71,6 +75,67 @@ export const koraTimeZone = z
   .preprocess(blankIsUnset, z.string().trim().default('Africa/Lagos'))
   .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos');
 
+const optionalText = z.preprocess(blankIsUnset, z.string().optional());
+
+export const kafkaSaslMechanisms = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
+
+/**
+ * How every Kafka connection authenticates (decision 028): TLS, SASL, both (a managed cluster's
+ * SASL_SSL) or neither (a broker on a private network). Kafka's own spellings are accepted too
+ * (`SCRAM-SHA-512`); blank means unset, as everywhere.
+ */
+export const kafkaSecurityShape = {
+  KAFKA_SSL: z.preprocess(
+    blankIsUnset,
+    z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
+  /** PEM file of the CA(s) to trust instead of the system's, for a cluster with a private CA. */
+  KAFKA_SSL_CA_FILE: optionalText,
+  KAFKA_SASL_MECHANISM: z.preprocess(
+    (value) => blankIsUnset(typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z.enum(kafkaSaslMechanisms, { error: `must be one of ${kafkaSaslMechanisms.join(', ')}` }).optional(),
+  ),
+  KAFKA_SASL_USERNAME: optionalText,
+  KAFKA_SASL_PASSWORD: optionalText,
+};
+
+export type KafkaSecurityEnv = z.infer<z.ZodObject<typeof kafkaSecurityShape>>;
+
+/** The Kafka security variables alone, for tools that open Kafka clients without a service's config. */
+export const kafkaSecurityEnvSchema = z.object(kafkaSecurityShape).superRefine((env, ctx) => checkKafkaSecurity(env, ctx));
+
+/**
+ * Combinations that could never connect are refused at start, not met as a failed connection later:
+ * SASL needs its mechanism, user name and password together; a CA file needs TLS and must be readable.
+ */
+export function checkKafkaSecurity(env: KafkaSecurityEnv, ctx: z.RefinementCtx): void {
+  const problem = (key: keyof KafkaSecurityEnv, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
+  const credentials = ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD'] as const;
+  if (env.KAFKA_SASL_MECHANISM) {
+    for (const key of credentials) if (!env[key]) problem(key, `required when KAFKA_SASL_MECHANISM=${env.KAFKA_SASL_MECHANISM}`);
+  } else {
+    for (const key of credentials) {
+      if (env[key]) problem(key, `needs KAFKA_SASL_MECHANISM (${kafkaSaslMechanisms.join(', ')})`);
+    }
+  }
+  const caFile = env.KAFKA_SSL_CA_FILE;
+  if (caFile && !env.KAFKA_SSL) problem('KAFKA_SSL_CA_FILE', 'needs KAFKA_SSL=true');
+  else if (caFile && !readsAsPemCertificate(caFile)) {
+    problem('KAFKA_SSL_CA_FILE', `${caFile} cannot be read or holds no PEM certificate`);
+  }
+}
+
+function readsAsPemCertificate(file: string): boolean {
+  try {
+    return fs.readFileSync(file, 'utf8').includes('-----BEGIN CERTIFICATE-----');
+  } catch {
+    return false;
+  }
+}
+
 /** Variables every service reads; a service extends this with its own. */
 export const serviceEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
@@ -94,6 +159,7 @@ export const serviceEnvSchema = z.object({
    * can share one cluster: `staging.` gives `staging.posts.post`. Empty by default.
    */
   KAFKA_TOPIC_PREFIX: kafkaTopicPrefix,
+  ...kafkaSecurityShape,
 
   JOB_RUNNER: z.enum(['bullmq', 'memory']).default('bullmq'),
   CACHE_STORE: z.enum(['redis', 'memory']).default('redis'),
@@ -118,5 +184,6 @@ export function requireServers<T extends ServiceEnv>(schema: z.ZodType<T>) {
     need(env.DB_DRIVER === 'postgres', 'DATABASE_URL', 'DB_DRIVER=postgres');
     need(env.EVENT_BUS === 'kafka', 'KAFKA_BROKERS', 'EVENT_BUS=kafka');
     need(env.JOB_RUNNER === 'bullmq' || env.CACHE_STORE === 'redis', 'REDIS_URL', 'JOB_RUNNER=bullmq or CACHE_STORE=redis');
+    checkKafkaSecurity(env, ctx);
   });
 }

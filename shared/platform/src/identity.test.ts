@@ -12,7 +12,9 @@ describe('gateway identity assertion', () => {
   it('refuses a tampered payload, a wrong secret, an expired assertion and garbage', () => {
     const signed = signIdentity(identity, secret);
     const [payload, mac] = signed.split('.');
-    const elevated = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'admin' })).toString('base64url');
+    const elevated = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'admin' })).toString(
+      'base64url',
+    );
     expect(verifyIdentity(`${elevated}.${mac}`, secret)).toBeNull();
     expect(verifyIdentity(signed, 'another-secret-entirely')).toBeNull();
     expect(verifyIdentity(signIdentity(identity, secret, Date.now() - 120_000), secret)).toBeNull();

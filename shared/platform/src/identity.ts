@@ -35,11 +35,7 @@ export function signIdentity(identity: Identity, secret: string, now = Date.now(
   return `${payload}.${sign(payload, secret)}`;
 }
 
-export function verifyIdentity(
-  header: string | string[] | undefined,
-  secret: string,
-  now = Date.now(),
-): Identity | null {
+export function verifyIdentity(header: string | string[] | undefined, secret: string, now = Date.now()): Identity | null {
   if (typeof header !== 'string') return null;
   const dot = header.indexOf('.');
   if (dot <= 0) return null;

@@ -13,6 +13,7 @@ export * from './events/bus.js';
 export * from './events/consumer.js';
 export * from './events/kafka-backlog.js';
 export * from './events/kafka-bus.js';
+export * from './events/kafka-security.js';
 export * from './events/memory-bus.js';
 export * from './events/outbox.js';
 export * from './events/relay.js';

@@ -13,6 +13,7 @@ describe('link tokens', () => {
     expect(verifyLinkToken('another-secret-16chars', 'unsubscribe-digest', token)).toBeNull();
     expect(verifyLinkToken(secret, 'unsubscribe-digest', token.replace(/^42\./, '43.'))).toBeNull();
     expect(verifyLinkToken(secret, 'unsubscribe-digest', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
-    for (const bad of ['', '42', '42.', 'x.y', `0.${token.split('.')[1]}`, `${token}x`]) expect(verifyLinkToken(secret, 'unsubscribe-digest', bad)).toBeNull();
+    for (const bad of ['', '42', '42.', 'x.y', `0.${token.split('.')[1]}`, `${token}x`])
+      expect(verifyLinkToken(secret, 'unsubscribe-digest', bad)).toBeNull();
   });
 });

@@ -6,7 +6,10 @@ import { createAccessLog, createLogger, isoTimeOncePerMs } from './logger.js';
 
 function linesOf(file: string): Record<string, unknown>[] {
   try {
-    return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
   } catch {
     return [];
   }
@@ -27,7 +30,11 @@ describe('createLogger', () => {
     const log = createLogger('quiet', 'info', file);
     log.info({ password: 'hunter2', userId: 7 }, 'one line');
     // Far less than a block: only the periodic flush can write it.
-    const lines = await until(() => linesOf(file), (l) => l.length > 0, 5_000);
+    const lines = await until(
+      () => linesOf(file),
+      (l) => l.length > 0,
+      5_000,
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 30, service: 'quiet', userId: 7, password: '[redacted]', msg: 'one line' });
     expect(new Date(String(lines[0]!.time)).toISOString()).toBe(lines[0]!.time);
@@ -42,10 +49,23 @@ describe('createLogger', () => {
     access.write('debug', { ...line, traceId: 't-debug' });
     access.write('error', { ...line, traceId: 't-2', status: 502, aborted: true });
     log.info({ userId: 7 }, 'general');
-    const lines = await until(() => linesOf(file), (l) => l.length >= 3, 5_000);
+    const lines = await until(
+      () => linesOf(file),
+      (l) => l.length >= 3,
+      5_000,
+    );
     expect(lines).toHaveLength(3);
     const { time, ...first } = lines[0]!;
-    expect(first).toEqual({ level: 30, service: 'gateway', traceId: 't-1', method: 'GET', url: line.url, status: 200, ms: 3, msg: 'request completed' });
+    expect(first).toEqual({
+      level: 30,
+      service: 'gateway',
+      traceId: 't-1',
+      method: 'GET',
+      url: line.url,
+      status: 200,
+      ms: 3,
+      msg: 'request completed',
+    });
     expect(new Date(String(time)).toISOString()).toBe(time);
     expect(lines[1]).toMatchObject({ level: 50, traceId: 't-2', status: 502, aborted: true });
     expect(lines[2]).toMatchObject({ level: 30, service: 'gateway', userId: 7, msg: 'general' });

@@ -50,19 +50,22 @@ const LOG_BLOCK_BYTES = 4 * 1024;
 const LOG_FLUSH_MS = 1_000;
 
 export function createLogger(service: string, level: LoggerOptions['level'] = 'info', dest: 1 | string = 1): Logger {
-  return pino({
-    level,
-    base: { service },
-    timestamp: isoTimeOncePerMs,
-    mixin() {
-      const requestId = currentTraceId();
-      return requestId ? { traceId: requestId } : {};
+  return pino(
+    {
+      level,
+      base: { service },
+      timestamp: isoTimeOncePerMs,
+      mixin() {
+        const requestId = currentTraceId();
+        return requestId ? { traceId: requestId } : {};
+      },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-kora-identity"]', 'password', '*.password'],
+        censor: '[redacted]',
+      },
     },
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-kora-identity"]', 'password', '*.password'],
-      censor: '[redacted]',
-    },
-  }, destination({ dest, sync: false, minLength: LOG_BLOCK_BYTES, periodicFlush: LOG_FLUSH_MS, ...(dest === 1 ? {} : { mkdir: true }) }));
+    destination({ dest, sync: false, minLength: LOG_BLOCK_BYTES, periodicFlush: LOG_FLUSH_MS, ...(dest === 1 ? {} : { mkdir: true }) }),
+  );
 }
 
 /** One answered request, as an access line records it. */
@@ -86,9 +89,9 @@ const LEVEL_VALUES = { debug: 20, info: 30, error: 50 } as const;
  * Access lines: one per request, written to the same place as `log`, at its level, with its service,
  * in the shape pino gives every line (level, time, bindings, fields, msg), but formatted here from
  * their six known fields. A proxy writes one for every request it passes on, and in the gateway's
- * process pino's general path (its object walk, serializers, redaction and mixin) cost about ten
- * microseconds a line, a tenth of the gateway's whole cost per request (docs/performance.md). Every
- * other line still goes through pino.
+ * process pino's general path (its object walk, serializers, redaction and mixin) was a large share
+ * of the gateway's whole cost per request (decision 014, docs/performance.md). Every other line
+ * still goes through pino.
  */
 export function createAccessLog(log: Logger): AccessLog {
   const stream = (log as unknown as Record<symbol, unknown>)[symbols.streamSym] as DestinationStream;

@@ -75,7 +75,7 @@ export async function startService(definition: ServiceDefinition, options: Start
     async transact(fn) {
       const events: NewEvent<EventType>[] = [];
       const result = await database.db.transaction(async (tx) => {
-        const value = await fn(tx, (event) => void events.push(event as NewEvent<EventType>));
+        const value = await fn(tx, (event) => void events.push(event));
         await writeToOutbox(tx, tables, events);
         return value;
       });

@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
-const ENGINES = ['kafkajs', 'bullmq', 'ioredis', '@electric-sql/pglite', 'pg', 'nodemailer', 'drizzle-orm/node-postgres', 'drizzle-orm/pglite'];
+const ENGINES = [
+  'kafkajs',
+  'bullmq',
+  'ioredis',
+  '@electric-sql/pglite',
+  'pg',
+  'nodemailer',
+  'drizzle-orm/node-postgres',
+  'drizzle-orm/pglite',
+];
 
 /** `from '...'` of every import or re-export that is not `import type`/`export type`. */
 function runtimeImports(file: string): string[] {
@@ -39,7 +48,9 @@ describe('@kora/platform/service', () => {
     const reached = reachablePackages(path.join(here, 'service-entry.ts'));
     expect([...reached].filter((p) => ENGINES.includes(p))).toEqual([]);
     // The walk itself works: the full entry does reach the engines.
-    expect([...reachablePackages(path.join(here, 'index.ts'))]).toEqual(expect.arrayContaining(['kafkajs', 'bullmq', '@electric-sql/pglite', 'pg']));
+    expect([...reachablePackages(path.join(here, 'index.ts'))]).toEqual(
+      expect.arrayContaining(['kafkajs', 'bullmq', '@electric-sql/pglite', 'pg']),
+    );
   });
 
   it("is the only way every service's route files import the platform", () => {
@@ -56,7 +67,8 @@ describe('@kora/platform/service', () => {
         const platform = runtimeImports(path.join(routes, file)).concat(
           [...readFileSync(path.join(routes, file), 'utf8').matchAll(/from '(@kora\/platform[^']*)'/g)].map((m) => m[1]!),
         );
-        for (const spec of platform.filter((s) => s.startsWith('@kora/platform') && s !== '@kora/platform/service')) offenders.push(`${service}/${file}: ${spec}`);
+        for (const spec of platform.filter((s) => s.startsWith('@kora/platform') && s !== '@kora/platform/service'))
+          offenders.push(`${service}/${file}: ${spec}`);
       }
     }
     expect([...new Set(offenders)]).toEqual([]);

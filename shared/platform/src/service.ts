@@ -3,7 +3,7 @@
  * module exports a `ServiceDefinition`; the same definition runs as its own process (distributed) or
  * beside the others in one process (embedded).
  */
-import type { EventType, ServiceName } from '@kora/contracts';
+import type { ServiceName } from '@kora/contracts';
 import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';

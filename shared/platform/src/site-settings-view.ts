@@ -1,5 +1,5 @@
 /**
- * The current site settings, as every process sees them: the spec's defaults, overlaid with each
+ * The current site settings, as every process sees them: the product's defaults, overlaid with each
  * section's latest `site-settings.updated` event. The topic is compacted (latest event per section
  * kept forever), so an instance that starts later reads the current values from the beginning of
  * the topic. Each instance reads with its own consumer group: every instance needs every change.

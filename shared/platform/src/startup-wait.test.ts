@@ -39,9 +39,9 @@ describe('waitUntilReady', () => {
         throw new Error('password authentication failed');
       },
     };
-    await expect(waitUntilReady('database', () => database.ping(), quietLog, { timeoutMs: 3_000, maxDelayMs: 1_000, ...clock })).rejects.toThrow(
-      'password authentication failed',
-    );
+    await expect(
+      waitUntilReady('database', () => database.ping(), quietLog, { timeoutMs: 3_000, maxDelayMs: 1_000, ...clock }),
+    ).rejects.toThrow('password authentication failed');
     expect(clock.now()).toBe(3_000);
     expect(clock.pauses).toEqual([250, 500, 1_000, 1_000, 250]);
   });

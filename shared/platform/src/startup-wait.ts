@@ -20,7 +20,12 @@ export interface WaitOptions {
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Runs `attempt` until it succeeds or `timeoutMs` has passed; `what` names the server in logs. */
-export async function waitUntilReady<T>(what: string, attempt: () => Promise<T>, log: Pick<Logger, 'warn'>, options: WaitOptions): Promise<T> {
+export async function waitUntilReady<T>(
+  what: string,
+  attempt: () => Promise<T>,
+  log: Pick<Logger, 'warn'>,
+  options: WaitOptions,
+): Promise<T> {
   const { timeoutMs, initialDelayMs = 250, maxDelayMs = 5_000, sleep = pause, now = Date.now } = options;
   const deadline = now() + timeoutMs;
   let delay = initialDelayMs;

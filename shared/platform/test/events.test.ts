@@ -35,7 +35,9 @@ describe(`events through the outbox (${process.env.KORA_TEST_TARGET ?? 'embedded
   it('gives a replayed event no second effect', async () => {
     const { producer, consumer } = services;
     const rows = rowsOf<{ topic: string; key: string; envelope: unknown }>(
-      await adapters.database.db.execute(sql.raw(`select topic, key, envelope from ${producer.definition.schema}.outbox order by seq limit 1`)),
+      await adapters.database.db.execute(
+        sql.raw(`select topic, key, envelope from ${producer.definition.schema}.outbox order by seq limit 1`),
+      ),
     );
     const row = rows[0]!;
     const message = { topic: row.topic, key: row.key, value: JSON.stringify(row.envelope) };
@@ -65,7 +67,9 @@ describe(`events through the outbox (${process.env.KORA_TEST_TARGET ?? 'embedded
       }),
     ).rejects.toThrow('business rule failed');
     const total = rowsOf<{ n: number }>(
-      await adapters.database.db.execute(sql.raw(`select count(*)::int as n from ${producer.definition.schema}.outbox where key = 'general'`)),
+      await adapters.database.db.execute(
+        sql.raw(`select count(*)::int as n from ${producer.definition.schema}.outbox where key = 'general'`),
+      ),
     );
     expect(total[0]!.n).toBe(0);
     expect(await producer.relay.pendingCount()).toBe(before);

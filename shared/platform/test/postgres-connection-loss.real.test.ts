@@ -1,8 +1,8 @@
 /**
  * A connection PostgreSQL drops (a crash, a failover, a terminated backend) while a service holds it
  * in a transaction must fail that transaction, not the process: pg emits the loss as an 'error'
- * event on the checked-out client, which is an uncaught exception without a listener. Found by
- * `npm run soak` (a PostgreSQL crash took two services down for good).
+ * event on the checked-out client, which is an uncaught exception without a listener
+ * (docs/reliability.md, the soak's findings).
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ describe.skipIf(!url)('PostgreSQL connection loss', () => {
     process.on('uncaughtException', record);
     try {
       const failed = database.rawTransaction(async (tx) => {
-        const [{ pid }] = (await tx.query('select pg_backend_pid() as pid')) as { pid: number }[];
+        const [{ pid }] = (await tx.query('select pg_backend_pid() as pid')) as [{ pid: number }];
         const admin = new pg.Client({ connectionString: url });
         await admin.connect();
         await admin.query('select pg_terminate_backend($1)', [pid]);

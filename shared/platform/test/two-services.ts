@@ -59,7 +59,12 @@ export async function startTwoServices(adapters: Adapters): Promise<TwoServices>
     async publish(n) {
       for (let i = 0; i < n; i++) {
         await producer.ctx.transact(async (_tx, emit) => {
-          emit({ type: 'site-settings.updated', aggregateId: 'moderation', actorId: 1, payload: { section: 'moderation', values: { marker, i } } });
+          emit({
+            type: 'site-settings.updated',
+            aggregateId: 'moderation',
+            actorId: 1,
+            payload: { section: 'moderation', values: { marker, i } },
+          });
         });
       }
     },

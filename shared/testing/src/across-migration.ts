@@ -17,12 +17,22 @@ export interface AcrossMigration<K extends string> {
   after: Record<K, string>;
 }
 
-export async function acrossMigration<K extends string>(test: AcrossMigration<K>): Promise<{ applied: string[]; after: Record<K, unknown[]> }> {
+export async function acrossMigration<K extends string>(
+  test: AcrossMigration<K>,
+): Promise<{ applied: string[]; after: Record<K, unknown[]> }> {
   return withFreshSchema(async ({ database, schema }) => {
     const at = (text: string) => sql.raw(text.replaceAll('{schema}', schema));
-    await migrate(database, schema, test.migrations.filter((m) => m.id < test.id));
+    await migrate(
+      database,
+      schema,
+      test.migrations.filter((m) => m.id < test.id),
+    );
     await database.db.execute(at(test.before));
-    const applied = await migrate(database, schema, test.migrations.filter((m) => m.id <= test.id));
+    const applied = await migrate(
+      database,
+      schema,
+      test.migrations.filter((m) => m.id <= test.id),
+    );
     const after = {} as Record<K, unknown[]>;
     for (const [name, query] of Object.entries(test.after) as [K, string][]) after[name] = rowsOf(await database.db.execute(at(query)));
     return { applied, after };

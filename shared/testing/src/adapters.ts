@@ -15,6 +15,8 @@ import {
   RedisStore,
   closeAdapters,
   createLogger,
+  kafkaSecurity,
+  kafkaSecurityShape,
   loadConfig,
   openPgliteClient,
   openPostgres,
@@ -43,14 +45,29 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${randomBytes(5).toString('hex')}`;
 }
 
-/**
- * This file's namespace on the shared broker. Vitest gives every test file its own module graph, so
- * this is evaluated once per file: services started by one file share topics, as they would in
- * production. The stage's own prefix (KAFKA_TOPIC_PREFIX from the harness) comes first.
- */
-export const fileTopicPrefix = `${process.env.KAFKA_TOPIC_PREFIX ?? ''}${uniqueName('f')}.`;
+let filePrefix: string | undefined;
 
-export const testLog = createLogger('test', (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent');
+/**
+ * This test file's namespace on the shared broker: services started by one file share topics, as
+ * they would in production, and no file sees another's. Test files share a worker's modules (the
+ * projects run without per-file isolation), so the projects' setup file (test-file-setup.ts) starts
+ * a new namespace before each file. The stage's own prefix (KAFKA_TOPIC_PREFIX from the harness)
+ * comes first.
+ */
+export function fileTopicPrefix(): string {
+  return (filePrefix ??= `${process.env.KAFKA_TOPIC_PREFIX ?? ''}${uniqueName('f')}.`);
+}
+
+/** Called before each test file: its services get a topic namespace of their own. */
+export function beginTestFile(): void {
+  filePrefix = undefined;
+}
+
+export const testLog = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+function pickKafkaSecurity(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.keys(kafkaSecurityShape).map((key) => [key, env[key]]));
+}
 
 export function testEnv(overrides: Record<string, string> = {}): ServiceEnv {
   const real = testTarget() === 'real';
@@ -62,6 +79,8 @@ export function testEnv(overrides: Record<string, string> = {}): ServiceEnv {
     CACHE_STORE: real ? 'redis' : 'memory',
     DATABASE_URL: real ? requireEnv('DATABASE_URL') : undefined,
     KAFKA_BROKERS: real ? requireEnv('KAFKA_BROKERS') : undefined,
+    // A cluster given by the environment may want TLS or SASL, as the product's processes would.
+    ...(real ? pickKafkaSecurity(process.env) : {}),
     REDIS_URL: real ? requireEnv('REDIS_URL') : undefined,
     OUTBOX_POLL_MS: '100',
     LOG_LEVEL: 'silent',
@@ -84,7 +103,14 @@ export async function createTestAdapters(): Promise<TestAdapters> {
     const env = testEnv();
     const database = openPostgres(env.DATABASE_URL!, 4);
     // One partition a topic: a file's namespace holds every topic, and few of them see traffic.
-    const bus = new KafkaEventBus({ brokers: env.KAFKA_BROKERS!, clientId: uniqueName('test'), log: testLog, topicPrefix: fileTopicPrefix, partitions: 1 });
+    const bus = new KafkaEventBus({
+      brokers: env.KAFKA_BROKERS!,
+      clientId: uniqueName('test'),
+      log: testLog,
+      topicPrefix: fileTopicPrefix(),
+      partitions: 1,
+      security: kafkaSecurity(env),
+    });
     // Under the stage's Redis namespace (REDIS_KEY_PREFIX from the harness), which it clears.
     const redisPrefix = `${process.env.REDIS_KEY_PREFIX ?? 'kora-test'}:${uniqueName('t')}`;
     const jobs = new BullMqJobRunner(env.REDIS_URL!, testLog, `${redisPrefix}:jobs`);

@@ -1,7 +1,7 @@
 /** A clock that only moves when the test says so (starts at the real time): services take `now`. */
 export interface TestClock {
-  now(): Date;
-  advance(ms: number): void;
+  now: () => Date;
+  advance: (ms: number) => void;
 }
 
 export function testClock(start = Date.now()): TestClock {

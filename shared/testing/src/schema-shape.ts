@@ -51,8 +51,12 @@ export function compareShapes(declared: SchemaShape, actual: SchemaShape): strin
       if (!dc) problems.push(`${where}: a column in the migrations, not in Drizzle`);
       else if (!ac) problems.push(`${where}: a column in Drizzle, not in the migrations`);
       else {
-        if (normaliseType(dc.type) !== normaliseType(ac.type)) problems.push(`${where}: Drizzle says ${dc.type}, the migrations ${ac.type}`);
-        if (dc.notNull !== ac.notNull) problems.push(`${where}: Drizzle says ${dc.notNull ? 'not null' : 'nullable'}, the migrations ${ac.notNull ? 'not null' : 'nullable'}`);
+        if (normaliseType(dc.type) !== normaliseType(ac.type))
+          problems.push(`${where}: Drizzle says ${dc.type}, the migrations ${ac.type}`);
+        if (dc.notNull !== ac.notNull)
+          problems.push(
+            `${where}: Drizzle says ${dc.notNull ? 'not null' : 'nullable'}, the migrations ${ac.notNull ? 'not null' : 'nullable'}`,
+          );
       }
     }
   }

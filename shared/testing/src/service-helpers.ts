@@ -34,7 +34,11 @@ export async function publishEvent<T extends EventType>(
 }
 
 /** A member as auth's `user.updated` describes them. */
-export function memberSnapshot(userId: number, username: string, profileImage = `/uploads/profile/${userId}.webp`): EventPayload<'user.updated'> {
+export function memberSnapshot(
+  userId: number,
+  username: string,
+  profileImage = `/uploads/profile/${userId}.webp`,
+): EventPayload<'user.updated'> {
   return { userId, username, firstname: 'Ada', lastname: 'Obi', profileImage, coverImage: null, bio: '', role: 'user' };
 }
 
@@ -75,7 +79,13 @@ export async function processed(svc: TestService, eventId: string): Promise<bool
  * member snapshot (`members`) has them.
  */
 export async function announceMember(svc: TestService, members: MemberSnapshotTable, userId: number, username: string): Promise<void> {
-  await publishEvent(svc, 'user.registered', { ...memberSnapshot(userId, username), email: `${userId}@example.ng`, createdAt: new Date().toISOString() }, userId, userId);
+  await publishEvent(
+    svc,
+    'user.registered',
+    { ...memberSnapshot(userId, username), email: `${userId}@example.ng`, createdAt: new Date().toISOString() },
+    userId,
+    userId,
+  );
   await eventually(async () => (await findMember(svc.ctx.db, members, userId))?.username === username);
 }
 

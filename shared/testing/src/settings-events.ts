@@ -11,7 +11,12 @@ import type { TestService } from './service.js';
 import { publishEvent } from './service-helpers.js';
 
 /** Publishes `settings.privacy-changed` (defaults plus `changes`) and waits for `table` to hold it. */
-export async function announcePrivacy(svc: TestService, table: MemberPrivacyTable, userId: number, changes: Partial<PrivacySettings>): Promise<void> {
+export async function announcePrivacy(
+  svc: TestService,
+  table: MemberPrivacyTable,
+  userId: number,
+  changes: Partial<PrivacySettings>,
+): Promise<void> {
   const settings = { ...defaultPrivacySettings, ...changes };
   await publishEvent(svc, 'settings.privacy-changed', { userId, ...settings }, userId, userId);
   await eventually(async () => isDeepStrictEqual(await privacyOf(svc.ctx.db, table, userId), settings));

@@ -33,11 +33,17 @@ export async function makeVideo(dir: string, options: MakeVideoOptions): Promise
       ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...(audio ? ['-c:a', 'aac'] : [])]
       : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '500k', ...(audio ? ['-c:a', 'libvorbis'] : [])];
   await execFileAsync('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc=duration=${duration}:size=${width}x${height}:rate=${options.fps ?? 25}`,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${duration}:size=${width}x${height}:rate=${options.fps ?? 25}`,
     ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${duration}`] : []),
     ...codecs,
-    '-t', String(duration),
+    '-t',
+    String(duration),
     file,
   ]);
   if (!options.rotate) return readFile(file);
@@ -60,7 +66,7 @@ export function claimDuration(mp4: Buffer, seconds: number): Buffer {
   const out = Buffer.from(mp4);
   let movieScale = 0;
   const walk = (from: number, to: number) => {
-    for (let at = from; at + 8 <= to; ) {
+    for (let at = from; at + 8 <= to;) {
       const size = out.readUInt32BE(at);
       const type = out.subarray(at + 4, at + 8).toString('latin1');
       if (size < 8 || at + size > to) break;

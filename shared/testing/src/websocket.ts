@@ -8,7 +8,7 @@ export function refusedHandshake(url: string, options: WebSocket.ClientOptions =
     const ws = new WebSocket(url, options);
     ws.once('unexpected-response', (_req, res) => {
       let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk));
+      res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     ws.once('open', () => reject(new Error('handshake unexpectedly accepted')));
@@ -45,7 +45,9 @@ export function openSocket(url: string, headers: Record<string, string>, options
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, protocols, { ...clientOptions, headers });
     const messages: SocketMessage[] = [];
-    const closed = new Promise<{ code: number; reason: string }>((done) => ws.once('close', (code, reason) => done({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((done) =>
+      ws.once('close', (code, reason) => done({ code, reason: reason.toString() })),
+    );
     const live: LiveSocket = {
       ws,
       messages,
@@ -53,7 +55,7 @@ export function openSocket(url: string, headers: Record<string, string>, options
       closed,
     };
     ws.on('message', (data) => {
-      const message = socketMessage.parse(JSON.parse(String(data)));
+      const message = socketMessage.parse(JSON.parse((data as Buffer).toString('utf8')));
       onMessage?.(message);
       messages.push(message);
       if (message.type === 'ready') resolve(live);

@@ -35,7 +35,9 @@ export interface Actors {
 export const sidOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
 
 export async function makeActors(): Promise<Actors> {
-  const [owner, member, groupAdmin, adminMember, suspended, revoked] = (await Promise.all(Array.from({ length: 6 }, () => signedInMember()))) as Member[];
+  const [owner, member, groupAdmin, adminMember, suspended, revoked] = (await Promise.all(
+    Array.from({ length: 6 }, () => signedInMember()),
+  )) as Member[];
   const adminToken = await tokenFor({ userId: adminMember!.user.user_id, role: 'admin', sessionId: sidOf(adminMember!.token) });
 
   // Suspended through the admin API: suspension ends the member's sessions, so the token it held is dead.

@@ -54,7 +54,7 @@ function handshake(token: string | null): Promise<{ status: number; body: string
     const ws = new WebSocket(wsUrl(BASE_URL), { headers: token ? { authorization: `Bearer ${token}` } : {} });
     ws.once('unexpected-response', (_req, res) => {
       let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk));
+      res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     ws.once('open', () => {
@@ -89,7 +89,13 @@ async function call(ctx: MatrixContext, row: Row, actor: ActorName): Promise<Ans
     }
     const res = await api(request.path, init(request, token));
     const text = await res.text();
-    return { row, actor, expected, status: res.status, problem: problemOf(expected, res.status, text, res.headers.get('content-type') ?? '') };
+    return {
+      row,
+      actor,
+      expected,
+      status: res.status,
+      problem: problemOf(expected, res.status, text, res.headers.get('content-type') ?? ''),
+    };
   } catch (error) {
     return { row, actor, expected, status: 0, problem: `the call failed: ${(error as Error).message}` };
   }

@@ -39,7 +39,10 @@ export function expectationsFor(access: AccessClass, { ok, refused }: ClassOptio
   };
   const signedIn = access === 'public' || access === 'signature' ? [] : ['anonymous', ...INVALID_CREDENTIALS];
   return Object.fromEntries(
-    ACTORS.map((actor) => [actor, allowed[access].includes(actor) && !signedIn.includes(actor) ? ok : signedIn.includes(actor) ? 401 : refused]),
+    ACTORS.map((actor) => [
+      actor,
+      allowed[access].includes(actor) && !signedIn.includes(actor) ? ok : signedIn.includes(actor) ? 401 : refused,
+    ]),
   ) as Record<ActorName, Expected>;
 }
 

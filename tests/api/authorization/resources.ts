@@ -24,7 +24,10 @@ export { representativeApplication };
 
 export async function newGroup(owner: SignedIn, privacy: 'public' | 'private' = 'public'): Promise<number> {
   const group = await created<{ group_id: number }>(
-    await api('/api/groups', json({ title: `Matrix ${randomBytes(3).toString('hex')}`, description: 'Authorization matrix', privacy }, owner.token)),
+    await api(
+      '/api/groups',
+      json({ title: `Matrix ${randomBytes(3).toString('hex')}`, description: 'Authorization matrix', privacy }, owner.token),
+    ),
     'group',
   );
   return group.group_id;
@@ -63,7 +66,10 @@ export async function newReel(owner: SignedIn): Promise<number> {
 
 async function reelWithVideo(owner: SignedIn): Promise<{ id: number; videoUrl: string }> {
   const video = await uploadVideo(owner);
-  const reel = await created<{ id: number }>(await api('/api/reels', json({ videoUrl: video.url, caption: 'Matrix reel' }, owner.token)), 'reel');
+  const reel = await created<{ id: number }>(
+    await api('/api/reels', json({ videoUrl: video.url, caption: 'Matrix reel' }, owner.token)),
+    'reel',
+  );
   return { id: reel.id, videoUrl: video.url };
 }
 
@@ -73,7 +79,11 @@ async function reelWithVideo(owner: SignedIn): Promise<{ id: number; videoUrl: s
  * transcoding in its own process, is slow enough under the full suite for that to happen.
  */
 async function reelPublished(owner: SignedIn, reelId: number): Promise<void> {
-  await eventually(async () => (await body<{ state?: string }>(await api(`/api/reels/${reelId}`, auth(owner.token)))).state === 'ready', 60_000, 200);
+  await eventually(
+    async () => (await body<{ state?: string }>(await api(`/api/reels/${reelId}`, auth(owner.token)))).state === 'ready',
+    60_000,
+    200,
+  );
 }
 
 async function uploadImage(owner: SignedIn): Promise<string> {
@@ -122,7 +132,11 @@ export async function freshGroup(
   };
   if (options.appoint !== false) {
     await admit(groupAdmin);
-    await created(await api(`/api/groups/${groupId}/members/${groupAdmin.user.user_id}/role`, json({ role: 'admin' }, owner.token, 'PUT')), 'appoint', 200);
+    await created(
+      await api(`/api/groups/${groupId}/members/${groupAdmin.user.user_id}/role`, json({ role: 'admin' }, owner.token, 'PUT')),
+      'appoint',
+      200,
+    );
   }
   if (options.joiner && options.joiner.user.user_id !== owner.user.user_id) await admit(options.joiner);
   if (options.requester) await joinGroup(ctx.res.target, groupId);
@@ -131,7 +145,11 @@ export async function freshGroup(
 
 export async function newPaymentReference(owner: Member): Promise<string> {
   const started = await readUntil(
-    () => api('/api/payments/initialize', json({ email: owner.member.email, amount: 1000, metadata: { userId: owner.user.user_id } }, owner.token)),
+    () =>
+      api(
+        '/api/payments/initialize',
+        json({ email: owner.member.email, amount: 1000, metadata: { userId: owner.user.user_id } }, owner.token),
+      ),
     (res) => res.status === 200,
   );
   return (await body<{ reference: string }>(started)).reference;
@@ -183,23 +201,39 @@ export interface Resources {
 
 export async function makeResources(actors: Actors, target: Member): Promise<Resources> {
   const { owner, member, groupAdmin, admin } = actors;
-  const [post, othersPost, groupId, storyId, reel, video, paymentReference, imageUrl, mentionIds, friendRequestId, sentRequestId, sessionId] =
-    await Promise.all([
-      createPost(owner, 'Matrix post'),
-      createPost(member, 'Matrix post of another member'),
-      newGroup(owner),
-      newStory(owner),
-      reelWithVideo(owner),
-      uploadVideo(owner, 'post'),
-      newPaymentReference(owner),
-      uploadImage(owner),
-      pendingMentions(owner, member),
-      newFriendRequest(member, owner),
-      newFriendRequest(owner, groupAdmin),
-      otherSessionId(owner),
-    ]);
+  const [
+    post,
+    othersPost,
+    groupId,
+    storyId,
+    reel,
+    video,
+    paymentReference,
+    imageUrl,
+    mentionIds,
+    friendRequestId,
+    sentRequestId,
+    sessionId,
+  ] = await Promise.all([
+    createPost(owner, 'Matrix post'),
+    createPost(member, 'Matrix post of another member'),
+    newGroup(owner),
+    newStory(owner),
+    reelWithVideo(owner),
+    uploadVideo(owner, 'post'),
+    newPaymentReference(owner),
+    uploadImage(owner),
+    pendingMentions(owner, member),
+    newFriendRequest(member, owner),
+    newFriendRequest(owner, groupAdmin),
+    otherSessionId(owner),
+  ]);
   await Promise.all([joinGroup(groupAdmin, groupId), reelPublished(owner, reel.id)]);
-  await created(await api(`/api/groups/${groupId}/members/${groupAdmin.user.user_id}/role`, json({ role: 'admin' }, owner.token, 'PUT')), 'appoint', 200);
+  await created(
+    await api(`/api/groups/${groupId}/members/${groupAdmin.user.user_id}/role`, json({ role: 'admin' }, owner.token, 'PUT')),
+    'appoint',
+    200,
+  );
 
   const packages = await body<{ id: number }[]>(await api('/api/packages', auth(owner.token)));
   await created(await api('/api/reports', json({ postId: othersPost.id, reason: 'spam' }, owner.token)), 'report');

@@ -14,7 +14,7 @@ import { tokenFor } from '../support/product.js';
 import { sidOf, type ActorName, type Member } from './actors.js';
 import { expectationsFor, type AccessClass, type Expected } from './classes.js';
 import type { MatrixContext, RequestBuilder } from './context.js';
-import { freshGroup, newFriendRequest, newPaymentReference, newReel, newStory, otherSessionId, representativeApplication, uploadVideo } from './resources.js';
+import { freshGroup, newPaymentReference, newReel, newStory, otherSessionId, representativeApplication, uploadVideo } from './resources.js';
 import { createPost } from '../support/posts.js';
 import { FAKE_PAYSTACK } from '../support/wallet.js';
 
@@ -97,7 +97,10 @@ export const TABLE: Row[] = [
   // ── auth: accounts and sign-in ──────────────────────────────────────────────────────────────
   row('GET /api/auth/session', 'member'),
   row('POST /api/signUp', 'public', { ok: 201, request: () => ({ path: '/api/signUp', body: newMember() }) }),
-  row('POST /api/activate', 'public', { ok: 400, why: 'the activation token only exists in a mail: an unknown one is refused 400 for everyone' }),
+  row('POST /api/activate', 'public', {
+    ok: 400,
+    why: 'the activation token only exists in a mail: an unknown one is refused 400 for everyone',
+  }),
   row('POST /api/resend-activation', 'public', { request: () => ({ path: '/api/resend-activation', body: { email: newMember().email } }) }),
   row('POST /api/signin', 'public', {
     request: (ctx) => ({ path: '/api/signin', body: { email: ctx.res.target.member.email, password: ctx.res.target.member.password } }),
@@ -125,10 +128,17 @@ export const TABLE: Row[] = [
     request: (ctx) => ({ path: `/api/users/${ctx.actors.owner.user.user_id}` }),
   }),
   row('PUT /api/users/{id}', 'owner', {
-    request: (ctx) => ({ path: `/api/users/${ctx.actors.owner.user.user_id}`, body: { firstname: 'Adaeze', lastname: 'Okafor', bio: 'Matrix' } }),
+    request: (ctx) => ({
+      path: `/api/users/${ctx.actors.owner.user.user_id}`,
+      body: { firstname: 'Adaeze', lastname: 'Okafor', bio: 'Matrix' },
+    }),
   }),
-  row('PUT /api/users/{id}/avatar', 'owner', { request: (ctx) => ({ path: `/api/users/${ctx.actors.owner.user.user_id}/avatar`, body: pngAs('avatar') }) }),
-  row('PUT /api/users/{id}/cover', 'owner', { request: (ctx) => ({ path: `/api/users/${ctx.actors.owner.user.user_id}/cover`, body: pngAs('avatar') }) }),
+  row('PUT /api/users/{id}/avatar', 'owner', {
+    request: (ctx) => ({ path: `/api/users/${ctx.actors.owner.user.user_id}/avatar`, body: pngAs('avatar') }),
+  }),
+  row('PUT /api/users/{id}/cover', 'owner', {
+    request: (ctx) => ({ path: `/api/users/${ctx.actors.owner.user.user_id}/cover`, body: pngAs('avatar') }),
+  }),
 
   // ── auth: the member's own security ─────────────────────────────────────────────────────────
   row('PUT /api/settings/security/password', 'member', {
@@ -155,7 +165,9 @@ export const TABLE: Row[] = [
   // ── auth: admin ─────────────────────────────────────────────────────────────────────────────
   row('GET /api/admin/users', 'admin'),
   row('GET /api/admin/users/export', 'admin', { request: () => ({ path: '/api/admin/users/export?format=json' }) }),
-  row('PUT /api/admin/users/{id}', 'admin', { request: (ctx) => ({ path: `/api/admin/users/${ctx.res.target.user.user_id}`, body: { firstname: 'Target' } }) }),
+  row('PUT /api/admin/users/{id}', 'admin', {
+    request: (ctx) => ({ path: `/api/admin/users/${ctx.res.target.user.user_id}`, body: { firstname: 'Target' } }),
+  }),
   row('PUT /api/admin/users/{id}/status', 'admin', {
     request: (ctx) => ({ path: `/api/admin/users/${ctx.res.target.user.user_id}/status`, body: { status: 'active' } }),
   }),
@@ -191,7 +203,9 @@ export const TABLE: Row[] = [
   row('GET /api/admin/profile/sessions', 'admin'),
   row('DELETE /api/admin/profile/sessions/{id}', 'admin', {
     ok: 204,
-    request: async (ctx, _actor, allowed) => ({ path: `/api/admin/profile/sessions/${allowed ? await otherSessionId(ctx.actors.admin) : ctx.res.sessionId}` }),
+    request: async (ctx, _actor, allowed) => ({
+      path: `/api/admin/profile/sessions/${allowed ? await otherSessionId(ctx.actors.admin) : ctx.res.sessionId}`,
+    }),
   }),
 
   // ── friends ─────────────────────────────────────────────────────────────────────────────────
@@ -215,7 +229,9 @@ export const TABLE: Row[] = [
   }),
   row('GET /api/friends/list', 'member'),
   row('GET /api/friends/suggestions', 'member'),
-  row('GET /api/friends/relation/{userId}', 'member', { request: (ctx) => ({ path: `/api/friends/relation/${ctx.actors.owner.user.user_id}` }) }),
+  row('GET /api/friends/relation/{userId}', 'member', {
+    request: (ctx) => ({ path: `/api/friends/relation/${ctx.actors.owner.user.user_id}` }),
+  }),
   row('DELETE /api/friends/{userId}', 'member', {
     ok: 404,
     why: 'no actor is a friend of the target: removing a friendship that does not exist is 404 (befriend-and-remove is in friends-notifications.test)',
@@ -230,10 +246,17 @@ export const TABLE: Row[] = [
   }),
   row('GET /api/posts/{id}', 'member', { request: (ctx) => ({ path: `/api/posts/${ctx.res.postId}` }) }),
   row('DELETE /api/posts/{id}', 'owner', {
-    request: async (ctx, _actor, allowed) => ({ path: `/api/posts/${allowed ? (await createPost(ctx.actors.owner, 'Doomed')).id : ctx.res.postId}` }),
+    request: async (ctx, _actor, allowed) => ({
+      path: `/api/posts/${allowed ? (await createPost(ctx.actors.owner, 'Doomed')).id : ctx.res.postId}`,
+    }),
   }),
-  row('POST /api/posts/{id}/react', 'member', { request: (ctx) => ({ path: `/api/posts/${ctx.res.postId}/react`, body: { reaction: 'like' } }) }),
-  row('POST /api/posts/{id}/comment', 'member', { ok: 201, request: (ctx) => ({ path: `/api/posts/${ctx.res.postId}/comment`, body: { content: 'Matrix' } }) }),
+  row('POST /api/posts/{id}/react', 'member', {
+    request: (ctx) => ({ path: `/api/posts/${ctx.res.postId}/react`, body: { reaction: 'like' } }),
+  }),
+  row('POST /api/posts/{id}/comment', 'member', {
+    ok: 201,
+    request: (ctx) => ({ path: `/api/posts/${ctx.res.postId}/comment`, body: { content: 'Matrix' } }),
+  }),
   row('POST /api/posts/{id}/share', 'member', { request: (ctx) => ({ path: `/api/posts/${ctx.res.postId}/share` }) }),
   row('GET /api/saves', 'member'),
   row('POST /api/saves', 'member', { ok: 201, request: (ctx) => ({ path: '/api/saves', body: { postId: ctx.res.postId } }) }),
@@ -274,7 +297,9 @@ export const TABLE: Row[] = [
     request: (ctx) => ({ path: `/api/admin/posts/${ctx.res.othersPostId}/visibility`, body: { action: 'shadow' } }),
   }),
   row('GET /api/admin/reports', 'admin'),
-  row('PUT /api/admin/reports/{id}', 'admin', { request: (ctx) => ({ path: `/api/admin/reports/${ctx.res.reportId}`, body: { action: 'dismiss' } }) }),
+  row('PUT /api/admin/reports/{id}', 'admin', {
+    request: (ctx) => ({ path: `/api/admin/reports/${ctx.res.reportId}`, body: { action: 'dismiss' } }),
+  }),
 
   // ── media ───────────────────────────────────────────────────────────────────────────────────
   row('POST /api/media/upload', 'member', { ok: 201, request: () => ({ path: '/api/media/upload', body: png() }) }),
@@ -388,11 +413,19 @@ export const TABLE: Row[] = [
       return { path: '/api/payments/initialize', body: { email: who.member.email, amount: 1000, metadata: { userId: who.user.user_id } } };
     },
   }),
-  row('GET /api/payments/{reference}', 'owner', { refused: 404, request: (ctx) => ({ path: `/api/payments/${ctx.res.paymentReference}` }) }),
-  row('POST /api/payments/{reference}/verify', 'owner', { refused: 404, request: (ctx) => ({ path: `/api/payments/${ctx.res.paymentReference}/verify` }) }),
+  row('GET /api/payments/{reference}', 'owner', {
+    refused: 404,
+    request: (ctx) => ({ path: `/api/payments/${ctx.res.paymentReference}` }),
+  }),
+  row('POST /api/payments/{reference}/verify', 'owner', {
+    refused: 404,
+    request: (ctx) => ({ path: `/api/payments/${ctx.res.paymentReference}/verify` }),
+  }),
   row('POST /api/payments/{reference}/sandbox-pay', 'owner', {
     refused: 404,
-    ...(FAKE_PAYSTACK ? { expect: { owner: 404 }, why: 'the embedded test product pays through a fake Paystack: the sandbox checkout is off (404)' } : {}),
+    ...(FAKE_PAYSTACK
+      ? { expect: { owner: 404 }, why: 'the embedded test product pays through a fake Paystack: the sandbox checkout is off (404)' }
+      : {}),
     request: async (ctx, _actor, allowed) => ({
       path: `/api/payments/${allowed ? await newPaymentReference(ctx.actors.owner) : ctx.res.paymentReference}/sandbox-pay`,
       body: { cardNumber: '4084084084084081' },
@@ -410,9 +443,13 @@ export const TABLE: Row[] = [
   row('GET /api/settings/profile', 'member'),
   row('PUT /api/settings/profile', 'member', { request: () => ({ path: '/api/settings/profile', body: { city: 'Lagos' } }) }),
   row('GET /api/settings/privacy', 'member'),
-  row('PUT /api/settings/privacy', 'member', { request: () => ({ path: '/api/settings/privacy', body: { profileVisibility: 'everyone' } }) }),
+  row('PUT /api/settings/privacy', 'member', {
+    request: () => ({ path: '/api/settings/privacy', body: { profileVisibility: 'everyone' } }),
+  }),
   row('GET /api/settings/notifications', 'member'),
-  row('PUT /api/settings/notifications', 'member', { request: () => ({ path: '/api/settings/notifications', body: { inappLikes: true } }) }),
+  row('PUT /api/settings/notifications', 'member', {
+    request: () => ({ path: '/api/settings/notifications', body: { inappLikes: true } }),
+  }),
   row('POST /api/settings/unsubscribe', 'public', {
     ok: 400,
     why: 'the unsubscribe token is signed and only in a digest mail: a forged one is 400 for everyone',
@@ -435,5 +472,8 @@ export const TABLE: Row[] = [
   row('PUT /api/admin/representatives/{id}', 'admin', {
     request: (ctx) => ({ path: `/api/admin/representatives/${ctx.res.applicationId}`, body: { status: 'accepted', note: 'Matrix' } }),
   }),
-  row('POST /api/representatives', 'public', { ok: 201, request: () => ({ path: '/api/representatives', body: representativeApplication() }) }),
+  row('POST /api/representatives', 'public', {
+    ok: 201,
+    request: () => ({ path: '/api/representatives', body: representativeApplication() }),
+  }),
 ];

@@ -21,7 +21,9 @@ const doc: OpenApiDocument = {
         put: {
           operationId: name,
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } } } },
+          requestBody: {
+            content: { 'application/json': { schema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } } },
+          },
         },
       },
     ]),
@@ -38,7 +40,9 @@ beforeAll(async () => {
       const name = (req.url ?? '').split('/')[2];
       if (name === 'throws') return void res.writeHead(500, json).end(shaped('Something went wrong'));
       if (name === 'leaks')
-        return void res.writeHead(400, json).end(shaped('TypeError: x is undefined\n    at handler (/work/kora/services/posts/src/routes.ts:12:5)'));
+        return void res
+          .writeHead(400, json)
+          .end(shaped('TypeError: x is undefined\n    at handler (/work/kora/services/posts/src/routes.ts:12:5)'));
       if (name === 'unshaped') return void res.writeHead(400, json).end(JSON.stringify({ statusCode: 400, message: 'Bad Request' }));
       if (name === 'accepts') return void res.writeHead(200, json).end('{}');
       res.writeHead(400, json).end(shaped('The request is not valid'));
@@ -60,7 +64,8 @@ describe('the fuzzer against routes that misbehave on purpose', () => {
       seed: 1,
       runs: 3,
     });
-    const problemsOf = (name: string) => new Set(summary.findings.filter((f) => f.request.path.startsWith(`/api/${name}/`)).flatMap((f) => f.problems));
+    const problemsOf = (name: string) =>
+      new Set(summary.findings.filter((f) => f.request.path.startsWith(`/api/${name}/`)).flatMap((f) => f.problems));
     expect(problemsOf('throws')).toContain('status 500');
     expect([...problemsOf('leaks')]).toEqual(
       expect.arrayContaining(['body shows a stack frame', 'body shows a server path (/work/)', 'body shows a source file (.ts:)']),

@@ -43,7 +43,10 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY_TEXTS) },
   { weight: 2, arbitrary: fc.string({ unit: anyCodeUnit, maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...NASTY_TEXTS), fc.integer({ min: 1_000, max: 20_000 })).map(([t, n]) => (t || 'x').repeat(n)) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...NASTY_TEXTS), fc.integer({ min: 1_000, max: 20_000 })).map(([t, n]) => (t || 'x').repeat(n)),
+  },
 );
 
 /** A string longer than `max` characters (and sometimes past the body limit). */
@@ -101,7 +104,13 @@ export const badId: fc.Arbitrary<string> = fc.constantFrom(
   'x'.repeat(300),
 );
 
-const instants = ['2026-01-01T00:00:00.000000Z', '0000-01-01T00:00:00.000000Z', '2026-02-30T00:00:00.000000Z', '99999-01-01T00:00:00.000000Z', 'now'];
+const instants = [
+  '2026-01-01T00:00:00.000000Z',
+  '0000-01-01T00:00:00.000000Z',
+  '2026-02-30T00:00:00.000000Z',
+  '99999-01-01T00:00:00.000000Z',
+  'now',
+];
 const cursorParts = [...instants, '-1', '0', '1', '1e309', '9223372036854775808', 'NaN', 'abc', '', '\u0000'];
 
 /**
@@ -110,7 +119,9 @@ const cursorParts = [...instants, '-1', '0', '1', '1e309', '9223372036854775808'
  */
 export const badCursor: fc.Arbitrary<string> = fc.oneof(
   fc.base64String({ maxLength: 60 }).map(encodeURIComponent),
-  fc.array(fc.constantFrom(...cursorParts), { minLength: 1, maxLength: 4 }).map((parts) => Buffer.from(parts.join('|'), 'utf8').toString('base64url')),
+  fc
+    .array(fc.constantFrom(...cursorParts), { minLength: 1, maxLength: 4 })
+    .map((parts) => Buffer.from(parts.join('|'), 'utf8').toString('base64url')),
   fc.constantFrom('-1', '1e309', 'NaN', '%00', 'a%2Bb%2F%3D', '=='),
 );
 

@@ -23,7 +23,12 @@ function form(parts: Parameters<typeof multipart>[0]): { contentType: string; bo
 
 /** Every oddity for a route whose file field is `field`. */
 export function multipartOddity(field: string): fc.Arbitrary<RawBody> {
-  const file = (name = field, data: Buffer | string = NOT_MEDIA, filename = 'photo.png') => ({ name, filename, contentType: 'image/png', data });
+  const file = (name = field, data: Buffer | string = NOT_MEDIA, filename = 'photo.png') => ({
+    name,
+    filename,
+    contentType: 'image/png',
+    data,
+  });
   const oddities: (() => RawBody)[] = [
     () => ({ oddity: 'no boundary', contentType: 'multipart/form-data', body: form([file()]).body }),
     () => ({ oddity: 'boundary not in body', contentType: 'multipart/form-data; boundary=nothere', body: form([file()]).body }),

@@ -90,7 +90,9 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         operationId: op.operationId ?? `${m} ${path}`,
         pathParams: params.filter((p) => p.in === 'path'),
         queryParams: params.filter((p) => p.in === 'query'),
-        body: kind ? { kind, schema: resolveSchema(doc, content[kind === 'json' ? 'application/json' : 'multipart/form-data']!.schema) } : undefined,
+        body: kind
+          ? { kind, schema: resolveSchema(doc, content[kind === 'json' ? 'application/json' : 'multipart/form-data']!.schema) }
+          : undefined,
         needsSignIn: security.length > 0 && !security.some((s) => Object.keys(s).length === 0),
       } satisfies Operation;
     }),

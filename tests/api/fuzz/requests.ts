@@ -64,13 +64,16 @@ function enc(text: string): string {
     // Iterating by code point: a lone surrogate comes out alone, a pair together.
     const code = c.charCodeAt(0);
     if (c.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else out += encodeURIComponent(c);
   }
   return out;
 }
 const isWrite = (op: Operation) => op.method !== 'GET';
-const typeOf = (s: JsonSchema) => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type) ?? (s.properties ? 'object' : undefined);
+const typeOf = (s: JsonSchema) =>
+  (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type) ?? (s.properties ? 'object' : undefined);
 
 function pathValue(param: Parameter, ctx: RequestContext): fc.Arbitrary<string> {
   if (param.schema.enum?.length) return fc.constantFrom(...param.schema.enum.map(String));
@@ -87,7 +90,9 @@ function queryValue(param: Parameter, ctx: RequestContext): fc.Arbitrary<[string
 
 function baseDraft(op: Operation, ctx: RequestContext): fc.Arbitrary<Omit<Draft, 'mutation'> & { value: unknown }> {
   const pathValues = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, pathValue(p, ctx)])));
-  const query = fc.tuple(...op.queryParams.map((p) => queryValue(p, ctx))).map((pairs) => pairs.filter((p): p is [string, string] => p !== null));
+  const query = fc
+    .tuple(...op.queryParams.map((p) => queryValue(p, ctx)))
+    .map((pairs) => pairs.filter((p): p is [string, string] => p !== null));
   const value = op.body?.kind === 'json' ? valueFor(op.body.schema, ctx) : fc.constant(undefined);
   return fc.record({ pathValues, query, value }).map((d) => ({
     ...d,
@@ -121,7 +126,8 @@ function wrongFor(schema: JsonSchema): fc.Arbitrary<string> {
       return fc.oneof(fc.constantFrom('"true"', '0', '1', '[]'), ...common);
     case 'array': {
       const specific: fc.Arbitrary<string>[] = [fc.constantFrom('"x"', '1')];
-      if (schema.maxItems !== undefined) specific.push(fc.constant(JSON.stringify(Array.from({ length: schema.maxItems + 1 }, () => ({})))));
+      if (schema.maxItems !== undefined)
+        specific.push(fc.constant(JSON.stringify(Array.from({ length: schema.maxItems + 1 }, () => ({})))));
       return fc.oneof(...specific, ...common);
     }
     case 'object':
@@ -166,7 +172,9 @@ const bodyMutations: Mutation[] = [
     if (op.body?.kind !== 'json' || typeOf(op.body.schema) !== 'object') return [];
     const schema = op.body.schema;
     const out: ReturnType<Mutation> = [
-      fc.oneof(fc.constantFrom('[]', '0', '"x"', 'null', 'true'), deepJson).map((body) => ({ mutation: `body ${body.slice(0, 20)}`, body })),
+      fc
+        .oneof(fc.constantFrom('[]', '0', '"x"', 'null', 'true'), deepJson)
+        .map((body) => ({ mutation: `body ${body.slice(0, 20)}`, body })),
     ];
     for (const name of schema.required ?? []) out.push(fc.constant({ mutation: `body without ${name}`, value: { omit: name } }));
     for (const [name, s] of Object.entries(schema.properties ?? {}))
@@ -179,10 +187,17 @@ const bodyMutations: Mutation[] = [
     return out;
   },
   // JSON a parser must refuse, to a route that reads a body.
-  (op) => (op.body ? [malformedJson.map((body) => ({ mutation: `malformed JSON ${JSON.stringify(body)}`, contentType: 'application/json', body }))] : []),
+  (op) =>
+    op.body
+      ? [malformedJson.map((body) => ({ mutation: `malformed JSON ${JSON.stringify(body)}`, contentType: 'application/json', body }))]
+      : [],
   // Past the body limit, on any write.
   () => [
-    fc.constant({ mutation: 'body past the 1 MiB limit', contentType: 'application/json', body: JSON.stringify({ text: 'x'.repeat(BODY_LIMIT + 1024) }) }),
+    fc.constant({
+      mutation: 'body past the 1 MiB limit',
+      contentType: 'application/json',
+      body: JSON.stringify({ text: 'x'.repeat(BODY_LIMIT + 1024) }),
+    }),
   ],
   // A content type nothing reads (the multipart and form ones are read by some services).
   () => [
@@ -218,7 +233,11 @@ const readMutations: Mutation[] = [
   (op) =>
     op.queryParams.map((p) => {
       const values =
-        p.name === 'cursor' ? badCursor : typeOf(p.schema) === 'integer' || typeOf(p.schema) === 'number' ? hostileNumberParam : hostileText.map(enc);
+        p.name === 'cursor'
+          ? badCursor
+          : typeOf(p.schema) === 'integer' || typeOf(p.schema) === 'number'
+            ? hostileNumberParam
+            : hostileText.map(enc);
       return values.map((v) => ({ mutation: `query ${p.name}=${decodeSafe(v).slice(0, 40)}`, query: [[p.name, v]] as [string, string][] }));
     }),
   () => [

@@ -61,12 +61,23 @@ export async function fuzzOperations(options: {
     for (const caller of callersFor(op, options.callers)) {
       // Anonymous calls to signed-in routes stop at the gateway's sign-in check: fewer are enough.
       const runs = caller.name === 'anonymous' && op.needsSignIn ? Math.max(1, Math.ceil(options.runs / 4)) : options.runs;
-      const samples = fc.sample(fuzzedRequests(op, options.context), { seed: seedFor(options.seed, `${caller.name} ${op.method} ${op.path}`), numRuns: runs });
+      const samples = fc.sample(fuzzedRequests(op, options.context), {
+        seed: seedFor(options.seed, `${caller.name} ${op.method} ${op.path}`),
+        numRuns: runs,
+      });
       for (const request of samples) planned.push({ caller, request: { ...request, headers: { ...request.headers, ...caller.headers } } });
     }
   }
   const sender = openSender(options.baseUrl, options.concurrency ?? 4);
-  const summary: RunSummary = { tried: planned.length, byCaller: {}, byStatus: {}, refusedWrites: 0, findings: [], seconds: 0, slowest: [] };
+  const summary: RunSummary = {
+    tried: planned.length,
+    byCaller: {},
+    byStatus: {},
+    refusedWrites: 0,
+    findings: [],
+    seconds: 0,
+    slowest: [],
+  };
   const trace = process.env.FUZZ_TRACE;
   try {
     await inPool(planned, options.concurrency ?? 4, async ({ caller, request }) => {

@@ -39,7 +39,10 @@ export function valueFor(schema: JsonSchema, ctx: ValueContext, depth = 0): fc.A
     case 'array': {
       if (depth > 4) return fc.constant([]);
       const minLength = schema.minItems ?? 0;
-      return fc.array(valueFor(schema.items ?? {}, ctx, depth + 1), { minLength, maxLength: Math.max(minLength, Math.min(schema.maxItems ?? 3, 3)) });
+      return fc.array(valueFor(schema.items ?? {}, ctx, depth + 1), {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(schema.maxItems ?? 3, 3)),
+      });
     }
     case 'object': {
       if (depth > 4) return fc.constant({});

@@ -25,7 +25,11 @@ export const HEAD_LIMIT_BYTES = 16 * 1024;
 export type Outcome = { answer: Answer } | { failure: string } | { cutOff: string };
 
 function headBytes(request: FuzzRequest): number {
-  return request.method.length + request.path.length + Object.entries(request.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
+  return (
+    request.method.length +
+    request.path.length +
+    Object.entries(request.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0)
+  );
 }
 
 export function openSender(baseUrl: string, connections = 4) {
@@ -33,7 +37,8 @@ export function openSender(baseUrl: string, connections = 4) {
   async function send(request: FuzzRequest): Promise<Outcome> {
     // undici refuses such a path before sending, and a refused dispatch has left its pool stuck:
     // the fuzzer must never build one, so it counts as a finding against the fuzzer itself.
-    if (!request.path.startsWith('/') || /[^\u0021-\u00ff]/.test(request.path)) return { failure: 'the fuzzer built a path no client can send' };
+    if (!request.path.startsWith('/') || /[^\u0021-\u00ff]/.test(request.path))
+      return { failure: 'the fuzzer built a path no client can send' };
     try {
       // One deadline for the whole exchange: undici's own timeouts only start once the body is sent,
       // so a server that stops reading a large body would otherwise hold the request for ever.

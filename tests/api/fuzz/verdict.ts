@@ -1,5 +1,5 @@
 /**
- * What every answer to a fuzzed request must be (issue 18): below 500; a 4xx in the one error
+ * What every answer to a fuzzed request must be (decision 026): below 500; a 4xx in the one error
  * shape `{ error, message, code }` (shared/platform/src/http/error-handler.ts, gateway/src/answer.ts)
  * with `message` the same text as `error`; no stack trace or server path in any body; and a write
  * built to be invalid refused.
@@ -35,7 +35,8 @@ export function problemsWith(answer: Answer, mustRefuse: boolean, path: string):
 }
 
 function errorShapeProblems(answer: Answer): string[] {
-  if (!answer.contentType.includes('application/json')) return [`a ${answer.status} that is not JSON (${answer.contentType || 'no content type'})`];
+  if (!answer.contentType.includes('application/json'))
+    return [`a ${answer.status} that is not JSON (${answer.contentType || 'no content type'})`];
   let body: unknown;
   try {
     body = JSON.parse(answer.text);

@@ -7,4 +7,5 @@ import { api, body } from './product.js';
 export const notificationsOf = async (who: SignedIn) => body<Notification[]>(await api('/api/notifications', auth(who.token)));
 
 /** How many of `who`'s notifications are unread. */
-export const unreadOf = async (who: SignedIn) => (await body<{ count: number }>(await api('/api/notifications/unread-count', auth(who.token)))).count;
+export const unreadOf = async (who: SignedIn) =>
+  (await body<{ count: number }>(await api('/api/notifications/unread-count', auth(who.token)))).count;

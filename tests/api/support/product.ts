@@ -1,9 +1,12 @@
 /**
  * What API tests know about the running product: its base URL (the gateway), how to mint the
  * access token a signed-in member would have, and the harness's control endpoint for outages.
+ * Every answer `api()` gets is held against the OpenAPI document the gateway serves
+ * (`answer-check.ts`): an answer the document does not describe fails the test that got it.
  */
 import { signAccessToken } from '@kora/platform/access-token';
 import type { Identity } from '@kora/platform/identity';
+import { answerChecker, type AnswerChecker } from './answer-check.js';
 
 // KORA_BASE_URL, not BASE_URL: vitest overwrites BASE_URL in its workers with Vite's base ('/').
 export const BASE_URL = process.env.KORA_BASE_URL ?? 'http://127.0.0.1:8080';
@@ -19,9 +22,50 @@ export async function bearer(identity: Partial<Identity> & { userId: number }): 
   return { authorization: `Bearer ${await tokenFor(identity)}` };
 }
 
-/** fetch with a hang guard: a request the product leaves hanging fails the test instead of stalling it. */
-export function api(path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(new URL(path, BASE_URL), { redirect: 'manual', ...init, signal: AbortSignal.timeout(10_000) });
+export const DOCUMENT_PATH = '/api/docs/openapi.json';
+
+/** The served document, fetched once it describes every service (not while a test has one stopped). */
+let checker: Promise<AnswerChecker | null> | undefined;
+
+async function loadChecker(): Promise<AnswerChecker | null> {
+  const res = await fetch(new URL(DOCUMENT_PATH, BASE_URL), { signal: AbortSignal.timeout(10_000) });
+  if (!res.ok) return null;
+  const document = (await res.json()) as Record<string, unknown>;
+  const unavailable = document['x-unavailable-services'];
+  return Array.isArray(unavailable) && unavailable.length > 0 ? null : answerChecker(document);
+}
+
+async function currentChecker(): Promise<AnswerChecker | null> {
+  checker ??= loadChecker().catch(() => null);
+  const loaded = await checker;
+  if (!loaded) checker = undefined;
+  return loaded;
+}
+
+/** Throws when the answer is not what the served document says this call answers. */
+async function holdToDocument(url: URL, method: string, res: Response): Promise<void> {
+  if (url.origin !== new URL(BASE_URL).origin || url.pathname === DOCUMENT_PATH) return;
+  const check = await currentChecker();
+  if (!check) return;
+  const problems = check.problems({
+    method,
+    path: url.pathname,
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    body: method.toUpperCase() === 'HEAD' ? '' : await res.clone().text(),
+  });
+  if (problems.length > 0) throw new Error(`The answer differs from the served OpenAPI document:\n${problems.join('\n')}`);
+}
+
+/**
+ * fetch with a hang guard (a request the product leaves hanging fails the test instead of stalling
+ * it), its answer held against the served document.
+ */
+export async function api(path: string, init: RequestInit = {}): Promise<Response> {
+  const url = new URL(path, BASE_URL);
+  const res = await fetch(url, { redirect: 'manual', ...init, signal: AbortSignal.timeout(10_000) });
+  await holdToDocument(url, init.method ?? 'GET', res);
+  return res;
 }
 
 const CONTROL = process.env.KORA_CONTROL_URL;

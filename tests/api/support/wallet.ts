@@ -16,13 +16,18 @@ export type PayingMember = SignedIn & { member: { email: string } };
 
 /** Tops `who`'s wallet up by `naira` and waits until the payment is credited (the credit commits with it). */
 export async function topUp(who: PayingMember, naira: number): Promise<void> {
-  const initialize = () => api('/api/payments/initialize', json({ email: who.member.email, amount: naira, metadata: { userId: who.user.user_id } }, who.token));
+  const initialize = () =>
+    api('/api/payments/initialize', json({ email: who.member.email, amount: naira, metadata: { userId: who.user.user_id } }, who.token));
   // The wallet learns e-mails from auth's events: the first tries may come before it has.
   let started: Response | undefined;
   await eventually(async () => (started = await initialize()).status === 200);
   const { reference } = await body<InitializePaymentAnswer>(started!);
   if (FAKE_PAYSTACK) {
-    const said = await fetch(`${FAKE_PAYSTACK}/_control/transactions/${reference}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'success' }) });
+    const said = await fetch(`${FAKE_PAYSTACK}/_control/transactions/${reference}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'success' }),
+    });
     expect(said.status).toBe(200);
     expect((await api(`/api/payments/${reference}/verify`, { method: 'POST', ...auth(who.token) })).status).toBe(200);
   } else {

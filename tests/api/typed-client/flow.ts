@@ -37,7 +37,10 @@ export const memberFlow: MemberFlow = async (baseUrl, author, friend, timeoutMs 
 
   const liked = await them.api.POST('/api/posts/{id}/react', { params: { path: { id: String(post.id) } }, body: { reaction: 'like' } });
   must(liked.data, liked.error, 'like');
-  const commented = await them.api.POST('/api/posts/{id}/comment', { params: { path: { id: String(post.id) } }, body: { content: 'Nice one' } });
+  const commented = await them.api.POST('/api/posts/{id}/comment', {
+    params: { path: { id: String(post.id) } },
+    body: { content: 'Nice one' },
+  });
   must(commented.data, commented.error, 'comment');
 
   const feed = await me.api.GET('/api/posts', { params: { query: { cursor: '0', limit: 1 } } });

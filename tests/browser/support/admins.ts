@@ -17,11 +17,15 @@ export async function createAdmin(tag = 'adm'): Promise<Member> {
   const member = await createMember(tag);
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is needed to promote an admin (the distributed stage sets it)');
-  const promoted = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/auth/src/cli/create-admin.ts'), '--email', member.email], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DB_DRIVER: 'postgres' },
-    encoding: 'utf8',
-  });
+  const promoted = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'services/auth/src/cli/create-admin.ts'), '--email', member.email],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, DB_DRIVER: 'postgres' },
+      encoding: 'utf8',
+    },
+  );
   if (promoted.status !== 0) throw new Error(`create-admin failed: ${promoted.stderr || promoted.stdout}`);
   return member;
 }

@@ -53,7 +53,9 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 export function describeViolations(where: string, violations: AxeViolation[]): string {
   if (violations.length === 0) return `${where}: no serious or critical violations`;
   const blocks = violations.map((violation) => {
-    const nodes = violation.nodes.slice(0, 5).map((node) => `    - ${node.target.join(' ')}\n      ${node.failureSummary.replace(/\n/g, '\n      ')}`);
+    const nodes = violation.nodes
+      .slice(0, 5)
+      .map((node) => `    - ${node.target.join(' ')}\n      ${node.failureSummary.replace(/\n/g, '\n      ')}`);
     const more = violation.nodes.length > 5 ? [`    … and ${violation.nodes.length - 5} more`] : [];
     return [`  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})`, ...nodes, ...more].join('\n');
   });

@@ -97,11 +97,7 @@ export async function anonymousContext(browser: Browser, options: BrowserContext
 }
 
 /** A context whose requests carry a valid access token cookie for `claims.userId`. */
-export async function signedInContext(
-  browser: Browser,
-  claims: TokenClaims,
-  options: BrowserContextOptions = {},
-): Promise<BrowserContext> {
+export async function signedInContext(browser: Browser, claims: TokenClaims, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await anonymousContext(browser, options);
   await context.addCookies([
     {

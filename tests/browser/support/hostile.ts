@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Hostile content for browser suites (issue 18): payloads that would run if the web app ever turned
+ * Hostile content for browser suites (decision 026): payloads that would run if the web app ever turned
  * member text into markup, and the checks that prove none did on a screen.
  *
  * Every executable payload either sets `window.__pwned` or opens a dialog. A page watched with
@@ -56,7 +56,9 @@ export async function watchPage(page: Page): Promise<void> {
     const violations: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
     document.addEventListener('securitypolicyviolation', (event) => {
-      violations.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}: ${event.sample}`);
+      violations.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}: ${event.sample}`,
+      );
     });
   });
 }
@@ -72,7 +74,9 @@ async function executionTraces(page: Page) {
       .map((script) => script.outerHTML.slice(0, 120));
     // Elements a payload would create: frames, objects, and anything carrying an inline event handler.
     const injected = Array.from(document.querySelectorAll('iframe, frame, object, embed, *'))
-      .filter((el) => ['IFRAME', 'FRAME', 'OBJECT', 'EMBED'].includes(el.tagName) || Array.from(el.attributes).some((a) => /^on/i.test(a.name)))
+      .filter(
+        (el) => ['IFRAME', 'FRAME', 'OBJECT', 'EMBED'].includes(el.tagName) || Array.from(el.attributes).some((a) => /^on/i.test(a.name)),
+      )
       .map((el) => el.outerHTML.slice(0, 120));
     return { pwned: w.__pwned ?? null, violations: w.__cspViolations ?? ['(not watched)'], strangeScripts, injected };
   });
@@ -188,7 +192,8 @@ export async function expectBidiIsolated(page: Page, text: string, screen: strin
       range.setStart(node, at + needle.length);
       range.setEnd(unit, unit.childNodes.length);
       const after = range.toString().trim();
-      if (after) found.push(`<${unit.tagName.toLowerCase()}> "${(unit.textContent ?? '').slice(0, 120)}" (after the name: "${after.slice(0, 60)}")`);
+      if (after)
+        found.push(`<${unit.tagName.toLowerCase()}> "${(unit.textContent ?? '').slice(0, 120)}" (after the name: "${after.slice(0, 60)}")`);
     }
     return found;
   }, text);

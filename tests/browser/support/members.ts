@@ -22,7 +22,10 @@ let sequence = 0;
 /** Unique names for this run: usernames ≤ 30 characters of [a-z0-9_]. */
 export function newMemberDetails(tag = 'm'): Omit<Member, 'userId'> {
   sequence += 1;
-  const id = `${tag}${sequence}_${RUN}`.toLowerCase().replace(/[^a-z0-9_]/g, '').slice(0, 24);
+  const id = `${tag}${sequence}_${RUN}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '')
+    .slice(0, 24);
   return {
     firstname: 'Ada',
     lastname: `Tester${sequence}`,
@@ -82,11 +85,7 @@ export async function apiSignIn(member: { email: string; password: string }, ip?
 }
 
 /** A browser context signed in as `member` (cookies exactly as the web app's sign-in sets them). */
-export async function memberContext(
-  browser: Browser,
-  member: Member,
-  options: BrowserContextOptions = {},
-): Promise<BrowserContext> {
+export async function memberContext(browser: Browser, member: Member, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await anonymousContext(browser, options);
   const tokens = await apiSignIn(member, clientIpOf(context));
   await context.addCookies(

@@ -8,7 +8,11 @@ import { expect } from 'vitest';
 
 /** A toast containing this text (Radix lists toasts in the "Notifications (F8)" region). */
 export function toastWith(page: Page, text: string | RegExp) {
-  return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: text }).first();
+  return page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: text })
+    .first();
 }
 
 /**

@@ -43,7 +43,9 @@ export async function reelThroughApi(member: Member, caption: string): Promise<n
 export async function untilReelReady(member: Member, id: number): Promise<void> {
   const { token } = await apiSignIn(member);
   const state = await readUntil(
-    async () => ((await (await fetch(`${BASE_URL}/api/reels/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { state?: string }).state,
+    async () =>
+      ((await (await fetch(`${BASE_URL}/api/reels/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { state?: string })
+        .state,
     (value) => value === 'ready',
     120_000,
     1_000,

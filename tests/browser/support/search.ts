@@ -21,12 +21,21 @@ export async function searchThroughApi(member: Member, type: SearchType, q: stri
 }
 
 /** Waits until `member`'s search of `type` for `q` finds (or, with `found` false, no longer finds) `id`. */
-export async function waitForSearch(member: Member, type: SearchType, q: string, matches: (item: Record<string, unknown>) => boolean, found = true): Promise<void> {
-  // Not expect.poll: suites wait in beforeAll, outside any test.
+export async function waitForSearch(
+  member: Member,
+  type: SearchType,
+  q: string,
+  matches: (item: Record<string, unknown>) => boolean,
+  found = true,
+): Promise<void> {
+  // Not expect.poll: suites wait in beforeAll, outside any test. A minute: names reach the people
+  // search through auth's events, which lag most when CI runs the real stage beside this one.
   try {
-    await eventually(async () => (await searchThroughApi(member, type, q)).some(matches) === found, 30_000, 500);
+    await eventually(async () => (await searchThroughApi(member, type, q)).some(matches) === found, 60_000, 500);
   } catch (error) {
-    throw new Error(`search for "${q}" (${type}) as member ${member.userId} still ${found ? 'misses' : 'finds'} the item`, { cause: error });
+    throw new Error(`search for "${q}" (${type}) as member ${member.userId} still ${found ? 'misses' : 'finds'} the item`, {
+      cause: error,
+    });
   }
 }
 

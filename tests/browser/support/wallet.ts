@@ -10,7 +10,12 @@ import { apiSignIn, type Member } from './members';
 import { mintAccessToken } from './tokens';
 
 /** GET `path`, or POST it (with `body` as JSON when given) when `method` says so. */
-async function call(token: string, path: string, body?: unknown, method: 'GET' | 'POST' = body === undefined ? 'GET' : 'POST'): Promise<unknown> {
+async function call(
+  token: string,
+  path: string,
+  body?: unknown,
+  method: 'GET' | 'POST' = body === undefined ? 'GET' : 'POST',
+): Promise<unknown> {
   const response = await fetch(`${BASE_URL}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -30,7 +35,11 @@ export async function balanceOf(member: Member): Promise<number> {
 export async function topUpThroughApi(member: Member, amount: number): Promise<string> {
   const { token } = await apiSignIn(member);
   const before = (await call(token, '/api/users/fetchbalance')) as number;
-  const { reference } = (await call(token, '/api/payments/initialize', { email: member.email, amount, metadata: { userId: member.userId } })) as { reference: string };
+  const { reference } = (await call(token, '/api/payments/initialize', {
+    email: member.email,
+    amount,
+    metadata: { userId: member.userId },
+  })) as { reference: string };
   await call(token, `/api/payments/${reference}/sandbox-pay`, { cardNumber: SANDBOX_SUCCESS_CARD });
   await call(token, `/api/payments/${reference}/verify`, undefined, 'POST');
   await expect.poll(async () => (await call(token, '/api/users/fetchbalance')) as number, { timeout: 30_000 }).toBe(before + amount);
@@ -40,7 +49,11 @@ export async function topUpThroughApi(member: Member, amount: number): Promise<s
 /** A payment started through the API and left pending (its checkout page still offers the card). */
 export async function pendingPayment(member: Member, amount: number): Promise<string> {
   const { token } = await apiSignIn(member);
-  const { reference } = (await call(token, '/api/payments/initialize', { email: member.email, amount, metadata: { userId: member.userId } })) as { reference: string };
+  const { reference } = (await call(token, '/api/payments/initialize', {
+    email: member.email,
+    amount,
+    metadata: { userId: member.userId },
+  })) as { reference: string };
   return reference;
 }
 

@@ -24,9 +24,7 @@ export function AuthCard({
         <h1 className="text-center text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
         {subtitle ? <p className="mt-1 text-center text-sm text-slate-600">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>
-        {footer ? (
-          <div className="mt-6 space-y-2 border-t border-slate-200 pt-6 text-center text-sm text-slate-600">{footer}</div>
-        ) : null}
+        {footer ? <div className="mt-6 space-y-2 border-t border-slate-200 pt-6 text-center text-sm text-slate-600">{footer}</div> : null}
       </Card>
     </StandalonePage>
   );
@@ -49,8 +47,8 @@ export function DevMailLink({ on }: { on: boolean }) {
 }
 
 /**
- * A success message followed by a timed trip to /login (spec: 3 s after registering, 5 s after
- * activating), with a link for those who do not want to wait.
+ * A success message followed by a timed trip to /login (docs/product/accounts.md: 3 s after
+ * registering, 5 s after activating), with a link for those who do not want to wait.
  */
 export function LoginRedirectNotice({ message, afterMs }: { message: string; afterMs: number }) {
   const navigate = useNavigate();

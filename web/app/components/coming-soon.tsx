@@ -3,12 +3,13 @@ import type { MetaFunction } from '@remix-run/node';
 import { buttonClasses } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
-import { RocketIcon } from './icons';
+import { RocketIcon } from 'lucide-react';
+import { titleAndDescription } from '~/utils/page-meta';
 
 /**
- * The spec's coming-soon page (member-side §2), used by every route whose content the spec
- * does not show (/messages, /scheduled, /pages, /events, /watch, /blogs, /offers, /mine/*,
- * /help, /checkout). Route files re-export this module.
+ * The product's coming-soon page (docs/product/navigation.md), used by every route whose content
+ * the product does not show (/messages, /scheduled, /pages, /events, /watch, /blogs, /offers,
+ * /mine/*, /help, /checkout). Route files re-export this module.
  */
 export default function ComingSoon() {
   return (
@@ -16,9 +17,7 @@ export default function ComingSoon() {
       <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
         <RocketIcon className="size-8" />
       </span>
-      <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        Something exciting is on the way
-      </h1>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Something exciting is on the way</h1>
       <p className="mt-3 inline-flex items-center rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-800">
         Launching soon
       </p>
@@ -34,6 +33,4 @@ export default function ComingSoon() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle('Launching soon', siteNameFromMatches(matches)) },
-];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Launching soon', siteNameFromMatches(matches)));

@@ -11,7 +11,15 @@ const NO_MENTIONS: PostMention[] = [];
  * in a new tab and carry no referrer or ranking credit. Everything is React text and attributes,
  * never HTML: a hostile text shows as written.
  */
-export function LinkifiedText({ text, memberContent = false, mentions = NO_MENTIONS }: { text: string; memberContent?: boolean; mentions?: PostMention[] }) {
+export function LinkifiedText({
+  text,
+  memberContent = false,
+  mentions = NO_MENTIONS,
+}: {
+  text: string;
+  memberContent?: boolean;
+  mentions?: PostMention[];
+}) {
   return (
     <>
       {memberTextParts(text, { mentions, hashtags: memberContent }).map((part, index) => {

@@ -5,7 +5,7 @@ import { cn } from '~/utils/misc';
 export const LOGO_SRC = '/images/logo.svg';
 export const LOGO_FALLBACK_SRC = '/images/logo-fallback.svg';
 
-/** The brand logo; swaps to a placeholder image if the logo file cannot be loaded (spec §2). */
+/** The brand logo; swaps to a placeholder image if the logo file cannot be loaded (docs/product/navigation.md). */
 export function LogoImage({ siteName, className }: { siteName: string; className?: string }) {
   const { ref, failed, onError } = useImageFallback(LOGO_SRC);
   return (

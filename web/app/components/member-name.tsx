@@ -1,5 +1,5 @@
 /**
- * How a member is named everywhere (issue 17, decision 025 "One display name"): the display name
+ * How a member is named everywhere (decision 025, "One display name"): the display name
  * (contracts' `displayName`: first and last name, else the username) in bold, the verified badge of
  * a Pro member after it, and `@username` beside it in muted text where telling two Adas apart helps.
  * Both halves truncate on a narrow screen instead of pushing the card wider; the name gives way

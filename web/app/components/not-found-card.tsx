@@ -3,7 +3,7 @@
  * way back to the feed, so a dead link never strands a member.
  */
 import { Link } from '@remix-run/react';
-import { CompassIcon } from '~/components/icons';
+import { CompassIcon } from 'lucide-react';
 import { buttonClasses } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { buttonClasses } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { CompassIcon } from './icons';
+import { CompassIcon } from 'lucide-react';
 
 /** Shown for /not-found, unknown paths and any 404 thrown by a loader. */
 export function NotFoundView() {
@@ -12,9 +12,7 @@ export function NotFoundView() {
       </span>
       <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-brand-700">Error 404</p>
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">Page not found</h1>
-      <p className="mt-3 text-slate-600">
-        The page you are looking for does not exist or has been moved.
-      </p>
+      <p className="mt-3 text-slate-600">The page you are looking for does not exist or has been moved.</p>
       <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
         Go to News Feed
       </Link>

@@ -23,4 +23,3 @@ export function VerifiedBadge({ className }: { className?: string }) {
     </svg>
   );
 }
-

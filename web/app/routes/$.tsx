@@ -18,3 +18,5 @@ export async function action() {
 export default function CatchAll() {
   return <NotFoundScreen layout={useLoaderData<typeof loader>()} />;
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

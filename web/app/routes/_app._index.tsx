@@ -1,12 +1,12 @@
 /**
- * Home feed (member-side §2): the composer, the Stories card, and the member's feed (their own posts and their
- * friends', newest first), more posts loading on scroll. Empty: "No posts yet" / "Create your
- * first post or follow friends to see their posts here."
+ * Home feed (docs/product/posts-and-feed.md): the composer, the Stories card, and the member's feed
+ * (their own posts and their friends', newest first), more posts loading on scroll. Empty: "No
+ * posts yet" / "Create your first post or follow friends to see their posts here."
  */
 import { postTexts, type PostPage } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { NewspaperIcon } from '~/components/icons';
+import { NewspaperIcon } from 'lucide-react';
 import { Composer } from '~/components/posts/composer';
 import { PostList } from '~/components/posts/post-list';
 import { StoriesCard } from '~/components/stories/stories-card';
@@ -21,8 +21,10 @@ import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useCurrentUser } from '~/utils/use-current-user';
 import { useNow } from '~/utils/use-now';
+import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('News Feed', siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) =>
+  titleAndDescription(pageTitle('News Feed', siteNameFromMatches(matches)), 'Posts from you and your friends, newest first.');
 
 export const shouldRevalidate = shouldRevalidatePage;
 
@@ -70,3 +72,5 @@ export default function HomeFeed() {
     </section>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

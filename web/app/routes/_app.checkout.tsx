@@ -1,6 +1,6 @@
 /**
- * /checkout?reference= — the sandbox's card page (decision 023; the spec lists the route without a
- * screen): the amount of the member's own pending payment, the test card prefilled (the declined
+ * /checkout?reference= — the sandbox's card page (decision 023; the product lists the route without
+ * a screen): the amount of the member's own pending payment, the test card prefilled (the declined
  * card named for trying a failure) and "Pay ₦{amount}", which pays through the wallet service and
  * goes on to /payments/callback, like the provider's page would. Another member's or an unknown
  * reference answers 404 "Payment not found"; a payment already settled says so. While an admin has
@@ -15,8 +15,10 @@ import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { isPaymentsOff, paymentsOffText, paymentsOn } from '~/utils/wallet-page.server';
 import { fetchPayment, sandboxPay } from '~/utils/wallet.server';
+import { titleAndDescription } from '~/utils/page-meta';
+import { formText } from '~/utils/form-submission';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('Checkout', siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Checkout', siteNameFromMatches(matches)));
 
 function referenceOf(request: Request): string | null {
   const reference = new URL(request.url).searchParams.get('reference') ?? '';
@@ -49,14 +51,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const refuse = (error: string, status: number) => data<CheckoutActionData>({ error }, { status, headers: session.headers });
   const reference = referenceOf(request);
   if (!reference) return refuse(walletTexts.paymentNotFound, 404);
-  const card = sandboxPayBody.safeParse({ cardNumber: String((await request.formData()).get('cardNumber') ?? '') });
+  const card = sandboxPayBody.safeParse({ cardNumber: formText(await request.formData(), 'cardNumber') });
   if (!card.success) return refuse(walletTexts.cardDeclined, 400);
   try {
     await sandboxPay(request, reference, card.data.cardNumber, session.token);
   } catch (error) {
     // The card was checked above, so a 400 now is the sandbox declining it (the payment is failed).
     const declined = isApiError(error) && error.status === 400;
-    if (!declined) return refuse(errorMessage(error, walletTexts.couldNotInitiate), isApiError(error) && error.status < 500 ? error.status : 502);
+    if (!declined)
+      return refuse(errorMessage(error, walletTexts.couldNotInitiate), isApiError(error) && error.status < 500 ? error.status : 502);
   }
   return redirect(`/payments/callback?${new URLSearchParams({ reference })}`, { headers: session.headers });
 }
@@ -64,3 +67,5 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Checkout() {
   return <CheckoutView loaded={useLoaderData<typeof loader>()} />;
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -1,5 +1,5 @@
 /**
- * /friends (member-side §2 "Friends"): People You May Know, Friend Requests, Find Friends and Your
+ * /friends (docs/product/friends.md): People You May Know, Friend Requests, Find Friends and Your
  * Friends. Each list loads on its own, so one failing call shows its own error ("Failed to fetch
  * suggestions", "Failed to load requests", "Failed to fetch friends") and leaves the rest. Friend
  * actions go through /resources/friends; afterwards this page loads its lists again (unlike other
@@ -14,7 +14,7 @@ import { FindFriends, type KnownPeople } from '~/components/friends/find-friends
 import { FriendsSection } from '~/components/friends/friends-section';
 import { RequestsSection } from '~/components/friends/requests-section';
 import { SuggestionsSection } from '~/components/friends/suggestions-section';
-import { UsersIcon } from '~/components/icons';
+import { UsersIcon } from 'lucide-react';
 import { PageHeader } from '~/components/ui/page-header';
 import { fetchFriends, fetchIncomingRequests, fetchSentRequests, fetchSuggestions } from '~/utils/friends.server';
 import { fetchOnline } from '~/utils/presence.server';
@@ -23,10 +23,11 @@ import { loadSection, type Section } from '~/utils/section';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
+import { titleAndDescription } from '~/utils/page-meta';
 
 const TITLE = 'Friends';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(TITLE, siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(TITLE, siteNameFromMatches(matches)));
 
 export const shouldRevalidate = shouldRevalidateFriendsPage;
 
@@ -79,3 +80,5 @@ export default function FriendsPage() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -1,12 +1,13 @@
 /**
- * /groups/{groupId} (ours: the spec names the route, not its screen): the group's header with the
- * membership button, and tabs (`?tab=`): Posts (default), Members, Requests (owner and admins, with
- * the waiting count) and Settings (owner). A tab the member may not open falls back to Posts.
+ * /groups/{groupId} (ours: the product names the route, not its screen): the group's header with
+ * the membership button, and tabs (`?tab=`): Posts (default), Members, Requests (owner and admins,
+ * with the waiting count) and Settings (owner). A tab the member may not open falls back to Posts.
  * Outsiders of a private group see a lock panel instead of the posts and members. An unknown group
- * is the app's not-found page; while groups are turned off the page says so.
+ * is the app's not-found page; while groups are turned off the page says so. The page's own group
+ * actions post to this route's action (docs/decisions/031-web-mutations.md).
  */
 import { groupTexts, type GroupDetail, type GroupMember, type GroupRequest } from '@kora/contracts';
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GroupHeader } from '~/components/groups/group-header';
 import { GroupMembersTab } from '~/components/groups/group-members-tab';
@@ -19,6 +20,7 @@ import { TabBar } from '~/components/groups/tab-bar';
 import type { PeoplePage } from '~/components/groups/use-people-pages';
 import { Alert } from '~/components/ui/alert';
 import { isApiError, isClientError } from '~/utils/api.server';
+import { groupAction } from '~/utils/group-action.server';
 import { fetchGroup, fetchGroupMembers, fetchJoinRequests } from '~/utils/groups.server';
 import { groupsOn, isGroupsOff, tabFrom } from '~/utils/groups-page.server';
 import { fetchPostList } from '~/utils/posts.server';
@@ -26,6 +28,7 @@ import { shouldRevalidatePage } from '~/utils/revalidation';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
+import { titleAndDescription } from '~/utils/page-meta';
 
 const GROUP_PAGE_TABS = ['posts', 'members', 'requests', 'settings'] as const;
 type GroupPageTab = (typeof GROUP_PAGE_TABS)[number];
@@ -33,7 +36,7 @@ const tabLabels: Record<GroupPageTab, string> = { posts: 'Posts', members: 'Memb
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
   const title = loaded && loaded.state === 'ok' ? loaded.group.group_title : 'Groups';
-  return [{ title: pageTitle(title, siteNameFromMatches(matches)) }];
+  return titleAndDescription(pageTitle(title, siteNameFromMatches(matches)));
 };
 
 export const shouldRevalidate = shouldRevalidatePage;
@@ -48,7 +51,9 @@ type GroupPageData = { state: 'off' } | { state: 'ok'; group: GroupDetail; me: n
 
 /** The tabs this member may open: Requests for the owner and admins, Settings for the owner. */
 function tabsFor(group: GroupDetail): GroupPageTab[] {
-  return GROUP_PAGE_TABS.filter((tab) => (tab === 'requests' ? isReviewer(group.role) : tab === 'settings' ? group.role === 'owner' : true));
+  return GROUP_PAGE_TABS.filter((tab) =>
+    tab === 'requests' ? isReviewer(group.role) : tab === 'settings' ? group.role === 'owner' : true,
+  );
 }
 
 /** A refusal for an outsider of a private group (403) locks the tab; any other failure is its text. */
@@ -87,14 +92,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { identity, token, headers } = await requireSession(request);
   if (!(await groupsOn(request))) return data<GroupPageData>({ state: 'off' }, { headers });
   const groupId = Number(params.groupId);
-  if (!Number.isSafeInteger(groupId) || groupId <= 0) throw redirect('/not-found');
+  if (!Number.isSafeInteger(groupId) || groupId <= 0) return redirect('/not-found');
 
   let group: GroupDetail;
   try {
     group = await fetchGroup(request, groupId, token);
   } catch (error) {
     if (isGroupsOff(error)) return data<GroupPageData>({ state: 'off' }, { headers });
-    if (isApiError(error) && error.status === 404) throw redirect('/not-found');
+    if (isApiError(error) && error.status === 404) return redirect('/not-found');
     throw error;
   }
   const asked = tabFrom(new URL(request.url), GROUP_PAGE_TABS);
@@ -103,9 +108,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data<GroupPageData>({ state: 'ok', group, me: identity.userId, now: Date.now(), content }, { headers });
 }
 
+/** The group's own actions (membership, members, requests, settings); the page then reloads its data. */
+export async function action({ request }: ActionFunctionArgs) {
+  return groupAction(request);
+}
+
 export default function GroupPage() {
   const loaded = useLoaderData<typeof loader>();
-  const now = useNow(loaded.state === 'ok' ? loaded.now : Date.now());
+  // A page without groups shows no times: any start will do.
+  const now = useNow(loaded.state === 'ok' ? loaded.now : 0);
   if (loaded.state === 'off') return <GroupsOff />;
   const { group, content, me } = loaded;
   const tabs = tabsFor(group).map((tab) => ({
@@ -144,3 +155,5 @@ export default function GroupPage() {
     </section>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

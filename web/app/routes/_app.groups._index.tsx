@@ -1,7 +1,7 @@
 /**
- * /groups (groups spec §2, §4): tabs Discover, Joined Groups and My Groups (`?tab=`), a search box
- * (`?q=`, sent as the member types), and the tab's groups as cards, a page at a time (cursor from
- * 0, "Load more", "You've reached the end", "No data to show"). "Create group" opens a dialog.
+ * /groups (docs/product/groups.md): tabs Discover, Joined Groups and My Groups (`?tab=`), a search
+ * box (`?q=`, sent as the member types), and the tab's groups as cards, a page at a time (cursor
+ * from 0, "Load more", "You've reached the end", "No data to show"). "Create group" opens a dialog.
  * While an admin has groups turned off the page says so instead. Signed out → /login.
  */
 import { GROUP_TABS, groupLimits, groupTabLabels, groupTexts, type GroupTab } from '@kora/contracts';
@@ -13,7 +13,7 @@ import { GroupsOff } from '~/components/groups/groups-off';
 import { GroupsSearch } from '~/components/groups/groups-search';
 import { TabBar } from '~/components/groups/tab-bar';
 import { groupPageTexts as texts } from '~/components/groups/texts';
-import { GroupIcon, PenIcon } from '~/components/icons';
+import { UsersRoundIcon, PenLineIcon } from 'lucide-react';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -26,10 +26,11 @@ import { groupsOn, isGroupsOff, tabFrom } from '~/utils/groups-page.server';
 import { isGroupAction, shouldRevalidatePage } from '~/utils/revalidation';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
+import { titleAndDescription } from '~/utils/page-meta';
 
 const CreateGroupDialog = lazyComponent(() => import('~/components/groups/create-group-dialog').then((m) => m.CreateGroupDialog));
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(texts.title, siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(texts.title, siteNameFromMatches(matches)));
 
 /** Cards apply their own join and leave answers; reloading the tab would drop the pages loaded since. */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
@@ -69,7 +70,7 @@ export default function GroupsPage() {
   const { toast } = useToast();
   const failed = loaded.state === 'error' ? loaded : null;
 
-  // The spec's toast for a list that did not load, beside the text in the page.
+  // The product's toast for a list that did not load, beside the text in the page.
   useEffect(() => {
     if (failed) toast({ title: groupTexts.loadFailedToast, description: failed.message, variant: 'error' });
   }, [failed, toast]);
@@ -78,11 +79,11 @@ export default function GroupsPage() {
   return (
     <section className="space-y-4">
       <PageHeader
-        icon={GroupIcon}
+        icon={UsersRoundIcon}
         title={texts.title}
         action={
           <Button onClick={() => setCreating(true)}>
-            <PenIcon className="size-4" />
+            <PenLineIcon className="size-4" />
             {texts.createGroup}
           </Button>
         }
@@ -106,3 +107,5 @@ export default function GroupsPage() {
     </section>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -7,7 +7,7 @@
 import { hashtagPath, isHashtag, normalizeHashtag, postTexts, searchTexts, type PostPage } from '@kora/contracts';
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { HashIcon } from '~/components/icons';
+import { HashIcon } from 'lucide-react';
 import { PostList } from '~/components/posts/post-list';
 import { hashtagPostCount } from '~/components/search/hashtag-count';
 import { NotFoundCard } from '~/components/not-found-card';
@@ -22,6 +22,7 @@ import { fetchHashtagCount } from '~/utils/search.server';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
+import { titleAndDescription } from '~/utils/page-meta';
 
 type HashtagData =
   | { state: 'ok'; tag: string; count: number | null; page: PostPage; now: number }
@@ -30,7 +31,7 @@ type HashtagData =
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
   const title = !loaded || loaded.state === 'not-found' ? searchTexts.hashtagInvalid : `#${loaded.tag}`;
-  return [{ title: pageTitle(title, siteNameFromMatches(matches)) }];
+  return titleAndDescription(pageTitle(title, siteNameFromMatches(matches)));
 };
 
 export const shouldRevalidate = shouldRevalidatePage;
@@ -51,10 +52,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (isClientError(error) && (error.status === 404 || error.status === 400)) {
       return data<HashtagData>({ state: 'not-found' }, { status: 404, headers });
     }
-    return data<HashtagData>({ state: 'error', tag, message: errorMessage(error, postTexts.requestFailed) }, { status: errorStatus(error), headers });
+    return data<HashtagData>(
+      { state: 'error', tag, message: errorMessage(error, postTexts.requestFailed) },
+      { status: errorStatus(error), headers },
+    );
   }
 }
-
 
 function HashtagPosts({ tag, count, page, serverNow }: { tag: string; count: number | null; page: PostPage; serverNow: number }) {
   const now = useNow(serverNow);
@@ -92,3 +95,5 @@ export default function HashtagPage() {
   }
   return <HashtagPosts tag={loaded.tag} count={loaded.count} page={loaded.page} serverNow={loaded.now} />;
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -1,5 +1,5 @@
 /**
- * /memories (member-side §2 "Memories"): "On This Day", the member's posts from this date in
+ * /memories (docs/product/posts-and-feed.md): "On This Day", the member's posts from this date in
  * earlier years (the posts service picks the day in the product's time zone). Empty: "No memories
  * today"; a failure: the server's message, else "Request failed".
  */
@@ -7,7 +7,7 @@ import { postTexts, type Post } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useMemo } from 'react';
-import { HistoryIcon } from '~/components/icons';
+import { HistoryIcon } from 'lucide-react';
 import { PostList } from '~/components/posts/post-list';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -20,16 +20,15 @@ import { shouldRevalidatePage } from '~/utils/revalidation';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
+import { titleAndDescription } from '~/utils/page-meta';
 
 const TITLE = 'On This Day';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(TITLE, siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(TITLE, siteNameFromMatches(matches)));
 
 export const shouldRevalidate = shouldRevalidatePage;
 
-type MemoriesData =
-  | { state: 'ok'; posts: Post[]; date: string; now: number }
-  | { state: 'error'; message: string; now: number };
+type MemoriesData = { state: 'ok'; posts: Post[]; date: string; now: number } | { state: 'error'; message: string; now: number };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request);
@@ -69,3 +68,5 @@ export default function Memories() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

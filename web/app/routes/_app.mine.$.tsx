@@ -1,2 +1,2 @@
-// Content not shown in the spec: the coming-soon page (member-side §2).
+// The product shows no content here: the coming-soon page (docs/product/navigation.md).
 export { default, meta } from '~/components/coming-soon';

@@ -1,5 +1,5 @@
 /**
- * /notifications (member-side §2 "Notifications page"): the member's notifications, newest first,
+ * /notifications (docs/product/notifications.md): the member's notifications, newest first,
  * a mention waiting for the member's review with Approve / Decline under it,
  * unread ones highlighted with a dot; "Mark all as read" only while some are unread; "Load more"
  * for older pages; "You have no notifications." when there are none. An item links to
@@ -11,7 +11,7 @@ import { notificationTexts, type Notification, type NotificationPage } from '@ko
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { BellIcon } from '~/components/icons';
+import { BellIcon } from 'lucide-react';
 import { useLiveNotifications } from '~/components/notifications/live-notifications-provider';
 import { MentionReview } from '~/components/notifications/mention-review';
 import { NotificationRow } from '~/components/notifications/notification-row';
@@ -30,10 +30,11 @@ import { shouldRevalidatePage } from '~/utils/revalidation';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
+import { titleAndDescription } from '~/utils/page-meta';
 
 const TITLE = 'Notifications';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(TITLE, siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(TITLE, siteNameFromMatches(matches)));
 
 export const shouldRevalidate = shouldRevalidatePage;
 
@@ -113,7 +114,7 @@ function NotificationList({ firstPage, now }: { firstPage: NotificationPage; now
           {loading ? (
             <Spinner label="Loading more notifications" />
           ) : (
-            <Button variant="secondary" onClick={onLoadMore}>
+            <Button variant="secondary" onClick={() => void onLoadMore()}>
               {notificationTexts.loadMore}
             </Button>
           )}
@@ -144,3 +145,5 @@ function NotificationItem({ notification, now, onOpen }: { notification: Notific
     </li>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

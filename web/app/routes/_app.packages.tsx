@@ -1,8 +1,8 @@
 /**
- * /packages (groups-reels spec §2 Packages): "Pro Packages", "Choose the Plan That's Right for You",
+ * /packages (docs/product/wallet.md): "Pro Packages", "Choose the Plan That's Right for You",
  * the two plans from the API with their prices, days and perks, and the member's current plan. Buy
- * Now opens a confirmation showing the balance (ours: the spec gives the button no behaviour); the
- * purchase is paid from the wallet with an Idempotency-Key made once per opening, or, when the
+ * Now opens a confirmation showing the balance (ours: the product gives the button no behaviour);
+ * the purchase is paid from the wallet with an Idempotency-Key made once per opening, or, when the
  * balance is short, the dialog offers a top-up of the missing amount. While an admin has payments
  * turned off the page says so instead. Signed out → /login.
  */
@@ -16,8 +16,10 @@ import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { isPaymentsOff, paymentsOffText, paymentsOn, siteCalendar } from '~/utils/wallet-page.server';
 import { fetchBalance, fetchMembership, fetchPackages, purchasePackage } from '~/utils/wallet.server';
+import { titleAndDescription } from '~/utils/page-meta';
+import { formText } from '~/utils/form-submission';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(walletTexts.packagesTitle, siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(walletTexts.packagesTitle, siteNameFromMatches(matches)));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request);
@@ -43,8 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await requireSession(request);
   const reply = (answer: PurchaseActionData, status = 200) => data<PurchaseActionData>(answer, { status, headers: session.headers });
   const form = await request.formData();
-  const packageId = String(form.get('packageId') ?? '');
-  const key = String(form.get('idempotencyKey') ?? '');
+  const packageId = formText(form, 'packageId');
+  const key = formText(form, 'idempotencyKey');
   try {
     const bought = await purchasePackage(request, packageId, key, session.token);
     return reply({ ok: true, packageId, membership: bought.membership, balance: bought.balance });
@@ -58,3 +60,5 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Packages() {
   return <PackagesPage loaded={useLoaderData<typeof loader>()} />;
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

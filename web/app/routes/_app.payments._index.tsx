@@ -1,12 +1,12 @@
 /**
- * /payments (groups-reels spec §2 Payments): "Complete Your Payment" and a Pay button for the fixed
+ * /payments (docs/product/wallet.md): "Complete Your Payment" and a Pay button for the fixed
  * ₦5,000, through the same card top-up as the wallet. While an admin has payments turned off the
  * page says so instead. Signed out → /login.
  */
 import { formatNaira, walletLimits, walletTexts } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { WalletIcon } from '~/components/icons';
+import { WalletIcon } from 'lucide-react';
 import { Card, CardBody } from '~/components/ui/card';
 import { PaymentsOff } from '~/components/wallet/payments-off';
 import { TopUpForm } from '~/components/wallet/top-up-form';
@@ -14,8 +14,9 @@ import type { TopUpActionData } from '~/components/wallet/types';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { paymentsOffText, paymentsOn, startTopUp } from '~/utils/wallet-page.server';
+import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(walletTexts.paymentsTitle, siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(walletTexts.paymentsTitle, siteNameFromMatches(matches)));
 
 type PaymentsData = { state: 'off'; message: string } | { state: 'ok' };
 
@@ -29,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireSession(request);
   const started = await startTopUp(request, session, walletLimits.paymentsPageNaira);
-  return started instanceof Response ? started : data<TopUpActionData>({ error: started.error }, { status: started.status, headers: session.headers });
+  return started instanceof Response
+    ? started
+    : data<TopUpActionData>({ error: started.error }, { status: started.status, headers: session.headers });
 }
 
 export default function Payments() {
@@ -57,3 +60,5 @@ export default function Payments() {
     </Card>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

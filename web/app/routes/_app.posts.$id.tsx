@@ -1,7 +1,7 @@
 /**
- * /posts/{id} (member-side §2 "Post page"): the post, or "Post not found" (status 404) when there is
- * no such post, it was deleted, or the id is not a post id. When its author deletes it here, the
- * member goes back to the feed.
+ * /posts/{id} (docs/product/posts-and-feed.md): the post, or "Post not found" (status 404) when
+ * there is no such post, it was deleted, or the id is not a post id. When its author deletes it
+ * here, the member goes back to the feed.
  */
 import { postTexts, type Post } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -16,15 +16,13 @@ import { shouldRevalidatePage } from '~/utils/revalidation';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
+import { titleAndDescription } from '~/utils/page-meta';
 
-type PostPageData =
-  | { state: 'ok'; post: Post; now: number }
-  | { state: 'not-found' }
-  | { state: 'error'; message: string };
+type PostPageData = { state: 'ok'; post: Post; now: number } | { state: 'not-found' } | { state: 'error'; message: string };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
   const title = loaded?.state === 'ok' ? `Post by ${loaded.post.author.name}` : loaded?.state === 'not-found' ? postTexts.notFound : 'Post';
-  return [{ title: pageTitle(title, siteNameFromMatches(matches)) }];
+  return titleAndDescription(pageTitle(title, siteNameFromMatches(matches)));
 };
 
 export const shouldRevalidate = shouldRevalidatePage;
@@ -45,7 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function PostPage() {
   const loaded = useLoaderData<typeof loader>();
-  if (loaded.state === 'not-found') return <NotFoundCard title={postTexts.notFound} hint="It may have been deleted, or the link is not right." />;
+  if (loaded.state === 'not-found')
+    return <NotFoundCard title={postTexts.notFound} hint="It may have been deleted, or the link is not right." />;
   if (loaded.state === 'error') return <LoadError message={loaded.message} />;
   return <OnePost post={loaded.post} serverNow={loaded.now} />;
 }
@@ -61,3 +60,4 @@ function OnePost({ post, serverNow }: { post: Post; serverNow: number }) {
   );
 }
 
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -1,5 +1,5 @@
 /**
- * /profile/{id} (member-side §2 "Profile"; the id is plain or encoded). Signed out → /login (the
+ * /profile/{id} (docs/product/accounts.md; the id is plain or encoded). Signed out → /login (the
  * layout and this loader both require a session); a profile that is not found → /not-found; any
  * other failure → "Unable to load profile". Header with cover and avatar (initials when there is no
  * picture), names, @username and join date; About ("No bio yet"); Posts: the member's posts, newest
@@ -14,7 +14,15 @@
  * Every owner action targets the signed-in member's own id (from the gateway's identity), never
  * the id in the URL, so nobody can edit someone else's profile through this page.
  */
-import { authTexts, parseProfileParam, postTexts, PROFILE_NOT_FOUND_CODES, type LimitedProfile, type Profile, type Relation } from '@kora/contracts';
+import {
+  authTexts,
+  parseProfileParam,
+  postTexts,
+  PROFILE_NOT_FOUND_CODES,
+  type LimitedProfile,
+  type Profile,
+  type Relation,
+} from '@kora/contracts';
 import {
   data,
   MaxPartSizeExceededError,
@@ -45,6 +53,8 @@ import { requireSession } from '~/utils/session.server';
 import { displayName } from '~/utils/user';
 import { fetchOnline } from '~/utils/presence.server';
 import { fetchProfile, updateProfile, uploadProfileImage } from '~/utils/user.server';
+import { titleAndDescription } from '~/utils/page-meta';
+import { formText } from '~/utils/form-submission';
 
 const UNABLE = 'Unable to load profile';
 /** Bigger images are refused here before they are buffered; the accounts service has its own limit. */
@@ -57,7 +67,9 @@ type LoaderData =
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
   const site = siteNameFromMatches(matches);
-  return [{ title: pageTitle(loaded?.state === 'ok' || loaded?.state === 'limited' ? displayName(loaded.profile) : 'Profile', site) }];
+  return titleAndDescription(
+    pageTitle(loaded?.state === 'ok' || loaded?.state === 'limited' ? displayName(loaded.profile) : 'Profile', site),
+  );
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -140,7 +152,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     throw error;
   }
-  const intent = String(form.get('intent') ?? '') as ProfileIntent;
+  const intent = formText(form, 'intent') as ProfileIntent;
 
   if (intent === 'update-profile') {
     const parsed = parseProfileEdit(form);
@@ -173,7 +185,16 @@ export default function ProfilePage() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.state === 'error') return <LoadError message={loaded.message} />;
   if (loaded.state === 'limited') return <LimitedProfileCard profile={loaded.profile} relation={loaded.relation} />;
-  return <ProfileView profile={loaded.profile} isOwner={loaded.isOwner} relation={loaded.relation} posts={loaded.posts} serverNow={loaded.now} online={loaded.online} />;
+  return (
+    <ProfileView
+      profile={loaded.profile}
+      isOwner={loaded.isOwner}
+      relation={loaded.relation}
+      posts={loaded.posts}
+      serverNow={loaded.now}
+      online={loaded.online}
+    />
+  );
 }
 
 function ProfileView({
@@ -196,7 +217,14 @@ function ProfileView({
 
   return (
     <div className="space-y-4">
-      <ProfileHeader profile={profile} isOwner={isOwner} relation={relation} online={online} onEdit={() => setEditing(true)} onUpload={setUploading} />
+      <ProfileHeader
+        profile={profile}
+        isOwner={isOwner}
+        relation={relation}
+        online={online}
+        onEdit={() => setEditing(true)}
+        onUpload={setUploading}
+      />
       <ProfileAbout bio={profile.bio} details={profile.details} />
 
       <ProfilePostsSection profile={profile} posts={posts} serverNow={serverNow} />
@@ -211,3 +239,5 @@ function ProfileView({
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -11,8 +11,9 @@ import { isApiError } from '~/utils/api.server';
 import { loadReelsPage } from '~/utils/reels-page.server';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
+import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(reelTexts.title, siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(reelTexts.title, siteNameFromMatches(matches)));
 
 export const shouldRevalidate = () => false;
 
@@ -31,3 +32,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function ReelAt() {
   return <ReelsPage loaded={useLoaderData<typeof loader>()} />;
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -1,14 +1,14 @@
 /**
- * /saved (member-side §2 "Saved Posts"): the posts the member saved, most recently saved first,
+ * /saved (docs/product/posts-and-feed.md): the posts the member saved, most recently saved first,
  * more loading on scroll. Empty: "No saved posts yet"; a failed load: "Failed to load saved posts".
  * Unsave here takes the post off the list at once; if the call fails it comes back, with the
- * spec's "Unsave post failed".
+ * product's "Unsave post failed".
  */
 import { postTexts, type PostPage } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
-import { BookmarkIcon } from '~/components/icons';
+import { BookmarkIcon } from 'lucide-react';
 import { PostList } from '~/components/posts/post-list';
 import { UnsaveHereContext } from '~/components/posts/unsave-here';
 import { usePostAction } from '~/components/posts/use-post-action';
@@ -24,12 +24,13 @@ import { shouldRevalidatePage } from '~/utils/revalidation';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
+import { titleAndDescription } from '~/utils/page-meta';
 
 const TITLE = 'Saved Posts';
 const LOAD_FAILED = 'Failed to load saved posts';
 const SAVED: PostListSource = { kind: 'saved' };
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(TITLE, siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(TITLE, siteNameFromMatches(matches)));
 
 export const shouldRevalidate = shouldRevalidatePage;
 
@@ -116,3 +117,5 @@ export default function SavedPosts() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -26,23 +26,29 @@ import { fetchSearch } from '~/utils/search.server';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
+import { titleAndDescription } from '~/utils/page-meta';
 
 type ListPage = Exclude<SearchPage, { type: 'posts' }>;
 type Results = { kind: 'posts'; page: PostPage } | { kind: 'list'; page: ListPage; relations: PeopleRelations };
-type SearchData = SearchLocation & { now: number } & ({ state: 'prompt' } | { state: 'ok'; results: Results } | { state: 'error'; message: string });
+type SearchData = SearchLocation & { now: number } & (
+    { state: 'prompt' } | { state: 'ok'; results: Results } | { state: 'error'; message: string }
+  );
 
 const NO_RELATIONS: PeopleRelations = { friends: [], requested: [] };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
   const q = loaded?.q;
-  return [{ title: pageTitle(q ? `${q} - ${searchTexts.pageTitle}` : searchTexts.pageTitle, siteNameFromMatches(matches)) }];
+  return titleAndDescription(pageTitle(q ? `${q} - ${searchTexts.pageTitle}` : searchTexts.pageTitle, siteNameFromMatches(matches)));
 };
 
 export const shouldRevalidate = shouldRevalidatePage;
 
 /** Whom the member is already friends with or has asked, so People offers Add Friend only where it fits. */
 async function peopleRelations(request: Request, token: string | null): Promise<PeopleRelations> {
-  const [friends, sent] = await Promise.all([fetchFriends(request, token).catch(() => []), fetchSentRequests(request, token).catch(() => [])]);
+  const [friends, sent] = await Promise.all([
+    fetchFriends(request, token).catch(() => []),
+    fetchSentRequests(request, token).catch(() => []),
+  ]);
   return { friends: friends.map((friend) => friend.id), requested: sent.map((sentRequest) => sentRequest.toUserId) };
 }
 
@@ -82,7 +88,7 @@ function ListResults({ page, q, relations }: { page: ListPage; q: string; relati
 }
 
 export default function SearchPage() {
-  const loaded = useLoaderData<typeof loader>() as SearchData;
+  const loaded = useLoaderData<typeof loader>();
   const now = useNow(loaded.now);
   const { q, type } = loaded;
   const results = loaded.state === 'ok' ? loaded.results : null;
@@ -123,3 +129,5 @@ export default function SearchPage() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -1,10 +1,10 @@
 /**
- * /settings (settings spec §2, §4, §8): tabs General, Privacy, Notifications and Security. The tab
+ * /settings (docs/product/settings.md): tabs General, Privacy, Notifications and Security. The tab
  * is URL state (`?tab=privacy`, General by default), each tab loads its current values when it
  * is opened, and each has one Save that sends the tab's whole object (an action `intent`).
- * A failed load shows the spec's "Failed to fetch …" in the tab; a save answers the spec's toasts,
- * and fields the rules refuse (checked here with the API's own schemas, then by the API) show
- * their text beside the field.
+ * A failed load shows the product's "Failed to fetch …" in the tab; a save answers the product's
+ * toasts, and fields the rules refuse (checked here with the API's own schemas, then by the API)
+ * show their text beside the field.
  *
  * Security: change password (enabled only when the current password is filled in and the new one
  * has at least 8 characters — enforced by the action too) and the member's sessions, each with
@@ -13,7 +13,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useId } from 'react';
-import { ShieldIcon } from '~/components/icons';
+import { ShieldIcon } from 'lucide-react';
 import { ChangePasswordCard } from '~/components/settings/change-password-card';
 import { GeneralTab } from '~/components/settings/general-tab';
 import { NotificationsTab } from '~/components/settings/notifications-tab';
@@ -40,8 +40,10 @@ import {
   savePrivacySettings,
 } from '~/utils/settings.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
+import { titleAndDescription } from '~/utils/page-meta';
+import { formText } from '~/utils/form-submission';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('Settings', siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Settings', siteNameFromMatches(matches)));
 
 export const shouldRevalidate = shouldRevalidatePage;
 
@@ -65,14 +67,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = async () => {
     switch (tab) {
       case 'general':
-        return { tab, values: await orNull(fetchGeneralSettings(request, token)), timeZones: timeZones(), today: new Date().toISOString().slice(0, 10) } as const;
+        return {
+          tab,
+          values: await orNull(fetchGeneralSettings(request, token)),
+          timeZones: timeZones(),
+          today: new Date().toISOString().slice(0, 10),
+        } as const;
       case 'privacy':
         return { tab, values: await orNull(fetchPrivacySettings(request, token)) } as const;
       case 'notifications':
         return { tab, values: await orNull(fetchNotificationSettings(request, token)) } as const;
       case 'security':
         // `now`: the reference time for "last seen", so server and browser render the same words.
-        return { tab, sessions: (await orNull(fetchSessions(request, token))) as MemberSession[] | null, now: Date.now() } as const;
+        return { tab, sessions: await orNull<MemberSession[] | null>(fetchSessions(request, token)), now: Date.now() } as const;
     }
   };
   return data(await page(), { headers });
@@ -82,7 +89,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { identity, token, headers } = await requireSession(request);
   const form = await request.formData();
   const intent = form.get('intent');
-  const reply = (answer: SecurityActionData | SaveActionData, status = 200) => data<SecurityActionData | SaveActionData>(answer, { status, headers });
+  const reply = (answer: SecurityActionData | SaveActionData, status = 200) =>
+    data<SecurityActionData | SaveActionData>(answer, { status, headers });
 
   /** Checks the tab's form, saves it, and answers ok or why not (by field when the rules say which). */
   async function save<T>(saveIntent: SaveIntent, parsed: TabForm<T>, failure: string, call: (values: T) => Promise<unknown>) {
@@ -91,7 +99,10 @@ export async function action({ request }: ActionFunctionArgs) {
       await call(parsed.data);
       return reply({ intent: saveIntent, ok: true });
     } catch (error) {
-      return reply({ intent: saveIntent, ok: false, error: isClientError(error) ? error.message : failure, fieldErrors: {} }, errorStatus(error));
+      return reply(
+        { intent: saveIntent, ok: false, error: isClientError(error) ? error.message : failure, fieldErrors: {} },
+        errorStatus(error),
+      );
     }
   }
 
@@ -101,7 +112,9 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'save-privacy':
       return save(intent, parsePrivacyForm(form), tabFailures.privacy.update, (values) => savePrivacySettings(request, values, token));
     case 'save-notifications':
-      return save(intent, parseNotificationsForm(form), tabFailures.notifications.update, (values) => saveNotificationSettings(request, values, token));
+      return save(intent, parseNotificationsForm(form), tabFailures.notifications.update, (values) =>
+        saveNotificationSettings(request, values, token),
+      );
     case 'change-password': {
       const parsed = parsePasswordChange(form);
       if (!parsed.ok) return reply({ intent, ok: false, error: parsed.error }, 400);
@@ -113,7 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
     case 'revoke': {
-      const id = String(form.get('id') ?? '');
+      const id = formText(form, 'id');
       if (!id || id.length > 200) return reply({ intent, ok: false, error: texts.revokeFailed }, 400);
       try {
         await revokeSession(request, id, token);
@@ -179,3 +192,5 @@ export default function SettingsPage() {
     </section>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -38,7 +38,7 @@ export function ErrorBoundary() {
   const layout = useAppLayout();
   const siteName = useSiteName();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // Only development builds show what went wrong; production shows the spec's text alone.
+  // Only development builds show what went wrong; production shows the product's text alone.
   let details: string | undefined;
   if (!notFound && import.meta.env.DEV) {
     details = error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error, null, 2);

@@ -1,5 +1,5 @@
 /**
- * /wallet (groups-reels spec §2 Wallet): the balance in naira, an amount field whose Pay button
+ * /wallet (docs/product/wallet.md): the balance in naira, an amount field whose Pay button
  * starts a card top-up (initialize, then the provider's page), start and end date filters in the URL
  * (`?start=&end=`, neither after today, end not before start) with Clear, the transactions (Date,
  * Type, Amount; more pages on request), and a link to /payments. Back from a payment
@@ -17,8 +17,10 @@ import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { parseDateFilter, parseTopUpAmount } from '~/utils/wallet';
 import { isPaymentsOff, paymentNotice, paymentsOffText, paymentsOn, siteCalendar, startTopUp } from '~/utils/wallet-page.server';
 import { fetchBalance, fetchTransactions } from '~/utils/wallet.server';
+import { titleAndDescription } from '~/utils/page-meta';
+import { formText } from '~/utils/form-submission';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(walletTexts.walletTitle, siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(walletTexts.walletTitle, siteNameFromMatches(matches)));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request);
@@ -67,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await requireSession(request);
   const refuse = (error: string, status: number) => data<TopUpActionData>({ error }, { status, headers: session.headers });
   const form = await request.formData();
-  const amount = parseTopUpAmount(String(form.get('amount') ?? ''));
+  const amount = parseTopUpAmount(formText(form, 'amount'));
   if (!amount.ok) return refuse(amount.error, 400);
   const started = await startTopUp(request, session, amount.value);
   return started instanceof Response ? started : refuse(started.error, started.status);
@@ -76,3 +78,5 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Wallet() {
   return <WalletPage loaded={useLoaderData<typeof loader>()} />;
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

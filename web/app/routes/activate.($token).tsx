@@ -1,9 +1,9 @@
 /**
- * The activation page, `/activate/{token}` (member-side §2): no token → /login; signed in → /;
- * otherwise the loader activates the account (`POST /api/activate`, server-side: the token is
- * single-use, so the page never re-runs it — see shouldRevalidate). Success shows the spec's text,
- * then /login after 5 seconds; a failure shows why (invalid, expired, already used) and offers to
- * resend the activation e-mail.
+ * The activation page, `/activate/{token}` (docs/product/accounts.md): no token → /login; signed in
+ * → /; otherwise the loader activates the account (`POST /api/activate`, server-side: the token is
+ * single-use, so the page never re-runs it — see shouldRevalidate). Success shows the product's
+ * text, then /login after 5 seconds; a failure shows why (invalid, expired, already used) and
+ * offers to resend the activation e-mail.
  */
 import { AuthErrorCode, authTexts } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -17,10 +17,9 @@ import { activateAccount, resendActivation } from '~/utils/accounts.server';
 import { errorStatus, isApiError, isClientError } from '~/utils/api.server';
 import { getIdentity } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
+import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle('Activate your account', siteNameFromMatches(matches)) },
-];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Activate your account', siteNameFromMatches(matches)));
 
 const ACTIVATION_REDIRECT_MS = 5_000;
 
@@ -53,10 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const answer = await resendActivation(request, parsed.data);
     return data<ResendResult>({ notice: answer.message || authTexts.activationResent });
   } catch (error) {
-    return data<ResendResult>(
-      { error: isClientError(error) ? error.message : 'Something went wrong' },
-      { status: errorStatus(error) },
-    );
+    return data<ResendResult>({ error: isClientError(error) ? error.message : 'Something went wrong' }, { status: errorStatus(error) });
   }
 }
 
@@ -101,3 +97,5 @@ export default function ActivatePage() {
     </AuthCard>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -1,8 +1,9 @@
 /**
- * The admin dashboard (spec: four stat cards; issue 16: a 30-day chart). The stats are streamed:
- * the page answers at once with "-" in every card and the numbers follow when the admin service
- * answers (a promise in the loader's data, <Await> in the page). A failure leaves the dashes and is
- * logged as "Failed to load stats" (spec: console only), on the server and in the browser.
+ * The admin dashboard (docs/product/admin.md: four stat cards; decision 024: a 30-day chart). The
+ * stats are streamed: the page answers at once with "-" in every card and the numbers follow when
+ * the admin service answers (a promise in the loader's data, <Await> in the page). A failure leaves
+ * the dashes and is logged as "Failed to load stats" (docs/product/admin.md: console only), on the
+ * server and in the browser.
  */
 import { adminTexts, type AdminStats } from '@kora/contracts';
 import type { LoaderFunctionArgs } from '@remix-run/node';
@@ -52,3 +53,5 @@ export default function AdminDashboard() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

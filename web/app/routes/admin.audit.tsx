@@ -1,8 +1,8 @@
 /**
- * /admin/audit (issue 16): the admin actions recorded by every service (GET /api/admin/audit),
+ * /admin/audit (decision 024): the admin actions recorded by every service (GET /api/admin/audit),
  * newest first, filterable by action, numbered pages; the filter and page are in the URL.
  */
-import { ADMIN_ACTIONS, auditQuery, type AuditEntry } from '@kora/contracts';
+import { ADMIN_ACTIONS, auditQuery } from '@kora/contracts';
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData, useSubmit } from '@remix-run/react';
 import { AUDIT_ACTION_LABELS, AuditTable } from '~/components/admin/audit/audit-table';
@@ -18,13 +18,10 @@ export const meta = adminMeta('Audit log');
 
 const LOAD_FAILED = 'Failed to load the audit log';
 
-type Loaded = { items: AuditEntry[]; total: number; totalPages: number };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { headers, ...page } = await loadAdminTable(request, auditQuery, fetchAudit, LOAD_FAILED);
-  return data({ ...page, list: page.list as Loaded | null }, { headers });
+  return data({ ...page, list: page.list }, { headers });
 }
-
 
 export default function AdminAudit() {
   const { query, list, error } = useLoaderData<typeof loader>();
@@ -32,10 +29,20 @@ export default function AdminAudit() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
-      <Form method="get" aria-label="Filter the audit log" className="flex flex-wrap items-end gap-3" key={`${query.action ?? ''}|${query.limit}`}>
+      <Form
+        method="get"
+        aria-label="Filter the audit log"
+        className="flex flex-wrap items-end gap-3"
+        key={`${query.action ?? ''}|${query.limit}`}
+      >
         <label className="space-y-1">
           <span className="block text-xs font-medium text-slate-600">Action</span>
-          <select name="action" defaultValue={query.action ?? ''} className={adminSelectClasses} onChange={(e) => submit(e.currentTarget.form)}>
+          <select
+            name="action"
+            defaultValue={query.action ?? ''}
+            className={adminSelectClasses}
+            onChange={(e) => submit(e.currentTarget.form)}
+          >
             <option value="">All actions</option>
             {ADMIN_ACTIONS.map((action) => (
               <option key={action} value={action}>
@@ -61,3 +68,5 @@ export default function AdminAudit() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

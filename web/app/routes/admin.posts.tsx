@@ -1,9 +1,9 @@
 /**
- * /admin/posts (spec: Admin posts; issue 16: reports). The filter, search and page size are in the
- * URL (changing any starts again at page 1); the table's row actions post to this route's action
- * and the list reloads after. The Reported filter shows the open reports grouped by item instead
- * of posts. A failed load shows "Failed to load posts"; a refused action "Action failed" with the
- * server's text.
+ * /admin/posts (docs/product/admin.md; decision 024: reports). The filter, search and page size are
+ * in the URL (changing any starts again at page 1); the table's row actions post to this route's
+ * action and the list reloads after. The Reported filter shows the open reports grouped by item
+ * instead of posts. A failed load shows "Failed to load posts"; a refused action "Action failed"
+ * with the server's text.
  */
 import { adminPostsQuery, adminTexts, type AdminPostList, type AdminReportGroup, type AdminPost } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
@@ -48,7 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-const MESSAGES = { remove: 'Post removed', restore: 'Post restored', shadow: 'Post shadow-hidden', unshadow: 'Post visible again' } as const;
+const MESSAGES = {
+  remove: 'Post removed',
+  restore: 'Post restored',
+  shadow: 'Post shadow-hidden',
+  unshadow: 'Post visible again',
+} as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token, headers } = await requireAdmin(request, { resource: true });
@@ -74,11 +79,20 @@ export default function AdminPosts() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold text-slate-900">Posts</h1>
-      <PostsToolbar key={`${query.status}|${query.search}|${query.limit}`} status={query.status} search={query.search} limit={query.limit} />
+      <PostsToolbar
+        key={`${query.status}|${query.search}|${query.limit}`}
+        status={query.status}
+        search={query.search}
+        limit={query.limit}
+      />
       {error ? <LoadError message={error} /> : null}
       {posts ? <PostsTable posts={posts.items} /> : null}
       {reports ? <ReportsList groups={reports.items} /> : null}
-      {list ? <PageNumbers page={query.page} totalPages={list.totalPages} total={list.total} pageSize={query.limit} shown={list.items.length} /> : null}
+      {list ? (
+        <PageNumbers page={query.page} totalPages={list.totalPages} total={list.total} pageSize={query.limit} shown={list.items.length} />
+      ) : null}
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

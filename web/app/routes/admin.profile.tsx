@@ -1,5 +1,5 @@
 /**
- * /admin/profile (spec: Admin profile): tabs Profile, Avatar, Password, Sessions, on the admin
+ * /admin/profile (docs/product/admin.md): tabs Profile, Avatar, Password, Sessions, on the admin
  * profile API (GET api/admin/profile/me, PUT api/admin/profile[/password|/avatar], GET/DELETE
  * api/admin/profile/sessions). Reached from the layout's header, not the sidebar. The Sessions tab
  * lists the admin's other sessions (this browser's own is left out: revoking it is signing out).
@@ -7,16 +7,32 @@
 import { adminTexts } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { useFetcher, useLoaderData } from '@remix-run/react';
-import { PROFILE_FETCHER, PROFILE_FIELDS, PROFILE_TAB_LABELS, PROFILE_TABS, PROFILE_TEXTS, type ProfileActionData, type ProfileIntent } from '~/components/admin/profile-actions';
+import {
+  PROFILE_FETCHER,
+  PROFILE_FIELDS,
+  PROFILE_TAB_LABELS,
+  PROFILE_TABS,
+  PROFILE_TEXTS,
+  type ProfileActionData,
+  type ProfileIntent,
+} from '~/components/admin/profile-actions';
 import { AvatarForm, PasswordForm, ProfileForm, SessionsTable } from '~/components/admin/profile-tabs';
 import { AdminTabs, tabFrom } from '~/components/admin/tabs';
 import { adminMeta } from '~/components/admin/title';
 import { Alert } from '~/components/ui/alert';
 import { useToast } from '~/components/ui/toast';
 import { requireAdmin } from '~/utils/admin.server';
-import { changeAdminPassword, fetchAdminProfile, fetchAdminSessions, revokeAdminSession, updateAdminProfile, uploadAdminAvatar } from '~/utils/admin-api.server';
+import {
+  changeAdminPassword,
+  fetchAdminProfile,
+  fetchAdminSessions,
+  revokeAdminSession,
+  updateAdminProfile,
+  uploadAdminAvatar,
+} from '~/utils/admin-api.server';
 import { errorMessage, errorStatus } from '~/utils/api.server';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
+import { formText } from '~/utils/form-submission';
 
 export const meta = adminMeta('Profile');
 
@@ -26,7 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (tab === 'sessions') {
     try {
       const sessions = await fetchAdminSessions(request, token);
-      const others = sessions.filter((s) => !s.current && s.id !== identity.sessionId).map(({ id, userAgent, ip, lastSeen }) => ({ id, userAgent, ip, lastSeen }));
+      const others = sessions
+        .filter((s) => !s.current && s.id !== identity.sessionId)
+        .map(({ id, userAgent, ip, lastSeen }) => ({ id, userAgent, ip, lastSeen }));
       return data({ tab, profile: null, sessions: others, error: null }, { headers });
     } catch (error) {
       return data({ tab, profile: null, sessions: null, error: errorMessage(error, adminTexts.loadSessionsFailed) }, { headers });
@@ -65,8 +83,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return run(intent, () => updateAdminProfile(request, token, body));
     }
     case 'password': {
-      const oldPassword = String(form.get('oldPassword') ?? '');
-      const newPassword = String(form.get('newPassword') ?? '');
+      const oldPassword = formText(form, 'oldPassword');
+      const newPassword = formText(form, 'newPassword');
       if (!oldPassword) return reply({ intent, ok: false, error: 'Enter your current password' }, 400);
       if (newPassword.length < 8) return reply({ intent, ok: false, error: adminTexts.newPasswordTooShort }, 400);
       return run(intent, () => changeAdminPassword(request, token, { oldPassword, newPassword }));
@@ -79,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return run(intent, () => uploadAdminAvatar(request, token, upload));
     }
     case 'revoke': {
-      const id = String(form.get('id') ?? '');
+      const id = formText(form, 'id');
       if (!id || id.length > 200) return reply({ intent, ok: false, error: adminTexts.revokeSessionFailed }, 400);
       // This browser's own session is not listed; refusing it here keeps a forged post from signing the admin out by surprise.
       if (id === identity.sessionId) return reply({ intent, ok: false, error: adminTexts.revokeSessionFailed }, 400);
@@ -121,3 +139,5 @@ export default function AdminProfilePage() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -1,9 +1,10 @@
 /**
- * /admin/representatives (issue 16): the applications from /representative, newest first,
+ * /admin/representatives (decision 024): the applications from /representative, newest first,
  * filterable by status (all, new, contacted, accepted, rejected), numbered pages; each one's review
  * (status and note) is posted to this route's action and the list reloads after.
  */
-import { adminTexts, representativesQuery, reviewRepresentativeBody, type Representative } from '@kora/contracts';
+import { adminTexts, representativesQuery, reviewRepresentativeBody } from '@kora/contracts';
+import { z } from 'zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData, useSubmit } from '@remix-run/react';
 import { PageNumbers } from '~/components/admin/page-numbers';
@@ -15,7 +16,7 @@ import { Card } from '~/components/ui/card';
 import { LoadError } from '~/components/ui/load-error';
 import { loadAdminTable, requireAdmin } from '~/utils/admin.server';
 import { errorMessage, errorStatus } from '~/utils/api.server';
-import { parseWith } from '~/utils/forms';
+import { parseForm, textField, thenCheck } from '~/utils/form-submission';
 import { fetchRepresentatives, reviewRepresentative } from '~/utils/moderation.server';
 import { PageSizeField, adminSelectClasses } from '~/components/admin/page-size-field';
 
@@ -23,11 +24,9 @@ export const meta = adminMeta('Representatives');
 
 const LOAD_FAILED = 'Failed to load applications';
 
-type Loaded = { items: Representative[]; total: number; totalPages: number };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { headers, ...page } = await loadAdminTable(request, representativesQuery, fetchRepresentatives, LOAD_FAILED);
-  return data({ ...page, list: page.list as Loaded | null }, { headers });
+  return data({ ...page, list: page.list }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const id = Number(form.get('id'));
   if (!Number.isSafeInteger(id) || id <= 0) return reply({ ok: false, error: adminTexts.applicationNotFound }, 404);
-  const parsed = parseWith(reviewRepresentativeBody, { status: form.get('status'), note: form.get('note') ?? '' });
+  const parsed = parseForm(form, reviewForm);
   if (!parsed.ok) return reply({ ok: false, error: parsed.error }, 400);
   try {
     await reviewRepresentative(request, token, id, parsed.data);
@@ -45,6 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return reply({ ok: false, error: errorMessage(error, 'Please try again') }, errorStatus(error));
   }
 }
+
+const reviewForm = thenCheck(z.object({ status: z.unknown().optional(), note: textField }), reviewRepresentativeBody);
 
 const FILTERS = ['all', 'new', 'contacted', 'accepted', 'rejected'] as const;
 
@@ -90,3 +91,5 @@ export default function AdminRepresentatives() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

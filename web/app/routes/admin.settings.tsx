@@ -1,9 +1,10 @@
 /**
- * /admin/settings (spec: Admin area, Settings): tabs General, Features, Moderation, Storage, Email,
+ * /admin/settings (docs/product/admin.md): tabs General, Features, Moderation, Storage, Email,
  * Security, each a form with its own Save. The settings stream in after the page ("Loading
  * settings…" meanwhile). A save sends that section's object to PUT /api/admin/settings/{section}
- * (parsed by settings-form.ts); the toasts are the spec's "Saved" / "Updated {section} settings",
- * or "Save failed" with the server's error ("Failed to update settings" when it gave none).
+ * (parsed by settings-form.ts); the toasts are the product's "Saved" / "Updated {section}
+ * settings", or "Save failed" with the server's error ("Failed to update settings" when it gave
+ * none).
  */
 import { adminTexts, siteSettingsSections, type SiteSettings } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
@@ -41,13 +42,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const section = form.get('section');
   if (!isSection(section)) {
-    return data<SettingsActionData>({ ok: false, section: String(section ?? ''), error: 'Unknown settings section' }, { status: 400, headers });
+    return data<SettingsActionData>(
+      { ok: false, section: typeof section === 'string' ? section : '', error: 'Unknown settings section' },
+      { status: 400, headers },
+    );
   }
   try {
     await saveSiteSettings(request, token, section, sectionValues(section, form));
     return data<SettingsActionData>({ ok: true, section, message: savedText(section) }, { headers });
   } catch (error) {
-    return data<SettingsActionData>({ ok: false, section, error: errorMessage(error, adminTexts.updateSettingsFailed) }, { status: errorStatus(error), headers });
+    return data<SettingsActionData>(
+      { ok: false, section, error: errorMessage(error, adminTexts.updateSettingsFailed) },
+      { status: errorStatus(error), headers },
+    );
   }
 }
 
@@ -64,7 +71,13 @@ export default function AdminSettings() {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
       <AdminTabs tabs={siteSettingsSections} labels={SETTINGS_TAB_LABELS} current={tab} label="Settings sections">
-        <Suspense fallback={<p className="py-6 text-slate-500" role="status">{adminTexts.loadingSettings}</p>}>
+        <Suspense
+          fallback={
+            <p className="py-6 text-slate-500" role="status">
+              {adminTexts.loadingSettings}
+            </p>
+          }
+        >
           <Await resolve={settings} errorElement={<Alert>{adminTexts.loadSettingsFailed}</Alert>}>
             {(loaded) =>
               loaded.ok ? (
@@ -80,3 +93,5 @@ export default function AdminSettings() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -1,6 +1,6 @@
 /**
- * The back office layout (/admin and its pages; issue 16, spec: Admin area). The loader is the
- * guard, on the server: anonymous → /login?redirectTo=<this page with its query>, a signed-in
+ * The back office layout (/admin and its pages; decision 024, docs/product/admin.md). The loader is
+ * the guard, on the server: anonymous → /login?redirectTo=<this page with its query>, a signed-in
  * member → `/`, an admin → the page. Child routes call requireAdmin again in their own loaders
  * (Remix runs a navigation's loaders in parallel, so the layout's redirect alone would not stop a
  * child's data from being fetched). Sidebar at 768px and wider, a drawer below; the header holds
@@ -12,7 +12,7 @@ import { Avatar } from '~/components/avatar';
 import { AdminDrawer, AdminSidebar } from '~/components/admin/nav';
 import { RowActionsProvider } from '~/components/admin/row-action';
 import type { AdminLayoutData } from '~/components/admin/title';
-import { LogOutIcon } from '~/components/icons';
+import { LogOutIcon } from 'lucide-react';
 import { LogoutForm } from '~/components/layout/logout-form';
 import { PendingIndicator, usePageLoading } from '~/components/layout/pending-indicator';
 import { requireAdminUser } from '~/utils/admin.server';
@@ -52,7 +52,10 @@ export default function AdminLayout() {
               aria-label={`Profile (${displayName(user)})`}
               title="Profile"
               className={({ isActive }) =>
-                cn('flex items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-slate-100 sm:pr-3', isActive && 'bg-brand-50 text-brand-700')
+                cn(
+                  'flex items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-slate-100 sm:pr-3',
+                  isActive && 'bg-brand-50 text-brand-700',
+                )
               }
             >
               <Avatar name={user.username} src={user.profileImage} className="size-8" />
@@ -85,3 +88,5 @@ export default function AdminLayout() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

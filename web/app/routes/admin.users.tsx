@@ -1,5 +1,5 @@
 /**
- * /admin/users (spec: Admin area, Users; issue 16: Edit and Suspend wired). The table's state is
+ * /admin/users (docs/product/admin.md; decision 024: Edit and Suspend wired). The table's state is
  * the URL's query (users-query.ts); the loader reads it and asks GET /api/admin/users. The action
  * edits a member (PUT /api/admin/users/{id}) or sets their status (PUT .../status: suspending ends
  * every session they have, so a suspended member is signed out wherever they are).
@@ -69,7 +69,21 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function Pager({ page, totalPages, total, hasPrev, hasNext, search }: { page: number; totalPages: number; total: number; hasPrev: boolean; hasNext: boolean; search: (page: number) => string }) {
+function Pager({
+  page,
+  totalPages,
+  total,
+  hasPrev,
+  hasNext,
+  search,
+}: {
+  page: number;
+  totalPages: number;
+  total: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+  search: (page: number) => string;
+}) {
   const link = (enabled: boolean, to: number, label: string) =>
     enabled ? (
       <Link to={search(to)} preventScrollReset className={buttonClasses('secondary', 'sm')} rel={label === 'Prev' ? 'prev' : 'next'}>
@@ -101,9 +115,10 @@ export default function AdminUsers() {
   const edit = useFetcher<UserActionData>({ key: EDIT_USER_FETCHER });
   const status = useFetcher<UserActionData>({ key: USER_STATUS_FETCHER });
 
-  // The spec's "Failed to load users" is a toast; the page also says so where the table would be.
+  // The product's "Failed to load users" is a toast; the page also says so where the table would be.
   useEffect(() => {
-    if (error) toast({ title: adminTexts.loadUsersFailed, description: error === adminTexts.loadUsersFailed ? undefined : error, variant: 'error' });
+    if (error)
+      toast({ title: adminTexts.loadUsersFailed, description: error === adminTexts.loadUsersFailed ? undefined : error, variant: 'error' });
   }, [error, toast]);
 
   useFetcherResult(edit, (answer) => {
@@ -168,3 +183,5 @@ export default function AdminUsers() {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -8,7 +8,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
-import { MailIcon } from '~/components/icons';
+import { MailIcon } from 'lucide-react';
 import { LinkifiedText } from '~/components/linkified-text';
 import { StandalonePage } from '~/components/standalone-page';
 import { Alert } from '~/components/ui/alert';
@@ -17,9 +17,10 @@ import { Card } from '~/components/ui/card';
 import { RelativeTime } from '~/components/ui/relative-time';
 import { loadDevMailbox } from '~/utils/dev-mail.server';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
+import { titleAndDescription } from '~/utils/page-meta';
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle('Development mailbox', siteNameFromMatches(matches)) },
+  ...titleAndDescription(pageTitle('Development mailbox', siteNameFromMatches(matches)), 'Mail the product sent while running locally.'),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -56,8 +57,8 @@ export default function DevMailPage() {
         {box.state === 'on' ? (
           <>
             <p className="mt-2 text-sm text-slate-600">
-              Mails the product sent while running without SMTP, newest first. Open an activation link, read a
-              recovery code or a daily digest here.
+              Mails the product sent while running without SMTP, newest first. Open an activation link, read a recovery code or a daily
+              digest here.
             </p>
             {box.incomplete ? <Alert className="mt-4">Some mails could not be loaded. Refresh to try again.</Alert> : null}
             {box.mails.length === 0 ? (
@@ -94,3 +95,5 @@ export default function DevMailPage() {
     </StandalonePage>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -1,5 +1,5 @@
 /**
- * /forgot-password (member-side §2, §4, §5, §8): step 1 e-mail → the server sends a 4-digit code;
+ * /forgot-password (docs/product/accounts.md): step 1 e-mail → the server sends a 4-digit code;
  * step 1b the code, with a Resend link that reads "Resend in {n}s" during the 30 s cooldown;
  * step 2 the new password and its confirmation; then /login.
  *
@@ -18,16 +18,16 @@ import { SubmitButton } from '~/components/ui/submit-button';
 import { cutOtp, parseCodeStep, parseEmailStep, parseResetStep } from '~/schemas/forgot-password';
 import { checkRecoveryCode, resetPassword, sendRecoveryCode } from '~/utils/accounts.server';
 import { errorStatus, isClientError } from '~/utils/api.server';
-import { formText } from '~/utils/forms';
+import { textField, typedValues } from '~/utils/form-submission';
 import { cn } from '~/utils/misc';
 import { redirectIfSignedIn } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useCountdown } from '~/utils/use-countdown';
 import { useHydrated } from '~/utils/use-hydrated';
+import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle('Forgot password', siteNameFromMatches(matches)) },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  titleAndDescription(pageTitle('Forgot password', siteNameFromMatches(matches)), 'Get a code by e-mail and choose a new password.');
 
 const RESEND_COOLDOWN_MS = 30_000;
 
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(null, { headers: await redirectIfSignedIn(request) });
 }
 
-/** The server's text for a refusal (cooldown, lock, rate limit, bad address), else the spec's. */
+/** The server's text for a refusal (cooldown, lock, rate limit, bad address), else the product's. */
 function failureText(error: unknown, fallback: string): string {
   return isClientError(error) ? error.message : fallback;
 }
@@ -62,8 +62,8 @@ function keptResendAt(value: string, now: number): number {
 export async function action({ request }: ActionFunctionArgs) {
   await redirectIfSignedIn(request);
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? 'send');
-  const typed = formText(form, ['email', 'otp', 'resendAt']);
+  const intent = textField.parse(form.get('intent') ?? 'send');
+  const typed = typedValues(form, ['email', 'otp', 'resendAt']);
   const now = Date.now();
   const reply = (step: Step, status = 200) => data<Step>(step, { status });
 
@@ -100,10 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!answer.status) return reply({ step: 'code', email: parsed.data.email, resendAt, error: texts.otpInvalid }, 400);
       return reply({ step: 'password', email: parsed.data.email, otp: parsed.data.otp });
     } catch (error) {
-      return reply(
-        { step: 'code', email: parsed.data.email, resendAt, error: failureText(error, texts.otpInvalid) },
-        errorStatus(error),
-      );
+      return reply({ step: 'code', email: parsed.data.email, resendAt, error: failureText(error, texts.otpInvalid) }, errorStatus(error));
     }
   }
 
@@ -126,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
         errorStatus(error),
       );
     }
-    throw redirect('/login?reset=1');
+    return redirect('/login?reset=1');
   }
 
   return reply({ step: 'email', email: typed.email }, 400);
@@ -141,7 +138,7 @@ const subtitles: Record<Step['step'], string> = {
 export default function ForgotPassword() {
   const state: Step = useActionData<typeof action>() ?? { step: 'email', email: '' };
   const navigation = useNavigation();
-  const busyIntent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null;
+  const busyIntent = navigation.state === 'submitting' ? textField.parse(navigation.formData?.get('intent')) : null;
 
   return (
     <AuthCard
@@ -184,17 +181,17 @@ function EmailStep({ state, busy }: { state: Extract<Step, { step: 'email' }>; b
 }
 
 function CodeStep({ state, busyIntent }: { state: Extract<Step, { step: 'code' }>; busyIntent: string | null }) {
-  const [otp, setOtp] = useState('');
+  // The code as typed, and the answer it was typed after: a wrong code clears it, ready for the next try.
+  const [typed, setTyped] = useState({ answer: state, otp: '' });
+  const otp = typed.answer !== state && state.error ? '' : typed.otp;
   const remaining = useCountdown(state.resendAt);
   const hydrated = useHydrated();
   const codeRef = useRef<HTMLInputElement>(null);
   const coolingDown = remaining > 0;
 
-  // A wrong code is cleared and focused again, ready for the next try.
+  // After a wrong code the (cleared) field has the focus again.
   useEffect(() => {
-    if (!state.error) return;
-    setOtp('');
-    codeRef.current?.focus();
+    if (state.error) codeRef.current?.focus();
   }, [state]);
 
   return (
@@ -214,7 +211,7 @@ function CodeStep({ state, busyIntent }: { state: Extract<Step, { step: 'code' }
         maxLength={4}
         required
         value={otp}
-        onChange={(event) => setOtp(cutOtp(event.target.value))}
+        onChange={(event) => setTyped({ answer: state, otp: cutOtp(event.target.value) })}
         aria-invalid={state.error ? true : undefined}
         className="[&_input]:text-center [&_input]:text-lg [&_input]:tracking-[0.5em]"
       />
@@ -262,3 +259,5 @@ function PasswordStep({ state, busy }: { state: Extract<Step, { step: 'password'
     </Form>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

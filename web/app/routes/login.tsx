@@ -1,5 +1,5 @@
 /**
- * /login (member-side §2 "Login"): the product name as title, Email/Username and Password, a
+ * /login (docs/product/accounts.md): the product name as title, Email/Username and Password, a
  * Forgot password link and a link to register. Sign-in stores the tokens in httpOnly cookies only
  * (cookies.server.ts) and goes to `redirectTo` (same-site paths only) or `/`. A signed-in visitor
  * is sent to `/`. An account that is not activated yet gets the server's message and a way to
@@ -18,17 +18,19 @@ import { resendActivation, signIn } from '~/utils/accounts.server';
 import { errorMessage, errorStatus, isApiError } from '~/utils/api.server';
 import { authCookies, cookieHeaders } from '~/utils/cookies.server';
 import { devMailEnabled } from '~/utils/dev-mail.server';
-import { formText } from '~/utils/forms';
+import { typedValues } from '~/utils/form-submission';
 import { safeRedirect } from '~/utils/redirect';
 import { getIdentity, redirectIfSignedIn } from '~/utils/session.server';
 import { siteInfo } from '~/utils/site-info.server';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
+import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('Login', siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) =>
+  titleAndDescription(pageTitle('Login', siteNameFromMatches(matches)), 'Sign in to see what your friends share.');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = await redirectIfSignedIn(request);
-  // While an admin has sign-ups closed, the register link is not offered (issue 16).
+  // While an admin has sign-ups closed, the register link is not offered (decision 024).
   const [devMail, site] = await Promise.all([devMailEnabled(request), siteInfo(request)]);
   return data({ devMail, allowSignups: site.allowSignups }, { headers });
 }
@@ -48,9 +50,9 @@ type LoginActionData = {
 const SOMETHING_WRONG = 'Something went wrong';
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (getIdentity(request)) throw redirect('/');
+  if (getIdentity(request)) return redirect('/');
   const form = await request.formData();
-  const { email } = formText(form, ['email']);
+  const { email } = typedValues(form, ['email']);
 
   if (form.get('intent') === 'resend-activation') {
     const parsed = parseEmailStep(form);
@@ -87,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: errorStatus(error) },
     );
   }
-  throw redirect(safeRedirect(form.get('redirectTo')), { headers: cookieHeaders(authCookies(request, tokens)) });
+  return redirect(safeRedirect(form.get('redirectTo')), { headers: cookieHeaders(authCookies(request, tokens)) });
 }
 
 export default function Login() {
@@ -160,14 +162,7 @@ export default function Login() {
         <Form method="post" noValidate className="mt-4 space-y-3 rounded-lg border border-slate-200 p-4">
           <input type="hidden" name="intent" value="resend-activation" />
           <p className="text-sm text-slate-700">Didn&apos;t get the activation e-mail?</p>
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={typed.includes('@') ? typed : ''}
-            required
-          />
+          <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={typed.includes('@') ? typed : ''} required />
           {resendError ? <Alert>{resendError}</Alert> : null}
           <SubmitButton variant="secondary" className="w-full" busy={resending}>
             Resend activation e-mail
@@ -188,3 +183,5 @@ export default function Login() {
     </AuthCard>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

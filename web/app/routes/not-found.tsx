@@ -1,6 +1,6 @@
 /**
- * Where the app sends a missing profile (spec); answers 404 so crawlers do not index it. A signed-in
- * member keeps the app's layout (NotFoundScreen).
+ * Where the app sends a missing profile (docs/product/navigation.md); answers 404 so crawlers do
+ * not index it. A signed-in member keeps the app's layout (NotFoundScreen).
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -16,3 +16,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function NotFoundPage() {
   return <NotFoundScreen layout={useLoaderData<typeof loader>()} />;
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -1,5 +1,5 @@
 /**
- * /register (member-side §2, §4, §5): First Name, Last Name, User Name, Email, Password, Confirm
+ * /register (docs/product/accounts.md): First Name, Last Name, User Name, Email, Password, Confirm
  * Password, a link to login. On success the server's message, then /login after 3 seconds (a
  * client timer, plus a link for anyone who does not want to wait or has no JavaScript).
  */
@@ -14,19 +14,24 @@ import { parseRegisterForm, REGISTER_FIELDS } from '~/schemas/register';
 import { signUp } from '~/utils/accounts.server';
 import { errorStatus, isClientError } from '~/utils/api.server';
 import { devMailEnabled } from '~/utils/dev-mail.server';
-import { formText } from '~/utils/forms';
+import { typedValues } from '~/utils/form-submission';
 import { redirectIfSignedIn } from '~/utils/session.server';
 import { siteInfo } from '~/utils/site-info.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
+import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('Register', siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) =>
+  titleAndDescription(
+    pageTitle('Register', siteNameFromMatches(matches)),
+    'Create an account to share with friends and the people around you.',
+  );
 
 const REGISTER_REDIRECT_MS = 3_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = await redirectIfSignedIn(request);
   // While an admin has sign-ups closed the page says so instead of offering a form the auth
-  // service would refuse (issue 16); the action's refusal still covers a stale page.
+  // service would refuse (decision 024); the action's refusal still covers a stale page.
   const [devMail, site] = await Promise.all([devMailEnabled(request), siteInfo(request)]);
   return data({ devMail, allowSignups: site.allowSignups }, { headers });
 }
@@ -38,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await redirectIfSignedIn(request);
   const form = await request.formData();
   // Echoed back (never the passwords) so a page rendered without JavaScript keeps what was typed.
-  const { firstname, lastname, username, email } = formText(form, REGISTER_FIELDS);
+  const { firstname, lastname, username, email } = typedValues(form, REGISTER_FIELDS);
   const values: Values = { firstname, lastname, username, email };
 
   const parsed = parseRegisterForm(form);
@@ -96,8 +101,22 @@ export default function Register() {
       ) : (
         <Form method="post" noValidate className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First Name" name="firstname" autoComplete="given-name" required defaultValue={value('firstname')} aria-invalid={invalid('firstname')} />
-            <Field label="Last Name" name="lastname" autoComplete="family-name" required defaultValue={value('lastname')} aria-invalid={invalid('lastname')} />
+            <Field
+              label="First Name"
+              name="firstname"
+              autoComplete="given-name"
+              required
+              defaultValue={value('firstname')}
+              aria-invalid={invalid('firstname')}
+            />
+            <Field
+              label="Last Name"
+              name="lastname"
+              autoComplete="family-name"
+              required
+              defaultValue={value('lastname')}
+              aria-invalid={invalid('lastname')}
+            />
           </div>
           <Field
             label="User Name"
@@ -109,7 +128,15 @@ export default function Register() {
             defaultValue={value('username')}
             aria-invalid={invalid('username')}
           />
-          <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={value('email')} aria-invalid={invalid('email')} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={value('email')}
+            aria-invalid={invalid('email')}
+          />
           <Field label="Password" name="password" type="password" autoComplete="new-password" required aria-invalid={invalid('password')} />
           <Field
             label="Confirm Password"
@@ -128,3 +155,5 @@ export default function Register() {
     </AuthCard>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

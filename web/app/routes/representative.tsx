@@ -1,5 +1,5 @@
 /**
- * /representative (spec: Representative application, no guard): anyone may apply, signed in or
+ * /representative (docs/product/representatives.md, no guard): anyone may apply, signed in or
  * not. A standalone page (logo, card, form) for everyone — the member layout would send a visitor
  * who is not signed in to /login — with a way back to the site. The action checks the form with the
  * contracts' schema and sends it to POST /api/representatives (with the member's token when signed
@@ -16,8 +16,10 @@ import { errorStatus, isApiError, isClientError } from '~/utils/api.server';
 import { submitRepresentative } from '~/utils/moderation.server';
 import { getIdentity } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
+import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('Become a Representative', siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) =>
+  titleAndDescription(pageTitle('Become a Representative', siteNameFromMatches(matches)), 'Apply to represent the network in your area.');
 
 export function loader({ request }: LoaderFunctionArgs) {
   return { signedIn: getIdentity(request) !== null };
@@ -63,3 +65,5 @@ export default function RepresentativePage() {
     </StandalonePage>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

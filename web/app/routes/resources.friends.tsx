@@ -2,7 +2,7 @@
  * /resources/friends — POST: the member's friend actions by `intent` (schemas/friend-action.ts):
  * send, accept, decline, cancel, unfriend. The answer carries the toast text and, when the form
  * named the other member, the relation afterwards (the profile's button applies it in place; the
- * /friends page revalidates its lists instead). Failures answer the spec's text for the intent,
+ * /friends page revalidates its lists instead). Failures answer the product's text for the intent,
  * with the server's refusal as the reason.
  */
 import { data, type ActionFunctionArgs } from '@remix-run/node';
@@ -59,6 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return reply(await perform(request, action, token));
   } catch (error) {
     const reason = isClientError(error) ? error.message : undefined;
-    return reply({ intent: action.intent, ok: false, error: failureText(action.intent), ...(reason ? { reason } : {}) }, errorStatus(error));
+    return reply(
+      { intent: action.intent, ok: false, error: failureText(action.intent), ...(reason ? { reason } : {}) },
+      errorStatus(error),
+    );
   }
 }

@@ -20,7 +20,8 @@ export async function action({ request, params: raw }: ActionFunctionArgs) {
   const { token, headers } = await requireSession(request, { resource: true });
   const id = params.safeParse(raw);
   const body = form.safeParse(Object.fromEntries(await request.formData()));
-  if (!id.success || !body.success) return jsonForPage(errorBody(notificationTexts.mentionReviewFailed, ErrorCode.ValidationFailed), { status: 400, headers });
+  if (!id.success || !body.success)
+    return jsonForPage(errorBody(notificationTexts.mentionReviewFailed, ErrorCode.ValidationFailed), { status: 400, headers });
   const { answer } = body.data;
   try {
     await apiFetch(request, `/api/posts/mentions/${id.data.mentionId}/${answer}`, { method: 'POST', schema: answered, token });

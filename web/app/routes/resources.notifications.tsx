@@ -3,8 +3,8 @@
  * with plain fetch(): a fetcher submission would make every loader on the page run again each time
  * the bell opens (mark-seen). GET `?cursor=`: a page and the unread count; POST: a mark by `intent`
  * (schemas/notification-mark.ts), answering the API's {updated, unread}. Failures answer
- * the error shape `{ error, message, code }` with the server's text, else "Request failed" (the spec:
- * the interface only logs it).
+ * the error shape `{ error, message, code }` with the server's text, else "Request failed" (the
+ * product's interface only logs it).
  */
 import { ErrorCode, errorBody, notificationPageQuery, notificationTexts } from '@kora/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';

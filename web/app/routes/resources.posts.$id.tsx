@@ -3,26 +3,17 @@
  * that expands its comments or waits for a video; POST: the member's actions on the post, by
  * `intent`: like (toggle), comment, share, save, unsave, delete, boost (a Pro member's own post). Answers carry what changed so the
  * card updates itself (the pages showing posts skip revalidation for these, utils/revalidation.ts).
- * Failures answer the server's message (or the spec's text) with the API's status.
+ * Failures answer the server's message (or the product's text) with the API's status.
  */
 import { postTexts } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import type { PostActionData, PostIntent, PostLoadData } from '~/components/posts/types';
 import { parseComment, parsePostId, parsePostIntent } from '~/schemas/post';
 import { errorMessage, errorStatus } from '~/utils/api.server';
-import {
-  addComment,
-  boostPost,
-  deletePost,
-  fetchPost,
-  savePost,
-  sharePost,
-  toggleLike,
-  unsavePost,
-} from '~/utils/posts.server';
+import { addComment, boostPost, deletePost, fetchPost, savePost, sharePost, toggleLike, unsavePost } from '~/utils/posts.server';
 import { requireSession } from '~/utils/session.server';
 
-/** The spec's own texts for failed saves (error catalogue); other failures show the server's message. */
+/** The product's own texts for failed saves (error catalogue); other failures show the server's message. */
 const FAILURE_TEXT: Partial<Record<PostIntent, string>> = {
   save: 'Save post failed',
   unsave: 'Unsave post failed',
@@ -42,7 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return data<PostLoadData>({ ok: true, post: await fetchPost(request, id, token) }, { headers });
   } catch (error) {
     const status = errorStatus(error);
-    return data<PostLoadData>({ ok: false, error: errorMessage(error, postTexts.requestFailed), gone: status === 404 || status === 403 }, { status, headers });
+    return data<PostLoadData>(
+      { ok: false, error: errorMessage(error, postTexts.requestFailed), gone: status === 404 || status === 403 },
+      { status, headers },
+    );
   }
 }
 

@@ -38,6 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const post = await createPost(request, parsed.data, token);
     return data<CreatePostData>({ ok: true, post }, { status: 201, headers });
   } catch (error) {
-    return data<CreatePostData>({ ok: false, error: errorMessage(error, postTexts.requestFailed) }, { status: errorStatus(error), headers });
+    return data<CreatePostData>(
+      { ok: false, error: errorMessage(error, postTexts.requestFailed) },
+      { status: errorStatus(error), headers },
+    );
   }
 }

@@ -1,5 +1,5 @@
 /**
- * /resources/reports — POST: a member reports a post or a comment (issue 16) from the report
+ * /resources/reports — POST: a member reports a post or a comment (decision 024) from the report
  * dialog: checked with the contracts' schema, sent to POST /api/reports with the member's token.
  * Answers `{ ok, message }` or `{ ok: false, error }` with the API's status (409 already reported,
  * 403 one's own item, 404 gone); a server failure is 502 with "Request failed".

@@ -1,7 +1,7 @@
 /**
  * /resources/users/search?q= — Find Friends on /friends: members by username or name. A blank query
- * is answered with no one, without asking the API (spec §5: an empty query is ignored); a failure
- * reads "User search failed".
+ * is answered with no one, without asking the API (docs/product/friends.md: an empty query is
+ * ignored); a failure reads "User search failed".
  */
 import { friendTexts } from '@kora/contracts';
 import { data, type LoaderFunctionArgs } from '@remix-run/node';

@@ -15,8 +15,9 @@ import { SubmitButton } from '~/components/ui/submit-button';
 import { errorStatus, isClientError } from '~/utils/api.server';
 import { unsubscribeFromDigest } from '~/utils/settings.server';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
+import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle('Unsubscribe', siteNameFromMatches(matches)) }];
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Unsubscribe', siteNameFromMatches(matches)));
 
 type Outcome = { ok: boolean; message: string; code?: string };
 
@@ -33,7 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const field = form.get('token');
   const token = (typeof field === 'string' && field) || new URL(request.url).searchParams.get('token') || '';
   if (!token) {
-    return data<Outcome>({ ok: false, message: settingsTexts.unsubscribeInvalid, code: SettingsErrorCode.UnsubscribeInvalid }, { status: 400 });
+    return data<Outcome>(
+      { ok: false, message: settingsTexts.unsubscribeInvalid, code: SettingsErrorCode.UnsubscribeInvalid },
+      { status: 400 },
+    );
   }
   try {
     const answer = await unsubscribeFromDigest(request, token);
@@ -81,3 +85,5 @@ export default function UnsubscribePage() {
     </StandalonePage>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canChangePassword, parsePasswordChange, parseProfileEdit } from './account';
-import { toFormData as form } from '~/utils/forms';
+import { toFormData as form } from '~/utils/form-data';
 
 describe('canChangePassword', () => {
   it('needs a current password and a new one of at least 8 characters', () => {

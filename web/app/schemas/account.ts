@@ -1,10 +1,10 @@
 /**
  * Profile edit (first name, last name, bio) and the Security tab's password change: the current
- * password is required and the new one has at least 8 characters (settings spec §4, §9).
+ * password is required and the new one has at least 8 characters (docs/product/settings.md).
  */
 import { authTexts, changePasswordBody, updateProfileBody } from '@kora/contracts';
 import type { z } from 'zod';
-import { fail, formText, parseWith, type FormResult } from '~/utils/forms';
+import { parseForm, refuse, textFields, thenCheck, type FormResult } from '~/utils/form-submission';
 
 export type ProfileEdit = z.output<typeof updateProfileBody>;
 export type PasswordChange = z.output<typeof changePasswordBody>;
@@ -12,7 +12,7 @@ export type PasswordChange = z.output<typeof changePasswordBody>;
 export const NEW_PASSWORD_MIN = 8;
 
 export function parseProfileEdit(form: FormData): FormResult<ProfileEdit> {
-  return parseWith(updateProfileBody, formText(form, ['firstname', 'lastname', 'bio']));
+  return parseForm(form, thenCheck(textFields(['firstname', 'lastname', 'bio']), updateProfileBody));
 }
 
 /** The change button's rule, shared by the page (enabled state) and the action (enforcement). */
@@ -20,8 +20,12 @@ export function canChangePassword(currentPassword: string, newPassword: string):
   return currentPassword.length > 0 && newPassword.length >= NEW_PASSWORD_MIN;
 }
 
+const passwordChangeForm = textFields(['currentPassword', 'newPassword'])
+  .superRefine((values, ctx) => {
+    if (!values.currentPassword) refuse(ctx, authTexts.fillAllFields, 'currentPassword');
+  })
+  .pipe(changePasswordBody);
+
 export function parsePasswordChange(form: FormData): FormResult<PasswordChange> {
-  const values = formText(form, ['currentPassword', 'newPassword']);
-  if (!values.currentPassword) return fail(authTexts.fillAllFields, 'currentPassword');
-  return parseWith(changePasswordBody, values);
+  return parseForm(form, passwordChangeForm);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cutOtp, parseCodeStep, parseEmailStep, parseResetStep } from './forgot-password';
-import { toFormData as form } from '~/utils/forms';
+import { toFormData as form } from '~/utils/form-data';
 
 const errorOf = (result: { ok: boolean; error?: string }) => (result.ok ? null : result.error);
 

@@ -1,34 +1,50 @@
 /**
- * The password-recovery steps (member-side §4, §5): e-mail ("Please enter your email"; on resend
- * "Please enter your email first"), the 4-digit code ("OTP must be a 4-digit number"), and the new
- * password ("Please fill in both password fields", at least 6 characters, matching).
+ * The password-recovery steps (docs/product/accounts.md): e-mail ("Please enter your email"; on
+ * resend "Please enter your email first"), the 4-digit code ("OTP must be a 4-digit number"), and
+ * the new password ("Please fill in both password fields", at least 6 characters, matching).
  */
 import { authTexts, checkOtpBody, emailOnlyBody, resetPasswordBody } from '@kora/contracts';
 import type { z } from 'zod';
-import { fail, formText, parseWith, type FormResult } from '~/utils/forms';
+import { parseForm, refuse, textFields, type FormResult } from '~/utils/form-submission';
 
 export type EmailStep = z.output<typeof emailOnlyBody>;
 export type CodeStep = z.output<typeof checkOtpBody>;
 export type ResetStep = z.output<typeof resetPasswordBody>;
 
+function emailStepForm(resend: boolean) {
+  return textFields(['email'])
+    .superRefine((values, ctx) => {
+      if (!values.email.trim()) refuse(ctx, resend ? authTexts.enterEmailFirst : authTexts.enterEmail, 'email');
+    })
+    .pipe(emailOnlyBody);
+}
+
+const codeStepForm = textFields(['email', 'otp'])
+  .superRefine((values, ctx) => {
+    if (!values.email.trim()) refuse(ctx, authTexts.enterEmail, 'email');
+  })
+  .transform(({ email, otp }) => ({ email, otp: otp.trim() }))
+  .pipe(checkOtpBody);
+
+const resetStepForm = textFields(['email', 'otp', 'password', 'confirmPassword'])
+  .superRefine(({ password, confirmPassword }, ctx) => {
+    if (!password || !confirmPassword) refuse(ctx, authTexts.fillBothPasswords, password ? 'confirmPassword' : 'password');
+    else if (password.length < 6) refuse(ctx, authTexts.passwordTooShort, 'password');
+    else if (password !== confirmPassword) refuse(ctx, authTexts.passwordsDoNotMatch, 'confirmPassword');
+  })
+  .transform(({ email, otp, password }) => ({ email, otp: otp.trim(), password }))
+  .pipe(resetPasswordBody);
+
 export function parseEmailStep(form: FormData, { resend = false } = {}): FormResult<EmailStep> {
-  const values = formText(form, ['email']);
-  if (!values.email.trim()) return fail(resend ? authTexts.enterEmailFirst : authTexts.enterEmail, 'email');
-  return parseWith(emailOnlyBody, values);
+  return parseForm(form, emailStepForm(resend));
 }
 
 export function parseCodeStep(form: FormData): FormResult<CodeStep> {
-  const values = formText(form, ['email', 'otp']);
-  if (!values.email.trim()) return fail(authTexts.enterEmail, 'email');
-  return parseWith(checkOtpBody, { email: values.email, otp: values.otp.trim() });
+  return parseForm(form, codeStepForm);
 }
 
 export function parseResetStep(form: FormData): FormResult<ResetStep> {
-  const values = formText(form, ['email', 'otp', 'password', 'confirmPassword']);
-  if (!values.password || !values.confirmPassword) return fail(authTexts.fillBothPasswords, values.password ? 'confirmPassword' : 'password');
-  if (values.password.length < 6) return fail(authTexts.passwordTooShort, 'password');
-  if (values.password !== values.confirmPassword) return fail(authTexts.passwordsDoNotMatch, 'confirmPassword');
-  return parseWith(resetPasswordBody, { email: values.email, otp: values.otp.trim(), password: values.password });
+  return parseForm(form, resetStepForm);
 }
 
 /** The code field keeps digits only and at most 4 of them ("input cut to 4 characters"). */

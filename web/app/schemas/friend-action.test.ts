@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFormData } from '~/utils/forms';
+import { toFormData } from '~/utils/form-data';
 import { parseFriendAction } from './friend-action';
 
 describe('parseFriendAction', () => {
@@ -10,7 +10,11 @@ describe('parseFriendAction', () => {
 
   it('reads answers and cancels by request id, with the other member when given', () => {
     expect(parseFriendAction(toFormData({ intent: 'accept', requestId: '3' }))).toEqual({ intent: 'accept', requestId: 3 });
-    expect(parseFriendAction(toFormData({ intent: 'cancel', requestId: '3', userId: '9' }))).toEqual({ intent: 'cancel', requestId: 3, userId: 9 });
+    expect(parseFriendAction(toFormData({ intent: 'cancel', requestId: '3', userId: '9' }))).toEqual({
+      intent: 'cancel',
+      requestId: 3,
+      userId: 9,
+    });
   });
 
   it('refuses unknown intents and missing or bad ids', () => {

@@ -1,6 +1,6 @@
 import { groupTexts } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { toFormData as form } from '~/utils/forms';
+import { toFormData as form } from '~/utils/form-data';
 import { fieldOfRefusal, parseGroupAction } from './group-action';
 
 const picture = '/uploads/images/0123456789abcdef0123456789abcdef.webp';
@@ -8,7 +8,10 @@ const picture = '/uploads/images/0123456789abcdef0123456789abcdef.webp';
 describe('parseGroupAction', () => {
   it('reads membership actions with the ids they need', () => {
     expect(parseGroupAction(form({ intent: 'join', groupId: '4' }))).toEqual({ ok: true, action: { intent: 'join', groupId: 4 } });
-    expect(parseGroupAction(form({ intent: 'approve', groupId: '4', userId: '9' }))).toEqual({ ok: true, action: { intent: 'approve', groupId: 4, userId: 9 } });
+    expect(parseGroupAction(form({ intent: 'approve', groupId: '4', userId: '9' }))).toEqual({
+      ok: true,
+      action: { intent: 'approve', groupId: 4, userId: 9 },
+    });
     expect(parseGroupAction(form({ intent: 'role', groupId: '4', userId: '9', role: 'admin' }))).toEqual({
       ok: true,
       action: { intent: 'role', groupId: 4, userId: 9, role: 'admin' },
@@ -19,7 +22,10 @@ describe('parseGroupAction', () => {
     expect(parseGroupAction(form({ intent: 'explode', groupId: '4' }))).toMatchObject({ ok: false, intent: null });
     expect(parseGroupAction(form({ intent: 'join' }))).toMatchObject({ ok: false, intent: 'join' });
     expect(parseGroupAction(form({ intent: 'remove', groupId: '4' }))).toMatchObject({ ok: false, intent: 'remove' });
-    expect(parseGroupAction(form({ intent: 'role', groupId: '4', userId: '9', role: 'king' }))).toMatchObject({ ok: false, intent: 'role' });
+    expect(parseGroupAction(form({ intent: 'role', groupId: '4', userId: '9', role: 'king' }))).toMatchObject({
+      ok: false,
+      intent: 'role',
+    });
   });
 
   it('creates a group from its form, an empty picture being none', () => {
@@ -27,7 +33,10 @@ describe('parseGroupAction', () => {
       ok: true,
       action: { intent: 'create', body: { title: 'Lagos Food', description: '', privacy: 'private', picture: null } },
     });
-    expect(parseGroupAction(form({ intent: 'create', title: 'Lagos', privacy: 'public', picture }))).toMatchObject({ ok: true, action: { body: { picture } } });
+    expect(parseGroupAction(form({ intent: 'create', title: 'Lagos', privacy: 'public', picture }))).toMatchObject({
+      ok: true,
+      action: { body: { picture } },
+    });
   });
 
   it("shows every refused field with the contracts' texts", () => {

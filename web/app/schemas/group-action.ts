@@ -5,7 +5,7 @@
  */
 import { createGroupBody, GROUP_ROLES, groupTexts, updateGroupBody, type CreateGroupBody, type UpdateGroupBody } from '@kora/contracts';
 import { z } from 'zod';
-import { formText, parseAllFields, type FieldErrors } from '~/utils/forms';
+import { parseFormFields, textField, textFields, thenCheck, type FieldErrors } from '~/utils/form-submission';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -16,43 +16,50 @@ const simpleAction = z.union([
 ]);
 
 export type GroupAction =
-  | z.infer<typeof simpleAction>
-  | { intent: 'create'; body: CreateGroupBody }
-  | { intent: 'update'; groupId: number; body: UpdateGroupBody };
+  z.infer<typeof simpleAction> | { intent: 'create'; body: CreateGroupBody } | { intent: 'update'; groupId: number; body: UpdateGroupBody };
 
-export type ParsedGroupAction = { ok: true; action: GroupAction } | { ok: false; intent: GroupAction['intent'] | null; fieldErrors: FieldErrors };
+export type ParsedGroupAction =
+  { ok: true; action: GroupAction } | { ok: false; intent: GroupAction['intent'] | null; fieldErrors: FieldErrors };
 
-const FIELDS = ['intent', 'groupId', 'userId', 'role', 'title', 'description', 'privacy', 'picture'] as const;
+/** The group's fields as the create and settings forms send them: no picture is an empty field. */
+const groupFields = textFields(['title', 'description', 'privacy', 'picture']).transform(({ picture, ...fields }) => ({
+  ...fields,
+  picture: picture === '' ? null : picture,
+}));
+const createForm = thenCheck(groupFields, createGroupBody);
+const updateForm = z.object({ groupId: id }).and(thenCheck(groupFields, updateGroupBody));
 
-/** The group's fields as the forms send them: no picture is an empty field. */
-function groupFields(fields: Record<(typeof FIELDS)[number], string>) {
-  return { title: fields.title, description: fields.description, privacy: fields.privacy, picture: fields.picture === '' ? null : fields.picture };
-}
+/** The other actions' fields: an empty member id or role reads as absent. */
+const simpleForm = thenCheck(
+  textFields(['intent', 'groupId', 'userId', 'role']).transform(({ intent, groupId, userId, role }) => ({
+    intent,
+    groupId,
+    userId: userId || undefined,
+    role: role || undefined,
+  })),
+  simpleAction,
+);
+
+const KNOWN_INTENTS = ['join', 'leave', 'delete', 'approve', 'decline', 'remove', 'role'] as const;
 
 export function parseGroupAction(form: FormData): ParsedGroupAction {
-  const fields = formText(form, FIELDS);
-  if (fields.intent === 'create') {
-    const parsed = parseAllFields(createGroupBody, groupFields(fields));
-    return parsed.ok ? { ok: true, action: { intent: 'create', body: parsed.data } } : { ok: false, intent: 'create', fieldErrors: parsed.fieldErrors };
-  }
-  if (fields.intent === 'update') {
-    const groupId = id.safeParse(fields.groupId);
-    if (!groupId.success) return { ok: false, intent: 'update', fieldErrors: { form: groupTexts.notFound } };
-    const parsed = parseAllFields(updateGroupBody, groupFields(fields));
+  const intent = textField.parse(form.get('intent'));
+  if (intent === 'create') {
+    const parsed = parseFormFields(form, createForm);
     return parsed.ok
-      ? { ok: true, action: { intent: 'update', groupId: groupId.data, body: parsed.data } }
-      : { ok: false, intent: 'update', fieldErrors: parsed.fieldErrors };
+      ? { ok: true, action: { intent: 'create', body: parsed.data } }
+      : { ok: false, intent: 'create', fieldErrors: parsed.fieldErrors };
   }
-  const parsed = simpleAction.safeParse({
-    intent: fields.intent,
-    groupId: fields.groupId,
-    userId: fields.userId || undefined,
-    role: fields.role || undefined,
-  });
-  if (parsed.success) return { ok: true, action: parsed.data };
-  const known = ['join', 'leave', 'delete', 'approve', 'decline', 'remove', 'role'] as const;
-  const intent = known.find((name) => name === fields.intent) ?? null;
-  return { ok: false, intent, fieldErrors: {} };
+  if (intent === 'update') {
+    if (!id.safeParse(form.get('groupId')).success) return { ok: false, intent: 'update', fieldErrors: { form: groupTexts.notFound } };
+    const parsed = parseFormFields(form, updateForm);
+    if (!parsed.ok) return { ok: false, intent: 'update', fieldErrors: parsed.fieldErrors };
+    const { groupId, ...body } = parsed.data;
+    return { ok: true, action: { intent: 'update', groupId, body } };
+  }
+  const parsed = parseFormFields(form, simpleForm);
+  if (parsed.ok) return { ok: true, action: parsed.data };
+  return { ok: false, intent: KNOWN_INTENTS.find((name) => name === intent) ?? null, fieldErrors: {} };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toFormData as form } from '~/utils/forms';
+import { toFormData as form } from '~/utils/form-data';
 import { FILL_ALL_FIELDS, parseLoginForm } from './login';
-
 
 describe('parseLoginForm', () => {
   it.each([{}, { email: 'ada' }, { password: 'secret' }, { email: '   ', password: 'secret' }, { email: 'ada', password: '  ' }])(

@@ -1,9 +1,9 @@
 /**
- * The login form (member-side §5 "Login": both fields required, else "Please fill in all fields").
- * Validated with the auth contract's signInBody so the form and the API agree.
+ * The login form (docs/product/accounts.md: both fields required, else "Please fill in all
+ * fields"). Validated with the auth contract's signInBody so the form and the API agree.
  */
 import { authTexts, signInBody } from '@kora/contracts';
-import { fail, formText, parseWith, type FormResult } from '~/utils/forms';
+import { parseForm, refuse, textFields, type FormResult } from '~/utils/form-submission';
 
 export const FILL_ALL_FIELDS = authTexts.fillAllFields;
 
@@ -12,10 +12,14 @@ export interface LoginForm {
   password: string;
 }
 
+export const loginForm = textFields(['email', 'password'])
+  .superRefine((values, ctx) => {
+    if (!values.email.trim()) refuse(ctx, FILL_ALL_FIELDS, 'email');
+    // Not trimmed when sent: only a blank (whitespace-only) password counts as missing.
+    else if (!values.password.trim()) refuse(ctx, FILL_ALL_FIELDS, 'password');
+  })
+  .pipe(signInBody);
+
 export function parseLoginForm(form: FormData): FormResult<LoginForm> {
-  const values = formText(form, ['email', 'password']);
-  if (!values.email.trim()) return fail(FILL_ALL_FIELDS, 'email');
-  // Not trimmed when sent: only a blank (whitespace-only) password counts as missing.
-  if (!values.password.trim()) return fail(FILL_ALL_FIELDS, 'password');
-  return parseWith(signInBody, values);
+  return parseForm(form, loginForm);
 }

@@ -12,4 +12,3 @@ export function parseNotificationMark(form: FormData): NotificationMark | null {
   const parsed = markReadBody.safeParse({ ids: form.getAll('id').map(Number) });
   return parsed.success ? { kind: 'read', ids: parsed.data.ids } : null;
 }
-

@@ -12,12 +12,12 @@ export function parsePostIntent(value: FormDataEntryValue | null): PostIntent | 
   return POST_INTENTS.find((intent) => intent === value) ?? null;
 }
 
-/** Spec §5: a post needs non-blank text or at least one photo or video. */
+/** A post needs non-blank text or at least one photo or video. */
 export function canSubmitPost(text: string, mediaCount: number): boolean {
   return text.trim().length > 0 || mediaCount > 0;
 }
 
-/** Spec §5: a blank or whitespace-only comment cannot be sent (the share text follows the same rule). */
+/** A blank or whitespace-only comment cannot be sent (the share text follows the same rule). */
 export function hasText(text: string): boolean {
   return text.trim().length > 0;
 }

@@ -1,6 +1,6 @@
 import { postTexts } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { toFormData as form } from '~/utils/forms';
+import { toFormData as form } from '~/utils/form-data';
 import { canSubmitPost, hasText, parseComment, parseNewPost, parsePostId, parsePostIntent } from './post';
 
 const image = '/uploads/images/0123456789abcdef0123456789abcdef.webp';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFormData as form } from '~/utils/forms';
+import { toFormData as form } from '~/utils/form-data';
 import { parseRegisterForm } from './register';
 
 const valid = {

@@ -1,7 +1,8 @@
 /**
- * The Settings tabs' forms (settings spec §3): each tab's whole object read from the form and
- * checked with the contract's schema, so the page refuses what the API would, with the same text,
- * beside the field it concerns. Switches are checkboxes: an unchecked one is absent from the form.
+ * The Settings tabs' forms (docs/product/settings.md): each tab's whole object read from the form
+ * and checked with the contract's schema, so the page refuses what the API would, with the same
+ * text, beside the field it concerns. Switches are checkboxes: an unchecked one is absent from the
+ * form.
  */
 import {
   generalSettingsFields,
@@ -12,32 +13,38 @@ import {
   type NotificationSettings,
   type PrivacySettings,
 } from '@kora/contracts';
-import type { z } from 'zod';
-import { formText, parseAllFields as parseAll, type FieldErrors, type FieldsResult } from '~/utils/forms';
+import { z } from 'zod';
+import { parseFormFields, textFields, type FieldErrors, type FieldsResult } from '~/utils/form-submission';
 
 export type { FieldErrors };
 export type TabForm<T> = FieldsResult<T>;
 
-const isOn = (form: FormData, name: string) => form.get(name) !== null;
+/** A switch: a checkbox, absent from the form when off. */
+const switchField = z
+  .unknown()
+  .optional()
+  .transform((value) => value !== undefined);
 
 export const GENERAL_FIELDS = Object.keys(generalSettingsFields.shape) as (keyof GeneralSettingsFields)[];
 
+const generalForm = textFields(GENERAL_FIELDS).pipe(generalSettingsFields);
+
+const privacyForm = textFields(['profileVisibility', 'friendRequestPolicy', 'lookupEmail', 'lookupPhone'])
+  .extend({ showOnline: switchField, tagReview: switchField })
+  .pipe(privacySettingsSchema);
+
+const notificationsForm = z
+  .object(Object.fromEntries(NOTIFICATION_SWITCHES.map((name) => [name, switchField])))
+  .pipe(notificationSettingsSchema);
+
 export function parseGeneralForm(form: FormData): TabForm<GeneralSettingsFields> {
-  return parseAll(generalSettingsFields, formText(form, GENERAL_FIELDS));
+  return parseFormFields(form, generalForm);
 }
 
 export function parsePrivacyForm(form: FormData): TabForm<PrivacySettings> {
-  const { profileVisibility, friendRequestPolicy, lookupEmail, lookupPhone } = formText(form, ['profileVisibility', 'friendRequestPolicy', 'lookupEmail', 'lookupPhone']);
-  return parseAll(privacySettingsSchema, {
-    profileVisibility,
-    friendRequestPolicy,
-    lookupEmail,
-    lookupPhone,
-    showOnline: isOn(form, 'showOnline'),
-    tagReview: isOn(form, 'tagReview'),
-  });
+  return parseFormFields(form, privacyForm);
 }
 
 export function parseNotificationsForm(form: FormData): TabForm<NotificationSettings> {
-  return parseAll(notificationSettingsSchema, Object.fromEntries(NOTIFICATION_SWITCHES.map((name) => [name, isOn(form, name)])));
+  return parseFormFields(form, notificationsForm);
 }

@@ -68,7 +68,7 @@ export function uploadAdminAvatar(request: Request, token: Token, form: FormData
   return apiFetch(request, '/api/admin/profile/avatar', { method: 'PUT', body: form, token, timeoutMs: 60_000 });
 }
 
-/** GET api/admin/profile/sessions: an array (spec), the member's session rows (auth's sessionSchema). */
+/** GET api/admin/profile/sessions: an array (docs/product/admin.md), the member's session rows (auth's sessionSchema). */
 const sessionList = z.array(sessionSchema);
 export type AdminSessionRow = z.infer<typeof sessionSchema>;
 

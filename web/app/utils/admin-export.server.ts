@@ -1,8 +1,9 @@
 /**
  * The users export, passed through: GET /api/admin/users/export is called with the admin's token
  * (from the httpOnly cookie, so the browser never holds it) and its body is streamed back as it
- * arrives, with the file name the spec gives (users.csv / users.json). Nothing is buffered here,
- * whatever the number of accounts. A refusal comes back as the API's error body and status.
+ * arrives, with the file name docs/product/admin.md gives (users.csv / users.json). Nothing is
+ * buffered here, whatever the number of accounts. A refusal comes back as the API's error body and
+ * status.
  */
 import { ErrorCode, errorBody, adminTexts, type ExportFormat } from '@kora/contracts';
 import { forwardedHeaders } from './api.server';
@@ -20,7 +21,7 @@ export interface ExportQuery {
 
 export async function streamUsersExport(request: Request, token: string | null, query: ExportQuery, headers: Headers): Promise<Response> {
   const url = new URL('/api/admin/users/export', `${getServerEnv().GATEWAY_URL}/`);
-  for (const [key, value] of Object.entries(query)) if (value) url.searchParams.set(key, value);
+  for (const key of ['search', 'sort', 'dir', 'format'] as const) if (query[key]) url.searchParams.set(key, query[key]);
   const outgoing = forwardedHeaders(request);
   if (token) outgoing.set('authorization', `Bearer ${token}`);
 

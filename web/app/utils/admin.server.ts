@@ -1,9 +1,10 @@
 /**
- * The back office's guard, on the server (issue 16): every /admin loader and action calls it, so
- * admin data never reaches a non-admin even if one loader of a navigation ran without the layout's.
- * Anonymous → /login?redirectTo=<this admin page with its query> (requireSession); a signed-in
- * member → `/` (the back office does not exist for them); an admin → the session. The role comes
- * from the gateway-verified identity; the services check it again on every /api/admin call.
+ * The back office's guard, on the server (decision 024): every /admin loader and action calls it,
+ * so admin data never reaches a non-admin even if one loader of a navigation ran without the
+ * layout's. Anonymous → /login?redirectTo=<this admin page with its query> (requireSession); a
+ * signed-in member → `/` (the back office does not exist for them); an admin → the session. The
+ * role comes from the gateway-verified identity; the services check it again on every /api/admin
+ * call.
  */
 import { redirect } from '@remix-run/node';
 import type { z } from 'zod';

@@ -83,7 +83,10 @@ describe('apiFetch', () => {
   });
 
   it('reports an unreachable gateway as 503 and a wrong shape as 502', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),
+    );
     await expect(apiFetch(member, '/api/posts')).rejects.toMatchObject({ status: 503 });
     stubFetch(Response.json({ id: 'x' }));
     await expect(apiFetch(member, '/api/users/1', { schema: z.object({ id: z.number() }) })).rejects.toMatchObject({

@@ -11,7 +11,8 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * The gateway's error body `{ error, message, code }`, plus the HTTP status it came with. `message`
- * is the body's `error` text (what the spec's clients show); branch on `code`, never on the text.
+ * is the body's `error` text (what the product's clients show); branch on `code`, never on the
+ * text.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

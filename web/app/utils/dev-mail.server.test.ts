@@ -24,9 +24,13 @@ describe('loadDevMailbox', () => {
   it("merges auth's, notifications' and admin's mails newest first, ids kept apart by service", async () => {
     const spy = stubSources({
       '/api/dev/mail': () =>
-        Response.json([mail(2, 'Activate your Kora account', '2026-01-03T00:00:00Z'), { ...mail('1', 'Old', '2026-01-01T00:00:00Z'), links: ['http://k/1'] }]),
+        Response.json([
+          mail(2, 'Activate your Kora account', '2026-01-03T00:00:00Z'),
+          { ...mail('1', 'Old', '2026-01-01T00:00:00Z'), links: ['http://k/1'] },
+        ]),
       '/api/notifications/dev/mail': () => Response.json([mail(1, 'Your Kora daily digest', '2026-01-02T00:00:00Z')]),
-      '/api/representatives/dev/mail': () => Response.json([mail(1, 'Kora: we received your representative application', '2026-01-02T12:00:00Z')]),
+      '/api/representatives/dev/mail': () =>
+        Response.json([mail(1, 'Kora: we received your representative application', '2026-01-02T12:00:00Z')]),
     });
     const box = await loadDevMailbox(request);
     expect(box.state === 'on' && box.mails.map((m) => [m.id, m.subject, m.links])).toEqual([

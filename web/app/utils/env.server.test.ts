@@ -23,12 +23,8 @@ describe('parseEnv', () => {
 
   it('refuses the development secret in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/INTERNAL_SECRET/);
-    expect(() => parseEnv({ NODE_ENV: 'production', INTERNAL_SECRET: DEV_INTERNAL_SECRET })).toThrow(
-      /INTERNAL_SECRET/,
-    );
-    expect(parseEnv({ NODE_ENV: 'production', INTERNAL_SECRET: 'a'.repeat(32) }).INTERNAL_SECRET).toBe(
-      'a'.repeat(32),
-    );
+    expect(() => parseEnv({ NODE_ENV: 'production', INTERNAL_SECRET: DEV_INTERNAL_SECRET })).toThrow(/INTERNAL_SECRET/);
+    expect(parseEnv({ NODE_ENV: 'production', INTERNAL_SECRET: 'a'.repeat(32) }).INTERNAL_SECRET).toBe('a'.repeat(32));
   });
 
   it('lists every bad variable at once', () => {

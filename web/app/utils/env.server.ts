@@ -28,11 +28,7 @@ const schema = z
     INTERNAL_SECRET: z.string().min(16).optional(),
     PUBLIC_SITE_NAME: z.string().min(1).default('Kora'),
     /** Whose calendar "today" and transaction dates use (the wallet's filters): the services' KORA_TIME_ZONE. */
-    KORA_TIME_ZONE: z
-      .string()
-      .trim()
-      .default('Africa/Lagos')
-      .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos'),
+    KORA_TIME_ZONE: z.string().trim().default('Africa/Lagos').refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

@@ -48,7 +48,12 @@ export function sendFriendRequest(request: Request, toUserId: number, token: Tok
   return apiFetch(request, '/api/friends/requests', { json: { toUserId }, schema: sendRequestAnswer, token });
 }
 
-export async function answerFriendRequest(request: Request, requestId: number, action: 'accepted' | 'declined', token: Token): Promise<void> {
+export async function answerFriendRequest(
+  request: Request,
+  requestId: number,
+  action: 'accepted' | 'declined',
+  token: Token,
+): Promise<void> {
   await apiFetch(request, `/api/friends/requests/${requestId}`, { method: 'PUT', json: { action }, token });
 }
 

@@ -22,7 +22,7 @@ type Token = string | null;
 
 const groupPath = (groupId: number) => `/api/groups/${groupId}`;
 
-/** One page of a tab (the spec's call: `cursor` counts from 0, `limit` 12 unless asked otherwise). */
+/** One page of a tab (the product's call: `cursor` counts from 0, `limit` 12 unless asked otherwise). */
 export function fetchGroupList(request: Request, query: { tab: GroupTab; q: string; cursor: number }, token: Token) {
   const params = new URLSearchParams({ tab: query.tab, cursor: String(query.cursor), limit: '12' });
   if (query.q) params.set('q', query.q);
@@ -78,5 +78,10 @@ export function removeGroupMember(request: Request, groupId: number, userId: num
 
 /** `owner` hands the group over (the former owner stays on as an admin). */
 export function setGroupRole(request: Request, groupId: number, userId: number, role: GroupRole, token: Token) {
-  return apiFetch(request, `${groupPath(groupId)}/members/${userId}/role`, { method: 'PUT', json: { role }, schema: groupActionAnswer, token });
+  return apiFetch(request, `${groupPath(groupId)}/members/${userId}/role`, {
+    method: 'PUT',
+    json: { role },
+    schema: groupActionAnswer,
+    token,
+  });
 }

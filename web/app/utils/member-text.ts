@@ -31,7 +31,10 @@ function withHashtags(value: string, start: number, tokens: HashtagToken[]): Mem
   return parts;
 }
 
-export function memberTextParts(text: string, { mentions = [], hashtags = true }: { mentions?: PostMention[]; hashtags?: boolean } = {}): MemberTextPart[] {
+export function memberTextParts(
+  text: string,
+  { mentions = [], hashtags = true }: { mentions?: PostMention[]; hashtags?: boolean } = {},
+): MemberTextPart[] {
   const tokens = hashtags ? hashtagTokens(text) : [];
   const parts: MemberTextPart[] = [];
   let offset = 0;

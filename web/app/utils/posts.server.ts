@@ -83,7 +83,7 @@ export function addComment(request: Request, id: number, content: string, token:
   return apiFetch(request, `/api/posts/${id}/comment`, { json: { content }, schema: postCommentSchema, token });
 }
 
-/** The spec's share sends no body: the text typed in the Share Post modal stays in the browser. */
+/** The product's share sends no body: the text typed in the Share Post modal stays in the browser. */
 export function sharePost(request: Request, id: number, token: Token) {
   return apiFetch(request, `/api/posts/${id}/share`, { method: 'POST', schema: shareAnswer, token });
 }

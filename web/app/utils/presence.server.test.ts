@@ -7,7 +7,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('fetchOnline', () => {
   it('asks once for each id (at most 100) and answers the online ones', async () => {
-    const spy = vi.fn(async (_url: string | URL | Request) =>
+    const spy = vi.fn(async (_url: string | URL) =>
       Response.json([
         { userId: 3, online: true },
         { userId: 4, online: false },
@@ -16,7 +16,11 @@ describe('fetchOnline', () => {
     vi.stubGlobal('fetch', spy);
     expect(await fetchOnline(request, 'token', [3, 4, 3])).toEqual([3]);
     expect(String(spy.mock.calls[0]![0])).toMatch(/\/api\/presence\?ids=3,4$/);
-    await fetchOnline(request, 'token', Array.from({ length: 150 }, (_, i) => i + 1));
+    await fetchOnline(
+      request,
+      'token',
+      Array.from({ length: 150 }, (_, i) => i + 1),
+    );
     expect(new URL(String(spy.mock.calls[1]![0])).searchParams.get('ids')!.split(',')).toHaveLength(100);
   });
 
@@ -26,9 +30,15 @@ describe('fetchOnline', () => {
     expect(await fetchOnline(request, 'token', [])).toEqual([]);
     expect(spy).not.toHaveBeenCalled();
     expect(await fetchOnline(request, 'token', [1])).toEqual([]);
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ online: [1] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ online: [1] })),
+    );
     expect(await fetchOnline(request, 'token', [1])).toEqual([]);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new Error('down'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new Error('down'))),
+    );
     expect(await fetchOnline(request, 'token', [1])).toEqual([]);
   });
 });

@@ -10,7 +10,11 @@ export async function fetchOnline(request: Request, token: string | null, ids: r
   const unique = [...new Set(ids)].slice(0, PRESENCE_MAX_IDS);
   if (unique.length === 0) return [];
   try {
-    const answer = await apiFetch(request, `/api/presence?ids=${unique.join(',')}`, { schema: presenceListSchema, token, timeoutMs: 1_500 });
+    const answer = await apiFetch(request, `/api/presence?ids=${unique.join(',')}`, {
+      schema: presenceListSchema,
+      token,
+      timeoutMs: 1_500,
+    });
     return answer.filter((p) => p.online).map((p) => p.userId);
   } catch {
     return [];

@@ -6,12 +6,9 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/friends?tab=1')).toBe('/friends?tab=1');
   });
 
-  it.each([null, undefined, '', 'https://evil.example', '//evil.example', '/\\evil.example', '/a\nb'])(
-    'falls back for %j',
-    (value) => {
-      expect(safeRedirect(value)).toBe('/');
-    },
-  );
+  it.each([null, undefined, '', 'https://evil.example', '//evil.example', '/\\evil.example', '/a\nb'])('falls back for %j', (value) => {
+    expect(safeRedirect(value)).toBe('/');
+  });
 });
 
 describe('loginPath', () => {

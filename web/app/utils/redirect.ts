@@ -4,6 +4,7 @@
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
   if (typeof to !== 'string' || !to.startsWith('/')) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a safe path must not hold
   if (to.startsWith('//') || to.startsWith('/\\') || /[\u0000-\u001f]/.test(to)) return fallback;
   return to;
 }

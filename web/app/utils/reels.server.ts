@@ -43,7 +43,10 @@ export function shareReel(request: Request, id: number, token: Token) {
 
 export async function fetchReelComments(request: Request, id: number, cursor: string | null, token: Token) {
   const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
-  const { data, headers } = await apiFetchWithHeaders(request, `${reelPath(id)}/comments${query}`, { schema: reelCommentListSchema, token });
+  const { data, headers } = await apiFetchWithHeaders(request, `${reelPath(id)}/comments${query}`, {
+    schema: reelCommentListSchema,
+    token,
+  });
   return { comments: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }
 

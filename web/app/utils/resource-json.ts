@@ -18,7 +18,13 @@ export async function resourceJson<T>(url: string, init: RequestInit = {}, fallb
   let response: Response;
   try {
     // `manual`: a signed-out member's redirect to /login must not be followed as if it were data.
-    response = await fetch(url, { credentials: 'same-origin', redirect: 'manual', cache: 'no-store', ...init, headers: { accept: 'application/json', ...init.headers } });
+    response = await fetch(url, {
+      credentials: 'same-origin',
+      redirect: 'manual',
+      cache: 'no-store',
+      ...init,
+      headers: { accept: 'application/json', ...init.headers },
+    });
   } catch {
     return { ok: false, error: fallback, status: 0 };
   }

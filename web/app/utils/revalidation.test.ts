@@ -32,7 +32,14 @@ describe('isGroupAction', () => {
 
 function args(overrides: Partial<ShouldRevalidateFunctionArgs>): ShouldRevalidateFunctionArgs {
   const here = new URL('http://kora.test/');
-  return { currentUrl: here, nextUrl: here, currentParams: {}, nextParams: {}, defaultShouldRevalidate: true, ...overrides } as ShouldRevalidateFunctionArgs;
+  return {
+    currentUrl: here,
+    nextUrl: here,
+    currentParams: {},
+    nextParams: {},
+    defaultShouldRevalidate: true,
+    ...overrides,
+  };
 }
 
 describe('shouldRevalidatePage', () => {

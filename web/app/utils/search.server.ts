@@ -39,7 +39,11 @@ export async function fetchSearch(request: Request, search: SearchRequest, token
 }
 
 export function fetchTrending(request: Request, token: Token, { limit, timeoutMs }: { limit?: number; timeoutMs?: number } = {}) {
-  return apiFetch(request, `/api/hashtags/trending${limit ? `?limit=${limit}` : ''}`, { schema: z.array(hashtagCountSchema), token, timeoutMs });
+  return apiFetch(request, `/api/hashtags/trending${limit ? `?limit=${limit}` : ''}`, {
+    schema: z.array(hashtagCountSchema),
+    token,
+    timeoutMs,
+  });
 }
 
 export function fetchProMembers(request: Request, token: Token, timeoutMs?: number) {

@@ -2,14 +2,7 @@ import { encodeProfileId } from '@kora/contracts';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEV_INTERNAL_SECRET } from './env.server';
-import {
-  decideSession,
-  forgetRefreshes,
-  getIdentity,
-  redirectIfSignedIn,
-  requireSession,
-  requireUser,
-} from './session.server';
+import { decideSession, forgetRefreshes, getIdentity, redirectIfSignedIn, requireSession, requireUser } from './session.server';
 
 const member = { userId: 42, role: 'user' as const, sessionId: 's-1' };
 const fresh = { token: 'new.access.token', refreshToken: 'new-refresh', expiresIn: 900 };
@@ -48,7 +41,7 @@ function stubApi(handler: Handler) {
 /** An auth service that rotates the refresh token `old-refresh` once. */
 const workingAuth: Handler = (url, init) => {
   if (url.pathname === '/api/auth/refresh') {
-    return JSON.parse(String(init.body)).refreshToken === 'old-refresh'
+    return JSON.parse(init.body as string).refreshToken === 'old-refresh'
       ? Response.json(fresh)
       : Response.json({ error: 'Your session has ended.', message: 'Your session has ended.', code: 'REFRESH_INVALID' }, { status: 401 });
   }
@@ -91,9 +84,7 @@ describe('decideSession', () => {
 
 describe('requireSession', () => {
   it('returns the identity and the cookie token when the gateway vouched for the member', async () => {
-    const session = await requireSession(
-      requestWith({ identity: signIdentity(member, DEV_INTERNAL_SECRET), cookie: 'kora_at=a.b.c' }),
-    );
+    const session = await requireSession(requestWith({ identity: signIdentity(member, DEV_INTERNAL_SECRET), cookie: 'kora_at=a.b.c' }));
     expect(session.identity).toEqual(member);
     expect(session.token).toBe('a.b.c');
     expect(session.headers.getSetCookie()).toEqual([]);
@@ -142,18 +133,14 @@ describe('requireSession', () => {
   it('sends a signed-out caller of a resource route to /login, returning to the calling page', async () => {
     const resource = 'http://web.test/resources/posts/7';
     const fromPage = new Request(resource, { headers: { referer: 'http://web.test/saved?x=1' } });
-    expect((await thrown(requireSession(fromPage, { resource: true }))).headers.get('location')).toBe(
-      '/login?redirectTo=%2Fsaved%3Fx%3D1',
-    );
+    expect((await thrown(requireSession(fromPage, { resource: true }))).headers.get('location')).toBe('/login?redirectTo=%2Fsaved%3Fx%3D1');
     const foreign = new Request(resource, { headers: { referer: 'https://evil.example/saved' } });
     expect((await thrown(requireSession(foreign, { resource: true }))).headers.get('location')).toBe('/login');
   });
 
   it('shares one refresh between parallel loaders (the refresh token rotates)', async () => {
     const api = stubApi(workingAuth);
-    const results = await Promise.all(
-      [1, 2, 3].map(() => requireSession(requestWith({ cookie: 'kora_rt=old-refresh', method: 'POST' }))),
-    );
+    const results = await Promise.all([1, 2, 3].map(() => requireSession(requestWith({ cookie: 'kora_rt=old-refresh', method: 'POST' }))));
     expect(results.map((r) => r.token)).toEqual(['new.access.token', 'new.access.token', 'new.access.token']);
     expect(api.mock.calls.filter(([url]) => new URL(url).pathname === '/api/auth/refresh')).toHaveLength(1);
   });
@@ -175,7 +162,15 @@ describe('requireUser', () => {
   it('loads the member’s own profile for the layout', async () => {
     stubApi(workingAuth);
     const { user } = await requireUser(requestWith({ identity: signIdentity(member, DEV_INTERNAL_SECRET), cookie: 'kora_at=t' }));
-    expect(user).toEqual({ id: 42, role: 'user', username: 'ada', firstname: 'Ada', lastname: 'Obi', profileImage: null, profilePath: `/profile/${encodeProfileId(42)}` });
+    expect(user).toEqual({
+      id: 42,
+      role: 'user',
+      username: 'ada',
+      firstname: 'Ada',
+      lastname: 'Obi',
+      profileImage: null,
+      profilePath: `/profile/${encodeProfileId(42)}`,
+    });
   });
 
   it('signs a stale session out when the own profile is gone', async () => {
@@ -194,8 +189,12 @@ describe('requireUser', () => {
 
   it('signs a stale session out when the own profile comes back as the anonymous card (the token was not taken)', async () => {
     const { visibility: _full, coverImage: _c, bio: _b, createdAt: _d, details: _e, ...card } = profile;
-    stubApi((url, init) => (url.pathname === '/api/users/42' ? Response.json({ ...card, visibility: 'limited', limitedBy: 'sign_in' }) : workingAuth(url, init)));
-    const response = await thrown(requireUser(requestWith({ identity: signIdentity(member, DEV_INTERNAL_SECRET), cookie: 'kora_at=t; kora_rt=r' })));
+    stubApi((url, init) =>
+      url.pathname === '/api/users/42' ? Response.json({ ...card, visibility: 'limited', limitedBy: 'sign_in' }) : workingAuth(url, init),
+    );
+    const response = await thrown(
+      requireUser(requestWith({ identity: signIdentity(member, DEV_INTERNAL_SECRET), cookie: 'kora_at=t; kora_rt=r' })),
+    );
     expect(response.headers.get('location')).toMatch(/^\/login/);
   });
 });

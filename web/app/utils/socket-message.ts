@@ -2,9 +2,9 @@
  * Reads one message of the live socket (`/ws`), or null for anything the server did not promise.
  *
  * The contract's zod schema `socketMessage` defines the messages; the browser checks the same shape
- * by hand instead, because zod would add about 23 KB (Brotli) to the first load of every signed-in
- * page for this one check, and the messages come from our own server, built from the same contract
- * type. socket-message.test.ts holds the two to the same answers, valid and broken messages alike.
+ * by hand instead, because zod would weigh down the first load of every signed-in page for this
+ * one check (its size is in docs/performance.md), and the messages come from our own server, built
+ * from the same contract type. socket-message.test.ts holds the two to the same answers, valid and broken messages alike.
  */
 import { MENTION_REVIEW_STATES, NOTIFICATION_ENTITY_TYPES, type Notification, type SocketMessage } from '@kora/contracts';
 
@@ -57,7 +57,9 @@ export function readSocketMessage(data: unknown): SocketMessage | null {
   if (message.type === 'notification:new' && isNotification(message.notification)) {
     const n = message.notification;
     // Only the contract's fields, as the schema would answer (it drops unknown keys).
-    const notification = Object.fromEntries(Object.keys(NOTIFICATION_FIELDS).map((name) => [name, n[name as keyof Notification]])) as Notification;
+    const notification = Object.fromEntries(
+      Object.keys(NOTIFICATION_FIELDS).map((name) => [name, n[name as keyof Notification]]),
+    ) as Notification;
     const meta = { postId: n.meta.postId, groupId: n.meta.groupId, mentionId: n.meta.mentionId ?? null, review: n.meta.review ?? null };
     return { type: 'notification:new', notification: { ...notification, meta } };
   }

@@ -3,13 +3,7 @@
  * is parsed with the contracts' schemas, so a changed shape fails here (502) instead of deep inside
  * the Stories card. Paths are named here and nowhere else (decision 017).
  */
-import {
-  createdStorySchema,
-  NEXT_CURSOR_HEADER,
-  storyGroupListSchema,
-  storyViewAnswer,
-  storyViewerListSchema,
-} from '@kora/contracts';
+import { createdStorySchema, NEXT_CURSOR_HEADER, storyGroupListSchema, storyViewAnswer, storyViewerListSchema } from '@kora/contracts';
 import { apiFetch, apiFetchWithHeaders } from './api.server';
 
 type Token = string | null;
@@ -42,7 +36,10 @@ export function markStoryViewed(request: Request, id: number, token: Token) {
 /** A page of the story's viewers (owner only), and the next page's cursor. */
 export async function fetchStoryViewers(request: Request, id: number, cursor: string | null, token: Token) {
   const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
-  const { data, headers } = await apiFetchWithHeaders(request, `${storyPath(id)}/viewers${query}`, { schema: storyViewerListSchema, token });
+  const { data, headers } = await apiFetchWithHeaders(request, `${storyPath(id)}/viewers${query}`, {
+    schema: storyViewerListSchema,
+    token,
+  });
   return { viewers: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }
 

@@ -7,7 +7,7 @@ export interface CurrentUser {
   lastname: string;
   /** The uploaded picture, or null (no picture, or the default one): show initials instead. */
   profileImage: string | null;
-  /** The member's profile page, with the encoded id (spec), made on the server. */
+  /** The member's profile page, with the encoded id (docs/product/accounts.md), made on the server. */
   profilePath: string;
 }
 

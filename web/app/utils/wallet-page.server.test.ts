@@ -11,7 +11,11 @@ describe('checkoutLocation', () => {
 
   it("follows the provider's page as given, and any URL not about this reference", () => {
     expect(checkoutLocation('https://checkout.paystack.com/0peioxfhpn', reference)).toBe('https://checkout.paystack.com/0peioxfhpn');
-    expect(checkoutLocation('https://evil.example/checkout?reference=other_ref_1', reference)).toBe('https://evil.example/checkout?reference=other_ref_1');
-    expect(checkoutLocation('https://kora.example/pay?reference=' + reference, reference)).toBe('https://kora.example/pay?reference=' + reference);
+    expect(checkoutLocation('https://evil.example/checkout?reference=other_ref_1', reference)).toBe(
+      'https://evil.example/checkout?reference=other_ref_1',
+    );
+    expect(checkoutLocation('https://kora.example/pay?reference=' + reference, reference)).toBe(
+      'https://kora.example/pay?reference=' + reference,
+    );
   });
 });

@@ -1,8 +1,8 @@
 /**
  * What the wallet, payments, checkout and packages pages' loaders and actions share: whether
  * payments are on (the layout's cached answer, and the gateway's 404 FEATURE_DISABLED for a switch
- * made since), the site's calendar, and starting a card top-up (the spec's initialize call with the
- * member's own e-mail and id, then off to the provider's page).
+ * made since), the site's calendar, and starting a card top-up (the product's initialize call with
+ * the member's own e-mail and id, then off to the provider's page).
  */
 import { ErrorCode, featureOffMessage, walletTexts } from '@kora/contracts';
 import { redirect } from '@remix-run/node';
@@ -49,7 +49,11 @@ export function checkoutLocation(authorizationUrl: string, reference: string): s
  * Starts a top-up of `amount` naira for the signed-in member and answers the redirect to the
  * provider's page, or the text to show: the server's refusal, else "Could not initialize payment".
  */
-export async function startTopUp(request: Request, session: MemberSession, amount: number): Promise<Response | { error: string; status: number }> {
+export async function startTopUp(
+  request: Request,
+  session: MemberSession,
+  amount: number,
+): Promise<Response | { error: string; status: number }> {
   try {
     const { user_email: email } = await fetchGeneralSettings(request, session.token);
     if (!email) return { error: walletTexts.emailRequired, status: 400 };
@@ -57,7 +61,10 @@ export async function startTopUp(request: Request, session: MemberSession, amoun
     return redirect(checkoutLocation(answer.authorization_url, answer.reference), { headers: session.headers });
   } catch (error) {
     if (isPaymentsOff(error)) return { error: paymentsOffText, status: 404 };
-    return { error: errorMessage(error, walletTexts.couldNotInitialize), status: isApiError(error) && error.status < 500 ? error.status : 502 };
+    return {
+      error: errorMessage(error, walletTexts.couldNotInitialize),
+      status: isApiError(error) && error.status < 500 ? error.status : 502,
+    };
   }
 }
 

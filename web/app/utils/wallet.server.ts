@@ -38,7 +38,10 @@ export async function fetchTransactions(request: Request, filter: TransactionFil
   if (filter.end) query.set('end', filter.end);
   if (filter.cursor) query.set('cursor', filter.cursor);
   const search = query.size > 0 ? `?${query}` : '';
-  const { data, headers } = await apiFetchWithHeaders(request, `/api/payments/transactions${search}`, { schema: transactionListSchema, token });
+  const { data, headers } = await apiFetchWithHeaders(request, `/api/payments/transactions${search}`, {
+    schema: transactionListSchema,
+    token,
+  });
   return { transactions: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }
 

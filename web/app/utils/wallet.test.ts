@@ -1,6 +1,15 @@
 import { walletLimits, walletTexts } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { dayIn, isCredit, newIdempotencyKey, parseDateFilter, parseTopUpAmount, shortfall, transactionDate, transactionTypeLabels } from './wallet';
+import {
+  dayIn,
+  isCredit,
+  newIdempotencyKey,
+  parseDateFilter,
+  parseTopUpAmount,
+  shortfall,
+  transactionDate,
+  transactionTypeLabels,
+} from './wallet';
 
 describe('transactionDate', () => {
   it('writes MMM d, yyyy on the day of the site time zone', () => {
@@ -49,7 +58,11 @@ describe('parseTopUpAmount', () => {
 
   it('gives back the kobo of every amount written with 2 decimals (binary floats notwithstanding)', () => {
     // Every kobo up to ₦2,000, then a spread up to the limit (a prime step hits every last digit).
-    const kobos = [...Array.from({ length: 200_000 }, (_, i) => i + 1), ...Array.from({ length: 10_000 }, (_, i) => 1 + i * 9_973), walletLimits.maxTopUpNaira * 100];
+    const kobos = [
+      ...Array.from({ length: 200_000 }, (_, i) => i + 1),
+      ...Array.from({ length: 10_000 }, (_, i) => 1 + i * 9_973),
+      walletLimits.maxTopUpNaira * 100,
+    ];
     const wrong = kobos.filter((kobo) => {
       const parsed = parseTopUpAmount((kobo / 100).toFixed(2));
       return !parsed.ok || Math.round(parsed.value * 100) !== kobo;

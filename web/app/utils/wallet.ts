@@ -17,7 +17,7 @@ function dateFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** "Jan 5, 2024" (spec: MMM d, yyyy), the day in `timeZone` (the one the date filters use). */
+/** "Jan 5, 2024" (docs/product/wallet.md: MMM d, yyyy), the day in `timeZone` (the one the date filters use). */
 export function transactionDate(value: string, timeZone: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : dateFormat(timeZone).format(date);
@@ -75,12 +75,15 @@ function isDay(value: string): boolean {
 }
 
 /**
- * The wallet's `?start=&end=` (spec: neither later than today; ours: start on or before end).
- * Blank values are no filter. ISO days compare as text.
+ * The wallet's `?start=&end=` (docs/product/wallet.md: neither later than today; ours: start on or
+ * before end). Blank values are no filter. ISO days compare as text.
  */
 export function parseDateFilter(start: string | null, end: string | null, today: string): Parsed<DateFilter> {
   const filter: DateFilter = {};
-  for (const [key, raw] of [['start', start], ['end', end]] as const) {
+  for (const [key, raw] of [
+    ['start', start],
+    ['end', end],
+  ] as const) {
     const value = raw?.trim() ?? '';
     if (!value) continue;
     if (!isDay(value)) return { ok: false, error: walletTexts.dateInvalid };

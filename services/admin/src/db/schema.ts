@@ -54,7 +54,9 @@ export const adminSchema = (name: string) => {
         reviewedBy: bigint('reviewed_by', { mode: 'number' }),
       },
       (t) => [
-        uniqueIndex('representatives_one_open').on(t.email).where(sql`status in ('new', 'contacted')`),
+        uniqueIndex('representatives_one_open')
+          .on(t.email)
+          .where(sql`status in ('new', 'contacted')`),
         index('representatives_newest').on(t.createdAt.desc(), t.id.desc()),
         index('representatives_status').on(t.status, t.createdAt.desc()),
       ],

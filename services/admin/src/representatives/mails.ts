@@ -1,5 +1,5 @@
 /**
- * The representative applications' mails (ours: the spec shows none). The applicant gets a
+ * The representative applications' mails (ours: the product shows none; docs/product/representatives.md). The applicant gets a
  * confirmation when they apply and a word when an admin accepts or rejects them; "contacted" is
  * a step the admin takes by phone or mail themselves, so it sends nothing. The reviewer's note is
  * internal (who called when) and never mailed. Links lead to the admin's site URL, else PUBLIC_URL.

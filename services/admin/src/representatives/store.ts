@@ -3,12 +3,12 @@
  * contacted) per e-mail — a unique partial index, so two submissions racing cannot both get in —
  * and reviewed by admins, each review recorded in the audit log in the same transaction.
  */
-import { adminTexts, type RepresentativeApplicationBody, type Representative, type RepresentativeStatus, numberedPage } from '@kora/contracts';
-import { conflict, notFound, violatedUniqueIndex, type DbOrTx, type Emit, type Tx } from '@kora/platform/service';
+import { type RepresentativeApplicationBody, type Representative, type RepresentativeStatus, numberedPage } from '@kora/contracts';
+import { violatedUniqueIndex, type DbOrTx, type Emit, type Tx } from '@kora/platform/service';
 import { count, desc, eq } from 'drizzle-orm';
 import { recordAdminAction } from '../audit/record.js';
 import type { AdminTables } from '../db/schema.js';
-import { AdminErrorCode } from '../errors.js';
+import { applicationNotFound, applicationOpen } from '../errors.js';
 
 type Row = AdminTables['representatives']['$inferSelect'];
 
@@ -34,7 +34,6 @@ export function representativeOf(row: Row): Representative {
 }
 
 const OPEN_INDEX = 'representatives_one_open';
-const applicationOpen = () => conflict(adminTexts.applicationOpen, AdminErrorCode.ApplicationOpen);
 
 /** Runs `write`; the open-application index refusing it becomes the 409 the applicant reads. */
 async function guardOpen<T>(write: () => Promise<T>): Promise<T> {
@@ -46,12 +45,26 @@ async function guardOpen<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createApplication(db: DbOrTx, tables: AdminTables, body: RepresentativeApplicationBody, userId: number | null): Promise<Row> {
-  const [row] = await guardOpen(() => db.insert(tables.representatives).values({ ...body, userId }).returning());
+export async function createApplication(
+  db: DbOrTx,
+  tables: AdminTables,
+  body: RepresentativeApplicationBody,
+  userId: number | null,
+): Promise<Row> {
+  const [row] = await guardOpen(() =>
+    db
+      .insert(tables.representatives)
+      .values({ ...body, userId })
+      .returning(),
+  );
   return row!;
 }
 
-export async function listApplications(db: DbOrTx, tables: AdminTables, filter: { status: 'all' | RepresentativeStatus; page: number; limit: number }) {
+export async function listApplications(
+  db: DbOrTx,
+  tables: AdminTables,
+  filter: { status: 'all' | RepresentativeStatus; page: number; limit: number },
+) {
   const r = tables.representatives;
   const where = filter.status === 'all' ? undefined : eq(r.status, filter.status);
   const [rows, [totalRow]] = await Promise.all([
@@ -88,9 +101,13 @@ export async function reviewApplication(
 ): Promise<Review> {
   const r = tables.representatives;
   const [before] = await tx.select().from(r).where(eq(r.id, id)).for('update');
-  if (!before) throw notFound(adminTexts.applicationNotFound, AdminErrorCode.ApplicationNotFound);
+  if (!before) throw applicationNotFound();
   const [after] = await guardOpen(() =>
-    tx.update(r).set({ status: review.status, reviewNote: review.note, reviewedAt: now, reviewedBy: adminId }).where(eq(r.id, id)).returning(),
+    tx
+      .update(r)
+      .set({ status: review.status, reviewNote: review.note, reviewedAt: now, reviewedBy: adminId })
+      .where(eq(r.id, id))
+      .returning(),
   );
   recordAdminAction(emit, {
     actorId: adminId,

@@ -1,6 +1,16 @@
 import { ADMIN_CHART_DAYS, INTERNAL_POST_STATS_PATH, INTERNAL_USER_STATS_PATH, adminTexts, representativeTexts } from '@kora/contracts';
 import { SERVICE_CALL_HEADER } from '@kora/platform/identity';
-import { adminIdentity, eventually, memberIdentity, memberSnapshot, publishEvent, representativeApplication as application, startTestService, type TestService } from '@kora/testing';
+import {
+  adminIdentity,
+  eventually,
+  memberIdentity,
+  memberSnapshot,
+  outboxEvents,
+  publishEvent,
+  representativeApplication as application,
+  startTestService,
+  type TestService,
+} from '@kora/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +34,17 @@ async function startSibling(): Promise<Sibling> {
     const since = url.searchParams.get('since')!;
     const answer =
       url.pathname === INTERNAL_USER_STATS_PATH
-        ? { totalUsers: 10, pendingUsers: 2, notActivated: 1, banned: 3, daily: [{ day: since, count: 4 }, { day: '2026-11-27', count: 5 }, { day: '1999-01-01', count: 99 }] }
+        ? {
+            totalUsers: 10,
+            pendingUsers: 2,
+            notActivated: 1,
+            banned: 3,
+            daily: [
+              { day: since, count: 4 },
+              { day: '2026-11-27', count: 5 },
+              { day: '1999-01-01', count: 99 },
+            ],
+          }
         : url.pathname === INTERNAL_POST_STATS_PATH
           ? { posts: 42, daily: [{ day: '2026-11-27', count: 7 }] }
           : null;
@@ -50,8 +70,13 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
 
   beforeAll(async () => {
     sibling = await startSibling();
-    const definition = createAdminService({ env: { MAIL_DEV_OUTBOX: 'true', KORA_TIME_ZONE: 'Africa/Lagos', PUBLIC_URL: 'http://kora.test' }, now: () => now });
-    svc = await startTestService(definition, { resolveService: (name) => (siblingsUp && (name === 'auth' || name === 'posts') ? sibling.url : 'http://127.0.0.1:9') });
+    const definition = createAdminService({
+      env: { MAIL_DEV_OUTBOX: 'true', KORA_TIME_ZONE: 'Africa/Lagos', PUBLIC_URL: 'http://kora.test' },
+      now: () => now,
+    });
+    svc = await startTestService(definition, {
+      resolveService: (name) => (siblingsUp && (name === 'auth' || name === 'posts') ? sibling.url : 'http://127.0.0.1:9'),
+    });
   }, 60_000);
   afterAll(async () => {
     await svc?.close();
@@ -91,7 +116,10 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
       expect(stats.daily.at(-1)).toEqual({ day: '2026-11-27', signups: 5, posts: 7 });
       expect(stats.daily.slice(1, -1).every((d: { signups: number; posts: number }) => d.signups === 0 && d.posts === 0)).toBe(true);
       // Both siblings asked, signed as a service, from the chart's first day.
-      const asked = sibling.seen.slice(-2).map((s) => s.path).sort();
+      const asked = sibling.seen
+        .slice(-2)
+        .map((s) => s.path)
+        .sort();
       expect(asked).toEqual([`${INTERNAL_POST_STATS_PATH}?since=2026-10-29`, `${INTERNAL_USER_STATS_PATH}?since=2026-10-29`]);
       expect(sibling.seen.every((s) => s.signed)).toBe(true);
     });
@@ -141,7 +169,12 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
     });
 
     it('answers 400 with every field’s message, the first in error', async () => {
-      const res = await inject('POST', '/api/representatives', {}, { ...application('not-an-email'), name: '', note: 'short', username: 'a b' });
+      const res = await inject(
+        'POST',
+        '/api/representatives',
+        {},
+        { ...application('not-an-email'), name: '', note: 'short', username: 'a b' },
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         error: representativeTexts.nameRequired,
@@ -159,7 +192,12 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
       expect(Object.keys(empty.json().fields)).toHaveLength(10);
       const long = await inject('POST', '/api/representatives', {}, { ...application(unique()), note: 'x'.repeat(601), phone: 'call me' });
       expect(long.json().fields).toEqual({ phone: representativeTexts.phoneInvalid, note: representativeTexts.noteLong });
-      const malformed = await svc.app.inject({ method: 'POST', url: '/api/representatives', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+      const malformed = await svc.app.inject({
+        method: 'POST',
+        url: '/api/representatives',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name":',
+      });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json()).toMatchObject({ code: 'BAD_REQUEST' });
     });
@@ -193,7 +231,9 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ id, status: 'accepted', reviewNote: 'Called on 26 Nov', reviewedAt: now.toISOString() });
       // The same decision again (a note edit) mails nothing more.
-      expect((await inject('PUT', `/api/admin/representatives/${id}`, admin(), { status: 'accepted', note: 'Starts in January' })).statusCode).toBe(200);
+      expect(
+        (await inject('PUT', `/api/admin/representatives/${id}`, admin(), { status: 'accepted', note: 'Starts in January' })).statusCode,
+      ).toBe(200);
 
       await eventually(async () => (await inject('GET', `${ADMIN_DEV_MAIL_PATH}?to=${encodeURIComponent(email)}`, {})).json().length === 2);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -206,11 +246,16 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
 
       let entries: { action: string; targetId: string; before: unknown; after: unknown; actorId: number }[] = [];
       await eventually(async () => {
-        entries = (await inject('GET', `/api/admin/audit?action=representative.reviewed&actorId=${adminId}&limit=100`, admin())).json().items;
+        entries = (await inject('GET', `/api/admin/audit?action=representative.reviewed&actorId=${adminId}&limit=100`, admin())).json()
+          .items;
         return entries.filter((e) => e.targetId === String(id)).length === 2;
       });
       const [second, first] = entries.filter((e) => e.targetId === String(id));
-      expect(first).toMatchObject({ actorId: adminId, before: { status: 'new', reviewNote: '' }, after: { status: 'accepted', reviewNote: 'Called on 26 Nov' } });
+      expect(first).toMatchObject({
+        actorId: adminId,
+        before: { status: 'new', reviewNote: '' },
+        after: { status: 'accepted', reviewNote: 'Called on 26 Nov' },
+      });
       expect(second).toMatchObject({ before: { status: 'accepted' }, after: { status: 'accepted', reviewNote: 'Starts in January' } });
     });
 
@@ -237,7 +282,10 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
       const page = res.json();
       expect(page.items.every((r: { status: string }) => r.status === 'accepted')).toBe(true);
       expect(page).toMatchObject({ hasPrev: false, totalPages: Math.max(1, Math.ceil(page.total / 10)) });
-      const all = (await inject('GET', '/api/admin/representatives?limit=100', admin())).json().items as { createdAt: string; id: number }[];
+      const all = (await inject('GET', '/api/admin/representatives?limit=100', admin())).json().items as {
+        createdAt: string;
+        id: number;
+      }[];
       const sorted = [...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
       expect(all.map((r) => r.id)).toEqual(sorted.map((r) => r.id));
     });
@@ -246,7 +294,13 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
   describe('audit log', () => {
     it("stores other services' admin.action-recorded once, newest first, with the actor's username", async () => {
       const actor = adminId + 7;
-      await publishEvent(svc, 'user.registered', { ...memberSnapshot(actor, 'chief'), email: `${actor}@example.ng`, createdAt: new Date().toISOString() }, actor, actor);
+      await publishEvent(
+        svc,
+        'user.registered',
+        { ...memberSnapshot(actor, 'chief'), email: `${actor}@example.ng`, createdAt: new Date().toISOString() },
+        actor,
+        actor,
+      );
       const payload = (action: 'user.suspended' | 'post.removed', targetId: string, at: string) => ({
         actorId: actor,
         action,
@@ -256,7 +310,13 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
         after: { status: 'suspended' },
         occurredAt: at,
       });
-      const first = await publishEvent(svc, 'admin.action-recorded', payload('user.suspended', '7', '2026-11-26T10:00:00.000Z'), 'user:7', actor);
+      const first = await publishEvent(
+        svc,
+        'admin.action-recorded',
+        payload('user.suspended', '7', '2026-11-26T10:00:00.000Z'),
+        'user:7',
+        actor,
+      );
       await publishEvent(svc, 'admin.action-recorded', payload('post.removed', '42', '2026-11-26T11:00:00.000Z'), 'post:42', actor);
       // A redelivery of the first (same envelope) is not a second row.
       await svc.adapters.bus.publish([{ topic: 'admin.audit', key: 'user:7', value: JSON.stringify(first) }]);
@@ -267,7 +327,16 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
       const page = await list('');
       expect(page).toMatchObject({ total: 2, totalPages: 1, hasPrev: false, hasNext: false });
       expect(page.items.map((e: { action: string }) => e.action)).toEqual(['post.removed', 'user.suspended']);
-      expect(page.items[1]).toMatchObject({ actorId: actor, actorUsername: 'chief', targetType: 'user', targetId: '7', before: { status: 'active' }, after: { status: 'suspended' }, createdAt: '2026-11-26T10:00:00.000Z' });
+      expect(page.items[1]).toMatchObject({
+        actorId: actor,
+        actorUsername: 'chief',
+        actorName: 'Ada Obi',
+        targetType: 'user',
+        targetId: '7',
+        before: { status: 'active' },
+        after: { status: 'suspended' },
+        createdAt: '2026-11-26T10:00:00.000Z',
+      });
       expect((await list('&action=user.suspended')).items).toHaveLength(1);
       const paged = await list('&limit=10&page=2');
       expect(paged).toMatchObject({ items: [], total: 2, hasPrev: true, hasNext: false });
@@ -281,16 +350,55 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
         entry = (await inject('GET', `/api/admin/audit?action=settings.updated&actorId=${adminId}`, admin())).json().items[0];
         return entry !== undefined;
       });
-      expect(entry).toMatchObject({ targetType: 'settings', targetId: 'email', before: { smtpPassword: '', fromName: 'Kora' }, after: { smtpPassword: '********', fromName: 'Kora Audit' } });
+      expect(entry).toMatchObject({
+        targetType: 'settings',
+        targetId: 'email',
+        before: { smtpPassword: '', fromName: 'Kora' },
+        after: { smtpPassword: '********', fromName: 'Kora Audit' },
+      });
       expect(JSON.stringify(entry)).not.toContain('hunter2');
       await inject('PUT', '/api/admin/settings/email', admin(), { smtpPassword: '', fromName: 'Kora' });
     });
 
+    it('writes nothing for a save that changes nothing: no event, no audit entry', async () => {
+      const saved = (await inject('GET', '/api/admin/settings', admin())).json().general;
+      const count = async () =>
+        (await outboxEvents(svc)).filter((e) => e.type === 'admin.action-recorded' || e.type === 'site-settings.updated').length;
+      const before = await count();
+      const put = await inject('PUT', '/api/admin/settings/general', admin(), {
+        siteName: saved.siteName,
+        allowSignups: saved.allowSignups,
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(put.json()).toEqual({ section: 'general', values: saved });
+      expect(await count()).toBe(before);
+      const changed = await inject('PUT', '/api/admin/settings/general', admin(), { siteName: `${saved.siteName} Naija` });
+      expect(changed.statusCode).toBe(200);
+      expect(await count()).toBe(before + 2);
+      await inject('PUT', '/api/admin/settings/general', admin(), { siteName: saved.siteName });
+    });
+
     it('answers an unknown member as memberN and refuses bad filters with 400', async () => {
       const stranger = adminId + 99;
-      await publishEvent(svc, 'admin.action-recorded', { actorId: stranger, action: 'comment.removed', targetType: 'comment', targetId: '5', before: null, after: null, occurredAt: new Date().toISOString() }, 'comment:5', stranger);
+      await publishEvent(
+        svc,
+        'admin.action-recorded',
+        {
+          actorId: stranger,
+          action: 'comment.removed',
+          targetType: 'comment',
+          targetId: '5',
+          before: null,
+          after: null,
+          occurredAt: new Date().toISOString(),
+        },
+        'comment:5',
+        stranger,
+      );
       await eventually(async () => (await inject('GET', `/api/admin/audit?actorId=${stranger}`, admin())).json().total === 1);
-      expect((await inject('GET', `/api/admin/audit?actorId=${stranger}`, admin())).json().items[0].actorUsername).toBe(`member${stranger}`);
+      expect((await inject('GET', `/api/admin/audit?actorId=${stranger}`, admin())).json().items[0].actorUsername).toBe(
+        `member${stranger}`,
+      );
       for (const query of ['action=user.deleted', 'actorId=-1', 'limit=15', 'page=x']) {
         const res = await inject('GET', `/api/admin/audit?${query}`, admin());
         expect(res.statusCode, query).toBe(400);

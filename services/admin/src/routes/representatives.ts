@@ -1,6 +1,5 @@
 /**
- * POST /api/representatives: the public representative form (spec: Representative application §3,
- * §5). Anyone may apply; a signed-in member's id is kept with the application. A refused form
+ * POST /api/representatives: the public representative form (docs/product/representatives.md). Anyone may apply; a signed-in member's id is kept with the application. A refused form
  * answers 400 with every field's message at once (decision 024: first in `error`, all in `fields`),
  * so the form can mark each field; one application under review per e-mail (409). The gateway
  * limits how often one client may post it (REPRESENTATIVE_RATE_LIMIT_PER_HOUR).
@@ -13,7 +12,6 @@ import {
   fieldErrorsBodySchema,
   representativeApplicationBody,
   representativeCreatedSchema,
-  type RepresentativeApplicationBody,
 } from '@kora/contracts';
 import type { ServiceApp } from '@kora/platform/service';
 import type { FastifyReply } from 'fastify';
@@ -54,12 +52,17 @@ export function representativeRoutes(app: ServiceApp, admin: Admin): void {
         summary: 'Apply to be a representative (public; a signed-in member is remembered)',
         body: representativeApplicationBody,
         // A body that is not JSON at all is refused before the form is read: the plain error shape.
-        response: { 201: representativeCreatedSchema, 400: z.union([fieldErrorsBodySchema, errorBodySchema]), 409: errorBodySchema, 429: errorBodySchema },
+        response: {
+          201: representativeCreatedSchema,
+          400: z.union([fieldErrorsBodySchema, errorBodySchema]),
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
       if (request.validationError) return refuse(reply, fieldErrors(request.body) ?? {});
-      const body = request.body as RepresentativeApplicationBody;
+      const body = request.body;
       const row = await createApplication(admin.ctx.db, admin.tables, body, request.identity?.userId ?? null);
       await admin.sendMail(applicationReceivedMail(row, { siteName: admin.siteName(), base: admin.publicUrl() }));
       return reply.code(201).send({ id: row.id, message: adminTexts.applicationSubmitted });

@@ -1,8 +1,17 @@
 import { defaultSiteSettings, MASKED_SECRET } from '@kora/contracts';
 import { startService, watchSiteSettings } from '@kora/platform';
-import { adminIdentity, eventually, memberIdentity, publishEvent, startTestService, testEnv, testLog, type TestService } from '@kora/testing';
+import {
+  adminIdentity,
+  eventually,
+  memberIdentity,
+  publishEvent,
+  startTestService,
+  testEnv,
+  testLog,
+  type TestService,
+} from '@kora/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminService } from '../app.js';
+import { createAdminService } from '../app.js';
 
 describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: TestService;
@@ -12,7 +21,7 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
   const traceIds: (string | null)[] = [];
 
   beforeAll(async () => {
-    svc = await startTestService(adminService);
+    svc = await startTestService(createAdminService());
     await svc.adapters.bus.subscribe({
       groupId: `settings-listener-${svc.ctx.schema}`,
       topics: ['admin.site-settings'],
@@ -36,7 +45,10 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
   });
 
   it('refuses anonymous callers (401) and members (403) on every route', async () => {
-    for (const [headers, status] of [[{}, 401], [member(), 403]] as const) {
+    for (const [headers, status] of [
+      [{}, 401],
+      [member(), 403],
+    ] as const) {
       const get = await svc.app.inject({ method: 'GET', url: '/api/admin/settings', headers });
       expect(get.statusCode).toBe(status);
       expect(get.json()).toMatchObject({ code: status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' });
@@ -46,16 +58,29 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
   });
 
   it('refuses a forged identity header', async () => {
-    const forged = { 'x-kora-identity': Buffer.from(JSON.stringify({ userId: 1, role: 'admin', sessionId: 'x', exp: Date.now() + 60_000 })).toString('base64url') + '.fake' };
+    const forged = {
+      'x-kora-identity':
+        Buffer.from(JSON.stringify({ userId: 1, role: 'admin', sessionId: 'x', exp: Date.now() + 60_000 })).toString('base64url') + '.fake',
+    };
     const res = await svc.app.inject({ method: 'GET', url: '/api/admin/settings', headers: forged });
     expect(res.statusCode).toBe(401);
   });
 
   it('saves a section, merges partial updates and announces the change', async () => {
-    const res = await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/moderation', headers: admin(), payload: { maxPostLength: 280, badWords: ['spam'] } });
+    const res = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/moderation',
+      headers: admin(),
+      payload: { maxPostLength: 280, badWords: ['spam'] },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ section: 'moderation', values: { maxPostLength: 280, badWords: ['spam'] } });
-    const partial = await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/moderation', headers: admin(), payload: { maxPostLength: 300 } });
+    const partial = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/moderation',
+      headers: admin(),
+      payload: { maxPostLength: 300 },
+    });
     expect(partial.json().values).toEqual({ maxPostLength: 300, badWords: ['spam'] });
     await eventually(() => received.filter((e) => e.section === 'moderation').length === 2);
     expect(received.at(-1)).toEqual({ section: 'moderation', values: { maxPostLength: 300, badWords: ['spam'] } });
@@ -64,10 +89,20 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
   });
 
   it('masks the SMTP password and keeps it when the mask is sent back', async () => {
-    await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/email', headers: admin(), payload: { smtpHost: 'smtp.example.com', smtpPassword: 's3cret' } });
+    await svc.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/email',
+      headers: admin(),
+      payload: { smtpHost: 'smtp.example.com', smtpPassword: 's3cret' },
+    });
     const shown = await svc.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin() });
     expect(shown.json().email).toMatchObject({ smtpHost: 'smtp.example.com', smtpPassword: MASKED_SECRET, smtpPort: 587 });
-    const again = await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/email', headers: admin(), payload: { smtpPort: 2525, smtpPassword: MASKED_SECRET } });
+    const again = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/email',
+      headers: admin(),
+      payload: { smtpPort: 2525, smtpPassword: MASKED_SECRET },
+    });
     expect(again.json().values).toMatchObject({ smtpPort: 2525, smtpPassword: MASKED_SECRET });
     await eventually(() => received.some((e) => e.section === 'email' && e.values.smtpPort === 2525));
     const event = received.filter((e) => e.section === 'email').at(-1)!;
@@ -101,7 +136,12 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
       expect(res.statusCode, JSON.stringify(c)).toBe(400);
       expect(Object.keys(res.json()).sort()).toEqual(['code', 'error', 'message']);
     }
-    const cors = await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/security', headers: admin(), payload: { corsOrigins: ['nope'] } });
+    const cors = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/security',
+      headers: admin(),
+      payload: { corsOrigins: ['nope'] },
+    });
     expect(cors.json().message).toBe('Each CORS origin must be a URL such as https://example.com');
     const unknown = await svc.app.inject({ method: 'PUT', url: '/api/admin/settings/colours', headers: admin(), payload: {} });
     expect(unknown.statusCode).toBe(400);
@@ -124,8 +164,11 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
 
     // Another start of the service (a replica, or the same pod restarted) corrects the topic...
     // Without consumers: the in-memory bus refuses a second subscription of the same group in one process.
-    const { consumers: _once, ...definition } = adminService;
-    const replica = await startService({ ...definition, schema: svc.ctx.schema }, { env: testEnv(), log: testLog, adapters: svc.adapters, ownsAdapters: false, listen: false });
+    const definition = { ...createAdminService(), consumers: undefined };
+    const replica = await startService(
+      { ...definition, schema: svc.ctx.schema },
+      { env: testEnv(), log: testLog, adapters: svc.adapters, ownsAdapters: false, listen: false },
+    );
     try {
       await eventually(() => svc.ctx.siteSettings.current().moderation.maxPostLength === 300);
       // ...so a service starting later, reading the topic from its beginning, ends on the database's values.

@@ -1,6 +1,6 @@
 /**
- * Site settings for the back office (spec: GET api/admin/settings, PUT api/admin/settings/{section}).
- * Admins only; every change is announced to the other services as `site-settings.updated`.
+ * Site settings for the back office (GET /api/admin/settings, PUT /api/admin/settings/{section}; docs/product/admin.md).
+ * Admins only (an `adminRoutes` group); every change is announced to the other services as `site-settings.updated`.
  */
 import {
   errorBodySchema,
@@ -10,7 +10,7 @@ import {
   siteSettingsSections,
   type SiteSettingsSection,
 } from '@kora/contracts';
-import { requireAdmin, type ServiceApp, type ServiceContext } from '@kora/platform/service';
+import { adminOf, adminOnly, type ServiceApp, type ServiceContext } from '@kora/platform/service';
 import { z } from 'zod';
 import type { AdminTables } from '../db/schema.js';
 import { maskSecrets, readSiteSettings, updateSection } from '../site-settings/store.js';
@@ -22,43 +22,39 @@ const sectionParam = z.object({
 });
 const denied = { 401: errorBodySchema, 403: errorBodySchema };
 
+/** Registered inside the service's `adminRoutes` group (app.ts). */
 export function siteSettingsRoutes(app: ServiceApp, ctx: ServiceContext, tables: AdminTables): void {
   app.get(
     '/api/admin/settings',
     {
       schema: {
-        tags: ['admin'],
+        ...adminOnly,
         operationId: 'getSiteSettings',
         summary: 'All site settings (secrets masked)',
-        security: [{ bearerAuth: [] }],
         response: { 200: siteSettingsSchema, ...denied },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return maskSecrets(await readSiteSettings(ctx.db, tables));
-    },
+    async () => maskSecrets(await readSiteSettings(ctx.db, tables)),
   );
 
   app.put(
     '/api/admin/settings/:section',
     {
       schema: {
-        tags: ['admin'],
+        ...adminOnly,
         operationId: 'updateSiteSettingsSection',
         summary: "Update one section; omitted fields keep their value, '********' keeps the SMTP password",
-        security: [{ bearerAuth: [] }],
         params: sectionParam,
         body: siteSettingsSectionBody,
         response: { 200: siteSettingsSectionAnswer, 400: errorBodySchema, ...denied },
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = adminOf(request);
       const { section } = request.params;
       const values = await ctx.transact((tx, emit) => updateSection(tx, tables, emit, section, request.body, admin.userId));
       const masked = maskSecrets({ ...(await readSiteSettings(ctx.db, tables)), [section]: values });
-      return { section, values: masked[section] as Record<string, unknown> };
+      return { section, values: masked[section] };
     },
   );
 }

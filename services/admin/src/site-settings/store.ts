@@ -1,10 +1,11 @@
 /**
- * Reading and writing site settings. Stored sections are merged over the spec's defaults, so a new
+ * Reading and writing site settings. Stored sections are merged over the product's defaults, so a new
  * field added to a section later has its default until an admin changes it.
  */
 import { defaultSiteSettings, MASKED_SECRET, siteSettingsSchemas, type SiteSettings, type SiteSettingsSection } from '@kora/contracts';
 import type { DbOrTx, Emit } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
+import { isDeepStrictEqual } from 'node:util';
 import type { AdminTables } from '../db/schema.js';
 import { maskedSection, recordAdminAction } from '../audit/record.js';
 import { invalidSettings } from '../errors.js';
@@ -59,6 +60,7 @@ export async function announceSiteSettings(tx: DbOrTx, tables: AdminTables, emit
 /**
  * Validates a (possibly partial) section, merges it over the current values, stores it and emits
  * `site-settings.updated` and the audit record in the same transaction. Returns the section's new values.
+ * A save that changes nothing writes nothing: no row, no event, no audit entry showing no change.
  */
 export async function updateSection(
   tx: DbOrTx,
@@ -76,6 +78,7 @@ export async function updateSection(
   // The back office sends the mask back when the admin left the password alone: keep the secret.
   if (section === 'email' && changes.smtpPassword === MASKED_SECRET) delete changes.smtpPassword;
   const values = siteSettingsSchemas[section].parse({ ...current, ...changes });
+  if (isDeepStrictEqual(values, current)) return values;
   await tx
     .insert(tables.siteSettings)
     .values({ section, values, updatedBy: adminId })
@@ -88,7 +91,7 @@ export async function updateSection(
     targetType: 'settings',
     targetId: section,
     before: maskedSection(current),
-    after: maskedSection(values as Record<string, unknown>),
+    after: maskedSection(values),
   });
   return values;
 }

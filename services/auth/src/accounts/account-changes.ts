@@ -56,11 +56,17 @@ export async function changeAccount(
   if (Object.keys(after).length === 0) return { user, before, after };
 
   if (after.email !== undefined) {
-    const [other] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, after.email), ne(users.id, user.id)));
+    const [other] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, after.email), ne(users.id, user.id)));
     if (other) throw emailInUse();
   }
   if (after.username !== undefined && after.username.toLowerCase() !== user.username.toLowerCase()) {
-    const [other] = await tx.select({ id: users.id }).from(users).where(and(eq(sql`lower(${users.username})`, after.username.toLowerCase()), ne(users.id, user.id)));
+    const [other] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.username})`, after.username.toLowerCase()), ne(users.id, user.id)));
     if (other) throw usernameTaken();
   }
   const [row] = await tx
@@ -70,7 +76,8 @@ export async function changeAccount(
     .returning()
     .catch(uniqueRefusal);
   emit({ type: 'user.updated', aggregateId: row!.id, actorId, payload: toSnapshot(row!) });
-  if (after.email !== undefined) emit({ type: 'user.email-changed', aggregateId: row!.id, actorId, payload: { userId: row!.id, email: row!.email } });
+  if (after.email !== undefined)
+    emit({ type: 'user.email-changed', aggregateId: row!.id, actorId, payload: { userId: row!.id, email: row!.email } });
   return { user: row!, before, after };
 }
 

@@ -1,16 +1,16 @@
 /**
  * The back office must never lock itself out: an admin may not demote or suspend themselves, and
- * nobody may demote or suspend the last active admin (issue 16).
+ * nobody may demote or suspend the last active admin (docs/product/admin.md).
  *
  * Race-safe: every change that can take an admin away takes one transaction-scoped advisory lock
  * first, then reads the rows it decides on. Two admins demoting each other at the same moment take
  * turns; the second, reading after the first committed, sees it is about to remove the last admin
  * and is refused. (Counting without the lock, both would see two admins and both succeed.)
  */
-import { forbidden, type Tx } from '@kora/platform/service';
+import type { Tx } from '@kora/platform/service';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { AuthTables, UserRow } from '../db/schema.js';
-import { lastAdmin } from '../errors.js';
+import { adminsOnly, lastAdmin } from '../errors.js';
 import { findUserById } from './users.js';
 
 /** Takes the admins' lock for the rest of the transaction. */
@@ -37,5 +37,5 @@ export async function refuseLastAdmin(tx: Tx, tables: AuthTables, target: UserRo
  */
 export async function refuseFormerAdmin(tx: Tx, tables: AuthTables, actorId: number): Promise<void> {
   const actor = await findUserById(tx, tables, actorId);
-  if (!actor || actor.role !== 'admin' || actor.status !== 'active') throw forbidden('Admins only');
+  if (!actor || actor.role !== 'admin' || actor.status !== 'active') throw adminsOnly();
 }

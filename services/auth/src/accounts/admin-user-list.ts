@@ -1,5 +1,5 @@
 /**
- * The back office's users table and its export (issue 16): one filter and one order for both.
+ * The back office's users table and its export (docs/product/admin.md): one filter and one order for both.
  *
  * - Search: anywhere in the username or the e-mail, any letter case, `%` and `_` literal; the
  *   trigram indexes of migration 0004 answer `ilike '%…%'`.

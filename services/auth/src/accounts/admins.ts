@@ -78,7 +78,13 @@ export async function createOrPromoteAdminIn(
     const activate = existing.status === 'pending';
     if (existing.status === 'suspended') notes.push('The account is suspended and stays suspended.');
     if (existing.role === 'admin' && !activate) {
-      outcome = { action: 'unchanged', userId: existing.id, username: existing.username, email: existing.email, notes: ['Already an admin.', ...notes] };
+      outcome = {
+        action: 'unchanged',
+        userId: existing.id,
+        username: existing.username,
+        email: existing.email,
+        notes: ['Already an admin.', ...notes],
+      };
     } else {
       const [row] = await tx
         .update(tables.users)
@@ -93,8 +99,12 @@ export async function createOrPromoteAdminIn(
       outcome = { action: 'promoted', userId: row!.id, username: row!.username, email: row!.email, notes };
     }
   } else {
-    if (!input.username || !passwordHash) throw new AdminInputError('No account has that e-mail: --username and --password are needed to create one.');
-    const [taken] = await tx.select({ id: tables.users.id }).from(tables.users).where(eq(sql`lower(${tables.users.username})`, input.username.toLowerCase()));
+    if (!input.username || !passwordHash)
+      throw new AdminInputError('No account has that e-mail: --username and --password are needed to create one.');
+    const [taken] = await tx
+      .select({ id: tables.users.id })
+      .from(tables.users)
+      .where(eq(sql`lower(${tables.users.username})`, input.username.toLowerCase()));
     if (taken) throw new AdminInputError(`The username ${input.username} is already taken.`);
     const [row] = await tx
       .insert(tables.users)

@@ -6,7 +6,15 @@
 import type { AdminAction } from '@kora/contracts';
 import type { Emit } from '@kora/platform/service';
 
-export function recordUserAction(emit: Emit, actorId: number, action: AdminAction, userId: number, before: object, after: object, now: Date): void {
+export function recordUserAction(
+  emit: Emit,
+  actorId: number,
+  action: AdminAction,
+  userId: number,
+  before: object,
+  after: object,
+  now: Date,
+): void {
   emit({
     type: 'admin.action-recorded',
     aggregateId: userId,

@@ -8,14 +8,17 @@ describe(`first admin from KORA_ADMIN_* (${process.env.KORA_TEST_TARGET ?? 'embe
   const boss = newMember({ username: `boss_${Date.now().toString(36)}` });
   let svc: AuthTestService;
   beforeAll(async () => {
-    svc = await startAuth({ env: { KORA_ADMIN_EMAIL: boss.email, KORA_ADMIN_USERNAME: boss.username, KORA_ADMIN_PASSWORD: boss.password } });
+    svc = await startAuth({
+      env: { KORA_ADMIN_EMAIL: boss.email, KORA_ADMIN_USERNAME: boss.username, KORA_ADMIN_PASSWORD: boss.password },
+    });
   }, 60_000);
   afterAll(async () => svc?.close());
 
   /** The service's start again, as a restart or another replica with these variables would run it. */
   const startAgain = (env: Record<string, string>) =>
     ensureFirstAdmin(createAuth(svc.ctx, { env: { ACCESS_TOKEN_SECRET: TEST_ACCESS_TOKEN_SECRET, ...env } }));
-  const userByEmail = async (email: string) => (await svc.ctx.db.select().from(svc.tables.users).where(eq(svc.tables.users.email, email)))[0]!;
+  const userByEmail = async (email: string) =>
+    (await svc.ctx.db.select().from(svc.tables.users).where(eq(svc.tables.users.email, email)))[0]!;
 
   it('creates the admin at start: active, signed in as admin, announced', async () => {
     const row = await userByEmail(boss.email);
@@ -29,7 +32,11 @@ describe(`first admin from KORA_ADMIN_* (${process.env.KORA_TEST_TARGET ?? 'embe
   it('does not undo a later demotion, nor reset a changed password, at the next start', async () => {
     const row = await userByEmail(boss.email);
     await svc.ctx.db.update(svc.tables.users).set({ role: 'user' }).where(eq(svc.tables.users.id, row.id));
-    const again = await startAgain({ KORA_ADMIN_EMAIL: boss.email, KORA_ADMIN_USERNAME: boss.username, KORA_ADMIN_PASSWORD: 'a different password' });
+    const again = await startAgain({
+      KORA_ADMIN_EMAIL: boss.email,
+      KORA_ADMIN_USERNAME: boss.username,
+      KORA_ADMIN_PASSWORD: 'a different password',
+    });
     expect(again).toEqual({ action: 'already-applied', userId: row.id });
     expect((await userByEmail(boss.email)).role).toBe('user');
     await signIn(svc, boss.email, boss.password);

@@ -1,5 +1,5 @@
 /**
- * The first admin from the environment (issue 16): with KORA_ADMIN_EMAIL, KORA_ADMIN_USERNAME and
+ * The first admin from the environment (decision 024): with KORA_ADMIN_EMAIL, KORA_ADMIN_USERNAME and
  * KORA_ADMIN_PASSWORD all set, the service's start creates that admin, or promotes the account with
  * that e-mail, through the same code as the `create-admin` command (accounts/admins.ts).
  *
@@ -25,7 +25,11 @@ export async function ensureFirstAdmin(auth: Auth): Promise<FirstAdminOutcome> {
   if (done) return { action: 'already-applied', userId: done.userId };
 
   // Hashing is slow on purpose: done before the lock, and only when there may be work to do.
-  const { input, passwordHash } = await parseAdminInput({ email, username: config.KORA_ADMIN_USERNAME, password: config.KORA_ADMIN_PASSWORD });
+  const { input, passwordHash } = await parseAdminInput({
+    email,
+    username: config.KORA_ADMIN_USERNAME,
+    password: config.KORA_ADMIN_PASSWORD,
+  });
   const outcome = await ctx.transact(async (tx, emit) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`kora.first-admin.${ctx.schema}`}))`);
     const [applied] = await tx.select().from(tables.firstAdmin).where(eq(tables.firstAdmin.email, email));
@@ -35,7 +39,10 @@ export async function ensureFirstAdmin(auth: Auth): Promise<FirstAdminOutcome> {
     return result;
   });
   if (outcome.action !== 'already-applied') {
-    ctx.log.info({ userId: outcome.userId, action: outcome.action, notes: 'notes' in outcome ? outcome.notes : [] }, 'first admin from KORA_ADMIN_* applied');
+    ctx.log.info(
+      { userId: outcome.userId, action: outcome.action, notes: 'notes' in outcome ? outcome.notes : [] },
+      'first admin from KORA_ADMIN_* applied',
+    );
   }
   return outcome;
 }

@@ -31,7 +31,10 @@ export async function lookUp(db: DbOrTx, tables: AuthTables, lookup: Lookup, vie
   const { users, memberDetails } = tables;
   const found =
     lookup.kind === 'email'
-      ? await db.select().from(users).where(and(eq(users.email, lookup.email), eq(users.status, 'active')))
+      ? await db
+          .select()
+          .from(users)
+          .where(and(eq(users.email, lookup.email), eq(users.status, 'active')))
       : (
           await db
             .select({ user: users })
@@ -40,7 +43,11 @@ export async function lookUp(db: DbOrTx, tables: AuthTables, lookup: Lookup, vie
             .where(and(eq(memberDetails.phoneDigits, lookup.digits), eq(users.status, 'active')))
         ).map((row) => row.user);
   if (found.length === 0) return [];
-  const privacy = await privacyOfMany(db, tables.privacy, found.map((u) => u.id));
+  const privacy = await privacyOfMany(
+    db,
+    tables.privacy,
+    found.map((u) => u.id),
+  );
   const allowed: UserRow[] = [];
   for (const user of found) {
     const { lookupEmail, lookupPhone } = privacy(user.id);

@@ -48,7 +48,7 @@ export async function storeImage(ctx: ServiceContext, part: MultipartFile, kind:
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       body: Readable.toWeb(Readable.from(body())) as ReadableStream,
       duplex: 'half',
-    } as RequestInit);
+    });
   } catch (err) {
     if (part.file.truncated) throw imageTooLarge(maxMB);
     if (uploadBroke) throw imageRequired();

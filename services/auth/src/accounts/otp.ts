@@ -34,7 +34,13 @@ export function codeDigest(key: string, userId: number, code: string): string {
 
 /** Stores a fresh code for the account, replacing any earlier one (and its count of wrong tries). */
 export async function storeCode(tx: DbOrTx, tables: AuthTables, key: string, userId: number, code: string, now: Date): Promise<void> {
-  const values = { codeHash: codeDigest(key, userId, code), expiresAt: new Date(now.getTime() + OTP_TTL_MS), attempts: 0, usedAt: null, createdAt: now };
+  const values = {
+    codeHash: codeDigest(key, userId, code),
+    expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+    attempts: 0,
+    usedAt: null,
+    createdAt: now,
+  };
   await tx
     .insert(tables.passwordCodes)
     .values({ userId, ...values })

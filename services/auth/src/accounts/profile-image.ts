@@ -29,7 +29,9 @@ export async function receiveProfileImage(auth: Auth, request: FastifyRequest, u
   const { ctx, tables } = auth;
   if (!request.isMultipart()) throw imageRequired();
   const maxMB = ctx.siteSettings.current().storage.maxUploadMB;
-  const part = await request.file({ limits: { fileSize: maxMB * 1024 * 1024, files: 1, fields: 0, parts: 1 } }).catch(multipartRefusal(maxMB));
+  const part = await request
+    .file({ limits: { fileSize: maxMB * 1024 * 1024, files: 1, fields: 0, parts: 1 } })
+    .catch(multipartRefusal(maxMB));
   if (!part || part.fieldname !== 'avatar') {
     part?.file.resume();
     throw imageRequired();
@@ -37,7 +39,11 @@ export async function receiveProfileImage(auth: Auth, request: FastifyRequest, u
   const url = await storeImage(ctx, part, kind, maxMB);
   const column = kind === 'avatar' ? { profileImage: url } : { coverImage: url };
   await ctx.transact(async (tx, emit) => {
-    const [row] = await tx.update(tables.users).set({ ...column, updatedAt: auth.now() }).where(eq(tables.users.id, userId)).returning();
+    const [row] = await tx
+      .update(tables.users)
+      .set({ ...column, updatedAt: auth.now() })
+      .where(eq(tables.users.id, userId))
+      .returning();
     emit({ type: 'user.updated', aggregateId: row!.id, actorId: row!.id, payload: toSnapshot(row!) });
   });
   return url;

@@ -16,7 +16,10 @@ const noDetails: ProfileDetails = { city: '', country: '', work: '', education: 
 /** The member's details from their General settings (blank until they save any). */
 export async function detailsOf(db: DbOrTx, tables: AuthTables, userId: number): Promise<ProfileDetails> {
   const d = tables.memberDetails;
-  const [row] = await db.select({ city: d.city, country: d.country, work: d.work, education: d.education, website: d.website }).from(d).where(eq(d.userId, userId));
+  const [row] = await db
+    .select({ city: d.city, country: d.country, work: d.work, education: d.education, website: d.website })
+    .from(d)
+    .where(eq(d.userId, userId));
   return row ?? noDetails;
 }
 
@@ -28,8 +31,12 @@ export function toLimitedProfile(user: UserRow, limitedBy: ProfileLimit): Limite
 export async function profileFor(db: DbOrTx, tables: AuthTables, user: UserRow, viewerId: number | null): Promise<ProfileView> {
   if (viewerId === null) return toLimitedProfile(user, 'sign_in');
   if (viewerId !== user.id) {
-    const [{ profileVisibility }, relation] = await Promise.all([privacyOf(db, tables.privacy, user.id), relationTo(db, tables.friendships, viewerId, user.id)]);
-    if (!audienceAllows(profileVisibility, relation)) return toLimitedProfile(user, profileVisibility === 'friends' ? 'friends' : 'only_me');
+    const [{ profileVisibility }, relation] = await Promise.all([
+      privacyOf(db, tables.privacy, user.id),
+      relationTo(db, tables.friendships, viewerId, user.id),
+    ]);
+    if (!audienceAllows(profileVisibility, relation))
+      return toLimitedProfile(user, profileVisibility === 'friends' ? 'friends' : 'only_me');
   }
   return toProfile(user, await detailsOf(db, tables, user.id));
 }

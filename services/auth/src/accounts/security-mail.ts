@@ -21,11 +21,15 @@ const securityLink = (auth: Auth) => `${auth.publicUrl()}/settings`;
 export async function mailNewSignIn(auth: Auth, user: UserRow, device: string, ip: string): Promise<void> {
   if (!(await wantsSecurityMail(auth, user.id))) return;
   const when = auth.now().toUTCString();
-  await auth.sendMail(newSignInMail({ to: user.email, firstname: user.firstname, device, ip, when, link: securityLink(auth), siteName: auth.siteName() }));
+  await auth.sendMail(
+    newSignInMail({ to: user.email, firstname: user.firstname, device, ip, when, link: securityLink(auth), siteName: auth.siteName() }),
+  );
 }
 
 export async function mailPasswordChanged(auth: Auth, user: Pick<UserRow, 'id' | 'email' | 'firstname'>): Promise<void> {
   if (!(await wantsSecurityMail(auth, user.id))) return;
   const when = auth.now().toUTCString();
-  await auth.sendMail(passwordChangedMail({ to: user.email, firstname: user.firstname, when, link: securityLink(auth), siteName: auth.siteName() }));
+  await auth.sendMail(
+    passwordChangedMail({ to: user.email, firstname: user.firstname, when, link: securityLink(auth), siteName: auth.siteName() }),
+  );
 }

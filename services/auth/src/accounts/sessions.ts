@@ -19,7 +19,6 @@ import { randomToken, sameDigest, sha256 } from './tokens.js';
 
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const UUID_ONLY = new RegExp(`^${UUID}$`);
 const REFRESH_TOKEN = new RegExp(`^(${UUID})\\.[A-Za-z0-9_-]{43}$`);

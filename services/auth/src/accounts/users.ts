@@ -15,7 +15,7 @@ import type { AuthTables, UserRow } from '../db/schema.js';
 
 export const avatarOf = (user: Pick<UserRow, 'profileImage'>) => user.profileImage ?? DEFAULT_AVATAR;
 
-/** The spec's sign-in record; `user_lastname` comes from the last name (the observed defect fixed). */
+/** The sign-in record the product shows; `user_lastname` comes from the last name (the observed defect fixed). */
 export function toSignInUser(user: UserRow): SignInUser {
   return {
     user_id: user.id,
@@ -102,4 +102,3 @@ export async function findUserByLogin(db: DbOrTx, tables: AuthTables, login: str
     .limit(1);
   return user;
 }
-

@@ -23,10 +23,17 @@ describe(`first admin (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   beforeAll(async () => void (adapters = await createTestAdapters()), 60_000);
   afterAll(async () => adapters?.close());
 
-  const events = async () => (await adapters.database.db.select().from(outbox)).map((r) => r.envelope as { type: string; aggregateId: string; payload: Record<string, unknown> });
+  const events = async () =>
+    (await adapters.database.db.select().from(outbox)).map(
+      (r) => r.envelope as { type: string; aggregateId: string; payload: Record<string, unknown> },
+    );
 
   it('creates an active admin and records its events in the outbox', async () => {
-    const outcome = await createOrPromoteAdmin(adapters.database, schema, { email: 'Boss@Kora.NG', username: 'boss', password: 'a strong password' });
+    const outcome = await createOrPromoteAdmin(adapters.database, schema, {
+      email: 'Boss@Kora.NG',
+      username: 'boss',
+      password: 'a strong password',
+    });
     expect(outcome).toMatchObject({ action: 'created', username: 'boss', email: 'boss@kora.ng' });
     const [row] = await adapters.database.db.select().from(tables.users).where(eq(tables.users.id, outcome.userId));
     expect(row).toMatchObject({ role: 'admin', status: 'active', firstname: 'Kora', lastname: 'Admin' });
@@ -56,8 +63,12 @@ describe(`first admin (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
 
   it('explains what is missing or wrong', async () => {
     await expect(createOrPromoteAdmin(adapters.database, schema, { email: 'new@kora.ng' })).rejects.toThrow(/--username and --password/);
-    await expect(createOrPromoteAdmin(adapters.database, schema, { email: 'new@kora.ng', username: 'boss', password: 'long enough pw' })).rejects.toThrow(/already taken/);
-    await expect(createOrPromoteAdmin(adapters.database, schema, { email: 'nope', username: 'x1x', password: 'short' })).rejects.toBeInstanceOf(AdminInputError);
+    await expect(
+      createOrPromoteAdmin(adapters.database, schema, { email: 'new@kora.ng', username: 'boss', password: 'long enough pw' }),
+    ).rejects.toThrow(/already taken/);
+    await expect(
+      createOrPromoteAdmin(adapters.database, schema, { email: 'nope', username: 'x1x', password: 'short' }),
+    ).rejects.toBeInstanceOf(AdminInputError);
   });
 
   it('runs as a command against the embedded database files', async () => {
@@ -70,7 +81,9 @@ describe(`first admin (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       expect(created.stdout).toMatch(/^Created admin account #\d+ root <root@kora\.ng>/);
       const promoted = await run(process.execPath, ['--import', 'tsx', cli, '--email', 'root@kora.ng'], { cwd: root, env });
       expect(promoted.stdout).toMatch(/already an active admin/);
-      const missing = await run(process.execPath, ['--import', 'tsx', cli, '--email', 'other@kora.ng'], { cwd: root, env }).catch((e: { code: number; stderr: string }) => e);
+      const missing = await run(process.execPath, ['--import', 'tsx', cli, '--email', 'other@kora.ng'], { cwd: root, env }).catch(
+        (e: { code: number; stderr: string }) => e,
+      );
       expect(missing).toMatchObject({ code: 65 });
       expect((missing as { stderr: string }).stderr).toMatch(/--username and --password/);
     } finally {

@@ -13,7 +13,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { AdminInputError, createOrPromoteAdmin } from '../accounts/admins.js';
-import { authService } from '../app.js';
+import { createAuthService } from '../app.js';
 
 const envSchema = z
   .object({
@@ -55,7 +55,7 @@ async function main(): Promise<number> {
     database = openPostgres(env.DATABASE_URL!, 1);
   }
   try {
-    const outcome = await createOrPromoteAdmin(database, authService.schema, {
+    const outcome = await createOrPromoteAdmin(database, createAuthService().schema, {
       email: values.email,
       username: values.username,
       password: values.password ?? env.ADMIN_PASSWORD,

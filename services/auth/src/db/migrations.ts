@@ -73,7 +73,7 @@ export const migrations: Migration[] = [
     `,
   },
   {
-    // Settings that take effect (issue 12): the projections profiles, lookups and security mails read.
+    // Settings that take effect: the projections profiles, lookups and security mails read.
     id: '0002_settings_projections',
     sql: `
       ${memberPrivacySql}
@@ -114,7 +114,7 @@ export const migrations: Migration[] = [
     `,
   },
   {
-    // The back office (issue 16).
+    // The back office (decision 024).
     id: '0004_admin_back_office',
     sql: `
       ${searchTextSql}

@@ -14,8 +14,12 @@ export const authSchema = (name: string) => {
     /** Stored lower-case. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-    status: text('status', { enum: ['pending', 'active', 'suspended'] }).notNull().default('pending'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    status: text('status', { enum: ['pending', 'active', 'suspended'] })
+      .notNull()
+      .default('pending'),
     bio: text('bio').notNull().default(''),
     /** Null means the default avatar. */
     profileImage: text('profile_image'),
@@ -56,7 +60,7 @@ export const authSchema = (name: string) => {
     createdAt: at('created_at').notNull().defaultNow(),
   });
   const devMail = devMailTable(schema);
-  /** Projections other services feed (issue 12): privacy settings, the friend graph, details, mail switches. */
+  /** Projections other services feed: privacy settings, the friend graph, details, mail switches. */
   const privacy = memberPrivacyTable(schema);
   const friendships = friendshipsTable(schema);
   const memberDetails = schema.table('member_details', {

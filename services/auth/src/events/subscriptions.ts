@@ -1,6 +1,6 @@
 /**
  * Every event this service consumes, in one place. One consumer group feeds the projections the
- * settings take effect through (issue 12): members' privacy settings and the friend graph (who may
+ * settings take effect through: members' privacy settings and the friend graph (who may
  * see a profile, who may find a member by e-mail or phone), the profile details and phone numbers,
  * and the security-mail switch; and the wallet balance the sign-in record shows (decision 023).
  */
@@ -14,7 +14,12 @@ export function authConsumers(auth: Auth): ConsumerDefinition[] {
   return [
     {
       name: 'projections',
-      handlers: { ...memberPrivacyHandlers(tables.privacy), ...friendshipHandlers(tables.friendships), ...settingsHandlers(tables), ...walletBalanceHandlers(tables) },
+      handlers: {
+        ...memberPrivacyHandlers(tables.privacy),
+        ...friendshipHandlers(tables.friendships),
+        ...settingsHandlers(tables),
+        ...walletBalanceHandlers(tables),
+      },
     },
   ];
 }

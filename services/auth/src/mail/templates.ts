@@ -56,13 +56,31 @@ export function recoveryCodeMail(input: { to: string; firstname: string; code: s
 
 const notYou = 'If this was not you, change your password now and end the sessions you do not recognise in Settings > Security:';
 
-export function newSignInMail(input: { to: string; firstname: string; device: string; ip: string; when: string; link: string; siteName: string }): MailMessage {
+export function newSignInMail(input: {
+  to: string;
+  firstname: string;
+  device: string;
+  ip: string;
+  when: string;
+  link: string;
+  siteName: string;
+}): MailMessage {
   const { to, firstname, device, ip, when, link, siteName } = input;
   const facts = `Device: ${device}. Address: ${ip || 'unknown'}. Time: ${when}.`;
   return {
     to,
     subject: `New sign-in to your ${siteName} account`,
-    text: [`Hello ${firstname},`, '', `Your ${siteName} account was just signed in to from a new device.`, '', facts, '', notYou, '', link].join('\n'),
+    text: [
+      `Hello ${firstname},`,
+      '',
+      `Your ${siteName} account was just signed in to from a new device.`,
+      '',
+      facts,
+      '',
+      notYou,
+      '',
+      link,
+    ].join('\n'),
     html: html([
       `Hello ${escapeHtml(firstname)},`,
       `Your ${escapeHtml(siteName)} account was just signed in to from a new device.`,
@@ -76,11 +94,17 @@ export function newSignInMail(input: { to: string; firstname: string; device: st
 export function passwordChangedMail(input: { to: string; firstname: string; when: string; link: string; siteName: string }): MailMessage {
   const { to, firstname, when, link, siteName } = input;
   const what = `The password of your ${siteName} account was changed on ${when}. Sessions signed in before the change were signed out.`;
-  const advice = 'If this was not you, reset your password now with "Forgot password" on the sign-in page, then check your sessions in Settings > Security:';
+  const advice =
+    'If this was not you, reset your password now with "Forgot password" on the sign-in page, then check your sessions in Settings > Security:';
   return {
     to,
     subject: `Your ${siteName} password was changed`,
     text: [`Hello ${firstname},`, '', what, '', advice, '', link].join('\n'),
-    html: html([`Hello ${escapeHtml(firstname)},`, escapeHtml(what), escapeHtml(advice), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`]),
+    html: html([
+      `Hello ${escapeHtml(firstname)},`,
+      escapeHtml(what),
+      escapeHtml(advice),
+      `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+    ]),
   };
 }

@@ -19,7 +19,17 @@ export function settingsHandlers(tables: AuthTables): {
   return {
     'settings.profile-changed': async (event, tx) => {
       const { userId, phone, city, country, work, education, website, timezone } = event.payload;
-      const values = { phone, phoneDigits: phoneDigits(phone), city, country, work, education, website, timezone, updatedAt: new Date(event.occurredAt) };
+      const values = {
+        phone,
+        phoneDigits: phoneDigits(phone),
+        city,
+        country,
+        work,
+        education,
+        website,
+        timezone,
+        updatedAt: new Date(event.occurredAt),
+      };
       await tx
         .insert(details)
         .values({ userId, ...values })

@@ -12,7 +12,12 @@ describe(`the sign-in record's wallet balance (${process.env.KORA_TEST_TARGET ??
   beforeAll(async () => void (svc = await startAuth()), 60_000);
   afterAll(async () => svc?.close());
 
-  async function move(type: 'wallet.credited' | 'wallet.debited', userId: number, transactionId: number, balanceKobo: number): Promise<void> {
+  async function move(
+    type: 'wallet.credited' | 'wallet.debited',
+    userId: number,
+    transactionId: number,
+    balanceKobo: number,
+  ): Promise<void> {
     const payload: EventPayload<'wallet.credited'> = {
       userId,
       transactionId,

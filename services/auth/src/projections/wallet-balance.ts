@@ -14,10 +14,15 @@ async function keepBalance(tables: AuthTables, tx: Tx, movement: EventPayload<'w
   await tx
     .update(users)
     .set({ walletBalanceKobo: movement.balanceKobo, walletTransactionId: movement.transactionId })
-    .where(and(eq(users.id, movement.userId), or(isNull(users.walletTransactionId), lt(users.walletTransactionId, movement.transactionId))));
+    .where(
+      and(eq(users.id, movement.userId), or(isNull(users.walletTransactionId), lt(users.walletTransactionId, movement.transactionId))),
+    );
 }
 
-export function walletBalanceHandlers(tables: AuthTables): { 'wallet.credited': EventHandler<'wallet.credited'>; 'wallet.debited': EventHandler<'wallet.debited'> } {
+export function walletBalanceHandlers(tables: AuthTables): {
+  'wallet.credited': EventHandler<'wallet.credited'>;
+  'wallet.debited': EventHandler<'wallet.debited'>;
+} {
   return {
     'wallet.credited': (event, tx) => keepBalance(tables, tx, event.payload),
     'wallet.debited': (event, tx) => keepBalance(tables, tx, event.payload),

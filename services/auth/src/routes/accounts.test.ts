@@ -4,7 +4,16 @@ import { violatedUniqueIndex } from '@kora/platform/service';
 import { type SmtpSink } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activationTokenIn, expectErrorShape, mailTo, newMember, outboxEvents, post, startAuthWithMail, type AuthTestService } from '../test-support.js';
+import {
+  activationTokenIn,
+  expectErrorShape,
+  mailTo,
+  newMember,
+  outboxEvents,
+  post,
+  startAuthWithMail,
+  type AuthTestService,
+} from '../test-support.js';
 
 describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: AuthTestService;
@@ -20,21 +29,41 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     expect(res.statusCode).toBe(201);
     const body = res.json();
     const email = member.email.toLowerCase();
-    expect(body).toEqual({ message: authTexts.signUpDone, user: { user_id: expect.any(Number), user_name: member.username, user_email: email } });
+    expect(body).toEqual({
+      message: authTexts.signUpDone,
+      user: { user_id: expect.any(Number), user_name: member.username, user_email: email },
+    });
 
     const [row] = await svc.ctx.db.select().from(svc.tables.users).where(eq(svc.tables.users.id, body.user.user_id));
-    expect(row).toMatchObject({ status: 'pending', role: 'user', email, firstname: member.firstname, lastname: member.lastname, bio: '', profileImage: null });
+    expect(row).toMatchObject({
+      status: 'pending',
+      role: 'user',
+      email,
+      firstname: member.firstname,
+      lastname: member.lastname,
+      bio: '',
+      profileImage: null,
+    });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(row!.passwordHash, member.password)).toBe(true);
 
     const [event] = (await outboxEvents(svc, 'user.registered')).filter((e) => e.aggregateId === String(body.user.user_id));
-    expect(event!.payload).toMatchObject({ userId: body.user.user_id, username: member.username, email, role: 'user', profileImage: '/uploads/profile/defaultavatar.png' });
+    expect(event!.payload).toMatchObject({
+      userId: body.user.user_id,
+      username: member.username,
+      email,
+      role: 'user',
+      profileImage: '/uploads/profile/defaultavatar.png',
+    });
 
     const mail = await sink.waitFor(mailTo(email));
     expect(mail.text).toMatch(/http:\/\/kora\.test\/activate\/[A-Za-z0-9_-]{43}\b/);
     expect(mail.html).toContain(activationTokenIn(mail));
     // Only the digest of the token is stored.
-    const tokens = await svc.ctx.db.select().from(svc.tables.activationTokens).where(eq(svc.tables.activationTokens.userId, body.user.user_id));
+    const tokens = await svc.ctx.db
+      .select()
+      .from(svc.tables.activationTokens)
+      .where(eq(svc.tables.activationTokens.userId, body.user.user_id));
     expect(tokens).toHaveLength(1);
     expect(tokens[0]!.tokenHash).not.toBe(activationTokenIn(mail));
   });
@@ -52,7 +81,10 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
 
   it('lets the unique indexes settle two sign-ups racing for the same address', async () => {
     const member = newMember();
-    const results = await Promise.all([post(svc, '/api/signUp', member), post(svc, '/api/signUp', { ...member, username: `${member.username}x` })]);
+    const results = await Promise.all([
+      post(svc, '/api/signUp', member),
+      post(svc, '/api/signUp', { ...member, username: `${member.username}x` }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().code).toBe('EMAIL_IN_USE');
   });
@@ -62,7 +94,13 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     expect((await post(svc, '/api/signUp', member)).statusCode).toBe(201);
     const row = { firstname: 'A', lastname: 'B', passwordHash: 'x' };
     const duplicate = (values: { username: string; email: string }) =>
-      svc.ctx.db.insert(svc.tables.users).values({ ...row, ...values }).then(() => null, (err: unknown) => violatedUniqueIndex(err));
+      svc.ctx.db
+        .insert(svc.tables.users)
+        .values({ ...row, ...values })
+        .then(
+          () => null,
+          (err: unknown) => violatedUniqueIndex(err),
+        );
     expect(await duplicate({ username: `${member.username}2`, email: member.email })).toBe('users_email_key');
     expect(await duplicate({ username: member.username.toUpperCase(), email: `2${member.email}` })).toBe('users_username_key');
     expect(violatedUniqueIndex(new Error('other'))).toBeNull();
@@ -89,7 +127,12 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.json()).toEqual({ error: message, message, code: 'VALIDATION_FAILED' });
     }
-    const malformed = await svc.app.inject({ method: 'POST', url: '/api/signUp', headers: { 'content-type': 'application/json' }, payload: '{' });
+    const malformed = await svc.app.inject({
+      method: 'POST',
+      url: '/api/signUp',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(malformed.statusCode).toBe(400);
     expectErrorShape(malformed.json());
     const array = await post(svc, '/api/signUp', [ok]);
@@ -139,7 +182,11 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
 
     const unknown = await post(svc, '/api/activate', { token: 'x'.repeat(43) });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ error: authTexts.activationInvalid, message: authTexts.activationInvalid, code: 'ACTIVATION_INVALID' });
+    expect(unknown.json()).toEqual({
+      error: authTexts.activationInvalid,
+      message: authTexts.activationInvalid,
+      code: 'ACTIVATION_INVALID',
+    });
 
     const ok = await post(svc, '/api/activate', { token });
     expect(ok.statusCode).toBe(200);
@@ -162,7 +209,11 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
       .where(eq(svc.tables.activationTokens.userId, lateUser.user_id));
     const expired = await post(svc, '/api/activate', { token: lateToken });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ error: authTexts.activationExpired, message: authTexts.activationExpired, code: 'ACTIVATION_EXPIRED' });
+    expect(expired.json()).toEqual({
+      error: authTexts.activationExpired,
+      message: authTexts.activationExpired,
+      code: 'ACTIVATION_EXPIRED',
+    });
 
     for (const body of [{}, { token: '' }, { token: 5 }]) {
       const res = await post(svc, '/api/activate', body);

@@ -1,5 +1,5 @@
 /**
- * Sign-up and activation (spec: Register, the activation page).
+ * Sign-up and activation (docs/product/accounts.md).
  * - POST /api/signUp: creates a pending account and mails its activation link.
  * - POST /api/activate { token }: single use, 24 hours; the refusal says why.
  * - POST /api/resend-activation { email }: a new link for a pending account; the same answer for
@@ -12,15 +12,7 @@ import { hashPassword } from '../accounts/passwords.js';
 import { randomToken, sha256 } from '../accounts/tokens.js';
 import { toSnapshot } from '../accounts/users.js';
 import type { Auth } from '../context.js';
-import {
-  activationExpired,
-  activationInvalid,
-  activationUsed,
-  emailInUse,
-  rateLimited,
-  signupsClosed,
-  usernameTaken,
-} from '../errors.js';
+import { activationExpired, activationInvalid, activationUsed, emailInUse, rateLimited, signupsClosed, usernameTaken } from '../errors.js';
 import { activationMail } from '../mail/templates.js';
 
 export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +25,9 @@ export function accountRoutes(app: ServiceApp, auth: Auth): void {
   /** Stores a fresh activation token for the account (in the caller's transaction); returns it. */
   async function newActivationToken(tx: DbOrTx, userId: number, now: Date): Promise<string> {
     const token = randomToken();
-    await tx.insert(activationTokens).values({ tokenHash: sha256(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS) });
+    await tx
+      .insert(activationTokens)
+      .values({ tokenHash: sha256(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS) });
     return token;
   }
 
@@ -70,7 +64,15 @@ export function accountRoutes(app: ServiceApp, auth: Auth): void {
         created = await ctx.transact(async (tx, emit) => {
           const [row] = await tx
             .insert(users)
-            .values({ firstname: body.firstname, lastname: body.lastname, username: body.username, email: body.email, passwordHash, createdAt: now, updatedAt: now })
+            .values({
+              firstname: body.firstname,
+              lastname: body.lastname,
+              username: body.username,
+              email: body.email,
+              passwordHash,
+              createdAt: now,
+              updatedAt: now,
+            })
             .returning();
           emit({
             type: 'user.registered',
@@ -108,7 +110,11 @@ export function accountRoutes(app: ServiceApp, auth: Auth): void {
     async (request) => {
       const now = auth.now();
       const outcome = await ctx.transact(async (tx, emit) => {
-        const [row] = await tx.select().from(activationTokens).where(eq(activationTokens.tokenHash, sha256(request.body.token))).for('update');
+        const [row] = await tx
+          .select()
+          .from(activationTokens)
+          .where(eq(activationTokens.tokenHash, sha256(request.body.token)))
+          .for('update');
         if (!row) return 'invalid' as const;
         if (row.usedAt) return 'used' as const;
         if (row.expiresAt <= now) return 'expired' as const;
@@ -118,7 +124,8 @@ export function accountRoutes(app: ServiceApp, auth: Auth): void {
           .set({ status: 'active', activatedAt: now, updatedAt: now })
           .where(and(eq(users.id, row.userId), eq(users.status, 'pending')))
           .returning({ id: users.id });
-        if (activated.length > 0) emit({ type: 'user.activated', aggregateId: row.userId, actorId: row.userId, payload: { userId: row.userId } });
+        if (activated.length > 0)
+          emit({ type: 'user.activated', aggregateId: row.userId, actorId: row.userId, payload: { userId: row.userId } });
         return 'activated' as const;
       });
       if (outcome === 'invalid') throw activationInvalid();

@@ -42,7 +42,7 @@ describe(`admin profile (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => 
     const member = await seedMember(svc);
     const tokens = await signIn(svc, member.email, member.password);
     const asMember = svc.as({ userId: member.userId, role: 'user', sessionId: claimsOf(tokens.token).sid });
-    const routes: [('GET' | 'PUT' | 'DELETE'), string, object?][] = [
+    const routes: ['GET' | 'PUT' | 'DELETE', string, object?][] = [
       ['GET', '/api/admin/profile/me'],
       ['PUT', '/api/admin/profile', { bio: 'x' }],
       ['PUT', '/api/admin/profile/password', { oldPassword: member.password, newPassword: 'another long one' }],
@@ -66,20 +66,51 @@ describe(`admin profile (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => 
     const me = await call('GET', '/api/admin/profile/me', admin.headers);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
-      id: admin.userId, username: admin.username, firstname: 'Kora', lastname: 'Admin', email: admin.email, bio: '', timezone: 'UTC', profileImage: '/uploads/profile/defaultavatar.png',
+      id: admin.userId,
+      username: admin.username,
+      firstname: 'Kora',
+      lastname: 'Admin',
+      email: admin.email,
+      bio: '',
+      timezone: 'UTC',
+      profileImage: '/uploads/profile/defaultavatar.png',
     });
-    const event = await publishEvent(svc, 'settings.profile-changed', { userId: admin.userId, ...defaultGeneralSettings, timezone: 'Africa/Lagos' }, admin.userId, admin.userId);
+    const event = await publishEvent(
+      svc,
+      'settings.profile-changed',
+      { userId: admin.userId, ...defaultGeneralSettings, timezone: 'Africa/Lagos' },
+      admin.userId,
+      admin.userId,
+    );
     const d = svc.tables.memberDetails;
-    await eventually(async () => (await svc.ctx.db.select().from(d).where(eq(d.userId, admin.userId)))[0]?.updatedAt.getTime() === Date.parse(event.occurredAt));
+    await eventually(
+      async () =>
+        (await svc.ctx.db.select().from(d).where(eq(d.userId, admin.userId)))[0]?.updatedAt.getTime() === Date.parse(event.occurredAt),
+    );
     expect((await call('GET', '/api/admin/profile/me', admin.headers)).json().timezone).toBe('Africa/Lagos');
   });
 
   it('updates names, username, e-mail and bio like the member profile, and the time zone through the settings service', async () => {
     const admin = await seedAdmin(svc);
-    const res = await call('PUT', '/api/admin/profile', admin.headers, { firstname: 'Ngozi', bio: 'Keeps the lights on', email: `boss.${admin.email}`, timezone: 'Europe/London' });
+    const res = await call('PUT', '/api/admin/profile', admin.headers, {
+      firstname: 'Ngozi',
+      bio: 'Keeps the lights on',
+      email: `boss.${admin.email}`,
+      timezone: 'Europe/London',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: admin.userId, firstname: 'Ngozi', bio: 'Keeps the lights on', email: `boss.${admin.email}`, timezone: 'Europe/London' });
-    expect(settings.calls.at(-1)).toEqual({ path: `/internal/settings/${admin.userId}/timezone`, caller: expect.any(String), body: { timezone: 'Europe/London' } });
+    expect(res.json()).toMatchObject({
+      id: admin.userId,
+      firstname: 'Ngozi',
+      bio: 'Keeps the lights on',
+      email: `boss.${admin.email}`,
+      timezone: 'Europe/London',
+    });
+    expect(settings.calls.at(-1)).toEqual({
+      path: `/internal/settings/${admin.userId}/timezone`,
+      caller: expect.any(String),
+      body: { timezone: 'Europe/London' },
+    });
     const mine = (type: string) => outboxEvents(svc, type).then((all) => all.filter((e) => e.aggregateId === String(admin.userId)));
     expect((await mine('user.email-changed')).map((e) => e.payload)).toEqual([{ userId: admin.userId, email: `boss.${admin.email}` }]);
     expect((await mine('user.updated')).at(-1)!.payload).toMatchObject({ firstname: 'Ngozi', bio: 'Keeps the lights on' });
@@ -95,16 +126,26 @@ describe(`admin profile (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => 
     expect(settings.calls.length).toBe(calls); // refused before the time zone was touched
   });
 
-  it('changes the password with the member route\'s refusals, ending the other sessions', async () => {
+  it("changes the password with the member route's refusals, ending the other sessions", async () => {
     const admin = await seedAdmin(svc);
     const other = await signIn(svc, admin.email, admin.password);
-    const wrong = await call('PUT', '/api/admin/profile/password', admin.headers, { oldPassword: 'not it at all', newPassword: 'a much better one' });
+    const wrong = await call('PUT', '/api/admin/profile/password', admin.headers, {
+      oldPassword: 'not it at all',
+      newPassword: 'a much better one',
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: authTexts.currentPasswordWrong, message: authTexts.currentPasswordWrong, code: 'CURRENT_PASSWORD_WRONG' });
+    expect(wrong.json()).toEqual({
+      error: authTexts.currentPasswordWrong,
+      message: authTexts.currentPasswordWrong,
+      code: 'CURRENT_PASSWORD_WRONG',
+    });
     const short = await call('PUT', '/api/admin/profile/password', admin.headers, { oldPassword: admin.password, newPassword: '1234567' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toBe(adminTexts.newPasswordTooShort);
-    const ok = await call('PUT', '/api/admin/profile/password', admin.headers, { oldPassword: admin.password, newPassword: 'a much better one' });
+    const ok = await call('PUT', '/api/admin/profile/password', admin.headers, {
+      oldPassword: admin.password,
+      newPassword: 'a much better one',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: adminTexts.passwordChanged });
     expect(await svc.ctx.store.get(revokedSessionKey(claimsOf(other.token).sid))).not.toBeNull();
@@ -115,7 +156,12 @@ describe(`admin profile (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => 
   it('uploads the avatar through the media service; no file is "Please choose an image first"', async () => {
     const admin = await seedAdmin(svc);
     const form = multipart([{ name: 'avatar', filename: 'me.png', contentType: 'image/png', data: fakePng() }]);
-    const res = await svc.app.inject({ method: 'PUT', url: '/api/admin/profile/avatar', headers: { ...admin.headers, ...form.headers }, payload: form.payload });
+    const res = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/admin/profile/avatar',
+      headers: { ...admin.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(res.statusCode).toBe(200);
     const { avatarUrl } = res.json();
     expect(avatarUrl).toMatch(/^\/uploads\/profile\/[0-9a-f]+\.webp$/);
@@ -126,7 +172,12 @@ describe(`admin profile (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => 
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ error: adminTexts.chooseImageFirst, message: adminTexts.chooseImageFirst, code: 'IMAGE_REQUIRED' });
     const wrongField = multipart([{ name: 'picture', filename: 'me.png', contentType: 'image/png', data: fakePng() }]);
-    const wrong = await svc.app.inject({ method: 'PUT', url: '/api/admin/profile/avatar', headers: { ...admin.headers, ...wrongField.headers }, payload: wrongField.payload });
+    const wrong = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/admin/profile/avatar',
+      headers: { ...admin.headers, ...wrongField.headers },
+      payload: wrongField.payload,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toBe(adminTexts.chooseImageFirst);
   });
@@ -138,7 +189,7 @@ describe(`admin profile (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => 
     const theirs = await signIn(svc, member.email, member.password);
     const list = await call('GET', '/api/admin/profile/sessions', admin.headers);
     expect(list.statusCode).toBe(200);
-    const sessions = list.json() as { id: string; current: boolean; userAgent: string }[];
+    const sessions = list.json<{ id: string; current: boolean; userAgent: string }[]>();
     expect(sessions.map((s) => s.id).sort()).toEqual([claimsOf(admin.tokens.token).sid, claimsOf(laptop.token).sid].sort());
     expect(sessions.find((s) => s.current)!.id).toBe(claimsOf(admin.tokens.token).sid);
 
@@ -152,16 +203,26 @@ describe(`admin profile (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => 
 
   it('counts accounts and sign-ups per day for the admin service only', async () => {
     const headers = { [SERVICE_CALL_HEADER]: signServiceCall('admin', svc.ctx.env.INTERNAL_SECRET) };
-    const stats = (query: string, h: Record<string, string> = headers) => svc.app.inject({ method: 'GET', url: `/internal/admin/user-stats?${query}`, headers: h });
+    const stats = (query: string, h: Record<string, string> = headers) =>
+      svc.app.inject({ method: 'GET', url: `/internal/admin/user-stats?${query}`, headers: h });
     const { users, activationTokens } = svc.tables;
     const before = (await stats('since=2026-01-01')).json();
     const pending = await seedMember(svc, { status: 'pending' }); // sign-up made a link valid 24 h
     const expired = await seedMember(svc, { status: 'pending' });
-    await svc.ctx.db.update(activationTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(activationTokens.userId, expired.userId));
+    await svc.ctx.db
+      .update(activationTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(activationTokens.userId, expired.userId));
     const banned = await seedMember(svc, { status: 'suspended' });
     // 23:30 UTC on 10 March is 00:30 on 11 March in Lagos (UTC+1).
-    await svc.ctx.db.update(users).set({ createdAt: new Date('2026-03-10T23:30:00Z') }).where(eq(users.id, banned.userId));
-    await svc.ctx.db.update(users).set({ createdAt: new Date('2026-03-10T22:30:00Z') }).where(eq(users.id, pending.userId));
+    await svc.ctx.db
+      .update(users)
+      .set({ createdAt: new Date('2026-03-10T23:30:00Z') })
+      .where(eq(users.id, banned.userId));
+    await svc.ctx.db
+      .update(users)
+      .set({ createdAt: new Date('2026-03-10T22:30:00Z') })
+      .where(eq(users.id, pending.userId));
     const after = await stats('since=2026-01-01');
     expect(after.statusCode).toBe(200);
     const body = after.json();
@@ -169,7 +230,12 @@ describe(`admin profile (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => 
     expect(body.pendingUsers - before.pendingUsers).toBe(1);
     expect(body.notActivated - before.notActivated).toBe(1);
     expect(body.banned - before.banned).toBe(1);
-    expect(body.daily).toEqual(expect.arrayContaining([{ day: '2026-03-10', count: 1 }, { day: '2026-03-11', count: 1 }]));
+    expect(body.daily).toEqual(
+      expect.arrayContaining([
+        { day: '2026-03-10', count: 1 },
+        { day: '2026-03-11', count: 1 },
+      ]),
+    );
     expect((await stats('since=2026-03-11')).json().daily.find((d: { day: string }) => d.day === '2026-03-10')).toBeUndefined();
 
     expect((await stats('since=2026-02-30')).statusCode).toBe(400);

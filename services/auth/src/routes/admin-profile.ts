@@ -1,5 +1,5 @@
 /**
- * The admin's own profile in the back office (groups-reels spec §3, §5; issue 16). Admins only:
+ * The admin's own profile in the back office (docs/product/admin.md). Admins only:
  * anonymous 401, a member 403. Every action is the member's own code, called from here:
  * - GET /api/admin/profile/me : username, names, e-mail, bio, time zone, picture.
  * - PUT /api/admin/profile : any of those (accounts/account-changes.ts, as PUT /api/users/:id);
@@ -20,7 +20,7 @@ import {
   sessionSchema,
   type AdminProfile,
 } from '@kora/contracts';
-import { badRequest, requireAdmin, unauthenticated, type ServiceApp } from '@kora/platform/service';
+import { adminOf, adminOnly, badRequest, unauthenticated, type ServiceApp } from '@kora/platform/service';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { changeAccount } from '../accounts/account-changes.js';
@@ -31,12 +31,12 @@ import type { Auth } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { timezoneNotSaved } from '../errors.js';
 
-const security = [{ bearerAuth: [] }];
 const denied = { 401: errorBodySchema, 403: errorBodySchema };
 /** The settings service's own rule for a time zone (an IANA name), checked before anything changes. */
 const timezoneRule = generalSettingsFields.shape.timezone;
 const savedTimezone = z.object({ timezone: z.string() });
 
+/** Registered inside the service's `adminRoutes` group (app.ts). */
 export function adminProfileRoutes(app: ServiceApp, auth: Auth): void {
   const { ctx, tables } = auth;
 
@@ -83,10 +83,15 @@ export function adminProfileRoutes(app: ServiceApp, auth: Auth): void {
   app.get(
     '/api/admin/profile/me',
     {
-      schema: { tags: ['admin'], operationId: 'adminGetProfile', summary: 'Your admin profile (admins only)', security, response: { 200: adminProfileSchema, ...denied } },
+      schema: {
+        ...adminOnly,
+        operationId: 'adminGetProfile',
+        summary: 'Your admin profile (admins only)',
+        response: { 200: adminProfileSchema, ...denied },
+      },
     },
     async (request) => {
-      const identity = requireAdmin(request);
+      const identity = adminOf(request);
       const user = await adminRow(identity.userId);
       return profileOf(user, await timezoneOf(user.id));
     },
@@ -96,16 +101,22 @@ export function adminProfileRoutes(app: ServiceApp, auth: Auth): void {
     '/api/admin/profile',
     {
       schema: {
-        tags: ['admin'],
+        ...adminOnly,
         operationId: 'adminUpdateProfile',
         summary: 'Edit your username, names, e-mail, bio or time zone (admins only)',
-        security,
         body: adminProfileBody,
-        response: { 200: adminProfileSchema, 400: errorBodySchema, ...denied, 409: errorBodySchema, 502: errorBodySchema, 503: errorBodySchema },
+        response: {
+          200: adminProfileSchema,
+          400: errorBodySchema,
+          ...denied,
+          409: errorBodySchema,
+          502: errorBodySchema,
+          503: errorBodySchema,
+        },
       },
     },
     async (request) => {
-      const identity = requireAdmin(request);
+      const identity = adminOf(request);
       const { timezone, ...account } = request.body;
       if (timezone !== undefined) {
         const checked = timezoneRule.safeParse(timezone);
@@ -113,7 +124,9 @@ export function adminProfileRoutes(app: ServiceApp, auth: Auth): void {
       }
       const user = await adminRow(identity.userId);
       // The account first: a refused e-mail or username leaves the time zone as it was too.
-      const { user: updated } = await ctx.transact((tx, emit) => changeAccount(tx, emit, tables, user, account, identity.userId, auth.now()));
+      const { user: updated } = await ctx.transact((tx, emit) =>
+        changeAccount(tx, emit, tables, user, account, identity.userId, auth.now()),
+      );
       const zone = timezone !== undefined ? await saveTimezone(user.id, timezone) : await timezoneOf(user.id);
       return profileOf(updated, zone);
     },
@@ -123,16 +136,15 @@ export function adminProfileRoutes(app: ServiceApp, auth: Auth): void {
     '/api/admin/profile/password',
     {
       schema: {
-        tags: ['admin'],
+        ...adminOnly,
         operationId: 'adminChangePassword',
         summary: 'Change your password; your other sessions end (admins only)',
-        security,
         body: adminPasswordBody,
         response: { 200: messageAnswer, 400: errorBodySchema, ...denied },
       },
     },
     async (request) => {
-      const identity = requireAdmin(request);
+      const identity = adminOf(request);
       await changeOwnPassword(auth, identity, request.body.oldPassword, request.body.newPassword);
       return { message: adminTexts.passwordChanged };
     },
@@ -142,19 +154,26 @@ export function adminProfileRoutes(app: ServiceApp, auth: Auth): void {
     '/api/admin/profile/avatar',
     {
       schema: {
-        tags: ['admin'],
+        ...adminOnly,
         operationId: 'adminUploadAvatar',
         summary: 'Upload your profile picture (admins only)',
         description: 'multipart/form-data with one file field named `avatar`.',
-        security,
         consumes: ['multipart/form-data'],
         body: imageUploadBody,
-        response: { 200: avatarAnswer, 400: errorBodySchema, ...denied, 413: errorBodySchema, 415: errorBodySchema, 502: errorBodySchema, 503: errorBodySchema },
+        response: {
+          200: avatarAnswer,
+          400: errorBodySchema,
+          ...denied,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          502: errorBodySchema,
+          503: errorBodySchema,
+        },
       },
       validatorCompiler: streamedBodyValidator,
     },
     async (request) => {
-      const identity = requireAdmin(request);
+      const identity = adminOf(request);
       return { avatarUrl: await receiveProfileImage(auth, request, identity.userId, 'avatar') };
     },
   );
@@ -163,30 +182,28 @@ export function adminProfileRoutes(app: ServiceApp, auth: Auth): void {
     '/api/admin/profile/sessions',
     {
       schema: {
-        tags: ['admin'],
+        ...adminOnly,
         operationId: 'adminListSessions',
         summary: 'Your active sessions, most recently used first (admins only)',
-        security,
         response: { 200: z.array(sessionSchema), ...denied },
       },
     },
-    async (request) => ownSessions(auth, requireAdmin(request)),
+    async (request) => ownSessions(auth, adminOf(request)),
   );
 
   app.delete(
     '/api/admin/profile/sessions/:id',
     {
       schema: {
-        tags: ['admin'],
+        ...adminOnly,
         operationId: 'adminEndSession',
         summary: 'End one of your sessions (admins only)',
-        security,
         params: z.object({ id: z.string() }),
         response: { 204: z.null().describe('Session ended'), ...denied, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
-      await endOwnSession(auth, requireAdmin(request), request.params.id);
+      await endOwnSession(auth, adminOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

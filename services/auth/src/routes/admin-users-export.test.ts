@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defuseCell } from '../accounts/export-formats.js';
-import { claimsOf, seedAdmin, seedMember, signIn, startAuth, type AuthTestService } from '../test-support.js';
+import { asTokenHolder, claimsOf, seedAdmin, seedMember, signIn, startAuth, type AuthTestService } from '../test-support.js';
 
 describe(`admin users export (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: AuthTestService;
@@ -15,7 +15,8 @@ describe(`admin users export (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, (
   }, 60_000);
   afterAll(async () => svc?.close());
 
-  const exportAs = (query: string, headers = admin.headers) => svc.app.inject({ method: 'GET', url: `/api/admin/users/export?${query}`, headers });
+  const exportAs = (query: string, headers = admin.headers) =>
+    svc.app.inject({ method: 'GET', url: `/api/admin/users/export?${query}`, headers });
 
   it('defuses cells a spreadsheet would run as formulas', () => {
     for (const risky of ['=1+1', '+234', '-2', '@SUM(A1)', '\tx', '\rx']) expect(defuseCell(risky)).toBe(`'${risky}`);
@@ -24,7 +25,11 @@ describe(`admin users export (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, (
 
   it('downloads users.csv: a header, quoting by the CSV rules, formulas defused, only the matching rows in the chosen order', async () => {
     const tag = `ex${Date.now().toString(36)}`;
-    const nasty = await seedMember(svc, { username: `${tag}_nasty`, firstname: '=HYPERLINK("http://evil","x")', lastname: 'Obi, "the" great\nsecond line' });
+    const nasty = await seedMember(svc, {
+      username: `${tag}_nasty`,
+      firstname: '=HYPERLINK("http://evil","x")',
+      lastname: 'Obi, "the" great\nsecond line',
+    });
     const plain = await seedMember(svc, { username: `${tag}_plain`, firstname: '@risk', lastname: '-1' });
     const res = await exportAs(`format=csv&search=${tag}&sort=username&dir=asc`);
     expect(res.statusCode).toBe(200);
@@ -33,7 +38,16 @@ describe(`admin users export (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, (
     const rows: string[][] = parse(res.body);
     expect(rows[0]).toEqual([...ADMIN_EXPORT_COLUMNS]);
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toEqual([String(nasty.userId), nasty.username, nasty.email, `'=HYPERLINK("http://evil","x")`, 'Obi, "the" great\nsecond line', expect.any(String), 'user', 'active']);
+    expect(rows[1]).toEqual([
+      String(nasty.userId),
+      nasty.username,
+      nasty.email,
+      `'=HYPERLINK("http://evil","x")`,
+      'Obi, "the" great\nsecond line',
+      expect.any(String),
+      'user',
+      'active',
+    ]);
     expect(rows[2]!.slice(0, 5)).toEqual([String(plain.userId), plain.username, plain.email, "'@risk", "'-1"]);
     expect(res.body).toContain('"\'=HYPERLINK(""http://evil"",""x"")"');
   });
@@ -46,7 +60,18 @@ describe(`admin users export (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, (
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="users.json"');
     const body = JSON.parse(res.body);
-    expect(body).toEqual([{ id: member.userId, username: member.username, email: member.email, firstname: 'Zainab "Zee"', lastname: 'Obi', createdAt: expect.any(String), role: 'user', status: 'active' }]);
+    expect(body).toEqual([
+      {
+        id: member.userId,
+        username: member.username,
+        email: member.email,
+        firstname: 'Zainab "Zee"',
+        lastname: 'Obi',
+        createdAt: expect.any(String),
+        role: 'user',
+        status: 'active',
+      },
+    ]);
     expect(Object.keys(body[0])).toEqual([...ADMIN_EXPORT_COLUMNS]);
     expect(JSON.parse((await exportAs('format=json&search=nobody-has-this-name')).body)).toEqual([]);
     expect((await exportAs('format=xml')).statusCode).toBe(400);
@@ -81,7 +106,10 @@ describe(`admin users export (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, (
         peakRss = Math.max(peakRss, m.rss);
       }, 20);
       const started = performance.now();
-      const res = await fetch(`http://${address.address}:${address.port}/api/admin/users/export?format=${format}&sort=createdAt&dir=asc`, { headers: admin.headers });
+      const res = await fetch(`http://${address.address}:${address.port}/api/admin/users/export?format=${format}&sort=createdAt&dir=asc`, {
+        // Signed now: the gateway's identity assertion lives a minute, and the insert above can take longer.
+        headers: asTokenHolder(svc, admin.tokens.token),
+      });
       expect(res.status).toBe(200);
       // Count rows as the bytes arrive, keeping only the last partial line and checking the order.
       let lines = 0;
@@ -104,7 +132,9 @@ describe(`admin users export (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, (
       clearInterval(sampler);
       const seconds = (performance.now() - started) / 1000;
       const growthMB = (peakHeap - heapBefore) / 1024 / 1024;
-      console.log(`users export ${format}: ${lines} rows in ${seconds.toFixed(2)} s; peak heap growth ${growthMB.toFixed(1)} MB; peak rss ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
+      console.log(
+        `users export ${format}: ${lines} rows in ${seconds.toFixed(2)} s; peak heap growth ${growthMB.toFixed(1)} MB; peak rss ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
+      );
       expect(lines).toBe(expected);
       expect(lines).toBeGreaterThan(100_000);
       expect(ordered).toBe(true);

@@ -2,7 +2,17 @@ import { adminTexts, authTexts } from '@kora/contracts';
 import { revokedSessionKey } from '@kora/platform';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimsOf, expectErrorShape, outboxEvents, post, seedAdmin, seedMember, signIn, startAuth, type AuthTestService } from '../test-support.js';
+import {
+  claimsOf,
+  expectErrorShape,
+  outboxEvents,
+  post,
+  seedAdmin,
+  seedMember,
+  signIn,
+  startAuth,
+  type AuthTestService,
+} from '../test-support.js';
 
 describe(`admin users: list, edit, suspend (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: AuthTestService;
@@ -23,7 +33,7 @@ describe(`admin users: list, edit, suspend (${process.env.KORA_TEST_TARGET ?? 'e
     const member = await seedMember(svc);
     const tokens = await signIn(svc, member.email, member.password);
     const asMember = svc.as({ userId: member.userId, role: 'user', sessionId: claimsOf(tokens.token).sid });
-    const routes: [('GET' | 'PUT'), string, object?][] = [
+    const routes: ['GET' | 'PUT', string, object?][] = [
       ['GET', '/api/admin/users'],
       ['GET', '/api/admin/users/export?format=json'],
       ['PUT', `/api/admin/users/${member.userId}`, { firstname: 'Hacked' }],
@@ -54,9 +64,21 @@ describe(`admin users: list, edit, suspend (${process.env.KORA_TEST_TARGET ?? 'e
     expect(byUsername.statusCode).toBe(200);
     const body = byUsername.json();
     expect(body).toMatchObject({ total: 4, totalPages: 1, hasPrev: false, hasNext: false });
-    expect(body.items.map((u: { username: string }) => u.username)).toEqual([`alpha_${tag}`, `Bravo_${tag}`, `Charlie_${tag}`, `pct_${tag}x`]);
+    expect(body.items.map((u: { username: string }) => u.username)).toEqual([
+      `alpha_${tag}`,
+      `Bravo_${tag}`,
+      `Charlie_${tag}`,
+      `pct_${tag}x`,
+    ]);
     expect(body.items[0]).toEqual({
-      id: made[1]!.userId, username: `alpha_${tag}`, email: made[1]!.email, firstname: 'Ada', lastname: 'Obi', createdAt: expect.any(String), role: 'user', status: 'active',
+      id: made[1]!.userId,
+      username: `alpha_${tag}`,
+      email: made[1]!.email,
+      firstname: 'Ada',
+      lastname: 'Obi',
+      createdAt: expect.any(String),
+      role: 'user',
+      status: 'active',
     });
     const byEmail = (await list(`search=${tag}&sort=email&dir=desc`)).json();
     expect(byEmail.items.map((u: { email: string }) => u.email[0])).toEqual(['z', 'y', 'x', 'p']);
@@ -89,14 +111,35 @@ describe(`admin users: list, edit, suspend (${process.env.KORA_TEST_TARGET ?? 'e
   it('edits names, e-mail, username and role, emitting the snapshot, the e-mail change and the audit entry', async () => {
     const member = await seedMember(svc);
     const edit = (id: number, body: object) => call('PUT', `/api/admin/users/${id}`, admin.headers, body);
-    const res = await edit(member.userId, { firstname: 'Chiamaka', email: `New.${member.email}`, username: `${member.username}_2`, lastname: 'Obi' });
+    const res = await edit(member.userId, {
+      firstname: 'Chiamaka',
+      email: `New.${member.email}`,
+      username: `${member.username}_2`,
+      lastname: 'Obi',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: member.userId, firstname: 'Chiamaka', lastname: 'Obi', email: `new.${member.email}`, username: `${member.username}_2`, role: 'user' });
-    expect((await eventsFor('user.updated', member.userId)).at(-1)!.payload).toMatchObject({ userId: member.userId, firstname: 'Chiamaka', username: `${member.username}_2` });
-    expect((await eventsFor('user.email-changed', member.userId)).map((e) => e.payload)).toEqual([{ userId: member.userId, email: `new.${member.email}` }]);
+    expect(res.json()).toMatchObject({
+      id: member.userId,
+      firstname: 'Chiamaka',
+      lastname: 'Obi',
+      email: `new.${member.email}`,
+      username: `${member.username}_2`,
+      role: 'user',
+    });
+    expect((await eventsFor('user.updated', member.userId)).at(-1)!.payload).toMatchObject({
+      userId: member.userId,
+      firstname: 'Chiamaka',
+      username: `${member.username}_2`,
+    });
+    expect((await eventsFor('user.email-changed', member.userId)).map((e) => e.payload)).toEqual([
+      { userId: member.userId, email: `new.${member.email}` },
+    ]);
     const [audit] = await eventsFor('admin.action-recorded', member.userId);
     expect(audit!.payload).toEqual({
-      actorId: admin.userId, action: 'user.edited', targetType: 'user', targetId: String(member.userId),
+      actorId: admin.userId,
+      action: 'user.edited',
+      targetType: 'user',
+      targetId: String(member.userId),
       before: { firstname: 'Ada', email: member.email, username: member.username },
       after: { firstname: 'Chiamaka', email: `new.${member.email}`, username: `${member.username}_2` },
       occurredAt: expect.any(String),
@@ -159,7 +202,9 @@ describe(`admin users: list, edit, suspend (${process.env.KORA_TEST_TARGET ?? 'e
     const signInNow = await signInStatus(member.email, member.password);
     expect(signInNow.statusCode).toBe(403);
     expect(signInNow.json().error).toBe(authTexts.suspended);
-    expect((await eventsFor('user.status-changed', member.userId)).map((e) => e.payload)).toEqual([{ userId: member.userId, status: 'suspended', previousStatus: 'active' }]);
+    expect((await eventsFor('user.status-changed', member.userId)).map((e) => e.payload)).toEqual([
+      { userId: member.userId, status: 'suspended', previousStatus: 'active' },
+    ]);
     const revoked = (await outboxEvents(svc, 'session.revoked')).filter((e) => (e.payload as { userId: number }).userId === member.userId);
     expect(revoked).toHaveLength(2);
     expect((await eventsFor('admin.action-recorded', member.userId)).map((e) => e.payload)).toContainEqual(
@@ -172,12 +217,20 @@ describe(`admin users: list, edit, suspend (${process.env.KORA_TEST_TARGET ?? 'e
 
     const back = await setStatus('active');
     expect(back.json().status).toBe('active');
-    expect((await eventsFor('admin.action-recorded', member.userId)).at(-1)!.payload).toMatchObject({ action: 'user.unsuspended', before: { status: 'suspended' }, after: { status: 'active' } });
+    expect((await eventsFor('admin.action-recorded', member.userId)).at(-1)!.payload).toMatchObject({
+      action: 'user.unsuspended',
+      before: { status: 'suspended' },
+      after: { status: 'active' },
+    });
     await signIn(svc, member.email, member.password);
 
     const self = await call('PUT', `/api/admin/users/${admin.userId}/status`, admin.headers, { status: 'suspended' });
     expect(self.statusCode).toBe(409);
-    expect(self.json()).toEqual({ error: adminTexts.cannotSuspendSelf, message: adminTexts.cannotSuspendSelf, code: 'CANNOT_SUSPEND_SELF' });
+    expect(self.json()).toEqual({
+      error: adminTexts.cannotSuspendSelf,
+      message: adminTexts.cannotSuspendSelf,
+      code: 'CANNOT_SUSPEND_SELF',
+    });
     expect((await call('PUT', `/api/admin/users/${member.userId}/status`, admin.headers, { status: 'pending' })).statusCode).toBe(400);
     expect((await call('PUT', '/api/admin/users/999999999/status', admin.headers, { status: 'suspended' })).statusCode).toBe(404);
   });
@@ -187,10 +240,22 @@ describe(`admin users: list, edit, suspend (${process.env.KORA_TEST_TARGET ?? 'e
     // Only the two admins of this test remain admins.
     const a = await seedAdmin(svc);
     const b = await seedAdmin(svc);
-    await svc.ctx.db.update(users).set({ role: 'user' }).where(and(eq(users.role, 'admin'), ne(users.id, a.userId), ne(users.id, b.userId)));
-    const activeAdmins = async () => (await svc.ctx.db.select().from(users).where(and(eq(users.role, 'admin'), eq(users.status, 'active')))).length;
+    await svc.ctx.db
+      .update(users)
+      .set({ role: 'user' })
+      .where(and(eq(users.role, 'admin'), ne(users.id, a.userId), ne(users.id, b.userId)));
+    const activeAdmins = async () =>
+      (
+        await svc.ctx.db
+          .select()
+          .from(users)
+          .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+      ).length;
 
-    for (const [path, body] of [['', { role: 'user' }], ['/status', { status: 'suspended' }]] as const) {
+    for (const [path, body] of [
+      ['', { role: 'user' }],
+      ['/status', { status: 'suspended' }],
+    ] as const) {
       const [ab, ba] = await Promise.all([
         call('PUT', `/api/admin/users/${b.userId}${path}`, a.headers, body),
         call('PUT', `/api/admin/users/${a.userId}${path}`, b.headers, body),
@@ -201,7 +266,10 @@ describe(`admin users: list, edit, suspend (${process.env.KORA_TEST_TARGET ?? 'e
       expect(refused.json()).toEqual({ error: adminTexts.lastAdmin, message: adminTexts.lastAdmin, code: 'LAST_ADMIN' });
       expect(await activeAdmins()).toBe(1);
       // Put both back for the next round (and fresh tokens: the loser's sessions may have ended).
-      await svc.ctx.db.update(users).set({ role: 'admin', status: 'active' }).where(eq(users.id, ab.statusCode === 200 ? b.userId : a.userId));
+      await svc.ctx.db
+        .update(users)
+        .set({ role: 'admin', status: 'active' })
+        .where(eq(users.id, ab.statusCode === 200 ? b.userId : a.userId));
       a.headers = (await seedAdminHeaders(a)).headers;
       b.headers = (await seedAdminHeaders(b)).headers;
     }

@@ -1,5 +1,5 @@
 /**
- * The back office's Users screen (groups-reels spec: Admin area; issue 16: Edit, Suspend). Admins
+ * The back office's Users screen (docs/product/admin.md: Edit, Suspend). Admins
  * only: anonymous 401, a member 403.
  * - GET /api/admin/users?page&limit&search&sort&dir : a page of the table.
  * - GET /api/admin/users/export?search&sort&dir&format=csv|json : every matching row, streamed as
@@ -17,9 +17,11 @@ import {
   adminUsersExportQuery,
   adminUsersQuery,
   adminUserStatusBody,
+  adminUsersCsvExport,
+  adminUsersJsonExport,
   errorBodySchema,
 } from '@kora/contracts';
-import { requireAdmin, type ServiceApp } from '@kora/platform/service';
+import { adminOf, adminOnly, type ServiceApp } from '@kora/platform/service';
 import { eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -33,10 +35,12 @@ import { findUserById } from '../accounts/users.js';
 import type { Auth } from '../context.js';
 import { cannotDemoteSelf, cannotSuspendSelf, userNotFound } from '../errors.js';
 
-const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.coerce.number({ error: 'The member id must be a number' }).int().positive('The member id must be a number') });
+const idParams = z.object({
+  id: z.coerce.number({ error: 'The member id must be a number' }).int().positive('The member id must be a number'),
+});
 const denied = { 401: errorBodySchema, 403: errorBodySchema };
 
+/** Registered inside the service's `adminRoutes` group (app.ts). */
 export function adminUserRoutes(app: ServiceApp, auth: Auth): void {
   const { ctx, tables } = auth;
 
@@ -44,16 +48,14 @@ export function adminUserRoutes(app: ServiceApp, auth: Auth): void {
     '/api/admin/users',
     {
       schema: {
-        tags: ['admin'],
+        ...adminOnly,
         operationId: 'adminListUsers',
         summary: 'Members, searched by username or e-mail, sorted and paged (admins only)',
-        security,
         querystring: adminUsersQuery,
         response: { 200: adminUserListSchema, 400: errorBodySchema, ...denied },
       },
     },
     async (request) => {
-      requireAdmin(request);
       const { page, limit, ...filter } = request.query;
       return listUsers(ctx.db, tables, filter, page, limit);
     },
@@ -63,33 +65,37 @@ export function adminUserRoutes(app: ServiceApp, auth: Auth): void {
     '/api/admin/users/export',
     {
       schema: {
-        tags: ['admin'],
+        ...adminOnly,
         operationId: 'adminExportUsers',
         summary: 'Every matching member as a users.csv or users.json download (admins only)',
         description:
           'Streamed as it is read (1,000 rows per query), so any number of members exports without waiting for the whole file. ' +
           'CSV cells that a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) are prefixed with an apostrophe.',
-        security,
         querystring: adminUsersExportQuery,
-        produces: ['text/csv', 'application/json'],
-        response: { 200: z
-            .string()
-            .describe('users.csv (text/csv) or users.json (application/json: an array of the list items), as a download')
-            .meta({ example: 'id,username,email,firstname,lastname,createdAt,role,status\n7,adaeze,adaeze@example.ng,Adaeze,Okafor,2026-11-20T08:15:00.000Z,user,active\n' }), 400: errorBodySchema, ...denied },
+        response: {
+          // One schema per content type: the served document says what each format answers.
+          200: {
+            description: 'users.csv (format=csv) or users.json (format=json: an array of the list items), as a download',
+            content: { 'text/csv': { schema: adminUsersCsvExport }, 'application/json': { schema: adminUsersJsonExport } },
+          },
+          400: errorBodySchema,
+          ...denied,
+        },
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const { format, ...filter } = request.query;
       const rows = exportUsers(ctx.db, tables, filter);
       const body = format === 'csv' ? csvExport(rows) : Readable.from(jsonExport(rows));
       body.on('error', (err) => request.log.error({ err }, 'users export failed mid-stream'));
-      return reply
-        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="users.${format}"`)
-        .header('cache-control', 'no-store')
-        // A stream is sent as it is (Fastify never runs the response serializer on one).
-        .send(body as unknown as string);
+      return (
+        reply
+          .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="users.${format}"`)
+          .header('cache-control', 'no-store')
+          // A stream is sent as it is (Fastify never runs the response serializer on one).
+          .send(body as unknown as string)
+      );
     },
   );
 
@@ -97,18 +103,17 @@ export function adminUserRoutes(app: ServiceApp, auth: Auth): void {
     '/api/admin/users/:id',
     {
       schema: {
-        tags: ['admin'],
+        ...adminOnly,
         operationId: 'adminEditUser',
         summary: "Edit a member's names, e-mail, username or role (admins only)",
         description: 'Demoting an admin ends their sessions. Nobody may remove their own admin role, nor demote the last active admin.',
-        security,
         params: idParams,
         body: adminEditUserBody,
         response: { 200: adminUserSchema, 400: errorBodySchema, ...denied, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {
-      const actor = requireAdmin(request);
+      const actor = adminOf(request);
       const { id } = request.params;
       const demoting = request.body.role === 'user';
       if (demoting && id === actor.userId) throw cannotDemoteSelf();
@@ -135,18 +140,17 @@ export function adminUserRoutes(app: ServiceApp, auth: Auth): void {
     '/api/admin/users/:id/status',
     {
       schema: {
-        tags: ['admin'],
+        ...adminOnly,
         operationId: 'adminSetUserStatus',
         summary: 'Suspend a member (every session ends at once) or reinstate them (admins only)',
         description: 'A suspended member cannot sign in or refresh. Nobody may suspend themselves, nor the last active admin.',
-        security,
         params: idParams,
         body: adminUserStatusBody,
         response: { 200: adminUserSchema, 400: errorBodySchema, ...denied, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => {
-      const actor = requireAdmin(request);
+      const actor = adminOf(request);
       const { id } = request.params;
       const { status } = request.body;
       const suspending = status === 'suspended';
@@ -170,8 +174,21 @@ export function adminUserRoutes(app: ServiceApp, auth: Auth): void {
           .returning();
         if (suspending) await revokeSessions(tx, emit, ctx.store, tables, { userId: target.id }, actor.userId, now);
         if (activating) emit({ type: 'user.activated', aggregateId: target.id, actorId: actor.userId, payload: { userId: target.id } });
-        emit({ type: 'user.status-changed', aggregateId: target.id, actorId: actor.userId, payload: { userId: target.id, status, previousStatus: target.status } });
-        recordUserAction(emit, actor.userId, suspending ? 'user.suspended' : 'user.unsuspended', target.id, { status: target.status }, { status }, now);
+        emit({
+          type: 'user.status-changed',
+          aggregateId: target.id,
+          actorId: actor.userId,
+          payload: { userId: target.id, status, previousStatus: target.status },
+        });
+        recordUserAction(
+          emit,
+          actor.userId,
+          suspending ? 'user.suspended' : 'user.unsuspended',
+          target.id,
+          { status: target.status },
+          { status },
+          now,
+        );
         return row!;
       });
       return toAdminUser(user);

@@ -21,7 +21,9 @@ describe(`dev mail outbox (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       // the list is newest first whichever it was.
       expect(mails.map((m) => m.to).sort()).toEqual([member.email, other.email].sort());
       expect(mails[0]!.id).toBeGreaterThan(mails[1]!.id);
-      const [mine] = (await svc.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(member.email.toUpperCase())}` })).json();
+      const [mine] = (
+        await svc.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(member.email.toUpperCase())}` })
+      ).json();
       expect(mine).toMatchObject({ to: member.email, subject: 'Activate your Kora account', createdAt: expect.any(String) });
       expect(mine.links).toHaveLength(1);
       expect(mine.links[0]).toMatch(/^http:\/\/kora\.test\/activate\/[A-Za-z0-9_-]{43}$/);

@@ -7,9 +7,10 @@
  * - daily: sign-ups per day of KORA_TIME_ZONE from `since` (00:00 there); days without any left out.
  */
 import { errorBodySchema, INTERNAL_USER_STATS_PATH, internalStatsQuery, internalUserStatsAnswer } from '@kora/contracts';
-import { badRequest, parseDay, requireServiceCall, type ServiceApp } from '@kora/platform/service';
+import { parseDay, requireServiceCall, type ServiceApp } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { Auth } from '../context.js';
+import { statsDayInvalid } from '../errors.js';
 
 export function internalStatsRoutes(app: ServiceApp, auth: Auth): void {
   const { ctx, tables } = auth;
@@ -30,7 +31,7 @@ export function internalStatsRoutes(app: ServiceApp, auth: Auth): void {
     },
     async (request) => {
       const { since } = request.query;
-      if (!parseDay(since)) throw badRequest('since must be a real day written YYYY-MM-DD');
+      if (!parseDay(since)) throw statsDayInvalid();
       const zone = auth.config.KORA_TIME_ZONE;
       const now = auth.now();
       const validLink = sql`exists (select 1 from ${links} where ${links.userId} = ${users.id} and ${links.usedAt} is null and ${links.expiresAt} > ${now})`;

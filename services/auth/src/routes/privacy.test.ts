@@ -1,5 +1,5 @@
 /**
- * Privacy settings that auth enforces (issue 12), fed over the event path the settings and friends
+ * Privacy settings that auth enforces, fed over the event path the settings and friends
  * services use: profile visibility on GET /api/users/:id, and finding a member by e-mail or phone
  * on GET /api/users/search. Each rule with the callers it must refuse and those it must allow:
  * anonymous, stranger, friend, owner; everyone / friends / only_me.
@@ -16,7 +16,8 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
   beforeAll(async () => void (svc = await startAuth()), 60_000);
   afterAll(async () => svc?.close());
 
-  const get = (url: string, userId: number | null) => svc.app.inject({ method: 'GET', url, headers: userId === null ? {} : svc.as({ userId }) });
+  const get = (url: string, userId: number | null) =>
+    svc.app.inject({ method: 'GET', url, headers: userId === null ? {} : svc.as({ userId }) });
 
   /** What every profile answer shows of the member. */
   const card = (member: { userId: number; username: string }) => ({
@@ -34,7 +35,14 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
     const owner = await seedMember(svc, { firstname: 'Adaeze', lastname: 'Okafor' });
     const [friend, stranger] = [await seedMember(svc), await seedMember(svc)];
     await befriend(svc, owner.userId, friend.userId);
-    await setGeneral(svc, owner.userId, { city: 'Lagos', country: 'Nigeria', work: 'Paystack', education: 'UNILAG', website: 'https://adaeze.ng', phone: '+234 803 555 0101' });
+    await setGeneral(svc, owner.userId, {
+      city: 'Lagos',
+      country: 'Nigeria',
+      work: 'Paystack',
+      education: 'UNILAG',
+      website: 'https://adaeze.ng',
+      phone: '+234 803 555 0101',
+    });
     const ids: Record<Caller, number | null> = { anonymous: null, stranger: stranger.userId, friend: friend.userId, owner: owner.userId };
     return { owner, ids };
   }
@@ -65,7 +73,11 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
         const res = await get(`/api/users/${encodeProfileId(owner.userId)}`, ids[caller]);
         expect(res.statusCode, caller).toBe(200);
         // Names and picture only: no bio, cover, join date, details (and never the phone).
-        expect(res.json(), caller).toEqual({ visibility: 'limited', limitedBy: caller === 'anonymous' ? 'sign_in' : visibility, ...card(owner) });
+        expect(res.json(), caller).toEqual({
+          visibility: 'limited',
+          limitedBy: caller === 'anonymous' ? 'sign_in' : visibility,
+          ...card(owner),
+        });
       }
     });
 
@@ -73,7 +85,13 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
       const { owner, ids } = await cast();
       await setPrivacy(svc, owner.userId, { profileVisibility: 'friends' });
       expect((await get(`/api/users/${owner.userId}`, ids.friend)).json<ProfileView>().visibility).toBe('full');
-      await publishEvent(svc, 'friendship.removed', { fromUserId: owner.userId, toUserId: ids.friend! }, friendPairKey(owner.userId, ids.friend!), owner.userId);
+      await publishEvent(
+        svc,
+        'friendship.removed',
+        { fromUserId: owner.userId, toUserId: ids.friend! },
+        friendPairKey(owner.userId, ids.friend!),
+        owner.userId,
+      );
       await eventually(async () => (await get(`/api/users/${owner.userId}`, ids.friend)).json<ProfileView>().visibility === 'limited');
     });
 
@@ -84,7 +102,12 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
         details: { city: '', country: '', work: '', education: '', website: '' },
       });
       await setGeneral(svc, member.userId, { city: 'Abuja' });
-      const edited = await svc.app.inject({ method: 'PUT', url: `/api/users/${member.userId}`, payload: { bio: 'Hi' }, headers: svc.as({ userId: member.userId }) });
+      const edited = await svc.app.inject({
+        method: 'PUT',
+        url: `/api/users/${member.userId}`,
+        payload: { bio: 'Hi' },
+        headers: svc.as({ userId: member.userId }),
+      });
       expect(edited.json()).toMatchObject({ visibility: 'full', bio: 'Hi', details: { city: 'Abuja' } });
     });
 
@@ -103,7 +126,7 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
     const found = async (q: string, userId: number, memberId: number) => {
       const res = await search(q, userId);
       expect(res.statusCode).toBe(200);
-      return (res.json() as { id: number }[]).some((item) => item.id === memberId);
+      return res.json<{ id: number }[]>().some((item) => item.id === memberId);
     };
     const cases: ['everyone' | 'friends' | 'only_me', allowed: Caller[], refused: Caller[]][] = [
       ['everyone', ['stranger', 'friend', 'owner'], []],
@@ -134,7 +157,7 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
       expect(await found(owner.email.slice(0, -3), stranger, owner.userId)).toBe(false);
       expect(await found('803 555 0101', stranger, owner.userId)).toBe(false);
       const res = await search(owner.email, stranger);
-      const items = res.json() as Record<string, unknown>[];
+      const items = res.json<Record<string, unknown>[]>();
       expect(items).toHaveLength(1);
       expect(Object.keys(items[0]!).sort()).toEqual(['firstname', 'id', 'lastname', 'name', 'profileImage', 'user_id', 'user_name']);
       expect(res.body).not.toContain(owner.email);

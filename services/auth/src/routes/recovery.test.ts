@@ -3,7 +3,18 @@ import { type SinkMessage, type SmtpSink } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokedSessionKey } from '@kora/platform';
-import { claimsOf, codeIn, expectErrorShape, mailTo, post, seedMember, signIn, someIp, startAuthWithMail, type AuthTestService } from '../test-support.js';
+import {
+  claimsOf,
+  codeIn,
+  expectErrorShape,
+  mailTo,
+  post,
+  seedMember,
+  signIn,
+  someIp,
+  startAuthWithMail,
+  type AuthTestService,
+} from '../test-support.js';
 
 describe(`password recovery (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: AuthTestService;
@@ -90,7 +101,9 @@ describe(`password recovery (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
     const member = await seedMember(svc);
     const code = await requestCode(member.email);
     const guesses = Array.from({ length: 8 }, (_, i) => String((Number(code) + 1 + i) % 10_000).padStart(4, '0'));
-    const answers = await Promise.all(guesses.map((otp) => send('/api/reset-password', { email: member.email, otp, password: 'guessed pass' })));
+    const answers = await Promise.all(
+      guesses.map((otp) => send('/api/reset-password', { email: member.email, otp, password: 'guessed pass' })),
+    );
     expect(answers.filter((a) => a.json().code === 'OTP_INVALID')).toHaveLength(5);
     expect(answers.filter((a) => a.json().code === 'OTP_LOCKED')).toHaveLength(3);
     expect((await send('/api/forgot-password', { email: member.email, otp: code })).json()).toEqual(locked);
@@ -153,7 +166,8 @@ describe(`password recovery (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
     expect(sixth.json()).toMatchObject({ code: 'RATE_LIMITED' });
 
     const ip = someIp();
-    for (let i = 0; i < 20; i++) expect((await send('/api/sendForgotOtp', { email: `ip${i}.${Date.now()}@example.ng` }, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await send('/api/sendForgotOtp', { email: `ip${i}.${Date.now()}@example.ng` }, ip)).statusCode).toBe(200);
     const limited = await send('/api/sendForgotOtp', { email: `ip-last.${Date.now()}@example.ng` }, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
@@ -184,7 +198,12 @@ describe(`password recovery (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
       expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
       expect(res.json()).toEqual({ error: message, message, code: 'VALIDATION_FAILED' });
     }
-    const malformed = await svc.app.inject({ method: 'POST', url: '/api/forgot-password', headers: { 'content-type': 'application/json' }, payload: '{"email"' });
+    const malformed = await svc.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email"',
+    });
     expect(malformed.statusCode).toBe(400);
     expectErrorShape(malformed.json());
   });

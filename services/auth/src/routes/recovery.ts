@@ -1,5 +1,5 @@
 /**
- * Password recovery with a one-time code (spec: Forgot password, steps 1, 1b and 2).
+ * Password recovery with a one-time code (docs/product/accounts.md: the code, then the new password).
  * - POST /api/sendForgotOtp { email } and POST /api/resend-otp { email }: mail a 4-digit code.
  *   One code per 30 s per address (both routes), at most 5 sends per address and 20 per IP an hour.
  * - POST /api/forgot-password { email, otp }: checks the code (does not use it up).

@@ -7,13 +7,27 @@
 import { type SinkMessage, type SmtpSink } from '@kora/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceLabel } from '@kora/contracts';
-import { activeMember, asTokenHolder, codeIn, mailTo, post, setEmailSecurity, signIn, someIp, startAuthWithMail, type AuthTestService } from '../test-support.js';
+import {
+  activeMember,
+  asTokenHolder,
+  codeIn,
+  mailTo,
+  post,
+  setEmailSecurity,
+  signIn,
+  someIp,
+  startAuthWithMail,
+  type AuthTestService,
+} from '../test-support.js';
 
-const CHROME_ANDROID = 'Mozilla/5.0 (Linux; Android 14; TECNO CK8n) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const CHROME_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; TECNO CK8n) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const CHROME_ANDROID_NEWER = CHROME_ANDROID.replace('Chrome/131.0.0.0', 'Chrome/132.0.6834.83');
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const EDGE_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const EDGE_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86';
 
 describe('device families', () => {
   it('ignore versions (every label: contracts devices.test.ts)', () => {
@@ -32,11 +46,17 @@ describe(`security e-mails (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () 
   const isSignInAlarm = (email: string) => (m: SinkMessage) => mailTo(email)(m) && /New sign-in/.test(m.subject ?? '');
   const isPasswordMail = (email: string) => (m: SinkMessage) => mailTo(email)(m) && /password was changed/.test(m.subject ?? '');
   const count = (match: (m: SinkMessage) => boolean) => sink.messages.filter(match).length;
-  const signInWith = (m: { email: string; password: string }, agent: string) => signIn(svc, m.email, m.password, { 'user-agent': agent, 'x-forwarded-for': '102.89.34.10' });
+  const signInWith = (m: { email: string; password: string }, agent: string) =>
+    signIn(svc, m.email, m.password, { 'user-agent': agent, 'x-forwarded-for': '102.89.34.10' });
 
   async function changePassword(token: string, currentPassword: string): Promise<void> {
     const headers = asTokenHolder(svc, token);
-    const res = await svc.app.inject({ method: 'PUT', url: '/api/settings/security/password', headers, payload: { currentPassword, newPassword: 'a much better one' } });
+    const res = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/settings/security/password',
+      headers,
+      payload: { currentPassword, newPassword: 'a much better one' },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 
@@ -78,8 +98,15 @@ describe(`security e-mails (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () 
 
     const seen = sink.messages.length;
     expect((await post(svc, '/api/sendForgotOtp', { email: member.email }, { 'x-forwarded-for': someIp() })).statusCode).toBe(200);
-    const codeMail = await sink.waitFor((m) => sink.messages.indexOf(m) >= seen && mailTo(member.email)(m) && /reset code/.test(m.subject ?? ''));
-    const reset = await post(svc, '/api/reset-password', { email: member.email, otp: codeIn(codeMail), password: 'and another one' }, { 'x-forwarded-for': someIp() });
+    const codeMail = await sink.waitFor(
+      (m) => sink.messages.indexOf(m) >= seen && mailTo(member.email)(m) && /reset code/.test(m.subject ?? ''),
+    );
+    const reset = await post(
+      svc,
+      '/api/reset-password',
+      { email: member.email, otp: codeIn(codeMail), password: 'and another one' },
+      { 'x-forwarded-for': someIp() },
+    );
     expect(reset.statusCode, reset.body).toBe(200);
     await sink.waitFor((m) => sink.messages.indexOf(m) > sink.messages.indexOf(mail) && isPasswordMail(member.email)(m));
     expect(count(isPasswordMail(member.email))).toBe(2);

@@ -10,7 +10,8 @@ describe(`security tab: password and sessions (${process.env.KORA_TEST_TARGET ??
 
   const changePassword = (headers: Record<string, string>, body: unknown) =>
     svc.app.inject({ method: 'PUT', url: '/api/settings/security/password', headers, payload: body as object });
-  const listSessions = (headers: Record<string, string>) => svc.app.inject({ method: 'GET', url: '/api/settings/security/sessions', headers });
+  const listSessions = (headers: Record<string, string>) =>
+    svc.app.inject({ method: 'GET', url: '/api/settings/security/sessions', headers });
   const revoke = (headers: Record<string, string>, id: string) =>
     svc.app.inject({ method: 'DELETE', url: `/api/settings/security/sessions/${id}`, headers });
   const refreshes = async (refreshToken: string) => (await post(svc, '/api/auth/refresh', { refreshToken })).statusCode === 200;
@@ -19,7 +20,10 @@ describe(`security tab: password and sessions (${process.env.KORA_TEST_TARGET ??
     const member = await seedMember(svc);
     const current = await signIn(svc, member.email, member.password);
     const other = await signIn(svc, member.email, member.password);
-    const res = await changePassword(asTokenHolder(svc, current.token), { currentPassword: member.password, newPassword: 'a much better one' });
+    const res = await changePassword(asTokenHolder(svc, current.token), {
+      currentPassword: member.password,
+      newPassword: 'a much better one',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: authTexts.passwordChanged });
 
@@ -37,16 +41,29 @@ describe(`security tab: password and sessions (${process.env.KORA_TEST_TARGET ??
     const headers = asTokenHolder(svc, tokens.token);
     const wrong = await changePassword(headers, { currentPassword: 'not it at all', newPassword: 'a much better one' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: authTexts.currentPasswordWrong, message: authTexts.currentPasswordWrong, code: 'CURRENT_PASSWORD_WRONG' });
+    expect(wrong.json()).toEqual({
+      error: authTexts.currentPasswordWrong,
+      message: authTexts.currentPasswordWrong,
+      code: 'CURRENT_PASSWORD_WRONG',
+    });
     const short = await changePassword(headers, { currentPassword: member.password, newPassword: '1234567' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ error: authTexts.newPasswordTooShort, message: authTexts.newPasswordTooShort, code: 'VALIDATION_FAILED' });
+    expect(short.json()).toEqual({
+      error: authTexts.newPasswordTooShort,
+      message: authTexts.newPasswordTooShort,
+      code: 'VALIDATION_FAILED',
+    });
     for (const body of [{}, { currentPassword: 5, newPassword: 'long enough' }, { currentPassword: 'x', newPassword: 'y'.repeat(129) }]) {
       const res = await changePassword(headers, body);
       expect(res.statusCode).toBe(400);
       expectErrorShape(res.json());
     }
-    const malformed = await svc.app.inject({ method: 'PUT', url: '/api/settings/security/password', headers: { ...headers, 'content-type': 'application/json' }, payload: '[' });
+    const malformed = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/settings/security/password',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '[',
+    });
     expect(malformed.statusCode).toBe(400);
     await signIn(svc, member.email, member.password); // unchanged
   });
@@ -64,9 +81,24 @@ describe(`security tab: password and sessions (${process.env.KORA_TEST_TARGET ??
     expect(res.statusCode).toBe(200);
     const sessions = res.json();
     expect(sessions).toHaveLength(2);
-    expect(sessions.find((s: { id: string }) => s.id === claimsOf(laptop.token).sid)).toMatchObject({ userAgent: 'Laptop/2', ip: '102.89.2.2', current: true });
-    expect(sessions.find((s: { id: string }) => s.id === claimsOf(phone.token).sid)).toMatchObject({ userAgent: 'Phone/1', ip: '102.89.1.1', current: false });
-    expect(sessions[0]).toEqual({ id: expect.any(String), userAgent: expect.any(String), ip: expect.any(String), createdAt: expect.any(String), lastSeen: expect.any(String), current: expect.any(Boolean) });
+    expect(sessions.find((s: { id: string }) => s.id === claimsOf(laptop.token).sid)).toMatchObject({
+      userAgent: 'Laptop/2',
+      ip: '102.89.2.2',
+      current: true,
+    });
+    expect(sessions.find((s: { id: string }) => s.id === claimsOf(phone.token).sid)).toMatchObject({
+      userAgent: 'Phone/1',
+      ip: '102.89.1.1',
+      current: false,
+    });
+    expect(sessions[0]).toEqual({
+      id: expect.any(String),
+      userAgent: expect.any(String),
+      ip: expect.any(String),
+      createdAt: expect.any(String),
+      lastSeen: expect.any(String),
+      current: expect.any(Boolean),
+    });
     expect(sessions.map((s: { id: string }) => s.id)).not.toContain(claimsOf(theirs.token).sid);
   });
 

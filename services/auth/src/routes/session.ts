@@ -3,8 +3,9 @@
  * check that their token is still good (a revoked session answers 401 here).
  */
 import { callerSchema, errorBodySchema } from '@kora/contracts';
-import { requireMember, type ServiceApp } from '@kora/platform/service';
+import { memberOf, memberOnly, type ServiceApp } from '@kora/platform/service';
 
+/** Registered inside the service's `memberRoutes` group (app.ts). */
 export function sessionRoutes(app: ServiceApp): void {
   app.get(
     '/api/auth/session',
@@ -13,10 +14,10 @@ export function sessionRoutes(app: ServiceApp): void {
         tags: ['auth'],
         operationId: 'getSession',
         summary: 'The signed-in caller',
-        security: [{ bearerAuth: [] }],
+        ...memberOnly,
         response: { 200: callerSchema, 401: errorBodySchema },
       },
     },
-    async (request) => requireMember(request),
+    async (request) => memberOf(request),
   );
 }

@@ -123,7 +123,10 @@ describe(`sign-in, refresh, sign-out (${process.env.KORA_TEST_TARGET ?? 'embedde
     expect((await post(svc, '/api/auth/refresh', { refreshToken: tokens.refreshToken })).statusCode).toBe(200);
 
     const other = await signIn(svc, member.email, member.password);
-    await svc.ctx.db.update(svc.tables.sessions).set({ refreshExpiresAt: new Date(Date.now() - 1000) }).where(eq(svc.tables.sessions.id, claimsOf(other.token).sid));
+    await svc.ctx.db
+      .update(svc.tables.sessions)
+      .set({ refreshExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(svc.tables.sessions.id, claimsOf(other.token).sid));
     const expired = await post(svc, '/api/auth/refresh', { refreshToken: other.refreshToken });
     expect(expired.statusCode).toBe(401);
 
@@ -190,7 +193,12 @@ describe(`sign-in, refresh, sign-out (${process.env.KORA_TEST_TARGET ?? 'embedde
     const long = await post(svc, '/api/signin', { email: 'a@b.ng', password: 'x'.repeat(129) });
     expect(long.statusCode).toBe(400);
     expectErrorShape(long.json());
-    const malformed = await svc.app.inject({ method: 'POST', url: '/api/signin', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const malformed = await svc.app.inject({
+      method: 'POST',
+      url: '/api/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON' });
     const huge = await post(svc, '/api/signin', { email: 'a@b.ng', password: 'x', padding: 'y'.repeat(1_100_000) });
@@ -199,7 +207,12 @@ describe(`sign-in, refresh, sign-out (${process.env.KORA_TEST_TARGET ?? 'embedde
     const text = await svc.app.inject({ method: 'POST', url: '/api/signin', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
     expect(text.statusCode).toBe(400);
     expectErrorShape(text.json());
-    const xml = await svc.app.inject({ method: 'POST', url: '/api/signin', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await svc.app.inject({
+      method: 'POST',
+      url: '/api/signin',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
     expectErrorShape(xml.json());
   });
@@ -218,6 +231,8 @@ describe(`sign-in, refresh, sign-out (${process.env.KORA_TEST_TARGET ?? 'embedde
     const seconds = (performance.now() - started) / 1000;
     const [row] = await svc.ctx.db.select().from(svc.tables.users).where(eq(svc.tables.users.id, member.userId));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    console.log(`[argon2] ${n} sequential sign-ins in ${seconds.toFixed(2)} s = ${(n / seconds).toFixed(1)} sign-ins/s (${process.env.KORA_TEST_TARGET ?? 'embedded'})`);
+    console.log(
+      `[argon2] ${n} sequential sign-ins in ${seconds.toFixed(2)} s = ${(n / seconds).toFixed(1)} sign-ins/s (${process.env.KORA_TEST_TARGET ?? 'embedded'})`,
+    );
   });
 });

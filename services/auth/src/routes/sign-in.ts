@@ -1,13 +1,11 @@
 /**
- * Signing in and out (spec: Login, Logout).
- * - POST /api/signin { email (or username), password } -> tokens and the spec's user record.
+ * Signing in (docs/product/accounts.md); signing out is sign-out.ts.
+ * - POST /api/signin { email (or username), password } -> tokens and the product's user record.
  * - POST /api/auth/refresh { refreshToken } -> a new token pair; the old refresh token is spent.
- * - POST /api/signout -> ends the caller's session on the server.
  */
 import { deviceLabel, errorBodySchema, refreshBody, signInAnswer, signInBody, tokensSchema } from '@kora/contracts';
-import { requireMember, type ServiceApp } from '@kora/platform/service';
+import type { ServiceApp } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';
 import { isNewDevice } from '../accounts/devices.js';
 import { mailNewSignIn } from '../accounts/security-mail.js';
@@ -77,31 +75,14 @@ export function signInRoutes(app: ServiceApp, auth: Auth): void {
         return result;
       });
       if (outcome.kind === 'end') {
-        request.log.warn({ sessionId: outcome.session.id, userId: outcome.session.userId, reason: outcome.reason }, 'refresh refused; session ended');
+        request.log.warn(
+          { sessionId: outcome.session.id, userId: outcome.session.userId, reason: outcome.reason },
+          'refresh refused; session ended',
+        );
       }
       if (outcome.kind !== 'rotated') throw refreshInvalid();
       const identity = { userId: outcome.user.id, role: outcome.user.role, sessionId: outcome.sessionId };
       return issueTokens(identity, outcome.refreshToken, config.ACCESS_TOKEN_SECRET);
-    },
-  );
-
-  app.post(
-    '/api/signout',
-    {
-      schema: {
-        tags: ['accounts'],
-        operationId: 'signOut',
-        summary: "End the caller's session (its access and refresh tokens stop working at once)",
-        security: [{ bearerAuth: [] }],
-        response: { 204: z.null().describe('Signed out'), 401: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const identity = requireMember(request);
-      await ctx.transact((tx, emit) =>
-        revokeSessions(tx, emit, ctx.store, tables, { userId: identity.userId, sessionIds: [identity.sessionId] }, identity.userId, auth.now()),
-      );
-      return reply.code(204).send(null);
     },
   );
 }

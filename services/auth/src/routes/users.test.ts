@@ -63,7 +63,16 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
     it('answers 404 "User not found" for unknown, pending and garbage ids', async () => {
       const viewer = await seedMember(svc);
       const pending = await seedMember(svc, { status: 'pending' });
-      for (const id of ['987654321', String(pending.userId), encodeProfileId(pending.userId), 'garbage', '12abc', '-1', '0x10', encodeProfileId(987654321)]) {
+      for (const id of [
+        '987654321',
+        String(pending.userId),
+        encodeProfileId(pending.userId),
+        'garbage',
+        '12abc',
+        '-1',
+        '0x10',
+        encodeProfileId(987654321),
+      ]) {
         const res = await get(`/api/users/${encodeURIComponent(id)}`, as(viewer.userId));
         expect(res.statusCode, id).toBe(404);
         expect(res.json()).toEqual({ error: 'User not found', message: 'User not found', code: 'USER_NOT_FOUND' });
@@ -83,7 +92,13 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
       const res = await get(`/api/users/${owner.userId}`);
       expect(res.statusCode).toBe(200);
       // Every audience and caller: privacy.test.ts.
-      expect(res.json()).toMatchObject({ visibility: 'limited', limitedBy: 'sign_in', user_id: owner.userId, firstname: 'Emeka', name: 'Emeka Okafor' });
+      expect(res.json()).toMatchObject({
+        visibility: 'limited',
+        limitedBy: 'sign_in',
+        user_id: owner.userId,
+        firstname: 'Emeka',
+        name: 'Emeka Okafor',
+      });
       expect(res.json()).not.toHaveProperty('bio');
     });
   });
@@ -91,7 +106,11 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
   describe('PUT /api/users/:id', () => {
     it('lets the owner change names and bio, and announces the change', async () => {
       const owner = await seedMember(svc);
-      const res = await put(`/api/users/${encodeProfileId(owner.userId)}`, { firstname: ' Ngozi ', bio: 'Tailor in Aba' }, as(owner.userId));
+      const res = await put(
+        `/api/users/${encodeProfileId(owner.userId)}`,
+        { firstname: ' Ngozi ', bio: 'Tailor in Aba' },
+        as(owner.userId),
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         user_id: owner.userId,
@@ -101,7 +120,12 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
         bio: 'Tailor in Aba',
       });
       const events = (await outboxEvents(svc, 'user.updated')).filter((e) => e.aggregateId === String(owner.userId));
-      expect(events.at(-1)!.payload).toMatchObject({ userId: owner.userId, firstname: 'Ngozi', bio: 'Tailor in Aba', username: owner.username });
+      expect(events.at(-1)!.payload).toMatchObject({
+        userId: owner.userId,
+        firstname: 'Ngozi',
+        bio: 'Tailor in Aba',
+        username: owner.username,
+      });
       // Nothing to change: the profile as it is, no event.
       const same = await put(`/api/users/${owner.userId}`, {}, as(owner.userId));
       expect(same.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Member profiles (spec: Profile, Find Friends).
+ * Member profiles (the profile page, Find Friends).
  * - GET /api/users/search?q= : active members by username or name (20 at most; blank q -> []);
  *   a whole e-mail address or phone number also finds its member, if their lookup privacy lets the
  *   caller (accounts/lookups.ts).
@@ -11,7 +11,15 @@
  *   named `avatar`), stored by the media service -> { avatarUrl }.
  */
 import multipart from '@fastify/multipart';
-import { avatarAnswer, errorBodySchema, parseProfileParam, profileSchema, profileViewSchema, updateProfileBody, userSearchItemSchema } from '@kora/contracts';
+import {
+  avatarAnswer,
+  errorBodySchema,
+  parseProfileParam,
+  profileSchema,
+  profileViewSchema,
+  updateProfileBody,
+  userSearchItemSchema,
+} from '@kora/contracts';
 import { escapeLike, requireMember, requireOwner, unauthenticated, type ServiceApp } from '@kora/platform/service';
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';

@@ -14,6 +14,8 @@ it(`0002 gives the member projection a display name, keeping every row and the s
     },
   });
   expect(applied).toEqual(['0002_member_snapshot']);
-  expect(after.members).toEqual([{ user_id: 7, username: 'ada', display_name: 'ada', profile_image: '/uploads/profile/a.webp', activated: true, joined_at_kept: true }]);
+  expect(after.members).toEqual([
+    { user_id: 7, username: 'ada', display_name: 'ada', profile_image: '/uploads/profile/a.webp', activated: true, joined_at_kept: true },
+  ]);
   expect(after.indexes).toEqual([{ indexname: 'members_newest_idx' }, { indexname: 'members_pkey' }]);
 });

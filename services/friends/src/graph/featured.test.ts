@@ -25,11 +25,17 @@ describe(`featured members (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () 
   });
 
   async function grantPlan(userId: number, activeUntil: Date): Promise<void> {
-    const payload = { userId, packageId: 'vip' as const, startedAt: clock.now().toISOString(), activeUntil: activeUntil.toISOString(), boostPosts: 30 };
+    const payload = {
+      userId,
+      packageId: 'vip' as const,
+      startedAt: clock.now().toISOString(),
+      activeUntil: activeUntil.toISOString(),
+      boostPosts: 30,
+    };
     const event = await publishEvent(svc, 'membership.changed', payload, userId, userId);
     await eventually(() => processed(svc, event.id));
   }
-  const suggestions = async (userId: number) => (await api.get('/api/friends/suggestions?limit=50', userId)).json() as Suggestion[];
+  const suggestions = async (userId: number) => (await api.get('/api/friends/suggestions?limit=50', userId)).json<Suggestion[]>();
 
   it('lists members with an active plan first, with their badge, until the plan runs out', async () => {
     const [me, friend, mutual, featured, plain] = [nextId(), nextId(), nextId(), nextId(), nextId()];
@@ -51,10 +57,10 @@ describe(`featured members (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () 
     expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
 
     await api.befriend(me, featured);
-    expect(((await api.get('/api/friends/list', me)).json() as Friend[]).find((f) => f.id === featured)?.verified).toBe(true);
+    expect((await api.get('/api/friends/list', me)).json<Friend[]>().find((f) => f.id === featured)?.verified).toBe(true);
 
     clock.advance(31 * DAY);
-    expect(((await api.get('/api/friends/list', me)).json() as Friend[]).find((f) => f.id === featured)?.verified).toBe(false);
+    expect((await api.get('/api/friends/list', me)).json<Friend[]>().find((f) => f.id === featured)?.verified).toBe(false);
     const other = nextId();
     await registerMember(svc, other);
     await api.befriend(other, friend);

@@ -12,7 +12,13 @@ export async function friendList(friends: Friends, memberId: number): Promise<Fr
     left join ${members} as m on m.user_id = f.friend_id
     where f.user_id = ${memberId}
     order by lower(coalesce(m.username, 'member' || f.friend_id)), f.friend_id`);
-  return rowsOf<{ friend_id: number; username: string | null; display_name: string | null; profile_image: string | null; verified: boolean }>(result).map((row) => {
+  return rowsOf<{
+    friend_id: number;
+    username: string | null;
+    display_name: string | null;
+    profile_image: string | null;
+    verified: boolean;
+  }>(result).map((row) => {
     const id = row.friend_id;
     const fallback = unknownMemberView(id);
     return {

@@ -97,7 +97,14 @@ export async function suggestionsFor(friends: Friends, memberId: number, limit: 
     ) as s
     order by featured desc, tier, mutual_count desc, joined_at desc, user_id desc
     limit ${limit}`);
-  return rowsOf<{ user_id: number; username: string; display_name: string; profile_image: string; mutual_count: number; featured: boolean }>(result).map((row) => ({
+  return rowsOf<{
+    user_id: number;
+    username: string;
+    display_name: string;
+    profile_image: string;
+    mutual_count: number;
+    featured: boolean;
+  }>(result).map((row) => ({
     id: row.user_id,
     user_id: row.user_id,
     user_name: row.username,

@@ -26,7 +26,14 @@ async function lockRequest(friends: Friends, tx: Tx, requestId: number, memberId
  * Declines or takes back a pending request (the caller checked it is theirs to close) and
  * announces it.
  */
-async function closeRequest(friends: Friends, tx: Tx, emit: Emit, request: RequestRow, memberId: number, status: 'declined' | 'cancelled'): Promise<void> {
+async function closeRequest(
+  friends: Friends,
+  tx: Tx,
+  emit: Emit,
+  request: RequestRow,
+  memberId: number,
+  status: 'declined' | 'cancelled',
+): Promise<void> {
   await answerIfPending(friends, tx, request.id, status);
   emit({
     type: status === 'declined' ? 'friend-request.declined' : 'friend-request.cancelled',

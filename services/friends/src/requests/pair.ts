@@ -22,17 +22,18 @@ export async function areFriends(db: DbOrTx, tables: FriendsTables, a: number, b
  * the row is locked for the rest of the transaction; a concurrent answer is waited for, and a
  * request it answered is no longer returned.
  */
-export async function pendingBetween(db: DbOrTx, tables: FriendsTables, a: number, b: number, lock = false): Promise<RequestRow | undefined> {
+export async function pendingBetween(
+  db: DbOrTx,
+  tables: FriendsTables,
+  a: number,
+  b: number,
+  lock = false,
+): Promise<RequestRow | undefined> {
   const r = tables.requests;
   const query = db
     .select()
     .from(r)
-    .where(
-      and(
-        eq(r.status, 'pending'),
-        or(and(eq(r.fromUserId, a), eq(r.toUserId, b)), and(eq(r.fromUserId, b), eq(r.toUserId, a))),
-      ),
-    );
+    .where(and(eq(r.status, 'pending'), or(and(eq(r.fromUserId, a), eq(r.toUserId, b)), and(eq(r.fromUserId, b), eq(r.toUserId, a)))));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -62,7 +63,13 @@ export async function answerIfPending(
  * all in the caller's transaction. Answers the updated request, or null when it was no longer
  * pending (answered or taken back in the meantime).
  */
-export async function acceptPending(friends: Friends, tx: Tx, emit: Emit, request: RequestRow, actorId: number): Promise<RequestRow | null> {
+export async function acceptPending(
+  friends: Friends,
+  tx: Tx,
+  emit: Emit,
+  request: RequestRow,
+  actorId: number,
+): Promise<RequestRow | null> {
   const now = friends.now();
   const accepted = await answerIfPending(friends, tx, request.id, 'accepted', now);
   if (!accepted) return null;

@@ -1,4 +1,4 @@
-/** A friend request as the API answers it (spec: status 0 while pending, then the answer). */
+/** A friend request as the API answers it (status 0 while pending, then the answer). */
 import type { FriendRequest } from '@kora/contracts';
 import { memberViews, type DbOrTx, type MemberView } from '@kora/platform/service';
 import type { FriendsTables, RequestRow } from '../db/schema.js';

@@ -1,6 +1,15 @@
 import { DEFAULT_AVATAR, friendPairKey, friendTexts, type Friend, type Relation, type Suggestion } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, expectError, memberIds, pairEvents, registerMember, registerMembers, startFriends, type FriendsTestService } from '../test-support.js';
+import {
+  client,
+  expectError,
+  memberIds,
+  pairEvents,
+  registerMember,
+  registerMembers,
+  startFriends,
+  type FriendsTestService,
+} from '../test-support.js';
 import { LIMIT_INVALID_TEXT } from './friends.js';
 
 describe(`friends list, unfriending, relation and suggestions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -20,13 +29,14 @@ describe(`friends list, unfriending, relation and suggestions (${process.env.KOR
   const list = async (userId: number) => {
     const res = await api.get('/api/friends/list', userId);
     expect(res.statusCode).toBe(200);
-    return res.json() as Friend[];
+    return res.json<Friend[]>();
   };
-  const relation = async (userId: number, other: number | string) => (await api.get(`/api/friends/relation/${other}`, userId)).json() as Relation;
+  const relation = async (userId: number, other: number | string) =>
+    (await api.get(`/api/friends/relation/${other}`, userId)).json<Relation>();
   const suggestions = async (userId: number, query = '?limit=50') => {
     const res = await api.get(`/api/friends/suggestions${query}`, userId);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Suggestion[];
+    return res.json<Suggestion[]>();
   };
 
   describe('the friends list', () => {
@@ -41,13 +51,15 @@ describe(`friends list, unfriending, relation and suggestions (${process.env.KOR
       for (const other of [zed, bola, ada]) await api.befriend(me, other);
       await api.befriend(unknown, me);
 
-      expect(await list(me)).toEqual([
-        // Blank names: the name is the username (contracts' displayName).
-        { id: ada, user_name: 'ada', name: 'ada', profileImage: DEFAULT_AVATAR, verified: false },
-        { id: bola, user_name: 'Bola', name: 'Ada Obi', profileImage: '/uploads/profile/bola.webp', verified: false },
-        { id: unknown, user_name: `member${unknown}`, name: `member${unknown}`, profileImage: DEFAULT_AVATAR, verified: false },
-        { id: zed, user_name: 'zed', name: 'Ada Obi', profileImage: `/uploads/profile/${zed}.webp`, verified: false },
-      ].sort((a, b) => a.user_name.toLowerCase().localeCompare(b.user_name.toLowerCase())));
+      expect(await list(me)).toEqual(
+        [
+          // Blank names: the name is the username (contracts' displayName).
+          { id: ada, user_name: 'ada', name: 'ada', profileImage: DEFAULT_AVATAR, verified: false },
+          { id: bola, user_name: 'Bola', name: 'Ada Obi', profileImage: '/uploads/profile/bola.webp', verified: false },
+          { id: unknown, user_name: `member${unknown}`, name: `member${unknown}`, profileImage: DEFAULT_AVATAR, verified: false },
+          { id: zed, user_name: 'zed', name: 'Ada Obi', profileImage: `/uploads/profile/${zed}.webp`, verified: false },
+        ].sort((a, b) => a.user_name.toLowerCase().localeCompare(b.user_name.toLowerCase())),
+      );
       expect((await list(zed)).map((f) => f.id)).toEqual([me]);
       expect(await list(nextId())).toEqual([]);
     });
@@ -105,8 +117,20 @@ describe(`friends list, unfriending, relation and suggestions (${process.env.KOR
       expect(await relation(ada, ada)).toEqual({ userId: ada, status: 'self', requestId: null, canRequest: false, reason: null });
       expect(await relation(ada, bola)).toEqual({ userId: bola, status: 'none', requestId: null, canRequest: true, reason: null });
       const request = await api.sendRequest(ada, bola);
-      expect(await relation(ada, bola)).toEqual({ userId: bola, status: 'requested', requestId: request.id, canRequest: false, reason: null });
-      expect(await relation(bola, ada)).toEqual({ userId: ada, status: 'incoming', requestId: request.id, canRequest: false, reason: null });
+      expect(await relation(ada, bola)).toEqual({
+        userId: bola,
+        status: 'requested',
+        requestId: request.id,
+        canRequest: false,
+        reason: null,
+      });
+      expect(await relation(bola, ada)).toEqual({
+        userId: ada,
+        status: 'incoming',
+        requestId: request.id,
+        canRequest: false,
+        reason: null,
+      });
       await api.put(`/api/friends/requests/${request.id}`, bola, { action: 'accepted' });
       expect(await relation(ada, bola)).toEqual({ userId: bola, status: 'friends', requestId: null, canRequest: false, reason: null });
       expect(await relation(bola, ada)).toEqual({ userId: ada, status: 'friends', requestId: null, canRequest: false, reason: null });
@@ -132,9 +156,20 @@ describe(`friends list, unfriending, relation and suggestions (${process.env.KOR
       const newest = nextId();
       await registerMember(svc, newest, { username: 'newest' });
 
-      // The graph: A–B, B–C, B–D, C–D (the spec's example), A–E and E–D (D now shares two friends
+      // The graph: A–B, B–C, B–D, C–D (the product's example), A–E and E–D (D now shares two friends
       // with A), B–F and B–G (friends of A's friend, but with a pending request either way).
-      for (const [x, y] of [[a, b], [b, c], [b, d], [c, d], [a, e], [e, d], [b, f], [b, g], [inactive, b]] as const) await api.befriend(x, y);
+      for (const [x, y] of [
+        [a, b],
+        [b, c],
+        [b, d],
+        [c, d],
+        [a, e],
+        [e, d],
+        [b, f],
+        [b, g],
+        [inactive, b],
+      ] as const)
+        await api.befriend(x, y);
       await api.sendRequest(f, a); // incoming to A
       await api.sendRequest(a, g); // outgoing from A
 
@@ -142,8 +177,24 @@ describe(`friends list, unfriending, relation and suggestions (${process.env.KOR
       const forA = await suggestions(a);
       // Friends of friends come first (nobody else in this service is friends with A's friends).
       expect(forA.slice(0, 2)).toEqual([
-        { id: d, user_id: d, user_name: `user${d}`, name: 'Ada Obi', profileImage: `/uploads/profile/${d}.webp`, verified: false, mutualCount: 2 },
-        { id: c, user_id: c, user_name: `user${c}`, name: 'Ada Obi', profileImage: `/uploads/profile/${c}.webp`, verified: false, mutualCount: 1 },
+        {
+          id: d,
+          user_id: d,
+          user_name: `user${d}`,
+          name: 'Ada Obi',
+          profileImage: `/uploads/profile/${d}.webp`,
+          verified: false,
+          mutualCount: 2,
+        },
+        {
+          id: c,
+          user_id: c,
+          user_name: `user${c}`,
+          name: 'Ada Obi',
+          profileImage: `/uploads/profile/${c}.webp`,
+          verified: false,
+          mutualCount: 1,
+        },
       ]);
       // Then other activated members, newest first: ours among them in that order.
       expect(forA.slice(2).every((s) => s.mutualCount === 0)).toBe(true);
@@ -162,9 +213,9 @@ describe(`friends list, unfriending, relation and suggestions (${process.env.KOR
 
       // Answering the pending requests changes A's suggestions: declined F comes back (sharing B;
       // newer than C, so first of the two), accepted G is a friend now.
-      const [fromF] = (await api.get('/api/friends/requests', a)).json() as { id: number }[];
+      const [fromF] = (await api.get('/api/friends/requests', a)).json<{ id: number }[]>();
       await api.put(`/api/friends/requests/${fromF!.id}`, a, { action: 'declined' });
-      const [toG] = (await api.get('/api/friends/requests', g)).json() as { id: number }[];
+      const [toG] = (await api.get('/api/friends/requests', g)).json<{ id: number }[]>();
       await api.put(`/api/friends/requests/${toG!.id}`, g, { action: 'accepted' });
       const after = await suggestions(a);
       expect(after.slice(0, 3).map((s) => [s.id, s.mutualCount])).toEqual([

@@ -1,5 +1,5 @@
 /**
- * The friend graph (spec: Your Friends, People You May Know, profile's friend button).
+ * The friend graph (docs/product/friends.md: Your Friends, People You May Know, the profile's friend button).
  * - GET /api/friends/list -> [{ id, user_name, profileImage }] by username
  * - DELETE /api/friends/:userId -> 200 { message: "Friend removed" }; emits friendship.removed
  * - GET /api/friends/suggestions?limit (default 20, 1..50) -> friends of friends by mutual count,
@@ -17,7 +17,7 @@ import { SUGGESTIONS_DEFAULT, SUGGESTIONS_MAX, suggestionsFor } from '../graph/s
 import { unfriend } from '../graph/unfriend.js';
 import { userIdParams } from './schemas.js';
 
-/** Not in the contract (the spec's call has no parameters): the one text of our own. */
+/** Not in the contract (the product's call has no parameters): the one text of our own. */
 export const LIMIT_INVALID_TEXT = `The limit must be a whole number from 1 to ${SUGGESTIONS_MAX}`;
 
 export const suggestionsQuery = z.object({

@@ -1,6 +1,15 @@
 import { DEFAULT_AVATAR, friendPairKey, friendTexts, type FriendRequest, type Relation } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, expectError, memberIds, pairEvents, registerMember, registerMembers, startFriends, type FriendsTestService } from '../test-support.js';
+import {
+  client,
+  expectError,
+  memberIds,
+  pairEvents,
+  registerMember,
+  registerMembers,
+  startFriends,
+  type FriendsTestService,
+} from '../test-support.js';
 
 describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: FriendsTestService;
@@ -17,10 +26,10 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
 
   /** Fresh activated members, known by name to the service. */
   const members = <N extends number>(count: N) => registerMembers(svc, nextId, count);
-  const incoming = async (userId: number) => (await api.get('/api/friends/requests', userId)).json() as FriendRequest[];
-  const sent = async (userId: number) => (await api.get('/api/friends/requests/sent', userId)).json() as FriendRequest[];
-  const friendIds = async (userId: number) => ((await api.get('/api/friends/list', userId)).json() as { id: number }[]).map((f) => f.id);
-  const relation = async (userId: number, other: number) => (await api.get(`/api/friends/relation/${other}`, userId)).json() as Relation;
+  const incoming = async (userId: number) => (await api.get('/api/friends/requests', userId)).json<FriendRequest[]>();
+  const sent = async (userId: number) => (await api.get('/api/friends/requests/sent', userId)).json<FriendRequest[]>();
+  const friendIds = async (userId: number) => (await api.get('/api/friends/list', userId)).json<{ id: number }[]>().map((f) => f.id);
+  const relation = async (userId: number, other: number) => (await api.get(`/api/friends/relation/${other}`, userId)).json<Relation>();
 
   describe('sending', () => {
     it('creates a pending request (201) that the recipient sees as incoming and the sender as sent, and announces it', async () => {
@@ -30,7 +39,7 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
 
       const res = await api.post('/api/friends/requests', ada, { toUserId: bola });
       expect(res.statusCode).toBe(201);
-      const body = res.json() as { message: string; request: FriendRequest };
+      const body = res.json<{ message: string; request: FriendRequest }>();
       expect(body.message).toBe(friendTexts.requestSent);
       expect(body.request).toEqual({
         id: expect.any(Number),
@@ -52,8 +61,20 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       expect(await incoming(ada)).toEqual([]);
       expect(await sent(ada)).toEqual([body.request]);
       expect(await sent(bola)).toEqual([]);
-      expect(await relation(ada, bola)).toEqual({ userId: bola, status: 'requested', requestId: body.request.id, canRequest: false, reason: null });
-      expect(await relation(bola, ada)).toEqual({ userId: ada, status: 'incoming', requestId: body.request.id, canRequest: false, reason: null });
+      expect(await relation(ada, bola)).toEqual({
+        userId: bola,
+        status: 'requested',
+        requestId: body.request.id,
+        canRequest: false,
+        reason: null,
+      });
+      expect(await relation(bola, ada)).toEqual({
+        userId: ada,
+        status: 'incoming',
+        requestId: body.request.id,
+        canRequest: false,
+        reason: null,
+      });
 
       expect(await pairEvents(svc, ada, bola)).toEqual([
         expect.objectContaining({
@@ -74,7 +95,12 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       const b = await api.sendRequest(unknown, me);
       const c = await api.sendRequest(second, me);
       expect((await incoming(me)).map((r) => r.id)).toEqual([c.id, b.id, a.id]);
-      expect(b).toMatchObject({ fromUserId: unknown, fromUsername: `member${unknown}`, fromName: `member${unknown}`, fromProfileImage: DEFAULT_AVATAR });
+      expect(b).toMatchObject({
+        fromUserId: unknown,
+        fromUsername: `member${unknown}`,
+        fromName: `member${unknown}`,
+        fromProfileImage: DEFAULT_AVATAR,
+      });
 
       const [p, q] = await members(2);
       const x = await api.sendRequest(me, p);
@@ -103,12 +129,25 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
 
     it('answers 400 for a body that names no member, never a 500', async () => {
       const [ada] = await members(1);
-      for (const body of [{}, { toUserId: 'abc' }, { toUserId: -1 }, { toUserId: 0 }, { toUserId: 1.5 }, { toUserId: 1e300 }, { toUserId: null }]) {
+      for (const body of [
+        {},
+        { toUserId: 'abc' },
+        { toUserId: -1 },
+        { toUserId: 0 },
+        { toUserId: 1.5 },
+        { toUserId: 1e300 },
+        { toUserId: null },
+      ]) {
         const res = await api.post('/api/friends/requests', ada, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().message, JSON.stringify(body)).toBe(friendTexts.userNotFound);
       }
-      const text = await svc.app.inject({ method: 'POST', url: '/api/friends/requests', headers: { ...svc.as({ userId: ada }), 'content-type': 'application/json' }, payload: '{nope' });
+      const text = await svc.app.inject({
+        method: 'POST',
+        url: '/api/friends/requests',
+        headers: { ...svc.as({ userId: ada }), 'content-type': 'application/json' },
+        payload: '{nope',
+      });
       expect(text.statusCode).toBe(400);
     });
 
@@ -117,7 +156,7 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       const theirs = await api.sendRequest(bola, ada);
       const res = await api.post('/api/friends/requests', ada, { toUserId: bola });
       expect(res.statusCode).toBe(200);
-      const body = res.json() as { message: string; request: FriendRequest };
+      const body = res.json<{ message: string; request: FriendRequest }>();
       expect(body.message).toBe(friendTexts.requestAccepted);
       expect(body.request).toEqual({ ...theirs, status: 'accepted' });
 
@@ -148,7 +187,11 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       expectError(await api.delete(`/api/friends/requests/${request.id}`, ada), 409, friendTexts.alreadyAnswered);
       const accepted = (await pairEvents(svc, ada, bola)).filter((e) => e.type === 'friend-request.accepted');
       expect(accepted).toEqual([
-        expect.objectContaining({ key: friendPairKey(ada, bola), actorId: bola, payload: { fromUserId: ada, toUserId: bola, requestId: request.id } }),
+        expect.objectContaining({
+          key: friendPairKey(ada, bola),
+          actorId: bola,
+          payload: { fromUserId: ada, toUserId: bola, requestId: request.id },
+        }),
       ]);
     });
 
@@ -180,7 +223,11 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       expectError(await api.put(`/api/friends/requests/${request.id}`, stranger, { action: 'accepted' }), 404, friendTexts.requestNotFound);
       expectError(await api.put('/api/friends/requests/999999999999', bola, { action: 'accepted' }), 404, friendTexts.requestNotFound);
       expectError(await api.put('/api/friends/requests/abc', bola, { action: 'accepted' }), 404, friendTexts.requestNotFound);
-      expectError(await api.put('/api/friends/requests/99999999999999999999', bola, { action: 'accepted' }), 404, friendTexts.requestNotFound);
+      expectError(
+        await api.put('/api/friends/requests/99999999999999999999', bola, { action: 'accepted' }),
+        404,
+        friendTexts.requestNotFound,
+      );
       expect(await incoming(bola)).toHaveLength(1); // still pending
     });
 
@@ -228,10 +275,13 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       const pairs = await Promise.all(Array.from({ length: 6 }, async () => members(2)));
       await Promise.all(
         pairs.map(async ([a, b]) => {
-          const answers = await Promise.all([api.post('/api/friends/requests', a, { toUserId: b }), api.post('/api/friends/requests', b, { toUserId: a })]);
+          const answers = await Promise.all([
+            api.post('/api/friends/requests', a, { toUserId: b }),
+            api.post('/api/friends/requests', b, { toUserId: a }),
+          ]);
           expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 201]);
-          const accepted = answers.find((r) => r.statusCode === 200)!.json() as { message: string; request: FriendRequest };
-          const created = answers.find((r) => r.statusCode === 201)!.json() as { request: FriendRequest };
+          const accepted = answers.find((r) => r.statusCode === 200)!.json<{ message: string; request: FriendRequest }>();
+          const created = answers.find((r) => r.statusCode === 201)!.json<{ request: FriendRequest }>();
           expect(accepted.message).toBe(friendTexts.requestAccepted);
           expect(accepted.request).toMatchObject({ id: created.request.id, status: 'accepted' });
         }),
@@ -284,7 +334,11 @@ describe(`friend requests (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     for (const [method, url, payload] of calls) {
       const res = await svc.app.inject({ method: method as 'GET', url, ...(payload === undefined ? {} : { payload: payload as object }) });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect(res.json(), `${method} ${url}`).toEqual({ error: 'Please sign in to continue', code: 'UNAUTHENTICATED', message: 'Please sign in to continue' });
+      expect(res.json(), `${method} ${url}`).toEqual({
+        error: 'Please sign in to continue',
+        code: 'UNAUTHENTICATED',
+        message: 'Please sign in to continue',
+      });
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Friend requests (spec: Friends page, profile's Add Friend).
+ * Friend requests (docs/product/friends.md: the Friends page, the profile's Add Friend).
  * - POST /api/friends/requests { toUserId } -> 201 { message: "Request sent successfully", request };
  *   when they had already asked you, theirs is accepted -> 200 { message: "Request accepted successfully", request }
  * - GET /api/friends/requests -> the caller's incoming pending requests, newest first
@@ -28,7 +28,15 @@ export function requestRoutes(app: ServiceApp, friends: Friends): void {
         operationId: 'sendFriendRequest',
         summary: 'Send a friend request (accepts theirs instead when they already asked you)',
         body: sendRequestBody,
-        response: { 200: sendRequestAnswer, 201: sendRequestAnswer, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+        response: {
+          200: sendRequestAnswer,
+          201: sendRequestAnswer,
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          404: errors[404],
+          409: errors[409],
+        },
       },
     },
     async (request, reply) => {

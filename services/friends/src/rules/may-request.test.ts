@@ -10,8 +10,10 @@ describe(`the friend request policy (${process.env.KORA_TEST_TARGET ?? 'embedded
   const service = useFriendsService();
   const nextId = memberIds();
 
-  const relation = async (userId: number, other: number) => (await service.api.get(`/api/friends/relation/${other}`, userId)).json() as Relation;
-  const suggested = async (userId: number) => ((await service.api.get('/api/friends/suggestions?limit=50', userId)).json() as Suggestion[]).map((s) => s.id);
+  const relation = async (userId: number, other: number) =>
+    (await service.api.get(`/api/friends/relation/${other}`, userId)).json<Relation>();
+  const suggested = async (userId: number) =>
+    (await service.api.get('/api/friends/suggestions?limit=50', userId)).json<Suggestion[]>().map((s) => s.id);
 
   it('everyone (the default, and chosen again): a stranger may ask', async () => {
     const [shy, stranger, other] = await registerMembers(service.svc, nextId, 3);
@@ -28,7 +30,13 @@ describe(`the friend request policy (${process.env.KORA_TEST_TARGET ?? 'embedded
     await service.api.befriend(friendOfFriend, mutual);
     await setPrivacy(service.svc, shy, { friendRequestPolicy: 'friends_of_friends' });
 
-    expect(await relation(stranger, shy)).toEqual({ userId: shy, status: 'none', requestId: null, canRequest: false, reason: friendTexts.friendsOfFriendsOnly });
+    expect(await relation(stranger, shy)).toEqual({
+      userId: shy,
+      status: 'none',
+      requestId: null,
+      canRequest: false,
+      reason: friendTexts.friendsOfFriendsOnly,
+    });
     const refused = await service.api.post('/api/friends/requests', stranger, { toUserId: shy });
     expectError(refused, 403, friendTexts.friendsOfFriendsOnly);
     expect(refused.json().code).toBe('FRIENDS_OF_FRIENDS_ONLY');

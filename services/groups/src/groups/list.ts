@@ -1,12 +1,12 @@
 /**
- * The Groups page's lists (spec §2, §9): one tab at a time, optionally searched, a page at a time.
+ * The Groups page's lists (docs/product/groups.md): one tab at a time, optionally searched, a page at a time.
  * - discover: groups the caller has no row in (public and private: a private one is asked to
  *   join), most members first, then the newest (`groups_popular_idx`);
  * - joined: the caller's rows, approved or pending, owner included, most recently joined or
  *   asked first (`memberships_joined_idx`);
  * - mine: the groups the caller owns, newest first (`groups_owner_idx`).
  * `q` filters every tab on title and description, case- and accent-insensitively
- * (`groups_search_idx`). The spec's cursor is a number: the offset of the page (decision 021).
+ * (`groups_search_idx`). The product's cursor is a number: the offset of the page (decision 021).
  */
 import type { GroupListAnswer, GroupListQuery } from '@kora/contracts';
 import { searchTextContains, type DbOrTx } from '@kora/platform/service';

@@ -20,10 +20,19 @@ export async function createGroup(groups: Groups, userId: number, body: CreateGr
   return groups.ctx.transact(async (tx, emit) => {
     const [group] = await tx
       .insert(g)
-      .values({ ownerId: userId, title: body.title, description: body.description, picture: body.picture, privacy: body.privacy, memberCount: 1 })
+      .values({
+        ownerId: userId,
+        title: body.title,
+        description: body.description,
+        picture: body.picture,
+        privacy: body.privacy,
+        memberCount: 1,
+      })
       .returning();
     if (!group) throw new Error('insert into groups returned no row');
-    await tx.insert(m).values({ groupId: group.id, userId, status: 'approved', role: 'owner', requestedAt: group.createdAt, joinedAt: group.createdAt });
+    await tx
+      .insert(m)
+      .values({ groupId: group.id, userId, status: 'approved', role: 'owner', requestedAt: group.createdAt, joinedAt: group.createdAt });
     emit({ type: 'group.created', aggregateId: group.id, actorId: userId, payload: groupState(group) });
     emit({ type: 'group.member-joined', aggregateId: group.id, actorId: userId, payload: { groupId: group.id, userId, role: 'owner' } });
     return groupDetailFor(tx, groups, group.id, userId);

@@ -1,5 +1,5 @@
 /**
- * A group as the API answers it: the spec's card fields (`group_id`, ..., `joined`/`approved` as
+ * A group as the API answers it: the product's card fields (`group_id`, ..., `joined`/`approved` as
  * '1'/'0') for lists, the detail with the caller's place in it, and the complete state events carry.
  */
 import type { EventPayload, GroupDetail, GroupItem } from '@kora/contracts';

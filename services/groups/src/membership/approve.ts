@@ -54,8 +54,18 @@ async function approvePending(tx: Tx, emit: Emit, groups: Groups, group: GroupRo
     .returning({ userId: m.userId });
   await addToCount(tx, groups, group.id, approved.length);
   for (const { userId } of approved) {
-    emit({ type: 'group.join-approved', aggregateId: group.id, actorId: approvedBy, payload: { groupId: group.id, userId, groupTitle: group.title, approvedBy } });
-    emit({ type: 'group.member-joined', aggregateId: group.id, actorId: approvedBy, payload: { groupId: group.id, userId, role: 'member' } });
+    emit({
+      type: 'group.join-approved',
+      aggregateId: group.id,
+      actorId: approvedBy,
+      payload: { groupId: group.id, userId, groupTitle: group.title, approvedBy },
+    });
+    emit({
+      type: 'group.member-joined',
+      aggregateId: group.id,
+      actorId: approvedBy,
+      payload: { groupId: group.id, userId, role: 'member' },
+    });
   }
   return approved.length;
 }

@@ -1,5 +1,5 @@
 /**
- * Joining and leaving (spec §2: Join on a card; a joined, approved group can be left).
+ * Joining and leaving (Join on a card; a joined, approved group can be left).
  * - join: a public group takes the caller at once (approved member, `group.member-joined`); a
  *   private one records a request (`group.join-requested`, naming the owner and admins who may
  *   answer it). Joining again, pending or member, changes nothing.

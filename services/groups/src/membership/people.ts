@@ -4,19 +4,19 @@
  * names and avatars from the member snapshot; `membersSeenBy` and `requestsSeenBy` check who may read them.
  */
 import type { GroupMember, GroupRequest } from '@kora/contracts';
-import { memberViews, type MemberView } from '@kora/platform/service';
+import { decodeCursor, encodeCursor, memberViews, timeKeySql, type MemberView } from '@kora/platform/service';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Groups } from '../context.js';
 import { findGroup, membershipOf } from '../groups/find.js';
 import { requireMayListMembers, requireReviewer } from '../rules/roles.js';
-import { decodeCursor, encodeCursor, timeKeySql } from './cursor.js';
+import { cursorInvalid } from '../errors.js';
 
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
 
-/** A member's view with `name` beside `displayName` (the same display name: `name` is every other list's field, issue 17). */
+/** A member's view with `name` beside `displayName` (the same display name: `name` is every other list's field). */
 function named(view: MemberView): MemberView & { name: string } {
   return { ...view, name: view.displayName };
 }
@@ -25,7 +25,7 @@ export async function memberPage(groups: Groups, groupId: number, cursor: string
   const m = groups.tables.memberships;
   // The same expression as the index, so the index gives the order.
   const rank = sql<number>`(case ${m.role} when 'owner' then 0 when 'admin' then 1 else 2 end)`;
-  const after = decodeCursor(cursor, ['rank', 'time', 'id'] as const);
+  const after = decodeCursor(cursor, ['rank', 'time', 'id'], cursorInvalid);
   const rows = await groups.ctx.db
     .select({ userId: m.userId, role: m.role, joinedAt: m.joinedAt, rank, key: timeKeySql(m.joinedAt) })
     .from(m)
@@ -39,17 +39,27 @@ export async function memberPage(groups: Groups, groupId: number, cursor: string
     .orderBy(asc(rank), asc(m.joinedAt), asc(m.userId))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const view = await memberViews(groups.ctx.db, groups.tables.members, page.map((r) => r.userId), new Date());
+  const view = await memberViews(
+    groups.ctx.db,
+    groups.tables.members,
+    page.map((r) => r.userId),
+    new Date(),
+  );
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => ({ userId: r.userId, ...named(view(r.userId)), role: r.role, joinedAt: (r.joinedAt ?? new Date(0)).toISOString() })),
+    items: page.map((r) => ({
+      userId: r.userId,
+      ...named(view(r.userId)),
+      role: r.role,
+      joinedAt: (r.joinedAt ?? new Date(0)).toISOString(),
+    })),
     nextCursor: rows.length > limit && last ? encodeCursor([last.rank, last.key, last.userId]) : null,
   };
 }
 
 export async function requestPage(groups: Groups, groupId: number, cursor: string | undefined, limit: number): Promise<Page<GroupRequest>> {
   const m = groups.tables.memberships;
-  const after = decodeCursor(cursor, ['time', 'id'] as const);
+  const after = decodeCursor(cursor, ['time', 'id'], cursorInvalid);
   const rows = await groups.ctx.db
     .select({ userId: m.userId, requestedAt: m.requestedAt, key: timeKeySql(m.requestedAt) })
     .from(m)
@@ -63,7 +73,12 @@ export async function requestPage(groups: Groups, groupId: number, cursor: strin
     .orderBy(asc(m.requestedAt), asc(m.userId))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const view = await memberViews(groups.ctx.db, groups.tables.members, page.map((r) => r.userId), new Date());
+  const view = await memberViews(
+    groups.ctx.db,
+    groups.tables.members,
+    page.map((r) => r.userId),
+    new Date(),
+  );
   const last = page[page.length - 1];
   return {
     items: page.map((r) => ({ userId: r.userId, ...named(view(r.userId)), requestedAt: r.requestedAt.toISOString() })),
@@ -72,14 +87,26 @@ export async function requestPage(groups: Groups, groupId: number, cursor: strin
 }
 
 /** The members page, if `callerId` may see it: anyone for a public group, members for a private one. */
-export async function membersSeenBy(groups: Groups, callerId: number, groupId: number, cursor: string | undefined, limit: number): Promise<Page<GroupMember>> {
+export async function membersSeenBy(
+  groups: Groups,
+  callerId: number,
+  groupId: number,
+  cursor: string | undefined,
+  limit: number,
+): Promise<Page<GroupMember>> {
   const group = await findGroup(groups.ctx.db, groups, groupId);
   requireMayListMembers(group, await membershipOf(groups.ctx.db, groups, groupId, callerId));
   return memberPage(groups, groupId, cursor, limit);
 }
 
 /** The join requests page, for the owner and admins only. */
-export async function requestsSeenBy(groups: Groups, callerId: number, groupId: number, cursor: string | undefined, limit: number): Promise<Page<GroupRequest>> {
+export async function requestsSeenBy(
+  groups: Groups,
+  callerId: number,
+  groupId: number,
+  cursor: string | undefined,
+  limit: number,
+): Promise<Page<GroupRequest>> {
   await findGroup(groups.ctx.db, groups, groupId);
   requireReviewer(await membershipOf(groups.ctx.db, groups, groupId, callerId));
   return requestPage(groups, groupId, cursor, limit);

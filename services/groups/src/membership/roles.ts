@@ -13,14 +13,24 @@ import { groupDetailFor, lockGroup, membershipOf } from '../groups/find.js';
 import { groupState } from '../groups/view.js';
 import { isApproved, requireOwner } from '../rules/roles.js';
 
-export async function changeRole(groups: Groups, ownerId: number, groupId: number, userId: number, role: GroupRole): Promise<{ group: GroupDetail; handedOver: boolean }> {
+export async function changeRole(
+  groups: Groups,
+  ownerId: number,
+  groupId: number,
+  userId: number,
+  role: GroupRole,
+): Promise<{ group: GroupDetail; handedOver: boolean }> {
   const { groups: g, memberships: m } = groups.tables;
   return groups.ctx.transact(async (tx, emit) => {
     const group = await lockGroup(tx, groups, groupId);
     requireOwner(group, ownerId);
     const target = await membershipOf(tx, groups, groupId, userId);
     if (!isApproved(target)) throw notAMember();
-    const update = (who: number, to: GroupRole) => tx.update(m).set({ role: to }).where(and(eq(m.groupId, groupId), eq(m.userId, who)));
+    const update = (who: number, to: GroupRole) =>
+      tx
+        .update(m)
+        .set({ role: to })
+        .where(and(eq(m.groupId, groupId), eq(m.userId, who)));
     const announce = (who: number, to: GroupRole) =>
       emit({ type: 'group.role-changed', aggregateId: groupId, actorId: ownerId, payload: { groupId, userId: who, role: to } });
 
@@ -37,7 +47,11 @@ export async function changeRole(groups: Groups, ownerId: number, groupId: numbe
     }
     await update(userId, 'owner');
     await update(ownerId, 'admin');
-    const [handed] = await tx.update(g).set({ ownerId: userId, updatedAt: sql`now()` }).where(eq(g.id, groupId)).returning();
+    const [handed] = await tx
+      .update(g)
+      .set({ ownerId: userId, updatedAt: sql`now()` })
+      .where(eq(g.id, groupId))
+      .returning();
     if (!handed) throw new Error('update of a locked group returned no row');
     announce(userId, 'owner');
     announce(ownerId, 'admin');

@@ -1,5 +1,5 @@
 /**
- * Groups themselves: the three tabs with search and the spec's offset cursor, creating, reading,
+ * Groups themselves: the three tabs with search and the product's offset cursor, creating, reading,
  * editing and deleting a group, each refused to the roles that may not, with the product's texts.
  */
 import { groupLimits, groupTexts as t, type GroupDetail, type GroupListAnswer } from '@kora/contracts';
@@ -12,7 +12,8 @@ const picture = '/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp';
 describe(`groups (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const service = useGroupsService();
   const nextId = memberIds();
-  const list = async (userId: number, query: string) => service.api.ok<GroupListAnswer>(await service.api.get(`/api/groups?${query}`, userId));
+  const list = async (userId: number, query: string) =>
+    service.api.ok<GroupListAnswer>(await service.api.get(`/api/groups?${query}`, userId));
   /** A word no other test's groups contain, to search this test's groups alone. */
   const word = () => `w${randomUUID().slice(0, 8)}`;
 
@@ -28,7 +29,12 @@ describe(`groups (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   it('creates a group owned by its creator, its one member, and announces it', async () => {
     const { api, svc } = service;
     const ada = nextId();
-    const res = await api.post('/api/groups', ada, { title: '  Lagos Food Lovers ', description: 'Where to eat', picture, privacy: 'private' });
+    const res = await api.post('/api/groups', ada, {
+      title: '  Lagos Food Lovers ',
+      description: 'Where to eat',
+      picture,
+      privacy: 'private',
+    });
     const group = api.ok<GroupDetail>(res, 201);
     expect(group).toMatchObject({
       group_title: 'Lagos Food Lovers',
@@ -45,7 +51,13 @@ describe(`groups (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expect(await countsOf(svc, group.group_id)).toEqual({ stored: 1, approved: 1 });
     const events = await groupEvents(svc, group.group_id);
     expect(events.map((e) => e.type)).toEqual(['group.created', 'group.member-joined']);
-    expect(events[0]?.payload).toMatchObject({ groupId: group.group_id, ownerId: ada, title: 'Lagos Food Lovers', privacy: 'private', picture });
+    expect(events[0]?.payload).toMatchObject({
+      groupId: group.group_id,
+      ownerId: ada,
+      title: 'Lagos Food Lovers',
+      privacy: 'private',
+      picture,
+    });
     expect(events[1]?.payload).toEqual({ groupId: group.group_id, userId: ada, role: 'owner' });
     expect(events[0]?.topic).toBe('groups.group');
   });
@@ -56,7 +68,11 @@ describe(`groups (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expectError(await api.post('/api/groups', ada, {}), 400, t.titleRequired);
     expectError(await api.post('/api/groups', ada, { title: '   ' }), 400, t.titleRequired);
     expectError(await api.post('/api/groups', ada, { title: 'x'.repeat(groupLimits.maxTitleLength + 1) }), 400, t.titleTooLong);
-    expectError(await api.post('/api/groups', ada, { title: 'x', description: 'd'.repeat(groupLimits.maxDescriptionLength + 1) }), 400, t.descriptionTooLong);
+    expectError(
+      await api.post('/api/groups', ada, { title: 'x', description: 'd'.repeat(groupLimits.maxDescriptionLength + 1) }),
+      400,
+      t.descriptionTooLong,
+    );
     expectError(await api.post('/api/groups', ada, { title: 'x', picture: 'https://evil.example/x.png' }), 400, t.pictureInvalid);
     expectError(await api.post('/api/groups', ada, { title: 'x', privacy: 'secret' }), 400, t.privacyInvalid);
   });
@@ -81,9 +97,19 @@ describe(`groups (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       expectError(await api.put(`/api/groups/${cast.groupId}`, who, { title: 'Taken over' }), 403, t.ownerOnly);
     }
     const edited = api.ok<GroupDetail>(await api.put(`/api/groups/${cast.groupId}`, cast.owner, { description: 'Builders in Abuja' }));
-    expect(edited).toMatchObject({ group_title: 'Abuja Tech Meetup', group_description: 'Builders in Abuja', privacy: 'private', role: 'owner' });
+    expect(edited).toMatchObject({
+      group_title: 'Abuja Tech Meetup',
+      group_description: 'Builders in Abuja',
+      privacy: 'private',
+      role: 'owner',
+    });
     const [updated] = await groupEvents(svc, cast.groupId, 'group.updated');
-    expect(updated?.payload).toMatchObject({ title: 'Abuja Tech Meetup', description: 'Builders in Abuja', ownerId: cast.owner, privacy: 'private' });
+    expect(updated?.payload).toMatchObject({
+      title: 'Abuja Tech Meetup',
+      description: 'Builders in Abuja',
+      ownerId: cast.owner,
+      privacy: 'private',
+    });
     expectError(await api.put(`/api/groups/${cast.groupId}`, cast.owner, { title: '' }), 400, t.titleRequired);
     expectError(await api.put('/api/groups/999999999', cast.owner, { title: 'x' }), 404, t.notFound);
   });
@@ -93,8 +119,15 @@ describe(`groups (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     const cast = await groupWithCast(api, nextId);
     const made = api.ok<GroupDetail>(await api.put(`/api/groups/${cast.groupId}`, cast.owner, { privacy: 'public' }));
     expect(made).toMatchObject({ privacy: 'public', group_members: 4, pendingRequests: 0 });
-    expect(api.ok<GroupDetail>(await api.get(`/api/groups/${cast.groupId}`, cast.pending))).toMatchObject({ joined: '1', approved: '1', role: 'member' });
-    expect((await groupEvents(svc, cast.groupId, 'group.join-approved')).at(-1)?.payload).toMatchObject({ userId: cast.pending, approvedBy: cast.owner });
+    expect(api.ok<GroupDetail>(await api.get(`/api/groups/${cast.groupId}`, cast.pending))).toMatchObject({
+      joined: '1',
+      approved: '1',
+      role: 'member',
+    });
+    expect((await groupEvents(svc, cast.groupId, 'group.join-approved')).at(-1)?.payload).toMatchObject({
+      userId: cast.pending,
+      approvedBy: cast.owner,
+    });
     expect(await countsOf(svc, cast.groupId)).toEqual({ stored: 4, approved: 4 });
   });
 

@@ -1,12 +1,20 @@
 /**
- * Groups themselves (spec §2, §9 and decision 021).
- * - GET /api/groups?tab=discover|joined|mine&q&cursor&limit=12 -> { items, nextCursor } (the spec's)
+ * Groups themselves (docs/product/groups.md, decision 021).
+ * - GET /api/groups?tab=discover|joined|mine&q&cursor&limit=12 -> { items, nextCursor } (the product's)
  * - POST /api/groups { title, description, picture, privacy } -> 201 the group (the caller owns it)
  * - GET /api/groups/:id -> the group page's header, with the caller's place in it
  * - PUT /api/groups/:id (owner) -> the group
  * - DELETE /api/groups/:id (owner) -> { message: "Group deleted" }
  */
-import { createGroupBody, groupDetailSchema, groupListAnswer, groupListQuery, groupTexts, messageAnswer, updateGroupBody } from '@kora/contracts';
+import {
+  createGroupBody,
+  groupDetailSchema,
+  groupListAnswer,
+  groupListQuery,
+  groupTexts,
+  messageAnswer,
+  updateGroupBody,
+} from '@kora/contracts';
 import { errors, memberOf, memberOnly, parsePathId, type ServiceApp } from '@kora/platform/service';
 import type { Groups } from '../context.js';
 import { groupNotFound } from '../errors.js';

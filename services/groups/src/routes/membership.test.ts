@@ -56,7 +56,12 @@ describe(`joining and leaving (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
     const url = `/api/groups/${group.group_id}/join`;
     const bare = await svc.app.inject({ method: 'POST', url, headers: svc.as({ userId: nextId() }) });
     expect(bare.statusCode, bare.body).toBe(200);
-    const typed = await svc.app.inject({ method: 'POST', url, headers: { ...svc.as({ userId: nextId() }), 'content-type': 'application/json' }, payload: '' });
+    const typed = await svc.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...svc.as({ userId: nextId() }), 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(typed.statusCode, typed.body).toBe(200);
     expect(await countsOf(svc, group.group_id)).toEqual({ stored: 3, approved: 3 });
   });
@@ -73,13 +78,18 @@ describe(`joining and leaving (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
     const cast = await groupWithCast(api, nextId);
     const leave = async (who: number) => api.ok<GroupActionAnswer>(await api.delete(`/api/groups/${cast.groupId}/leave`, who));
 
-    expect(await leave(cast.member)).toMatchObject({ message: t.leftGroup, group: { joined: '0', approved: '0', role: null, group_members: 2 } });
+    expect(await leave(cast.member)).toMatchObject({
+      message: t.leftGroup,
+      group: { joined: '0', approved: '0', role: null, group_members: 2 },
+    });
     expect((await groupEvents(svc, cast.groupId, 'group.member-left')).map((e) => e.payload)).toEqual([
       { groupId: cast.groupId, userId: cast.member, removedBy: null },
     ]);
 
     expect(await leave(cast.pending)).toMatchObject({ message: t.leftGroup, group: { joined: '0', group_members: 2 } });
-    expect((await groupEvents(svc, cast.groupId, 'group.join-withdrawn')).map((e) => e.payload)).toEqual([{ groupId: cast.groupId, userId: cast.pending }]);
+    expect((await groupEvents(svc, cast.groupId, 'group.join-withdrawn')).map((e) => e.payload)).toEqual([
+      { groupId: cast.groupId, userId: cast.pending },
+    ]);
 
     const before = (await groupEvents(svc, cast.groupId)).length;
     expect(await leave(cast.outsider)).toMatchObject({ message: t.leftGroup, group: { joined: '0', group_members: 2 } });

@@ -1,5 +1,5 @@
 /**
- * Joining and leaving (spec §2, §9).
+ * Joining and leaving (docs/product/groups.md).
  * - POST /api/groups/:id/join (no body) -> { message: "Request sent", group }: a public group's
  *   member at once, a private group's pending request; again changes nothing
  * - DELETE /api/groups/:id/leave -> { message: "Left group", group }: a member leaves, a request is

@@ -32,12 +32,22 @@ describe(`group members and requests (${process.env.KORA_TEST_TARGET ?? 'embedde
         [cast.admin, 'admin'],
         [cast.member, 'member'],
       ]);
-      // `name` is the display name, beside the older `displayName` (issue 17).
-      expect(members[2]).toMatchObject({ username: 'bola.ade', displayName: 'Ada Obi', name: 'Ada Obi', profileImage: `/uploads/profile/${cast.member}.webp` });
+      // `name` is the display name, beside the older `displayName`.
+      expect(members[2]).toMatchObject({
+        username: 'bola.ade',
+        displayName: 'Ada Obi',
+        name: 'Ada Obi',
+        profileImage: `/uploads/profile/${cast.member}.webp`,
+      });
       // Not known to the snapshot yet: the unknown member's username, which is its name too.
-      expect(members[0]).toMatchObject({ username: unknownMember(cast.owner).username, name: unknownMember(cast.owner).name, displayName: unknownMember(cast.owner).name });
+      expect(members[0]).toMatchObject({
+        username: unknownMember(cast.owner).username,
+        name: unknownMember(cast.owner).name,
+        displayName: unknownMember(cast.owner).name,
+      });
     }
-    for (const who of [cast.pending, cast.outsider]) expectError(await api.get(`/api/groups/${cast.groupId}/members`, who), 403, t.membersOnlyMembers);
+    for (const who of [cast.pending, cast.outsider])
+      expectError(await api.get(`/api/groups/${cast.groupId}/members`, who), 403, t.membersOnlyMembers);
     expectError(await api.get('/api/groups/999999999/members', cast.owner), 404, t.notFound);
   });
 
@@ -60,7 +70,14 @@ describe(`group members and requests (${process.env.KORA_TEST_TARGET ?? 'embedde
     expect(seen).toEqual([owner, ...joiners]);
     expect(pages).toBe(3);
     expectError(await api.get(`/api/groups/${group.group_id}/members?cursor=bm9wZQ`, owner), 400, t.cursorInvalid);
-    expectError(await api.get(`/api/groups/${group.group_id}/members?cursor=${Buffer.from('2|2025-02-30T00:00:00.000000Z|5').toString('base64url')}`, owner), 400, t.cursorInvalid);
+    expectError(
+      await api.get(
+        `/api/groups/${group.group_id}/members?cursor=${Buffer.from('2|2025-02-30T00:00:00.000000Z|5').toString('base64url')}`,
+        owner,
+      ),
+      400,
+      t.cursorInvalid,
+    );
     expectError(await api.get(`/api/groups/${group.group_id}/members?limit=51`, owner), 400, t.limitTooLarge);
   });
 
@@ -77,7 +94,8 @@ describe(`group members and requests (${process.env.KORA_TEST_TARGET ?? 'embedde
       expect(requests.every((r) => r.name === `member${r.userId}` && r.displayName === r.name)).toBe(true); // none known to the snapshot
       expect(second.headers['x-next-cursor']).toBeUndefined();
     }
-    for (const who of [cast.member, cast.pending, cast.outsider]) expectError(await api.get(`/api/groups/${cast.groupId}/requests`, who), 403, t.reviewersOnly);
+    for (const who of [cast.member, cast.pending, cast.outsider])
+      expectError(await api.get(`/api/groups/${cast.groupId}/requests`, who), 403, t.reviewersOnly);
   });
 
   it('lets the owner and admins approve a request: a member, counted, announced', async () => {
@@ -102,7 +120,9 @@ describe(`group members and requests (${process.env.KORA_TEST_TARGET ?? 'embedde
   it('counts a request approved by two reviewers at once once', async () => {
     const { api, svc } = service;
     const cast = await groupWithCast(api, nextId);
-    const [a, b] = await Promise.all([cast.owner, cast.admin].map((who) => api.post(`/api/groups/${cast.groupId}/requests/${cast.pending}/approve`, who)));
+    const [a, b] = await Promise.all(
+      [cast.owner, cast.admin].map((who) => api.post(`/api/groups/${cast.groupId}/requests/${cast.pending}/approve`, who)),
+    );
     expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 404]);
     expect(await countsOf(svc, cast.groupId)).toEqual({ stored: 4, approved: 4 });
     expect((await groupEvents(svc, cast.groupId, 'group.join-approved')).filter((e) => e.payload.userId === cast.pending)).toHaveLength(1);
@@ -114,7 +134,9 @@ describe(`group members and requests (${process.env.KORA_TEST_TARGET ?? 'embedde
     for (const who of [cast.member, cast.pending, cast.outsider]) {
       expectError(await api.post(`/api/groups/${cast.groupId}/requests/${cast.pending}/decline`, who), 403, t.reviewersOnly);
     }
-    const answer = api.ok<GroupActionAnswer>(await api.post(`/api/groups/${cast.groupId}/requests/${cast.pending}/decline`, cast.owner, {}));
+    const answer = api.ok<GroupActionAnswer>(
+      await api.post(`/api/groups/${cast.groupId}/requests/${cast.pending}/decline`, cast.owner, {}),
+    );
     expect(answer).toMatchObject({ message: t.declined, group: { group_members: 3, pendingRequests: 0 } });
     expect((await groupEvents(svc, cast.groupId, 'group.join-declined')).map((e) => e.payload)).toEqual([
       { groupId: cast.groupId, userId: cast.pending, declinedBy: cast.owner },
@@ -143,7 +165,10 @@ describe(`group members and requests (${process.env.KORA_TEST_TARGET ?? 'embedde
     expectError(await remove(cast.owner, cast.outsider), 404, t.notAMember);
 
     expect(api.ok<GroupActionAnswer>(await remove(cast.admin, other))).toMatchObject({ message: t.removed, group: { group_members: 3 } });
-    expect(api.ok<GroupActionAnswer>(await remove(cast.owner, cast.admin))).toMatchObject({ message: t.removed, group: { group_members: 2 } });
+    expect(api.ok<GroupActionAnswer>(await remove(cast.owner, cast.admin))).toMatchObject({
+      message: t.removed,
+      group: { group_members: 2 },
+    });
     expect((await groupEvents(svc, cast.groupId, 'group.member-left')).map((e) => e.payload)).toEqual([
       { groupId: cast.groupId, userId: other, removedBy: cast.admin },
       { groupId: cast.groupId, userId: cast.admin, removedBy: cast.owner },
@@ -154,8 +179,10 @@ describe(`group members and requests (${process.env.KORA_TEST_TARGET ?? 'embedde
   it('lets the owner alone change roles, announcing only real changes', async () => {
     const { api, svc } = service;
     const cast = await groupWithCast(api, nextId);
-    const setRole = (actor: number, target: number, role: unknown) => api.put(`/api/groups/${cast.groupId}/members/${target}/role`, actor, { role });
-    for (const who of [cast.admin, cast.member, cast.pending, cast.outsider]) expectError(await setRole(who, cast.member, 'admin'), 403, t.ownerOnly);
+    const setRole = (actor: number, target: number, role: unknown) =>
+      api.put(`/api/groups/${cast.groupId}/members/${target}/role`, actor, { role });
+    for (const who of [cast.admin, cast.member, cast.pending, cast.outsider])
+      expectError(await setRole(who, cast.member, 'admin'), 403, t.ownerOnly);
     expectError(await setRole(cast.owner, cast.member, 'king'), 400, t.roleInvalid);
     expectError(await setRole(cast.owner, cast.pending, 'admin'), 404, t.notAMember);
     expectError(await setRole(cast.owner, cast.outsider, 'admin'), 404, t.notAMember);
@@ -178,7 +205,9 @@ describe(`group members and requests (${process.env.KORA_TEST_TARGET ?? 'embedde
   it('hands the group over: the member owns it, the former owner stays on as an admin', async () => {
     const { api, svc } = service;
     const cast = await groupWithCast(api, nextId);
-    const answer = api.ok<GroupActionAnswer>(await api.put(`/api/groups/${cast.groupId}/members/${cast.member}/role`, cast.owner, { role: 'owner' }));
+    const answer = api.ok<GroupActionAnswer>(
+      await api.put(`/api/groups/${cast.groupId}/members/${cast.member}/role`, cast.owner, { role: 'owner' }),
+    );
     expect(answer).toMatchObject({ message: t.handedOver, group: { ownerId: cast.member, role: 'admin', group_members: 3 } });
     const events = (await groupEvents(svc, cast.groupId)).slice(-3).map((e) => [e.type, e.payload]);
     expect(events[0]).toEqual(['group.role-changed', { groupId: cast.groupId, userId: cast.member, role: 'owner' }]);
@@ -188,7 +217,10 @@ describe(`group members and requests (${process.env.KORA_TEST_TARGET ?? 'embedde
     // Now the former owner may leave, and may no longer edit; the new owner may not leave.
     expectError(await api.put(`/api/groups/${cast.groupId}`, cast.owner, { title: 'x' }), 403, t.ownerOnly);
     expectError(await api.delete(`/api/groups/${cast.groupId}/leave`, cast.member), 409, t.ownerCannotLeave);
-    expect(api.ok<GroupActionAnswer>(await api.delete(`/api/groups/${cast.groupId}/leave`, cast.owner)).group).toMatchObject({ joined: '0', group_members: 2 });
+    expect(api.ok<GroupActionAnswer>(await api.delete(`/api/groups/${cast.groupId}/leave`, cast.owner)).group).toMatchObject({
+      joined: '0',
+      group_members: 2,
+    });
     const mine = api.ok<{ items: { group_id: number }[] }>(await api.get('/api/groups?tab=mine', cast.member));
     expect(mine.items.map((g) => g.group_id)).toContain(cast.groupId);
   });

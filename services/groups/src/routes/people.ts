@@ -71,7 +71,10 @@ export async function peopleRoutes(app: ServiceApp, groups: Groups): Promise<voi
           schema: {
             ...memberOnly,
             operationId: action === 'approve' ? 'approveGroupJoinRequest' : 'declineGroupJoinRequest',
-            summary: action === 'approve' ? 'Let a member in who asked to join (owner and admins)' : 'Turn down a request to join (owner and admins)',
+            summary:
+              action === 'approve'
+                ? 'Let a member in who asked to join (owner and admins)'
+                : 'Turn down a request to join (owner and admins)',
             params: groupMemberPathParams,
             response: { 200: groupActionAnswer, 401: errors[401], 403: errors[403], 404: errors[404] },
           },
@@ -113,7 +116,7 @@ export async function peopleRoutes(app: ServiceApp, groups: Groups): Promise<voi
       schema: {
         ...memberOnly,
         operationId: 'changeGroupMemberRole',
-        summary: "Make a member an admin or a member again, or hand the group over with `owner` (owner)",
+        summary: 'Make a member an admin or a member again, or hand the group over with `owner` (owner)',
         params: groupMemberPathParams,
         body: groupRoleBody,
         response: { 200: groupActionAnswer, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },

@@ -40,4 +40,12 @@ export const migrations: Migration[] = [
         add column purpose text not null default 'post' check (purpose in ('post', 'story', 'reel'));
     `,
   },
+  {
+    id: '0003_video_source_bytes',
+    sql: `
+      -- The uploaded file's size, so a video uploaded for any purpose can be judged by the reel rules
+      -- (decision 022). Unknown (null) for videos uploaded before it was kept.
+      alter table {schema}.videos add column source_bytes bigint;
+    `,
+  },
 ];

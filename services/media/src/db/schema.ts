@@ -15,6 +15,8 @@ export const mediaSchema = (name: string) => {
     incomingKey: text('incoming_key').notNull(),
     /** What the magic bytes said the upload is; picks ffmpeg's demuxer. */
     sourceMime: text('source_mime').notNull(),
+    /** The uploaded file's size in bytes (null for videos stored before it was kept). */
+    sourceBytes: bigint('source_bytes', { mode: 'number' }),
     /** What it was uploaded for: picks the length rule and the size box (decision 022). */
     purpose: text('purpose', { enum: MEDIA_PURPOSES }).notNull().default('post'),
     /** The transcoded MP4 (`videos/<id>.mp4`), decided at upload so its URL is answered at once. */

@@ -1,5 +1,5 @@
 /**
- * The `Range` request header (RFC 9110 §14), for one range of bytes: enough for a video player to
+ * The `Range` request header (RFC 9110, section 14), for one range of bytes: enough for a video player to
  * seek. A header we cannot parse, or one asking for several ranges, is ignored (the whole file is
  * sent, which the RFC allows); a range that lies entirely past the end is unsatisfiable (416).
  */

@@ -64,10 +64,10 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
       .header('accept-ranges', 'bytes')
       .header('x-content-type-options', 'nosniff');
 
-  // Preconditions come before Range (RFC 9110 §13.2.2).
+  // Preconditions come before Range (RFC 9110, section 13.2.2).
   if (isNotModified(request, file)) return cacheHeaders().code(304).send();
 
-  // Range handling is defined for GET only (RFC 9110 §14.2): HEAD describes the whole file.
+  // Range handling is defined for GET only (RFC 9110, section 14.2): HEAD describes the whole file.
   let range: ByteRange | null = null;
   if (request.method === 'GET' && request.headers.range !== undefined && rangeStillValid(request, file)) {
     const decision = parseRange(request.headers.range, file.size);

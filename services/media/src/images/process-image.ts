@@ -81,7 +81,8 @@ export async function readImageHeader(data: Buffer, mime: string): Promise<Image
   const { format, width, height } = meta;
   // The decoder must agree with the magic bytes, and sharp must be able to decode the type at all.
   if (!format || !decodableFormats[mime]?.includes(format) || !width || !height) throw imageInvalid();
-  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) throw imageTooLargeDimensions(MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS);
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS)
+    throw imageTooLargeDimensions(MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS);
   return { format, width, height, orientation: meta.orientation ?? 1, pages: Math.max(1, meta.pages ?? 1) };
 }
 

@@ -86,7 +86,9 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
 
   const filesOf = async (url: string) => {
     const hex = url.split('/').at(-1)!.slice(0, 32);
-    const lists = await Promise.all(['videos', 'incoming'].map((area) => readdir(path.join(storage.root, area)).catch(() => [] as string[])));
+    const lists = await Promise.all(
+      ['videos', 'incoming'].map((area) => readdir(path.join(storage.root, area)).catch(() => [] as string[])),
+    );
     return lists.flat().filter((f) => f.startsWith(hex));
   };
 
@@ -96,7 +98,13 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
     expect(failed).toMatchObject({ status: 'failed', error: reason, durationSeconds: null, posterUrl: null });
     const stored = await row(upload.videoId);
     expect(stored).toMatchObject({ status: 'failed', attempts: 1, error: reason, purpose });
-    expect((await failedEvent(upload.videoId))?.payload).toEqual({ videoId: upload.videoId, url: upload.url, uploaderId: UPLOADER, purpose, reason });
+    expect((await failedEvent(upload.videoId))?.payload).toEqual({
+      videoId: upload.videoId,
+      url: upload.url,
+      uploaderId: UPLOADER,
+      purpose,
+      reason,
+    });
     expect(await filesOf(upload.url)).toEqual([]);
     return stored;
   }

@@ -41,7 +41,12 @@ async function stopHarness(h: Harness | undefined): Promise<void> {
 
 async function uploadVideo(h: Harness, data: Buffer, filename = 'clip.mp4') {
   const body = multipartBody([{ field: 'files', filename, contentType: 'video/mp4', data }]);
-  const res = await h.svc.app.inject({ method: 'POST', url: '/api/media/upload', headers: { ...h.svc.as(memberIdentity(UPLOADER)), ...body.headers }, payload: body.payload });
+  const res = await h.svc.app.inject({
+    method: 'POST',
+    url: '/api/media/upload',
+    headers: { ...h.svc.as(memberIdentity(UPLOADER)), ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   const file = res.json().files[0] as { url: string; type: string; videoId: number; width: null; height: null };
   expect(file).toMatchObject({ type: 'video', width: null, height: null });
@@ -70,12 +75,16 @@ async function row(h: Harness, id: number) {
 async function events(h: Harness, type: string, videoId: number) {
   const rows = await h.svc.ctx.db.select().from(h.svc.ctx.tables.outbox);
   return rows
-    .map((r) => ({ envelope: r.envelope as { type: string; aggregateId: string; actorId: number | null; payload: Record<string, unknown> }, publishedAt: r.publishedAt }))
+    .map((r) => ({
+      envelope: r.envelope as { type: string; aggregateId: string; actorId: number | null; payload: Record<string, unknown> },
+      publishedAt: r.publishedAt,
+    }))
     .filter((e) => e.envelope.type === type && e.envelope.aggregateId === String(videoId));
 }
 
 /** Files of an area, as stored on disk (hidden temp files excluded). */
-const filesIn = async (h: Harness, area: string) => (await readdir(path.join(h.storage.root, area)).catch(() => [])).filter((f) => !f.startsWith('.'));
+const filesIn = async (h: Harness, area: string) =>
+  (await readdir(path.join(h.storage.root, area)).catch(() => [])).filter((f) => !f.startsWith('.'));
 const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
 /** The random name a video's files share (`videos/<hex>.mp4`, `-poster.jpg`, `incoming/<hex>.bin`). */
 const hexOf = (url: string) => url.split('/').at(-1)!.slice(0, 32);
@@ -100,11 +109,24 @@ describe(`media: video worker (${target})`, () => {
     async () => {
       const upload = await uploadVideo(h, await video({ duration: 2, width: 320, height: 240, container: 'mp4', audio: true }));
       expect(await events(h, 'video.uploaded', upload.videoId)).toEqual([
-        expect.objectContaining({ envelope: expect.objectContaining({ actorId: UPLOADER, payload: { videoId: upload.videoId, url: upload.url, uploaderId: UPLOADER, purpose: 'post' } }) }),
+        expect.objectContaining({
+          envelope: expect.objectContaining({
+            actorId: UPLOADER,
+            payload: { videoId: upload.videoId, url: upload.url, uploaderId: UPLOADER, purpose: 'post' },
+          }),
+        }),
       ]);
 
       const ready = await settled(h, upload.videoId);
-      expect(ready).toMatchObject({ id: upload.videoId, url: upload.url, status: 'ready', progress: 100, width: 320, height: 240, error: null });
+      expect(ready).toMatchObject({
+        id: upload.videoId,
+        url: upload.url,
+        status: 'ready',
+        progress: 100,
+        width: 320,
+        height: 240,
+        error: null,
+      });
       expect(ready.durationSeconds).toBeCloseTo(2, 0);
       expect(ready.posterUrl).toBe(upload.url.replace(/\.mp4$/, '-poster.jpg'));
 
@@ -113,7 +135,12 @@ describe(`media: video worker (${target})`, () => {
       const probed = await ffprobeFile(mp4File);
       const v = probed.streams.find((s) => s.codec_type === 'video')!;
       const a = probed.streams.find((s) => s.codec_type === 'audio')!;
-      expect({ codec: v.codec_name, pix: v.pix_fmt, width: v.width, height: v.height }).toEqual({ codec: 'h264', pix: 'yuv420p', width: 320, height: 240 });
+      expect({ codec: v.codec_name, pix: v.pix_fmt, width: v.width, height: v.height }).toEqual({
+        codec: 'h264',
+        pix: 'yuv420p',
+        width: 320,
+        height: 240,
+      });
       expect(a.codec_name).toBe('aac');
       expect(Number(probed.format.duration)).toBeGreaterThan(1.8);
       expect(Number(probed.format.duration)).toBeLessThan(2.2);
@@ -127,12 +154,20 @@ describe(`media: video worker (${target})`, () => {
       expect(poster.statusCode).toBe(200);
       expect(poster.headers['content-type']).toBe('image/jpeg');
       const posterMeta = await sharp(poster.rawPayload).metadata();
-      expect({ format: posterMeta.format, width: posterMeta.width, height: posterMeta.height }).toEqual({ format: 'jpeg', width: 320, height: 240 });
+      expect({ format: posterMeta.format, width: posterMeta.width, height: posterMeta.height }).toEqual({
+        format: 'jpeg',
+        width: 320,
+        height: 240,
+      });
 
       // Served as video/mp4 with byte ranges, for players that seek.
       const range = await h.svc.app.inject({ method: 'GET', url: upload.url, headers: { range: 'bytes=0-99' } });
       expect(range.statusCode).toBe(206);
-      expect(range.headers).toMatchObject({ 'content-type': 'video/mp4', 'content-length': '100', 'content-range': `bytes 0-99/${mp4.length}` });
+      expect(range.headers).toMatchObject({
+        'content-type': 'video/mp4',
+        'content-length': '100',
+        'content-range': `bytes 0-99/${mp4.length}`,
+      });
       expect(range.rawPayload.equals(mp4.subarray(0, 100))).toBe(true);
 
       // The row, the event (published), and the raw upload gone.
@@ -166,7 +201,11 @@ describe(`media: video worker (${target})`, () => {
   it(
     'scales a WebM without sound down to 1280x720 and writes no audio track',
     async () => {
-      const upload = await uploadVideo(h, await video({ duration: 1, width: 1600, height: 900, container: 'webm', audio: false }), 'clip.webm');
+      const upload = await uploadVideo(
+        h,
+        await video({ duration: 1, width: 1600, height: 900, container: 'webm', audio: false }),
+        'clip.webm',
+      );
       const ready = await settled(h, upload.videoId);
       expect(ready).toMatchObject({ status: 'ready', width: 1280, height: 720 });
       const probed = await ffprobeFile(path.join(h.storage.root, keyOf(upload.url)));
@@ -208,7 +247,13 @@ describe(`media: video worker (${target})`, () => {
       // Unreadable is final: one attempt, no retries; the upload is deleted, nothing is published.
       expect(await row(h, upload.videoId)).toMatchObject({ status: 'failed', attempts: 1, error: mediaTexts.videoInvalid });
       const [event] = await events(h, 'video.failed', upload.videoId);
-      expect(event!.envelope.payload).toEqual({ videoId: upload.videoId, url: upload.url, uploaderId: UPLOADER, purpose: 'post', reason: mediaTexts.videoInvalid });
+      expect(event!.envelope.payload).toEqual({
+        videoId: upload.videoId,
+        url: upload.url,
+        uploaderId: UPLOADER,
+        purpose: 'post',
+        reason: mediaTexts.videoInvalid,
+      });
       const hex = hexOf(upload.url);
       expect((await filesIn(h, 'incoming')).filter((f) => f.startsWith(hex))).toEqual([]);
       expect((await filesIn(h, 'videos')).filter((f) => f.startsWith(hex))).toEqual([]);
@@ -249,7 +294,10 @@ describe(`media: video worker retries (${target})`, () => {
     async () => {
       const sources = await mkdtemp(path.join(tmpdir(), 'kora-media-sources-'));
       try {
-        const upload = await uploadVideo(worker.h, await makeVideo(sources, { duration: 1, width: 160, height: 120, container: 'mp4', audio: false }));
+        const upload = await uploadVideo(
+          worker.h,
+          await makeVideo(sources, { duration: 1, width: 160, height: 120, container: 'mp4', audio: false }),
+        );
         const failed = await settled(worker.h, upload.videoId);
         expect(failed).toMatchObject({ status: 'failed', error: 'The video could not be processed', posterUrl: null });
         expect(await row(worker.h, upload.videoId)).toMatchObject({ status: 'failed', attempts: 3 });
@@ -307,14 +355,28 @@ describe(`media: MEDIA_VIDEO_WORKERS=false (${target})`, () => {
     async () => {
       const sources = await mkdtemp(path.join(tmpdir(), 'kora-media-sources-'));
       try {
-        const upload = await uploadVideo(h, await makeVideo(sources, { duration: 2, width: 320, height: 240, container: 'mp4', audio: true }));
+        const upload = await uploadVideo(
+          h,
+          await makeVideo(sources, { duration: 2, width: 320, height: 240, container: 'mp4', audio: true }),
+        );
         await new Promise((r) => setTimeout(r, 500));
-        expect(await status(h, upload.videoId)).toMatchObject({ status: 'processing', progress: 0, posterUrl: null, durationSeconds: null });
+        expect(await status(h, upload.videoId)).toMatchObject({
+          status: 'processing',
+          progress: 0,
+          posterUrl: null,
+          durationSeconds: null,
+        });
 
         // The worker pod: same database and storage, its own process.
         const reported: number[] = [];
         const runJob = createVideoProcessor(createMedia(h.svc.ctx, { storage: h.storage }));
-        await runJob({ id: `video-${upload.videoId}`, name: 'media.video-process', data: { videoId: upload.videoId }, attempt: 1, progress: async (p) => void reported.push(p) });
+        await runJob({
+          id: `video-${upload.videoId}`,
+          name: 'media.video-process',
+          data: { videoId: upload.videoId },
+          attempt: 1,
+          progress: async (p) => void reported.push(p),
+        });
         expect(reported[0]).toBe(2);
         expect(reported.at(-1)).toBe(90);
         expect(reported).toEqual([...reported].sort((a, b) => a - b));

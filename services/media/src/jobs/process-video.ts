@@ -91,11 +91,18 @@ async function makePoster(media: Media, mp4: string, poster: string, durationSec
  * stream-copy pass confirms it. A claim that does not hold (the file is shorter) goes on to the
  * transcode, which judges the real length.
  */
-async function refuseConfirmedClaim(media: Media, video: VideoRow, source: string, claimed: number | null, rule: LengthRule): Promise<void> {
+async function refuseConfirmedClaim(
+  media: Media,
+  video: VideoRow,
+  source: string,
+  claimed: number | null,
+  rule: LengthRule,
+): Promise<void> {
   if (claimed === null || !runsTooLong(rule, claimed)) return;
   const { FFMPEG_PATH, MEDIA_VIDEO_TIMEOUT_SECONDS } = media.config;
   const real = await copyLengthSeconds(FFMPEG_PATH, source, video.sourceMime, MEDIA_VIDEO_TIMEOUT_SECONDS);
-  if (real !== null && runsTooLong(rule, real)) throw new VideoRejectedError(rule.tooLong, `claims ${claimed} s, its packets run ${real} s`);
+  if (real !== null && runsTooLong(rule, real))
+    throw new VideoRejectedError(rule.tooLong, `claims ${claimed} s, its packets run ${real} s`);
 }
 
 /** The decoded output is the real length: past the limit (it ran into the margin), refused. */
@@ -200,7 +207,10 @@ export function createVideoProcessor(media: Media): JobProcessor<VideoJobData> {
     // kept, as for any video that gave up, and the next job looks for the tools again.
     const toolsProblem = await videoToolsProblem(media.config.FFMPEG_PATH, media.config.FFPROBE_PATH);
     if (toolsProblem) {
-      log.error({ videoId: video.id, problem: toolsProblem }, 'video failed: the worker cannot run ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH)');
+      log.error(
+        { videoId: video.id, problem: toolsProblem },
+        'video failed: the worker cannot run ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH)',
+      );
       await markFailed(media, video, videoFailureTexts.toolsMissing);
       return;
     }

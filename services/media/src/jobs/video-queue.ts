@@ -38,8 +38,9 @@ export function registerVideoQueue(media: Media): void {
   ctx.jobs.register<VideoJobData>(VIDEO_QUEUE, createVideoProcessor(media), videoQueue);
   ctx.log.info({ queue: VIDEO_QUEUE, concurrency: videoQueue.concurrency, ffmpeg: config.FFMPEG_PATH }, 'video worker registered');
   // Said at start as well as at each job: until ffmpeg can run, videos fail with a reason saying so.
-  videoToolsProblem(config.FFMPEG_PATH, config.FFPROBE_PATH).then((problem) => {
-    if (problem) ctx.log.error({ problem }, 'the video worker cannot run ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH): videos fail until it can');
+  void videoToolsProblem(config.FFMPEG_PATH, config.FFPROBE_PATH).then((problem) => {
+    if (problem)
+      ctx.log.error({ problem }, 'the video worker cannot run ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH): videos fail until it can');
   });
   requeueUnfinished(media).catch((err) => ctx.log.error({ err, queue: VIDEO_QUEUE }, 'could not re-queue unfinished videos'));
 }

@@ -1,5 +1,5 @@
 /**
- * Hostile images at `POST /api/media/upload` (issue 18; generators in tests/support/hostile-files.ts):
+ * Hostile images at `POST /api/media/upload` (generators in tests/support/hostile-files.ts):
  * each refused with its text or re-encoded into a harmless WebP, quickly, under a random name. The
  * videos' side (claims, real lengths) is the worker's: jobs/length-rule.test.ts.
  */
@@ -105,7 +105,11 @@ describe(`media: hostile images (${testTarget()})`, () => {
   });
 
   it('re-encodes polyglots: nothing of the HTML, script or ZIP they carried is stored', async () => {
-    for (const data of [jpegWithComment(HTML_PAYLOAD), Buffer.concat([greyPng(32, 32), zipOf('index.html', HTML_PAYLOAD)]), gifJavascriptPolyglot()]) {
+    for (const data of [
+      jpegWithComment(HTML_PAYLOAD),
+      Buffer.concat([greyPng(32, 32), zipOf('index.html', HTML_PAYLOAD)]),
+      gifJavascriptPolyglot(),
+    ]) {
       const { stored } = await storedAsWebp(data, { filename: 'photo.html', contentType: 'text/html' });
       for (const trace of ['<script', 'document.title', '<html']) expect(stored.includes(trace), trace).toBe(false);
       expect(stored.includes(ZIP_MAGIC)).toBe(false);

@@ -186,7 +186,11 @@ describe(`media: POST /internal/images (${target})`, () => {
         contentType: 'image/jpeg',
       });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ error: 'Only JPEG, PNG, GIF or WEBP images are allowed', message: 'Only JPEG, PNG, GIF or WEBP images are allowed', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(res.json()).toEqual({
+        error: 'Only JPEG, PNG, GIF or WEBP images are allowed',
+        message: 'Only JPEG, PNG, GIF or WEBP images are allowed',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
       expect(await storedCount()).toBe(before);
     });
 
@@ -197,7 +201,9 @@ describe(`media: POST /internal/images (${target})`, () => {
     });
 
     it('an SVG, which could carry script', async () => {
-      const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+      const svg = Buffer.from(
+        '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+      );
       const res = await upload(svg, 'avatar', { filename: 'me.svg', contentType: 'image/svg+xml' });
       expect(res.statusCode).toBe(415);
     });
@@ -217,7 +223,11 @@ describe(`media: POST /internal/images (${target})`, () => {
       withStorageSettings({ maxUploadMB: 1 });
       const big = await makeImage({ format: 'png', width: 1000, height: 800, noise: true });
       expect(big.length).toBeGreaterThan(1024 * 1024);
-      const expected = { error: 'The image is too large (max 1 MB)', message: 'The image is too large (max 1 MB)', code: 'PAYLOAD_TOO_LARGE' };
+      const expected = {
+        error: 'The image is too large (max 1 MB)',
+        message: 'The image is too large (max 1 MB)',
+        code: 'PAYLOAD_TOO_LARGE',
+      };
 
       const declared = await upload(big);
       expect(declared.statusCode).toBe(413);
@@ -240,7 +250,9 @@ describe(`media: POST /internal/images (${target})`, () => {
           {
             topic: 'admin.site-settings',
             key: 'storage',
-            value: JSON.stringify(buildEnvelope({ type: 'site-settings.updated', aggregateId: 'storage', actorId: 1, payload: { section: 'storage', values } })),
+            value: JSON.stringify(
+              buildEnvelope({ type: 'site-settings.updated', aggregateId: 'storage', actorId: 1, payload: { section: 'storage', values } }),
+            ),
           },
         ]);
       await publish({ ...defaultSiteSettings.storage, maxUploadMB: 1 });
@@ -282,7 +294,11 @@ describe(`media: POST /internal/images (${target})`, () => {
       for (const [name, data] of cases) {
         const res = await upload(data);
         expect(res.statusCode, name).toBe(400);
-        expect(res.json(), name).toEqual({ error: 'The image could not be read', message: 'The image could not be read', code: 'IMAGE_INVALID' });
+        expect(res.json(), name).toEqual({
+          error: 'The image could not be read',
+          message: 'The image could not be read',
+          code: 'IMAGE_INVALID',
+        });
       }
     });
   });
@@ -304,7 +320,12 @@ describe(`media: POST /internal/images (${target})`, () => {
       const two = await post([{ data: image }, { data: image, field: 'file2' }]);
       expect([two.statusCode, two.json().code]).toEqual([400, 'TOO_MANY_FILES']);
 
-      const json = await svc.app.inject({ method: 'POST', url: '/internal/images?kind=avatar', headers: asService(), payload: { file: 'x' } });
+      const json = await svc.app.inject({
+        method: 'POST',
+        url: '/internal/images?kind=avatar',
+        headers: asService(),
+        payload: { file: 'x' },
+      });
       expect([json.statusCode, json.json().code]).toEqual([400, 'MULTIPART_REQUIRED']);
 
       const noBoundary = await svc.app.inject({
@@ -340,7 +361,9 @@ describe(`media: POST /internal/images (${target})`, () => {
     it('refuses callers that are not a signed sibling service, before reading the upload', async () => {
       const image = await makeImage({ format: 'png', width: 32, height: 32 });
       const before = await storedCount();
-      const forged = { [SERVICE_CALL_HEADER]: `${Buffer.from(JSON.stringify({ service: 'auth', exp: Date.now() + 60_000 })).toString('base64url')}.forged` };
+      const forged = {
+        [SERVICE_CALL_HEADER]: `${Buffer.from(JSON.stringify({ service: 'auth', exp: Date.now() + 60_000 })).toString('base64url')}.forged`,
+      };
       const expired = serviceCall('wrong-secret-wrong-secret-000');
       for (const headers of [{}, svc.as(memberIdentity()), svc.as(adminIdentity()), forged, expired]) {
         const res = await post([{ data: image }], { headers });
@@ -360,7 +383,9 @@ describe(`media: POST /internal/images (${target})`, () => {
     const send = (file: Buffer) => {
       const boundary = `----kora-${randomBytes(8).toString('hex')}`;
       async function* body() {
-        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`);
+        yield Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+        );
         for (let at = 0; at < file.length; at += 64 * 1024) yield file.subarray(at, at + 64 * 1024);
         yield Buffer.from(`\r\n--${boundary}--\r\n`);
       }
@@ -369,7 +394,7 @@ describe(`media: POST /internal/images (${target})`, () => {
         headers: { ...asService(), 'content-type': `multipart/form-data; boundary=${boundary}` },
         body: Readable.toWeb(Readable.from(body())) as ReadableStream,
         duplex: 'half',
-      } as RequestInit);
+      });
     };
     const ok = await send(await makeImage({ format: 'png', width: 700, height: 350 }));
     expect(ok.status).toBe(201);

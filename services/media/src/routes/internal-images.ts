@@ -90,7 +90,8 @@ export function internalImageRoutes(app: ServiceApp, ctx: ServiceContext, storag
       try {
         image = await processProfileImage(upload, kind, storageSettings.allowedImageMime);
       } catch (err) {
-        if (err instanceof AppError) request.log.info({ code: err.code, cause: (err.cause as Error | undefined)?.message, bytes: upload.length }, 'image refused');
+        if (err instanceof AppError)
+          request.log.info({ code: err.code, cause: (err.cause as Error | undefined)?.message, bytes: upload.length }, 'image refused');
         throw err;
       }
       const key = newKey('profile', 'webp');

@@ -34,11 +34,22 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
   const sibling = () => serviceCall(svc.ctx.env.INTERNAL_SECRET, 'stories-reels');
   const callers = () => ({ anonymous: {}, member: svc.as(memberIdentity(MEMBER)) });
   const mp4 = (bytes = 4096) => Buffer.concat([mp4Header(), randomBytes(bytes)]);
-  const part = (data: Buffer, rest: Partial<FilePart> = {}): FilePart => ({ field: 'file', filename: 'clip.mp4', contentType: 'video/mp4', ...rest, data });
+  const part = (data: Buffer, rest: Partial<FilePart> = {}): FilePart => ({
+    field: 'file',
+    filename: 'clip.mp4',
+    contentType: 'video/mp4',
+    ...rest,
+    data,
+  });
 
   function handOver(query: string, parts: FilePart[], headers: Record<string, string> = sibling()) {
     const body = multipartBody(parts);
-    return svc.app.inject({ method: 'POST', url: `/internal/uploads?${query}`, headers: { ...headers, ...body.headers }, payload: body.payload });
+    return svc.app.inject({
+      method: 'POST',
+      url: `/internal/uploads?${query}`,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
   }
   const lookup = (url: string, headers: Record<string, string> = sibling()) =>
     svc.app.inject({ method: 'GET', url: `/internal/videos?url=${encodeURIComponent(url)}`, headers });
@@ -50,14 +61,23 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
     const [row] = await svc.ctx.db.select().from(videos).where(eq(videos.id, id));
     return row!;
   }
-  const onDisk = async (key: string) => (await readdir(path.join(dir, path.dirname(key))).catch(() => [] as string[])).includes(path.basename(key));
+  const onDisk = async (key: string) =>
+    (await readdir(path.join(dir, path.dirname(key))).catch(() => [] as string[])).includes(path.basename(key));
   const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
 
   describe('POST /internal/uploads', () => {
     it("stores a story's photo and a story's video for the member named, under the story's rules", async () => {
-      const image = await handOver(`purpose=story&uploaderId=${MEMBER}`, [part(await makeImage({ format: 'jpeg', width: 40, height: 30 }), { contentType: 'image/jpeg', filename: 'a.jpg' })]);
+      const image = await handOver(`purpose=story&uploaderId=${MEMBER}`, [
+        part(await makeImage({ format: 'jpeg', width: 40, height: 30 }), { contentType: 'image/jpeg', filename: 'a.jpg' }),
+      ]);
       expect(image.statusCode, image.body).toBe(201);
-      expect(image.json()).toEqual({ url: expect.stringMatching(/^\/uploads\/images\/[0-9a-f]{32}\.webp$/), type: 'image', videoId: null, width: 40, height: 30 });
+      expect(image.json()).toEqual({
+        url: expect.stringMatching(/^\/uploads\/images\/[0-9a-f]{32}\.webp$/),
+        type: 'image',
+        videoId: null,
+        width: 40,
+        height: 30,
+      });
 
       const clip = await handOver(`purpose=story&uploaderId=${MEMBER}`, [part(mp4())]);
       expect(clip.statusCode, clip.body).toBe(201);
@@ -66,7 +86,9 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
     });
 
     it("applies the purpose's rules: a reel's types, one file, the feature switch", async () => {
-      const notVideo = await handOver(`purpose=reel&uploaderId=${MEMBER}`, [part(await makeImage({ format: 'png', width: 8, height: 8 }), { contentType: 'image/png' })]);
+      const notVideo = await handOver(`purpose=reel&uploaderId=${MEMBER}`, [
+        part(await makeImage({ format: 'png', width: 8, height: 8 }), { contentType: 'image/png' }),
+      ]);
       expect(notVideo.statusCode).toBe(415);
       expect(notVideo.json().message).toBe(reelTexts.onlyTypes);
       const two = await handOver(`purpose=story&uploaderId=${MEMBER}`, [part(mp4()), part(mp4())]);
@@ -102,8 +124,9 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
   });
 
   describe('GET /internal/videos', () => {
-    it('answers a video by its URL: uploader, purpose, state', async () => {
-      const up = (await handOver(`purpose=reel&uploaderId=${MEMBER}`, [part(mp4())])).json();
+    it('answers a video by its URL: uploader, purpose, the uploaded type and size, state', async () => {
+      const file = mp4();
+      const up = (await handOver(`purpose=reel&uploaderId=${MEMBER}`, [part(file)])).json();
       const res = await lookup(up.url);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
@@ -111,6 +134,8 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
         url: up.url,
         uploaderId: MEMBER,
         purpose: 'reel',
+        sourceMime: 'video/mp4',
+        sourceBytes: file.length,
         status: 'processing',
         posterUrl: null,
         durationSeconds: null,
@@ -121,7 +146,12 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
     });
 
     it('answers 404 for a URL that names no video (unknown, an image, a foreign path)', async () => {
-      for (const url of [`/uploads/videos/${'a'.repeat(32)}.mp4`, `/uploads/images/${'b'.repeat(32)}.webp`, '/etc/passwd', '/uploads/videos/../../x.mp4']) {
+      for (const url of [
+        `/uploads/videos/${'a'.repeat(32)}.mp4`,
+        `/uploads/images/${'b'.repeat(32)}.webp`,
+        '/etc/passwd',
+        '/uploads/videos/../../x.mp4',
+      ]) {
         const res = await lookup(url);
         expect(res.statusCode, url).toBe(404);
       }
@@ -136,7 +166,11 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
 
   describe('POST /internal/uploads/remove', () => {
     it("removes a story's image, and a video with its poster and waiting upload; twice is harmless", async () => {
-      const image = (await handOver(`purpose=story&uploaderId=${MEMBER}`, [part(await makeImage({ format: 'png', width: 8, height: 8 }), { contentType: 'image/png' })])).json();
+      const image = (
+        await handOver(`purpose=story&uploaderId=${MEMBER}`, [
+          part(await makeImage({ format: 'png', width: 8, height: 8 }), { contentType: 'image/png' }),
+        ])
+      ).json();
       const clip = (await handOver(`purpose=story&uploaderId=${MEMBER}`, [part(mp4())])).json();
       const hex = keyOf(clip.url).slice('videos/'.length, -'.mp4'.length);
       // As if the worker had made the poster already (the MP4 is still to come).
@@ -156,7 +190,11 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
     });
 
     it('refuses anything but our own image and video URLs (400), removing nothing', async () => {
-      const image = (await handOver(`purpose=story&uploaderId=${MEMBER}`, [part(await makeImage({ format: 'png', width: 8, height: 8 }), { contentType: 'image/png' })])).json();
+      const image = (
+        await handOver(`purpose=story&uploaderId=${MEMBER}`, [
+          part(await makeImage({ format: 'png', width: 8, height: 8 }), { contentType: 'image/png' }),
+        ])
+      ).json();
       await writeFile(path.join(dir, 'outside.txt'), 'keep me');
       const foreign = [
         '/uploads/profile/' + 'd'.repeat(32) + '.webp',
@@ -178,7 +216,11 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
     });
 
     it('refuses anonymous callers and members (403)', async () => {
-      const image = (await handOver(`purpose=story&uploaderId=${MEMBER}`, [part(await makeImage({ format: 'png', width: 8, height: 8 }), { contentType: 'image/png' })])).json();
+      const image = (
+        await handOver(`purpose=story&uploaderId=${MEMBER}`, [
+          part(await makeImage({ format: 'png', width: 8, height: 8 }), { contentType: 'image/png' }),
+        ])
+      ).json();
       for (const [who, headers] of Object.entries(callers())) {
         expect((await remove([image.url], headers)).statusCode, who).toBe(403);
       }

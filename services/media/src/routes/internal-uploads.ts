@@ -45,6 +45,8 @@ const videoExample: InternalVideo = {
   url: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4',
   uploaderId: 42,
   purpose: 'reel',
+  sourceMime: 'video/mp4',
+  sourceBytes: 18_874_368,
   status: 'ready',
   posterUrl: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b-poster.jpg',
   durationSeconds: 14.2,
@@ -53,7 +55,13 @@ const videoExample: InternalVideo = {
   error: null,
 };
 
-const fileExample: UploadedFile = { url: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4', type: 'video', videoId: 31, width: null, height: null };
+const fileExample: UploadedFile = {
+  url: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4',
+  type: 'video',
+  videoId: 31,
+  width: null,
+  height: null,
+};
 
 /** Before validation: a caller that is not a sibling service learns nothing about the input. */
 const siblingsOnly = async (request: FastifyRequest) => void requireServiceCall(request);
@@ -63,7 +71,7 @@ export async function internalUploadRoutes(app: ServiceApp, media: Media): Promi
     // As on the public upload: any body type reaches the handler, so a body that is not multipart
     // answers our 400 rather than Fastify's 415.
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    internalUploadRoute(scope as ServiceApp, media);
+    internalUploadRoute(scope, media);
   });
   internalVideoRoutes(app, media);
 }
@@ -83,16 +91,32 @@ function internalUploadRoute(app: ServiceApp, media: Media): void {
         consumes: ['multipart/form-data'],
         querystring: internalUploadQuery,
         body: uploadForm,
-        response: { 201: uploadedFileSchema.meta({ example: fileExample }), 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
+        response: {
+          201: uploadedFileSchema.meta({ example: fileExample }),
+          400: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
       },
       onRequest: siblingsOnly,
       validatorCompiler: streamedBodyValidator(app),
     },
     async (request, reply) => {
       const { purpose, uploaderId } = request.query;
-      const [stored] = await receiveAndStore(media, request, reply, { uploaderId, purpose, field: INTERNAL_UPLOAD_FIELD, multipartRequired, noFiles: fileRequired });
+      const [stored] = await receiveAndStore(media, request, reply, {
+        uploaderId,
+        purpose,
+        field: INTERNAL_UPLOAD_FIELD,
+        multipartRequired,
+        noFiles: fileRequired,
+      });
       const { url, type, videoId, width, height, key, bytesIn, bytesOut, mime } = stored!;
-      request.log.info({ caller: request.callerService, uploaderId, purpose, type, mime, key, bytesIn, bytesOut, videoId }, 'upload stored for a sibling');
+      request.log.info(
+        { caller: request.callerService, uploaderId, purpose, type, mime, key, bytesIn, bytesOut, videoId },
+        'upload stored for a sibling',
+      );
       const body: UploadedFile = { url, type, videoId, width, height };
       return reply.code(201).send(body);
     },

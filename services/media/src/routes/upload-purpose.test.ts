@@ -31,7 +31,12 @@ describe(`media: upload purposes (${target})`, () => {
   afterEach(() => vi.restoreAllMocks());
 
   const video = (data: Buffer): FilePart => ({ field: 'files', filename: 'clip.mp4', contentType: 'video/mp4', data });
-  const photo = async (): Promise<FilePart> => ({ field: 'files', filename: 'p.png', contentType: 'image/png', data: await makeImage({ format: 'png', width: 16, height: 16 }) });
+  const photo = async (): Promise<FilePart> => ({
+    field: 'files',
+    filename: 'p.png',
+    contentType: 'image/png',
+    data: await makeImage({ format: 'png', width: 16, height: 16 }),
+  });
   /** An MP4 by its magic bytes, `bytes` long (the worker is off: only the route judges it). */
   const mp4Of = (bytes: number) => Buffer.concat([mp4Header(), randomBytes(bytes - mp4Header().length)]);
 
@@ -63,7 +68,9 @@ describe(`media: upload purposes (${target})`, () => {
 
   async function uploadedEvent(videoId: number) {
     const rows = await svc.ctx.db.select().from(svc.ctx.tables.outbox);
-    return rows.map((r) => r.envelope as { type: string; aggregateId: string; payload: Record<string, unknown> }).find((e) => e.type === 'video.uploaded' && e.aggregateId === String(videoId));
+    return rows
+      .map((r) => r.envelope as { type: string; aggregateId: string; payload: Record<string, unknown> })
+      .find((e) => e.type === 'video.uploaded' && e.aggregateId === String(videoId));
   }
 
   const storedCount = async () => {
@@ -80,14 +87,23 @@ describe(`media: upload purposes (${target})`, () => {
       const [file] = res.json().files;
       expect(file).toMatchObject({ type: 'video', videoId: expect.any(Number) });
       expect(await videoRow(file.videoId)).toMatchObject({ purpose: 'reel', uploaderId: MEMBER, status: 'processing' });
-      expect((await uploadedEvent(file.videoId))?.payload).toEqual({ videoId: file.videoId, url: file.url, uploaderId: MEMBER, purpose: 'reel' });
+      expect((await uploadedEvent(file.videoId))?.payload).toEqual({
+        videoId: file.videoId,
+        url: file.url,
+        uploaderId: MEMBER,
+        purpose: 'reel',
+      });
     });
 
     it('refuses a photo or any other non-video with the spec text (415)', async () => {
       for (const part of [await photo(), { ...video(randomBytes(4096)), filename: 'x.mp4' }]) {
         const res = await upload('reel', [part]);
         expect(res.statusCode).toBe(415);
-        expect(res.json()).toEqual({ error: reelTexts.onlyTypes, message: 'Only MP4, WEBM or MOV allowed', code: ErrorCode.UnsupportedMediaType });
+        expect(res.json()).toEqual({
+          error: reelTexts.onlyTypes,
+          message: 'Only MP4, WEBM or MOV allowed',
+          code: ErrorCode.UnsupportedMediaType,
+        });
       }
     });
 
@@ -111,7 +127,11 @@ describe(`media: upload purposes (${target})`, () => {
       const declared = await svc.app.inject({
         method: 'POST',
         url: '/api/media/upload?purpose=reel',
-        headers: { ...svc.as(memberIdentity(MEMBER)), 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(51 * MB) },
+        headers: {
+          ...svc.as(memberIdentity(MEMBER)),
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(51 * MB),
+        },
         payload: streamed(Buffer.alloc(10)),
       });
       expect(declared.statusCode).toBe(413);
@@ -136,7 +156,11 @@ describe(`media: upload purposes (${target})`, () => {
       withSettings({ features: { reels: false } });
       const res = await upload('reel', [video(mp4Of(4096))]);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: featureOffMessage('reels'), message: 'Reels are turned off on this site.', code: ErrorCode.FeatureDisabled });
+      expect(res.json()).toEqual({
+        error: featureOffMessage('reels'),
+        message: 'Reels are turned off on this site.',
+        code: ErrorCode.FeatureDisabled,
+      });
       // Posts are not reels.
       expect((await upload('post', [video(mp4Of(4096))])).statusCode).toBe(201);
     });
@@ -166,7 +190,11 @@ describe(`media: upload purposes (${target})`, () => {
       withSettings({ features: { stories: false } });
       const res = await upload('story', [await photo()]);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: featureOffMessage('stories'), message: featureOffMessage('stories'), code: ErrorCode.FeatureDisabled });
+      expect(res.json()).toEqual({
+        error: featureOffMessage('stories'),
+        message: featureOffMessage('stories'),
+        code: ErrorCode.FeatureDisabled,
+      });
     });
   });
 
@@ -175,7 +203,12 @@ describe(`media: upload purposes (${target})`, () => {
     expect(res.statusCode).toBe(201);
     expect(await videoRow(res.json().files[0].videoId)).toMatchObject({ purpose: 'post' });
     const body = multipartBody([video(mp4Of(4096))]);
-    const bare = await svc.app.inject({ method: 'POST', url: '/api/media/upload', headers: { ...svc.as(memberIdentity(MEMBER)), ...body.headers }, payload: body.payload });
+    const bare = await svc.app.inject({
+      method: 'POST',
+      url: '/api/media/upload',
+      headers: { ...svc.as(memberIdentity(MEMBER)), ...body.headers },
+      payload: body.payload,
+    });
     expect(await videoRow(bare.json().files[0].videoId)).toMatchObject({ purpose: 'post' });
   });
 

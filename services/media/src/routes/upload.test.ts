@@ -7,7 +7,20 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalDiskStorage } from '../storage/local-disk.js';
-import { type FieldPart, type FilePart, makeAnimatedGif, makeImage, makeJpegWithMetadata, mp4Header, multipartBody, pngWithDeclaredSize, type QueuedMedia, riffChunks, startQueuedMedia, streamed } from '../test-support.js';
+import {
+  type FieldPart,
+  type FilePart,
+  makeAnimatedGif,
+  makeImage,
+  makeJpegWithMetadata,
+  mp4Header,
+  multipartBody,
+  pngWithDeclaredSize,
+  type QueuedMedia,
+  riffChunks,
+  startQueuedMedia,
+  streamed,
+} from '../test-support.js';
 
 const target = testTarget();
 const URL = '/api/media/upload';
@@ -29,7 +42,13 @@ describe(`media: POST /api/media/upload (${target})`, () => {
   afterAll(() => media?.close());
   afterEach(() => vi.restoreAllMocks());
 
-  const file = (data: Buffer, rest: Partial<FilePart> = {}): FilePart => ({ field: 'files', filename: 'photo.jpg', contentType: 'image/jpeg', ...rest, data });
+  const file = (data: Buffer, rest: Partial<FilePart> = {}): FilePart => ({
+    field: 'files',
+    filename: 'photo.jpg',
+    contentType: 'image/jpeg',
+    ...rest,
+    data,
+  });
 
   function post(parts: (FilePart | FieldPart)[], options: { headers?: Record<string, string>; stream?: boolean } = {}) {
     const body = multipartBody(parts);
@@ -44,7 +63,9 @@ describe(`media: POST /api/media/upload (${target})`, () => {
   /** Every stored file, whatever its area (hidden temp files excluded). */
   async function storedFiles(): Promise<string[]> {
     const areas = await readdir(dir).catch(() => []);
-    const lists = await Promise.all(areas.map(async (area) => (await readdir(path.join(dir, area))).filter((f) => !f.startsWith('.')).map((f) => `${area}/${f}`)));
+    const lists = await Promise.all(
+      areas.map(async (area) => (await readdir(path.join(dir, area))).filter((f) => !f.startsWith('.')).map((f) => `${area}/${f}`)),
+    );
     return lists.flat().sort();
   }
 
@@ -57,7 +78,9 @@ describe(`media: POST /api/media/upload (${target})`, () => {
 
   async function outbox(type: string) {
     const rows = await svc.ctx.db.select().from(svc.ctx.tables.outbox);
-    return rows.map((r) => r.envelope as { type: string; aggregateId: string; actorId: number; payload: Record<string, unknown> }).filter((e) => e.type === type);
+    return rows
+      .map((r) => r.envelope as { type: string; aggregateId: string; actorId: number; payload: Record<string, unknown> })
+      .filter((e) => e.type === type);
   }
 
   function withStorageSettings(storageSettings: Partial<SiteSettings['storage']>) {
@@ -103,7 +126,12 @@ describe(`media: POST /api/media/upload (${target})`, () => {
       expect(res.json().files[0]).toMatchObject({ type: 'image', width: 90, height: 60 });
       const stored = await fetchStored(res.json().urls[0]);
       const meta = await sharp(stored).metadata();
-      expect({ format: meta.format, pages: meta.pages, width: meta.width, height: meta.pageHeight ?? meta.height }).toEqual({ format: 'webp', pages: 3, width: 90, height: 60 });
+      expect({ format: meta.format, pages: meta.pages, width: meta.width, height: meta.pageHeight ?? meta.height }).toEqual({
+        format: 'webp',
+        pages: 3,
+        width: 90,
+        height: 60,
+      });
       expect(riffChunks(stored)).toContain('ANIM');
     });
   });
@@ -129,12 +157,19 @@ describe(`media: POST /api/media/upload (${target})`, () => {
 
       const video = files[1];
       const events = (await outbox('video.uploaded')).filter((e) => e.aggregateId === String(video.videoId));
-      expect(events).toEqual([expect.objectContaining({ actorId: MEMBER, payload: { videoId: video.videoId, url: video.url, uploaderId: MEMBER, purpose: 'post' } })]);
+      expect(events).toEqual([
+        expect.objectContaining({
+          actorId: MEMBER,
+          payload: { videoId: video.videoId, url: video.url, uploaderId: MEMBER, purpose: 'post' },
+        }),
+      ]);
       // The raw video waits, unserved, under incoming/; its future URL is not there yet.
       const hex = video.url.split('/').at(-1).slice(0, 32);
       expect(await storedFiles()).toContain(`incoming/${hex}.bin`);
       expect((await svc.app.inject({ method: 'GET', url: `/uploads/incoming/${hex}.bin` })).statusCode).toBe(404);
-      expect((await svc.app.inject({ method: 'GET', url: `/api/media/videos/${video.videoId}`, headers: svc.as(memberIdentity()) })).json()).toMatchObject({
+      expect(
+        (await svc.app.inject({ method: 'GET', url: `/api/media/videos/${video.videoId}`, headers: svc.as(memberIdentity()) })).json(),
+      ).toMatchObject({
         status: 'processing',
         url: video.url,
       });
@@ -158,7 +193,9 @@ describe(`media: POST /api/media/upload (${target})`, () => {
 
     it('a text file named .jpg, declared image/jpeg', async () => {
       await leavesNothing(async () => {
-        const res = await post([file(Buffer.from('not a photo at all\n'.repeat(50)), { filename: 'holiday.jpg', contentType: 'image/jpeg' })]);
+        const res = await post([
+          file(Buffer.from('not a photo at all\n'.repeat(50)), { filename: 'holiday.jpg', contentType: 'image/jpeg' }),
+        ]);
         expect(res.statusCode).toBe(415);
         expect(res.json()).toEqual(unsupported);
       });
@@ -211,7 +248,11 @@ describe(`media: POST /api/media/upload (${target})`, () => {
       const huge = await svc.app.inject({
         method: 'POST',
         url: URL,
-        headers: { ...svc.as(memberIdentity(MEMBER)), 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(11 * 1024 * 1024 + 70_000) },
+        headers: {
+          ...svc.as(memberIdentity(MEMBER)),
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(11 * 1024 * 1024 + 70_000),
+        },
         payload: streamed(Buffer.alloc(10)),
       });
       expect(huge.statusCode).toBe(413);
@@ -237,10 +278,17 @@ describe(`media: POST /api/media/upload (${target})`, () => {
       const jpeg = await makeImage({ format: 'jpeg', width: 400, height: 300, noise: true });
       const good = await makeImage({ format: 'png', width: 20, height: 20 });
       await leavesNothing(async () => {
-        for (const data of [jpeg.subarray(0, jpeg.length / 2), Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)])]) {
+        for (const data of [
+          jpeg.subarray(0, jpeg.length / 2),
+          Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]),
+        ]) {
           const res = await post([file(good), file(data)]);
           expect(res.statusCode).toBe(400);
-          expect(res.json()).toEqual({ error: 'The image could not be read', message: 'The image could not be read', code: 'IMAGE_INVALID' });
+          expect(res.json()).toEqual({
+            error: 'The image could not be read',
+            message: 'The image could not be read',
+            code: 'IMAGE_INVALID',
+          });
         }
       });
     });
@@ -265,16 +313,35 @@ describe(`media: POST /api/media/upload (${target})`, () => {
       const member = svc.as(memberIdentity(MEMBER));
       const json = await svc.app.inject({ method: 'POST', url: URL, headers: member, payload: { files: ['x'] } });
       expect(json.statusCode).toBe(400);
-      expect(json.json()).toEqual({ error: "Send the files as multipart/form-data, in file fields named 'files'", message: "Send the files as multipart/form-data, in file fields named 'files'", code: 'MULTIPART_REQUIRED' });
+      expect(json.json()).toEqual({
+        error: "Send the files as multipart/form-data, in file fields named 'files'",
+        message: "Send the files as multipart/form-data, in file fields named 'files'",
+        code: 'MULTIPART_REQUIRED',
+      });
       const none = await svc.app.inject({ method: 'POST', url: URL, headers: member });
       expect([none.statusCode, none.json().code]).toEqual([400, 'MULTIPART_REQUIRED']);
-      const raw = await svc.app.inject({ method: 'POST', url: URL, headers: { ...member, 'content-type': 'application/octet-stream' }, payload: mp4Header() });
+      const raw = await svc.app.inject({
+        method: 'POST',
+        url: URL,
+        headers: { ...member, 'content-type': 'application/octet-stream' },
+        payload: mp4Header(),
+      });
       expect([raw.statusCode, raw.json().code]).toEqual([400, 'MULTIPART_REQUIRED']);
 
       const cut = multipartBody([file(await makeImage({ format: 'png', width: 10, height: 10 }))]);
-      const truncated = await svc.app.inject({ method: 'POST', url: URL, headers: { ...member, ...cut.headers }, payload: cut.payload.subarray(0, cut.payload.length - 30) });
+      const truncated = await svc.app.inject({
+        method: 'POST',
+        url: URL,
+        headers: { ...member, ...cut.headers },
+        payload: cut.payload.subarray(0, cut.payload.length - 30),
+      });
       expect(truncated.statusCode).toBe(400);
-      const noBoundary = await svc.app.inject({ method: 'POST', url: URL, headers: { ...member, 'content-type': 'multipart/form-data' }, payload: 'whatever' });
+      const noBoundary = await svc.app.inject({
+        method: 'POST',
+        url: URL,
+        headers: { ...member, 'content-type': 'multipart/form-data' },
+        payload: 'whatever',
+      });
       expect(noBoundary.statusCode).toBe(400);
       for (const res of [json, none, raw, truncated, noBoundary]) expect(Object.keys(res.json()).sort()).toEqual(ERROR_KEYS);
     });
@@ -309,7 +376,10 @@ describe(`media: POST /api/media/upload (${target})`, () => {
       const uploaded = (await outbox('video.uploaded')).length;
       vi.spyOn(svc.ctx, 'transact').mockRejectedValueOnce(new Error('database down'));
       await leavesNothing(async () => {
-        const res = await post([file(await makeImage({ format: 'png', width: 10, height: 10 })), file(mp4Header(), { contentType: 'video/mp4' })]);
+        const res = await post([
+          file(await makeImage({ format: 'png', width: 10, height: 10 })),
+          file(mp4Header(), { contentType: 'video/mp4' }),
+        ]);
         expect(res.statusCode).toBe(500);
       });
       expect(await outbox('video.uploaded')).toHaveLength(uploaded);
@@ -329,7 +399,9 @@ describe(`media: POST /api/media/upload (${target})`, () => {
       const boundary = `----kora-${randomBytes(8).toString('hex')}`;
       async function* body() {
         for (const data of files) {
-          yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="f"\r\nContent-Type: image/jpeg\r\n\r\n`);
+          yield Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="f"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          );
           for (let at = 0; at < data.length; at += 64 * 1024) yield data.subarray(at, at + 64 * 1024);
           yield Buffer.from('\r\n');
         }
@@ -340,7 +412,7 @@ describe(`media: POST /api/media/upload (${target})`, () => {
         headers: { ...svc.as(memberIdentity(MEMBER)), 'content-type': `multipart/form-data; boundary=${boundary}` },
         body: Readable.toWeb(Readable.from(body())) as ReadableStream,
         duplex: 'half',
-      } as RequestInit);
+      });
     };
     const ok = await send([await makeImage({ format: 'png', width: 700, height: 350 }), mp4Header()]);
     expect(ok.status).toBe(201);
@@ -355,6 +427,9 @@ describe(`media: POST /api/media/upload (${target})`, () => {
     const doc = (await svc.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const operation = doc.paths[URL].post;
     expect(Object.keys(operation.responses).sort()).toEqual(['201', '400', '401', '404', '413', '415']);
-    expect(operation.requestBody.content['multipart/form-data'].schema.properties.files).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
+    expect(operation.requestBody.content['multipart/form-data'].schema.properties.files).toMatchObject({
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+    });
   });
 });

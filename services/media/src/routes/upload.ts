@@ -30,7 +30,9 @@ import { multipartRequired as multipartRequiredError, noFiles } from '../errors.
 const uploadForm = z.object({
   [MEDIA_UPLOAD_FIELD]: z
     .array(z.string().meta({ format: 'binary' }))
-    .describe(`1 to ${MAX_FILES_PER_UPLOAD} photos (JPEG, PNG, GIF, WEBP) or videos (MP4, WEBM, MOV) by default; one file for a story or a reel`),
+    .describe(
+      `1 to ${MAX_FILES_PER_UPLOAD} photos (JPEG, PNG, GIF, WEBP) or videos (MP4, WEBM, MOV) by default; one file for a story or a reel`,
+    ),
 });
 
 const multipartRequired = () => multipartRequiredError(MEDIA_UPLOAD_FIELD, true);
@@ -41,7 +43,7 @@ export async function mediaUploadRoutes(app: ServiceApp, media: Media): Promise<
     // (octet-stream, a raw file) answers the same 400 as JSON does rather than Fastify's 415, and the
     // 415 stays the answer for a file of a type we do not take.
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    routes(scope as ServiceApp, media);
+    routes(scope, media);
   });
 }
 
@@ -72,9 +74,19 @@ function routes(app: ServiceApp, media: Media): void {
     async (request, reply) => {
       const { userId } = memberOf(request);
       const { purpose } = request.query;
-      const stored = await receiveAndStore(media, request, reply, { uploaderId: userId, purpose, field: MEDIA_UPLOAD_FIELD, multipartRequired, noFiles });
+      const stored = await receiveAndStore(media, request, reply, {
+        uploaderId: userId,
+        purpose,
+        field: MEDIA_UPLOAD_FIELD,
+        multipartRequired,
+        noFiles,
+      });
       request.log.info(
-        { userId, purpose, files: stored.map(({ type, mime, key, bytesIn, bytesOut, videoId }) => ({ type, mime, key, bytesIn, bytesOut, videoId })) },
+        {
+          userId,
+          purpose,
+          files: stored.map(({ type, mime, key, bytesIn, bytesOut, videoId }) => ({ type, mime, key, bytesIn, bytesOut, videoId })),
+        },
         'media uploaded',
       );
       const files = stored.map(({ url, type, videoId, width, height }) => ({ url, type, videoId, width, height }));

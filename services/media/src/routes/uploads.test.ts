@@ -43,7 +43,8 @@ describe(`media: GET /uploads/* (${testTarget()})`, () => {
     if (base) await rm(base, { recursive: true, force: true });
   });
 
-  const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => svc.app.inject({ method, url, headers });
+  const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+    svc.app.inject({ method, url, headers });
 
   describe('stored files', () => {
     it('serves a file whole, with its type, validators and cache headers', async () => {
@@ -87,7 +88,11 @@ describe(`media: GET /uploads/* (${testTarget()})`, () => {
         const res = await get(`/uploads/${videoKey}`, { range });
         expect(res.statusCode, range).toBe(416);
         expect(res.headers['content-range']).toBe(`bytes */${SIZE}`);
-        expect(res.json()).toEqual({ error: 'The requested range is not satisfiable', message: 'The requested range is not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
+        expect(res.json()).toEqual({
+          error: 'The requested range is not satisfiable',
+          message: 'The requested range is not satisfiable',
+          code: 'RANGE_NOT_SATISFIABLE',
+        });
         expect(res.headers['cache-control']).toBeUndefined();
       }
     });

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { IMMUTABLE_CACHE, sendFile, type ServableFile } from '../http/send-file.js';
-import { isPublicKey } from '../storage/keys.js';
+import { isPublicKey, type contentTypes } from '../storage/keys.js';
 import type { MediaStorage } from '../storage/port.js';
 import { fileNotFound } from '../errors.js';
 
@@ -21,9 +21,21 @@ export const DEFAULT_AVATAR_PATH = '/uploads/profile/defaultavatar.png';
 export const DEFAULT_AVATAR_FILE = new URL('../../assets/defaultavatar.png', import.meta.url);
 const DEFAULT_AVATAR_CACHE = 'public, max-age=86400';
 
+/** The stored files' own types (storage/keys.ts), each documented as bytes. */
+const bytes = { schema: z.any().meta({ type: 'string', format: 'binary' }) };
+const fileContent: Record<(typeof contentTypes)[keyof typeof contentTypes], typeof bytes> = {
+  'image/webp': bytes,
+  'image/png': bytes,
+  'image/jpeg': bytes,
+  'image/gif': bytes,
+  'video/mp4': bytes,
+  'video/webm': bytes,
+  'application/octet-stream': bytes,
+};
+
 const fileResponses = {
-  200: z.any().describe('The file, with its content type; 206 for a byte range'),
-  206: z.any().describe('The requested byte range (Range: bytes=start-end)'),
+  200: { description: 'The file, with its content type; 206 for a byte range', content: fileContent },
+  206: { description: 'The requested byte range (Range: bytes=start-end)', content: fileContent },
   304: z.null().describe('Not modified (If-None-Match / If-Modified-Since)'),
   404: errorBodySchema,
   416: errorBodySchema,

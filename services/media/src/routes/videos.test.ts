@@ -19,7 +19,12 @@ describe(`media: GET /api/media/videos/:id (${testTarget()})`, () => {
     // No worker here: the video stays `processing`, which is the state this file looks at.
     svc = await startTestService(createMediaService({ storage: createLocalDiskStorage(dir), env: { MEDIA_VIDEO_WORKERS: 'false' } }));
     const body = multipartBody([{ field: 'files', filename: 'clip.mp4', contentType: 'video/mp4', data: mp4Header() }]);
-    const res = await svc.app.inject({ method: 'POST', url: '/api/media/upload', headers: { ...svc.as(memberIdentity(31)), ...body.headers }, payload: body.payload });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: '/api/media/upload',
+      headers: { ...svc.as(memberIdentity(31)), ...body.headers },
+      payload: body.payload,
+    });
     ({ videoId, url } = res.json().files[0]);
   }, 60_000);
   afterAll(async () => {
@@ -33,7 +38,17 @@ describe(`media: GET /api/media/videos/:id (${testTarget()})`, () => {
   it('tells any member where a video is, with nothing about the result until it is ready', async () => {
     const res = await get(videoId);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: videoId, url, status: 'processing', progress: 0, posterUrl: null, durationSeconds: null, width: null, height: null, error: null });
+    expect(res.json()).toEqual({
+      id: videoId,
+      url,
+      status: 'processing',
+      progress: 0,
+      posterUrl: null,
+      durationSeconds: null,
+      width: null,
+      height: null,
+      error: null,
+    });
   });
 
   it.each(['999999', 'abc', '0', '-1', '1.5', '1e3', '99999999999999999999'])('answers 404 for %s', async (id) => {

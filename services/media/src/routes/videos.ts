@@ -4,7 +4,7 @@
  * (the video's URL is public once posted); an id that names no video answers 404.
  */
 import { videoStatusSchema } from '@kora/contracts';
-import { errors, memberOnly, toPositiveId, type ServiceApp } from '@kora/platform/service';
+import { errors, memberOnly, parsePathId, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Media } from '../context.js';
 import { findVideo, toVideoStatus } from '../videos/records.js';
@@ -26,9 +26,7 @@ export function videoRoutes(app: ServiceApp, media: Media): void {
       },
     },
     async (request) => {
-      // An id that is not a positive integer names no video and never reaches the database.
-      const id = toPositiveId(request.params.id);
-      const video = id === null ? undefined : await findVideo(media, id);
+      const video = await findVideo(media, parsePathId(request.params.id, videoNotFound));
       if (!video) throw videoNotFound();
       return toVideoStatus(video);
     },

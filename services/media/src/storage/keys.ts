@@ -6,8 +6,8 @@
  *
  * Areas say what a key holds and whether `/uploads/*` may serve it:
  * - `profile`  avatars and covers (re-encoded WebP), public;
- * - `images`   images of posts, stories and the like (issue 4), public;
- * - `videos`   transcoded videos and their poster frames (issue 4), public — clients tell a video
+ * - `images`   images of posts, stories and the like, public;
+ * - `videos`   transcoded videos and their poster frames, public — clients tell a video
  *              from an image by this path;
  * - `incoming` raw uploads waiting for a worker (a video before its transcode), never served.
  */

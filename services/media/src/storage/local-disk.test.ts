@@ -79,7 +79,14 @@ describe('local-disk storage', () => {
   });
 
   it('refuses any key that is not one of ours before touching the disk', async () => {
-    const escapes = ['../outside.txt', '../../etc/passwd', '/etc/passwd', path.join(base, 'outside.txt'), 'profile/../../outside.txt', 'profile/x.webp'];
+    const escapes = [
+      '../outside.txt',
+      '../../etc/passwd',
+      '/etc/passwd',
+      path.join(base, 'outside.txt'),
+      'profile/../../outside.txt',
+      'profile/x.webp',
+    ];
     for (const key of escapes) {
       await expect(storage.stat(key), key).rejects.toThrow(InvalidKeyError);
       await expect(storage.open(key), key).rejects.toThrow(InvalidKeyError);

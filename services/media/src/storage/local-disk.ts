@@ -22,7 +22,7 @@ const MISSING = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
 
 /** The `code` of a Node.js (errno) or library error, when it has one. */
 export function errnoCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
+  return typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : undefined;
 }
 
 function etagOf(size: number, mtimeMs: number): string {
@@ -31,7 +31,7 @@ function etagOf(size: number, mtimeMs: number): string {
 
 /** `write` may write less than asked; loop until the whole chunk is on its way to disk. */
 async function writeAll(handle: fs.FileHandle, chunk: Uint8Array): Promise<void> {
-  for (let at = 0; at < chunk.length; ) {
+  for (let at = 0; at < chunk.length;) {
     const { bytesWritten } = await handle.write(chunk, at, chunk.length - at);
     at += bytesWritten;
   }
@@ -138,7 +138,16 @@ export class LocalDiskStorage implements MediaStorage {
         await handle.close();
         return null;
       }
-      if (range && !(Number.isSafeInteger(range.start) && Number.isSafeInteger(range.end) && range.start >= 0 && range.start <= range.end && range.end < stats.size)) {
+      if (
+        range &&
+        !(
+          Number.isSafeInteger(range.start) &&
+          Number.isSafeInteger(range.end) &&
+          range.start >= 0 &&
+          range.start <= range.end &&
+          range.end < stats.size
+        )
+      ) {
         throw new RangeError(`Range ${range.start}-${range.end} is outside ${key} (${stats.size} bytes)`);
       }
       const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});

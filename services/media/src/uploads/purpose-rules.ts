@@ -4,8 +4,9 @@
  *
  * - `post`: the site's max upload size and allowed photo/video types, up to 10 files (as before).
  * - `story`: one photo or video within the site's limits; refused while stories are off.
- * - `reel`: one MP4/WEBM/MOV video of at most 50 MB whatever the site's max upload size (spec §9),
- *   with the spec's texts; refused while reels are off.
+ * - `reel`: one MP4/WEBM/MOV video of at most 50 MB whatever the site's max upload size, with the
+ *   reel texts (docs/product/stories-and-reels.md); refused while reels are off. The hint only: a
+ *   video uploaded for any purpose may become a reel when it meets the reel rules (decision 022).
  *
  * The length rule (reel ≤ 90 s, story video ≤ 60 s) needs the decoded video: the worker applies it
  * (`videos/length-rule.ts`).
@@ -40,7 +41,7 @@ export interface PurposeRules extends AllowedMime {
   tooManyFiles: string;
 }
 
-/** Ours: a reel is made of one video (the spec's form only ever sends one). */
+/** Ours: a reel is made of one video (the product's form only ever sends one). */
 export const REEL_ONE_FILE = 'A reel is one video: upload one file';
 
 export function purposeRules(purpose: MediaPurpose, settings: Pick<SiteSettings, 'storage'>): PurposeRules {
@@ -60,7 +61,7 @@ export function purposeRules(purpose: MediaPurpose, settings: Pick<SiteSettings,
     case 'reel':
       return {
         purpose,
-        // The spec's own limit and types, whatever the site's general settings say.
+        // The reel's own limit and types, whatever the site's general settings say.
         maxBytes: reelLimits.maxBytes,
         allowedImageMime: [],
         allowedVideoMime: REEL_VIDEO_TYPES,
@@ -75,5 +76,6 @@ export function purposeRules(purpose: MediaPurpose, settings: Pick<SiteSettings,
 
 /** 404 FEATURE_DISABLED while the purpose's feature is switched off (as the gateway answers). */
 export function assertFeatureOn(rules: PurposeRules, settings: Pick<SiteSettings, 'features'>): void {
-  if (rules.feature && !settings.features[rules.feature]) throw new AppError(404, ErrorCode.FeatureDisabled, featureOffMessage(rules.feature));
+  if (rules.feature && !settings.features[rules.feature])
+    throw new AppError(404, ErrorCode.FeatureDisabled, featureOffMessage(rules.feature));
 }

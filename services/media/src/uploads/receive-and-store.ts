@@ -36,7 +36,12 @@ async function prepare(files: ReceivedFile[]): Promise<PreparedFile[]> {
   return prepared;
 }
 
-export async function receiveAndStore(media: Media, request: FastifyRequest, reply: FastifyReply, upload: UploadRequest): Promise<StoredFile[]> {
+export async function receiveAndStore(
+  media: Media,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  upload: UploadRequest,
+): Promise<StoredFile[]> {
   const settings = media.ctx.siteSettings.current();
   const rules = purposeRules(upload.purpose, settings);
   const texts: MultipartTexts = { tooLarge: rules.tooLarge, tooManyFiles: rules.tooManyFiles, multipartRequired: upload.multipartRequired };
@@ -51,15 +56,20 @@ export async function receiveAndStore(media: Media, request: FastifyRequest, rep
 
   const work = await mkdtemp(path.join(tmpdir(), 'kora-upload-'));
   try {
-    const received = await receiveFiles(request, work, { ...rules, field: upload.field, noFiles: upload.noFiles }, texts).catch((err: unknown) => {
-      closeIfUnread(request, reply);
-      throw err;
-    });
+    const received = await receiveFiles(request, work, { ...rules, field: upload.field, noFiles: upload.noFiles }, texts).catch(
+      (err: unknown) => {
+        closeIfUnread(request, reply);
+        throw err;
+      },
+    );
     return await storeUpload(media, upload.uploaderId, upload.purpose, await prepare(received));
   } catch (err) {
     // `cause` keeps the decoder's own words; the client got the product text only.
     if (err instanceof AppError) {
-      request.log.info({ uploaderId: upload.uploaderId, purpose: upload.purpose, code: err.code, cause: (err.cause as Error | undefined)?.message }, 'upload refused');
+      request.log.info(
+        { uploaderId: upload.uploaderId, purpose: upload.purpose, code: err.code, cause: (err.cause as Error | undefined)?.message },
+        'upload refused',
+      );
     }
     throw err;
   } finally {

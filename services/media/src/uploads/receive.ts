@@ -41,7 +41,12 @@ export interface ReceiveLimits extends AllowedMime {
 /** Errors of our own disk (full, unwritable; they name a path) are server faults, not a malformed upload. */
 const isDiskError = (err: unknown) => typeof err === 'object' && err !== null && 'syscall' in err && 'path' in err;
 
-async function receiveOne(stream: NodeJS.ReadableStream & { truncated?: boolean }, file: string, limits: ReceiveLimits, texts: MultipartTexts): Promise<ReceivedFile> {
+async function receiveOne(
+  stream: NodeJS.ReadableStream & { truncated?: boolean },
+  file: string,
+  limits: ReceiveLimits,
+  texts: MultipartTexts,
+): Promise<ReceivedFile> {
   await pipeline(stream, createWriteStream(file, { flags: 'wx' }));
   if (stream.truncated) throw texts.tooLarge();
   const { size } = await stat(file);
@@ -52,7 +57,12 @@ async function receiveOne(stream: NodeJS.ReadableStream & { truncated?: boolean 
   return { file, bytes: size, mime, kind };
 }
 
-export async function receiveFiles(request: FastifyRequest, work: string, limits: ReceiveLimits, texts: MultipartTexts): Promise<ReceivedFile[]> {
+export async function receiveFiles(
+  request: FastifyRequest,
+  work: string,
+  limits: ReceiveLimits,
+  texts: MultipartTexts,
+): Promise<ReceivedFile[]> {
   const received: ReceivedFile[] = [];
   try {
     // Per-request limits (a post takes up to 10 files, a story or a reel one); the plugin's

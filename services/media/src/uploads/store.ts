@@ -30,20 +30,40 @@ export async function storeUpload(media: Media, uploaderId: number, purpose: Med
 
   const results: StoredFile[] = [];
   try {
-    const videos: { index: number; incomingKey: string; key: string; mime: string }[] = [];
+    const videos: { index: number; incomingKey: string; key: string; mime: string; bytes: number }[] = [];
     for (const file of files) {
       if (file.kind === 'image') {
         const key = newKey('images', 'webp');
         const stored = await put(key, file.image.data, file.image.contentType);
         const { width, height } = file.image;
-        results.push({ url: publicUrl(key), type: 'image', videoId: null, width, height, key, bytesIn: file.bytes, bytesOut: stored.size, mime: file.mime });
+        results.push({
+          url: publicUrl(key),
+          type: 'image',
+          videoId: null,
+          width,
+          height,
+          key,
+          bytesIn: file.bytes,
+          bytesOut: stored.size,
+          mime: file.mime,
+        });
       } else {
         // The MP4's name is decided now, so its URL can be answered before it exists.
         const key = newKey('videos', 'mp4');
         const incomingKey = siblingKey(key, null, 'bin', 'incoming');
         await put(incomingKey, createReadStream(file.file), 'application/octet-stream');
-        videos.push({ index: results.length, incomingKey, key, mime: file.mime });
-        results.push({ url: publicUrl(key), type: 'video', videoId: null, width: null, height: null, key, bytesIn: file.bytes, bytesOut: file.bytes, mime: file.mime });
+        videos.push({ index: results.length, incomingKey, key, mime: file.mime, bytes: file.bytes });
+        results.push({
+          url: publicUrl(key),
+          type: 'video',
+          videoId: null,
+          width: null,
+          height: null,
+          key,
+          bytesIn: file.bytes,
+          bytesOut: file.bytes,
+          mime: file.mime,
+        });
       }
     }
     if (videos.length > 0) {
@@ -54,6 +74,7 @@ export async function storeUpload(media: Media, uploaderId: number, purpose: Med
             purpose,
             incomingKey: video.incomingKey,
             sourceMime: video.mime,
+            sourceBytes: video.bytes,
             key: video.key,
             posterKey: siblingKey(video.key, 'poster', 'jpg'),
           });
@@ -62,7 +83,11 @@ export async function storeUpload(media: Media, uploaderId: number, purpose: Med
       });
     }
   } catch (err) {
-    await Promise.all(written.map((key) => storage.remove(key).catch((cause) => ctx.log.warn({ err: cause, key }, 'could not remove a file of a failed upload'))));
+    await Promise.all(
+      written.map((key) =>
+        storage.remove(key).catch((cause) => ctx.log.warn({ err: cause, key }, 'could not remove a file of a failed upload')),
+      ),
+    );
     throw err;
   }
   // Committed: from here on the upload stands, whatever the queue says.
@@ -73,6 +98,8 @@ export async function storeUpload(media: Media, uploaderId: number, purpose: Med
 async function queueJobs(media: Media, results: StoredFile[]): Promise<void> {
   for (const { videoId } of results) {
     if (videoId === null) continue;
-    await enqueueVideo(media, videoId).catch((err) => media.ctx.log.error({ err, videoId }, 'could not queue the video; it is queued again when a worker starts'));
+    await enqueueVideo(media, videoId).catch((err) =>
+      media.ctx.log.error({ err, videoId }, 'could not queue the video; it is queued again when a worker starts'),
+    );
   }
 }

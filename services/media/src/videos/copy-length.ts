@@ -14,13 +14,35 @@ const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
 const OUT_TIME = /^out_time_us=(\d+)$/gm;
 
 export function copyLengthSeconds(ffmpegPath: string, file: string, mime: string, timeoutSeconds: number): Promise<number | null> {
-  const args = ['-nostdin', '-v', 'error', '-nostats', '-progress', 'pipe:1', ...safeInputOptions(mime), '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'null', '-'];
+  const args = [
+    '-nostdin',
+    '-v',
+    'error',
+    '-nostats',
+    '-progress',
+    'pipe:1',
+    ...safeInputOptions(mime),
+    '-i',
+    file,
+    '-map',
+    '0:v:0',
+    '-c',
+    'copy',
+    '-f',
+    'null',
+    '-',
+  ];
   return new Promise((resolve) => {
-    execFile(ffmpegPath, args, { timeout: timeoutSeconds * 1000, killSignal: 'SIGKILL', maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true }, (err, stdout) => {
-      if (err) return resolve(null);
-      const times = [...String(stdout).matchAll(OUT_TIME)].map((m) => Number(m[1]));
-      const last = times.at(-1);
-      resolve(last !== undefined && Number.isFinite(last) && last > 0 ? last / 1_000_000 : null);
-    });
+    execFile(
+      ffmpegPath,
+      args,
+      { timeout: timeoutSeconds * 1000, killSignal: 'SIGKILL', maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true },
+      (err, stdout) => {
+        if (err) return resolve(null);
+        const times = [...String(stdout).matchAll(OUT_TIME)].map((m) => Number(m[1]));
+        const last = times.at(-1);
+        resolve(last !== undefined && Number.isFinite(last) && last > 0 ? last / 1_000_000 : null);
+      },
+    );
   });
 }

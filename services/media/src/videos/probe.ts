@@ -86,22 +86,41 @@ function videoStreamOf(streams: ProbedStream[]): VideoStreamInfo {
 
 function runFfprobe(ffprobePath: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(ffprobePath, args, { timeout: PROBE_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true }, (err, stdout, stderr) => {
-      if (!err) return resolve(stdout);
-      const failure = err as NodeJS.ErrnoException & { killed?: boolean; code?: number | string };
-      // Could not start (ENOENT, EACCES): the machine's fault, not the file's.
-      if (failure.syscall?.startsWith('spawn')) return reject(new Error(`ffprobe could not start (${ffprobePath}): ${failure.code}`));
-      if (failure.killed && failure.code !== 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
-        return reject(new VideoRejectedError(videoFailureTexts.unreadable, `ffprobe ran over ${PROBE_TIMEOUT_MS} ms`));
-      }
-      reject(new VideoRejectedError(videoFailureTexts.unreadable, String(stderr).trim().slice(0, 500) || `ffprobe exited with ${failure.code}`));
-    });
+    execFile(
+      ffprobePath,
+      args,
+      { timeout: PROBE_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true },
+      (err, stdout, stderr) => {
+        if (!err) return resolve(stdout);
+        const failure = err as NodeJS.ErrnoException & { killed?: boolean; code?: number | string };
+        // Could not start (ENOENT, EACCES): the machine's fault, not the file's.
+        if (failure.syscall?.startsWith('spawn')) return reject(new Error(`ffprobe could not start (${ffprobePath}): ${failure.code}`));
+        if (failure.killed && failure.code !== 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
+          return reject(new VideoRejectedError(videoFailureTexts.unreadable, `ffprobe ran over ${PROBE_TIMEOUT_MS} ms`));
+        }
+        reject(
+          new VideoRejectedError(
+            videoFailureTexts.unreadable,
+            String(stderr).trim().slice(0, 500) || `ffprobe exited with ${failure.code}`,
+          ),
+        );
+      },
+    );
   });
 }
 
 /** Probes `file`, opened as `mime`. */
 export async function probeVideo(ffprobePath: string, file: string, mime: string): Promise<VideoProbe> {
-  const stdout = await runFfprobe(ffprobePath, ['-v', 'error', ...safeInputOptions(mime), '-print_format', 'json', '-show_format', '-show_streams', file]);
+  const stdout = await runFfprobe(ffprobePath, [
+    '-v',
+    'error',
+    ...safeInputOptions(mime),
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    file,
+  ]);
   let raw: unknown;
   try {
     raw = JSON.parse(stdout);

@@ -15,6 +15,7 @@ export interface NewVideo {
   uploaderId: number;
   incomingKey: string;
   sourceMime: string;
+  sourceBytes: number;
   key: string;
   posterKey: string;
   purpose: MediaPurpose;
@@ -69,18 +70,28 @@ export interface ProcessedVideo {
 
 /** `ready` with the output's probe results, and `video.processed`; false when it was not processing. */
 export async function markReady(media: Media, video: VideoRow, output: ProcessedVideo): Promise<boolean> {
-  return finish(media, video, { status: 'ready', progress: 100, error: null, ...output }, {
-    type: 'video.processed',
-    payload: { ...videoRef(video), posterUrl: publicUrl(video.posterKey), ...output },
-  });
+  return finish(
+    media,
+    video,
+    { status: 'ready', progress: 100, error: null, ...output },
+    {
+      type: 'video.processed',
+      payload: { ...videoRef(video), posterUrl: publicUrl(video.posterKey), ...output },
+    },
+  );
 }
 
 /** `failed` with the reason, and `video.failed`; false when it was not processing. */
 export async function markFailed(media: Media, video: VideoRow, reason: string): Promise<boolean> {
-  return finish(media, video, { status: 'failed', error: reason }, {
-    type: 'video.failed',
-    payload: { ...videoRef(video), reason },
-  });
+  return finish(
+    media,
+    video,
+    { status: 'failed', error: reason },
+    {
+      type: 'video.failed',
+      payload: { ...videoRef(video), reason },
+    },
+  );
 }
 
 /**
@@ -123,8 +134,21 @@ export function toVideoStatus(row: VideoRow): VideoStatus {
 
 /** A sibling's view (`GET /internal/videos`): who uploaded it and for what, and how it stands. */
 export function toInternalVideo(row: VideoRow): InternalVideo {
-  const { progress: _progress, ...status } = toVideoStatus(row);
-  return { ...status, uploaderId: row.uploaderId, purpose: row.purpose };
+  const { id, url, status, posterUrl, durationSeconds, width, height, error } = toVideoStatus(row);
+  return {
+    id,
+    url,
+    status,
+    posterUrl,
+    durationSeconds,
+    width,
+    height,
+    error,
+    uploaderId: row.uploaderId,
+    purpose: row.purpose,
+    sourceMime: row.sourceMime,
+    sourceBytes: row.sourceBytes,
+  };
 }
 
 /** The video stored under `key` (its MP4's key), if any. */

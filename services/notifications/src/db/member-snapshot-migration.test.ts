@@ -14,6 +14,14 @@ it(`0002 renames the member projection's columns to the snapshot's and keeps eve
   });
   expect(applied).toEqual(['0002_member_snapshot']);
   expect(after.members).toEqual([
-    { user_id: 7, username: 'member7', display_name: 'Ada Obi', profile_image: '/uploads/profile/a.webp', activated: true, joined_at_last_snapshot: true, updated_at_kept: true },
+    {
+      user_id: 7,
+      username: 'member7',
+      display_name: 'Ada Obi',
+      profile_image: '/uploads/profile/a.webp',
+      activated: true,
+      joined_at_last_snapshot: true,
+      updated_at_kept: true,
+    },
   ]);
 });

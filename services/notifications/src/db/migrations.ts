@@ -62,7 +62,7 @@ export const migrations: Migration[] = [
     `,
   },
   {
-    // Issue 12, settings that take effect: what members chose (notification switches, privacy,
+    // Settings that take effect: what members chose (notification switches, privacy,
     // time zone) as the settings service announces it, their e-mail (auth), mentions and digests.
     id: '0003_member_settings',
     sql: `

@@ -1,7 +1,16 @@
 import { verifyLinkToken } from '@kora/platform/service';
 import { eventually, recipientsOf, startSmtpSink, testEnv, type SinkMessage, type SmtpSink } from '@kora/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, like, memberIds, registerMember, setNotificationSettings, setTimezone, startNotifications, type NotificationsTestService } from '../test-support.js';
+import {
+  client,
+  like,
+  memberIds,
+  registerMember,
+  setNotificationSettings,
+  setTimezone,
+  startNotifications,
+  type NotificationsTestService,
+} from '../test-support.js';
 import { DIGEST_QUEUE, digestSender, sendDueDigests } from './daily-digest.js';
 
 describe(`daily digest (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -25,7 +34,11 @@ describe(`daily digest (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const run = () => sendDueDigests(svc.handle, digestSender(svc.handle));
 
   /** A registered member with the digest on (or not) and `unread` notifications. */
-  async function member({ digest = true, unread = 2, timezone }: { digest?: boolean; unread?: number; timezone?: string } = {}): Promise<number> {
+  async function member({
+    digest = true,
+    unread = 2,
+    timezone,
+  }: { digest?: boolean; unread?: number; timezone?: string } = {}): Promise<number> {
     const me = nextId();
     await registerMember(svc, me, { firstname: 'Amaka', lastname: 'Obi' });
     if (digest) await setNotificationSettings(svc, me, { emailDigest: true });
@@ -70,7 +83,7 @@ describe(`daily digest (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   it('lists the unread notifications with a link to them and a valid unsubscribe link and headers', async () => {
     const me = await member({ unread: 3 });
     const api = client(svc);
-    const [newest] = (await api.get('/api/notifications', me)).json() as { id: number }[];
+    const [newest] = (await api.get('/api/notifications', me)).json<{ id: number }[]>();
     await api.post('/api/notifications/mark-read', me, { ids: [newest!.id] });
     at('2026-11-29T08:01:00Z');
     await run();
@@ -115,7 +128,10 @@ describe(`daily digest (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
 
 describe(`daily digest without SMTP (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   it('keeps the mail in the dev outbox when it is on', async () => {
-    const svc = await startNotifications({ env: { ...process.env, SMTP_URL: '', MAIL_DEV_OUTBOX: 'true' }, now: () => new Date('2026-11-26T08:30:00Z') });
+    const svc = await startNotifications({
+      env: { ...process.env, SMTP_URL: '', MAIL_DEV_OUTBOX: 'true' },
+      now: () => new Date('2026-11-26T08:30:00Z'),
+    });
     try {
       const [me, actor] = [memberIds()(), memberIds()()];
       await registerMember(svc, me);

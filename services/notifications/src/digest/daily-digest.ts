@@ -10,8 +10,8 @@
  * fails rolls the row back, so the job's retry sends it. (A crash after the mail left and before
  * the commit would send again on retry: the one window, narrower than losing a digest.)
  */
-import { signLinkToken, storeDevMail, type Tx } from '@kora/platform/service';
-import { chooseMailSender, createSmtpSender, mailFromAddress, mailLinkBase, watchSiteSmtp, type MailMessage, type MailSender } from '@kora/platform/mail';
+import { signLinkToken } from '@kora/platform/service';
+import { createTransactionalMailSender, mailLinkBase, type TransactionalMailSender } from '@kora/platform/mail';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
 import { actorView } from '../projections/members.js';
@@ -69,7 +69,13 @@ async function sendDigest(n: Notifications, mail: DigestSender, member: Candidat
       .onConflictDoNothing()
       .returning({ userId: digests.userId });
     if (!claimed) return false;
-    const rows = await tx.select({ row: t, actor: m }).from(t).leftJoin(m, eq(m.userId, t.actorId)).where(unreadOnly).orderBy(desc(t.id)).limit(DIGEST_LISTED);
+    const rows = await tx
+      .select({ row: t, actor: m })
+      .from(t)
+      .leftJoin(m, eq(m.userId, t.actorId))
+      .where(unreadOnly)
+      .orderBy(desc(t.id))
+      .limit(DIGEST_LISTED);
     const [self] = await tx.select().from(m).where(eq(m.userId, member.userId));
     const settings = n.ctx.siteSettings.current();
     await mail.send(
@@ -89,37 +95,11 @@ async function sendDigest(n: Notifications, mail: DigestSender, member: Candidat
 }
 
 /** Sends inside the digest's transaction: the dev outbox writes its row with it. */
-export interface DigestSender {
-  send(message: MailMessage, tx: Tx): Promise<void>;
-  close(): Promise<void>;
-}
+export type DigestSender = TransactionalMailSender;
 
-/**
- * The admin's SMTP server when their Email settings name one, else SMTP when SMTP_URL is set, else
- * the dev outbox (its own table) when on, else logged and dropped.
- */
+/** The platform's transport rule (the admin's SMTP server, SMTP_URL, the dev outbox, else dropped). */
 export function digestSender(n: Notifications): DigestSender {
-  const smtp = n.config.SMTP_URL ? createSmtpSender({ url: n.config.SMTP_URL, from: n.config.MAIL_FROM }) : null;
-  const from = () => mailFromAddress(n.ctx.siteSettings.current(), n.config);
-  const site = watchSiteSmtp(n.ctx.siteSettings, from);
-  return {
-    async send(message, tx) {
-      const sender: MailSender =
-        site.sender() ??
-        smtp ??
-        chooseMailSender({
-          devOutbox: n.config.MAIL_DEV_OUTBOX,
-          from: n.config.MAIL_FROM,
-          store: (m) => storeDevMail(tx, n.tables.devMail, m),
-          log: n.ctx.log,
-        });
-      await sender.send({ ...message, from: from() });
-    },
-    close: async () => {
-      await site.close();
-      await smtp?.close();
-    },
-  };
+  return createTransactionalMailSender({ settings: n.ctx.siteSettings, config: n.config, devMail: n.tables.devMail, log: n.ctx.log });
 }
 
 /** The job: registered on every instance; the schedule (start) is one, however many declare it. */

@@ -6,7 +6,13 @@
  */
 import { memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
-import { friendRequestAccepted, friendRequestCancelled, friendRequestSent, postCommented, postLiked } from '../notifications/from-events.js';
+import {
+  friendRequestAccepted,
+  friendRequestCancelled,
+  friendRequestSent,
+  postCommented,
+  postLiked,
+} from '../notifications/from-events.js';
 import { groupJoinApproved, groupJoinRequested, groupJoinWithdrawn } from '../notifications/groups.js';
 import { mentionReviewed, postMentioned } from '../notifications/mentions.js';
 import { walletCredited, walletDebited } from '../notifications/payments.js';
@@ -26,7 +32,7 @@ export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
           await snapshot['user.registered'](event, tx, emit);
           await rememberEmail(n.tables, tx, event);
         },
-        // The digest follows the member's address when it changes (issue 16).
+        // The digest follows the member's address when it changes.
         'user.email-changed': (event, tx) => rememberEmail(n.tables, tx, event),
         ...memberPrivacyHandlers(n.tables.privacy),
         ...memberSettingsHandlers(n.tables),

@@ -59,7 +59,8 @@ function handle(hub: LiveHub, value: unknown): void {
   if (type === 'notification.created') {
     // The registry's payload schema checks the notification itself too.
     const event = eventRegistry['notification.created'].payload.safeParse(payload);
-    if (event.success && !tooOldForLive(event.data.notification.createdAt, Date.now())) hub.push(event.data.recipientId, event.data.notification);
+    if (event.success && !tooOldForLive(event.data.notification.createdAt, Date.now()))
+      hub.push(event.data.recipientId, event.data.notification);
   } else if (type === 'session.revoked') {
     const event = eventRegistry['session.revoked'].payload.safeParse(payload);
     if (event.success) hub.closeSession(event.data.userId, event.data.sessionId);

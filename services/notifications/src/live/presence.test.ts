@@ -49,7 +49,7 @@ describe(`presence (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const presence = async (viewer: number, ids: number[]) => {
     const res = await api.get(`/api/presence?ids=${ids.join(',')}`, viewer);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Presence[];
+    return res.json<Presence[]>();
   };
   const onlineOf = async (viewer: number, id: number) => (await presence(viewer, [id]))[0]!.online;
   /** Reads through the OTHER instance: presence is shared, not per instance. */
@@ -119,7 +119,17 @@ describe(`presence (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   it('refuses bad ids with 400 and anonymous callers with 401', async () => {
     const me = nextId();
     const tooMany = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
-    for (const query of ['', '?ids=', '?ids=abc', '?ids=1,,2', '?ids=0', '?ids=-1', '?ids=1.5', `?ids=${tooMany}`, '?ids=99999999999999999']) {
+    for (const query of [
+      '',
+      '?ids=',
+      '?ids=abc',
+      '?ids=1,,2',
+      '?ids=0',
+      '?ids=-1',
+      '?ids=1.5',
+      `?ids=${tooMany}`,
+      '?ids=99999999999999999',
+    ]) {
       const res = await api.get(`/api/presence${query}`, me);
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });

@@ -45,7 +45,9 @@ export class Presence {
 
   /** A graceful stop: its members go offline now (unless another instance holds them). */
   stop(userIds: Iterable<number>): Promise<void> {
-    return this.run(() => Promise.all([this.store.del(`presence:i:${this.instanceId}`), ...[...userIds].map((id) => this.store.del(this.memberKey(id)))]));
+    return this.run(() =>
+      Promise.all([this.store.del(`presence:i:${this.instanceId}`), ...[...userIds].map((id) => this.store.del(this.memberKey(id)))]),
+    );
   }
 
   /** Which of `userIds` have a socket open on any live instance. */

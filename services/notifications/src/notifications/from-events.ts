@@ -1,5 +1,5 @@
 /**
- * Which notification each event makes (the spec's types): who receives it, who acted, what it
+ * Which notification each event makes (docs/product/notifications.md): who receives it, who acted, what it
  * points at. A cancelled friend request takes its notification back while it is still unread.
  */
 import type { EventEnvelope, EventPayload, EventType } from '@kora/contracts';
@@ -14,7 +14,15 @@ const source = (event: EventEnvelope) => ({ sourceEventId: event.id, occurredAt:
 
 export async function postLiked(n: Notifications, tx: Tx, emit: Emit, event: Event<'post.liked'>): Promise<void> {
   const { postId, postOwnerId, actorId } = event.payload;
-  await storeNotification(n, tx, emit, { ...source(event), recipientId: postOwnerId, actorId, type: 'post_like', entityType: 'post', entityId: postId, postId });
+  await storeNotification(n, tx, emit, {
+    ...source(event),
+    recipientId: postOwnerId,
+    actorId,
+    type: 'post_like',
+    entityType: 'post',
+    entityId: postId,
+    postId,
+  });
 }
 
 export async function postCommented(n: Notifications, tx: Tx, emit: Emit, event: Event<'post.commented'>): Promise<void> {
@@ -33,13 +41,27 @@ export async function postCommented(n: Notifications, tx: Tx, emit: Emit, event:
 
 export async function friendRequestSent(n: Notifications, tx: Tx, emit: Emit, event: Event<'friend-request.sent'>): Promise<void> {
   const { fromUserId, toUserId, requestId } = event.payload;
-  await storeNotification(n, tx, emit, { ...source(event), recipientId: toUserId, actorId: fromUserId, type: 'friend_request', entityType: 'friend_request', entityId: requestId });
+  await storeNotification(n, tx, emit, {
+    ...source(event),
+    recipientId: toUserId,
+    actorId: fromUserId,
+    type: 'friend_request',
+    entityType: 'friend_request',
+    entityId: requestId,
+  });
 }
 
 /** The sender learns the recipient accepted; the notification points at the new friend. */
 export async function friendRequestAccepted(n: Notifications, tx: Tx, emit: Emit, event: Event<'friend-request.accepted'>): Promise<void> {
   const { fromUserId, toUserId } = event.payload;
-  await storeNotification(n, tx, emit, { ...source(event), recipientId: fromUserId, actorId: toUserId, type: 'friend_accept', entityType: 'user', entityId: toUserId });
+  await storeNotification(n, tx, emit, {
+    ...source(event),
+    recipientId: fromUserId,
+    actorId: toUserId,
+    type: 'friend_accept',
+    entityType: 'user',
+    entityId: toUserId,
+  });
 }
 
 /**
@@ -49,7 +71,5 @@ export async function friendRequestAccepted(n: Notifications, tx: Tx, emit: Emit
 export async function friendRequestCancelled(n: Notifications, tx: Tx, event: Event<'friend-request.cancelled'>): Promise<void> {
   const { toUserId, requestId } = event.payload;
   const t = n.tables.notifications;
-  await tx
-    .delete(t)
-    .where(and(eq(t.type, 'friend_request'), eq(t.entityId, requestId), eq(t.recipientId, toUserId), isNull(t.readAt)));
+  await tx.delete(t).where(and(eq(t.type, 'friend_request'), eq(t.entityId, requestId), eq(t.recipientId, toUserId), isNull(t.readAt)));
 }

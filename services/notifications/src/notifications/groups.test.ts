@@ -3,7 +3,17 @@ import { buildEnvelope, consumeMessage } from '@kora/platform';
 import { testLog } from '@kora/testing';
 import { describe, expect, it } from 'vitest';
 import { notificationsConsumers } from '../events/subscriptions.js';
-import { announcedTo, deliver, listOf, memberIds, registerMember, rowsOf, setNotificationSettings, someId, useNotificationsService } from '../test-support.js';
+import {
+  announcedTo,
+  deliver,
+  listOf,
+  memberIds,
+  registerMember,
+  rowsOf,
+  setNotificationSettings,
+  someId,
+  useNotificationsService,
+} from '../test-support.js';
 
 /** Join requests and approvals of groups (decision 021). */
 describe(`group notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -18,7 +28,13 @@ describe(`group notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
     await registerMember(file.svc, requester, { firstname: 'Chidi', lastname: 'Okeke' });
     const groupId = someId();
     // The owner listed twice (an owner who is also named an admin): still one notification.
-    await deliver(file.svc, 'group.join-requested', { groupId, userId: requester, groupTitle: 'Lagos Food Lovers', reviewerIds: [owner, admin, owner] }, groupId, requester);
+    await deliver(
+      file.svc,
+      'group.join-requested',
+      { groupId, userId: requester, groupTitle: 'Lagos Food Lovers', reviewerIds: [owner, admin, owner] },
+      groupId,
+      requester,
+    );
     for (const reviewer of [owner, admin]) {
       const notifications = await list(reviewer);
       expect(notifications).toHaveLength(1);
@@ -42,7 +58,13 @@ describe(`group notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
     const [member, approver] = [nextId(), nextId()];
     await registerMember(file.svc, approver, { firstname: 'Ada', lastname: 'Obi' });
     const groupId = someId();
-    await deliver(file.svc, 'group.join-approved', { groupId, userId: member, groupTitle: 'Book "Club" ✓', approvedBy: approver }, groupId, approver);
+    await deliver(
+      file.svc,
+      'group.join-approved',
+      { groupId, userId: member, groupTitle: 'Book "Club" ✓', approvedBy: approver },
+      groupId,
+      approver,
+    );
     const [n] = await list(member);
     expect(n).toMatchObject({
       type: 'group_join_approved',
@@ -60,7 +82,13 @@ describe(`group notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
     const [owner, admin, requester] = [nextId(), nextId(), nextId()];
     await setNotificationSettings(file.svc, admin, { inappGroupActivity: false });
     const groupId = someId();
-    await deliver(file.svc, 'group.join-requested', { groupId, userId: requester, groupTitle: 'Quiet', reviewerIds: [owner, admin] }, groupId, requester);
+    await deliver(
+      file.svc,
+      'group.join-requested',
+      { groupId, userId: requester, groupTitle: 'Quiet', reviewerIds: [owner, admin] },
+      groupId,
+      requester,
+    );
     expect(await rowsOf(file.svc, admin)).toEqual([]);
     expect(await announced(admin)).toEqual([]);
     expect(await rowsOf(file.svc, owner)).toHaveLength(1);
@@ -69,7 +97,13 @@ describe(`group notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
   it('group.join-withdrawn takes back the unread requests, and leaves read ones as history', async () => {
     const [owner, admin, requester] = [nextId(), nextId(), nextId()];
     const groupId = someId();
-    await deliver(file.svc, 'group.join-requested', { groupId, userId: requester, groupTitle: 'G', reviewerIds: [owner, admin] }, groupId, requester);
+    await deliver(
+      file.svc,
+      'group.join-requested',
+      { groupId, userId: requester, groupTitle: 'G', reviewerIds: [owner, admin] },
+      groupId,
+      requester,
+    );
     const [read] = await list(admin);
     expect((await file.api.post('/api/notifications/mark-read', admin, { ids: [read!.id] })).statusCode).toBe(200);
     await deliver(file.svc, 'group.join-withdrawn', { groupId, userId: requester }, groupId, requester);
@@ -87,7 +121,14 @@ describe(`group notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
     // Same key: handled after both copies.
     await deliver(file.svc, 'group.join-withdrawn', { groupId: someId(), userId: nextId() }, groupId, requester);
     // A consumer that lost its processed-events record still stores nothing new.
-    const options = { group: 'notifications.group-replay-test', handlers: notificationsConsumers(file.svc.handle)[0]!.handlers, db: file.svc.ctx.db, tables: file.svc.ctx.tables, bus: file.svc.adapters.bus, log: testLog };
+    const options = {
+      group: 'notifications.group-replay-test',
+      handlers: notificationsConsumers(file.svc.handle)[0]!.handlers,
+      db: file.svc.ctx.db,
+      tables: file.svc.ctx.tables,
+      bus: file.svc.adapters.bus,
+      log: testLog,
+    };
     expect(await consumeMessage(options, message)).toBe('processed');
     for (const reviewer of [owner, admin]) {
       expect(await rowsOf(file.svc, reviewer)).toHaveLength(1);

@@ -51,7 +51,5 @@ export async function groupJoinApproved(n: Notifications, tx: Tx, emit: Emit, ev
 export async function groupJoinWithdrawn(n: Notifications, tx: Tx, event: Event<'group.join-withdrawn'>): Promise<void> {
   const { groupId, userId } = event.payload;
   const t = n.tables.notifications;
-  await tx
-    .delete(t)
-    .where(and(eq(t.type, 'group_join_request'), eq(t.entityId, groupId), eq(t.actorId, userId), isNull(t.readAt)));
+  await tx.delete(t).where(and(eq(t.type, 'group_join_request'), eq(t.entityId, groupId), eq(t.actorId, userId), isNull(t.readAt)));
 }

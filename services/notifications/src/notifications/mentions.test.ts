@@ -17,8 +17,21 @@ describe(`mention notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
   const nextId = memberIds();
 
   const list = (userId: number) => listOf(file.api, userId);
-  function mention(mentioned: number, actor: number, { commentId = null as number | null, pending = false, mentionId = someId(), postId = someId() } = {}) {
-    const payload = { postId, postOwnerId: actor, actorId: actor, mentionId, mentionedUserId: mentioned, commentId, excerpt: 'hello @you', pending };
+  function mention(
+    mentioned: number,
+    actor: number,
+    { commentId = null as number | null, pending = false, mentionId = someId(), postId = someId() } = {},
+  ) {
+    const payload = {
+      postId,
+      postOwnerId: actor,
+      actorId: actor,
+      mentionId,
+      mentionedUserId: mentioned,
+      commentId,
+      excerpt: 'hello @you',
+      pending,
+    };
     return deliver(file.svc, 'post.mentioned', payload, postId, actor);
   }
 

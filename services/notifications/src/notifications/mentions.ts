@@ -9,7 +9,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
 import { storeNotification } from './store.js';
 
-export async function postMentioned(n: Notifications, tx: Tx, emit: Emit, event: EventEnvelope<EventPayload<'post.mentioned'>>): Promise<void> {
+export async function postMentioned(
+  n: Notifications,
+  tx: Tx,
+  emit: Emit,
+  event: EventEnvelope<EventPayload<'post.mentioned'>>,
+): Promise<void> {
   const { postId, actorId, mentionId, mentionedUserId, commentId, pending } = event.payload;
   await storeNotification(n, tx, emit, {
     sourceEventId: event.id,
@@ -31,7 +36,11 @@ export async function postMentioned(n: Notifications, tx: Tx, emit: Emit, event:
  * one changes, so a late replay of an older answer cannot flip a newer one (posts refuses a
  * second, different answer anyway).
  */
-export async function mentionReviewed(n: Notifications, tx: Tx, event: EventEnvelope<EventPayload<'post.mention-reviewed'>>): Promise<void> {
+export async function mentionReviewed(
+  n: Notifications,
+  tx: Tx,
+  event: EventEnvelope<EventPayload<'post.mention-reviewed'>>,
+): Promise<void> {
   const { mentionId, mentionedUserId, approved } = event.payload;
   const t = n.tables.notifications;
   await tx

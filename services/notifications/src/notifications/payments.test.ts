@@ -1,6 +1,16 @@
 import type { EventPayload } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { announcedTo, deliver, listOf, memberIds, registerMember, rowsOf, setNotificationSettings, someId, useNotificationsService } from '../test-support.js';
+import {
+  announcedTo,
+  deliver,
+  listOf,
+  memberIds,
+  registerMember,
+  rowsOf,
+  setNotificationSettings,
+  someId,
+  useNotificationsService,
+} from '../test-support.js';
 
 /** Payment notices (decision 023): a top-up credited and a package bought, to the member, behind inappPayments. */
 describe(`payment notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -54,7 +64,13 @@ describe(`payment notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     const member = nextId();
     await setNotificationSettings(file.svc, member, { inappPayments: false });
     await deliver(file.svc, 'wallet.credited', movement(member, {}), member, member);
-    await deliver(file.svc, 'wallet.debited', movement(member, { type: 'package_purchase', packageId: 'vvip', reference: null }), member, member);
+    await deliver(
+      file.svc,
+      'wallet.debited',
+      movement(member, { type: 'package_purchase', packageId: 'vvip', reference: null }),
+      member,
+      member,
+    );
     expect(await rowsOf(file.svc, member)).toEqual([]);
     await setNotificationSettings(file.svc, member, { inappPayments: true });
     await deliver(file.svc, 'wallet.credited', movement(member, {}), member, member);

@@ -32,7 +32,10 @@ export async function notificationPageOf(
 
 export async function unreadCount(n: Notifications, userId: number): Promise<number> {
   const t = n.tables.notifications;
-  const [row] = await n.ctx.db.select({ n: count() }).from(t).where(and(eq(t.recipientId, userId), isNull(t.readAt)));
+  const [row] = await n.ctx.db
+    .select({ n: count() })
+    .from(t)
+    .where(and(eq(t.recipientId, userId), isNull(t.readAt)));
   return row?.n ?? 0;
 }
 

@@ -48,9 +48,21 @@ describe(`reel notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, (
   it('reel.commented: a reel_comment to the author naming the excerpt', async () => {
     const [author, writer] = [nextId(), nextId()];
     const reelId = someId();
-    await deliver(file.svc, 'reel.commented', { reelId, authorId: author, actorId: writer, commentId: someId(), excerpt: 'Beautiful!' }, reelId, writer);
+    await deliver(
+      file.svc,
+      'reel.commented',
+      { reelId, authorId: author, actorId: writer, commentId: someId(), excerpt: 'Beautiful!' },
+      reelId,
+      writer,
+    );
     const [n] = await list(author);
-    expect(n).toMatchObject({ type: 'reel_comment', actorId: writer, entityType: 'reel', entityId: reelId, message: 'commented on your reel: "Beautiful!"' });
+    expect(n).toMatchObject({
+      type: 'reel_comment',
+      actorId: writer,
+      entityType: 'reel',
+      entityId: reelId,
+      message: 'commented on your reel: "Beautiful!"',
+    });
     expect(await announced(author)).toEqual([n]);
   });
 
@@ -58,7 +70,13 @@ describe(`reel notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, (
     const author = nextId();
     const reelId = someId();
     await deliver(file.svc, 'reel.liked', { reelId, authorId: author, actorId: author }, reelId, author);
-    await deliver(file.svc, 'reel.commented', { reelId, authorId: author, actorId: author, commentId: someId(), excerpt: 'Mine' }, reelId, author);
+    await deliver(
+      file.svc,
+      'reel.commented',
+      { reelId, authorId: author, actorId: author, commentId: someId(), excerpt: 'Mine' },
+      reelId,
+      author,
+    );
     expect(await rowsOf(file.svc, author)).toEqual([]);
 
     const liker = nextId();

@@ -10,7 +10,16 @@ describe(`report outcome notifications (${process.env.KORA_TEST_TARGET ?? 'embed
 
   function closed(reporterId: number, changes: Partial<EventPayload<'report.closed'>> = {}): EventPayload<'report.closed'> {
     const postId = someId();
-    return { reportId: someId(), reporterId, targetType: 'post', targetId: postId, postId, status: 'resolved', moderation: 'remove', ...changes };
+    return {
+      reportId: someId(),
+      reporterId,
+      targetType: 'post',
+      targetId: postId,
+      postId,
+      status: 'resolved',
+      moderation: 'remove',
+      ...changes,
+    };
   }
 
   it('each reporter is told, pointing at the post, as their own notice, live; a replay stores nothing', async () => {
@@ -52,7 +61,14 @@ describe(`report outcome notifications (${process.env.KORA_TEST_TARGET ?? 'embed
     const [comment, shadow, dismissed] = await listOf(file.api, reporter);
     expect(dismissed!.message).toBe('We reviewed the post you reported and found it does not break our rules.');
     expect(shadow!.message).toBe('We limited who can see the post you reported. Thank you.');
-    expect(comment).toMatchObject({ message: 'We removed the comment you reported. Thank you.', entityType: 'post', entityId: postId, meta: { postId } });
-    expect(reportOutcomeText({ targetType: 'comment', status: 'dismissed', moderation: null })).toBe('We reviewed the comment you reported and found it does not break our rules.');
+    expect(comment).toMatchObject({
+      message: 'We removed the comment you reported. Thank you.',
+      entityType: 'post',
+      entityId: postId,
+      meta: { postId },
+    });
+    expect(reportOutcomeText({ targetType: 'comment', status: 'dismissed', moderation: null })).toBe(
+      'We reviewed the comment you reported and found it does not break our rules.',
+    );
   });
 });

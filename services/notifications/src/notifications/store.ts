@@ -60,6 +60,11 @@ export async function storeNotification(n: Notifications, tx: Tx, emit: Emit, dr
   if (!row) return null;
   const notification = toNotification(row, await actorOf(n.tables, tx, draft.actorId));
   // Keyed by recipient: one member's notifications reach their sockets in the order they were made.
-  emit({ type: 'notification.created', aggregateId: draft.recipientId, actorId: draft.actorId, payload: { recipientId: draft.recipientId, notification } });
+  emit({
+    type: 'notification.created',
+    aggregateId: draft.recipientId,
+    actorId: draft.actorId,
+    payload: { recipientId: draft.recipientId, notification },
+  });
   return notification;
 }

@@ -3,12 +3,24 @@ import { buildEnvelope } from '@kora/platform/service';
 import { eventually, processed } from '@kora/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { switchOf } from '../rules/wants-notification.js';
-import { createdEvents, deliver, like, memberIds, rowsOf, setNotificationSettings, someId, startNotifications, type NotificationsTestService } from '../test-support.js';
+import {
+  createdEvents,
+  deliver,
+  like,
+  memberIds,
+  rowsOf,
+  setNotificationSettings,
+  someId,
+  startNotifications,
+  type NotificationsTestService,
+} from '../test-support.js';
 
 describe('switchOf', () => {
   it('maps every type to the switch its name promises; group and payment types by family; others to none', () => {
     expect(
-      Object.fromEntries((['post_like', 'reel_like', 'post_comment', 'mention', 'friend_request', 'friend_accept'] as const).map((t) => [t, switchOf(t)])),
+      Object.fromEntries(
+        (['post_like', 'reel_like', 'post_comment', 'mention', 'friend_request', 'friend_accept'] as const).map((t) => [t, switchOf(t)]),
+      ),
     ).toEqual({
       post_like: 'inappLikes',
       reel_like: 'inappLikes',
@@ -29,7 +41,16 @@ describe('switchOf', () => {
 /** A wallet movement of `type` as wallet announces it (a top-up by card, or a VIP purchase). */
 function walletMovement(userId: number, type: 'top_up' | 'package_purchase') {
   const topUp = type === 'top_up';
-  return { userId, transactionId: someId(), type, amountKobo: 605_000, balanceKobo: 0, reference: topUp ? `ref-${someId()}` : null, packageId: topUp ? null : ('vip' as const), createdAt: new Date().toISOString() };
+  return {
+    userId,
+    transactionId: someId(),
+    type,
+    amountKobo: 605_000,
+    balanceKobo: 0,
+    reference: topUp ? `ref-${someId()}` : null,
+    packageId: topUp ? null : ('vip' as const),
+    createdAt: new Date().toISOString(),
+  };
 }
 
 describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -52,7 +73,16 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     },
     mention: (me) => {
       const postId = someId();
-      const payload = { postId, postOwnerId: nextId(), actorId: nextId(), mentionId: someId(), mentionedUserId: me, commentId: null, excerpt: 'hi', pending: false };
+      const payload = {
+        postId,
+        postOwnerId: nextId(),
+        actorId: nextId(),
+        mentionId: someId(),
+        mentionedUserId: me,
+        commentId: null,
+        excerpt: 'hi',
+        pending: false,
+      };
       return deliver(svc, 'post.mentioned', payload, postId);
     },
     friend_request: (me) => deliver(svc, 'friend-request.sent', { requestId: someId(), fromUserId: nextId(), toUserId: me }, 'pair'),
@@ -77,7 +107,15 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     payment_package: (me) => deliver(svc, 'wallet.debited', walletMovement(me, 'package_purchase'), me, me),
     report_outcome: (me) => {
       const postId = someId();
-      const payload = { reportId: someId(), reporterId: me, targetType: 'post' as const, targetId: postId, postId, status: 'resolved' as const, moderation: 'remove' as const };
+      const payload = {
+        reportId: someId(),
+        reporterId: me,
+        targetType: 'post' as const,
+        targetId: postId,
+        postId,
+        status: 'resolved' as const,
+        moderation: 'remove' as const,
+      };
       return deliver(svc, 'report.closed', payload, payload.reportId, nextId());
     },
   };
@@ -107,7 +145,7 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
 
   it.each(switched)('%s: switched off, it is neither stored nor announced; the other types still are', async (type) => {
     const me = nextId();
-    await setNotificationSettings(svc, me, { [switchFor[type]!]: false } as Partial<NotificationSettings>);
+    await setNotificationSettings(svc, me, { [switchFor[type]!]: false });
     for (const t of types) await cause[t](me);
     const stored = (await rowsOf(svc, me)).map((r) => r.type);
     const expected = types.filter((t) => switchFor[t] !== switchFor[type]);
@@ -122,7 +160,9 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     await setNotificationSettings(svc, me, off);
     for (const t of types) await cause[t](me);
     expect((await rowsOf(svc, me)).map((r) => r.type)).toEqual(['report_outcome']);
-    expect((await createdEvents(svc)).filter((e) => e.payload.recipientId === me).map((e) => e.payload.notification.type)).toEqual(['report_outcome']);
+    expect((await createdEvents(svc)).filter((e) => e.payload.recipientId === me).map((e) => e.payload.notification.type)).toEqual([
+      'report_outcome',
+    ]);
   });
 
   it('honours the latest settings: switched back on, the type is stored again; an older event does not undo a newer one', async () => {
@@ -133,9 +173,24 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     await like(svc, me, nextId());
     expect(await rowsOf(svc, me)).toHaveLength(1);
     // A late, older "off" (redelivered out of order) is ignored: the newer "on" stands.
-    const older = { userId: me, inappLikes: false, inappComments: true, inappMentions: true, inappFriendRequests: true, inappGroupActivity: true, inappPayments: true, emailDigest: false, emailSecurity: true };
-    const envelope = { ...buildEnvelope({ type: 'settings.notifications-changed', aggregateId: me, actorId: me, payload: older }), occurredAt: new Date(Date.now() - 60_000).toISOString() };
-    await svc.adapters.bus.publish([{ topic: topicOf('settings.notifications-changed'), key: String(me), value: JSON.stringify(envelope) }]);
+    const older = {
+      userId: me,
+      inappLikes: false,
+      inappComments: true,
+      inappMentions: true,
+      inappFriendRequests: true,
+      inappGroupActivity: true,
+      inappPayments: true,
+      emailDigest: false,
+      emailSecurity: true,
+    };
+    const envelope = {
+      ...buildEnvelope({ type: 'settings.notifications-changed', aggregateId: me, actorId: me, payload: older }),
+      occurredAt: new Date(Date.now() - 60_000).toISOString(),
+    };
+    await svc.adapters.bus.publish([
+      { topic: topicOf('settings.notifications-changed'), key: String(me), value: JSON.stringify(envelope) },
+    ]);
     await eventually(() => processed(svc, envelope.id));
     await like(svc, me, nextId());
     expect(await rowsOf(svc, me)).toHaveLength(2);

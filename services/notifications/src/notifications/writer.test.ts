@@ -30,7 +30,7 @@ describe(`notifications from events (${process.env.KORA_TEST_TARGET ?? 'embedded
     await svc?.close();
   });
 
-  const list = async (userId: number) => (await api.get('/api/notifications', userId)).json() as Notification[];
+  const list = async (userId: number) => (await api.get('/api/notifications', userId)).json<Notification[]>();
 
   it('post.liked: a post_like for the owner, with the actor from the projection, announced in the same transaction', async () => {
     const [owner, actor] = [nextId(), nextId()];
@@ -60,7 +60,13 @@ describe(`notifications from events (${process.env.KORA_TEST_TARGET ?? 'embedded
   it('post.commented: a post_comment whose message carries the excerpt', async () => {
     const [owner, actor] = [nextId(), nextId()];
     const postId = someId();
-    await deliver(svc, 'post.commented', { postId, postOwnerId: owner, actorId: actor, commentId: someId(), excerpt: 'Nice one!' }, postId, actor);
+    await deliver(
+      svc,
+      'post.commented',
+      { postId, postOwnerId: owner, actorId: actor, commentId: someId(), excerpt: 'Nice one!' },
+      postId,
+      actor,
+    );
     const [n] = await list(owner);
     expect(n).toMatchObject({ type: 'post_comment', entityType: 'post', entityId: postId, meta: { postId, groupId: null } });
     expect(n!.message).toBe(notificationMessage('post_comment', 'Nice one!'));
@@ -73,7 +79,14 @@ describe(`notifications from events (${process.env.KORA_TEST_TARGET ?? 'embedded
     const requestId = someId();
     await deliver(svc, 'friend-request.sent', { fromUserId: from, toUserId: to, requestId }, friendPairKey(from, to), from);
     expect(await list(to)).toMatchObject([
-      { type: 'friend_request', actorId: from, entityType: 'friend_request', entityId: requestId, message: 'sent you a friend request', meta: { postId: null, groupId: null } },
+      {
+        type: 'friend_request',
+        actorId: from,
+        entityType: 'friend_request',
+        entityId: requestId,
+        message: 'sent you a friend request',
+        meta: { postId: null, groupId: null },
+      },
     ]);
 
     await deliver(svc, 'friend-request.accepted', { fromUserId: from, toUserId: to, requestId }, friendPairKey(from, to), to);
@@ -108,14 +121,26 @@ describe(`notifications from events (${process.env.KORA_TEST_TARGET ?? 'embedded
   it('stores one notification however often the event comes (processed record, then the unique source id)', async () => {
     const [owner, actor] = [nextId(), nextId()];
     const postId = someId();
-    const envelope = buildEnvelope({ type: 'post.liked', aggregateId: postId, actorId: actor, payload: { postId, postOwnerId: owner, actorId: actor } });
+    const envelope = buildEnvelope({
+      type: 'post.liked',
+      aggregateId: postId,
+      actorId: actor,
+      payload: { postId, postOwnerId: owner, actorId: actor },
+    });
     const message = { topic: topicOf('post.liked'), key: String(postId), value: JSON.stringify(envelope) };
     await svc.adapters.bus.publish([message, message]);
     await deliver(svc, 'post.liked', { postId: someId(), postOwnerId: nextId(), actorId: actor }, postId, actor); // same key: handled after both copies
     expect(await rowsOf(svc, owner)).toHaveLength(1);
 
     // A consumer that lost its processed-events record (another group name) still stores nothing new.
-    const options = { group: 'notifications.replay-test', handlers: notificationsConsumers(svc.handle)[0]!.handlers, db: svc.ctx.db, tables: svc.ctx.tables, bus: svc.adapters.bus, log: testLog };
+    const options = {
+      group: 'notifications.replay-test',
+      handlers: notificationsConsumers(svc.handle)[0]!.handlers,
+      db: svc.ctx.db,
+      tables: svc.ctx.tables,
+      bus: svc.adapters.bus,
+      log: testLog,
+    };
     expect(await consumeMessage(options, message)).toBe('processed');
     expect(await rowsOf(svc, owner)).toHaveLength(1);
     expect((await createdEvents(svc)).filter((e) => e.payload.recipientId === owner)).toHaveLength(1);

@@ -37,7 +37,11 @@ export function memberSettingsHandlers(tables: NotificationsTables): Handlers {
 }
 
 /** The member's address: from sign-up, then each change auth announces (in order: one key per member). */
-export async function rememberEmail(tables: NotificationsTables, tx: Tx, event: EventEnvelope<EventPayload<'user.registered' | 'user.email-changed'>>): Promise<void> {
+export async function rememberEmail(
+  tables: NotificationsTables,
+  tx: Tx,
+  event: EventEnvelope<EventPayload<'user.registered' | 'user.email-changed'>>,
+): Promise<void> {
   const { userId, email } = event.payload;
   await tx.insert(tables.emails).values({ userId, email }).onConflictDoUpdate({ target: tables.emails.userId, set: { email } });
 }

@@ -21,7 +21,11 @@ describe(`notifications dev mail outbox (${process.env.KORA_TEST_TARGET ?? 'embe
       // On Kafka other files' members reach this service too (same topics): only mine are asserted.
       expect(await sendDueDigests(svc.handle, digestSender(svc.handle))).toBeGreaterThanOrEqual(1);
       const other = `${nextId()}@example.ng`;
-      await storeDevMail(svc.ctx.db, svc.tables.devMail, { to: other, subject: 'Later', text: 'See https://kora.test/a and https://kora.test/a' });
+      await storeDevMail(svc.ctx.db, svc.tables.devMail, {
+        to: other,
+        subject: 'Later',
+        text: 'See https://kora.test/a and https://kora.test/a',
+      });
 
       const all: Listed[] = (await svc.app.inject({ method: 'GET', url: '/api/notifications/dev/mail' })).json();
       expect(all[0]).toMatchObject({ to: other, subject: 'Later', links: ['https://kora.test/a'], createdAt: expect.any(String) });
@@ -41,12 +45,19 @@ describe(`notifications dev mail outbox (${process.env.KORA_TEST_TARGET ?? 'embe
   it('does not exist when SMTP_URL is set, or when the outbox is off', async () => {
     const sink = await startSmtpSink();
     try {
-      for (const mail of [{ MAIL_DEV_OUTBOX: 'true', SMTP_URL: sink.url }, { MAIL_DEV_OUTBOX: 'false', SMTP_URL: '' }]) {
+      for (const mail of [
+        { MAIL_DEV_OUTBOX: 'true', SMTP_URL: sink.url },
+        { MAIL_DEV_OUTBOX: 'false', SMTP_URL: '' },
+      ]) {
         const svc = await startNotifications({ env: { ...process.env, ...mail } });
         try {
           const res = await svc.app.inject({ method: 'GET', url: '/api/notifications/dev/mail' });
           expect(res.statusCode, JSON.stringify(mail)).toBe(404);
-          expect(res.json()).toEqual({ error: 'The dev mail outbox is off', message: 'The dev mail outbox is off', code: 'DEV_OUTBOX_OFF' });
+          expect(res.json()).toEqual({
+            error: 'The dev mail outbox is off',
+            message: 'The dev mail outbox is off',
+            code: 'DEV_OUTBOX_OFF',
+          });
         } finally {
           await svc.close();
         }

@@ -20,7 +20,7 @@ describe(`notifications API (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
     const res = await api.get(`/api/notifications${query}`, userId);
     expect(res.statusCode, res.body).toBe(200);
     const next = res.headers['x-next-cursor'];
-    return { notifications: res.json() as Notification[], nextCursor: typeof next === 'string' ? Number(next) : null };
+    return { notifications: res.json<Notification[]>(), nextCursor: typeof next === 'string' ? Number(next) : null };
   };
   const unread = async (userId: number) => (await api.get('/api/notifications/unread-count', userId)).json().count as number;
   /** `count` likes on `owner`'s posts by distinct members; answers the notification ids, oldest first. */
@@ -67,11 +67,11 @@ describe(`notifications API (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
     const me = nextId();
     const newestFirst = (await likes(me, 3)).reverse();
     const first = await api.get('/api/notifications?cursor=0&limit=2', me);
-    expect((first.json() as Notification[]).map((n) => n.id)).toEqual(newestFirst.slice(0, 2));
+    expect(first.json<Notification[]>().map((n) => n.id)).toEqual(newestFirst.slice(0, 2));
     expect(first.headers['x-next-cursor']).toBe(String(newestFirst[1]));
     expect(first.headers.link).toBe(`</api/notifications?cursor=${newestFirst[1]}&limit=2>; rel="next"`);
     const last = await api.get(`/api/notifications?cursor=${newestFirst[1]}&limit=2`, me);
-    expect((last.json() as Notification[]).map((n) => n.id)).toEqual(newestFirst.slice(2));
+    expect(last.json<Notification[]>().map((n) => n.id)).toEqual(newestFirst.slice(2));
     expect(last.headers.link).toBeUndefined();
     expect(last.headers['x-next-cursor']).toBeUndefined();
   });
@@ -98,12 +98,20 @@ describe(`notifications API (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
     expect((await rowsOf(svc, other)).every((r) => r.readAt === null && r.seenAt === null)).toBe(true);
 
     const listed = (await page(me)).notifications;
-    expect(listed.filter((n) => n.readAt !== null).map((n) => n.id).sort()).toEqual([mine[0], mine[1]].sort());
+    expect(
+      listed
+        .filter((n) => n.readAt !== null)
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual([mine[0], mine[1]].sort());
     // Read means seen as well.
     expect(listed.filter((n) => n.seenAt !== null)).toHaveLength(2);
 
     // Again (and duplicates): nothing left to update, and no negative counts.
-    expect((await api.post('/api/notifications/mark-read', me, { ids: [mine[0], mine[0], mine[1]] })).json()).toEqual({ updated: 0, unread: 1 });
+    expect((await api.post('/api/notifications/mark-read', me, { ids: [mine[0], mine[0], mine[1]] })).json()).toEqual({
+      updated: 0,
+      unread: 1,
+    });
     expect((await api.post('/api/notifications/mark-read', me, { ids: [mine[2]] })).json()).toEqual({ updated: 1, unread: 0 });
     expect((await api.post('/api/notifications/mark-read', me, { ids: mine })).json()).toEqual({ updated: 0, unread: 0 });
     expect(await unread(me)).toBe(0);

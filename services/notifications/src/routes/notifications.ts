@@ -1,5 +1,5 @@
 /**
- * The notification list and read state (spec: notification dropdown, notifications page).
+ * The notification list and read state (the notification dropdown, the notifications page).
  * - GET /api/notifications?cursor&limit -> [notification], newest first, 20 a page; the next page in
  *   Link / X-Next-Cursor (decision 015)
  * - GET /api/notifications/unread-count -> { count }
@@ -34,7 +34,14 @@ export function notificationRoutes(app: ServiceApp, n: Notifications): void {
 
   app.get(
     '/api/notifications/unread-count',
-    { schema: { ...memberOnly, operationId: 'getUnreadNotificationCount', summary: 'How many of your notifications are unread', response: { 200: unreadCountAnswer, 401: errors[401] } } },
+    {
+      schema: {
+        ...memberOnly,
+        operationId: 'getUnreadNotificationCount',
+        summary: 'How many of your notifications are unread',
+        response: { 200: unreadCountAnswer, 401: errors[401] },
+      },
+    },
     async (request) => ({ count: await unreadCount(n, memberOf(request).userId) }),
   );
 
@@ -54,13 +61,27 @@ export function notificationRoutes(app: ServiceApp, n: Notifications): void {
 
   app.post(
     '/api/notifications/mark-all-read',
-    { schema: { ...memberOnly, operationId: 'markAllNotificationsRead', summary: 'Mark all your notifications read', response: { 200: markAnswer, 401: errors[401] } } },
+    {
+      schema: {
+        ...memberOnly,
+        operationId: 'markAllNotificationsRead',
+        summary: 'Mark all your notifications read',
+        response: { 200: markAnswer, 401: errors[401] },
+      },
+    },
     async (request) => markAllRead(n, memberOf(request).userId),
   );
 
   app.post(
     '/api/notifications/mark-seen',
-    { schema: { ...memberOnly, operationId: 'markAllNotificationsSeen', summary: 'Mark all your notifications seen (the dropdown was opened)', response: { 200: markAnswer, 401: errors[401] } } },
+    {
+      schema: {
+        ...memberOnly,
+        operationId: 'markAllNotificationsSeen',
+        summary: 'Mark all your notifications seen (the dropdown was opened)',
+        response: { 200: markAnswer, 401: errors[401] },
+      },
+    },
     async (request) => markAllSeen(n, memberOf(request).userId),
   );
 }

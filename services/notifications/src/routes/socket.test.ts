@@ -95,7 +95,11 @@ describe(`/ws live notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})
 
   it('closes the sockets of a revoked session with 4001, and only those', async () => {
     const me = nextId();
-    const [revoked, alsoRevoked, kept] = [await open(wsUrl, me, 'phone'), await open(second.wsUrl, me, 'phone'), await open(wsUrl, me, 'laptop')];
+    const [revoked, alsoRevoked, kept] = [
+      await open(wsUrl, me, 'phone'),
+      await open(second.wsUrl, me, 'phone'),
+      await open(wsUrl, me, 'laptop'),
+    ];
     await publish(svc, 'session.revoked', { userId: me, sessionId: 'phone' }, me, me);
     expect(await revoked.closed).toEqual({ code: 4001, reason: 'session revoked' });
     expect(await alsoRevoked.closed).toEqual({ code: 4001, reason: 'session revoked' });

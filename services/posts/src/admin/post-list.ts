@@ -1,5 +1,5 @@
 /**
- * The back office's posts table (spec: GET api/admin/posts; decision 024): every post whatever its
+ * The back office's posts table (GET /api/admin/posts; decision 024): every post whatever its
  * moderation state, filtered by state, searched in its content and its author's username
  * (case-insensitive, the search text taken literally), newest first; `reported` lists the posts
  * with open reports, most-reported first. One statement for the page, one for the total.

@@ -1,15 +1,16 @@
 /**
- * An admin's row actions on a post (spec: PUT /api/admin/posts/{id}/visibility; decision 024):
+ * An admin's row actions on a post (PUT /api/admin/posts/{id}/visibility; decision 024):
  * remove (deleted by a moderator, announced as `post.deleted` as any deletion is), restore,
  * shadow, unshadow. The post's row is locked for the change, and the change and its audit record
  * (`admin.action-recorded` with the flags before and after) are one transaction. An action that
  * changes nothing (restore a visible post) records nothing.
  */
-import { adminTexts, type AdminAction, type PostVisibilityAction } from '@kora/contracts';
+import type { AdminAction, PostVisibilityAction } from '@kora/contracts';
 import type { Emit, Tx } from '@kora/platform/service';
-import { conflict, rowsOf } from '@kora/platform/service';
+import { rowsOf } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
+import { deletedByAuthor } from '../errors.js';
 import { recordAdminAction } from '../moderation/audit.js';
 import { restorePost, setShadowHiddenIn, softDeletePost } from '../moderation/post-state.js';
 
@@ -43,11 +44,18 @@ export async function lockPostFlags(posts: Posts, tx: Tx, postId: number): Promi
  * Applies `action` to the post inside the caller's transaction and records it when it changed
  * something. Answers whether the post exists.
  */
-export async function applyPostAction(posts: Posts, tx: Tx, emit: Emit, adminId: number, postId: number, action: PostVisibilityAction): Promise<boolean> {
+export async function applyPostAction(
+  posts: Posts,
+  tx: Tx,
+  emit: Emit,
+  adminId: number,
+  postId: number,
+  action: PostVisibilityAction,
+): Promise<boolean> {
   const locked = await lockPostFlags(posts, tx, postId);
   if (!locked) return false;
   // Deleting was the author's choice: the back office brings back only what a moderator removed.
-  if (action === 'restore' && locked.isDeleted && !locked.deletedByModerator) throw conflict(adminTexts.deletedByAuthor);
+  if (action === 'restore' && locked.isDeleted && !locked.deletedByModerator) throw deletedByAuthor();
   const before: Flags = { isDeleted: locked.isDeleted, isShadowHidden: locked.isShadowHidden };
   let changed: boolean;
   switch (action) {
@@ -67,7 +75,11 @@ export async function applyPostAction(posts: Posts, tx: Tx, emit: Emit, adminId:
       isDeleted: action === 'remove' ? true : action === 'restore' ? false : before.isDeleted,
       isShadowHidden: action === 'shadow' ? true : action === 'unshadow' ? false : before.isShadowHidden,
     };
-    recordAdminAction(emit, { actorId: adminId, action: auditAction[action], targetType: 'post', targetId: postId, before, after }, posts.now());
+    recordAdminAction(
+      emit,
+      { actorId: adminId, action: auditAction[action], targetType: 'post', targetId: postId, before, after },
+      posts.now(),
+    );
   }
   return true;
 }

@@ -15,7 +15,15 @@ it(`0003 carries the authors projection into the member snapshot, its primary ke
   });
   expect(applied).toEqual(['0003_member_snapshot']);
   expect(after.members).toEqual([
-    { user_id: 7, username: 'ada', display_name: 'ada', profile_image: '/uploads/profile/a.webp', activated: true, joined_at_last_snapshot: true, updated_at_kept: true },
+    {
+      user_id: 7,
+      username: 'ada',
+      display_name: 'ada',
+      profile_image: '/uploads/profile/a.webp',
+      activated: true,
+      joined_at_last_snapshot: true,
+      updated_at_kept: true,
+    },
   ]);
   expect(after.indexes).toEqual([{ indexname: 'members_pkey', indexdef: expect.stringMatching(/USING btree \(user_id\)$/) }]);
 });

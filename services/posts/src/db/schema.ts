@@ -193,7 +193,22 @@ export const postsSchema = (name: string) => {
     hashtags,
     pendingBackfills,
     suspendedMembers,
-    posts, likes, reports, comments, shares, saves, members, videos, friendships, privacy, mentions, groups, groupMembers, memberships, boosts };
+    posts,
+    likes,
+    reports,
+    comments,
+    shares,
+    saves,
+    members,
+    videos,
+    friendships,
+    privacy,
+    mentions,
+    groups,
+    groupMembers,
+    memberships,
+    boosts,
+  };
 };
 
 export type PostsTables = ReturnType<typeof postsSchema>;

@@ -23,7 +23,7 @@ describe(`feed page query count (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
       const text = typeof query === 'string' ? query : ((query as { text?: string }).text ?? '');
       if (!/outbox|processed_events/.test(text)) seen.push(text);
       return original.call(this, query, ...rest);
-    } as QueryFn;
+    };
     try {
       await action();
     } finally {

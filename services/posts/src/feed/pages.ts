@@ -28,7 +28,10 @@ export interface PageRequest {
 export function toPage(rows: PostJsonRow[], limit: number): JsonPage {
   const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1];
-  return { posts: shown.map((r) => r.post), nextCursor: rows.length > limit && last ? encodeCursor({ at: last.page_at, id: last.id }) : null };
+  return {
+    posts: shown.map((r) => r.post),
+    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.page_at, id: last.id }) : null,
+  };
 }
 
 export const before = (column: string, idColumn: string, after: PageKey | null) =>
@@ -68,7 +71,9 @@ export async function feedPage(posts: Posts, viewer: number, page: PageRequest):
   if (sponsored) texts.splice(SPONSORED_SLOT, 0, sponsored.post);
   const last = shown[shown.length - 1];
   const nextCursor =
-    rows.length > ownPlaces && last ? encodeCursor({ at: last.page_at, id: last.id, ...(sponsored ? { sponsored: Number(sponsored.id) } : {}) }) : null;
+    rows.length > ownPlaces && last
+      ? encodeCursor({ at: last.page_at, id: last.id, ...(sponsored ? { sponsored: Number(sponsored.id) } : {}) })
+      : null;
   return { posts: texts, nextCursor };
 }
 
@@ -93,9 +98,15 @@ function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
   const viewer = sql.placeholder('viewer');
   const take = sql.placeholder('take');
   const now = sql.placeholder('now');
-  const cursor = afterCursor ? sql`and (p.created_at, p.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::bigint)` : sql``;
+  const cursor = afterCursor
+    ? sql`and (p.created_at, p.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::bigint)`
+    : sql``;
   // The page's own posts, then its sponsored post (feed/sponsored.ts) as one more row.
-  return postJsonSql(tables, viewer, now, sql`
+  return postJsonSql(
+    tables,
+    viewer,
+    now,
+    sql`
     with organic as (
     select p.*, p.created_at as sort_at, false as sponsored from (
       select p.*
@@ -122,7 +133,10 @@ function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
     )
     select * from organic
     union all
-    (${sponsoredRowSql(tables, viewer, now, sql.placeholder('last'), sql`select o.id from organic as o`)})`, LIST_COMMENTS, sql`p.sponsored`);
+    (${sponsoredRowSql(tables, viewer, now, sql.placeholder('last'), sql`select o.id from organic as o`)})`,
+    LIST_COMMENTS,
+    sql`p.sponsored`,
+  );
 }
 
 /**
@@ -136,7 +150,10 @@ export async function authorPage(posts: Posts, viewer: number, authorId: number,
   const { posts: postsTable, mentions } = posts.tables;
   const take = page.limit + 1;
   const after = before('p.created_at', 'p.id', page.after);
-  const rows = await postsOf(posts, viewer, sql`
+  const rows = await postsOf(
+    posts,
+    viewer,
+    sql`
     select p.*, p.created_at as sort_at from (
       (select p.* from ${postsTable} as p
         where p.author_id = ${authorId} and p.group_id is null and ${visibleTo(posts.tables, viewer)} ${after}
@@ -149,20 +166,25 @@ export async function authorPage(posts: Posts, viewer: number, authorId: number,
         order by p.created_at desc, p.id desc limit ${take})
     ) as p
     order by p.created_at desc, p.id desc
-    limit ${take}`);
+    limit ${take}`,
+  );
   return toPage(rows, page.limit);
 }
 
 /** The viewer's saved posts, most recently saved first; deleted or hidden ones are skipped. */
 export async function savedPage(posts: Posts, viewer: number, page: PageRequest): Promise<JsonPage> {
   const { posts: postsTable, saves } = posts.tables;
-  const rows = await postsOf(posts, viewer, sql`
+  const rows = await postsOf(
+    posts,
+    viewer,
+    sql`
     select p.*, s.created_at as sort_at
     from ${saves} as s
     join ${postsTable} as p on p.id = s.post_id
     where s.user_id = ${viewer} and ${visibleTo(posts.tables, viewer)} ${before('s.created_at', 's.post_id', page.after)}
     order by s.created_at desc, s.post_id desc
-    limit ${page.limit + 1}`);
+    limit ${page.limit + 1}`,
+  );
   return toPage(rows, page.limit);
 }
 
@@ -172,11 +194,15 @@ export async function savedPage(posts: Posts, viewer: number, page: PageRequest)
  * page never depends on that check alone.
  */
 export async function groupPage(posts: Posts, viewer: number, groupId: number, page: PageRequest): Promise<JsonPage> {
-  const rows = await postsOf(posts, viewer, sql`
+  const rows = await postsOf(
+    posts,
+    viewer,
+    sql`
     select p.*, p.created_at as sort_at from ${posts.tables.posts} as p
     where p.group_id = ${groupId} and ${visibleTo(posts.tables, viewer)} ${before('p.created_at', 'p.id', page.after)}
     order by p.created_at desc, p.id desc
-    limit ${page.limit + 1}`);
+    limit ${page.limit + 1}`,
+  );
   return toPage(rows, page.limit);
 }
 
@@ -194,9 +220,17 @@ export const MEMORIES_LIMIT = 50;
  * in `timeZone` (Postgres converts each post's instant to that zone's calendar). Those in a group
  * only while the viewer may still see that group's posts.
  */
-export async function memoryPosts(posts: Posts, viewer: number, date: { year: number; month: number; day: number }, timeZone: string): Promise<string[]> {
+export async function memoryPosts(
+  posts: Posts,
+  viewer: number,
+  date: { year: number; month: number; day: number },
+  timeZone: string,
+): Promise<string[]> {
   const local = sql`(p.created_at at time zone ${timeZone})`;
-  const rows = await postsOf(posts, viewer, sql`
+  const rows = await postsOf(
+    posts,
+    viewer,
+    sql`
     select p.*, p.created_at as sort_at
     from ${posts.tables.posts} as p
     where p.author_id = ${viewer} and ${visibleTo(posts.tables, viewer)}
@@ -204,6 +238,7 @@ export async function memoryPosts(posts: Posts, viewer: number, date: { year: nu
       and extract(day from ${local}) = ${date.day}
       and extract(year from ${local}) < ${date.year}
     order by p.created_at desc, p.id desc
-    limit ${MEMORIES_LIMIT}`);
+    limit ${MEMORIES_LIMIT}`,
+  );
   return rows.map((r) => r.post);
 }

@@ -10,7 +10,18 @@ import { mediaTypeOf, postListSchema, postSchema, unknownMember, type Post } fro
 import { serializerCompiler } from '@kora/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setShadowHidden } from '../moderation/post-state.js';
-import { backdate, befriend, client, createGroup, mediaUrl, memberIds, postsHandle, registerMember, startPosts, type PostsTestService } from '../test-support.js';
+import {
+  backdate,
+  befriend,
+  client,
+  createGroup,
+  mediaUrl,
+  memberIds,
+  postsHandle,
+  registerMember,
+  startPosts,
+  type PostsTestService,
+} from '../test-support.js';
 import { LIST_LIKERS } from './post-json.js';
 
 const serializerOf = (schema: unknown) => serializerCompiler({ schema, method: 'GET', url: '/' });
@@ -49,7 +60,11 @@ describe(`posts as PostgreSQL writes them (${process.env.KORA_TEST_TARGET ?? 'em
       { author: me, content: '', media: [image, image] },
     ];
     for (const [i, p] of posts.entries()) {
-      const post = await api.createPost(p.author, p.content, p.media.map((url) => ({ url })));
+      const post = await api.createPost(
+        p.author,
+        p.content,
+        p.media.map((url) => ({ url })),
+      );
       await backdate(svc, post.id, new Date(firstAt - i * 1_234.5));
       ids.push(post.id);
     }
@@ -76,7 +91,7 @@ describe(`posts as PostgreSQL writes them (${process.env.KORA_TEST_TARGET ?? 'em
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.body).toBe(serialise(JSON.parse(res.body)));
-    return { data: res.json() as T, nextCursor: res.headers['x-next-cursor'] as string | undefined };
+    return { data: res.json<T>(), nextCursor: res.headers['x-next-cursor'] as string | undefined };
   }
 
   it('writes every list and the post page byte for byte as the schema serialisers would', async () => {
@@ -126,12 +141,27 @@ describe(`posts as PostgreSQL writes them (${process.env.KORA_TEST_TARGET ?? 'em
     // The newest likers, then the viewer (whose like is older than all of them).
     expect(first!.likes).toHaveLength(LIST_LIKERS + 1);
     expect(first!.likes.at(-1)).toEqual({ userId: me });
-    expect(first!.comments.map((c) => ({ userId: c.userId, username: c.username, name: c.name, profileImage: c.profileImage, content: c.content }))).toEqual([
+    expect(
+      first!.comments.map((c) => ({
+        userId: c.userId,
+        username: c.username,
+        name: c.name,
+        profileImage: c.profileImage,
+        content: c.content,
+      })),
+    ).toEqual([
       { userId: friend, username: 'amaka_ọ́', name: 'Ada Obi', profileImage: expect.any(String), content: awkward },
       { userId: ghost, ...unknownMember(ghost), content: 'from a ghost' },
     ]);
     expect(first!.comments.every((c) => c.createdAt === new Date(c.createdAt).toISOString())).toBe(true);
-    expect(second).toMatchObject({ likes: [{ userId: me }], hasLiked: true, hasShared: true, hasSaved: true, shareCount: 1, createdAt: new Date(firstAt - 1_234.5).toISOString() });
+    expect(second).toMatchObject({
+      likes: [{ userId: me }],
+      hasLiked: true,
+      hasShared: true,
+      hasSaved: true,
+      shareCount: 1,
+      createdAt: new Date(firstAt - 1_234.5).toISOString(),
+    });
     expect(third!.author).toEqual({ id: ghost, ...unknownMember(ghost), verified: false });
     expect([first, second, third].every((p) => p!.sponsored === false && p!.author.verified === false)).toBe(true);
     expect((await body<Post>(`/api/posts/${ids[3]}`, me, asSerialised.post)).isShadowHidden).toBe(true);

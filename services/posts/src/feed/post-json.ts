@@ -11,9 +11,9 @@
  * are not used.
  */
 import { DEFAULT_AVATAR } from '@kora/contracts';
+import { timeKeySql } from '@kora/platform/service';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PostsTables } from '../db/schema.js';
-import { keySql } from './cursor.js';
 
 /** Lists carry this many likers (the caller is added when they liked) and this many comments. */
 export const LIST_LIKERS = 50;
@@ -57,7 +57,7 @@ export function postJsonSql(
   const me = sql`${viewer}::bigint`;
   const now = sql`${at}::timestamptz`;
   return sql`
-    select to_json(j)::text as post, ${keySql(sql`p.sort_at`)} as page_at, p.id, j.sponsored
+    select to_json(j)::text as post, ${timeKeySql(sql`p.sort_at`)} as page_at, p.id, j.sponsored
     from (${page}) as p
     left join ${t.members} as au on au.user_id = p.author_id
     left join ${t.groups} as pg on pg.group_id = p.group_id

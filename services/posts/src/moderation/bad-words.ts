@@ -21,7 +21,12 @@ function matcherFor(words: readonly string[]): RegExp | null {
       .map((w) => w.trim().normalize('NFC'))
       .filter(Boolean)
       // Whitespace inside a phrase matches any run of whitespace ("bad  word" is still "bad word").
-      .map((w) => w.split(/\s+/).map(escapeRegExp).join(String.raw`\s+`));
+      .map((w) =>
+        w
+          .split(/\s+/)
+          .map(escapeRegExp)
+          .join(String.raw`\s+`),
+      );
     matcher = alternatives.length === 0 ? null : new RegExp(`(?<!${WORD_CHAR})(?:${alternatives.join('|')})(?!${WORD_CHAR})`, 'iu');
     compiled.set(words, matcher);
   }

@@ -15,7 +15,7 @@ import { recordMentions } from './mentions.js';
 export async function createPost(posts: Posts, callerId: number, body: CreatePostBody): Promise<number> {
   if (body.userId !== callerId) throw notYourUserId();
   const content = body.content.trim();
-  // The URL says what a file is (spec), whatever type the client claimed; order is upload order.
+  // The URL says what a file is (docs/product/posts-and-feed.md), whatever type the client claimed; order is upload order.
   const media = body.media.map((m) => m.url);
   if (content === '' && media.length === 0) throw postEmpty();
   // Read per request: an admin's change applies to the very next post.
@@ -43,7 +43,14 @@ export async function createPost(posts: Posts, callerId: number, body: CreatePos
         groupId,
       },
     });
-    await recordMentions(posts, tx, emit, { postId: row!.id, postOwnerId: callerId, commentId: null, actorId: callerId, text: content, inGroup: groupId !== null });
+    await recordMentions(posts, tx, emit, {
+      postId: row!.id,
+      postOwnerId: callerId,
+      commentId: null,
+      actorId: callerId,
+      text: content,
+      inGroup: groupId !== null,
+    });
     await recordHashtags(tx, posts.tables, [{ postId: row!.id, commentId: null, text: content, createdAt: row!.createdAt }]);
     return row!.id;
   });

@@ -28,10 +28,19 @@ export async function backfillHashtags(posts: Posts): Promise<number> {
 async function backfillPosts(posts: Posts, tx: Tx): Promise<number> {
   const t = posts.tables.posts;
   let read = 0;
-  for (let last = 0; ; ) {
-    const rows = await tx.select({ id: t.id, content: t.content, createdAt: t.createdAt }).from(t).where(gt(t.id, last)).orderBy(asc(t.id)).limit(BATCH);
+  for (let last = 0; ;) {
+    const rows = await tx
+      .select({ id: t.id, content: t.content, createdAt: t.createdAt })
+      .from(t)
+      .where(gt(t.id, last))
+      .orderBy(asc(t.id))
+      .limit(BATCH);
     if (rows.length === 0) return read;
-    await recordHashtags(tx, posts.tables, rows.map((r) => ({ postId: r.id, commentId: null, text: r.content, createdAt: r.createdAt })));
+    await recordHashtags(
+      tx,
+      posts.tables,
+      rows.map((r) => ({ postId: r.id, commentId: null, text: r.content, createdAt: r.createdAt })),
+    );
     read += rows.length;
     last = rows[rows.length - 1]!.id;
   }
@@ -40,7 +49,7 @@ async function backfillPosts(posts: Posts, tx: Tx): Promise<number> {
 async function backfillComments(posts: Posts, tx: Tx): Promise<number> {
   const c = posts.tables.comments;
   let read = 0;
-  for (let last = 0; ; ) {
+  for (let last = 0; ;) {
     const rows = await tx
       .select({ id: c.id, postId: c.postId, content: c.content, createdAt: c.createdAt })
       .from(c)
@@ -48,7 +57,11 @@ async function backfillComments(posts: Posts, tx: Tx): Promise<number> {
       .orderBy(asc(c.id))
       .limit(BATCH);
     if (rows.length === 0) return read;
-    await recordHashtags(tx, posts.tables, rows.map((r) => ({ postId: r.postId, commentId: r.id, text: r.content, createdAt: r.createdAt })));
+    await recordHashtags(
+      tx,
+      posts.tables,
+      rows.map((r) => ({ postId: r.postId, commentId: r.id, text: r.content, createdAt: r.createdAt })),
+    );
     read += rows.length;
     last = rows[rows.length - 1]!.id;
   }

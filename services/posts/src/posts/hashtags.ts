@@ -16,7 +16,9 @@ export interface TaggedText {
 }
 
 export async function recordHashtags(db: DbOrTx, tables: PostsTables, texts: TaggedText[]): Promise<void> {
-  const rows = texts.flatMap(({ postId, commentId, text, createdAt }) => hashtagsIn(text).map((tag) => ({ postId, commentId, tag, createdAt })));
+  const rows = texts.flatMap(({ postId, commentId, text, createdAt }) =>
+    hashtagsIn(text).map((tag) => ({ postId, commentId, tag, createdAt })),
+  );
   if (rows.length === 0) return;
   // A repeat (the backfill meeting a post written meanwhile) changes nothing.
   await db.insert(tables.hashtags).values(rows).onConflictDoNothing();

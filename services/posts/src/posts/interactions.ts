@@ -4,7 +4,7 @@
  * disagrees with what happened. The caller has already checked the post is visible to the member.
  */
 import { excerpt, textLength, type PostComment } from '@kora/contracts';
-import { memberViews } from '@kora/platform/service';
+import { memberViews, toggleCountedRow } from '@kora/platform/service';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { VisiblePost } from '../feed/visibility.js';
@@ -17,27 +17,19 @@ import { recordMentions } from './mentions.js';
 export async function toggleLike(posts: Posts, post: VisiblePost, memberId: number): Promise<{ liked: boolean; likeCount: number }> {
   const { posts: postsTable, likes } = posts.tables;
   return posts.ctx.transact(async (tx, emit) => {
-    const added = await tx.insert(likes).values({ postId: post.id, userId: memberId }).onConflictDoNothing().returning({ postId: likes.postId });
-    let delta = 1;
-    if (added.length === 0) {
-      const removed = await tx
-        .delete(likes)
-        .where(and(eq(likes.postId, post.id), eq(likes.userId, memberId)))
-        .returning({ postId: likes.postId });
-      // Zero when a concurrent toggle removed it first: the like is gone either way, count once.
-      delta = removed.length === 0 ? 0 : -1;
-    }
-    // Nothing changed (a concurrent toggle won): read the count instead of writing it back.
-    const [row] =
-      delta === 0
-        ? await tx.select({ likeCount: postsTable.likeCount }).from(postsTable).where(eq(postsTable.id, post.id))
-        : await tx
-            .update(postsTable)
-            .set({ likeCount: sql`${postsTable.likeCount} + ${delta}` })
-            .where(eq(postsTable.id, post.id))
-            .returning({ likeCount: postsTable.likeCount });
-    const liked = delta > 0;
-    if (delta !== 0) {
+    const {
+      on: liked,
+      count,
+      changed,
+    } = await toggleCountedRow(tx, {
+      marks: likes,
+      mark: { postId: post.id, userId: memberId },
+      markWhere: and(eq(likes.postId, post.id), eq(likes.userId, memberId))!,
+      counted: postsTable,
+      counter: postsTable.likeCount,
+      countedWhere: eq(postsTable.id, post.id),
+    });
+    if (changed) {
       emit({
         type: liked ? 'post.liked' : 'post.unliked',
         aggregateId: post.id,
@@ -45,7 +37,7 @@ export async function toggleLike(posts: Posts, post: VisiblePost, memberId: numb
         payload: { postId: post.id, postOwnerId: post.authorId, actorId: memberId },
       });
     }
-    return { liked, likeCount: row!.likeCount };
+    return { liked, likeCount: count };
   });
 }
 
@@ -71,12 +63,30 @@ export async function addComment(posts: Posts, post: VisiblePost, memberId: numb
       actorId: memberId,
       payload: { postId: post.id, postOwnerId: post.authorId, actorId: memberId, commentId: row!.id, excerpt: excerpt(content) },
     });
-    const mentions = await recordMentions(posts, tx, emit, { postId: post.id, postOwnerId: post.authorId, commentId: row!.id, actorId: memberId, text: content });
+    const mentions = await recordMentions(posts, tx, emit, {
+      postId: post.id,
+      postOwnerId: post.authorId,
+      commentId: row!.id,
+      actorId: memberId,
+      text: content,
+    });
     await recordHashtags(tx, posts.tables, [{ postId: post.id, commentId: row!.id, text: content, createdAt: row!.createdAt }]);
     return { ...row!, mentions };
   });
-  const { username, displayName, profileImage, verified } = (await memberViews(posts.ctx.db, posts.tables.members, [memberId], posts.now()))(memberId);
-  return { id: comment.id, userId: memberId, username, name: displayName, profileImage, content: comment.content, createdAt: comment.createdAt.toISOString(), mentions: comment.mentions, verified };
+  const { username, displayName, profileImage, verified } = (
+    await memberViews(posts.ctx.db, posts.tables.members, [memberId], posts.now())
+  )(memberId);
+  return {
+    id: comment.id,
+    userId: memberId,
+    username,
+    name: displayName,
+    profileImage,
+    content: comment.content,
+    createdAt: comment.createdAt.toISOString(),
+    mentions: comment.mentions,
+    verified,
+  };
 }
 
 /**
@@ -86,7 +96,11 @@ export async function addComment(posts: Posts, post: VisiblePost, memberId: numb
 export async function sharePost(posts: Posts, post: VisiblePost, memberId: number): Promise<{ shared: true; shareCount: number }> {
   const { posts: postsTable, shares } = posts.tables;
   return posts.ctx.transact(async (tx, emit) => {
-    const added = await tx.insert(shares).values({ postId: post.id, userId: memberId }).onConflictDoNothing().returning({ postId: shares.postId });
+    const added = await tx
+      .insert(shares)
+      .values({ postId: post.id, userId: memberId })
+      .onConflictDoNothing()
+      .returning({ postId: shares.postId });
     // Already shared: nothing to count, only the count to answer.
     const [row] =
       added.length === 0

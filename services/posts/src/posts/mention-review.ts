@@ -38,7 +38,13 @@ export async function reviewMention(posts: Posts, memberId: number, mentionId: n
       type: 'post.mention-reviewed',
       aggregateId: Number(row.post_id),
       actorId: memberId,
-      payload: { postId: Number(row.post_id), postOwnerId: Number(row.author_id), mentionId, mentionedUserId: memberId, approved: decision === 'approved' },
+      payload: {
+        postId: Number(row.post_id),
+        postOwnerId: Number(row.author_id),
+        mentionId,
+        mentionedUserId: memberId,
+        approved: decision === 'approved',
+      },
     });
     return { mentionId, status: decision };
   });
@@ -50,7 +56,18 @@ export const PENDING_MENTIONS_LIMIT = 100;
 /** The member's mentions waiting for review, on posts that still exist for them. */
 export async function pendingMentions(posts: Posts, memberId: number): Promise<PendingMention[]> {
   const { mentions, posts: postsTable, comments, members } = posts.tables;
-  const rows = rowsOf<{ id: number; post_id: number; comment_id: number | null; actor_id: number; username: string | null; display_name: string | null; profile_image: string | null; verified: boolean; text: string; created_at: string }>(
+  const rows = rowsOf<{
+    id: number;
+    post_id: number;
+    comment_id: number | null;
+    actor_id: number;
+    username: string | null;
+    display_name: string | null;
+    profile_image: string | null;
+    verified: boolean;
+    text: string;
+    created_at: string;
+  }>(
     await posts.ctx.db.execute(sql`
       select m.id, m.post_id, m.comment_id, m.actor_id, au.username, au.display_name, au.profile_image,
         ${verifiedSql(sql`au`, sql`${posts.now().toISOString()}::timestamptz`)},
@@ -67,8 +84,18 @@ export async function pendingMentions(posts: Posts, memberId: number): Promise<P
   );
   return rows.map((r) => {
     const actorId = Number(r.actor_id);
-    const actor = r.username === null ? unknownActor(actorId) : { id: actorId, username: r.username, name: r.display_name!, profileImage: r.profile_image!, verified: r.verified };
-    return { mentionId: Number(r.id), postId: Number(r.post_id), commentId: r.comment_id === null ? null : Number(r.comment_id), actor, excerpt: excerpt(r.text), createdAt: r.created_at };
+    const actor =
+      r.username === null
+        ? unknownActor(actorId)
+        : { id: actorId, username: r.username, name: r.display_name!, profileImage: r.profile_image!, verified: r.verified };
+    return {
+      mentionId: Number(r.id),
+      postId: Number(r.post_id),
+      commentId: r.comment_id === null ? null : Number(r.comment_id),
+      actor,
+      excerpt: excerpt(r.text),
+      createdAt: r.created_at,
+    };
   });
 }
 

@@ -13,30 +13,64 @@ import type { EventHandler, Tx } from '@kora/platform/service';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PostsTables } from '../db/schema.js';
 
-type GroupHandlers = { [T in Extract<EventType, 'group.created' | 'group.updated' | 'group.deleted' | 'group.member-joined' | 'group.member-left' | 'group.role-changed'>]: EventHandler<T> };
+type GroupHandlers = {
+  [
+    T in Extract<
+      EventType,
+      'group.created' | 'group.updated' | 'group.deleted' | 'group.member-joined' | 'group.member-left' | 'group.role-changed'
+    >
+  ]: EventHandler<T>;
+};
 
 export function groupHandlers(tables: PostsTables): GroupHandlers {
   const { groups, groupMembers } = tables;
 
   async function keepState(tx: Tx, state: EventPayload<'group.created'>, occurredAt: string) {
     // The description and picture are search's group card (decision 025).
-    const row = { groupId: state.groupId, title: state.title, privacy: state.privacy, ownerId: state.ownerId, updatedAt: new Date(occurredAt), description: state.description, picture: state.picture };
+    const row = {
+      groupId: state.groupId,
+      title: state.title,
+      privacy: state.privacy,
+      ownerId: state.ownerId,
+      updatedAt: new Date(occurredAt),
+      description: state.description,
+      picture: state.picture,
+    };
     await tx
       .insert(groups)
       .values(row)
       .onConflictDoUpdate({
         target: groups.groupId,
-        set: { title: row.title, privacy: row.privacy, ownerId: row.ownerId, updatedAt: row.updatedAt, description: row.description, picture: row.picture },
+        set: {
+          title: row.title,
+          privacy: row.privacy,
+          ownerId: row.ownerId,
+          updatedAt: row.updatedAt,
+          description: row.description,
+          picture: row.picture,
+        },
         setWhere: sql`${groups.updatedAt} <= excluded.updated_at`,
       });
   }
 
   async function keepMember(tx: Tx, groupId: number, userId: number, role: 'owner' | 'admin' | 'member') {
-    await tx.insert(groupMembers).values({ groupId, userId, role }).onConflictDoUpdate({ target: [groupMembers.groupId, groupMembers.userId], set: { role } });
+    await tx
+      .insert(groupMembers)
+      .values({ groupId, userId, role })
+      .onConflictDoUpdate({ target: [groupMembers.groupId, groupMembers.userId], set: { role } });
   }
 
   return {
-    'group.created': (event, tx) => keepState(tx, event.payload, event.occurredAt),
+    // The creator is the owner from the first event: a post right after creating the group must not
+    // meet a group the projection knows without its owner (the member-joined event follows). Never
+    // over a role already held: a late copy of this event must not undo a handover.
+    'group.created': async (event, tx) => {
+      await keepState(tx, event.payload, event.occurredAt);
+      await tx
+        .insert(groupMembers)
+        .values({ groupId: event.payload.groupId, userId: event.payload.ownerId, role: 'owner' })
+        .onConflictDoNothing();
+    },
     'group.updated': (event, tx) => keepState(tx, event.payload, event.occurredAt),
     // Its posts stay (a deleted post is the author's to restore, not the group's) but nobody sees them.
     'group.deleted': async (event, tx) => {

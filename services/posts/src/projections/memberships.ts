@@ -12,7 +12,13 @@ import type { PostsTables } from '../db/schema.js';
 export async function keepMembership(tables: PostsTables, tx: Tx, event: EventEnvelope<EventPayload<'membership.changed'>>): Promise<void> {
   const { memberships } = tables;
   const { userId, startedAt, activeUntil, boostPosts } = event.payload;
-  const row = { userId, startedAt: new Date(startedAt), activeUntil: new Date(activeUntil), boostPosts, changedAt: new Date(event.occurredAt) };
+  const row = {
+    userId,
+    startedAt: new Date(startedAt),
+    activeUntil: new Date(activeUntil),
+    boostPosts,
+    changedAt: new Date(event.occurredAt),
+  };
   await tx
     .insert(memberships)
     .values(row)

@@ -10,7 +10,8 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
   const file = postsServiceForFile();
   const nextId = memberIds();
 
-  const author = async (userId: number) => (await file.svc.ctx.db.select().from(file.svc.tables.members).where(eq(file.svc.tables.members.userId, userId)))[0];
+  const author = async (userId: number) =>
+    (await file.svc.ctx.db.select().from(file.svc.tables.members).where(eq(file.svc.tables.members.userId, userId)))[0];
 
   describe('members (user.registered, user.updated)', () => {
     it("shows a member's new name and avatar on their posts and comments after user.updated", async () => {
@@ -20,18 +21,29 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
       await file.api.post(`/api/posts/${post.id}/comment`, me, { content: 'me again' });
       await publish(file.svc, 'user.updated', snapshot(me, 'new_name', '/uploads/profile/new.webp'), me, me);
       const seen = await readUntil(
-        async () => (await file.api.get(`/api/posts/${post.id}`, me)).json() as Post,
+        async () => (await file.api.get(`/api/posts/${post.id}`, me)).json<Post>(),
         (p) => p.author.username === 'new_name',
       );
-      expect(seen.author).toEqual({ id: me, username: 'new_name', name: 'Ada Obi', profileImage: '/uploads/profile/new.webp', verified: false });
+      expect(seen.author).toEqual({
+        id: me,
+        username: 'new_name',
+        name: 'Ada Obi',
+        profileImage: '/uploads/profile/new.webp',
+        verified: false,
+      });
       expect(seen.comments[0]).toMatchObject({ userId: me, username: 'new_name', profileImage: '/uploads/profile/new.webp' });
     });
 
     it('never lets an older snapshot overwrite a newer one, and shows the default avatar for an empty one', async () => {
       const me = nextId();
       const newer = buildEnvelope({ type: 'user.updated', aggregateId: me, actorId: me, payload: snapshot(me, 'newer', '') });
-      const older = { ...buildEnvelope({ type: 'user.updated', aggregateId: me, actorId: me, payload: snapshot(me, 'older') }), occurredAt: '2020-01-01T00:00:00.000Z' };
-      await file.svc.adapters.bus.publish([newer, older].map((e) => ({ topic: topicOf('user.updated'), key: String(me), value: JSON.stringify(e) })));
+      const older = {
+        ...buildEnvelope({ type: 'user.updated', aggregateId: me, actorId: me, payload: snapshot(me, 'older') }),
+        occurredAt: '2020-01-01T00:00:00.000Z',
+      };
+      await file.svc.adapters.bus.publish(
+        [newer, older].map((e) => ({ topic: topicOf('user.updated'), key: String(me), value: JSON.stringify(e) })),
+      );
       // Same key, so the older one is handled after the newer: once it is recorded as processed, it has had its chance to do harm.
       await eventually(() => processed(file.svc, older.id));
       expect(await processed(file.svc, newer.id)).toBe(true);
@@ -44,14 +56,18 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
       const message = { topic: topicOf('user.updated'), key: String(me), value: JSON.stringify(envelope) };
       await file.svc.adapters.bus.publish([message, message]);
       await eventually(async () => (await author(me))?.username === 'twice');
-      const rows = await file.svc.ctx.db.select().from(file.svc.ctx.tables.processedEvents).where(eq(file.svc.ctx.tables.processedEvents.eventId, envelope.id));
+      const rows = await file.svc.ctx.db
+        .select()
+        .from(file.svc.ctx.tables.processedEvents)
+        .where(eq(file.svc.ctx.tables.processedEvents.eventId, envelope.id));
       expect(rows).toHaveLength(1);
     });
   });
 
   describe('videos (video.uploaded, video.processed, video.failed)', () => {
     const videoEvent = (url: string) => ({ videoId: randomInt(1, 2 ** 31), url, uploaderId: nextId() });
-    const detailsOf = async (postId: number, viewer: number) => ((await file.api.get(`/api/posts/${postId}`, viewer)).json() as Post).videoDetails;
+    const detailsOf = async (postId: number, viewer: number) =>
+      (await file.api.get(`/api/posts/${postId}`, viewer)).json<Post>().videoDetails;
 
     it('shows processing, then ready with poster and duration, in upload order', async () => {
       const me = nextId();
@@ -61,20 +77,34 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
 
       const ref = videoEvent(v2);
       await publish(file.svc, 'video.uploaded', ref, ref.videoId);
-      await publish(file.svc, 'video.processed', { ...ref, posterUrl: '/uploads/videos/poster.webp', durationSeconds: 12.5, width: 640, height: 360, bytes: 1234 }, ref.videoId);
-      const details = await readUntil(() => detailsOf(post.id, me), (d) => d[1]?.status === 'ready');
+      await publish(
+        file.svc,
+        'video.processed',
+        { ...ref, posterUrl: '/uploads/videos/poster.webp', durationSeconds: 12.5, width: 640, height: 360, bytes: 1234 },
+        ref.videoId,
+      );
+      const details = await readUntil(
+        () => detailsOf(post.id, me),
+        (d) => d[1]?.status === 'ready',
+      );
       expect(details).toEqual([
         { url: v1, status: 'processing', posterUrl: null, durationSeconds: null, error: null },
         { url: v2, status: 'ready', posterUrl: '/uploads/videos/poster.webp', durationSeconds: 12.5, error: null },
       ]);
-      expect(((await file.api.get(`/api/posts/${post.id}`, me)).json() as Post).videos).toEqual([v1, v2]);
+      expect((await file.api.get(`/api/posts/${post.id}`, me)).json<Post>().videos).toEqual([v1, v2]);
 
       // A late or repeated `uploaded` never undoes a finished video.
       await publish(file.svc, 'video.uploaded', ref, ref.videoId);
       const other = videoEvent(v1);
       await publish(file.svc, 'video.failed', { ...other, reason: 'not a video' }, other.videoId);
-      const after = await readUntil(() => detailsOf(post.id, me), (d) => d[0]?.status === 'failed');
-      expect(after.map((d) => [d.status, d.error])).toEqual([['failed', 'not a video'], ['ready', null]]);
+      const after = await readUntil(
+        () => detailsOf(post.id, me),
+        (d) => d[0]?.status === 'failed',
+      );
+      expect(after.map((d) => [d.status, d.error])).toEqual([
+        ['failed', 'not a video'],
+        ['ready', null],
+      ]);
     });
 
     it('keeps a failed video failed when a stale processed event arrives', async () => {
@@ -83,10 +113,24 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
       const post = await file.api.createPost(me, 'broken clip', [{ url }]);
       const ref = videoEvent(url);
       await publish(file.svc, 'video.failed', { ...ref, reason: 'gave up' }, ref.videoId);
-      await readUntil(() => detailsOf(post.id, me), (d) => d[0]?.status === 'failed');
-      const stale = await publish(file.svc, 'video.processed', { ...ref, posterUrl: '/p.webp', durationSeconds: 1, width: 1, height: 1, bytes: 1 }, ref.videoId);
+      await readUntil(
+        () => detailsOf(post.id, me),
+        (d) => d[0]?.status === 'failed',
+      );
+      const stale = await publish(
+        file.svc,
+        'video.processed',
+        { ...ref, posterUrl: '/p.webp', durationSeconds: 1, width: 1, height: 1, bytes: 1 },
+        ref.videoId,
+      );
       await eventually(() => processed(file.svc, stale));
-      expect((await detailsOf(post.id, me))[0]).toEqual({ url, status: 'failed', posterUrl: null, durationSeconds: null, error: 'gave up' });
+      expect((await detailsOf(post.id, me))[0]).toEqual({
+        url,
+        status: 'failed',
+        posterUrl: null,
+        durationSeconds: null,
+        error: 'gave up',
+      });
     });
   });
 
@@ -94,7 +138,9 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
     it('stores both directions once, however often the event comes, and removes both', async () => {
       const [a, b] = [nextId(), nextId()];
       const { friendships: f } = file.svc.tables;
-      const rowsOf = async () => (await file.svc.ctx.db.select().from(f).where(eq(f.userId, a))).length + (await file.svc.ctx.db.select().from(f).where(eq(f.userId, b))).length;
+      const rowsOf = async () =>
+        (await file.svc.ctx.db.select().from(f).where(eq(f.userId, a))).length +
+        (await file.svc.ctx.db.select().from(f).where(eq(f.userId, b))).length;
       await publish(file.svc, 'friend-request.accepted', { fromUserId: a, toUserId: b, requestId: 1 }, `${a}-${b}`);
       await publish(file.svc, 'friend-request.accepted', { fromUserId: b, toUserId: a, requestId: 2 }, `${a}-${b}`);
       await eventually(async () => (await rowsOf()) === 2);
@@ -104,16 +150,27 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
   });
 
   describe('groups (group.created, updated, deleted, member-joined, member-left, role-changed)', () => {
-    const groupState = (groupId: number, ownerId: number, title: string, privacy: 'public' | 'private') =>
-      ({ groupId, ownerId, title, description: '', picture: null, privacy, createdAt: '2026-11-20T09:00:00.000Z' });
-    const groupOf = async (groupId: number) => (await file.svc.ctx.db.select().from(file.svc.tables.groups).where(eq(file.svc.tables.groups.groupId, groupId)))[0];
+    const groupState = (groupId: number, ownerId: number, title: string, privacy: 'public' | 'private') => ({
+      groupId,
+      ownerId,
+      title,
+      description: '',
+      picture: null,
+      privacy,
+      createdAt: '2026-11-20T09:00:00.000Z',
+    });
+    const groupOf = async (groupId: number) =>
+      (await file.svc.ctx.db.select().from(file.svc.tables.groups).where(eq(file.svc.tables.groups.groupId, groupId)))[0];
     const membersOf = async (groupId: number) =>
       (await file.svc.ctx.db.select().from(file.svc.tables.groupMembers).where(eq(file.svc.tables.groupMembers.groupId, groupId)))
         .map((m) => [m.userId, m.role])
         .sort();
-    type GroupEvent = { [T in 'group.created' | 'group.updated' | 'group.deleted' | 'group.member-joined' | 'group.member-left' | 'group.role-changed']: [T, EventPayload<T>] }[
-      'group.created' | 'group.updated' | 'group.deleted' | 'group.member-joined' | 'group.member-left' | 'group.role-changed'
-    ];
+    type GroupEvent = {
+      [T in 'group.created' | 'group.updated' | 'group.deleted' | 'group.member-joined' | 'group.member-left' | 'group.role-changed']: [
+        T,
+        EventPayload<T>,
+      ];
+    }['group.created' | 'group.updated' | 'group.deleted' | 'group.member-joined' | 'group.member-left' | 'group.role-changed'];
     /**
      * Delivers each event twice in a row (two deliveries, two ids: the handler itself runs twice),
      * and waits for the last: a group's events share its key, so all before it are handled too.
@@ -134,7 +191,12 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
         ['group.member-joined', { groupId, userId: member, role: 'member' }],
       ]);
       expect(await groupOf(groupId)).toMatchObject({ title: 'Lagos Food', privacy: 'private', ownerId: owner });
-      expect(await membersOf(groupId)).toEqual([[owner, 'owner'], [member, 'member']].sort());
+      expect(await membersOf(groupId)).toEqual(
+        [
+          [owner, 'owner'],
+          [member, 'member'],
+        ].sort(),
+      );
 
       // Handing over: the member becomes owner, the owner an admin; the state names the new owner.
       await twice(groupId, [
@@ -143,17 +205,55 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
         ['group.updated', groupState(groupId, member, 'Lagos Food & Drink', 'public')],
       ]);
       expect(await groupOf(groupId)).toMatchObject({ title: 'Lagos Food & Drink', privacy: 'public', ownerId: member });
-      expect(await membersOf(groupId)).toEqual([[owner, 'admin'], [member, 'owner']].sort());
+      expect(await membersOf(groupId)).toEqual(
+        [
+          [owner, 'admin'],
+          [member, 'owner'],
+        ].sort(),
+      );
 
       await twice(groupId, [['group.member-left', { groupId, userId: owner, removedBy: null }]]);
       expect(await membersOf(groupId)).toEqual([[member, 'owner']]);
     });
 
+    it('knows the creator as owner from group.created alone, and a late copy of it undoes no handover', async () => {
+      const [groupId, owner, heir] = [nextId(), nextId(), nextId()];
+      await twice(groupId, [['group.created', groupState(groupId, owner, 'Abuja Runners', 'private')]]);
+      expect(await membersOf(groupId)).toEqual([[owner, 'owner']]);
+      await twice(groupId, [
+        ['group.member-joined', { groupId, userId: heir, role: 'member' }],
+        ['group.role-changed', { groupId, userId: heir, role: 'owner' }],
+        ['group.role-changed', { groupId, userId: owner, role: 'member' }],
+        ['group.created', groupState(groupId, owner, 'Abuja Runners', 'private')],
+      ]);
+      expect(await membersOf(groupId)).toEqual(
+        [
+          [owner, 'member'],
+          [heir, 'owner'],
+        ].sort(),
+      );
+    });
+
     it('never lets an older state overwrite a newer one', async () => {
       const [groupId, owner] = [nextId(), nextId()];
-      const newer = buildEnvelope({ type: 'group.updated', aggregateId: groupId, actorId: owner, payload: groupState(groupId, owner, 'newer', 'public') });
-      const older = { ...buildEnvelope({ type: 'group.updated', aggregateId: groupId, actorId: owner, payload: groupState(groupId, owner, 'older', 'private') }), occurredAt: '2020-01-01T00:00:00.000Z' };
-      await file.svc.adapters.bus.publish([newer, older].map((e) => ({ topic: topicOf('group.updated'), key: String(groupId), value: JSON.stringify(e) })));
+      const newer = buildEnvelope({
+        type: 'group.updated',
+        aggregateId: groupId,
+        actorId: owner,
+        payload: groupState(groupId, owner, 'newer', 'public'),
+      });
+      const older = {
+        ...buildEnvelope({
+          type: 'group.updated',
+          aggregateId: groupId,
+          actorId: owner,
+          payload: groupState(groupId, owner, 'older', 'private'),
+        }),
+        occurredAt: '2020-01-01T00:00:00.000Z',
+      };
+      await file.svc.adapters.bus.publish(
+        [newer, older].map((e) => ({ topic: topicOf('group.updated'), key: String(groupId), value: JSON.stringify(e) })),
+      );
       await eventually(() => processed(file.svc, older.id));
       expect(await groupOf(groupId)).toMatchObject({ title: 'newer', privacy: 'public' });
     });

@@ -13,7 +13,10 @@ export function suspensionHandlers(tables: PostsTables): { 'user.status-changed'
     'user.status-changed': async (event, tx) => {
       const { userId, status } = event.payload;
       if (status === 'suspended') {
-        await tx.insert(suspendedMembers).values({ userId, suspendedAt: new Date(event.occurredAt) }).onConflictDoNothing();
+        await tx
+          .insert(suspendedMembers)
+          .values({ userId, suspendedAt: new Date(event.occurredAt) })
+          .onConflictDoNothing();
       } else {
         await tx.delete(suspendedMembers).where(eq(suspendedMembers.userId, userId));
       }

@@ -45,7 +45,13 @@ async function finish(tables: PostsTables, tx: Tx, row: PostsTables['videos']['$
     .values(row)
     .onConflictDoUpdate({
       target: videos.url,
-      set: { status: row.status, posterUrl: row.posterUrl, durationSeconds: row.durationSeconds, updatedAt: row.updatedAt, error: row.error },
+      set: {
+        status: row.status,
+        posterUrl: row.posterUrl,
+        durationSeconds: row.durationSeconds,
+        updatedAt: row.updatedAt,
+        error: row.error,
+      },
       setWhere: eq(videos.status, 'processing'),
     });
 }

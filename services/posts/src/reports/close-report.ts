@@ -16,7 +16,12 @@ import { applyPostAction } from '../admin/post-visibility.js';
 import { recordAdminAction } from '../moderation/audit.js';
 import { removeComment } from '../moderation/comment-state.js';
 
-export async function closeReport(posts: Posts, adminId: number, reportId: number, body: CloseReportBody): Promise<{ closed: number; status: Exclude<ReportStatus, 'open'> }> {
+export async function closeReport(
+  posts: Posts,
+  adminId: number,
+  reportId: number,
+  body: CloseReportBody,
+): Promise<{ closed: number; status: Exclude<ReportStatus, 'open'> }> {
   const { reports } = posts.tables;
   const status = body.action === 'resolve' ? 'resolved' : 'dismissed';
   const moderation = body.action === 'resolve' ? body.moderation! : null;
@@ -41,13 +46,27 @@ export async function closeReport(posts: Posts, adminId: number, reportId: numbe
     if (moderation !== null) {
       if (targetType === 'post') await applyPostAction(posts, tx, emit, adminId, postId, moderation);
       else if (await removeComment(posts, tx, targetId)) {
-        recordAdminAction(emit, { actorId: adminId, action: 'comment.removed', targetType: 'comment', targetId, before: { isRemoved: false }, after: { isRemoved: true } }, posts.now());
+        recordAdminAction(
+          emit,
+          {
+            actorId: adminId,
+            action: 'comment.removed',
+            targetType: 'comment',
+            targetId,
+            before: { isRemoved: false },
+            after: { isRemoved: true },
+          },
+          posts.now(),
+        );
       }
     }
 
     const ids = open.map((r) => Number(r.id));
     await tx.execute(sql`update ${reports} set status = ${status}, moderation = ${moderation}, closed_at = ${posts.now().toISOString()}::timestamptz, closed_by = ${adminId}
-      where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+      where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
     for (const r of open) {
       emit({
         type: 'report.closed',

@@ -1,5 +1,5 @@
 /**
- * A member reports a post or a comment (issue 16; decision 024). Only what they can see: a post
+ * A member reports a post or a comment (decision 024). Only what they can see: a post
  * outside their audience, a removed one, or a comment on such a post or itself removed answers the
  * same 404 as a post that does not exist. Not their own. Once per member and item: the unique
  * index `reports_once_uq` decides, so two reports at once store one and the other answers 409.
@@ -25,7 +25,9 @@ async function itemFor(posts: Posts, reporterId: number, body: CreateReportBody)
     return post && { targetType: 'post', targetId: post.id, postId: post.id, authorId: post.authorId };
   }
   const rows = rowsOf<{ post_id: number; user_id: number }>(
-    await posts.ctx.db.execute(sql`select c.post_id, c.user_id from ${posts.tables.comments} as c where c.id = ${body.commentId!} and c.removed_at is null`),
+    await posts.ctx.db.execute(
+      sql`select c.post_id, c.user_id from ${posts.tables.comments} as c where c.id = ${body.commentId!} and c.removed_at is null`,
+    ),
   );
   const comment = rows[0];
   if (!comment) return undefined;

@@ -29,7 +29,10 @@ interface GroupRow {
   reports: string;
 }
 
-export async function adminReportList(posts: Posts, query: { status: 'open' | 'closed'; page: number; limit: number }): Promise<NumberedPage<AdminReportGroup>> {
+export async function adminReportList(
+  posts: Posts,
+  query: { status: 'open' | 'closed'; page: number; limit: number },
+): Promise<NumberedPage<AdminReportGroup>> {
   const { reports, posts: postsTable, comments, members } = posts.tables;
   const statusOf = query.status === 'open' ? sql`r.status = 'open'` : sql`r.status <> 'open'`;
   const groups = sql`select r.target_type, r.target_id, max(r.post_id) as post_id, max(r.id) as id, count(*)::int as report_count,
@@ -60,31 +63,41 @@ export async function adminReportList(posts: Posts, query: { status: 'open' | 'c
     posts.ctx.db.execute(sql`select count(*)::int as total from (${groups}) as g`),
   ]);
   const total = Number(rowsOf<{ total: number }>(counted)[0]?.total ?? 0);
-  const items = rowsOf<GroupRow>(rows).map(
-    (r): AdminReportGroup => ({
-      id: Number(r.id),
-      targetType: r.target_type,
-      targetId: Number(r.target_id),
-      postId: Number(r.post_id),
-      content: r.content ?? '',
-      authorId: Number(r.author_id ?? 0),
-      authorUsername: r.author_username ?? '',
-      isDeleted: r.is_deleted ?? false,
-      isShadowHidden: r.is_shadow_hidden ?? false,
-      reportCount: Number(r.report_count),
-      latestAt: r.latest_at,
-      reasons: parseArray(r.reasons) as ReportReason[],
-      reports: (JSON.parse(r.reports) as { id: number; reporterId: number; reporterUsername: string; reason: ReportReason; note: string; status: ReportStatus; createdAt: string }[]).map(
-        (e) => ({ ...e, id: Number(e.id), reporterId: Number(e.reporterId) }),
-      ),
-    }),
-  );
+  const items = rowsOf<GroupRow>(rows).map((r): AdminReportGroup => ({
+    id: Number(r.id),
+    targetType: r.target_type,
+    targetId: Number(r.target_id),
+    postId: Number(r.post_id),
+    content: r.content ?? '',
+    authorId: Number(r.author_id ?? 0),
+    authorUsername: r.author_username ?? '',
+    isDeleted: r.is_deleted ?? false,
+    isShadowHidden: r.is_shadow_hidden ?? false,
+    reportCount: Number(r.report_count),
+    latestAt: r.latest_at,
+    reasons: parseArray(r.reasons) as ReportReason[],
+    reports: (
+      JSON.parse(r.reports) as {
+        id: number;
+        reporterId: number;
+        reporterUsername: string;
+        reason: ReportReason;
+        note: string;
+        status: ReportStatus;
+        createdAt: string;
+      }[]
+    ).map((e) => ({ ...e, id: Number(e.id), reporterId: Number(e.reporterId) })),
+  }));
   return numberedPage(items, total, query.page, query.limit);
 }
 
 /** A text[] as the driver hands it: an array (pg, PGlite) or, from some drivers, the `{a,b}` literal. */
 function parseArray(value: unknown): string[] {
   if (Array.isArray(value)) return value as string[];
-  if (typeof value === 'string') return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .filter(Boolean);
   return [];
 }

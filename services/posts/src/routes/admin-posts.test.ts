@@ -2,7 +2,17 @@ import { adminTexts, postTexts, type AdminPost, type AdminPostList, type Post } 
 import { SERVICE_CALL_HEADER, signServiceCall } from '@kora/platform';
 import { adminIdentity } from '@kora/testing';
 import { describe, expect, it } from 'vitest';
-import { backdate, befriend, createGroup, joinGroup, memberIds, outboxEvents, postPage, postsServiceForFile, registerMember } from '../test-support.js';
+import {
+  backdate,
+  befriend,
+  createGroup,
+  joinGroup,
+  memberIds,
+  outboxEvents,
+  postPage,
+  postsServiceForFile,
+  registerMember,
+} from '../test-support.js';
 
 /**
  * The back office's posts moderation (decision 024): admins only, the table's filters, search and
@@ -19,7 +29,7 @@ describe(`admin posts moderation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
   const list = async (query: string) => {
     const res = await adminGet(`/api/admin/posts${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as AdminPostList;
+    return res.json<AdminPostList>();
   };
   const token = () => `tok${nextId()}`;
 
@@ -63,8 +73,17 @@ describe(`admin posts moderation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
       expect(byContent.items.map((p) => p.id)).toEqual([mentionsTag.id, percent.id, plain.id]);
       expect(byContent).toMatchObject({ total: 3, totalPages: 1, hasPrev: false, hasNext: false });
       expect(byContent.items[2]).toEqual({
-        id: plain.id, content: `Jollof at Yaba ${tag}`, createdAt: plain.createdAt, authorId: author, authorUsername: `Writer_${tag}`,
-        likeCount: 0, commentCount: 0, isDeleted: false, deletedBy: null, isShadowHidden: false, reportCount: 0,
+        id: plain.id,
+        content: `Jollof at Yaba ${tag}`,
+        createdAt: plain.createdAt,
+        authorId: author,
+        authorUsername: `Writer_${tag}`,
+        likeCount: 0,
+        commentCount: 0,
+        isDeleted: false,
+        deletedBy: null,
+        isShadowHidden: false,
+        reportCount: 0,
       } satisfies AdminPost);
       // By author: the username, whatever the case.
       expect((await list(`?search=writer_${tag}`)).items.map((p) => p.id)).toEqual([percent.id, plain.id]);
@@ -116,7 +135,8 @@ describe(`admin posts moderation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
         expect((await adminPut('/api/admin/posts/1/visibility', payload)).statusCode).toBe(400);
       }
       // An id that names no post is a missing post.
-      for (const id of ['abc', '0', '-4']) expect((await visibility(id as unknown as number, 'shadow')).json()).toMatchObject({ error: postTexts.notFound });
+      for (const id of ['abc', '0', '-4'])
+        expect((await visibility(id as unknown as number, 'shadow')).json()).toMatchObject({ error: postTexts.notFound });
     });
   });
 
@@ -159,11 +179,12 @@ describe(`admin posts moderation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
 
     it('shadow hides the post from everyone but its author on every path, at once; unshadow brings it back', async () => {
       const s = await scene();
-      for (const p of [s.post, s.groupPost]) expect((await visibility(p.id, 'shadow')).json()).toMatchObject({ id: p.id, isShadowHidden: true, isDeleted: false });
+      for (const p of [s.post, s.groupPost])
+        expect((await visibility(p.id, 'shadow')).json()).toMatchObject({ id: p.id, isShadowHidden: true, isDeleted: false });
       expect(await seen(s.friend, s)).toEqual(nowhere);
       expect(await savedIds(s.friend)).not.toContain(s.post.id);
       expect(await seen(s.author, s)).toEqual(everywhere);
-      const own = (await file.api.get(`/api/posts/${s.post.id}`, s.author)).json() as Post;
+      const own = (await file.api.get(`/api/posts/${s.post.id}`, s.author)).json<Post>();
       expect(own.isShadowHidden).toBe(true);
       // The friend cannot act on it either: it does not exist for them.
       expect((await file.api.post(`/api/posts/${s.post.id}/react`, s.friend, { reaction: 'like' })).statusCode).toBe(404);
@@ -176,20 +197,22 @@ describe(`admin posts moderation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     it('remove takes the post from everyone, its author too, announced as a moderator deletion; restore brings it back with its counts', async () => {
       const s = await scene();
       for (const p of [s.post, s.groupPost]) {
-        const row = (await visibility(p.id, 'remove')).json() as AdminPost;
+        const row = (await visibility(p.id, 'remove')).json<AdminPost>();
         expect(row).toMatchObject({ id: p.id, isDeleted: true, likeCount: 1, commentCount: 1 });
       }
       expect(await seen(s.friend, s)).toEqual(nowhere);
       expect(await seen(s.author, s)).toEqual(nowhere);
       expect(await savedIds(s.friend)).not.toContain(s.post.id);
       const deleted = (await outboxEvents(file.svc, 'post.deleted')).filter((e) => e.payload.postId === s.post.id);
-      expect(deleted).toEqual([expect.objectContaining({ actorId: admin, payload: { postId: s.post.id, postOwnerId: s.author, byModerator: true } })]);
+      expect(deleted).toEqual([
+        expect.objectContaining({ actorId: admin, payload: { postId: s.post.id, postOwnerId: s.author, byModerator: true } }),
+      ]);
 
       for (const p of [s.post, s.groupPost]) expect((await visibility(p.id, 'restore')).json()).toMatchObject({ isDeleted: false });
       expect(await seen(s.friend, s)).toEqual(everywhere);
       expect(await seen(s.author, s)).toEqual(everywhere);
       expect(await savedIds(s.friend)).toContain(s.post.id);
-      const back = (await file.api.get(`/api/posts/${s.post.id}`, s.friend)).json() as Post;
+      const back = (await file.api.get(`/api/posts/${s.post.id}`, s.friend)).json<Post>();
       expect(back).toMatchObject({ likeCount: 1, commentCount: 1, hasLiked: true, hasSaved: true });
       expect(back.comments.map((c) => c.content)).toEqual(['nice']);
     });
@@ -197,7 +220,8 @@ describe(`admin posts moderation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     it('records each change with the flags before and after, and nothing for an action that changes nothing', async () => {
       const author = nextId();
       const post = await file.api.createPost(author, 'audited');
-      const audit = async () => (await outboxEvents(file.svc, 'admin.action-recorded')).filter((e) => e.payload.targetId === String(post.id));
+      const audit = async () =>
+        (await outboxEvents(file.svc, 'admin.action-recorded')).filter((e) => e.payload.targetId === String(post.id));
 
       // Nothing to restore or unshadow: the row, and no record.
       expect((await visibility(post.id, 'restore')).json()).toMatchObject({ id: post.id, isDeleted: false });
@@ -211,7 +235,15 @@ describe(`admin posts moderation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
       await visibility(post.id, 'restore');
       await visibility(post.id, 'unshadow');
       const records = (await audit()).map((e) => ({ actorId: e.actorId, ...e.payload, occurredAt: undefined }));
-      const rec = (action: string, before: object, after: object) => ({ actorId: admin, action, targetType: 'post', targetId: String(post.id), before, after, occurredAt: undefined });
+      const rec = (action: string, before: object, after: object) => ({
+        actorId: admin,
+        action,
+        targetType: 'post',
+        targetId: String(post.id),
+        before,
+        after,
+        occurredAt: undefined,
+      });
       expect(records).toEqual([
         rec('post.shadowed', { isDeleted: false, isShadowHidden: false }, { isDeleted: false, isShadowHidden: true }),
         rec('post.removed', { isDeleted: false, isShadowHidden: true }, { isDeleted: true, isShadowHidden: true }),
@@ -225,7 +257,9 @@ describe(`admin posts moderation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
       const author = nextId();
       const post = await file.api.createPost(author, 'deleted by me');
       expect((await file.api.delete(`/api/posts/${post.id}`, author)).statusCode).toBe(200);
-      const listed = (await list(`?search=${encodeURIComponent('deleted by me')}&status=deleted&limit=100`)).items.find((p) => p.id === post.id);
+      const listed = (await list(`?search=${encodeURIComponent('deleted by me')}&status=deleted&limit=100`)).items.find(
+        (p) => p.id === post.id,
+      );
       expect(listed).toMatchObject({ isDeleted: true, deletedBy: 'author' });
       const refused = await visibility(post.id, 'restore');
       expect(refused.statusCode).toBe(409);
@@ -244,7 +278,12 @@ describe(`admin posts moderation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     it('counts posts not removed, and posts per day of KORA_TIME_ZONE since a day', async () => {
       const author = nextId();
       // 2030-03-01 23:30 UTC is 2030-03-02 00:30 in Lagos (UTC+1).
-      const at = [new Date('2030-03-01T22:30:00Z'), new Date('2030-03-01T23:30:00Z'), new Date('2030-03-02T12:00:00Z'), new Date('2030-03-02T13:00:00Z')];
+      const at = [
+        new Date('2030-03-01T22:30:00Z'),
+        new Date('2030-03-01T23:30:00Z'),
+        new Date('2030-03-02T12:00:00Z'),
+        new Date('2030-03-02T13:00:00Z'),
+      ];
       const made: number[] = [];
       for (const when of at) {
         const post = await file.api.createPost(author, 'counted');
@@ -254,16 +293,20 @@ describe(`admin posts moderation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
       await visibility(made[3]!, 'remove');
       const res = await file.svc.app.inject({ method: 'GET', url: '/internal/admin/post-stats?since=2030-03-01', headers: asService() });
       expect(res.statusCode, res.body).toBe(200);
-      const stats = res.json() as { posts: number; daily: { day: string; count: number }[] };
+      const stats = res.json<{ posts: number; daily: { day: string; count: number }[] }>();
       expect(stats.daily).toEqual([
         { day: '2030-03-01', count: 1 },
         { day: '2030-03-02', count: 2 },
       ]);
-      const later = (await file.svc.app.inject({ method: 'GET', url: '/internal/admin/post-stats?since=2030-03-02', headers: asService() })).json();
+      const later = (
+        await file.svc.app.inject({ method: 'GET', url: '/internal/admin/post-stats?since=2030-03-02', headers: asService() })
+      ).json();
       expect(later.daily).toEqual([{ day: '2030-03-02', count: 2 }]);
       // The total moves with a removal.
       await visibility(made[2]!, 'remove');
-      const after = (await file.svc.app.inject({ method: 'GET', url: '/internal/admin/post-stats?since=2030-03-01', headers: asService() })).json();
+      const after = (
+        await file.svc.app.inject({ method: 'GET', url: '/internal/admin/post-stats?since=2030-03-01', headers: asService() })
+      ).json();
       expect(after.posts).toBe(stats.posts - 1);
     });
 

@@ -1,18 +1,16 @@
 /**
- * Posts moderation in the back office (spec: Admin posts, §7 calls; decision 024). Admins only.
+ * Posts moderation in the back office (docs/product/admin.md; decision 024). Admins only.
  * - GET /api/admin/posts?status&search&page&limit : every post whatever its state -> the numbered page
  * - PUT /api/admin/posts/:id/visibility { action } : remove | restore | shadow | unshadow -> the row;
  *   takes effect on every read path at once (they test the flags in their own SQL), audited
  */
 import { adminPostListSchema, adminPostSchema, adminPostsQuery, postVisibilityBody } from '@kora/contracts';
-import { errors, requireAdmin, type ServiceApp } from '@kora/platform/service';
+import { adminOf, adminOnly, errors, type ServiceApp } from '@kora/platform/service';
 import type { Posts } from '../context.js';
 import { postNotFound } from '../errors.js';
 import { adminPostList, adminPostRow } from '../admin/post-list.js';
 import { changePostVisibility } from '../admin/post-visibility.js';
 import { parsePostId, postIdParams } from '../posts/post-id.js';
-import { adminOnly } from './admin-access.js';
-
 
 export function adminPostRoutes(app: ServiceApp, posts: Posts): void {
   app.get(
@@ -42,7 +40,7 @@ export function adminPostRoutes(app: ServiceApp, posts: Posts): void {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = adminOf(request);
       const postId = parsePostId(request.params.id);
       if (!(await changePostVisibility(posts, admin.userId, postId, request.body.action))) throw postNotFound();
       return (await adminPostRow(posts, postId))!;

@@ -8,7 +8,16 @@ import { walletTexts, type Post } from '@kora/contracts';
 import { expectError, testClock } from '@kora/testing';
 import { describe, expect, it } from 'vitest';
 import { setShadowHidden } from '../moderation/post-state.js';
-import { befriend, createGroup, grantPlan, memberIds, postPage, postsHandle, postsServiceForFile, registerMember } from '../test-support.js';
+import {
+  befriend,
+  createGroup,
+  grantPlan,
+  memberIds,
+  postPage,
+  postsHandle,
+  postsServiceForFile,
+  registerMember,
+} from '../test-support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -26,12 +35,12 @@ describe(`perks in posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =>
   const boost = (postId: number, as: number) => file.api.post(`/api/posts/${postId}/boost`, as);
   const feed = async (viewer: number, query = 'limit=5') => postPage(await file.api.get(`/api/posts?${query}`, viewer));
 
-  it('shows the verified badge while the plan runs, by the reader\'s clock; an older plan event changes nothing', async () => {
+  it("shows the verified badge while the plan runs, by the reader's clock; an older plan event changes nothing", async () => {
     const [ada, bola] = [await member(), await member()];
     await befriend(file.svc, ada, bola);
     const post = await file.api.createPost(ada, 'badge');
     await file.api.post(`/api/posts/${post.id}/comment`, ada, { content: 'mine' });
-    const authorOf = async () => ((await file.api.get(`/api/posts/${post.id}`, bola)).json() as Post);
+    const authorOf = async () => (await file.api.get(`/api/posts/${post.id}`, bola)).json<Post>();
     expect((await authorOf()).author.verified).toBe(false);
 
     await grantPlan(file.svc, ada, { activeUntil: inDays(30), occurredAt: clock.now() });
@@ -40,7 +49,10 @@ describe(`perks in posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =>
     expect(seen.comments[0]!.verified).toBe(true);
     expect((await feed(bola)).posts.find((p) => p.id === post.id)!.author.verified).toBe(true);
     // A late event from before the purchase (a plan that had ended) is ignored.
-    await grantPlan(file.svc, ada, { activeUntil: new Date(clock.now().getTime() - DAY), occurredAt: new Date(clock.now().getTime() - 10 * DAY) });
+    await grantPlan(file.svc, ada, {
+      activeUntil: new Date(clock.now().getTime() - DAY),
+      occurredAt: new Date(clock.now().getTime() - 10 * DAY),
+    });
     expect((await authorOf()).author.verified).toBe(true);
 
     clock.advance(31 * DAY);
@@ -91,7 +103,12 @@ describe(`perks in posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =>
     const answers = await Promise.all(posts.map((p) => boost(p.id, ada)));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
     for (const refused of answers.filter((a) => a.statusCode !== 200)) expectError(refused, 409, walletTexts.boostQuotaUsed);
-    expect(answers.filter((a) => a.statusCode === 200).map((a) => (a.json() as { boostsLeft: number }).boostsLeft).sort()).toEqual([0, 1, 2]);
+    expect(
+      answers
+        .filter((a) => a.statusCode === 200)
+        .map((a) => a.json<{ boostsLeft: number }>().boostsLeft)
+        .sort(),
+    ).toEqual([0, 1, 2]);
   });
 
   it('shows a boost as sponsored to strangers only, one a page, rotated, until the boost or the plan ends', async () => {
@@ -118,7 +135,12 @@ describe(`perks in posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =>
     expect(a!.id).not.toBe(b!.id);
     expect(a!.author).toMatchObject({ id: expect.any(Number), verified: true });
     // Nothing of the stranger's own feed is lost to it: the two pages hold their four newest posts.
-    expect([first, second].flatMap((page) => page.posts.filter((p) => !p.sponsored).map((p) => p.content))).toEqual(['own 5', 'own 4', 'own 3', 'own 2']);
+    expect([first, second].flatMap((page) => page.posts.filter((p) => !p.sponsored).map((p) => p.content))).toEqual([
+      'own 5',
+      'own 4',
+      'own 3',
+      'own 2',
+    ]);
     // A page with no room after two of its own posts carries none (limit 2, or a short last page).
     expect((await feed(viewer, 'limit=2')).posts.filter((p) => p.sponsored)).toEqual([]);
 

@@ -26,7 +26,9 @@ describe(`group posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const ids = (page: PostPage) => page.posts.map((p) => p.id);
   const list = async (url: string, viewer: number) => ids(postPage(await file.api.get(url, viewer)));
   const withFeatures = (features: Partial<typeof defaultSiteSettings.features>) =>
-    vi.spyOn(file.svc.ctx.siteSettings, 'current').mockReturnValue({ ...defaultSiteSettings, features: { ...defaultSiteSettings.features, ...features } });
+    vi
+      .spyOn(file.svc.ctx.siteSettings, 'current')
+      .mockReturnValue({ ...defaultSiteSettings, features: { ...defaultSiteSettings.features, ...features } });
   // On the real servers the site-settings topic is shared with the admin service's tests, which
   // switch features: every test here starts with groups on.
   beforeEach(() => void withFeatures({}));
@@ -80,7 +82,11 @@ describe(`group posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       withFeatures({ groups: false });
       const res = await file.api.post('/api/posts', owner, { userId: owner, content: 'anyone?', groupId });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Groups are turned off on this site.', message: 'Groups are turned off on this site.', code: 'FEATURE_DISABLED' });
+      expect(res.json()).toEqual({
+        error: 'Groups are turned off on this site.',
+        message: 'Groups are turned off on this site.',
+        code: 'FEATURE_DISABLED',
+      });
       expect((await file.api.get(`/api/groups/${groupId}/posts`, owner)).json().code).toBe('FEATURE_DISABLED');
       expect((await file.api.post('/api/posts', owner, { userId: owner, content: 'still fine' })).statusCode).toBe(201);
     });
@@ -135,7 +141,7 @@ describe(`group posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       // Group posts live on their group's page, never on a profile.
       expect(await list(`/api/posts?authorId=${post.author.id}`, viewer)).not.toContain(post.id);
       const memories = await api.get('/api/memories?date=2026-06-01', viewer);
-      expect((memories.json() as Post[]).some((p) => p.id === post.id)).toBe(sees && viewer === post.author.id);
+      expect(memories.json<Post[]>().some((p) => p.id === post.id)).toBe(sees && viewer === post.author.id);
       const acts = [
         await api.post(`/api/posts/${post.id}/react`, viewer, { reaction: 'like' }),
         await api.post(`/api/posts/${post.id}/comment`, viewer, { content: 'hello' }),
@@ -164,7 +170,13 @@ describe(`group posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       const applicant = nextId();
       // Asking to join changes nothing here: the posts service knows approved members only.
       await file.api.post('/api/saves', applicant, { postId: post.id });
-      await publish(file.svc, 'group.join-requested', { groupId, userId: applicant, groupTitle: 'g', reviewerIds: [owner] }, groupId, applicant);
+      await publish(
+        file.svc,
+        'group.join-requested',
+        { groupId, userId: applicant, groupTitle: 'g', reviewerIds: [owner] },
+        groupId,
+        applicant,
+      );
       await expectSees(applicant, post, groupId, false, 403);
       await publish(file.svc, 'group.join-approved', { groupId, userId: applicant, groupTitle: 'g', approvedBy: owner }, groupId, owner);
       await joinGroup(file.svc, groupId, applicant);
@@ -191,9 +203,17 @@ describe(`group posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       expect([res.statusCode, res.json().error]).toEqual([404, postTexts.groupInvalid]);
     });
 
-    it("open to everyone when the group turns public, and close again when it turns private", async () => {
+    it('open to everyone when the group turns public, and close again when it turns private', async () => {
       const { owner, outsider, groupId, post } = await privateGroupWithPost();
-      const state = (privacy: 'public' | 'private') => ({ groupId, ownerId: owner, title: `group ${groupId}`, description: '', picture: null, privacy, createdAt: new Date().toISOString() });
+      const state = (privacy: 'public' | 'private') => ({
+        groupId,
+        ownerId: owner,
+        title: `group ${groupId}`,
+        description: '',
+        picture: null,
+        privacy,
+        createdAt: new Date().toISOString(),
+      });
       await publish(file.svc, 'group.updated', state('public'), groupId, owner);
       await expect.poll(async () => (await file.api.get(`/api/posts/${post.id}`, outsider)).statusCode).toBe(200);
       await publish(file.svc, 'group.updated', state('private'), groupId, owner);
@@ -210,7 +230,7 @@ describe(`group posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     for (const viewer of [owner, member, passerby]) {
       const byId = await file.api.get(`/api/posts/${post.id}`, viewer);
       expect(byId.statusCode).toBe(200);
-      expect((byId.json() as Post).group).toEqual({ id: groupId, title: 'Open kitchen' });
+      expect(byId.json<Post>().group).toEqual({ id: groupId, title: 'Open kitchen' });
       expect(await list(`/api/groups/${groupId}/posts`, viewer)).toEqual([post.id]);
       expect((await file.api.post(`/api/posts/${post.id}/comment`, viewer, { content: 'nice' })).statusCode).toBe(201);
     }
@@ -251,7 +271,7 @@ describe(`group posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     });
   });
 
-  describe("GET /api/groups/:id/posts", () => {
+  describe('GET /api/groups/:id/posts', () => {
     it('pages the group newest first, and answers 404 for a group that is not there or an id that is no id', async () => {
       const owner = nextId();
       const groupId = nextId();
@@ -261,7 +281,9 @@ describe(`group posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       await file.api.createPost(owner, 'not in the group');
       const first = postPage(await file.api.get(`/api/groups/${groupId}/posts?limit=3`, owner));
       expect(ids(first)).toEqual([made[4], made[3], made[2]]);
-      const second = postPage(await file.api.get(`/api/groups/${groupId}/posts?limit=3&cursor=${encodeURIComponent(first.nextCursor!)}`, owner));
+      const second = postPage(
+        await file.api.get(`/api/groups/${groupId}/posts?limit=3&cursor=${encodeURIComponent(first.nextCursor!)}`, owner),
+      );
       expect(ids(second)).toEqual([made[1], made[0]]);
       expect(second.nextCursor).toBeNull();
       expect((await file.api.get(`/api/groups/${groupId}/posts?cursor=nonsense`, owner)).json().error).toBe(postTexts.cursorInvalid);

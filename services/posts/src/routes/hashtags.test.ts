@@ -27,13 +27,15 @@ describe(`hashtags (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const file = postsServiceForFile({ trendingCacheMs: 0 });
   const nextId = memberIds();
 
-  const tagPosts = async (viewer: number | null, tag: string, query = '') => file.api.get(`/api/hashtags/${encodeURIComponent(tag)}/posts${query}`, viewer);
+  const tagPosts = async (viewer: number | null, tag: string, query = '') =>
+    file.api.get(`/api/hashtags/${encodeURIComponent(tag)}/posts${query}`, viewer);
   const ids = async (viewer: number, tag: string) => postPage(await tagPosts(viewer, tag)).posts.map((p) => p.id);
   const storedTags = async (postId: number) => {
     const h = file.svc.tables.hashtags;
     return (await file.svc.ctx.db.select().from(h).where(eq(h.postId, postId))).map((r) => [r.commentId, r.tag]);
   };
-  const trending = async (viewer: number, limit: number = searchLimits.maxTrendingSize) => (await file.api.get(`/api/hashtags/trending?limit=${limit}`, viewer)).json() as HashtagCount[];
+  const trending = async (viewer: number, limit: number = searchLimits.maxTrendingSize) =>
+    (await file.api.get(`/api/hashtags/trending?limit=${limit}`, viewer)).json<HashtagCount[]>();
 
   it("stores a post's and a comment's tags with the contracts' rule, in lower case, once each", async () => {
     const { api } = file;
@@ -108,7 +110,8 @@ describe(`hashtags (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
 
   it('answers 404 "Hashtag not found" for what cannot be a tag, 400 for a bad cursor, 401 anonymous', async () => {
     const me = nextId();
-    for (const bad of ['2026', 'a b', 'x'.repeat(51), 'a-b', '#', "'"]) expectError(await tagPosts(me, bad), 404, searchTexts.hashtagInvalid);
+    for (const bad of ['2026', 'a b', 'x'.repeat(51), 'a-b', '#', "'"])
+      expectError(await tagPosts(me, bad), 404, searchTexts.hashtagInvalid);
     expect((await tagPosts(me, 'lagos', '?cursor=nope!')).statusCode).toBe(400);
     expect((await tagPosts(null, 'lagos')).statusCode).toBe(401);
   });
@@ -162,9 +165,17 @@ describe(`hashtags (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expect(await ids(me, tag)).toEqual([]);
 
     expect(await backfillHashtags(postsHandle(svc))).toBeGreaterThan(0);
-    expect(await storedTags(post.id)).toEqual(expect.arrayContaining([[null, tag], [comment.json().id, `${tag}comment`]]));
+    expect(await storedTags(post.id)).toEqual(
+      expect.arrayContaining([
+        [null, tag],
+        [comment.json().id, `${tag}comment`],
+      ]),
+    );
     expect(await ids(me, tag)).toEqual([post.id]);
-    const postRows = await svc.ctx.db.select().from(h).where(and(eq(h.postId, post.id), isNull(h.commentId)));
+    const postRows = await svc.ctx.db
+      .select()
+      .from(h)
+      .where(and(eq(h.postId, post.id), isNull(h.commentId)));
     expect(postRows).toHaveLength(1);
     // Done: the next start does nothing.
     expect(await backfillHashtags(postsHandle(svc))).toBe(0);
@@ -178,7 +189,7 @@ describe(`trending's minute in the shared store (${process.env.KORA_TEST_TARGET 
   it('answers the counted list again until it is a minute old, each caller taking its limit', async () => {
     const me = nextId();
     const tag = uniqueTag('cached');
-    const get = async (limit: number) => (await file.api.get(`/api/hashtags/trending?limit=${limit}`, me)).json() as HashtagCount[];
+    const get = async (limit: number) => (await file.api.get(`/api/hashtags/trending?limit=${limit}`, me)).json<HashtagCount[]>();
     await file.api.createPost(me, `#${tag}`);
     const counted = await get(50);
     expect(counted).toContainEqual({ tag, count: 1 });

@@ -1,5 +1,5 @@
 /**
- * Hashtags (spec: Hashtags; decision 025).
+ * Hashtags (docs/product/search.md; decision 025).
  * - GET /api/hashtags/trending?limit= -> [{ tag, count }]: the most used tags of the last 7 days'
  *   public posts, most first, ties by tag; counted at most once a minute.
  * - GET /api/hashtags/:tag/posts?cursor=&limit= -> [post]: the posts whose text or a live comment
@@ -51,7 +51,10 @@ export function hashtagRoutes(app: ServiceApp, posts: Posts): void {
       const parsed = hashtagParams.safeParse(request.params);
       if (!parsed.success) throw hashtagNotFound();
       const { cursor, limit } = request.query;
-      const page = await hashtagPage(posts, userId, parsed.data.tag.normalize('NFC'), { limit, after: cursor ? decodeCursor(cursor) : null });
+      const page = await hashtagPage(posts, userId, parsed.data.tag.normalize('NFC'), {
+        limit,
+        after: cursor ? decodeCursor(cursor) : null,
+      });
       return sendJsonText(setNextPage(reply, page.nextCursor, limit), postListAnswer(page.posts));
     },
   );

@@ -1,4 +1,4 @@
-import { defaultSiteSettings, postLimits, postTexts, type Post, type PostPage } from '@kora/contracts';
+import { defaultSiteSettings, postLimits, postTexts, type Post } from '@kora/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIST_COMMENTS, LIST_LIKERS } from '../feed/post-json.js';
 import { setShadowHidden } from '../moderation/post-state.js';
@@ -12,7 +12,7 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
     vi.restoreAllMocks();
   });
 
-  const getPost = async (id: number, userId: number) => (await file.api.get(`/api/posts/${id}`, userId)).json() as Post;
+  const getPost = async (id: number, userId: number) => (await file.api.get(`/api/posts/${id}`, userId)).json<Post>();
   const eventsFor = async (type: string, postId: number) => (await outboxEvents(file.svc, type)).filter((e) => e.payload.postId === postId);
 
   describe('POST /api/posts/:id/react', () => {
@@ -26,7 +26,10 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
       expect(await getPost(post.id, author)).toMatchObject({ likes: [{ userId: fan }], likeCount: 1, hasLiked: false });
 
       expect((await file.api.post(`/api/posts/${post.id}/react`, author, {})).json()).toEqual({ liked: true, likeCount: 2 }); // reaction defaults to like
-      expect((await file.api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' })).json()).toEqual({ liked: false, likeCount: 1 });
+      expect((await file.api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' })).json()).toEqual({
+        liked: false,
+        likeCount: 1,
+      });
       expect(await getPost(post.id, fan)).toMatchObject({ likes: [{ userId: author }], likeCount: 1, hasLiked: false });
 
       const liked = await eventsFor('post.liked', post.id);
@@ -35,13 +38,17 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
         { postId: post.id, postOwnerId: author, actorId: author },
       ]);
       expect(liked[0]).toMatchObject({ aggregateId: String(post.id), actorId: fan });
-      expect((await eventsFor('post.unliked', post.id)).map((e) => e.payload)).toEqual([{ postId: post.id, postOwnerId: author, actorId: fan }]);
+      expect((await eventsFor('post.unliked', post.id)).map((e) => e.payload)).toEqual([
+        { postId: post.id, postOwnerId: author, actorId: fan },
+      ]);
     });
 
     it('keeps the count right when one member toggles many times at once', async () => {
       const [author, fan] = [nextId(), nextId()];
       const post = await file.api.createPost(author, 'race');
-      const answers = await Promise.all(Array.from({ length: 5 }, () => file.api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' })));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => file.api.post(`/api/posts/${post.id}/react`, fan, { reaction: 'like' })),
+      );
       expect(answers.every((a) => a.statusCode === 200)).toBe(true);
       // Whichever way the toggles interleave, the count is the member's one like or none.
       const final = await getPost(post.id, fan);
@@ -108,7 +115,10 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
       expect(await getPost(post.id, author)).toMatchObject({ commentCount: 1, comments: [comment] });
 
       const [event] = await eventsFor('post.commented', post.id);
-      expect(event).toMatchObject({ actorId: commenter, payload: { postId: post.id, postOwnerId: author, actorId: commenter, commentId: comment.id } });
+      expect(event).toMatchObject({
+        actorId: commenter,
+        payload: { postId: post.id, postOwnerId: author, actorId: commenter, commentId: comment.id },
+      });
       const excerpt = event!.payload.excerpt as string;
       expect(excerpt.startsWith('Nice one! Nice one!')).toBe(true);
       expect([...excerpt].length).toBeLessThanOrEqual(100);
@@ -123,17 +133,25 @@ describe(`likes, comments and shares (${process.env.KORA_TEST_TARGET ?? 'embedde
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().message).toBe(postTexts.commentBlank);
       }
-      const long = await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'a'.repeat(postLimits.maxCommentLength + 1) });
+      const long = await file.api.post(`/api/posts/${post.id}/comment`, commenter, {
+        content: 'a'.repeat(postLimits.maxCommentLength + 1),
+      });
       expect(long.statusCode).toBe(400);
       expect(long.json().message).toBe(postTexts.commentTooLong(postLimits.maxCommentLength));
 
       // The admin's max post length caps comments when it is the lower limit (decision 024).
-      vi.spyOn(file.svc.ctx.siteSettings, 'current').mockReturnValue({ ...defaultSiteSettings, moderation: { maxPostLength: 10, badWords: [] } });
+      vi.spyOn(file.svc.ctx.siteSettings, 'current').mockReturnValue({
+        ...defaultSiteSettings,
+        moderation: { maxPostLength: 10, badWords: [] },
+      });
       const overSiteLimit = await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'eleven char' });
       expect(overSiteLimit.statusCode).toBe(400);
       expect(overSiteLimit.json()).toMatchObject({ message: postTexts.commentTooLong(10), code: 'VALIDATION_FAILED' });
 
-      vi.spyOn(file.svc.ctx.siteSettings, 'current').mockReturnValue({ ...defaultSiteSettings, moderation: { maxPostLength: 5000, badWords: ['mumu'] } });
+      vi.spyOn(file.svc.ctx.siteSettings, 'current').mockReturnValue({
+        ...defaultSiteSettings,
+        moderation: { maxPostLength: 5000, badWords: ['mumu'] },
+      });
       const bad = await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'You be MUMU' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ message: postTexts.commentBadWords, code: 'BAD_WORDS' });

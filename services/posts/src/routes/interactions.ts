@@ -1,8 +1,8 @@
 /**
- * Reacting to posts (spec: Post card, Share Post modal).
+ * Reacting to posts (the post card, the Share Post modal).
  * - POST /api/posts/:id/react { reaction: 'like' } : toggles the member's like -> { liked, likeCount }
  * - POST /api/posts/:id/comment { content } : -> 201 the comment
- * - POST /api/posts/:id/share (no body; the spec's share text is not sent) -> { shared, shareCount }
+ * - POST /api/posts/:id/share (no body; the modal's share text is not sent) -> { shared, shareCount }
  * Each emits its event (post.liked / post.unliked, post.commented, post.shared on the first share).
  */
 import { commentBody, likeAnswer, postCommentSchema, reactBody, shareAnswer } from '@kora/contracts';

@@ -1,5 +1,5 @@
 /**
- * Names everywhere (issue 17): every member a post answer carries (the author, commenters, the
+ * Names everywhere: every member a post answer carries (the author, commenters, the
  * actor of a pending mention) has `name`, the snapshot's display name: first and last name, else
  * the username; `member<id>` for a member the snapshot does not know yet (contracts' unknownMember).
  */
@@ -30,12 +30,12 @@ describe(`member names in posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
 
     const comment = await file.api.post(`/api/posts/${post.id}/comment`, bola, { content: 'Save me a plate' });
     expect(comment.statusCode).toBe(201);
-    expect(comment.json() as PostComment).toMatchObject({ userId: bola, username: `bola${bola}`, name: 'Ada Obi' });
+    expect(comment.json<PostComment>()).toMatchObject({ userId: bola, username: `bola${bola}`, name: 'Ada Obi' });
 
-    const seen = (await file.api.get(`/api/posts/${post.id}`, bola)).json() as Post;
+    const seen = (await file.api.get(`/api/posts/${post.id}`, bola)).json<Post>();
     expect(seen.author.name).toBe('Ada Obi');
     expect(seen.comments.map((c) => [c.userId, c.name])).toEqual([[bola, 'Ada Obi']]);
-    const profile = (await file.api.get(`/api/posts?authorId=${ada}`, ada)).json() as Post[];
+    const profile = (await file.api.get(`/api/posts?authorId=${ada}`, ada)).json<Post[]>();
     expect(profile.map((p) => p.author.name)).toEqual(['Ada Obi']);
   });
 
@@ -44,7 +44,7 @@ describe(`member names in posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     await nameless(plain, `plain${plain}`);
     const post = await file.api.createPost(plain, 'no names here');
     await file.api.post(`/api/posts/${post.id}/comment`, ghost, { content: 'from a ghost' });
-    const seen = (await file.api.get(`/api/posts/${post.id}`, reader)).json() as Post;
+    const seen = (await file.api.get(`/api/posts/${post.id}`, reader)).json<Post>();
     expect(seen.author).toMatchObject({ username: `plain${plain}`, name: `plain${plain}` });
     expect(seen.comments[0]).toMatchObject({ userId: ghost, username: unknownMember(ghost).username, name: unknownMember(ghost).name });
     expect(unknownMember(ghost).name).toBe(`member${ghost}`);

@@ -18,7 +18,7 @@ describe(`memories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const memories = async (userId: number, query = '') => {
     const res = await file.api.get(`/api/memories${query}`, userId);
     expect(res.statusCode, res.body).toBe(200);
-    return { posts: res.json() as Post[], date: res.headers['x-memories-date'] };
+    return { posts: res.json<Post[]>(), date: res.headers['x-memories-date'] };
   };
 
   it("answers your posts from today's month and day in earlier years, newest first, in the service's time zone", async () => {

@@ -1,5 +1,5 @@
 /**
- * Memories (spec: On This Day).
+ * Memories (On This Day).
  * - GET /api/memories?date=YYYY-MM-DD -> [post]: your posts from the same month and day in earlier
  *   years, newest first, and the day in X-Memories-Date. `date` defaults to today in KORA_TIME_ZONE
  *   (default Africa/Lagos). Not paged: one day's posts over the years are few.

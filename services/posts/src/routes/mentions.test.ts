@@ -9,9 +9,11 @@ describe(`mentions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const nextId = memberIds();
   const ids = (page: PostPage) => page.posts.map((p) => p.id);
   const profile = async (owner: number, viewer: number) => ids(postPage(await file.api.get(`/api/posts?authorId=${owner}`, viewer)));
-  const getPost = async (id: number, viewer: number) => (await file.api.get(`/api/posts/${id}`, viewer)).json() as Post;
-  const mentionEvents = async (postId: number) => (await outboxEvents(file.svc, 'post.mentioned')).filter((e) => e.payload.postId === postId);
-  const reviewedEvents = async (mentionId: number) => (await outboxEvents(file.svc, 'post.mention-reviewed')).filter((e) => e.payload.mentionId === mentionId);
+  const getPost = async (id: number, viewer: number) => (await file.api.get(`/api/posts/${id}`, viewer)).json<Post>();
+  const mentionEvents = async (postId: number) =>
+    (await outboxEvents(file.svc, 'post.mentioned')).filter((e) => e.payload.postId === postId);
+  const reviewedEvents = async (mentionId: number) =>
+    (await outboxEvents(file.svc, 'post.mention-reviewed')).filter((e) => e.payload.mentionId === mentionId);
 
   /** Members with unique usernames (other tests' members share the snapshot); answers [id, username]. */
   async function members<N extends string[]>(...names: N): Promise<{ [K in keyof N]: [number, string] }> {
@@ -39,8 +41,26 @@ describe(`mentions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     // The ids in the names move where the 99th character falls: a cut at a space drops the space.
     const cut = text.slice(0, 99).trimEnd() + '…';
     expect(events.map((e) => e.payload)).toEqual([
-      { postId: post.id, postOwnerId: ada, actorId: ada, mentionId: expect.any(Number), mentionedUserId: bola, commentId: null, excerpt: cut, pending: false },
-      { postId: post.id, postOwnerId: ada, actorId: ada, mentionId: expect.any(Number), mentionedUserId: chidi, commentId: null, excerpt: cut, pending: false },
+      {
+        postId: post.id,
+        postOwnerId: ada,
+        actorId: ada,
+        mentionId: expect.any(Number),
+        mentionedUserId: bola,
+        commentId: null,
+        excerpt: cut,
+        pending: false,
+      },
+      {
+        postId: post.id,
+        postOwnerId: ada,
+        actorId: ada,
+        mentionId: expect.any(Number),
+        mentionedUserId: chidi,
+        commentId: null,
+        excerpt: cut,
+        pending: false,
+      },
     ]);
     expect(events[0]).toMatchObject({ aggregateId: String(post.id), actorId: ada, topic: 'posts.post' });
 
@@ -52,7 +72,10 @@ describe(`mentions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     const mentionId = events[0]!.payload.mentionId as number;
     expect((await file.api.post(`/api/posts/mentions/${mentionId}/approve`, bola)).json()).toEqual({ mentionId, status: 'approved' });
     const late = await file.api.post(`/api/posts/mentions/${mentionId}/decline`, bola);
-    expect([late.statusCode, late.json()]).toEqual([409, { error: mentionTexts.alreadyApproved, message: mentionTexts.alreadyApproved, code: 'MENTION_ALREADY_REVIEWED' }]);
+    expect([late.statusCode, late.json()]).toEqual([
+      409,
+      { error: mentionTexts.alreadyApproved, message: mentionTexts.alreadyApproved, code: 'MENTION_ALREADY_REVIEWED' },
+    ]);
     expect(await reviewedEvents(mentionId)).toEqual([]);
   });
 
@@ -70,7 +93,14 @@ describe(`mentions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
 
     const pending = await api.get('/api/posts/mentions/pending', carol);
     expect(pending.json()).toEqual([
-      { mentionId, postId: post.id, commentId: null, actor: { id: ada, username: expect.any(String), name: 'Ada Obi', profileImage: expect.any(String), verified: false }, excerpt: `Thanks @${carolName}!`, createdAt: expect.stringMatching(/Z$/) },
+      {
+        mentionId,
+        postId: post.id,
+        commentId: null,
+        actor: { id: ada, username: expect.any(String), name: 'Ada Obi', profileImage: expect.any(String), verified: false },
+        excerpt: `Thanks @${carolName}!`,
+        createdAt: expect.stringMatching(/Z$/),
+      },
     ]);
     expect((await api.get('/api/posts/mentions/pending', dan)).json()).toEqual([]);
 
@@ -88,7 +118,9 @@ describe(`mentions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expect((await getPost(post.id, dan)).mentions).toEqual([{ userId: carol, username: carolName }]);
     expect(await profile(carol, dan)).toEqual([post.id]);
     expect((await api.get('/api/posts/mentions/pending', carol)).json()).toEqual([]);
-    expect((await reviewedEvents(mentionId)).map((e) => e.payload)).toEqual([{ postId: post.id, postOwnerId: ada, mentionId, mentionedUserId: carol, approved: true }]);
+    expect((await reviewedEvents(mentionId)).map((e) => e.payload)).toEqual([
+      { postId: post.id, postOwnerId: ada, mentionId, mentionedUserId: carol, approved: true },
+    ]);
 
     // The same answer again changes nothing and announces nothing.
     expect((await api.post(`/api/posts/mentions/${mentionId}/approve`, carol)).json()).toEqual({ mentionId, status: 'approved' });
@@ -104,7 +136,10 @@ describe(`mentions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expect((await api.post(`/api/posts/mentions/${mentionId}/decline`, carol)).json()).toEqual({ mentionId, status: 'declined' });
     expect((await api.post(`/api/posts/mentions/${mentionId}/decline`, carol)).statusCode).toBe(200);
     const late = await api.post(`/api/posts/mentions/${mentionId}/approve`, carol);
-    expect([late.statusCode, late.json()]).toEqual([409, { error: mentionTexts.alreadyDeclined, message: mentionTexts.alreadyDeclined, code: 'MENTION_ALREADY_REVIEWED' }]);
+    expect([late.statusCode, late.json()]).toEqual([
+      409,
+      { error: mentionTexts.alreadyDeclined, message: mentionTexts.alreadyDeclined, code: 'MENTION_ALREADY_REVIEWED' },
+    ]);
     expect((await getPost(post.id, carol)).mentions).toEqual([]);
     expect(await profile(carol, carol)).toEqual([]);
     expect((await reviewedEvents(mentionId)).map((e) => e.payload.approved)).toEqual([false]);
@@ -119,7 +154,14 @@ describe(`mentions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expect(res.json().mentions).toEqual([{ userId: bola, username: bolaName }]);
     expect((await getPost(post.id, ada)).comments[0]!.mentions).toEqual([{ userId: bola, username: bolaName }]);
     const [event] = await mentionEvents(post.id);
-    expect(event!.payload).toMatchObject({ postOwnerId: ada, actorId: chidi, mentionedUserId: bola, commentId: res.json().id, excerpt: `me and @${bolaName}.`, pending: false });
+    expect(event!.payload).toMatchObject({
+      postOwnerId: ada,
+      actorId: chidi,
+      mentionedUserId: bola,
+      commentId: res.json().id,
+      excerpt: `me and @${bolaName}.`,
+      pending: false,
+    });
     expect(await profile(bola, bola)).toEqual([]);
   });
 

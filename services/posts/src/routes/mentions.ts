@@ -39,7 +39,10 @@ export function mentionRoutes(app: ServiceApp, posts: Posts): void {
         schema: {
           ...memberOnly,
           operationId: `${action}Mention`,
-          summary: action === 'approve' ? 'Approve a mention of you: your name is linked and the post shows on your profile' : 'Decline a mention of you: your name stays plain text',
+          summary:
+            action === 'approve'
+              ? 'Approve a mention of you: your name is linked and the post shows on your profile'
+              : 'Decline a mention of you: your name stays plain text',
           params: mentionParams,
           response: { 200: mentionReviewAnswer, 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
         },

@@ -1,5 +1,5 @@
 /**
- * The right panel's lists (spec: Home, right column; decision 025).
+ * The right panel's lists (the home page's right column; decision 025).
  * - GET /api/members/pro?limit= -> [member card]: members with an active Pro plan, latest plan
  *   first (suspended members left out)
  * - GET /api/shares/friends?limit= -> [{ sharedBy, sharedAt, post }]: the caller's friends' most

@@ -17,7 +17,9 @@ describe(`posts: create, read, delete (${target})`, () => {
   });
 
   const withModeration = (moderation: Partial<SiteSettings['moderation']>) =>
-    vi.spyOn(file.svc.ctx.siteSettings, 'current').mockReturnValue({ ...defaultSiteSettings, moderation: { ...defaultSiteSettings.moderation, ...moderation } });
+    vi
+      .spyOn(file.svc.ctx.siteSettings, 'current')
+      .mockReturnValue({ ...defaultSiteSettings, moderation: { ...defaultSiteSettings.moderation, ...moderation } });
   // On the real servers the site-settings topic is shared with the admin service's tests, which
   // change the moderation section: every test here starts from the defaults it asserts.
   beforeEach(() => void withModeration({}));
@@ -30,11 +32,11 @@ describe(`posts: create, read, delete (${target})`, () => {
       const res = await file.api.post('/api/posts', ada, {
         userId: ada,
         content: '  Hello from Lagos  ',
-        // The client's claimed type is ignored: the path decides (spec).
+        // The client's claimed type is ignored: the path decides.
         media: [{ url: img1, type: 'video' }, { url: vid1, type: 'image' }, { url: img2 }],
       });
       expect(res.statusCode, res.body).toBe(201);
-      const post = res.json() as Post;
+      const post = res.json<Post>();
       expect(post).toEqual({
         id: expect.any(Number),
         author: { id: ada, username: 'ada_lagos', name: 'Ada Obi', profileImage: `/uploads/profile/${ada}.webp`, verified: false },
@@ -67,12 +69,22 @@ describe(`posts: create, read, delete (${target})`, () => {
     it('shows a fallback name and the default avatar until the member snapshot arrives', async () => {
       const newcomer = nextId();
       const post = await file.api.createPost(newcomer, 'first!');
-      expect(post.author).toEqual({ id: newcomer, username: `member${newcomer}`, name: `member${newcomer}`, profileImage: DEFAULT_AVATAR, verified: false });
+      expect(post.author).toEqual({
+        id: newcomer,
+        username: `member${newcomer}`,
+        name: `member${newcomer}`,
+        profileImage: DEFAULT_AVATAR,
+        verified: false,
+      });
     });
 
     it('accepts a media-only post and describes it in the event excerpt', async () => {
       const me = nextId();
-      const post = await file.api.createPost(me, '', [{ url: mediaUrl('images') }, { url: mediaUrl('images') }, { url: mediaUrl('videos') }]);
+      const post = await file.api.createPost(me, '', [
+        { url: mediaUrl('images') },
+        { url: mediaUrl('images') },
+        { url: mediaUrl('videos') },
+      ]);
       expect(post.content).toBe('');
       const [event] = (await outboxEvents(file.svc, 'post.created')).filter((e) => e.payload.postId === post.id);
       expect(event?.payload).toMatchObject({ hasMedia: true, excerpt: '2 photos and 1 video' });
@@ -87,7 +99,7 @@ describe(`posts: create, read, delete (${target})`, () => {
       }
     });
 
-    it("refuses posting as someone else: 403 and no row", async () => {
+    it('refuses posting as someone else: 403 and no row', async () => {
       const me = nextId();
       const other = nextId();
       const res = await file.api.post('/api/posts', me, { userId: other, content: 'spoofed' });
@@ -134,7 +146,14 @@ describe(`posts: create, read, delete (${target})`, () => {
           {
             topic: 'admin.site-settings',
             key: 'moderation',
-            value: JSON.stringify(buildEnvelope({ type: 'site-settings.updated', aggregateId: 'moderation', actorId: 1, payload: { section: 'moderation', values } })),
+            value: JSON.stringify(
+              buildEnvelope({
+                type: 'site-settings.updated',
+                aggregateId: 'moderation',
+                actorId: 1,
+                payload: { section: 'moderation', values },
+              }),
+            ),
           },
         ]);
       expect((await file.api.post('/api/posts', me, { userId: me, content: 'buy Naira Crypto now' })).statusCode).toBe(201);
@@ -170,7 +189,12 @@ describe(`posts: create, read, delete (${target})`, () => {
 
     it('answers malformed bodies with 400 and the error shape', async () => {
       const me = nextId();
-      for (const payload of [{ userId: 'abc', content: 'x' }, { content: 'x' }, { userId: me, content: 42 }, { userId: me, content: 'x', media: 'nope' }]) {
+      for (const payload of [
+        { userId: 'abc', content: 'x' },
+        { content: 'x' },
+        { userId: me, content: 42 },
+        { userId: me, content: 'x', media: 'nope' },
+      ]) {
         const res = await file.api.post('/api/posts', me, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(Object.keys(res.json()).sort()).toEqual(['code', 'error', 'message']);
@@ -287,15 +311,27 @@ describe(`posts: create, read, delete (${target})`, () => {
       ['GET', '/api/shares/friends?limit=x'],
     ];
     for (const [method, url, payload] of calls) {
-      const res = await file.svc.app.inject({ method: method as 'GET', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+      const res = await file.svc.app.inject({
+        method: method as 'GET',
+        url,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect(res.json(), `${method} ${url}`).toEqual({ error: 'Please sign in to continue', message: 'Please sign in to continue', code: 'UNAUTHENTICATED' });
+      expect(res.json(), `${method} ${url}`).toEqual({
+        error: 'Please sign in to continue',
+        message: 'Please sign in to continue',
+        code: 'UNAUTHENTICATED',
+      });
     }
   });
 
-  it('documents every route under the posts tag, the back office\'s under admin', async () => {
-    const doc = (await file.svc.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>> };
-    const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+  it("documents every route under the posts tag, the back office's under admin", async () => {
+    const doc = (await file.svc.app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>;
+    }>();
+    const routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+    );
     const ours = routes.filter((r) => r.path.startsWith('/api/'));
     expect(ours.map((r) => `${r.method.toUpperCase()} ${r.path}`).sort()).toEqual(
       [

@@ -1,5 +1,5 @@
 /**
- * Posts and the feed (spec: Home feed, Profile, Post page; decision 009).
+ * Posts and the feed (the home feed, the profile, the post page; decision 009).
  * - GET /api/posts?cursor&limit : the feed (own + friends' posts), newest first -> [post], the next
  *   page in Link / X-Next-Cursor (decision 015)
  * - GET /api/posts?authorId=&cursor&limit : a profile's posts, same paging: the member's own and
@@ -100,7 +100,9 @@ export function postRoutes(app: ServiceApp, posts: Posts): void {
       const row = await visiblePost(posts, userId, parsePostId(request.params.id));
       if (!row) throw postNotFound();
       if (row.authorId !== userId && !(row.groupId !== null && (await moderatesGroup(posts, userId, row.groupId)))) throw notAuthor();
-      const deleted = await posts.ctx.transact((tx, emit) => softDeletePost(posts, tx, emit, row.id, { actorId: userId, byModerator: false }));
+      const deleted = await posts.ctx.transact((tx, emit) =>
+        softDeletePost(posts, tx, emit, row.id, { actorId: userId, byModerator: false }),
+      );
       if (!deleted) throw postNotFound(); // deleted meanwhile by another request
       return { message: postTexts.deleted };
     },

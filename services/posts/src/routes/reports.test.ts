@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { befriend, memberIds, outboxEvents, postsServiceForFile, registerMember, setPrivacy } from '../test-support.js';
 
 /**
- * Reports (issue 16; decision 024): members report what they can see, once; admins see them grouped
+ * Reports (decision 024): members report what they can see, once; admins see them grouped
  * by item and close every open report on an item at once, with the moderation taken.
  */
 describe(`reports (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -13,15 +13,17 @@ describe(`reports (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const admin = nextId();
   const asAdmin = () => file.svc.as(adminIdentity(admin));
   const report = (reporter: number | null, body: object) => file.api.post('/api/reports', reporter, body);
-  const closeReport = (id: number, body: object) => file.svc.app.inject({ method: 'PUT', url: `/api/admin/reports/${id}`, headers: asAdmin(), payload: body });
+  const closeReport = (id: number, body: object) =>
+    file.svc.app.inject({ method: 'PUT', url: `/api/admin/reports/${id}`, headers: asAdmin(), payload: body });
   const reportList = async (query = '?limit=100') => {
     const res = await file.svc.app.inject({ method: 'GET', url: `/api/admin/reports${query}`, headers: asAdmin() });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { items: AdminReportGroup[]; total: number; totalPages: number; hasPrev: boolean; hasNext: boolean };
+    return res.json<{ items: AdminReportGroup[]; total: number; totalPages: number; hasPrev: boolean; hasNext: boolean }>();
   };
   const groupOf = async (targetType: 'post' | 'comment', targetId: number, query?: string) =>
     (await reportList(query)).items.find((g) => g.targetType === targetType && g.targetId === targetId);
-  const reportsStored = async (postId: number) => (await file.svc.ctx.db.select().from(file.svc.tables.reports)).filter((r) => r.postId === postId);
+  const reportsStored = async (postId: number) =>
+    (await file.svc.ctx.db.select().from(file.svc.tables.reports)).filter((r) => r.postId === postId);
 
   async function postBy(authorId = nextId(), content = `reported ${nextId()}`): Promise<{ id: number; content: string; author: number }> {
     const post: Post = await file.api.createPost(authorId, content);
@@ -35,7 +37,9 @@ describe(`reports (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       const res = await report(reporter, { postId: post.id, reason: 'spam', note: '  same link 30 times  ' });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toEqual({ id: expect.any(Number), message: adminTexts.reportSent });
-      expect(await reportsStored(post.id)).toMatchObject([{ reporterId: reporter, targetType: 'post', targetId: post.id, reason: 'spam', note: 'same link 30 times', status: 'open' }]);
+      expect(await reportsStored(post.id)).toMatchObject([
+        { reporterId: reporter, targetType: 'post', targetId: post.id, reason: 'spam', note: 'same link 30 times', status: 'open' },
+      ]);
       expect((await report(null, { postId: post.id, reason: 'spam' })).statusCode).toBe(401);
     });
 
@@ -56,7 +60,7 @@ describe(`reports (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       const post = await postBy();
       expectError(await report(post.author, { postId: post.id, reason: 'spam' }), 400, adminTexts.cannotReportOwn);
       const commenter = nextId();
-      const comment = (await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'mine' })).json() as { id: number };
+      const comment = (await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'mine' })).json<{ id: number }>();
       expectError(await report(commenter, { commentId: comment.id, reason: 'spam' }), 400, adminTexts.cannotReportOwn);
       // The post's author may report a comment on their post.
       expect((await report(post.author, { commentId: comment.id, reason: 'harassment' })).statusCode).toBe(201);
@@ -65,13 +69,20 @@ describe(`reports (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     it("what the member cannot see answers as a missing post: another's hidden post, a closed profile, a removed comment, an unknown id", async () => {
       const stranger = nextId();
       const closed = await postBy();
-      const comment = (await file.api.post(`/api/posts/${closed.id}/comment`, nextId(), { content: 'hello' })).json() as { id: number };
+      const comment = (await file.api.post(`/api/posts/${closed.id}/comment`, nextId(), { content: 'hello' })).json<{ id: number }>();
       await setPrivacy(file.svc, closed.author, { profileVisibility: 'friends' });
       const shadowed = await postBy();
-      await file.svc.app.inject({ method: 'PUT', url: `/api/admin/posts/${shadowed.id}/visibility`, headers: asAdmin(), payload: { action: 'shadow' } });
+      await file.svc.app.inject({
+        method: 'PUT',
+        url: `/api/admin/posts/${shadowed.id}/visibility`,
+        headers: asAdmin(),
+        payload: { action: 'shadow' },
+      });
       const removedComment = await postBy();
-      const gone = (await file.api.post(`/api/posts/${removedComment.id}/comment`, nextId(), { content: 'bye' })).json() as { id: number };
-      await report(nextId(), { commentId: gone.id, reason: 'spam' }).then((r) => closeReport(r.json().id, { action: 'resolve', moderation: 'remove' }));
+      const gone = (await file.api.post(`/api/posts/${removedComment.id}/comment`, nextId(), { content: 'bye' })).json<{ id: number }>();
+      await report(nextId(), { commentId: gone.id, reason: 'spam' }).then((r) =>
+        closeReport(r.json().id, { action: 'resolve', moderation: 'remove' }),
+      );
 
       for (const body of [
         { postId: closed.id, reason: 'spam' },
@@ -123,11 +134,23 @@ describe(`reports (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       const newest = (await report(reporters[2]!, { postId: once.id, reason: 'violence' })).json().id as number;
 
       const ours = (await reportList()).items.filter((g) => [once.id, thrice.id, twice.id].includes(g.targetId) && g.targetType === 'post');
-      expect(ours.map((g) => [g.targetId, g.reportCount])).toEqual([[thrice.id, 3], [twice.id, 2], [once.id, 1]]);
+      expect(ours.map((g) => [g.targetId, g.reportCount])).toEqual([
+        [thrice.id, 3],
+        [twice.id, 2],
+        [once.id, 1],
+      ]);
       const top = ours[0]!;
       expect(top).toMatchObject({
-        id: last, targetType: 'post', targetId: thrice.id, postId: thrice.id, content: thrice.content, authorId: thrice.author,
-        isDeleted: false, isShadowHidden: false, reportCount: 3, reasons: ['harassment', 'spam'],
+        id: last,
+        targetType: 'post',
+        targetId: thrice.id,
+        postId: thrice.id,
+        content: thrice.content,
+        authorId: thrice.author,
+        isDeleted: false,
+        isShadowHidden: false,
+        reportCount: 3,
+        reasons: ['harassment', 'spam'],
       });
       expect(top.reports.map((r) => [r.reporterId, r.reporterUsername, r.reason, r.status])).toEqual([
         [reporters[2], `rep${reporters[2]}`, 'spam', 'open'],
@@ -137,8 +160,12 @@ describe(`reports (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       expect(ours[2]!.id).toBe(newest);
 
       const posts = await file.svc.app.inject({ method: 'GET', url: '/api/admin/posts?status=reported&limit=100', headers: asAdmin() });
-      const reported = (posts.json() as AdminPostList).items.filter((p) => [once.id, thrice.id, twice.id].includes(p.id));
-      expect(reported.map((p) => [p.id, p.reportCount])).toEqual([[thrice.id, 3], [twice.id, 2], [once.id, 1]]);
+      const reported = posts.json<AdminPostList>().items.filter((p) => [once.id, thrice.id, twice.id].includes(p.id));
+      expect(reported.map((p) => [p.id, p.reportCount])).toEqual([
+        [thrice.id, 3],
+        [twice.id, 2],
+        [once.id, 1],
+      ]);
     });
 
     it('answers 400 for a bad page size or status', async () => {
@@ -159,17 +186,29 @@ describe(`reports (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       const res = await closeReport(ids[0]!, { action: 'resolve', moderation: 'remove' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ closed: 3, status: 'resolved' });
-      expect((await reportsStored(post.id)).map((r) => [r.status, r.moderation, r.closedBy])).toEqual(reporters.map(() => ['resolved', 'remove', admin]));
+      expect((await reportsStored(post.id)).map((r) => [r.status, r.moderation, r.closedBy])).toEqual(
+        reporters.map(() => ['resolved', 'remove', admin]),
+      );
       expect((await file.api.get(`/api/posts/${post.id}`, post.author)).statusCode).toBe(404);
       expect(await groupOf('post', post.id)).toBeUndefined();
-      expect((await groupOf('post', post.id, '?status=closed&limit=100'))).toMatchObject({ reportCount: 3, isDeleted: true });
+      expect(await groupOf('post', post.id, '?status=closed&limit=100')).toMatchObject({ reportCount: 3, isDeleted: true });
 
       const closed = (await outboxEvents(file.svc, 'report.closed')).filter((e) => e.payload.postId === post.id);
       expect(closed.map((e) => e.payload)).toEqual(
-        ids.map((reportId, i) => ({ reportId, reporterId: reporters[i], targetType: 'post', targetId: post.id, postId: post.id, status: 'resolved', moderation: 'remove' })),
+        ids.map((reportId, i) => ({
+          reportId,
+          reporterId: reporters[i],
+          targetType: 'post',
+          targetId: post.id,
+          postId: post.id,
+          status: 'resolved',
+          moderation: 'remove',
+        })),
       );
       const audit = (await outboxEvents(file.svc, 'admin.action-recorded')).filter(
-        (e) => (e.payload.targetType === 'post' && e.payload.targetId === String(post.id)) || (e.payload.targetType === 'report' && ids.map(String).includes(e.payload.targetId as string)),
+        (e) =>
+          (e.payload.targetType === 'post' && e.payload.targetId === String(post.id)) ||
+          (e.payload.targetType === 'report' && ids.map(String).includes(e.payload.targetId as string)),
       );
       expect(audit.map((e) => e.payload.action)).toEqual(['post.removed', 'report.resolved']);
       expect(audit[1]!.payload).toMatchObject({ actorId: admin, after: { status: 'resolved', moderation: 'remove', closed: 3 } });
@@ -193,30 +232,42 @@ describe(`reports (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       expect((await file.api.get(`/api/posts/${kept.id}`, reporter)).statusCode).toBe(200);
       const [event] = (await outboxEvents(file.svc, 'report.closed')).filter((e) => e.payload.reportId === dismissed);
       expect(event!.payload).toMatchObject({ reporterId: reporter, status: 'dismissed', moderation: null });
-      const audit = (await outboxEvents(file.svc, 'admin.action-recorded')).filter((e) => e.payload.targetType === 'report' && e.payload.targetId === String(dismissed));
+      const audit = (await outboxEvents(file.svc, 'admin.action-recorded')).filter(
+        (e) => e.payload.targetType === 'report' && e.payload.targetId === String(dismissed),
+      );
       expect(audit.map((e) => e.payload.action)).toEqual(['report.dismissed']);
     });
 
     it('a comment: shadow is 400; remove takes it out of the post and its count, audited as comment.removed', async () => {
       const post = await postBy();
       const commenter = nextId();
-      const kept = (await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'fine' })).json() as { id: number };
-      const bad = (await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'rude' })).json() as { id: number };
+      const kept = (await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'fine' })).json<{ id: number }>();
+      const bad = (await file.api.post(`/api/posts/${post.id}/comment`, commenter, { content: 'rude' })).json<{ id: number }>();
       const reporters = [nextId(), nextId()];
       const ids: number[] = [];
       for (const r of reporters) ids.push((await report(r, { commentId: bad.id, reason: 'harassment' })).json().id);
-      expect(await groupOf('comment', bad.id)).toMatchObject({ postId: post.id, content: 'rude', authorId: commenter, reportCount: 2, isDeleted: false });
+      expect(await groupOf('comment', bad.id)).toMatchObject({
+        postId: post.id,
+        content: 'rude',
+        authorId: commenter,
+        reportCount: 2,
+        isDeleted: false,
+      });
 
       expectError(await closeReport(ids[1]!, { action: 'resolve', moderation: 'shadow' }), 400, adminTexts.commentCannotShadow);
       expectError(await closeReport(ids[1]!, { action: 'resolve' }), 400, adminTexts.reportModerationRequired);
       expect((await closeReport(ids[1]!, { action: 'resolve', moderation: 'remove' })).json()).toEqual({ closed: 2, status: 'resolved' });
 
-      const seen = (await file.api.get(`/api/posts/${post.id}`, reporters[0]!)).json() as Post;
+      const seen = (await file.api.get(`/api/posts/${post.id}`, reporters[0]!)).json<Post>();
       expect(seen.comments.map((c) => c.id)).toEqual([kept.id]);
       expect(seen.commentCount).toBe(1);
-      const audit = (await outboxEvents(file.svc, 'admin.action-recorded')).filter((e) => e.payload.targetType === 'comment' && e.payload.targetId === String(bad.id));
+      const audit = (await outboxEvents(file.svc, 'admin.action-recorded')).filter(
+        (e) => e.payload.targetType === 'comment' && e.payload.targetId === String(bad.id),
+      );
       expect(audit.map((e) => e.payload.action)).toEqual(['comment.removed']);
-      const closed = (await outboxEvents(file.svc, 'report.closed')).filter((e) => e.payload.targetType === 'comment' && e.payload.targetId === bad.id);
+      const closed = (await outboxEvents(file.svc, 'report.closed')).filter(
+        (e) => e.payload.targetType === 'comment' && e.payload.targetId === bad.id,
+      );
       expect(closed.map((e) => e.payload.reporterId)).toEqual(reporters);
     });
 
@@ -224,7 +275,10 @@ describe(`reports (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       const post = await postBy();
       const ids: number[] = [];
       for (const r of [nextId(), nextId()]) ids.push((await report(r, { postId: post.id, reason: 'spam' })).json().id);
-      const answers = await Promise.all([closeReport(ids[0]!, { action: 'dismiss' }), closeReport(ids[1]!, { action: 'resolve', moderation: 'remove' })]);
+      const answers = await Promise.all([
+        closeReport(ids[0]!, { action: 'dismiss' }),
+        closeReport(ids[1]!, { action: 'resolve', moderation: 'remove' }),
+      ]);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect((await outboxEvents(file.svc, 'report.closed')).filter((e) => e.payload.postId === post.id)).toHaveLength(2);
     });

@@ -1,20 +1,26 @@
 /**
- * Reports (issue 16; decision 024).
+ * Reports (decision 024).
  * - POST /api/reports { postId | commentId, reason, note } : a member reports what they can see,
  *   not their own, once -> 201 { id, message }
  * - GET /api/admin/reports?status&page&limit : admins; one row per reported item, most-reported first
  * - PUT /api/admin/reports/:id { action, moderation } : admins; resolve (with the moderation) or
  *   dismiss every open report on the item -> { closed, status }
  */
-import { adminReportListSchema, adminReportsQuery, closeReportAnswer, closeReportBody, createReportAnswer, createReportBody } from '@kora/contracts';
-import { errors, memberOf, memberOnly, parsePathId, requireAdmin, type ServiceApp } from '@kora/platform/service';
+import {
+  adminReportListSchema,
+  adminReportsQuery,
+  closeReportAnswer,
+  closeReportBody,
+  createReportAnswer,
+  createReportBody,
+} from '@kora/contracts';
+import { adminOf, adminOnly, errors, memberOf, memberOnly, parsePathId, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Posts } from '../context.js';
 import { reportNotFound } from '../errors.js';
 import { closeReport } from '../reports/close-report.js';
 import { createReport } from '../reports/create-report.js';
 import { adminReportList } from '../reports/report-list.js';
-import { adminOnly } from './admin-access.js';
 
 const reportIdParams = z.object({ id: z.string().describe('Report id (a row of the reports table answers its newest)') });
 
@@ -67,7 +73,7 @@ export function adminReportRoutes(app: ServiceApp, posts: Posts): void {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = adminOf(request);
       return closeReport(posts, admin.userId, parsePathId(request.params.id, reportNotFound), request.body);
     },
   );

@@ -55,7 +55,11 @@ describe(`saved posts (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
 
   it('skips deleted posts, and hidden ones unless they are your own', async () => {
     const [author, me] = [nextId(), nextId()];
-    const [kept, deleted, hidden] = [await file.api.createPost(author, 'kept'), await file.api.createPost(author, 'deleted'), await file.api.createPost(author, 'hidden')];
+    const [kept, deleted, hidden] = [
+      await file.api.createPost(author, 'kept'),
+      await file.api.createPost(author, 'deleted'),
+      await file.api.createPost(author, 'hidden'),
+    ];
     for (const p of [kept, deleted, hidden]) await file.api.post('/api/saves', me, { postId: p.id });
     await file.api.post('/api/saves', author, { postId: hidden.id });
     await file.api.delete(`/api/posts/${deleted.id}`, author);

@@ -1,5 +1,5 @@
 /**
- * Saved posts (spec: Save Post / Unsave Post, Saved Posts page).
+ * Saved posts (Save Post / Unsave Post, the Saved Posts page).
  * - POST /api/saves { postId } -> 201 { saved: true, postId } (saving twice is the same as once)
  * - DELETE /api/saves/:postId -> 200 { saved: false, postId }
  * - GET /api/saves?cursor&limit -> [post], most recently saved first; the next page in Link / X-Next-Cursor

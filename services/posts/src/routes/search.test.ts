@@ -1,4 +1,12 @@
-import { NULL_CHARACTER_TEXT, searchLimits, searchTexts, type HashtagCount, type MemberCard, type Post, type SearchGroup } from '@kora/contracts';
+import {
+  NULL_CHARACTER_TEXT,
+  searchLimits,
+  searchTexts,
+  type HashtagCount,
+  type MemberCard,
+  type Post,
+  type SearchGroup,
+} from '@kora/contracts';
 import { eventually, expectError } from '@kora/testing';
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +31,13 @@ const uniqueWord = (prefix = 'kw') => `${prefix}${randomInt(10 ** 9, 10 ** 10)}`
 
 /** A member as auth announces them, with a first and last name, activated. */
 async function namedMember(svc: PostsTestService, userId: number, username: string, firstname: string, lastname: string): Promise<void> {
-  await publish(svc, 'user.registered', { ...snapshot(userId, username), firstname, lastname, email: `${userId}@example.ng`, createdAt: new Date().toISOString() }, userId, userId);
+  await publish(
+    svc,
+    'user.registered',
+    { ...snapshot(userId, username), firstname, lastname, email: `${userId}@example.ng`, createdAt: new Date().toISOString() },
+    userId,
+    userId,
+  );
   await publish(svc, 'user.activated', { userId }, userId, userId);
   const m = svc.tables.members;
   await eventually(async () => (await svc.ctx.db.select().from(m)).some((r) => r.userId === userId && r.activated));
@@ -36,7 +50,7 @@ describe(`GET /api/search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
   async function search<T = Post>(viewer: number | null, query: Record<string, string>) {
     const res = await file.api.get(`/api/search?${new URLSearchParams(query)}`, viewer);
     const next = res.headers['x-next-cursor'];
-    return { res, items: res.statusCode === 200 ? (res.json() as T[]) : [], next: typeof next === 'string' ? next : null };
+    return { res, items: res.statusCode === 200 ? res.json<T[]>() : [], next: typeof next === 'string' ? next : null };
   }
   const postIds = async (viewer: number, q: string) => (await search(viewer, { type: 'posts', q })).items.map((p) => p.id);
 
@@ -107,7 +121,12 @@ describe(`GET /api/search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const page: { items: Post[]; next: string | null; res: { headers: Record<string, unknown> } } = await search(me, { type: 'posts', q: w, limit: '3', ...(cursor ? { cursor } : {}) });
+        const page: { items: Post[]; next: string | null; res: { headers: Record<string, unknown> } } = await search(me, {
+          type: 'posts',
+          q: w,
+          limit: '3',
+          ...(cursor ? { cursor } : {}),
+        });
         if (page.next) expect(page.res.headers.link).toContain(`cursor=${page.next}`);
         seen.push(...page.items.map((p) => p.id));
         cursor = page.next;
@@ -123,7 +142,30 @@ describe(`GET /api/search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       const post = await file.api.createPost(me, `${w} it's "quoted" & (odd) | !fine: *yes* \\ back — ünïcödé 日本語 🎉`);
       expect((await search(me, { type: 'posts', q: '   ' })).items).toEqual([]);
       expect((await search(me, { type: 'posts', q: '' })).res.body).toBe('[]');
-      const hostile = ["'", "''", '"', '&', '|', '!', '(', ')', ':', '*', '\\', ':*', "a' | 'b", "x'):* & !(y", '&&||!!', '<->', '🎉', `${w}'`, `${w}:*`, `!${w}`, `(${w})`, `${w} & unïcödé`];
+      const hostile = [
+        "'",
+        "''",
+        '"',
+        '&',
+        '|',
+        '!',
+        '(',
+        ')',
+        ':',
+        '*',
+        '\\',
+        ':*',
+        "a' | 'b",
+        "x'):* & !(y",
+        '&&||!!',
+        '<->',
+        '🎉',
+        `${w}'`,
+        `${w}:*`,
+        `!${w}`,
+        `(${w})`,
+        `${w} & unïcödé`,
+      ];
       for (const q of hostile) {
         const { res } = await search(me, { type: 'posts', q });
         expect(res.statusCode, q).toBe(200);
@@ -133,7 +175,8 @@ describe(`GET /api/search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       expect(await postIds(me, `${w} unicode 日本語`)).toEqual([post.id]);
       expect(await postIds(me, `"${w}" it's`)).toEqual([post.id]);
       for (const type of ['people', 'groups', 'hashtags']) {
-        for (const q of ["'", '%', '_', '\\', '#', '##', "a' or 1=1 --", '🎉']) expect((await search(me, { type, q })).res.statusCode, `${type} ${q}`).toBe(200);
+        for (const q of ["'", '%', '_', '\\', '#', '##', "a' or 1=1 --", '🎉'])
+          expect((await search(me, { type, q })).res.statusCode, `${type} ${q}`).toBe(200);
       }
     });
   });
@@ -147,11 +190,23 @@ describe(`GET /api/search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       await namedMember(svc, exact, w, 'Bola', 'Tinubu');
       await namedMember(svc, accented, `${w}x`, 'Chidìnmá', 'Ézè');
       await namedMember(svc, suspended, `${w}sus`, 'Sunny', 'Day');
-      await publish(svc, 'user.registered', { ...snapshot(pending, `${w}pend`), email: `${pending}@example.ng`, createdAt: new Date().toISOString() }, pending, pending);
+      await publish(
+        svc,
+        'user.registered',
+        { ...snapshot(pending, `${w}pend`), email: `${pending}@example.ng`, createdAt: new Date().toISOString() },
+        pending,
+        pending,
+      );
 
       const people = async (q: string) => (await search<MemberCard>(named, { type: 'people', q })).items;
       const found = await people(w);
-      expect(found[0]).toEqual({ id: exact, username: w, name: 'Bola Tinubu', profileImage: `/uploads/profile/${exact}.webp`, verified: false });
+      expect(found[0]).toEqual({
+        id: exact,
+        username: w,
+        name: 'Bola Tinubu',
+        profileImage: `/uploads/profile/${exact}.webp`,
+        verified: false,
+      });
       expect(new Set(found.map((m) => m.id))).toEqual(new Set([exact, named, accented, suspended]));
       expect((await people(`chidinma eze ${w}`)).map((m) => m.id)).toEqual([accented]);
       expect((await people(`@${w}`))[0]!.id).toBe(exact);
@@ -189,7 +244,14 @@ describe(`GET /api/search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       await eventually(async () => (await groups(`cafe ${w}`)).length === 1);
 
       expect(await groups(`cafe ${w}`)).toEqual([
-        { group_id: open, group_title: `Lagos Café ${w}`, group_picture: '/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp', group_members: 2, group_description: 'Where to eat', privacy: 'public' },
+        {
+          group_id: open,
+          group_title: `Lagos Café ${w}`,
+          group_picture: '/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp',
+          group_members: 2,
+          group_description: 'Where to eat',
+          privacy: 'public',
+        },
       ]);
       expect(new Set((await groups(`lagos ${w}`)).map((g) => g.group_id))).toEqual(new Set([open, closed]));
       expect((await groups(`read ${w}`))[0]).toMatchObject({ group_id: closed, privacy: 'private', group_members: 1 });
@@ -220,11 +282,14 @@ describe(`GET /api/search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     it('refuses a bad type, limit, cursor or a too long query with their texts; anonymous callers get 401', async () => {
       const me = nextId();
       expectError((await search(me, { type: 'users', q: 'x' })).res, 400, searchTexts.typeInvalid);
-      for (const limit of ['0', '51', 'x', '1.5']) expectError((await search(me, { q: 'x', limit })).res, 400, searchTexts.limitInvalid(searchLimits.maxPageSize));
-      for (const cursor of ['abc', '-1', '1000', '99999999', '01']) expectError((await search(me, { type: 'posts', q: 'x', cursor })).res, 400, searchTexts.cursorInvalid);
+      for (const limit of ['0', '51', 'x', '1.5'])
+        expectError((await search(me, { q: 'x', limit })).res, 400, searchTexts.limitInvalid(searchLimits.maxPageSize));
+      for (const cursor of ['abc', '-1', '1000', '99999999', '01'])
+        expectError((await search(me, { type: 'posts', q: 'x', cursor })).res, 400, searchTexts.cursorInvalid);
       expectError((await search(me, { q: 'x'.repeat(101) })).res, 400, searchTexts.queryTooLong);
       // PostgreSQL text cannot hold U+0000: found by the fuzzer as a 500 on the groups search.
-      for (const type of ['people', 'posts', 'groups', 'hashtags']) expectError((await search(me, { type, q: '\u0000㸀ᢍ' })).res, 400, NULL_CHARACTER_TEXT);
+      for (const type of ['people', 'posts', 'groups', 'hashtags'])
+        expectError((await search(me, { type, q: '\u0000㸀ᢍ' })).res, 400, NULL_CHARACTER_TEXT);
       expect((await search(me, { q: 'x', cursor: '0' })).res.statusCode).toBe(200);
       expect((await search(null, { q: 'x' })).res.statusCode).toBe(401);
     });
@@ -250,7 +315,7 @@ describe(`GET /api/search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       await grantPlan(svc, expired, { activeUntil: new Date(Date.now() - 1000), occurredAt: new Date(Date.now() - 1000) });
       await grantPlan(svc, suspended, { activeUntil: inAMonth });
       await publish(svc, 'user.status-changed', { userId: suspended, status: 'suspended', previousStatus: 'active' }, suspended, 1);
-      const list = async () => (await api.get('/api/members/pro?limit=50', viewer)).json() as MemberCard[];
+      const list = async () => (await api.get('/api/members/pro?limit=50', viewer)).json<MemberCard[]>();
       await eventually(async () => !(await list()).some((m) => m.id === suspended));
       const mine = (await list()).filter((m) => [older, newer, expired, suspended].includes(m.id));
       expect(mine).toEqual([
@@ -282,13 +347,19 @@ describe(`GET /api/search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
 
       const res = await api.get('/api/shares/friends', me);
       expect(res.statusCode).toBe(200);
-      const list = res.json() as { sharedBy: MemberCard; sharedAt: string; post: Post }[];
+      const list = res.json<{ sharedBy: MemberCard; sharedAt: string; post: Post }[]>();
       expect(list.map((s) => [s.post.id, s.sharedBy.id])).toEqual([[first.id, f2]]);
-      expect(list[0]!.sharedBy).toEqual({ id: f2, username: `friend${f2}`, name: `Friend ${f2}`, profileImage: `/uploads/profile/${f2}.webp`, verified: false });
+      expect(list[0]!.sharedBy).toEqual({
+        id: f2,
+        username: `friend${f2}`,
+        name: `Friend ${f2}`,
+        profileImage: `/uploads/profile/${f2}.webp`,
+        verified: false,
+      });
       expect(list[0]!.sharedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(list[0]!.post).toMatchObject({ id: first.id, content: 'shared by both friends', hasShared: false });
       // f2's only friend shared nothing.
-      expect(((await api.get('/api/shares/friends', f2)).json() as unknown[]).length).toBe(0);
+      expect((await api.get('/api/shares/friends', f2)).json<unknown[]>().length).toBe(0);
       expect((await api.get('/api/shares/friends', null)).statusCode).toBe(401);
       expectError(await api.get('/api/shares/friends?limit=51', me), 400, searchTexts.limitInvalid(searchLimits.maxPageSize));
     });

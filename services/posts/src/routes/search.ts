@@ -1,5 +1,5 @@
 /**
- * Search (spec: Search; decision 025).
+ * Search (docs/product/search.md; decision 025).
  * - GET /api/search?q=&type=people|posts|groups|hashtags&cursor=&limit= -> a bare array of the
  *   type's cards (people: member cards; posts: the feed's posts, as the caller may see them;
  *   groups: group cards; hashtags: tags with their public post counts), best match first, the next
@@ -43,7 +43,12 @@ export function searchRoutes(app: ServiceApp, posts: Posts): void {
         const page = await searchPosts(posts, userId, q, window);
         return sendJsonText(setNextPage(reply, page.nextCursor, limit), postListAnswer(page.items));
       }
-      const page = type === 'people' ? await searchPeople(posts, q, window) : type === 'groups' ? await searchGroups(posts, q, window) : await searchHashtags(posts, q, window);
+      const page =
+        type === 'people'
+          ? await searchPeople(posts, q, window)
+          : type === 'groups'
+            ? await searchGroups(posts, q, window)
+            : await searchHashtags(posts, q, window);
       return sendJsonText(setNextPage(reply, page.nextCursor, limit), JSON.stringify(page.items));
     },
   );

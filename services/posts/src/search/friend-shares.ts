@@ -28,10 +28,16 @@ export async function friendSharesJson(posts: Posts, viewer: number, limit: numb
       limit ${limit}`),
   );
   if (picked.length === 0) return '[]';
-  const ids = sql.join(picked.map((r) => sql`${Number(r.post_id)}::bigint`), sql`, `);
+  const ids = sql.join(
+    picked.map((r) => sql`${Number(r.post_id)}::bigint`),
+    sql`, `,
+  );
   const postRows = await postsOf(posts, viewer, sql`select p.*, p.created_at as sort_at from ${postsTable} as p where p.id in (${ids})`);
   const postText = new Map(postRows.map((r) => [Number(r.id), r.post]));
-  const cards = await cardsById(posts, picked.map((r) => Number(r.user_id)));
+  const cards = await cardsById(
+    posts,
+    picked.map((r) => Number(r.user_id)),
+  );
   const items = picked.flatMap((r) => {
     const post = postText.get(Number(r.post_id));
     const card = cards.get(Number(r.user_id));

@@ -12,7 +12,11 @@ import { offsetPage, type RankedWindow } from './ranked-cursor.js';
 
 type GroupRow = Omit<SearchGroup, 'group_id' | 'group_members'> & { group_id: number | string; group_members: number | string };
 
-export async function searchGroups(posts: Posts, query: string, window: RankedWindow): Promise<{ items: SearchGroup[]; nextCursor: string | null }> {
+export async function searchGroups(
+  posts: Posts,
+  query: string,
+  window: RankedWindow,
+): Promise<{ items: SearchGroup[]; nextCursor: string | null }> {
   const { groups, groupMembers } = posts.tables;
   const rows = rowsOf<GroupRow>(
     await posts.ctx.db.execute(sql`

@@ -23,7 +23,11 @@ export function tagPrefix(query: string): string | null {
 }
 
 /** Tags starting with `query`, the most used first (then alphabetical). */
-export async function searchHashtags(posts: Posts, query: string, window: RankedWindow): Promise<{ items: HashtagCount[]; nextCursor: string | null }> {
+export async function searchHashtags(
+  posts: Posts,
+  query: string,
+  window: RankedWindow,
+): Promise<{ items: HashtagCount[]; nextCursor: string | null }> {
   const prefix = tagPrefix(query);
   if (prefix === null) return { items: [], nextCursor: null };
   const { hashtags, posts: postsTable } = posts.tables;
@@ -80,7 +84,10 @@ export async function cachedTrending(posts: Posts, limit: number): Promise<Hasht
  */
 export async function hashtagPage(posts: Posts, viewer: number, tag: string, page: PageRequest): Promise<JsonPage> {
   const { hashtags, comments, posts: postsTable } = posts.tables;
-  const rows = await postsOf(posts, viewer, sql`
+  const rows = await postsOf(
+    posts,
+    viewer,
+    sql`
     select p.*, p.created_at as sort_at from ${postsTable} as p
     where p.id in (
         select h.post_id from ${hashtags} as h
@@ -88,6 +95,7 @@ export async function hashtagPage(posts: Posts, viewer: number, tag: string, pag
           and (h.comment_id is null or exists (select 1 from ${comments} as c where c.id = h.comment_id and c.removed_at is null)))
       and ${visibleTo(posts.tables, viewer)} ${before('p.created_at', 'p.id', page.after)}
     order by p.created_at desc, p.id desc
-    limit ${page.limit + 1}`);
+    limit ${page.limit + 1}`,
+  );
   return toPage(rows, page.limit);
 }

@@ -39,7 +39,13 @@ export async function cardRows(posts: Posts, query: SQL): Promise<MemberCard[]> 
 /** The cards of `userIds` (any state: a share already made stays attributed), by id. */
 export async function cardsById(posts: Posts, userIds: number[]): Promise<Map<number, MemberCard>> {
   if (userIds.length === 0) return new Map();
-  const ids = sql.join([...new Set(userIds)].map((id) => sql`${id}::bigint`), sql`, `);
-  const cards = await cardRows(posts, sql`select ${memberCardColumns(posts.now().toISOString())} from ${posts.tables.members} as m where m.user_id in (${ids})`);
+  const ids = sql.join(
+    [...new Set(userIds)].map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  const cards = await cardRows(
+    posts,
+    sql`select ${memberCardColumns(posts.now().toISOString())} from ${posts.tables.members} as m where m.user_id in (${ids})`,
+  );
   return new Map(cards.map((c) => [c.id, c]));
 }

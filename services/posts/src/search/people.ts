@@ -14,7 +14,11 @@ import { offsetPage, type RankedWindow } from './ranked-cursor.js';
  * trigram index `members_search_idx` answers it). The one whose username is exactly the query
  * (without a leading @) first, then by trigram similarity to the whole query, then by id.
  */
-export async function searchPeople(posts: Posts, query: string, window: RankedWindow): Promise<{ items: MemberCard[]; nextCursor: string | null }> {
+export async function searchPeople(
+  posts: Posts,
+  query: string,
+  window: RankedWindow,
+): Promise<{ items: MemberCard[]; nextCursor: string | null }> {
   // "@" alone names nobody (it would otherwise match everyone).
   if (query.replace(/(^|\s)@/g, '$1').trim() === '') return { items: [], nextCursor: null };
   return offsetPage(await cardRows(posts, searchPeopleSql(posts.tables, query, window, posts.now().toISOString())), window);
@@ -35,9 +39,12 @@ export function searchPeopleSql(t: PostsTables, query: string, window: RankedWin
 /** Members whose Pro plan runs now, the latest plan first (the right panel's "Pro Users"). */
 export async function proMembers(posts: Posts, limit: number): Promise<MemberCard[]> {
   const now = posts.now().toISOString();
-  return cardRows(posts, sql`
+  return cardRows(
+    posts,
+    sql`
     select ${memberCardColumns(now)} from ${posts.tables.members} as m
     where m.pro_until > ${now}::timestamptz and ${listable(posts.tables)}
     order by m.pro_changed_at desc nulls last, m.user_id desc
-    limit ${limit}`);
+    limit ${limit}`,
+  );
 }

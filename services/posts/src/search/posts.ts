@@ -42,7 +42,12 @@ export function searchPostsSql(t: PostsTables, viewer: number, query: string, wi
   return postJsonSql(t, viewer, now, page, LIST_COMMENTS);
 }
 
-export async function searchPosts(posts: Posts, viewer: number, query: string, window: RankedWindow): Promise<{ items: string[]; nextCursor: string | null }> {
+export async function searchPosts(
+  posts: Posts,
+  viewer: number,
+  query: string,
+  window: RankedWindow,
+): Promise<{ items: string[]; nextCursor: string | null }> {
   const statement = searchPostsSql(posts.tables, viewer, query, window, posts.now().toISOString());
   if (!statement) return { items: [], nextCursor: null };
   const rows = rowsOf<PostJsonRow>(await posts.ctx.db.execute(statement));

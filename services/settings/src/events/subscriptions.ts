@@ -20,7 +20,7 @@ export function settingsConsumers(settings: Settings): ConsumerDefinition[] {
           const { userId, email } = event.payload;
           await tx.insert(emails).values({ userId, email }).onConflictDoNothing({ target: emails.userId });
         },
-        // An admin or the member changed the address (issue 16): the Settings page shows the new one.
+        // An admin or the member changed the address: the Settings page shows the new one.
         'user.email-changed': async (event, tx) => {
           const { userId, email } = event.payload;
           await tx.insert(emails).values({ userId, email }).onConflictDoUpdate({ target: emails.userId, set: { email } });

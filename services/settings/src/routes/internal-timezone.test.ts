@@ -10,8 +10,11 @@ describe(`settings: the time zone from a sibling service, and e-mail changes (${
   afterAll(async () => svc?.close());
   const nextId = memberIds();
 
-  const setZone = (userId: number, timezone: unknown, headers: Record<string, string> = { [SERVICE_CALL_HEADER]: signServiceCall('auth', svc.ctx.env.INTERNAL_SECRET) }) =>
-    svc.app.inject({ method: 'PUT', url: `/internal/settings/${userId}/timezone`, headers, payload: { timezone } });
+  const setZone = (
+    userId: number,
+    timezone: unknown,
+    headers: Record<string, string> = { [SERVICE_CALL_HEADER]: signServiceCall('auth', svc.ctx.env.INTERNAL_SECRET) },
+  ) => svc.app.inject({ method: 'PUT', url: `/internal/settings/${userId}/timezone`, headers, payload: { timezone } });
 
   it('saves the time zone into the General tab and announces the tab, keeping the other fields', async () => {
     const userId = nextId();
@@ -21,7 +24,11 @@ describe(`settings: the time zone from a sibling service, and e-mail changes (${
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ timezone: 'Africa/Lagos' });
     expect((await api.get('/api/settings/profile', userId)).json()).toMatchObject({ city: 'Lagos', timezone: 'Africa/Lagos' });
-    expect((await eventsOf(svc, 'settings.profile-changed', userId)).at(-1)!.payload).toMatchObject({ userId, city: 'Lagos', timezone: 'Africa/Lagos' });
+    expect((await eventsOf(svc, 'settings.profile-changed', userId)).at(-1)!.payload).toMatchObject({
+      userId,
+      city: 'Lagos',
+      timezone: 'Africa/Lagos',
+    });
   });
 
   it('refuses a name that is not a time zone, and callers that are not sibling services', async () => {

@@ -1,6 +1,6 @@
 /**
  * PUT /internal/settings/:userId/timezone { timezone } (sibling services only): the admin profile
- * (auth, issue 16) edits the admin's time zone, which is a field of their General tab here. Saved
+ * (auth) edits the admin's time zone, which is a field of their General tab here. Saved
  * like a save from the Settings page (merged into the tab, `settings.profile-changed` announced in
  * the same transaction), so every projection of the tab follows. Answers `{ timezone }`.
  */

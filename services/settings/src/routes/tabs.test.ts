@@ -39,7 +39,7 @@ describe(`member settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
   const get = async <T>(path: string, userId: number) => {
     const res = await api.get(path, userId);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as T;
+    return res.json<T>();
   };
 
   it('refuses anonymous callers on every tab, before reading the body', async () => {
@@ -52,7 +52,11 @@ describe(`member settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
   it('answers the defaults to a member who never saved, with their username and sign-up e-mail', async () => {
     const ada = nextId();
     await registerMember(svc, ada, 'adaeze.okafor', 'adaeze@example.ng');
-    expect(await get('/api/settings/profile', ada)).toEqual({ username: 'adaeze.okafor', user_email: 'adaeze@example.ng', ...defaultGeneralSettings });
+    expect(await get('/api/settings/profile', ada)).toEqual({
+      username: 'adaeze.okafor',
+      user_email: 'adaeze@example.ng',
+      ...defaultGeneralSettings,
+    });
     expect(await get('/api/settings/privacy', ada)).toEqual(defaultPrivacySettings);
     expect(await get('/api/settings/notifications', ada)).toEqual(defaultNotificationSettings);
     // Not known yet (auth's events lag): the account fields are empty, the settings still answer.
@@ -69,11 +73,23 @@ describe(`member settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     expect(saved.json()).toEqual(profile);
     expect(await get('/api/settings/profile', ada)).toEqual(profile);
 
-    const privacy: PrivacySettings = { profileVisibility: 'friends', friendRequestPolicy: 'friends_of_friends', lookupEmail: 'only_me', lookupPhone: 'friends', showOnline: false, tagReview: true };
+    const privacy: PrivacySettings = {
+      profileVisibility: 'friends',
+      friendRequestPolicy: 'friends_of_friends',
+      lookupEmail: 'only_me',
+      lookupPhone: 'friends',
+      showOnline: false,
+      tagReview: true,
+    };
     expect((await api.put('/api/settings/privacy', ada, privacy)).json()).toEqual(privacy);
     expect(await get('/api/settings/privacy', ada)).toEqual(privacy);
 
-    const notifications: NotificationSettings = { ...defaultNotificationSettings, inappLikes: false, inappPayments: false, emailDigest: true };
+    const notifications: NotificationSettings = {
+      ...defaultNotificationSettings,
+      inappLikes: false,
+      inappPayments: false,
+      emailDigest: true,
+    };
     expect((await api.put('/api/settings/notifications', ada, notifications)).json()).toEqual(notifications);
     expect(await get('/api/settings/notifications', ada)).toEqual(notifications);
 
@@ -144,7 +160,18 @@ describe(`member settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     ] as const;
     for (const [type, topic, values] of expected) {
       expect(await eventsOf(svc, type, ada)).toEqual([
-        { type, topic, key: String(ada), aggregateId: String(ada), actorId: ada, payload: { userId: ada, ...values }, id: expect.any(String), version: 1, occurredAt: expect.any(String), traceId: expect.anything() },
+        {
+          type,
+          topic,
+          key: String(ada),
+          aggregateId: String(ada),
+          actorId: ada,
+          payload: { userId: ada, ...values },
+          id: expect.any(String),
+          version: 1,
+          occurredAt: expect.any(String),
+          traceId: expect.anything(),
+        },
       ]);
     }
   });
@@ -157,7 +184,10 @@ describe(`member settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       const [a, b] = await Promise.all([api.put('/api/settings/profile', ada, { city }), api.put('/api/settings/profile', ada, { work })]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       expect(await get('/api/settings/profile', ada)).toMatchObject({ city, work });
-      const [p, n] = await Promise.all([api.put('/api/settings/privacy', ada, { showOnline: round % 2 === 0 }), api.put('/api/settings/privacy', ada, { lookupEmail: 'friends' })]);
+      const [p, n] = await Promise.all([
+        api.put('/api/settings/privacy', ada, { showOnline: round % 2 === 0 }),
+        api.put('/api/settings/privacy', ada, { lookupEmail: 'friends' }),
+      ]);
       expect([p.statusCode, n.statusCode]).toEqual([200, 200]);
       expect(await get('/api/settings/privacy', ada)).toMatchObject({ showOnline: round % 2 === 0, lookupEmail: 'friends' });
     }

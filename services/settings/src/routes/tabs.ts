@@ -1,5 +1,5 @@
 /**
- * The member's own settings, one object per tab (settings spec §2 Settings, §3, §7):
+ * The member's own settings, one object per tab (docs/product/settings.md):
  * - GET /api/settings/profile | privacy | notifications -> the stored values, defaults until saved
  * - PUT the same paths with any of the tab's fields -> merged onto the stored values, stored,
  *   announced (settings.<tab>-changed with the complete values) and answered complete.
@@ -22,10 +22,24 @@ import { readGeneral, withAccount } from '../tabs/account.js';
 import { readTab, saveTab } from '../tabs/store.js';
 
 /** GET and PUT of a tab whose answer is exactly its stored values. */
-function plainTab(app: ServiceApp, settings: Settings, tab: Exclude<SettingsTab, 'profile'>, names: { get: string; put: string; what: string }, answer: z.ZodType, update: z.ZodType): void {
+function plainTab(
+  app: ServiceApp,
+  settings: Settings,
+  tab: Exclude<SettingsTab, 'profile'>,
+  names: { get: string; put: string; what: string },
+  answer: z.ZodType,
+  update: z.ZodType,
+): void {
   app.get(
     `/api/settings/${tab}`,
-    { schema: { ...memberOnly, operationId: names.get, summary: `Your ${names.what} settings (the defaults until you save)`, response: { 200: answer, 401: errors[401] } } },
+    {
+      schema: {
+        ...memberOnly,
+        operationId: names.get,
+        summary: `Your ${names.what} settings (the defaults until you save)`,
+        response: { 200: answer, 401: errors[401] },
+      },
+    },
     async (request) => readTab(settings.ctx.db, settings, memberOf(request).userId, tab),
   );
   app.put(
@@ -73,6 +87,20 @@ export function tabRoutes(app: ServiceApp, settings: Settings): void {
     },
   );
 
-  plainTab(app, settings, 'privacy', { get: 'getPrivacySettings', put: 'updatePrivacySettings', what: 'privacy' }, privacySettingsSchema, privacySettingsUpdate);
-  plainTab(app, settings, 'notifications', { get: 'getNotificationSettings', put: 'updateNotificationSettings', what: 'notification' }, notificationSettingsSchema, notificationSettingsUpdate);
+  plainTab(
+    app,
+    settings,
+    'privacy',
+    { get: 'getPrivacySettings', put: 'updatePrivacySettings', what: 'privacy' },
+    privacySettingsSchema,
+    privacySettingsUpdate,
+  );
+  plainTab(
+    app,
+    settings,
+    'notifications',
+    { get: 'getNotificationSettings', put: 'updateNotificationSettings', what: 'notification' },
+    notificationSettingsSchema,
+    notificationSettingsUpdate,
+  );
 }

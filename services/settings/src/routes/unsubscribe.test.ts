@@ -17,7 +17,8 @@ describe(`unsubscribing from the digest by link (${process.env.KORA_TEST_TARGET 
   });
 
   const tokenFor = (userId: number) => signLinkToken(svc.ctx.env.INTERNAL_SECRET, 'unsubscribe-digest', userId);
-  const digest = async (userId: number) => ((await api.get('/api/settings/notifications', userId)).json() as { emailDigest: boolean }).emailDigest;
+  const digest = async (userId: number) =>
+    (await api.get('/api/settings/notifications', userId)).json<{ emailDigest: boolean }>().emailDigest;
   const subscribed = async () => {
     const userId = nextId();
     await api.put('/api/settings/notifications', userId, { emailDigest: true, inappLikes: false });
@@ -32,7 +33,10 @@ describe(`unsubscribing from the digest by link (${process.env.KORA_TEST_TARGET 
     expect(res.json()).toEqual({ message: t.unsubscribed });
     expect(await digest(ada)).toBe(false);
     const events = await eventsOf(svc, 'settings.notifications-changed', ada);
-    expect(events.at(-1)).toMatchObject({ key: String(ada), payload: { ...defaultNotificationSettings, userId: ada, inappLikes: false, emailDigest: false } });
+    expect(events.at(-1)).toMatchObject({
+      key: String(ada),
+      payload: { ...defaultNotificationSettings, userId: ada, inappLikes: false, emailDigest: false },
+    });
   });
 
   it('takes a mail client’s RFC 8058 one-click POST: the token in the URL, a form body', async () => {
@@ -49,7 +53,12 @@ describe(`unsubscribing from the digest by link (${process.env.KORA_TEST_TARGET 
 
   it('takes the token form-encoded in the body, and with no body at all from the query', async () => {
     const [ada, bola] = [await subscribed(), await subscribed()];
-    const form = await svc.app.inject({ method: 'POST', url: '/api/settings/unsubscribe', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(tokenFor(ada))}` });
+    const form = await svc.app.inject({
+      method: 'POST',
+      url: '/api/settings/unsubscribe',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${encodeURIComponent(tokenFor(ada))}`,
+    });
     expect(form.statusCode, form.body).toBe(200);
     const bare = await svc.app.inject({ method: 'POST', url: `/api/settings/unsubscribe?token=${tokenFor(bola)}` });
     expect(bare.statusCode, bare.body).toBe(200);

@@ -30,7 +30,8 @@ export async function unsubscribeRoutes(app: ServiceApp, settings: Settings): Pr
         schema: {
           operationId: 'unsubscribeFromDigest',
           summary: 'Stop the daily e-mail digest with the link from a digest (no sign-in)',
-          description: 'The token comes in the JSON or form-encoded body, or as `?token=` (RFC 8058 one-click: `List-Unsubscribe=One-Click` in a form body).',
+          description:
+            'The token comes in the JSON or form-encoded body, or as `?token=` (RFC 8058 one-click: `List-Unsubscribe=One-Click` in a form body).',
           querystring: unsubscribeQuery,
           body: unsubscribeBody,
           response: { 200: unsubscribeAnswer, 400: errors[400] },

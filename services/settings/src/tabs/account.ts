@@ -13,7 +13,10 @@ import type { TabValues } from './tabs.js';
 export async function withAccount(settings: Settings, userId: number, values: TabValues['profile']): Promise<GeneralSettings> {
   const { db } = settings.ctx;
   const { members, emails } = settings.tables;
-  const [member, [email]] = await Promise.all([findMember(db, members, userId), db.select({ email: emails.email }).from(emails).where(eq(emails.userId, userId))]);
+  const [member, [email]] = await Promise.all([
+    findMember(db, members, userId),
+    db.select({ email: emails.email }).from(emails).where(eq(emails.userId, userId)),
+  ]);
   return { username: member?.username ?? '', user_email: email?.email ?? '', ...values };
 }
 

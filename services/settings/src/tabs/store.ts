@@ -17,12 +17,20 @@ import { completeValues, ownFields, tabEvents, type TabValues } from './tabs.js'
 
 export async function readTab<K extends SettingsTab>(db: DbOrTx, settings: Settings, userId: number, tab: K): Promise<TabValues[K]> {
   const t = settings.tables.settings;
-  const [row] = await db.select({ values: t.values }).from(t).where(and(eq(t.userId, userId), eq(t.tab, tab)));
+  const [row] = await db
+    .select({ values: t.values })
+    .from(t)
+    .where(and(eq(t.userId, userId), eq(t.tab, tab)));
   return completeValues(tab, row?.values);
 }
 
 /** Merges `update`'s own fields of the tab into the member's stored values; answers the complete values. */
-export async function saveTab<K extends SettingsTab>(settings: Settings, userId: number, tab: K, update: Record<string, unknown>): Promise<TabValues[K]> {
+export async function saveTab<K extends SettingsTab>(
+  settings: Settings,
+  userId: number,
+  tab: K,
+  update: Record<string, unknown>,
+): Promise<TabValues[K]> {
   const t = settings.tables.settings;
   const changes = ownFields(tab, update);
   return settings.ctx.transact(async (tx, emit) => {
@@ -34,6 +42,7 @@ export async function saveTab<K extends SettingsTab>(settings: Settings, userId:
     const values = completeValues(tab, row!.values);
     // The tab picks the event type and its payload together; the compiler cannot follow that
     // through the generic, and the outbox parses the payload with the type's schema anyway.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc rejects the line without it (the rule misjudges these generic types)
     emit({ type: tabEvents[tab], aggregateId: userId, actorId: userId, payload: { userId, ...values } } as NewEvent<EventType>);
     return values;
   });

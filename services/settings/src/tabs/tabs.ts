@@ -50,7 +50,7 @@ export function completeValues<K extends SettingsTab>(tab: K, stored: Record<str
   const values: Record<string, unknown> = { ...defaults };
   for (const key of Object.keys(defaults)) {
     if (stored === undefined || !(key in stored)) continue;
-    const parsed = fields.shape[key]!.safeParse(stored[key]);
+    const parsed = (fields.shape[key] as z.ZodType).safeParse(stored[key]);
     if (parsed.success) values[key] = parsed.data;
   }
   return values as TabValues[K];

@@ -21,9 +21,12 @@ describe(`purging stories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
   /** The instance as the job sees it, on the test's clock. */
   const instance = () => createStoriesReels(service.svc.ctx, { now: service.svc.clock.now });
   const storyIds = async (ids: number[]) =>
-    (await service.svc.ctx.db.select({ id: service.svc.tables.stories.id }).from(service.svc.tables.stories).where(inArray(service.svc.tables.stories.id, ids))).map(
-      (r) => r.id,
-    );
+    (
+      await service.svc.ctx.db
+        .select({ id: service.svc.tables.stories.id })
+        .from(service.svc.tables.stories)
+        .where(inArray(service.svc.tables.stories.id, ids))
+    ).map((r) => r.id);
 
   it("removes expired and deleted stories' files, then their rows and views; keeps live ones; retries after a media failure", async () => {
     const { svc } = service;
@@ -61,7 +64,6 @@ describe(`purging stories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
   });
 
   it('runs on its schedule', async () => {
-    const { svc } = service;
     const owner = nextId();
     const story = await api().postImage(owner);
     expect((await api().delete(`/api/stories/${story.id}`, owner)).statusCode).toBe(204);

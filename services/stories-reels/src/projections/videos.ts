@@ -19,20 +19,36 @@ const base = (event: EventEnvelope<EventPayload<'video.uploaded'>>) => ({
   updatedAt: new Date(event.occurredAt),
 });
 
-export async function videoUploaded(tables: StoriesReelsTables, tx: Tx, event: EventEnvelope<EventPayload<'video.uploaded'>>): Promise<void> {
+export async function videoUploaded(
+  tables: StoriesReelsTables,
+  tx: Tx,
+  event: EventEnvelope<EventPayload<'video.uploaded'>>,
+): Promise<void> {
   await tx
     .insert(tables.videos)
     .values({ ...base(event), status: 'processing' })
     .onConflictDoNothing();
 }
 
-export async function videoProcessed(tables: StoriesReelsTables, tx: Tx, event: EventEnvelope<EventPayload<'video.processed'>>): Promise<void> {
+export async function videoProcessed(
+  tables: StoriesReelsTables,
+  tx: Tx,
+  event: EventEnvelope<EventPayload<'video.processed'>>,
+): Promise<void> {
   const { posterUrl, durationSeconds, width, height } = event.payload;
   await finish(tables, tx, { ...base(event), status: 'ready', posterUrl, durationSeconds, width, height, error: null });
 }
 
 export async function videoFailed(tables: StoriesReelsTables, tx: Tx, event: EventEnvelope<EventPayload<'video.failed'>>): Promise<void> {
-  await finish(tables, tx, { ...base(event), status: 'failed', posterUrl: null, durationSeconds: null, width: null, height: null, error: event.payload.reason });
+  await finish(tables, tx, {
+    ...base(event),
+    status: 'failed',
+    posterUrl: null,
+    durationSeconds: null,
+    width: null,
+    height: null,
+    error: event.payload.reason,
+  });
 }
 
 /**

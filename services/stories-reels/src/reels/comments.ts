@@ -19,10 +19,23 @@ export async function reelComments(sr: StoriesReels, reelId: number, cursor: num
     .orderBy(asc(c.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const view = await memberViews(sr.ctx.db, sr.tables.members, page.map((r) => r.userId), sr.now());
+  const view = await memberViews(
+    sr.ctx.db,
+    sr.tables.members,
+    page.map((r) => r.userId),
+    sr.now(),
+  );
   const items = page.map((r) => {
     const who = view(r.userId);
-    return { id: r.id, username: who.username, content: r.content, userId: r.userId, name: who.displayName, avatar: who.profileImage, createdAt: r.createdAt.toISOString() };
+    return {
+      id: r.id,
+      username: who.username,
+      content: r.content,
+      userId: r.userId,
+      name: who.displayName,
+      avatar: who.profileImage,
+      createdAt: r.createdAt.toISOString(),
+    };
   });
   return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
 }

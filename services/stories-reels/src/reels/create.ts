@@ -1,7 +1,8 @@
 /**
- * Making a reel of a video the member uploaded for it (`POST /api/reels`, decision 022). Media is
- * asked at once (`GET /internal/videos?url=`), so the member learns straight away whether the video
- * may be a reel: theirs, uploaded as a reel, not failed, not a reel already. The video's state as
+ * Making a reel of a video the member uploaded (`POST /api/reels`, decision 022). Media is asked at
+ * once (`GET /internal/videos?url=`), so the member learns straight away whether the video may be a
+ * reel: theirs, meeting the reel rules whatever purpose it was uploaded with (`reel-rules.ts`), not
+ * failed, not a reel already. The video's state as
  * media answered it goes into the videos projection (events may not have arrived yet), and the reel
  * and its `reel.created` are written in that same transaction. Two concurrent requests for one video
  * make one reel: `reels.video_id` is unique and the loser answers 409.
@@ -9,15 +10,16 @@
 import { reelLimits, reelTexts, type CreateReelBody, type InternalVideo, type Reel } from '@kora/contracts';
 import type { StoriesReels } from '../context.js';
 import { recordVideo } from '../projections/videos.js';
-import { videoFailed, videoNotForReel, videoNotFound, videoNotYours, videoUsed } from './errors.js';
+import { videoFailed, videoNotFound, videoNotYours, videoUsed } from './errors.js';
 import { mediaVideo } from './media-video.js';
 import { reelSeenBy } from './read.js';
+import { requireReelRules } from './reel-rules.js';
 
 /** Refuses a video that cannot become the caller's reel, with the reason. */
 function requireUsable(video: InternalVideo | undefined, authorId: number): InternalVideo {
   if (!video) throw videoNotFound();
   if (video.uploaderId !== authorId) throw videoNotYours();
-  if (video.purpose !== 'reel') throw videoNotForReel();
+  requireReelRules(video);
   if (video.status === 'failed') throw videoFailed(video.error);
   // Media's worker refuses a longer reel; should one be ready anyway, it never becomes a reel.
   if (video.status === 'ready' && (video.durationSeconds ?? 0) > reelLimits.maxSeconds) throw videoFailed(reelTexts.tooLong);

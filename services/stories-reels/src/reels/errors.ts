@@ -9,7 +9,8 @@ export const ReelErrorCode = {
   NotFound: 'REEL_NOT_FOUND',
   VideoNotFound: 'REEL_VIDEO_NOT_FOUND',
   VideoNotYours: 'REEL_VIDEO_NOT_YOURS',
-  VideoNotForReel: 'REEL_VIDEO_NOT_FOR_REEL',
+  VideoWrongType: 'REEL_VIDEO_WRONG_TYPE',
+  VideoTooLarge: 'REEL_VIDEO_TOO_LARGE',
   VideoFailed: 'REEL_VIDEO_FAILED',
   VideoUsed: 'REEL_VIDEO_USED',
   AuthorOnly: 'REEL_AUTHOR_ONLY',
@@ -19,7 +20,8 @@ export const ReelErrorCode = {
 export const reelNotFound = () => notFound(reelTexts.notFound, ReelErrorCode.NotFound);
 export const videoNotFound = () => badRequest(reelTexts.videoNotFound, ReelErrorCode.VideoNotFound);
 export const videoNotYours = () => forbidden(reelTexts.videoNotYours, ReelErrorCode.VideoNotYours);
-export const videoNotForReel = () => badRequest(reelTexts.videoNotForReel, ReelErrorCode.VideoNotForReel);
+export const videoWrongType = () => badRequest(reelTexts.onlyTypes, ReelErrorCode.VideoWrongType);
+export const videoTooLarge = () => badRequest(reelTexts.maxSize, ReelErrorCode.VideoTooLarge);
 /** Media's reason says why ("Reels can be up to 90 seconds", "not a playable video"...). */
 export const videoFailed = (reason: string | null) =>
   badRequest(reason ? `${reelTexts.videoFailed}: ${reason}` : reelTexts.videoFailed, ReelErrorCode.VideoFailed);

@@ -5,7 +5,7 @@
  * the row and takes it back; a second share finds it and changes nothing).
  */
 import { excerpt, type ReelComment } from '@kora/contracts';
-import { memberViews } from '@kora/platform/service';
+import { memberViews, toggleCountedRow } from '@kora/platform/service';
 import { and, eq, sql } from 'drizzle-orm';
 import type { StoriesReels } from '../context.js';
 import type { TargetReel } from './target.js';
@@ -14,33 +14,27 @@ import type { TargetReel } from './target.js';
 export async function toggleReelLike(sr: StoriesReels, reel: TargetReel, memberId: number): Promise<{ liked: boolean; likeCount: number }> {
   const { reels, reelLikes } = sr.tables;
   return sr.ctx.transact(async (tx, emit) => {
-    const added = await tx.insert(reelLikes).values({ reelId: reel.id, userId: memberId }).onConflictDoNothing().returning({ reelId: reelLikes.reelId });
-    let delta = 1;
-    if (added.length === 0) {
-      const removed = await tx
-        .delete(reelLikes)
-        .where(and(eq(reelLikes.reelId, reel.id), eq(reelLikes.userId, memberId)))
-        .returning({ reelId: reelLikes.reelId });
-      // Zero when a concurrent toggle removed it first: the like is gone either way, counted once.
-      delta = removed.length === 0 ? 0 : -1;
-    }
-    const [row] =
-      delta === 0
-        ? await tx.select({ likeCount: reels.likeCount }).from(reels).where(eq(reels.id, reel.id))
-        : await tx
-            .update(reels)
-            .set({ likeCount: sql`${reels.likeCount} + ${delta}` })
-            .where(eq(reels.id, reel.id))
-            .returning({ likeCount: reels.likeCount });
-    if (delta !== 0) {
+    const {
+      on: liked,
+      count,
+      changed,
+    } = await toggleCountedRow(tx, {
+      marks: reelLikes,
+      mark: { reelId: reel.id, userId: memberId },
+      markWhere: and(eq(reelLikes.reelId, reel.id), eq(reelLikes.userId, memberId))!,
+      counted: reels,
+      counter: reels.likeCount,
+      countedWhere: eq(reels.id, reel.id),
+    });
+    if (changed) {
       emit({
-        type: delta > 0 ? 'reel.liked' : 'reel.unliked',
+        type: liked ? 'reel.liked' : 'reel.unliked',
         aggregateId: reel.id,
         actorId: memberId,
         payload: { reelId: reel.id, authorId: reel.authorId, actorId: memberId },
       });
     }
-    return { liked: delta > 0, likeCount: row!.likeCount };
+    return { liked, likeCount: count };
   });
 }
 
@@ -48,7 +42,11 @@ export async function toggleReelLike(sr: StoriesReels, reel: TargetReel, memberI
 export async function shareReel(sr: StoriesReels, reel: TargetReel, memberId: number): Promise<{ shared: true; shareCount: number }> {
   const { reels, reelShares } = sr.tables;
   return sr.ctx.transact(async (tx, emit) => {
-    const added = await tx.insert(reelShares).values({ reelId: reel.id, userId: memberId }).onConflictDoNothing().returning({ reelId: reelShares.reelId });
+    const added = await tx
+      .insert(reelShares)
+      .values({ reelId: reel.id, userId: memberId })
+      .onConflictDoNothing()
+      .returning({ reelId: reelShares.reelId });
     const [row] =
       added.length === 0
         ? await tx.select({ shareCount: reels.shareCount }).from(reels).where(eq(reels.id, reel.id))
@@ -58,7 +56,12 @@ export async function shareReel(sr: StoriesReels, reel: TargetReel, memberId: nu
             .where(eq(reels.id, reel.id))
             .returning({ shareCount: reels.shareCount });
     if (added.length > 0) {
-      emit({ type: 'reel.shared', aggregateId: reel.id, actorId: memberId, payload: { reelId: reel.id, authorId: reel.authorId, actorId: memberId } });
+      emit({
+        type: 'reel.shared',
+        aggregateId: reel.id,
+        actorId: memberId,
+        payload: { reelId: reel.id, authorId: reel.authorId, actorId: memberId },
+      });
     }
     return { shared: true as const, shareCount: row!.shareCount };
   });

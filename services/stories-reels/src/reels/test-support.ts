@@ -89,12 +89,18 @@ export function useReelsService() {
 export type ReelsApi = ReturnType<typeof memberClient>;
 
 /** A video media knows, uploaded by `uploaderId` for a reel and processing (override any field). */
-export function reelVideo(media: MediaStub, uploaderId: number, overrides: Partial<InternalVideo> = {}): InternalVideo & { facts: VideoFacts } {
+export function reelVideo(
+  media: MediaStub,
+  uploaderId: number,
+  overrides: Partial<InternalVideo> = {},
+): InternalVideo & { facts: VideoFacts } {
   const video: InternalVideo = {
     id: randomInt(1, 2 ** 31),
     url: `/uploads/videos/${randomBytes(16).toString('hex')}.mp4`,
     uploaderId,
     purpose: 'reel',
+    sourceMime: 'video/mp4',
+    sourceBytes: 4_200_000,
     status: 'processing',
     posterUrl: null,
     durationSeconds: null,
@@ -119,7 +125,7 @@ export async function publishedReel(svc: StoriesReelsTestService, media: MediaSt
 export async function createReelOf(api: ReelsApi, authorId: number, video: { url: string }, caption = 'Sunset over Lekki'): Promise<Reel> {
   const res = await api.post('/api/reels', authorId, { videoUrl: video.url, caption });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Reel;
+  return res.json<Reel>();
 }
 
 /** The reel's stored counts and its rows, to compare. */
@@ -127,7 +133,14 @@ export async function countsOf(svc: StoriesReelsTestService, reelId: number) {
   const t = svc.tables;
   const [reel] = await svc.ctx.db.select().from(t.reels).where(eq(t.reels.id, reelId));
   const count = async (table: typeof t.reelLikes | typeof t.reelShares | typeof t.reelComments) =>
-    Number((await svc.ctx.db.select({ n: sql<number>`count(*)` }).from(table).where(eq(table.reelId, reelId)))[0]?.n);
+    Number(
+      (
+        await svc.ctx.db
+          .select({ n: sql<number>`count(*)` })
+          .from(table)
+          .where(eq(table.reelId, reelId))
+      )[0]?.n,
+    );
   return {
     likes: [reel?.likeCount, await count(t.reelLikes)],
     shares: [reel?.shareCount, await count(t.reelShares)],

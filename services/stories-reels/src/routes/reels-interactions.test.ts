@@ -13,7 +13,8 @@ describe(`reel likes, shares and comments (${process.env.KORA_TEST_TARGET ?? 'em
   const nextId = memberIds();
   const like = (reelId: number, userId: number) => service.api.post(`/api/reels/${reelId}/like`, userId);
   const share = (reelId: number, userId: number) => service.api.post(`/api/reels/${reelId}/share`, userId);
-  const comment = (reelId: number, userId: number, content: unknown) => service.api.post(`/api/reels/${reelId}/comments`, userId, { content });
+  const comment = (reelId: number, userId: number, content: unknown) =>
+    service.api.post(`/api/reels/${reelId}/comments`, userId, { content });
 
   it('toggles a like, shows it as hasLiked to the liker alone, and announces each change', async () => {
     const { api, svc, media } = service;
@@ -80,18 +81,18 @@ describe(`reel likes, shares and comments (${process.env.KORA_TEST_TARGET ?? 'em
     const reel = await publishedReel(svc, media, ada);
     const res = await comment(reel.id, bola, '  Beautiful!  ');
     expect(res.statusCode, res.body).toBe(201);
-    const first = res.json() as ReelComment;
+    const first = res.json<ReelComment>();
     expect(first).toMatchObject({ username: 'bola', content: 'Beautiful!', userId: bola, name: 'Ada Obi', avatar: expect.any(String) });
     const long = `${'Lagos '.repeat(40)}\n\nat dusk`;
-    const second = (await comment(reel.id, ada, long)).json() as ReelComment;
+    const second = (await comment(reel.id, ada, long)).json<ReelComment>();
     for (let i = 0; i < 3; i++) await comment(reel.id, bola, `More ${i}`);
 
     const page = await api.get(`/api/reels/${reel.id}/comments?limit=2`, ada);
-    expect((page.json() as ReelComment[]).map((c) => c.id)).toEqual([first.id, second.id]);
+    expect(page.json<ReelComment[]>().map((c) => c.id)).toEqual([first.id, second.id]);
     expect(page.headers['x-next-cursor']).toBe(String(second.id));
     expect(page.headers.link).toBe(`</api/reels/${reel.id}/comments?cursor=${second.id}&limit=2>; rel="next"`);
     const rest = await api.get(`/api/reels/${reel.id}/comments?cursor=${second.id}&limit=3`, bola);
-    expect((rest.json() as ReelComment[]).map((c) => c.content)).toEqual(['More 0', 'More 1', 'More 2']);
+    expect(rest.json<ReelComment[]>().map((c) => c.content)).toEqual(['More 0', 'More 1', 'More 2']);
     expect(rest.headers['x-next-cursor']).toBeUndefined();
 
     const events = await reelEvents(svc, reel.id, 'reel.commented');

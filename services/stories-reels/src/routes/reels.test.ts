@@ -15,7 +15,7 @@ describe(`reels (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const feed = async (userId: number, query = '') => {
     const res = await service.api.get(`/api/reels${query}`, userId);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Reel[];
+    return res.json<Reel[]>();
   };
   const feedIds = async (userId: number) => (await feed(userId, `?limit=${reelLimits.maxPageSize}`)).map((r) => r.id);
   /** The caller's own reels in their feed (other tests' published reels are in it too). */
@@ -56,10 +56,16 @@ describe(`reels (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     });
     const [created] = await reelEvents(svc, reel.id, 'reel.created');
     expect(created?.topic).toBe('stories-reels.reel');
-    expect(created?.payload).toEqual({ reelId: reel.id, authorId: ada, videoUrl: video.url, caption: 'Sunset over Lekki 🌅', createdAt: reel.createdAt });
+    expect(created?.payload).toEqual({
+      reelId: reel.id,
+      authorId: ada,
+      videoUrl: video.url,
+      caption: 'Sunset over Lekki 🌅',
+      createdAt: reel.createdAt,
+    });
   });
 
-  it("refuses a video that is missing, someone else's, not a reel upload, failed or too long, and a caption too long", async () => {
+  it("refuses a video that is missing, someone else's, outside the reel rules, failed or too long, and a caption too long", async () => {
     const { api, media } = service;
     const [ada, bola] = [nextId(), nextId()];
     const post = (body: unknown) => api.post('/api/reels', ada, body);
@@ -67,14 +73,38 @@ describe(`reels (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expectError(await post({ videoUrl: '  ' }), 400, t.videoRequired);
     expectError(await post({ videoUrl: '/uploads/videos/nobody-uploaded-this.mp4' }), 400, t.videoNotFound);
     expectError(await post({ videoUrl: reelVideo(media, bola).url }), 403, t.videoNotYours);
-    expectError(await post({ videoUrl: reelVideo(media, ada, { purpose: 'post' }).url }), 400, t.videoNotForReel);
-    expectError(await post({ videoUrl: reelVideo(media, ada, { purpose: 'story' }).url }), 400, t.videoNotForReel);
+    const matroska = reelVideo(media, ada, { purpose: 'post', sourceMime: 'video/x-matroska' });
+    expectError(await post({ videoUrl: matroska.url }), 400, t.onlyTypes);
+    const large = reelVideo(media, ada, { purpose: 'post', sourceBytes: reelLimits.maxBytes + 1 });
+    expectError(await post({ videoUrl: large.url }), 400, t.maxSize);
     const failed = reelVideo(media, ada, { status: 'failed', error: 'The file is not a playable video' });
     expectError(await post({ videoUrl: failed.url }), 400, `${t.videoFailed}: The file is not a playable video`);
-    const long = reelVideo(media, ada, { status: 'ready', durationSeconds: 95, posterUrl: '/uploads/videos/p.jpg', width: 1080, height: 1920 });
+    const long = reelVideo(media, ada, {
+      status: 'ready',
+      durationSeconds: 95,
+      posterUrl: '/uploads/videos/p.jpg',
+      width: 1080,
+      height: 1920,
+    });
     expectError(await post({ videoUrl: long.url }), 400, `${t.videoFailed}: ${t.tooLong}`);
-    expectError(await post({ videoUrl: reelVideo(media, ada).url, caption: 'x'.repeat(reelLimits.maxCaptionLength + 1) }), 400, t.captionTooLong);
+    expectError(
+      await post({ videoUrl: reelVideo(media, ada).url, caption: 'x'.repeat(reelLimits.maxCaptionLength + 1) }),
+      400,
+      t.captionTooLong,
+    );
     expect(await ownFeed(ada)).toEqual([]);
+  });
+
+  it('makes a reel of a video uploaded for a post or a story when it meets the reel rules', async () => {
+    const { api, media } = service;
+    const ada = nextId();
+    for (const purpose of ['post', 'story'] as const) {
+      const video = reelVideo(media, ada, { purpose, sourceMime: 'video/quicktime', sourceBytes: reelLimits.maxBytes });
+      const res = await api.post('/api/reels', ada, { videoUrl: video.url, caption: `From a ${purpose} upload` });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<Reel>()).toMatchObject({ videoUrl: video.url, caption: `From a ${purpose} upload`, state: 'processing' });
+    }
+    expect(await ownFeed(ada)).toHaveLength(2);
   });
 
   it('makes one reel of a video, even when asked many times at once', async () => {
@@ -93,9 +123,22 @@ describe(`reels (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   it("takes a ready video's state from media's answer at once", async () => {
     const { api, media } = service;
     const ada = nextId();
-    const ready = reelVideo(media, ada, { status: 'ready', durationSeconds: 14.2, posterUrl: '/uploads/videos/a-poster.jpg', width: 1080, height: 1920 });
+    const ready = reelVideo(media, ada, {
+      status: 'ready',
+      durationSeconds: 14.2,
+      posterUrl: '/uploads/videos/a-poster.jpg',
+      width: 1080,
+      height: 1920,
+    });
     const reel = await createReelOf(api, ada, ready);
-    expect(reel).toMatchObject({ state: 'ready', posterUrl: '/uploads/videos/a-poster.jpg', durationSeconds: 14.2, width: 1080, height: 1920, error: null });
+    expect(reel).toMatchObject({
+      state: 'ready',
+      posterUrl: '/uploads/videos/a-poster.jpg',
+      durationSeconds: 14.2,
+      width: 1080,
+      height: 1920,
+      error: null,
+    });
     expect(await feedIds(nextId())).toContain(reel.id);
   });
 
@@ -105,7 +148,11 @@ describe(`reels (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     const ok = reelVideo(media, ada);
     const broken = reelVideo(media, ada);
     const long = reelVideo(media, ada);
-    const [okReel, brokenReel, longReel] = [await createReelOf(api, ada, ok), await createReelOf(api, ada, broken), await createReelOf(api, ada, long)];
+    const [okReel, brokenReel, longReel] = [
+      await createReelOf(api, ada, ok),
+      await createReelOf(api, ada, broken),
+      await createReelOf(api, ada, long),
+    ];
 
     // Processing: the author sees all three, nobody else any.
     expect((await ownFeed(ada)).map((r) => [r.id, r.state])).toEqual([
@@ -179,7 +226,7 @@ describe(`reels (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
 
     const first = await api.get('/api/reels?limit=2', ada);
     expect(first.statusCode).toBe(200);
-    const firstPage = first.json() as Reel[];
+    const firstPage = first.json<Reel[]>();
     expect(firstPage.map((r) => r.id)).toEqual(newest.slice(0, 2));
     expect(firstPage[0]).toMatchObject({ authorUsername: 'ada_pages', authorName: 'Ada Obi', caption: 'Reel 4' });
     expect(first.headers['x-next-cursor']).toBe(String(newest[1]));
@@ -190,12 +237,12 @@ describe(`reels (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     let cursor: string | undefined = '0';
     while (cursor !== undefined && seen.length < 5) {
       const res = await api.get(`/api/reels?cursor=${cursor}&limit=2`, ada);
-      seen.push(...(res.json() as Reel[]).map((r) => r.id));
+      seen.push(...res.json<Reel[]>().map((r) => r.id));
       cursor = res.headers['x-next-cursor'] as string | undefined;
     }
     expect(seen.slice(0, 5)).toEqual(newest);
     const last = await api.get(`/api/reels?cursor=${Math.min(...made)}&limit=2`, ada);
-    expect((last.json() as Reel[]).every((r) => r.id < Math.min(...made))).toBe(true);
+    expect(last.json<Reel[]>().every((r) => r.id < Math.min(...made))).toBe(true);
   });
 
   it('refuses a bad cursor or limit, and answers 404 for a missing or malformed reel id', async () => {

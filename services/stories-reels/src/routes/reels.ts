@@ -1,5 +1,5 @@
 /**
- * The reels API (groups-reels spec §2 Reels, §3, §4, §7; decision 022). Lists are bare arrays
+ * The reels API (docs/product/stories-and-reels.md; decision 022). Lists are bare arrays
  * paged by `Link` / `X-Next-Cursor` (decision 015).
  * - GET /api/reels?cursor&limit -> [reel]: newest first; published reels of members whose profile
  *   audience holds you, and your own in any state

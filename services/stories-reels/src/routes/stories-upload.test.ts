@@ -35,7 +35,18 @@ describe(`posting a story (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     expect(JSON.parse(Buffer.from(call.caller!.split('.')[0]!, 'base64url').toString('utf8'))).toMatchObject({ service: 'stories-reels' });
     const events = (await outboxEvents(svc, 'story.created')).filter((e) => e.payload.storyId === story.id);
     expect(events).toEqual([
-      expect.objectContaining({ key: String(story.id), actorId: owner, payload: { storyId: story.id, userId: owner, type: 'image', url: story.url, createdAt: story.createdAt, expiresAt: story.expiresAt } }),
+      expect.objectContaining({
+        key: String(story.id),
+        actorId: owner,
+        payload: {
+          storyId: story.id,
+          userId: owner,
+          type: 'image',
+          url: story.url,
+          createdAt: story.createdAt,
+          expiresAt: story.expiresAt,
+        },
+      }),
     ]);
   });
 
@@ -49,7 +60,7 @@ describe(`posting a story (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     expectError(res, 415, 'Only photos and videos can be uploaded');
   });
 
-  it("passes media's FEATURE_DISABLED on, and answers any other surprise 502 \"Upload failed\"", async () => {
+  it('passes media\'s FEATURE_DISABLED on, and answers any other surprise 502 "Upload failed"', async () => {
     const post = () => api().upload(nextId(), [{ name: 'media', filename: 'a.png', data: fakePng() }]);
     try {
       stub.media.refuseUploads = { status: 404, message: 'Stories are turned off on this site.', code: 'FEATURE_DISABLED' };
@@ -69,7 +80,14 @@ describe(`posting a story (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     expectError(await api().post('/api/stories', who, { url: '/uploads/images/x.webp' }), 400, t.fileRequired);
     expectError(await api().upload(who, [{ name: 'caption', data: 'hello' }]), 400, t.fileRequired);
     expectError(await api().upload(who, [{ name: 'photo', filename: 'a.png', data: fakePng() }]), 400, t.fileRequired);
-    expectError(await api().upload(who, [{ name: 'media', filename: 'a.png', data: fakePng() }, { name: 'caption', data: 'hello' }]), 400, t.fileRequired);
+    expectError(
+      await api().upload(who, [
+        { name: 'media', filename: 'a.png', data: fakePng() },
+        { name: 'caption', data: 'hello' },
+      ]),
+      400,
+      t.fileRequired,
+    );
     expectError(
       await api().upload(who, [
         { name: 'media', filename: 'a.png', data: fakePng() },
@@ -109,12 +127,26 @@ describe(`posting a story (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     const expiresAt = new Date(now.getTime() + storyLimits.lifetimeMs);
     // Expired and deleted stories do not count.
     await svc.ctx.db.insert(svc.tables.stories).values([
-      { userId: owner, url: `/uploads/images/old-${owner}.webp`, type: 'image', createdAt: new Date(now.getTime() - 2 * storyLimits.lifetimeMs), expiresAt: new Date(now.getTime() - storyLimits.lifetimeMs) },
+      {
+        userId: owner,
+        url: `/uploads/images/old-${owner}.webp`,
+        type: 'image',
+        createdAt: new Date(now.getTime() - 2 * storyLimits.lifetimeMs),
+        expiresAt: new Date(now.getTime() - storyLimits.lifetimeMs),
+      },
       { userId: owner, url: `/uploads/images/gone-${owner}.webp`, type: 'image', createdAt: now, expiresAt, deletedAt: now },
-      ...Array.from({ length: storyLimits.maxLivePerMember - 2 }, (_, i) => ({ userId: owner, url: `/uploads/images/${owner}-${i}.webp`, type: 'image' as const, createdAt: now, expiresAt })),
+      ...Array.from({ length: storyLimits.maxLivePerMember - 2 }, (_, i) => ({
+        userId: owner,
+        url: `/uploads/images/${owner}-${i}.webp`,
+        type: 'image' as const,
+        createdAt: now,
+        expiresAt,
+      })),
     ]);
     const removalsBefore = stub.media.removals.length;
-    const answers = await Promise.all(Array.from({ length: 5 }, () => api().upload(owner, [{ name: 'media', filename: 'a.png', data: fakePng() }])));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api().upload(owner, [{ name: 'media', filename: 'a.png', data: fakePng() }])),
+    );
     const codes = answers.map((res) => res.statusCode).sort();
     expect(codes).toEqual([201, 201, 409, 409, 409]);
     for (const res of answers.filter((r) => r.statusCode === 409)) expectError(res, 409, t.tooManyLive);

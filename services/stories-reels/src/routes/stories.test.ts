@@ -8,7 +8,16 @@ import { storyLimits, storyTexts as t, unknownMember, type StoryViewer } from '@
 import { outboxEvents } from '@kora/testing';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { befriend, expectError, memberIds, registerMember, setProfileVisibility, useStoriesReelsService, videoFailed, videoProcessed } from '../test-support.js';
+import {
+  befriend,
+  expectError,
+  memberIds,
+  registerMember,
+  setProfileVisibility,
+  useStoriesReelsService,
+  videoFailed,
+  videoProcessed,
+} from '../test-support.js';
 import { storiesClient, storyVideo, useMediaStub } from '../stories/test-support.js';
 
 describe(`reading stories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -31,7 +40,7 @@ describe(`reading stories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     expect((await api().delete('/api/stories/1', null)).statusCode).toBe(401);
   });
 
-  it("shows the owner every live story of theirs, and friends only the ready ones; strangers none", async () => {
+  it('shows the owner every live story of theirs, and friends only the ready ones; strangers none', async () => {
     const { svc } = service;
     const { owner, friend, stranger } = await cast();
     await registerMember(svc, owner, 'adaeze');
@@ -44,7 +53,13 @@ describe(`reading stories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
 
     const [mine, ...others] = await api().strip(owner);
     expect(others).toEqual([]);
-    expect(mine).toMatchObject({ userId: owner, username: 'adaeze', name: 'Ada Obi', avatar: `/uploads/profile/${owner}.webp`, hasUnseen: false });
+    expect(mine).toMatchObject({
+      userId: owner,
+      username: 'adaeze',
+      name: 'Ada Obi',
+      avatar: `/uploads/profile/${owner}.webp`,
+      hasUnseen: false,
+    });
     expect(mine!.stories.map((s) => [s.id, s.state, s.error, s.seen, s.viewCount])).toEqual([
       [image.id, 'ready', null, true, 0],
       [ready.id, 'ready', null, true, 0],
@@ -150,7 +165,11 @@ describe(`reading stories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     expectError(await api().post('/api/stories/999999999999/view', friend), 404, t.notFound);
     expectError(await api().post('/api/stories/abc/view', friend), 404, t.notFound);
     // A client that sends `Content-Type: application/json` with no body is fine.
-    const bare = await svc.app.inject({ method: 'POST', url: `/api/stories/${story.id}/view`, headers: { ...svc.as({ userId: friend }), 'content-type': 'application/json' } });
+    const bare = await svc.app.inject({
+      method: 'POST',
+      url: `/api/stories/${story.id}/view`,
+      headers: { ...svc.as({ userId: friend }), 'content-type': 'application/json' },
+    });
     expect(bare.statusCode, bare.body).toBe(200);
   });
 
@@ -184,7 +203,14 @@ describe(`reading stories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     expectError(await api().get(`/api/stories/${story.id}/viewers`, viewers[0]!), 403, t.onlyOwnerViewers);
     expectError(await api().get(`/api/stories/${story.id}/viewers`, nextId()), 404, t.notFound);
     expectError(await api().get(`/api/stories/${story.id}/viewers?cursor=bm9wZQ`, owner), 400, t.cursorInvalid);
-    expectError(await api().get(`/api/stories/${story.id}/viewers?cursor=${Buffer.from('2025-02-30T00:00:00.000000Z|5').toString('base64url')}`, owner), 400, t.cursorInvalid);
+    expectError(
+      await api().get(
+        `/api/stories/${story.id}/viewers?cursor=${Buffer.from('2025-02-30T00:00:00.000000Z|5').toString('base64url')}`,
+        owner,
+      ),
+      400,
+      t.cursorInvalid,
+    );
     expect((await api().get(`/api/stories/${story.id}/viewers?limit=${storyLimits.viewersPageSize + 1}`, owner)).statusCode).toBe(400);
   });
 
@@ -197,7 +223,9 @@ describe(`reading stories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     expect((await api().delete(`/api/stories/${story.id}`, owner)).statusCode).toBe(204);
     expect((await api().delete(`/api/stories/${story.id}`, owner)).statusCode).toBe(204);
     const events = (await outboxEvents(svc, 'story.deleted')).filter((e) => e.payload.storyId === story.id);
-    expect(events).toEqual([expect.objectContaining({ key: String(story.id), actorId: owner, payload: { storyId: story.id, userId: owner } })]);
+    expect(events).toEqual([
+      expect.objectContaining({ key: String(story.id), actorId: owner, payload: { storyId: story.id, userId: owner } }),
+    ]);
     expect(await api().strip(owner)).toEqual([]);
     expect(await api().strip(friend)).toEqual([]);
     expectError(await api().post(`/api/stories/${story.id}/view`, friend), 404, t.notFound);
@@ -220,7 +248,12 @@ describe(`reading stories (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     expectError(await api().get(`/api/stories/${story.id}/viewers`, owner), 404, t.notFound);
     // The row is still there (the purge job removes it): expiry is decided on read.
     const s = svc.tables.stories;
-    expect(await svc.ctx.db.select({ id: s.id }).from(s).where(and(eq(s.id, story.id)))).toHaveLength(1);
+    expect(
+      await svc.ctx.db
+        .select({ id: s.id })
+        .from(s)
+        .where(and(eq(s.id, story.id))),
+    ).toHaveLength(1);
     // A story posted now lives its own 24 hours.
     const fresh = await api().postImage(owner);
     expect((await api().strip(friend))[0]?.stories.map((x) => x.id)).toEqual([fresh.id]);

@@ -1,5 +1,5 @@
 /**
- * The stories routes (decision 022; member-side §2 Stories card, §6, §7). Members only.
+ * The stories routes (decision 022; docs/product/stories-and-reels.md). Members only.
  * - POST /api/stories (multipart, one file in `media`) -> 201 { id, url, type, state, createdAt, expiresAt }
  * - GET /api/stories -> [story group]: the caller's own, then their friends' (unseen first)
  * - POST /api/stories/:id/view -> { seen: true }
@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { StoriesReels } from '../context.js';
 import { createStory } from '../stories/create.js';
 import { deleteStory } from '../stories/delete.js';
-import { storyNotFound } from '../stories/errors.js';
+import { storyNotFound } from '../errors.js';
 import { receiveStoryFile } from '../stories/receive.js';
 import { storyStrip } from '../stories/strip.js';
 import { markStorySeen, storyViewers } from '../stories/views.js';

@@ -52,7 +52,6 @@ export async function storyAccess(sr: StoriesReels, db: DbOrTx, viewerId: number
   const relation: ViewerRelation = row.user_id === viewerId ? 'self' : row.is_friend ? 'friend' : 'stranger';
   const audience = row.profile_visibility ?? defaultPrivacySettings.profileVisibility;
   const ready = stateOf(row.type, row.video_status) === 'ready';
-  const visible =
-    row.live && (relation === 'self' || (relation === 'friend' && ready && audienceAllows(audience, relation)));
+  const visible = row.live && (relation === 'self' || (relation === 'friend' && ready && audienceAllows(audience, relation)));
   return { id: row.id, userId: row.user_id, url: row.url, type: row.type, relation, live: row.live, deleted: row.deleted, visible };
 }

@@ -10,7 +10,7 @@ import { storyLimits, type CreatedStory } from '@kora/contracts';
 import { type Tx } from '@kora/platform/service';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { StoriesReels } from '../context.js';
-import { tooManyLiveStories } from './errors.js';
+import { tooManyLiveStories } from '../errors.js';
 import { removeStoryFiles, storeStoryFile } from './media.js';
 import type { SpooledFile } from './receive.js';
 
@@ -35,7 +35,14 @@ export async function createStory(sr: StoriesReels, userId: number, file: Spoole
       if ((await liveStoryCount(sr, tx, userId)) >= storyLimits.maxLivePerMember) throw tooManyLiveStories();
       const [story] = await tx
         .insert(sr.tables.stories)
-        .values({ userId, url: stored.url, type: stored.type, videoId: stored.type === 'video' ? stored.videoId : null, createdAt, expiresAt })
+        .values({
+          userId,
+          url: stored.url,
+          type: stored.type,
+          videoId: stored.type === 'video' ? stored.videoId : null,
+          createdAt,
+          expiresAt,
+        })
         .returning();
       const answer: CreatedStory = {
         id: story!.id,
@@ -50,7 +57,14 @@ export async function createStory(sr: StoriesReels, userId: number, file: Spoole
         type: 'story.created',
         aggregateId: story!.id,
         actorId: userId,
-        payload: { storyId: story!.id, userId, type: story!.type, url: story!.url, createdAt: answer.createdAt, expiresAt: answer.expiresAt },
+        payload: {
+          storyId: story!.id,
+          userId,
+          type: story!.type,
+          url: story!.url,
+          createdAt: answer.createdAt,
+          expiresAt: answer.expiresAt,
+        },
       });
       return answer;
     });

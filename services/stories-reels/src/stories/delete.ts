@@ -8,7 +8,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { StoriesReels } from '../context.js';
 import { storyAccess } from './access.js';
-import { onlyOwnerDeletes, storyNotFound } from './errors.js';
+import { onlyOwnerDeletes, storyNotFound } from '../errors.js';
 
 export async function deleteStory(sr: StoriesReels, callerId: number, storyId: number): Promise<void> {
   const story = await storyAccess(sr, sr.ctx.db, callerId, storyId);

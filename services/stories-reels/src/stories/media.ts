@@ -6,12 +6,19 @@
  *   media service that is down is a 503 (the platform's service client).
  * - `POST /internal/uploads/remove` removes an expired or deleted story's files.
  */
-import { ErrorCode, errorBodySchema, INTERNAL_UPLOAD_FIELD, removeUploadsAnswer, uploadedFileSchema, type UploadedFile } from '@kora/contracts';
+import {
+  ErrorCode,
+  errorBodySchema,
+  INTERNAL_UPLOAD_FIELD,
+  removeUploadsAnswer,
+  uploadedFileSchema,
+  type UploadedFile,
+} from '@kora/contracts';
 import { AppError, type ServiceContext } from '@kora/platform/service';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { storyNotStored } from './errors.js';
+import { storyNotStored } from '../errors.js';
 import type { SpooledFile } from './receive.js';
 
 /**
@@ -42,7 +49,7 @@ export async function storeStoryFile(ctx: ServiceContext, file: SpooledFile, upl
     duplex: 'half',
     // A large video over a slow disk: more than the default 15 s, still bounded.
     timeoutMs: 120_000,
-  } as RequestInit & { timeoutMs: number });
+  });
   const answer: unknown = await res.json().catch(() => null);
   if (res.status === 201) {
     const stored = uploadedFileSchema.safeParse(answer);

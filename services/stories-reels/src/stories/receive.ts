@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { oneStoryFile, storyFileRequired, storyFileTooLarge } from './errors.js';
+import { oneStoryFile, storyFileRequired, storyFileTooLarge } from '../errors.js';
 
 export interface SpooledFile {
   path: string;

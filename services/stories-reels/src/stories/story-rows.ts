@@ -6,7 +6,7 @@ import { storyTexts, type ClipState, type Story, type StoryType } from '@kora/co
 import { sql, type SQL } from 'drizzle-orm';
 
 /** A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds). */
-export function isoSql(column: SQL | unknown): SQL<string> {
+export function isoSql(column: unknown): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 

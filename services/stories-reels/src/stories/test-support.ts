@@ -48,7 +48,10 @@ export function fakeMp4(size = 4096): Buffer {
   return Buffer.concat([head, randomBytes(Math.max(0, size - head.length))]);
 }
 
-const refusal = (status: number, message: string, code: string) => ({ status, body: errorBodySchema.parse({ error: message, message, code }) });
+const refusal = (status: number, message: string, code: string) => ({
+  status,
+  body: errorBodySchema.parse({ error: message, message, code }),
+});
 
 /**
  * media's `/internal/uploads` and `/internal/uploads/remove` as the contract describes them: a PNG
@@ -135,7 +138,6 @@ export function useMediaStub(): { readonly media: MediaStub } {
   };
 }
 
-
 /** Story requests as a member (or anonymously with `null`); the `*Ok` ones fail the test on a refusal. */
 export function storiesClient(svc: StoriesReelsTestService) {
   const api = memberClient(svc);
@@ -145,7 +147,12 @@ export function storiesClient(svc: StoriesReelsTestService) {
   };
   const upload = (userId: number | null, parts: FormPart[]) => {
     const form = multipart(parts);
-    return svc.app.inject({ method: 'POST', url: '/api/stories', headers: { ...(userId === null ? {} : svc.as({ userId })), ...form.headers }, payload: form.payload });
+    return svc.app.inject({
+      method: 'POST',
+      url: '/api/stories',
+      headers: { ...(userId === null ? {} : svc.as({ userId })), ...form.headers },
+      payload: form.payload,
+    });
   };
   return {
     ...api,

@@ -7,12 +7,11 @@
  *   who may see the story is told it is the owner's (403); anyone else that it does not exist (404).
  */
 import type { StoryViewer } from '@kora/contracts';
-import { rowsOf, unknownMemberView } from '@kora/platform/service';
+import { decodeCursor, encodeCursor, rowsOf, timeKeySql, unknownMemberView } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { StoriesReels } from '../context.js';
 import { storyAccess } from './access.js';
-import { decodeViewerCursor, encodeViewerCursor, timeKeySql } from './cursor.js';
-import { onlyOwnerViewers, storyNotFound } from './errors.js';
+import { onlyOwnerViewers, storyCursorInvalid, storyNotFound } from '../errors.js';
 import { isoSql } from './story-rows.js';
 
 export async function markStorySeen(sr: StoriesReels, viewerId: number, storyId: number): Promise<void> {
@@ -27,21 +26,35 @@ export interface ViewersPage {
   nextCursor: string | null;
 }
 
-export async function storyViewers(sr: StoriesReels, callerId: number, storyId: number, cursor: string | undefined, limit: number): Promise<ViewersPage> {
-  const after = decodeViewerCursor(cursor);
+export async function storyViewers(
+  sr: StoriesReels,
+  callerId: number,
+  storyId: number,
+  cursor: string | undefined,
+  limit: number,
+): Promise<ViewersPage> {
+  // The last row's view time and viewer id (decision 015).
+  const after = decodeCursor(cursor, ['time', 'id'], storyCursorInvalid);
   const story = await storyAccess(sr, sr.ctx.db, callerId, storyId);
   if (!story?.visible) throw storyNotFound();
   if (story.relation !== 'self') throw onlyOwnerViewers();
 
   const { storyViews: sv, members: m } = sr.tables;
-  const rows = rowsOf<{ viewer_id: number; viewed_at: string; time_key: string; username: string | null; display_name: string | null; profile_image: string | null }>(
+  const rows = rowsOf<{
+    viewer_id: number;
+    viewed_at: string;
+    time_key: string;
+    username: string | null;
+    display_name: string | null;
+    profile_image: string | null;
+  }>(
     await sr.ctx.db.execute(sql`
       select sv.viewer_id, ${isoSql(sql`sv.viewed_at`)} as viewed_at, ${timeKeySql(sql`sv.viewed_at`)} as time_key,
         m.username, m.display_name, m.profile_image
       from ${sv} as sv
       left join ${m} as m on m.user_id = sv.viewer_id
       where sv.story_id = ${storyId}
-        ${after ? sql`and (sv.viewed_at, sv.viewer_id) < (${after.time}::timestamptz, ${after.viewerId})` : sql``}
+        ${after ? sql`and (sv.viewed_at, sv.viewer_id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
       order by sv.viewed_at desc, sv.viewer_id desc
       limit ${limit + 1}`),
   );
@@ -58,6 +71,6 @@ export async function storyViewers(sr: StoriesReels, callerId: number, storyId: 
         viewedAt: row.viewed_at,
       };
     }),
-    nextCursor: rows.length > limit && last ? encodeViewerCursor({ time: last.time_key, viewerId: last.viewer_id }) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor([last.time_key, last.viewer_id]) : null,
   };
 }

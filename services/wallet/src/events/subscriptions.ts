@@ -1,6 +1,6 @@
 /**
  * Every event this service consumes, in one place: members' e-mail addresses from auth (a card
- * payment must use the caller's own), from sign-up and from each change of address (issue 16). The
+ * payment must use the caller's own), from sign-up and from each change of address. The
  * newest event wins: a late or redelivered older one never overwrites a newer address.
  */
 import type { ConsumerDefinition, Tx } from '@kora/platform/service';
@@ -14,7 +14,11 @@ export function walletConsumers(w: Wallet): ConsumerDefinition[] {
     await tx
       .insert(memberEmails)
       .values({ userId, email, updatedAt: at })
-      .onConflictDoUpdate({ target: memberEmails.userId, set: { email, updatedAt: at }, setWhere: sql`${memberEmails.updatedAt} <= ${at}` });
+      .onConflictDoUpdate({
+        target: memberEmails.userId,
+        set: { email, updatedAt: at },
+        setWhere: sql`${memberEmails.updatedAt} <= ${at}`,
+      });
   }
   return [
     {

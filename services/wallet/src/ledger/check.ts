@@ -71,7 +71,8 @@ export async function checkLedger(db: DbOrTx, tables: WalletTables): Promise<Led
       order by 1`),
   );
   for (const r of wallets) {
-    if (r.cached !== r.entries) problems.push({ kind: 'balance_mismatch', userId: r.user_id, cachedKobo: r.cached, entriesKobo: r.entries });
+    if (r.cached !== r.entries)
+      problems.push({ kind: 'balance_mismatch', userId: r.user_id, cachedKobo: r.cached, entriesKobo: r.entries });
     const lowest = Math.min(r.cached, r.entries);
     if (lowest < 0) problems.push({ kind: 'negative_balance', userId: r.user_id, balanceKobo: lowest });
   }
@@ -89,12 +90,16 @@ export interface LedgerReport {
 /** The check over a schema by name, with what it looked at (`npm run wallet:check`). */
 export async function checkLedgerIn(db: DbOrTx, schema: string): Promise<LedgerReport> {
   const [found] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = ${schema} and table_name in ('ledger_transactions', 'ledger_entries', 'balances', 'accounts')`),
+    await db.execute(
+      sql`select count(*)::int as n from information_schema.tables where table_schema = ${schema} and table_name in ('ledger_transactions', 'ledger_entries', 'balances', 'accounts')`,
+    ),
   );
   if (found?.n !== 4) return { present: false, transactions: 0, wallets: 0, problems: [] };
   const tables = walletSchema(schema);
   const [counts] = rowsOf<{ transactions: number; wallets: number }>(
-    await db.execute(sql`select (select count(*) from ${tables.ledgerTransactions})::int as transactions, (select count(*) from ${tables.balances})::int as wallets`),
+    await db.execute(
+      sql`select (select count(*) from ${tables.ledgerTransactions})::int as transactions, (select count(*) from ${tables.balances})::int as wallets`,
+    ),
   );
   return { present: true, ...counts!, problems: await checkLedger(db, tables) };
 }

@@ -49,25 +49,31 @@ function counterpart(m: Movement): { walletDelta: number; other: Exclude<Account
     case 'refund':
       if (!m.refundOf) throw new Error('a refund names the movement it gives back');
       // A refunded purchase gives the money back to the wallet; a refunded top-up sends it back to the card.
-      return m.refundOf.type === 'package_purchase' ? { walletDelta: a, other: 'revenue' } : { walletDelta: -a, other: 'provider_clearing' };
+      return m.refundOf.type === 'package_purchase'
+        ? { walletDelta: a, other: 'revenue' }
+        : { walletDelta: -a, other: 'provider_clearing' };
   }
 }
 
 async function memberAccountId(w: Wallet, tx: Tx, userId: number): Promise<number> {
   const { accounts } = w.tables;
   await tx.execute(sql`insert into ${accounts} (kind, user_id) values ('member_wallet', ${userId}) on conflict do nothing`);
-  return rowsOf<{ id: number }>(await tx.execute(sql`select id from ${accounts} where kind = 'member_wallet' and user_id = ${userId}`))[0]!.id;
+  return rowsOf<{ id: number }>(await tx.execute(sql`select id from ${accounts} where kind = 'member_wallet' and user_id = ${userId}`))[0]!
+    .id;
 }
 
 /** Locks the member's balance row (made at zero on their first movement) and answers the balance. */
 export async function lockBalance(w: Wallet, tx: Tx, userId: number): Promise<number> {
   const { balances } = w.tables;
   await tx.execute(sql`insert into ${balances} (user_id) values (${userId}) on conflict do nothing`);
-  return rowsOf<{ balance_kobo: number }>(await tx.execute(sql`select balance_kobo from ${balances} where user_id = ${userId} for update`))[0]!.balance_kobo;
+  return rowsOf<{ balance_kobo: number }>(
+    await tx.execute(sql`select balance_kobo from ${balances} where user_id = ${userId} for update`),
+  )[0]!.balance_kobo;
 }
 
 export async function postMovement(w: Wallet, tx: Tx, emit: Emit, m: Movement): Promise<Posted> {
-  if (!Number.isSafeInteger(m.amountKobo) || m.amountKobo <= 0) throw new Error(`a movement is a positive whole number of kobo, not ${m.amountKobo}`);
+  if (!Number.isSafeInteger(m.amountKobo) || m.amountKobo <= 0)
+    throw new Error(`a movement is a positive whole number of kobo, not ${m.amountKobo}`);
   const { walletDelta, other } = counterpart(m);
   const { accounts, balances, ledgerTransactions, ledgerEntries } = w.tables;
 
@@ -76,7 +82,10 @@ export async function postMovement(w: Wallet, tx: Tx, emit: Emit, m: Movement): 
   if (after < 0) throw insufficientBalance();
 
   const walletAccount = await memberAccountId(w, tx, m.userId);
-  const [otherAccount] = await tx.select({ id: accounts.id }).from(accounts).where(sql`${accounts.kind} = ${other}`);
+  const [otherAccount] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`${accounts.kind} = ${other}`);
   const [row] = await tx
     .insert(ledgerTransactions)
     .values({

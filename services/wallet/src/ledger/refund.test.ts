@@ -29,9 +29,9 @@ describe(`refunds (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const buy = async (userId: number, id: string) => {
     const res = await service.api.post(`/api/packages/${id}/purchase`, userId);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as PurchaseAnswer;
+    return res.json<PurchaseAnswer>();
   };
-  const mine = async (userId: number) => (await service.api.get('/api/packages/mine', userId)).json() as Membership | null;
+  const mine = async (userId: number) => (await service.api.get('/api/packages/mine', userId)).json<Membership | null>();
   const refund = (transactionId: number) => refundMovement(walletOf(service.svc), transactionId, admin);
 
   it('sends a top-up back to the card once', async () => {
@@ -68,7 +68,13 @@ describe(`refunds (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expect(await balanceOf(service.api, ada)).toBe(10_000);
     expect(await mine(ada)).toBeNull();
     const changed = (await outboxEvents(svc, 'membership.changed')).filter((e) => e.aggregateId === String(ada));
-    expect(changed.at(-1)?.payload).toEqual({ userId: ada, packageId: 'vip', startedAt: bought.membership.startedAt, activeUntil: now.toISOString(), boostPosts: 0 });
+    expect(changed.at(-1)?.payload).toEqual({
+      userId: ada,
+      packageId: 'vip',
+      startedAt: bought.membership.startedAt,
+      activeUntil: now.toISOString(),
+      boostPosts: 0,
+    });
     // A purchase after it starts a fresh run.
     svc.clock.advance(1000);
     expect((await buy(ada, 'vip')).membership.startedAt).toBe(svc.clock.now().toISOString());

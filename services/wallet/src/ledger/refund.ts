@@ -1,6 +1,6 @@
 /**
- * Refunds at the ledger's level (decision 023, "Ledger and packages"); admin's back office calls it
- * (issue 16), no member route does. A transaction is refunded at most once (the unique index
+ * Refunds at the ledger's level (decision 023, "Ledger and packages"); admin's back office calls it, no
+ * member route does. A transaction is refunded at most once (the unique index
  * `ledger_transactions_refund_idx`, also caught when two refunds race) and in full:
  *
  * - A top-up goes back to the card: the wallet is debited by its amount, refused with 402 when the
@@ -17,7 +17,14 @@ import { violatedUniqueIndex } from '@kora/platform/service';
 import { eq } from 'drizzle-orm';
 import type { Wallet } from '../context.js';
 import { alreadyRefunded, refundOfRefund, transactionNotFound } from '../errors.js';
-import { afterRefund, emitMembershipChanged, membershipAnswer, membershipOf, removeMembership, saveMembership } from '../packages/membership.js';
+import {
+  afterRefund,
+  emitMembershipChanged,
+  membershipAnswer,
+  membershipOf,
+  removeMembership,
+  saveMembership,
+} from '../packages/membership.js';
 import { lockBalance, postMovement } from './post-movement.js';
 
 export interface Refunded {
@@ -42,10 +49,25 @@ export async function refundMovement(w: Wallet, transactionId: number, actorId: 
     return await w.ctx.transact(async (tx, emit) => {
       // Queue behind the wallet's other movements, then look for an earlier refund.
       await lockBalance(w, tx, userId);
-      const [earlier] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.refundOf, transactionId));
+      const [earlier] = await tx
+        .select({ id: ledgerTransactions.id })
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.refundOf, transactionId));
       if (earlier) throw alreadyRefunded();
-      const posted = await postMovement(w, tx, emit, { userId, type: 'refund', amountKobo: original.amountKobo, refundOf: { transactionId, type: refunds }, actorId });
-      const result: Refunded = { transactionId: posted.transactionId, userId, refunds, amountKobo: original.amountKobo, balanceKobo: posted.balanceKobo };
+      const posted = await postMovement(w, tx, emit, {
+        userId,
+        type: 'refund',
+        amountKobo: original.amountKobo,
+        refundOf: { transactionId, type: refunds },
+        actorId,
+      });
+      const result: Refunded = {
+        transactionId: posted.transactionId,
+        userId,
+        refunds,
+        amountKobo: original.amountKobo,
+        balanceKobo: posted.balanceKobo,
+      };
       if (refunds !== 'package_purchase') return result;
 
       const [purchase] = await tx.select().from(purchases).where(eq(purchases.transactionId, transactionId));

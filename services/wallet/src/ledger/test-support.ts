@@ -26,11 +26,16 @@ export function walletOf(svc: WalletTestService): Wallet {
 /** Credits `naira` to the member as a confirmed card payment does (a top-up with its own reference). */
 export async function topUp(svc: WalletTestService, userId: number, naira: number): Promise<Posted> {
   const w = walletOf(svc);
-  return w.ctx.transact((tx, emit) => postMovement(w, tx, emit, { userId, type: 'top_up', amountKobo: nairaToKobo(naira), reference: `test_${randomUUID()}` }));
+  return w.ctx.transact((tx, emit) =>
+    postMovement(w, tx, emit, { userId, type: 'top_up', amountKobo: nairaToKobo(naira), reference: `test_${randomUUID()}` }),
+  );
 }
 
 /** The member's balance as the API answers it (naira). */
-export async function balanceOf(api: { get(url: string, userId: number | null): Promise<{ statusCode: number; json(): unknown }> }, userId: number): Promise<number> {
+export async function balanceOf(
+  api: { get(url: string, userId: number | null): Promise<{ statusCode: number; json(): unknown }> },
+  userId: number,
+): Promise<number> {
   const res = await api.get('/api/users/fetchbalance', userId);
   expect(res.statusCode).toBe(200);
   return res.json() as number;

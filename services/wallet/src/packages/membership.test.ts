@@ -28,7 +28,10 @@ describe('membership arithmetic', () => {
   it("takes a refunded purchase's days and boosts off its run, ending the run when nothing is left", () => {
     const run: MembershipState = { packageId: 'vip', startedAt: t0, activeUntil: plus(60), boostPosts: 60 };
     const purchase = { packageId: 'vip' as const, startedAt: t0 };
-    expect(afterRefund(run, purchase, plus(5))).toEqual({ kind: 'shortened', membership: { ...run, activeUntil: plus(30), boostPosts: 30 } });
+    expect(afterRefund(run, purchase, plus(5))).toEqual({
+      kind: 'shortened',
+      membership: { ...run, activeUntil: plus(30), boostPosts: 30 },
+    });
     // 40 days in, 30 days off leaves 20 days, already past: the run ends now.
     expect(afterRefund(run, purchase, plus(40))).toEqual({ kind: 'ended', membership: { ...run, activeUntil: plus(40), boostPosts: 0 } });
     const single: MembershipState = { packageId: 'vip', startedAt: t0, activeUntil: plus(30), boostPosts: 30 };

@@ -23,12 +23,18 @@ export interface MembershipState {
   boostPosts: number;
 }
 
-export const isActive = (m: MembershipState | null, now: Date): m is MembershipState => m !== null && m.activeUntil.getTime() > now.getTime();
+export const isActive = (m: MembershipState | null, now: Date): m is MembershipState =>
+  m !== null && m.activeUntil.getTime() > now.getTime();
 
 export function afterPurchase(current: MembershipState | null, plan: PackagePlan, now: Date): MembershipState {
   const length = plan.durationDays * DAY_MS;
   if (isActive(current, now)) {
-    return { packageId: plan.id, startedAt: current.startedAt, activeUntil: new Date(current.activeUntil.getTime() + length), boostPosts: current.boostPosts + plan.boostPosts };
+    return {
+      packageId: plan.id,
+      startedAt: current.startedAt,
+      activeUntil: new Date(current.activeUntil.getTime() + length),
+      boostPosts: current.boostPosts + plan.boostPosts,
+    };
   }
   return { packageId: plan.id, startedAt: now, activeUntil: new Date(now.getTime() + length), boostPosts: plan.boostPosts };
 }
@@ -48,7 +54,8 @@ export interface PurchaseOfRun {
  *   not matter);
  * - `ended` when nothing of the run is left: it ends now (`activeUntil` = now, no boosts left).
  */
-export type RefundEffect = { kind: 'unchanged' } | { kind: 'shortened'; membership: MembershipState } | { kind: 'ended'; membership: MembershipState };
+export type RefundEffect =
+  { kind: 'unchanged' } | { kind: 'shortened'; membership: MembershipState } | { kind: 'ended'; membership: MembershipState };
 
 export function afterRefund(current: MembershipState | null, purchase: PurchaseOfRun, now: Date): RefundEffect {
   if (!isActive(current, now) || current.startedAt.getTime() !== purchase.startedAt.getTime()) return { kind: 'unchanged' };
@@ -67,7 +74,10 @@ export async function membershipOf(w: Wallet, db: DbOrTx, userId: number): Promi
 export async function saveMembership(w: Wallet, tx: DbOrTx, userId: number, m: MembershipState, now: Date): Promise<void> {
   const { memberships } = w.tables;
   const values = { packageId: m.packageId, startedAt: m.startedAt, activeUntil: m.activeUntil, boostPosts: m.boostPosts, updatedAt: now };
-  await tx.insert(memberships).values({ userId, ...values }).onConflictDoUpdate({ target: memberships.userId, set: values });
+  await tx
+    .insert(memberships)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: memberships.userId, set: values });
 }
 
 /** An ended run leaves no row: no row and a run out are the same "no plan" (and `active_until > started_at` holds). */
@@ -77,7 +87,12 @@ export async function removeMembership(w: Wallet, tx: DbOrTx, userId: number): P
 }
 
 export function membershipAnswer(m: MembershipState): Membership {
-  return { packageId: m.packageId, startedAt: m.startedAt.toISOString(), activeUntil: m.activeUntil.toISOString(), boostPosts: m.boostPosts };
+  return {
+    packageId: m.packageId,
+    startedAt: m.startedAt.toISOString(),
+    activeUntil: m.activeUntil.toISOString(),
+    boostPosts: m.boostPosts,
+  };
 }
 
 /** `membership.changed` (compacted, keyed by the member): the plan now, as the perks read it. */

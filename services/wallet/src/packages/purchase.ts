@@ -27,7 +27,12 @@ type PurchaseRow = Wallet['tables']['purchases']['$inferSelect'];
 function answerOf(row: PurchaseRow): PurchaseAnswer {
   return {
     transactionId: row.transactionId,
-    membership: membershipAnswer({ packageId: row.packageId, startedAt: row.startedAt, activeUntil: row.activeUntil, boostPosts: row.boostPosts }),
+    membership: membershipAnswer({
+      packageId: row.packageId,
+      startedAt: row.startedAt,
+      activeUntil: row.activeUntil,
+      boostPosts: row.boostPosts,
+    }),
     balance: koboToNaira(row.balanceAfterKobo),
   };
 }
@@ -44,7 +49,12 @@ async function replayed(w: Wallet, db: DbOrTx, userId: number, key: string, plan
   return answerOf(row);
 }
 
-export async function purchasePackage(w: Wallet, userId: number, packageId: string, idempotencyKey: string | null): Promise<PurchaseAnswer> {
+export async function purchasePackage(
+  w: Wallet,
+  userId: number,
+  packageId: string,
+  idempotencyKey: string | null,
+): Promise<PurchaseAnswer> {
   const plan = packagePlan(packageId);
   if (!plan) throw packageNotFound();
   assertPaymentsOn(w);
@@ -58,7 +68,13 @@ export async function purchasePackage(w: Wallet, userId: number, packageId: stri
         if (earlier) return earlier;
       }
       const now = w.now();
-      const posted = await postMovement(w, tx, emit, { userId, type: 'package_purchase', amountKobo: nairaToKobo(plan.price), packageId: plan.id, actorId: userId });
+      const posted = await postMovement(w, tx, emit, {
+        userId,
+        type: 'package_purchase',
+        amountKobo: nairaToKobo(plan.price),
+        packageId: plan.id,
+        actorId: userId,
+      });
       const membership = afterPurchase(await membershipOf(w, tx, userId), plan, now);
       await saveMembership(w, tx, userId, membership, now);
       const [row] = await tx

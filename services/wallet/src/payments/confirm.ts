@@ -40,7 +40,13 @@ async function settle(w: Wallet, reference: string, v: Verification): Promise<Pa
     if (payment.status !== 'pending') return payment;
     const now = w.now();
     const mark = async (set: Partial<PaymentRow>) =>
-      (await tx.update(payments).set({ checkedAt: now, ...set }).where(eq(payments.reference, reference)).returning())[0]!;
+      (
+        await tx
+          .update(payments)
+          .set({ checkedAt: now, ...set })
+          .where(eq(payments.reference, reference))
+          .returning()
+      )[0]!;
 
     if (v.status === 'success') {
       const mismatch =
@@ -50,11 +56,17 @@ async function settle(w: Wallet, reference: string, v: Verification): Promise<Pa
             ? `The provider reported ${v.amountKobo ?? 'no'} kobo, not the ${payment.amountKobo} initialized`
             : null;
       if (mismatch) {
-        log.warn({ reference, userId: payment.userId, expectedKobo: payment.amountKobo, reportedKobo: v.amountKobo, currency: v.currency }, 'payment not credited: it does not match what was initialized');
+        log.warn(
+          { reference, userId: payment.userId, expectedKobo: payment.amountKobo, reportedKobo: v.amountKobo, currency: v.currency },
+          'payment not credited: it does not match what was initialized',
+        );
         return mark({ status: 'failed', reason: mismatch });
       }
       const posted = await postMovement(w, tx, emit, { userId: payment.userId, type: 'top_up', amountKobo: payment.amountKobo, reference });
-      log.info({ reference, userId: payment.userId, amountKobo: payment.amountKobo, transactionId: posted.transactionId }, 'payment credited');
+      log.info(
+        { reference, userId: payment.userId, amountKobo: payment.amountKobo, transactionId: posted.transactionId },
+        'payment credited',
+      );
       return mark({ status: 'success', transactionId: posted.transactionId, paidAt: v.paidAt ?? now, reason: null });
     }
     if (v.status === 'failed') return mark({ status: 'failed', reason: v.reason ?? 'The payment failed' });

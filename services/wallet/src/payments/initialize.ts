@@ -1,12 +1,19 @@
 /**
- * Starting a card top-up (`POST /api/payments/initialize`, groups-reels spec §2 Wallet, §7): the
+ * Starting a card top-up (`POST /api/payments/initialize`, docs/product/wallet.md): the
  * caller's own wallet (403), the caller's own e-mail as the wallet learnt it from auth (400), an
  * amount above 0, at most the limit, in whole kobo (400, walletTexts). The payment is recorded as
  * pending with its amount BEFORE the provider is called, so whatever the provider later reports is
  * compared with what we asked; the provider's authorization URL is stored and answered. A provider
  * that does not answer leaves the payment failed with the reason, and the caller a 503.
  */
-import { hasAtMostTwoDecimals, nairaToKobo, walletLimits, walletTexts, type InitializePaymentAnswer, type InitializePaymentBody } from '@kora/contracts';
+import {
+  hasAtMostTwoDecimals,
+  nairaToKobo,
+  walletLimits,
+  walletTexts,
+  type InitializePaymentAnswer,
+  type InitializePaymentBody,
+} from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import type { Wallet } from '../context.js';
 import { amountInvalid, emailNotYours, providerUnavailable, userNotYou } from '../errors.js';
@@ -62,7 +69,10 @@ export async function initializePayment(w: Wallet, callerId: number, body: Initi
   } catch (err) {
     if (!(err instanceof ProviderUnavailable)) throw err;
     w.ctx.log.error({ reference, err: err.message }, 'payment initialization failed: provider unavailable');
-    await w.ctx.db.update(payments).set({ status: 'failed', reason: err.message, checkedAt: w.now() }).where(eq(payments.reference, reference));
+    await w.ctx.db
+      .update(payments)
+      .set({ status: 'failed', reason: err.message, checkedAt: w.now() })
+      .where(eq(payments.reference, reference));
     throw providerUnavailable();
   }
 }

@@ -49,9 +49,18 @@ describe(`the Paystack adapter (${process.env.KORA_TEST_TARGET ?? 'embedded'})`,
     for (const mode of ['500', 'hang'] as const) {
       fake.failNext(PAYSTACK_ATTEMPTS, mode);
       const before = fake.apiCalls('/transaction/initialize').length;
-      expectError(await api.post('/api/payments/initialize', member, { email: emailOf(member), amount: 100, metadata: { userId: member } }), 503, walletTexts.providerUnavailable);
+      expectError(
+        await api.post('/api/payments/initialize', member, { email: emailOf(member), amount: 100, metadata: { userId: member } }),
+        503,
+        walletTexts.providerUnavailable,
+      );
       expect(fake.apiCalls('/transaction/initialize').length - before).toBe(PAYSTACK_ATTEMPTS);
-      expect(await latestPayment(member)).toMatchObject({ status: 'failed', amountKobo: 10_000, reason: expect.stringMatching(/did not answer/), transactionId: null });
+      expect(await latestPayment(member)).toMatchObject({
+        status: 'failed',
+        amountKobo: 10_000,
+        reason: expect.stringMatching(/did not answer/),
+        transactionId: null,
+      });
     }
   });
 
@@ -59,7 +68,14 @@ describe(`the Paystack adapter (${process.env.KORA_TEST_TARGET ?? 'embedded'})`,
     const { svc } = service;
     const wrongKey = paystackProvider(walletOf(svc, paystackEnv({ ...fake, secretKey: 'sk_test_wrong_key' })), 'sk_test_wrong_key');
     const before = fake.apiCalls('/transaction/initialize').length;
-    await expect(wrongKey.initialize({ reference: 'kora_1_x_4xx', email: 'a@example.ng', amountKobo: 100, callbackUrl: 'http://kora.test/payments/callback' })).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(
+      wrongKey.initialize({
+        reference: 'kora_1_x_4xx',
+        email: 'a@example.ng',
+        amountKobo: 100,
+        callbackUrl: 'http://kora.test/payments/callback',
+      }),
+    ).rejects.toBeInstanceOf(ProviderUnavailable);
     expect(fake.apiCalls('/transaction/initialize').length - before).toBe(1);
   });
 
@@ -70,7 +86,13 @@ describe(`the Paystack adapter (${process.env.KORA_TEST_TARGET ?? 'embedded'})`,
     const provider = paystackProvider(walletOf(svc, paystackEnv(fake, HANG_TIMEOUT_MS)), fake.secretKey);
     expect(await provider.verify(reference)).toMatchObject({ status: 'pending', amountKobo: 25_000, currency: 'NGN', paidAt: null });
     fake.setTransaction(reference, { status: 'success' });
-    expect(await provider.verify(reference)).toMatchObject({ status: 'success', amountKobo: 25_000, currency: 'NGN', paidAt: expect.any(Date), reason: null });
+    expect(await provider.verify(reference)).toMatchObject({
+      status: 'success',
+      amountKobo: 25_000,
+      currency: 'NGN',
+      paidAt: expect.any(Date),
+      reason: null,
+    });
     fake.setTransaction(reference, { status: 'failed', gateway_response: 'Insufficient Funds' });
     expect(await provider.verify(reference)).toMatchObject({ status: 'failed', reason: 'Insufficient Funds' });
     expect(await provider.verify('kora_1_nobody_00')).toMatchObject({ status: 'unknown' });

@@ -57,7 +57,11 @@ export function paystackProvider(w: Wallet, secretKey: string): PaymentProvider 
       try {
         const res = await fetch(`${base}${path}`, {
           method,
-          headers: { authorization: `Bearer ${secretKey}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            authorization: `Bearer ${secretKey}`,
+            accept: 'application/json',
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
           ...(body ? { body: JSON.stringify(body) } : {}),
           signal: AbortSignal.timeout(timeoutMs),
         });
@@ -108,14 +112,16 @@ export function paystackProvider(w: Wallet, secretKey: string): PaymentProvider 
     async verify(reference: string): Promise<Verification> {
       const answer = await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
       // "Transaction reference not found": Paystack knows no such payment; nothing to credit.
-      if (answer.status === 400 || answer.status === 404) return { status: 'unknown', amountKobo: null, currency: null, paidAt: null, reason: readMessage(answer.body) };
+      if (answer.status === 400 || answer.status === 404)
+        return { status: 'unknown', amountKobo: null, currency: null, paidAt: null, reason: readMessage(answer.body) };
       const parsed = verifyAnswer.safeParse(answer.body);
       if (answer.status !== 200 || !parsed.success) {
         log.error({ status: answer.status, body: answer.body }, 'Paystack answered a verification we cannot read');
         throw new ProviderUnavailable(`Paystack verification unreadable (${answer.status})`);
       }
       const d = parsed.data.data;
-      if (d.reference !== reference) return { status: 'unknown', amountKobo: null, currency: null, paidAt: null, reason: 'The provider answered for another reference' };
+      if (d.reference !== reference)
+        return { status: 'unknown', amountKobo: null, currency: null, paidAt: null, reason: 'The provider answered for another reference' };
       const paidAt = d.paid_at ?? d.paidAt;
       return {
         status: stateOf(d.status),

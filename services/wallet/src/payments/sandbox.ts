@@ -12,7 +12,10 @@ import type { PaymentProvider, Verification } from './provider.js';
 
 /** The secret signing the sandbox's webhooks: PAYMENTS_SANDBOX_SECRET, else one derived from INTERNAL_SECRET. */
 export function sandboxSecret(w: Wallet): string {
-  return w.config.PAYMENTS_SANDBOX_SECRET ?? createHmac('sha256', w.ctx.env.INTERNAL_SECRET).update('kora.payments.sandbox-webhooks').digest('hex');
+  return (
+    w.config.PAYMENTS_SANDBOX_SECRET ??
+    createHmac('sha256', w.ctx.env.INTERNAL_SECRET).update('kora.payments.sandbox-webhooks').digest('hex')
+  );
 }
 
 export function checkoutUrl(w: Wallet, reference: string): string {
@@ -53,6 +56,9 @@ export async function settleSandboxCharge(w: Wallet, reference: string, paid: bo
     .where(sql`${sandboxCharges.reference} = ${reference} and ${sandboxCharges.status} = 'pending'`)
     .returning({ status: sandboxCharges.status });
   if (row) return row.status as 'success' | 'failed';
-  const [current] = await w.ctx.db.select({ status: sandboxCharges.status }).from(sandboxCharges).where(eq(sandboxCharges.reference, reference));
+  const [current] = await w.ctx.db
+    .select({ status: sandboxCharges.status })
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.reference, reference));
   return current?.status === 'success' ? 'success' : 'failed';
 }

@@ -18,7 +18,8 @@ describe('webhook signatures', () => {
 
   it('refuses missing, malformed, truncated, other-key and other-body signatures', () => {
     const good = signBody(secret, body);
-    for (const header of [undefined, '', 'abc', good.slice(0, 126), `${good}00`, ['a', 'b'], 42, 'z'.repeat(128)]) expect(signatureMatches(secret, body, header)).toBe(false);
+    for (const header of [undefined, '', 'abc', good.slice(0, 126), `${good}00`, ['a', 'b'], 42, 'z'.repeat(128)])
+      expect(signatureMatches(secret, body, header)).toBe(false);
     expect(signatureMatches('sk_test_other_key_000', body, good)).toBe(false);
     expect(signatureMatches(secret, Buffer.concat([body, Buffer.from(' ')]), good)).toBe(false);
   });

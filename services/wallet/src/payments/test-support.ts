@@ -17,7 +17,12 @@ export interface Client {
 }
 
 /** Starts a top-up of `amount` naira for `userId` (registered first); answers its reference. */
-export async function startTopUp(svc: WalletTestService, api: Client, userId: number, amount = 5000): Promise<{ reference: string; authorization_url: string }> {
+export async function startTopUp(
+  svc: WalletTestService,
+  api: Client,
+  userId: number,
+  amount = 5000,
+): Promise<{ reference: string; authorization_url: string }> {
   await registerMember(svc, userId);
   const res = await api.post('/api/payments/initialize', userId, { email: emailOf(userId), amount, metadata: { userId } });
   expect(res.statusCode, res.body).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * The balance (groups-reels spec §7): GET /api/users/fetchbalance -> the caller's balance, a bare
+ * The balance (docs/product/wallet.md): GET /api/users/fetchbalance -> the caller's balance, a bare
  * number in naira (5000.5), 0 before their first movement.
  */
 import { balanceAnswer, koboToNaira } from '@kora/contracts';

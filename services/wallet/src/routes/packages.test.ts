@@ -17,13 +17,18 @@ describe(`packages (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const service = useWalletService();
   const nextId = memberIds();
   const buy = (userId: number | null, id: string, key?: string) =>
-    service.svc.app.inject({ method: 'POST', url: `/api/packages/${id}/purchase`, headers: { ...(userId === null ? {} : service.svc.as({ userId })), ...(key === undefined ? {} : { 'idempotency-key': key }) } });
+    service.svc.app.inject({
+      method: 'POST',
+      url: `/api/packages/${id}/purchase`,
+      headers: { ...(userId === null ? {} : service.svc.as({ userId })), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    });
   const mine = async (userId: number) => {
     const res = await service.api.get('/api/packages/mine', userId);
     expect(res.statusCode).toBe(200);
-    return res.json() as Membership | null;
+    return res.json<Membership | null>();
   };
-  const transactionsOf = async (userId: number) => (await service.api.get('/api/payments/transactions', userId)).json() as { type: string; amount: number }[];
+  const transactionsOf = async (userId: number) =>
+    (await service.api.get('/api/payments/transactions', userId)).json<{ type: string; amount: number }[]>();
 
   afterEach(() => vi.restoreAllMocks());
 
@@ -70,18 +75,35 @@ describe(`packages (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     const now = svc.clock.now();
     const res = await buy(ada, 'vip');
     expect(res.statusCode, res.body).toBe(200);
-    const answer = res.json() as PurchaseAnswer;
-    const membership = { packageId: 'vip', startedAt: now.toISOString(), activeUntil: new Date(now.getTime() + 30 * DAY_MS).toISOString(), boostPosts: 30 };
+    const answer = res.json<PurchaseAnswer>();
+    const membership = {
+      packageId: 'vip',
+      startedAt: now.toISOString(),
+      activeUntil: new Date(now.getTime() + 30 * DAY_MS).toISOString(),
+      boostPosts: 30,
+    };
     expect(answer).toEqual({ transactionId: expect.any(Number), membership, balance: 3950 });
     expect(await mine(ada)).toEqual(membership);
     expect(await balanceOf(service.api, ada)).toBe(3950);
-    expect((await transactionsOf(ada))[0]).toEqual({ id: answer.transactionId, createdAt: now.toISOString(), type: 'package_purchase', amount: 6050 });
+    expect((await transactionsOf(ada))[0]).toEqual({
+      id: answer.transactionId,
+      createdAt: now.toISOString(),
+      type: 'package_purchase',
+      amount: 6050,
+    });
 
     const changed = (await outboxEvents(svc, 'membership.changed')).filter((e) => e.aggregateId === String(ada));
     expect(changed).toHaveLength(1);
-    expect(changed[0]).toMatchObject({ topic: 'wallet.membership', key: String(ada), actorId: ada, payload: { userId: ada, ...membership } });
+    expect(changed[0]).toMatchObject({
+      topic: 'wallet.membership',
+      key: String(ada),
+      actorId: ada,
+      payload: { userId: ada, ...membership },
+    });
     const debited = (await outboxEvents(svc, 'wallet.debited')).filter((e) => e.aggregateId === String(ada));
-    expect(debited.map((e) => e.payload)).toEqual([expect.objectContaining({ type: 'package_purchase', amountKobo: 605_000, balanceKobo: 395_000, packageId: 'vip' })]);
+    expect(debited.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ type: 'package_purchase', amountKobo: 605_000, balanceKobo: 395_000, packageId: 'vip' }),
+    ]);
     await expectCleanLedger(svc);
   });
 
@@ -92,10 +114,20 @@ describe(`packages (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     const start = svc.clock.now();
     (await buy(ada, 'vip')).json();
     svc.clock.advance(10 * DAY_MS);
-    const second = (await buy(ada, 'vip')).json() as PurchaseAnswer;
-    expect(second.membership).toEqual({ packageId: 'vip', startedAt: start.toISOString(), activeUntil: new Date(start.getTime() + 60 * DAY_MS).toISOString(), boostPosts: 60 });
-    const third = (await buy(ada, 'vvip')).json() as PurchaseAnswer;
-    expect(third.membership).toEqual({ packageId: 'vvip', startedAt: start.toISOString(), activeUntil: new Date(start.getTime() + (60 + 365) * DAY_MS).toISOString(), boostPosts: 660 });
+    const second = (await buy(ada, 'vip')).json<PurchaseAnswer>();
+    expect(second.membership).toEqual({
+      packageId: 'vip',
+      startedAt: start.toISOString(),
+      activeUntil: new Date(start.getTime() + 60 * DAY_MS).toISOString(),
+      boostPosts: 60,
+    });
+    const third = (await buy(ada, 'vvip')).json<PurchaseAnswer>();
+    expect(third.membership).toEqual({
+      packageId: 'vvip',
+      startedAt: start.toISOString(),
+      activeUntil: new Date(start.getTime() + (60 + 365) * DAY_MS).toISOString(),
+      boostPosts: 660,
+    });
     expect(third.balance).toBe(100_000 - 2 * vip.price - vvip.price);
     expect(await mine(ada)).toEqual(third.membership);
   });
@@ -104,15 +136,20 @@ describe(`packages (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     const { svc } = service;
     const ada = nextId();
     await topUp(svc, ada, 20_000);
-    const first = (await buy(ada, 'vip')).json() as PurchaseAnswer;
+    const first = (await buy(ada, 'vip')).json<PurchaseAnswer>();
     svc.clock.advance(30 * DAY_MS - 1);
     expect(await mine(ada)).toEqual(first.membership);
     svc.clock.advance(1);
     expect(await mine(ada)).toBeNull();
     svc.clock.advance(5 * DAY_MS);
     const restart = svc.clock.now();
-    const second = (await buy(ada, 'vip')).json() as PurchaseAnswer;
-    expect(second.membership).toEqual({ packageId: 'vip', startedAt: restart.toISOString(), activeUntil: new Date(restart.getTime() + 30 * DAY_MS).toISOString(), boostPosts: 30 });
+    const second = (await buy(ada, 'vip')).json<PurchaseAnswer>();
+    expect(second.membership).toEqual({
+      packageId: 'vip',
+      startedAt: restart.toISOString(),
+      activeUntil: new Date(restart.getTime() + 30 * DAY_MS).toISOString(),
+      boostPosts: 30,
+    });
   });
 
   it('answers a retried purchase with the first answer and moves nothing; another package with that key is a 409', async () => {
@@ -143,7 +180,12 @@ describe(`packages (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
     expect(codes.filter((c) => c === 402)).toHaveLength(17);
-    expect(answers.filter((r) => r.statusCode === 200).map((r) => (r.json() as PurchaseAnswer).balance).sort((a, b) => a - b)).toEqual([100, 100 + vip.price, 100 + 2 * vip.price]);
+    expect(
+      answers
+        .filter((r) => r.statusCode === 200)
+        .map((r) => r.json<PurchaseAnswer>().balance)
+        .sort((a, b) => a - b),
+    ).toEqual([100, 100 + vip.price, 100 + 2 * vip.price]);
     expect(await balanceOf(service.api, ada)).toBe(100);
     expect((await mine(ada))?.boostPosts).toBe(90);
     await expectCleanLedger(svc);
@@ -155,7 +197,7 @@ describe(`packages (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     await topUp(svc, ada, 50_000);
     const answers = await Promise.all(Array.from({ length: 10 }, () => buy(ada, 'vip', 'tap-tap-tap')));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    const bodies = answers.map((r) => r.json() as PurchaseAnswer);
+    const bodies = answers.map((r) => r.json<PurchaseAnswer>());
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
     expect(await balanceOf(service.api, ada)).toBe(50_000 - vip.price);
     expect((await transactionsOf(ada)).filter((x) => x.type === 'package_purchase')).toHaveLength(1);
@@ -177,9 +219,16 @@ describe(`packages (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     const { svc } = service;
     const ada = nextId();
     await topUp(svc, ada, 10_000);
-    vi.spyOn(svc.ctx.siteSettings, 'current').mockReturnValue({ ...defaultSiteSettings, features: { ...defaultSiteSettings.features, payments: false } });
+    vi.spyOn(svc.ctx.siteSettings, 'current').mockReturnValue({
+      ...defaultSiteSettings,
+      features: { ...defaultSiteSettings.features, payments: false },
+    });
     expectError(await buy(ada, 'vip'), 404, 'Payments are turned off on this site.');
-    expectError(await service.api.post('/api/payments/initialize', ada, { email: `${ada}@example.ng`, amount: 5000, metadata: { userId: ada } }), 404, 'Payments are turned off on this site.');
+    expectError(
+      await service.api.post('/api/payments/initialize', ada, { email: `${ada}@example.ng`, amount: 5000, metadata: { userId: ada } }),
+      404,
+      'Payments are turned off on this site.',
+    );
     expect(await balanceOf(service.api, ada)).toBe(10_000);
     expect(await svc.ctx.db.select().from(svc.tables.payments).where(eq(svc.tables.payments.userId, ada))).toEqual([]);
   });
@@ -188,7 +237,11 @@ describe(`packages (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     const { svc } = service;
     const ada = nextId();
     await topUp(svc, ada, 20_000);
-    const res = await svc.app.inject({ method: 'POST', url: '/api/packages/vip/purchase', headers: { ...svc.as({ userId: ada }), 'content-type': 'application/json' } });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: '/api/packages/vip/purchase',
+      headers: { ...svc.as({ userId: ada }), 'content-type': 'application/json' },
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -1,12 +1,20 @@
 /**
- * Pro packages (groups-reels spec §2 Packages; decision 023):
+ * Pro packages (docs/product/wallet.md; decision 023):
  * - GET /api/packages -> [plan]: the two plans, prices in naira
  * - GET /api/packages/mine -> the caller's plan while it is active, else null
  * - POST /api/packages/:id/purchase (no body; optional `Idempotency-Key`) -> the plan after it and
  *   the balance left: paid from the wallet in one transaction (402 when short, nothing moves); a
  *   retry with the same key answers the first purchase again and moves nothing.
  */
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKey, membershipSchema, packageIdParams, packageListSchema, packagePlans, purchaseAnswer } from '@kora/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKey,
+  membershipSchema,
+  packageIdParams,
+  packageListSchema,
+  packagePlans,
+  purchaseAnswer,
+} from '@kora/contracts';
 import { bodilessRoutes, errors, memberOf, memberOnly, type ServiceApp } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import type { Wallet } from '../context.js';

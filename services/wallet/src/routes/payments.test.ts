@@ -44,9 +44,19 @@ describe(`initializing a payment (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     const second = await init(member, { email: emailOf(member), amount: 0.01, metadata: { userId: String(member) } });
     expect(second.statusCode, second.body).toBe(200);
     expect(first.json().reference).not.toBe(second.json().reference);
-    expect(await paymentRow(svc, first.json().reference)).toMatchObject({ userId: member, amountKobo: 100_000_000, status: 'pending', email: emailOf(member) });
+    expect(await paymentRow(svc, first.json().reference)).toMatchObject({
+      userId: member,
+      amountKobo: 100_000_000,
+      status: 'pending',
+      email: emailOf(member),
+    });
     expect(await paymentRow(svc, second.json().reference)).toMatchObject({ amountKobo: 1 });
-    expect((await service.api.get(`/api/payments/${first.json().reference}`, member)).json()).toMatchObject({ amount: 1_000_000, status: 'pending', reason: null, paidAt: null });
+    expect((await service.api.get(`/api/payments/${first.json().reference}`, member)).json()).toMatchObject({
+      amount: 1_000_000,
+      status: 'pending',
+      reason: null,
+      paidAt: null,
+    });
     expectError(await service.api.get('/api/payments/kora_1_nothing_here', member), 404, walletTexts.paymentNotFound);
     expect((await service.api.get(`/api/payments/${first.json().reference}`, null)).statusCode).toBe(401);
   });
@@ -57,8 +67,16 @@ describe(`initializing a payment (${process.env.KORA_TEST_TARGET ?? 'embedded'})
       const member = nextId();
       await registerMember(svc, member);
       const api = memberClient(svc);
-      expectError(await api.post('/api/payments/initialize', member, { email: emailOf(member), amount: 10, metadata: { userId: member } }), 503, walletTexts.providerUnavailable);
-      expectError(await api.post('/api/payments/kora_1_any_ref/sandbox-pay', member, { cardNumber: '4084084084084081' }), 404, walletTexts.sandboxOff);
+      expectError(
+        await api.post('/api/payments/initialize', member, { email: emailOf(member), amount: 10, metadata: { userId: member } }),
+        503,
+        walletTexts.providerUnavailable,
+      );
+      expectError(
+        await api.post('/api/payments/kora_1_any_ref/sandbox-pay', member, { cardNumber: '4084084084084081' }),
+        404,
+        walletTexts.sandboxOff,
+      );
     } finally {
       await svc.close();
     }

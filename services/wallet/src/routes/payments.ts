@@ -1,5 +1,5 @@
 /**
- * Card top-ups for members (groups-reels spec §2 Wallet, §7; decision 023 "Card payments"):
+ * Card top-ups for members (docs/product/wallet.md; decision 023 "Card payments"):
  * - POST /api/payments/initialize { email, amount, metadata: { userId } } -> { authorization_url, reference }
  * - GET /api/payments/{reference} -> the caller's payment (another member's: 404)
  * - POST /api/payments/{reference}/verify -> asks the provider now, credits once when paid; the payment
@@ -37,7 +37,7 @@ export function paymentsRoutes(app: ServiceApp, w: Wallet): void {
         operationId: 'initializePayment',
         summary: 'Start a card top-up of your wallet',
         description:
-          'The amount is in naira (above 0, at most 1,000,000, at most 2 decimals); the e-mail must be your account\'s and ' +
+          "The amount is in naira (above 0, at most 1,000,000, at most 2 decimals); the e-mail must be your account's and " +
           '`metadata.userId` your id. Open `authorization_url` to pay; the wallet is credited once the provider confirms it.',
         body: initializePaymentBody,
         response: { 200: initializePaymentAnswer, 400: errors[400], 401: errors[401], 403: errors[403], 503: errors[503] },

@@ -19,9 +19,16 @@ describe(`the sandbox checkout (${process.env.KORA_TEST_TARGET ?? 'embedded'})`,
     const member = nextId();
     const { reference, authorization_url } = await startTopUp(svc, api, member, 5000.5);
     expect(authorization_url).toBe(`http://kora.test/checkout?reference=${reference}`);
-    expect((await api.get(`/api/payments/${reference}`, member)).json()).toMatchObject({ reference, amount: 5000.5, status: 'pending', provider: 'sandbox' });
+    expect((await api.get(`/api/payments/${reference}`, member)).json()).toMatchObject({
+      reference,
+      amount: 5000.5,
+      status: 'pending',
+      provider: 'sandbox',
+    });
 
-    const paid = await api.post(`/api/payments/${reference}/sandbox-pay`, member, { cardNumber: SANDBOX_SUCCESS_CARD.replace(/(\d{4})/g, '$1 ').trim() });
+    const paid = await api.post(`/api/payments/${reference}/sandbox-pay`, member, {
+      cardNumber: SANDBOX_SUCCESS_CARD.replace(/(\d{4})/g, '$1 ').trim(),
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     await eventually(async () => (await paymentRow(svc, reference))?.status === 'success');
 
@@ -41,10 +48,18 @@ describe(`the sandbox checkout (${process.env.KORA_TEST_TARGET ?? 'embedded'})`,
     const { svc, api } = service;
     const member = nextId();
     const { reference } = await startTopUp(svc, api, member, 200);
-    expectError(await api.post(`/api/payments/${reference}/sandbox-pay`, member, { cardNumber: SANDBOX_DECLINED_CARD }), 400, walletTexts.cardDeclined);
+    expectError(
+      await api.post(`/api/payments/${reference}/sandbox-pay`, member, { cardNumber: SANDBOX_DECLINED_CARD }),
+      400,
+      walletTexts.cardDeclined,
+    );
     expect(await paymentRow(svc, reference)).toMatchObject({ status: 'failed', reason: 'Card declined', transactionId: null });
     // The charge stays declined: the good card afterwards credits nothing either.
-    expectError(await api.post(`/api/payments/${reference}/sandbox-pay`, member, { cardNumber: SANDBOX_SUCCESS_CARD }), 400, walletTexts.cardDeclined);
+    expectError(
+      await api.post(`/api/payments/${reference}/sandbox-pay`, member, { cardNumber: SANDBOX_SUCCESS_CARD }),
+      400,
+      walletTexts.cardDeclined,
+    );
     expect(await creditsOf(svc, reference)).toHaveLength(0);
     expect(await balanceKoboOf(svc, member)).toBe(0);
   });
@@ -54,11 +69,19 @@ describe(`the sandbox checkout (${process.env.KORA_TEST_TARGET ?? 'embedded'})`,
     const [owner, other] = [nextId(), nextId()];
     const { reference } = await startTopUp(svc, api, owner, 100);
     expect((await api.post(`/api/payments/${reference}/sandbox-pay`, null, { cardNumber: SANDBOX_SUCCESS_CARD })).statusCode).toBe(401);
-    expectError(await api.post(`/api/payments/${reference}/sandbox-pay`, other, { cardNumber: SANDBOX_SUCCESS_CARD }), 404, walletTexts.paymentNotFound);
+    expectError(
+      await api.post(`/api/payments/${reference}/sandbox-pay`, other, { cardNumber: SANDBOX_SUCCESS_CARD }),
+      404,
+      walletTexts.paymentNotFound,
+    );
     expectError(await api.get(`/api/payments/${reference}`, other), 404, walletTexts.paymentNotFound);
     expectError(await api.post(`/api/payments/${reference}/verify`, other), 404, walletTexts.paymentNotFound);
     expectError(await api.post(`/api/payments/${reference}/sandbox-pay`, owner, { cardNumber: 'abc' }), 400, walletTexts.cardDeclined);
-    expectError(await api.post(`/api/payments/kora_nope_123/sandbox-pay`, owner, { cardNumber: SANDBOX_SUCCESS_CARD }), 404, walletTexts.paymentNotFound);
+    expectError(
+      await api.post(`/api/payments/kora_nope_123/sandbox-pay`, owner, { cardNumber: SANDBOX_SUCCESS_CARD }),
+      404,
+      walletTexts.paymentNotFound,
+    );
     expect((await paymentRow(svc, reference))?.status).toBe('pending');
     expect(await creditsOf(svc, reference)).toHaveLength(0);
   });

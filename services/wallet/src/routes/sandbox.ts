@@ -6,7 +6,14 @@
  * through the same signature check, verification and crediting as a Paystack one. Any other card
  * is declined (400 "Card declined"; the payment is failed by the same confirmation).
  */
-import { PAYMENT_WEBHOOK_PATH, PAYSTACK_SIGNATURE_HEADER, paymentReferenceParams, paymentSchema, SANDBOX_SUCCESS_CARD, sandboxPayBody } from '@kora/contracts';
+import {
+  PAYMENT_WEBHOOK_PATH,
+  PAYSTACK_SIGNATURE_HEADER,
+  paymentReferenceParams,
+  paymentSchema,
+  SANDBOX_SUCCESS_CARD,
+  sandboxPayBody,
+} from '@kora/contracts';
 import { errors, memberOf, memberOnly, type ServiceApp } from '@kora/platform/service';
 import type { Wallet } from '../context.js';
 import { cardDeclined, paymentNotFound, sandboxOff } from '../errors.js';
@@ -17,7 +24,12 @@ import { paymentView } from '../payments/view.js';
 import { ownPayment } from './payments.js';
 
 /** Sends a request to this service's own routes (the root app's `inject`). */
-export type InjectOwn = (request: { method: 'POST'; url: string; headers: Record<string, string>; payload: string }) => Promise<{ statusCode: number; body: string }>;
+export type InjectOwn = (request: {
+  method: 'POST';
+  url: string;
+  headers: Record<string, string>;
+  payload: string;
+}) => Promise<{ statusCode: number; body: string }>;
 
 export function sandboxRoutes(app: ServiceApp, w: Wallet, injectOwn: InjectOwn): void {
   app.post(
@@ -54,7 +66,13 @@ async function deliverChargeSuccess(w: Wallet, injectOwn: InjectOwn, reference: 
   const charge = await sandboxProvider(w).verify(reference);
   const body = JSON.stringify({
     event: 'charge.success',
-    data: { reference, amount: charge.amountKobo, currency: charge.currency, status: 'success', paid_at: charge.paidAt?.toISOString() ?? null },
+    data: {
+      reference,
+      amount: charge.amountKobo,
+      currency: charge.currency,
+      status: 'success',
+      paid_at: charge.paidAt?.toISOString() ?? null,
+    },
   });
   const res = await injectOwn({
     method: 'POST',

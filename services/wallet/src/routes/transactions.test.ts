@@ -17,7 +17,7 @@ describe(`wallet transactions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
   const list = async (userId: number, query = '') => {
     const res = await service.api.get(`/api/payments/transactions${query}`, userId);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Transaction[];
+    return res.json<Transaction[]>();
   };
 
   /** Four top-ups on three Lagos days (the 2nd is 23:30 UTC on the 8th, already the 9th in Lagos); the clock ends at "today". */
@@ -88,7 +88,7 @@ describe(`wallet transactions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
     while (url) {
       const res = await service.api.get(url, ada);
       expect(res.statusCode).toBe(200);
-      seen.push(...(res.json() as Transaction[]).map((x) => x.id));
+      seen.push(...res.json<Transaction[]>().map((x) => x.id));
       const link = res.headers.link as string | undefined;
       url = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1]! : null;
       if (link) links.push(link);
@@ -102,6 +102,7 @@ describe(`wallet transactions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
 
   it('refuses a bad cursor or limit', async () => {
     const ada = nextId();
-    for (const q of ['cursor=-1', 'cursor=abc', 'limit=0', 'limit=101']) expect((await service.api.get(`/api/payments/transactions?${q}`, ada)).statusCode, q).toBe(400);
+    for (const q of ['cursor=-1', 'cursor=abc', 'limit=0', 'limit=101'])
+      expect((await service.api.get(`/api/payments/transactions?${q}`, ada)).statusCode, q).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The wallet's history (groups-reels spec §2 Wallet, §3 Transaction, §7):
+ * The wallet's history (docs/product/wallet.md):
  * GET /api/payments/transactions?start&end&cursor&limit -> [transaction], newest first; `start` and
  * `end` are inclusive days of KORA_TIME_ZONE's calendar (neither after today, start not after end).
  * A bare array paged by `Link` / `X-Next-Cursor` (decision 015).

@@ -8,12 +8,11 @@
  * provider's own verification (payments/confirm.ts): the webhook's body is never trusted for money.
  */
 import { PAYMENT_WEBHOOK_PATH, PAYSTACK_SIGNATURE_HEADER } from '@kora/contracts';
-import { badRequest, errors, type ServiceApp } from '@kora/platform/service';
-import { eq } from 'drizzle-orm';
+import { errors, type ServiceApp } from '@kora/platform/service';
 import { z } from 'zod';
 import type { Wallet } from '../context.js';
-import { signatureInvalid } from '../errors.js';
-import { enqueueConfirm } from '../jobs/confirm-payment.js';
+import { signatureInvalid, webhookBodyInvalid } from '../errors.js';
+import { confirmKnownPayment } from '../jobs/confirm-payment.js';
 import { currentProvider } from '../payments/providers.js';
 import { signatureMatches } from '../payments/signature.js';
 
@@ -21,12 +20,25 @@ import { signatureMatches } from '../payments/signature.js';
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 const webhookAnswer = z.object({ received: z.literal(true) }).meta({ example: { received: true } });
-const webhookEvent = z.object({ event: z.string(), data: z.object({ reference: z.string().max(200).optional() }).passthrough().optional() }).passthrough();
+const webhookEvent = z
+  .object({
+    event: z.string(),
+    data: z
+      .object({ reference: z.string().max(200).optional() })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();
 
 /** Documents the body for integrators; the handler reads the raw bytes (the signature is over them). */
 const webhookBodyDoc = z
   .object({ event: z.string(), data: z.object({ reference: z.string(), amount: z.number(), currency: z.string(), status: z.string() }) })
-  .meta({ example: { event: 'charge.success', data: { reference: 'kora_7_lq2x9c_3f9a1b2c4d5e', amount: 500000, currency: 'NGN', status: 'success' } } });
+  .meta({
+    example: {
+      event: 'charge.success',
+      data: { reference: 'kora_7_lq2x9c_3f9a1b2c4d5e', amount: 500000, currency: 'NGN', status: 'success' },
+    },
+  });
 
 export async function webhookRoutes(app: ServiceApp, w: Wallet): Promise<void> {
   await app.register(async (scope: ServiceApp) => {
@@ -62,20 +74,14 @@ export async function webhookRoutes(app: ServiceApp, w: Wallet): Promise<void> {
         try {
           parsed = webhookEvent.parse(JSON.parse(raw.toString('utf8')));
         } catch {
-          throw badRequest('The webhook body is not a provider event');
+          throw webhookBodyInvalid();
         }
         const reference = parsed.data?.reference;
         if (parsed.event !== 'charge.success' || !reference) {
           request.log.info({ event: parsed.event }, 'payment webhook ignored');
           return { received: true as const };
         }
-        const { payments } = w.tables;
-        const [payment] = await w.ctx.db.select({ reference: payments.reference }).from(payments).where(eq(payments.reference, reference));
-        if (!payment) {
-          request.log.warn({ reference }, 'payment webhook for an unknown reference');
-          return { received: true as const };
-        }
-        await enqueueConfirm(w, reference);
+        if (!(await confirmKnownPayment(w, reference))) request.log.warn({ reference }, 'payment webhook for an unknown reference');
         return { received: true as const };
       },
     );

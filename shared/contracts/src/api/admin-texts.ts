@@ -1,10 +1,11 @@
 /**
- * The back office's texts and fixed lists (groups-reels spec: Admin area §2, §4, §5, §8, §9; issue
- * 16). Texts in the spec are used exactly; the ones it leaves open are ours (decision 024). Kept
- * apart from the schemas (admin.ts) so the web app's admin chunk carries only what it shows.
+ * The back office's texts and fixed lists (docs/product/admin.md and
+ * docs/product/representatives.md). The product's quoted texts are used exactly; the others are
+ * ours (decision 024). Kept apart from the schemas (admin.ts) so the web app's admin chunk carries
+ * only what it shows.
  */
 
-/** Page sizes of the users and posts tables (spec §9): 10, 20, 50, 100; default 10. */
+/** Page sizes of the users and posts tables: 10, 20, 50, 100; default 10. */
 export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const ADMIN_DEFAULT_PAGE_SIZE = 10;
 
@@ -24,14 +25,14 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 /** What PUT /api/admin/users/{id}/status may set. */
 export const SETTABLE_USER_STATUSES = ['active', 'suspended'] as const;
 
-/** The posts screen's status filter (spec: all, visible, shadow, deleted) plus ours: reported. */
+/** The posts screen's status filter (the product's all, visible, shadow, deleted) plus ours: reported. */
 export const ADMIN_POST_FILTERS = ['all', 'visible', 'shadow', 'deleted', 'reported'] as const;
 export type AdminPostFilter = (typeof ADMIN_POST_FILTERS)[number];
-/** Row actions (spec §4): remove/restore by the deleted flag, shadow/unshadow by the shadow flag. */
+/** Row actions: remove/restore by the deleted flag, shadow/unshadow by the shadow flag. */
 export const POST_VISIBILITY_ACTIONS = ['remove', 'restore', 'shadow', 'unshadow'] as const;
 export type PostVisibilityAction = (typeof POST_VISIBILITY_ACTIONS)[number];
 
-/** Why a member reports a post or a comment (issue 16). */
+/** Why a member reports a post or a comment. */
 export const REPORT_REASONS = ['spam', 'harassment', 'nudity', 'violence', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const reportReasonLabels: Record<ReportReason, string> = {
@@ -56,7 +57,7 @@ export const REPORT_MODERATIONS = ['remove', 'shadow'] as const;
 export type ReportModeration = (typeof REPORT_MODERATIONS)[number];
 export const REPORT_NOTE_MAX = 500;
 
-/** Representative applications: the review states an admin sets (issue 16). */
+/** Representative applications: the review states an admin sets. */
 export const REPRESENTATIVE_STATUSES = ['new', 'contacted', 'accepted', 'rejected'] as const;
 export type RepresentativeStatus = (typeof REPRESENTATIVE_STATUSES)[number];
 export const REPRESENTATIVE_REVIEW_NOTE_MAX = 1_000;
@@ -83,9 +84,9 @@ export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 /** The dashboard chart: sign-ups and posts per day over this many days (today included). */
 export const ADMIN_CHART_DAYS = 30;
 
-/** Texts. Those in quotes in the spec are exact; the rest are ours (decision 024). */
+/** Texts. The product's quoted texts are exact (docs/product/admin.md); the rest are ours (decision 024). */
 export const adminTexts = {
-  // Users (spec §2, §8)
+  // Users
   searchUsersPlaceholder: 'Search username or email…',
   noUsers: 'No users found',
   exportPrepared: 'Export prepared',
@@ -99,14 +100,14 @@ export const adminTexts = {
   userUnsuspended: 'Account reinstated.',
   // Stats
   loadStatsFailed: 'Failed to load stats',
-  // Settings (spec §2, §8)
+  // Settings
   loadingSettings: 'Loading settings…',
   loadSettingsFailed: 'Failed to load settings',
   updateSettingsFailed: 'Failed to update settings',
   saveFailed: 'Save failed',
   saved: 'Saved',
   smtpPasswordHint: 'If ******** is shown, leaving it unchanged keeps the existing secret.',
-  // Profile (spec §5, §8)
+  // Profile
   newPasswordTooShort: 'New password must be at least 8 characters',
   chooseImageFirst: 'Please choose an image first',
   noOtherSessions: 'No other active sessions',
@@ -120,14 +121,14 @@ export const adminTexts = {
   uploadFailed: 'Upload failed',
   loadSessionsFailed: 'Failed to load sessions',
   revokeSessionFailed: 'Failed to revoke session',
-  // Posts (spec §2, §8)
+  // Posts
   searchPostsPlaceholder: 'Search content/author',
   loadPostsFailed: 'Failed to load posts',
   actionFailed: 'Action failed',
   noPosts: 'No posts found',
   postNotFound: 'Post not found',
   deletedByAuthor: 'Its author deleted this post; only a post a moderator removed can be restored.',
-  // Reports (issue 16; ours)
+  // Reports (ours)
   reportSent: 'Thanks for telling us. Our moderators will review it.',
   alreadyReported: 'You have already reported this.',
   cannotReportOwn: 'You cannot report your own post or comment.',
@@ -137,7 +138,7 @@ export const adminTexts = {
   reportModerationRequired: 'Choose the moderation action taken (remove or shadow).',
   commentCannotShadow: 'A comment can only be removed.',
   noReports: 'No open reports',
-  // Representatives (spec §2, §8)
+  // Representatives
   applicationSubmitted: 'Application submitted',
   applicationSubmittedDetail: "We'll review and get back to you shortly",
   submissionFailed: 'Submission failed',
@@ -152,7 +153,7 @@ export const adminTexts = {
   noAuditEntries: 'No admin actions recorded yet',
 } as const;
 
-/** The representative form's messages (spec §5, exact); `{product}` is the product's name. */
+/** The representative form's messages, exact (docs/product/representatives.md). */
 export const representativeTexts = {
   nameRequired: 'Name is required',
   usernameShort: 'Username must be at least 3 characters',

@@ -1,10 +1,9 @@
 /**
- * The back office API (groups-reels spec: Admin area, §3 admin stats/user/post/profile, §7 Admin
- * calls; issue 16: Edit, Suspend, reports, audit log). Who answers each path is in services.ts:
- * users and the admin profile are auth's (it owns accounts, roles, sessions), posts and reports are
- * the posts service's (it owns moderation state), stats, the audit log, site settings and
- * representative applications are the admin service's. Every /api/admin/* route is admins only,
- * checked in the service (decision 024).
+ * The back office API (docs/product/admin.md, plus ours: Edit, Suspend, reports, audit log). Who
+ * answers each path is in services.ts: users and the admin profile are auth's (it owns accounts,
+ * roles, sessions), posts and reports are the posts service's (it owns moderation state), stats,
+ * the audit log, site settings and representative applications are the admin service's. Every
+ * /api/admin/* route is admins only, checked in the service (decision 024).
  */
 import { z } from 'zod';
 import { emailSchema, usernameSchema } from './auth.js';
@@ -46,8 +45,9 @@ export const adminPage = z.coerce.number().int().min(1, 'Page must be 1 or more'
 const searchText = z.string().trim().max(200).default('');
 
 /**
- * The numbered-page answer every admin table shares (spec: admin post list). Its example in the API
- * docs is a page holding the item's example (openapi-lint wants one on every success answer).
+ * The numbered-page answer every admin table shares (the product's admin post list). Its example in
+ * the API docs is a page holding the item's example (openapi-lint wants one on every success
+ * answer).
  */
 export function adminPageOf<T extends z.ZodType>(item: T) {
   const example = item.meta()?.example;
@@ -100,7 +100,14 @@ export const adminStatsSchema = z
     daily: z.array(adminDailyCountSchema),
   })
   .meta({
-    example: { totalUsers: 1520, pendingUsers: 12, notActivated: 40, banned: 3, posts: 8123, daily: [{ day: '2026-11-26', signups: 14, posts: 230 }] },
+    example: {
+      totalUsers: 1520,
+      pendingUsers: 12,
+      notActivated: 40,
+      banned: 3,
+      posts: 8123,
+      daily: [{ day: '2026-11-26', signups: 14, posts: 230 }],
+    },
   });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
@@ -156,10 +163,19 @@ export const adminUserSchema = z
     status: z.enum(USER_STATUSES),
   })
   .meta({
-    example: { id: 7, username: 'adaeze', email: 'adaeze@example.ng', firstname: 'Adaeze', lastname: 'Okafor', createdAt: '2026-11-20T08:15:00.000Z', role: 'user', status: 'active' },
+    example: {
+      id: 7,
+      username: 'adaeze',
+      email: 'adaeze@example.ng',
+      firstname: 'Adaeze',
+      lastname: 'Okafor',
+      createdAt: '2026-11-20T08:15:00.000Z',
+      role: 'user',
+      status: 'active',
+    },
   });
 export type AdminUser = z.infer<typeof adminUserSchema>;
-/** GET /api/admin/users (spec): `{ items, total }` (ours add the page count and flags). */
+/** GET /api/admin/users: `{ items, total }` (ours add the page count and flags). */
 export const adminUserListSchema = adminPageOf(adminUserSchema);
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
@@ -169,6 +185,25 @@ export const adminUsersExportQuery = z.object({
   sort: z.enum(ADMIN_USER_SORTS).default('createdAt'),
   dir: z.enum(SORT_DIRECTIONS).default('desc'),
   format: z.enum(EXPORT_FORMATS).default('csv'),
+});
+/** The export's two answers, one per format (`format=csv` a users.csv text, `format=json` an array). */
+export const adminUsersCsvExport = z.string().meta({
+  example:
+    'id,username,email,firstname,lastname,createdAt,role,status\n7,adaeze,adaeze@example.ng,Adaeze,Okafor,2026-11-20T08:15:00.000Z,user,active\n',
+});
+export const adminUsersJsonExport = z.array(adminUserSchema).meta({
+  example: [
+    {
+      id: 7,
+      username: 'adaeze',
+      email: 'adaeze@example.ng',
+      firstname: 'Adaeze',
+      lastname: 'Okafor',
+      createdAt: '2026-11-20T08:15:00.000Z',
+      role: 'user',
+      status: 'active',
+    },
+  ],
 });
 /** The export's columns, in order (CSV header and JSON keys). */
 export const ADMIN_EXPORT_COLUMNS = ['id', 'username', 'email', 'firstname', 'lastname', 'createdAt', 'role', 'status'] as const;
@@ -188,7 +223,7 @@ export const adminUserStatusBody = z.object({ status: z.enum(SETTABLE_USER_STATU
 // ---------------------------------------------------------------------------------------------
 // Admin profile (auth service; the member's own profile, password, avatar and session code)
 
-/** GET api/admin/profile/me (spec: username, firstname, lastname, email, bio, timezone, profileImage). */
+/** GET api/admin/profile/me: username, firstname, lastname, email, bio, timezone, profileImage. */
 export const adminProfileSchema = z
   .object({
     id: z.number().int(),
@@ -201,10 +236,19 @@ export const adminProfileSchema = z
     profileImage: z.string(),
   })
   .meta({
-    example: { id: 1, username: 'admin', firstname: 'Kora', lastname: 'Admin', email: 'admin@kora.ng', bio: '', timezone: 'Africa/Lagos', profileImage: '/uploads/profile/defaultavatar.png' },
+    example: {
+      id: 1,
+      username: 'admin',
+      firstname: 'Kora',
+      lastname: 'Admin',
+      email: 'admin@kora.ng',
+      bio: '',
+      timezone: 'Africa/Lagos',
+      profileImage: '/uploads/profile/defaultavatar.png',
+    },
   });
 export type AdminProfile = z.infer<typeof adminProfileSchema>;
-/** PUT api/admin/profile (spec body: username, firstname, lastname, email, bio, timezone). */
+/** PUT api/admin/profile, body: username, firstname, lastname, email, bio, timezone. */
 export const adminProfileBody = z
   .object({
     username: usernameSchema,
@@ -215,8 +259,17 @@ export const adminProfileBody = z
     timezone: z.string().trim().min(1).max(64),
   })
   .partial()
-  .meta({ example: { username: 'admin', firstname: 'Kora', lastname: 'Admin', email: 'admin@kora.ng', bio: 'Keeps the lights on', timezone: 'Africa/Lagos' } });
-/** PUT api/admin/profile/password (spec: oldPassword, newPassword; "New password must be at least 8 characters"). */
+  .meta({
+    example: {
+      username: 'admin',
+      firstname: 'Kora',
+      lastname: 'Admin',
+      email: 'admin@kora.ng',
+      bio: 'Keeps the lights on',
+      timezone: 'Africa/Lagos',
+    },
+  });
+/** PUT api/admin/profile/password: oldPassword, newPassword; "New password must be at least 8 characters". */
 export const adminPasswordBody = z
   .object({
     oldPassword: z.string().min(1, 'Enter your current password').max(128),
@@ -255,13 +308,25 @@ export const adminPostSchema = z
     reportCount: z.number().int(),
   })
   .meta({
-    example: { id: 42, content: 'Jollof at Yaba tonight', createdAt: '2026-11-26T18:00:00.000Z', authorId: 7, authorUsername: 'adaeze', likeCount: 12, commentCount: 3, isDeleted: false, deletedBy: null, isShadowHidden: false, reportCount: 0 },
+    example: {
+      id: 42,
+      content: 'Jollof at Yaba tonight',
+      createdAt: '2026-11-26T18:00:00.000Z',
+      authorId: 7,
+      authorUsername: 'adaeze',
+      likeCount: 12,
+      commentCount: 3,
+      isDeleted: false,
+      deletedBy: null,
+      isShadowHidden: false,
+      reportCount: 0,
+    },
   });
 export type AdminPost = z.infer<typeof adminPostSchema>;
-/** GET api/admin/posts (spec): `{ items, total, totalPages, hasPrev, hasNext }`. */
+/** GET api/admin/posts: `{ items, total, totalPages, hasPrev, hasNext }`. */
 export const adminPostListSchema = adminPageOf(adminPostSchema);
 export type AdminPostList = z.infer<typeof adminPostListSchema>;
-/** PUT /api/admin/posts/{id}/visibility (spec): `{ action }`. Answers the post as the table shows it. */
+/** PUT /api/admin/posts/{id}/visibility: `{ action }`. Answers the post as the table shows it. */
 export const postVisibilityBody = z.object({ action: z.enum(POST_VISIBILITY_ACTIONS) }).meta({ example: { action: 'shadow' } });
 
 // ---------------------------------------------------------------------------------------------
@@ -278,7 +343,9 @@ export const createReportBody = z
   .refine((b) => (b.postId === undefined) !== (b.commentId === undefined), adminTexts.reportTargetRequired)
   .meta({ example: { postId: 42, reason: 'spam', note: 'Same link posted 30 times' } });
 export type CreateReportBody = z.infer<typeof createReportBody>;
-export const createReportAnswer = z.object({ id: z.number().int(), message: z.string() }).meta({ example: { id: 5, message: adminTexts.reportSent } });
+export const createReportAnswer = z
+  .object({ id: z.number().int(), message: z.string() })
+  .meta({ example: { id: 5, message: adminTexts.reportSent } });
 
 export const adminReportsQuery = z.object({
   status: z.enum(['open', 'closed']).default('open'),
@@ -317,9 +384,29 @@ export const adminReportGroupSchema = z
   })
   .meta({
     example: {
-      id: 9, targetType: 'post', targetId: 42, postId: 42, content: 'Buy followers cheap', authorId: 8, authorUsername: 'spammer', isDeleted: false, isShadowHidden: false,
-      reportCount: 3, latestAt: '2026-11-26T18:00:00.000Z', reasons: ['spam'],
-      reports: [{ id: 9, reporterId: 7, reporterUsername: 'adaeze', reason: 'spam', note: '', status: 'open', createdAt: '2026-11-26T18:00:00.000Z' }],
+      id: 9,
+      targetType: 'post',
+      targetId: 42,
+      postId: 42,
+      content: 'Buy followers cheap',
+      authorId: 8,
+      authorUsername: 'spammer',
+      isDeleted: false,
+      isShadowHidden: false,
+      reportCount: 3,
+      latestAt: '2026-11-26T18:00:00.000Z',
+      reasons: ['spam'],
+      reports: [
+        {
+          id: 9,
+          reporterId: 7,
+          reporterUsername: 'adaeze',
+          reason: 'spam',
+          note: '',
+          status: 'open',
+          createdAt: '2026-11-26T18:00:00.000Z',
+        },
+      ],
     },
   });
 export type AdminReportGroup = z.infer<typeof adminReportGroupSchema>;
@@ -330,7 +417,9 @@ export const closeReportBody = z
   .refine((b) => b.action === 'dismiss' || b.moderation !== undefined, adminTexts.reportModerationRequired)
   .meta({ example: { action: 'resolve', moderation: 'remove' } });
 export type CloseReportBody = z.infer<typeof closeReportBody>;
-export const closeReportAnswer = z.object({ closed: z.number().int(), status: z.enum(REPORT_STATUSES) }).meta({ example: { closed: 3, status: 'resolved' } });
+export const closeReportAnswer = z
+  .object({ closed: z.number().int(), status: z.enum(REPORT_STATUSES) })
+  .meta({ example: { closed: 3, status: 'resolved' } });
 
 // ---------------------------------------------------------------------------------------------
 // Audit log (admin service, fed by `admin.action-recorded` from every service)
@@ -346,6 +435,8 @@ export const auditEntrySchema = z
     id: z.number().int(),
     actorId: z.number().int(),
     actorUsername: z.string(),
+    /** The acting admin's display name (`firstname lastname`, else the username). */
+    actorName: z.string(),
     action: z.enum(ADMIN_ACTIONS),
     targetType: z.enum(AUDIT_TARGETS),
     targetId: z.string(),
@@ -354,7 +445,18 @@ export const auditEntrySchema = z
     createdAt: z.string(),
   })
   .meta({
-    example: { id: 3, actorId: 1, actorUsername: 'admin', action: 'user.suspended', targetType: 'user', targetId: '7', before: { status: 'active' }, after: { status: 'suspended' }, createdAt: '2026-11-26T18:00:00.000Z' },
+    example: {
+      id: 3,
+      actorId: 1,
+      actorUsername: 'admin',
+      actorName: 'Ngozi Adeyemi',
+      action: 'user.suspended',
+      targetType: 'user',
+      targetId: '7',
+      before: { status: 'active' },
+      after: { status: 'suspended' },
+      createdAt: '2026-11-26T18:00:00.000Z',
+    },
   });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = adminPageOf(auditEntrySchema);
@@ -371,7 +473,7 @@ const handle = (short: string) =>
     .max(50, short)
     .regex(/^[A-Za-z0-9._-]+$/, representativeTexts.usernameChars);
 
-/** POST /api/representatives (spec §3, §5: the ten fields, the validation table's texts). */
+/** POST /api/representatives: the ten fields and their texts (docs/product/representatives.md). */
 export const representativeApplicationBody = z
   .object({
     name: nameLike(2, representativeTexts.nameRequired),
@@ -382,18 +484,35 @@ export const representativeApplicationBody = z
       .min(7, representativeTexts.phoneRequired)
       .max(20, representativeTexts.phoneInvalid)
       .regex(/^[0-9+ ()-]+$/, representativeTexts.phoneInvalid),
-    email: z.string({ error: representativeTexts.emailInvalid }).trim().max(254, representativeTexts.emailInvalid).email(representativeTexts.emailInvalid).transform((e) => e.toLowerCase()),
+    email: z
+      .string({ error: representativeTexts.emailInvalid })
+      .trim()
+      .max(254, representativeTexts.emailInvalid)
+      .email(representativeTexts.emailInvalid)
+      .transform((e) => e.toLowerCase()),
     state: nameLike(2, representativeTexts.stateRequired),
     residentAddress: nameLike(5, representativeTexts.addressRequired),
     residentialState: nameLike(2, representativeTexts.residentialStateRequired),
     proposedLocation: nameLike(2, representativeTexts.locationRequired),
     koraUsername: handle(representativeTexts.koraUsernameRequired),
-    note: z.string({ error: representativeTexts.noteShort }).trim().min(10, representativeTexts.noteShort).max(600, representativeTexts.noteLong),
+    note: z
+      .string({ error: representativeTexts.noteShort })
+      .trim()
+      .min(10, representativeTexts.noteShort)
+      .max(600, representativeTexts.noteLong),
   })
   .meta({
     example: {
-      name: 'Chidi Nwosu', username: 'chidi.n', phone: '+234 803 123 4567', email: 'chidi@example.ng', state: 'Enugu', residentAddress: '12 Ogui Road, Enugu',
-      residentialState: 'Enugu', proposedLocation: 'Enugu North', koraUsername: 'chidi', note: 'I run a youth tech club and know the area well.',
+      name: 'Chidi Nwosu',
+      username: 'chidi.n',
+      phone: '+234 803 123 4567',
+      email: 'chidi@example.ng',
+      state: 'Enugu',
+      residentAddress: '12 Ogui Road, Enugu',
+      residentialState: 'Enugu',
+      proposedLocation: 'Enugu North',
+      koraUsername: 'chidi',
+      note: 'I run a youth tech club and know the area well.',
     },
   });
 export type RepresentativeApplicationBody = z.infer<typeof representativeApplicationBody>;
@@ -403,9 +522,18 @@ export const REPRESENTATIVE_FIELDS = Object.keys(representativeApplicationBody.s
 /** 400 from POST /api/representatives: the first message in `error`, every field's in `fields`. */
 export const fieldErrorsBodySchema = z
   .object({ error: z.string(), message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()) })
-  .meta({ example: { error: representativeTexts.nameRequired, message: representativeTexts.nameRequired, code: 'VALIDATION_FAILED', fields: { name: representativeTexts.nameRequired, note: representativeTexts.noteShort } } });
+  .meta({
+    example: {
+      error: representativeTexts.nameRequired,
+      message: representativeTexts.nameRequired,
+      code: 'VALIDATION_FAILED',
+      fields: { name: representativeTexts.nameRequired, note: representativeTexts.noteShort },
+    },
+  });
 
-export const representativeCreatedSchema = z.object({ id: z.number().int(), message: z.string() }).meta({ example: { id: 12, message: adminTexts.applicationSubmitted } });
+export const representativeCreatedSchema = z
+  .object({ id: z.number().int(), message: z.string() })
+  .meta({ example: { id: 12, message: adminTexts.applicationSubmitted } });
 
 export const representativeSchema = representativeApplicationBody
   .extend({
@@ -419,13 +547,30 @@ export const representativeSchema = representativeApplicationBody
   })
   .meta({
     example: {
-      id: 12, name: 'Chidi Nwosu', username: 'chidi.n', phone: '+234 803 123 4567', email: 'chidi@example.ng', state: 'Enugu', residentAddress: '12 Ogui Road, Enugu',
-      residentialState: 'Enugu', proposedLocation: 'Enugu North', koraUsername: 'chidi', note: 'I run a youth tech club and know the area well.',
-      status: 'new', reviewNote: '', userId: null, createdAt: '2026-11-26T18:00:00.000Z', reviewedAt: null,
+      id: 12,
+      name: 'Chidi Nwosu',
+      username: 'chidi.n',
+      phone: '+234 803 123 4567',
+      email: 'chidi@example.ng',
+      state: 'Enugu',
+      residentAddress: '12 Ogui Road, Enugu',
+      residentialState: 'Enugu',
+      proposedLocation: 'Enugu North',
+      koraUsername: 'chidi',
+      note: 'I run a youth tech club and know the area well.',
+      status: 'new',
+      reviewNote: '',
+      userId: null,
+      createdAt: '2026-11-26T18:00:00.000Z',
+      reviewedAt: null,
     },
   });
 export type Representative = z.infer<typeof representativeSchema>;
-export const representativesQuery = z.object({ status: z.enum(['all', ...REPRESENTATIVE_STATUSES]).default('all'), page: adminPage, limit: adminPageSize });
+export const representativesQuery = z.object({
+  status: z.enum(['all', ...REPRESENTATIVE_STATUSES]).default('all'),
+  page: adminPage,
+  limit: adminPageSize,
+});
 export const representativeListSchema = adminPageOf(representativeSchema);
 /** PUT /api/admin/representatives/{id}: the new status and the reviewer's note. */
 export const reviewRepresentativeBody = z

@@ -39,7 +39,7 @@ export const authTexts = {
   sessionNotFound: 'Session not found',
   imageRequired: 'Please choose an image first',
 } as const;
-/** How a member is named to others (spec): "Ada Obi"; the username when both names are blank. */
+/** How a member is named to others: "Ada Obi"; the username when both names are blank. */
 export function displayName(member: { firstname: string; lastname: string; username: string }): string {
   return `${member.firstname.trim()} ${member.lastname.trim()}`.trim() || member.username;
 }

@@ -1,14 +1,12 @@
 /**
  * The accounts API (auth service): request and response schemas and the product's texts. The
  * auth service validates with these, the web app reuses them for its forms, and the gateway docs
- * are generated from them. Texts in quotes in the spec are used verbatim.
+ * are generated from them. The product's quoted texts (docs/product/accounts.md) are used verbatim.
  */
 import { z } from 'zod';
 import { authTexts } from './auth-texts.js';
 
 export * from './auth-texts.js';
-
-const required = (schema: z.ZodString) => schema.trim().min(1, authTexts.fillAllFields);
 
 export const usernameSchema = z
   .string({ error: authTexts.fillAllFields })
@@ -23,7 +21,7 @@ export const emailSchema = z
   .email(authTexts.emailInvalid)
   .transform((e) => e.toLowerCase());
 const personName = z.string({ error: authTexts.fillAllFields }).trim().min(1, authTexts.fillAllFields).max(50, authTexts.nameInvalid);
-/** Registration and recovery: at least 6 characters (spec). */
+/** Registration and recovery: at least 6 characters. */
 export const passwordSchema = z
   .string({ error: authTexts.fillAllFields })
   .min(1, authTexts.fillAllFields)
@@ -31,26 +29,44 @@ export const passwordSchema = z
   .max(128, authTexts.passwordTooLong);
 const otpSchema = z.string({ error: authTexts.otpFormat }).regex(/^\d{4}$/, authTexts.otpFormat);
 
-export const signUpBody = z.object({
-  firstname: personName,
-  lastname: personName,
-  username: usernameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-}).meta({ example: { firstname: 'Adaeze', lastname: 'Okafor', username: 'adaeze.okafor', email: 'adaeze.okafor@example.ng', password: 'Jollof-2026' } });
+export const signUpBody = z
+  .object({
+    firstname: personName,
+    lastname: personName,
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+  })
+  .meta({
+    example: {
+      firstname: 'Adaeze',
+      lastname: 'Okafor',
+      username: 'adaeze.okafor',
+      email: 'adaeze.okafor@example.ng',
+      password: 'Jollof-2026',
+    },
+  });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
-export const signInBody = z.object({
-  /** An e-mail address or a username. */
-  email: z.string({ error: authTexts.fillAllFields }).trim().min(1, authTexts.fillAllFields).max(254),
-  password: z.string({ error: authTexts.fillAllFields }).min(1, authTexts.fillAllFields).max(128),
-}).meta({ example: { email: 'adaeze.okafor@example.ng', password: 'Jollof-2026' } });
+export const signInBody = z
+  .object({
+    /** An e-mail address or a username. */
+    email: z.string({ error: authTexts.fillAllFields }).trim().min(1, authTexts.fillAllFields).max(254),
+    password: z.string({ error: authTexts.fillAllFields }).min(1, authTexts.fillAllFields).max(128),
+  })
+  .meta({ example: { email: 'adaeze.okafor@example.ng', password: 'Jollof-2026' } });
 
 export const activateBody = z
   .object({ token: z.string({ error: authTexts.activationMissing }).trim().min(1, authTexts.activationMissing).max(200) })
   .meta({ example: { token: 'b6f1c9e2a47d4e0f9c3a8d5e7b2f4a61' } });
 const emailOnlyFields = z.object({
-  email: z.string({ error: authTexts.enterEmail }).trim().min(1, authTexts.enterEmail).max(254).email(authTexts.emailInvalid).transform((e) => e.toLowerCase()),
+  email: z
+    .string({ error: authTexts.enterEmail })
+    .trim()
+    .min(1, authTexts.enterEmail)
+    .max(254)
+    .email(authTexts.emailInvalid)
+    .transform((e) => e.toLowerCase()),
 });
 export const emailOnlyBody = emailOnlyFields.meta({ example: { email: 'adaeze.okafor@example.ng' } });
 // Built on the fields, not on emailOnlyBody: a schema's example is its own, and `.extend` would not carry it anyway.
@@ -58,7 +74,11 @@ const checkOtpFields = emailOnlyFields.extend({ otp: otpSchema });
 export const checkOtpBody = checkOtpFields.meta({ example: { email: 'adaeze.okafor@example.ng', otp: '4821' } });
 export const resetPasswordBody = checkOtpFields
   .extend({
-    password: z.string({ error: authTexts.fillBothPasswords }).min(1, authTexts.fillBothPasswords).min(6, authTexts.passwordTooShort).max(128, authTexts.passwordTooLong),
+    password: z
+      .string({ error: authTexts.fillBothPasswords })
+      .min(1, authTexts.fillBothPasswords)
+      .min(6, authTexts.passwordTooShort)
+      .max(128, authTexts.passwordTooLong),
   })
   .meta({ example: { email: 'adaeze.okafor@example.ng', otp: '4821', password: 'Egusi-Soup-9' } });
 export const refreshBody = z
@@ -79,7 +99,7 @@ export const updateProfileBody = z
   .partial()
   .meta({ example: { firstname: 'Adaeze', lastname: 'Okafor', bio: 'Software engineer in Yaba. Amala on Fridays.' } });
 
-/** The spec's sign-in user record (lastname filled from the last name, deliberately). */
+/** The product's sign-in user record (lastname filled from the last name, deliberately: decision 007). */
 export const signInUserSchema = z.object({
   user_id: z.number().int(),
   user_firstname: z.string(),
@@ -119,11 +139,11 @@ const tokensExample = {
   expiresIn: 900,
 };
 export const tokensSchema = tokensFields.meta({ example: tokensExample });
-export const signInAnswer = tokensFields.extend({ user: signInUserSchema }).meta({ example: { ...tokensExample, user: signInUserExample } });
+export const signInAnswer = tokensFields
+  .extend({ user: signInUserSchema })
+  .meta({ example: { ...tokensExample, user: signInUserExample } });
 
-export const statusAnswer = z
-  .object({ status: z.boolean(), message: z.string().optional() })
-  .meta({ example: { status: true } });
+export const statusAnswer = z.object({ status: z.boolean(), message: z.string().optional() }).meta({ example: { status: true } });
 export const messageAnswer = z.object({ message: z.string() }).meta({ example: { message: authTexts.passwordChanged } });
 
 /**
@@ -159,24 +179,26 @@ const profileExample = {
   details: { city: 'Lagos', country: 'Nigeria', work: 'Paystack', education: 'University of Lagos', website: 'https://adaeze.ng' },
 };
 
-/** Profile (spec: user_id, username, profileImage, coverImage, bio; plus names, join date and details). */
-export const profileSchema = z.object({
-  /** `full`: everything below; a `limited` answer is the card only (see `limitedProfileSchema`). */
-  visibility: z.literal('full'),
-  user_id: z.number().int(),
-  /** The encoded id used in shareable profile links. */
-  profileId: z.string(),
-  username: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  /** The display name (`displayName`: first and last name, else the username; issue 17). */
-  name: z.string(),
-  profileImage: z.string(),
-  coverImage: z.string().nullable(),
-  bio: z.string(),
-  createdAt: z.string(),
-  details: profileDetailsSchema,
-}).meta({ example: profileExample });
+/** Profile: the product's user_id, username, profileImage, coverImage, bio; plus names, join date and details. */
+export const profileSchema = z
+  .object({
+    /** `full`: everything below; a `limited` answer is the card only (see `limitedProfileSchema`). */
+    visibility: z.literal('full'),
+    user_id: z.number().int(),
+    /** The encoded id used in shareable profile links. */
+    profileId: z.string(),
+    username: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    /** The display name (`displayName`: first and last name, else the username). */
+    name: z.string(),
+    profileImage: z.string(),
+    coverImage: z.string().nullable(),
+    bio: z.string(),
+    createdAt: z.string(),
+    details: profileDetailsSchema,
+  })
+  .meta({ example: profileExample });
 export type Profile = z.infer<typeof profileSchema>;
 
 /**
@@ -195,7 +217,9 @@ export const limitedProfileSchema = profileSchema
 export type LimitedProfile = z.infer<typeof limitedProfileSchema>;
 
 /** GET /api/users/{id}: the full profile, or the card when the profile is closed to the caller. */
-export const profileViewSchema = z.discriminatedUnion('visibility', [profileSchema, limitedProfileSchema]).meta({ example: profileExample });
+export const profileViewSchema = z
+  .discriminatedUnion('visibility', [profileSchema, limitedProfileSchema])
+  .meta({ example: profileExample });
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
 export const userSearchItemSchema = z
@@ -205,31 +229,45 @@ export const userSearchItemSchema = z
     user_name: z.string(),
     firstname: z.string(),
     lastname: z.string(),
-    /** The display name (`displayName`; issue 17). */
+    /** The display name (`displayName`). */
     name: z.string(),
     profileImage: z.string(),
   })
-  .meta({ example: { id: 9, user_id: 9, user_name: 'bola', firstname: 'Bola', lastname: 'Adeyemi', name: 'Bola Adeyemi', profileImage: '/uploads/profile/defaultavatar.png' } });
+  .meta({
+    example: {
+      id: 9,
+      user_id: 9,
+      user_name: 'bola',
+      firstname: 'Bola',
+      lastname: 'Adeyemi',
+      name: 'Bola Adeyemi',
+      profileImage: '/uploads/profile/defaultavatar.png',
+    },
+  });
 
-export const sessionSchema = z.object({
-  id: z.string(),
-  userAgent: z.string(),
-  ip: z.string(),
-  createdAt: z.string(),
-  lastSeen: z.string(),
-  current: z.boolean(),
-}).meta({
-  example: {
-    id: 'b1d2c3e4-5f60-4a7b-8c9d-0e1f2a3b4c5d',
-    userAgent: 'Mozilla/5.0 (Linux; Android 14; TECNO CK8n) Chrome/131.0 Mobile Safari/537.36',
-    ip: '102.89.34.10',
-    createdAt: '2026-11-20T08:15:00.000Z',
-    lastSeen: '2026-11-26T18:00:00.000Z',
-    current: true,
-  },
-});
+export const sessionSchema = z
+  .object({
+    id: z.string(),
+    userAgent: z.string(),
+    ip: z.string(),
+    createdAt: z.string(),
+    lastSeen: z.string(),
+    current: z.boolean(),
+  })
+  .meta({
+    example: {
+      id: 'b1d2c3e4-5f60-4a7b-8c9d-0e1f2a3b4c5d',
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; TECNO CK8n) Chrome/131.0 Mobile Safari/537.36',
+      ip: '102.89.34.10',
+      createdAt: '2026-11-20T08:15:00.000Z',
+      lastSeen: '2026-11-26T18:00:00.000Z',
+      current: true,
+    },
+  });
 
-export const avatarAnswer = z.object({ avatarUrl: z.string() }).meta({ example: { avatarUrl: '/uploads/profile/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp' } });
+export const avatarAnswer = z
+  .object({ avatarUrl: z.string() })
+  .meta({ example: { avatarUrl: '/uploads/profile/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp' } });
 
 /** POST /api/signup (201): the new, not yet activated account. */
 export const signUpAnswer = z
@@ -237,30 +275,36 @@ export const signUpAnswer = z
     message: z.string(),
     user: z.object({ user_id: z.number().int(), user_name: z.string(), user_email: z.string() }),
   })
-  .meta({ example: { message: authTexts.signUpDone, user: { user_id: 7, user_name: 'adaeze.okafor', user_email: 'adaeze.okafor@example.ng' } } });
+  .meta({
+    example: { message: authTexts.signUpDone, user: { user_id: 7, user_name: 'adaeze.okafor', user_email: 'adaeze.okafor@example.ng' } },
+  });
 
 /** GET /api/auth/session: the caller the gateway verified (not `sessionSchema`, a row of the sessions list). */
-export const callerSchema = z.object({
-  userId: z.number().int(),
-  role: z.enum(['user', 'admin']),
-  sessionId: z.string(),
-}).meta({ example: { userId: 7, role: 'user', sessionId: 'b1d2c3e4-5f60-4a7b-8c9d-0e1f2a3b4c5d' } });
+export const callerSchema = z
+  .object({
+    userId: z.number().int(),
+    role: z.enum(['user', 'admin']),
+    sessionId: z.string(),
+  })
+  .meta({ example: { userId: 7, role: 'user', sessionId: 'b1d2c3e4-5f60-4a7b-8c9d-0e1f2a3b4c5d' } });
 
 /** GET /api/dev/mail: one mail the dev outbox kept (local installs only). */
-export const devMailSchema = z.object({
-  id: z.number().int(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  links: z.array(z.string()),
-  createdAt: z.string(),
-}).meta({
-  example: {
-    id: 4,
-    to: 'adaeze.okafor@example.ng',
-    subject: 'Activate your Kora account',
-    text: 'Hello Adaeze, open http://localhost:8080/activate/b6f1c9e2a47d4e0f9c3a8d5e7b2f4a61 to activate your account.',
-    links: ['http://localhost:8080/activate/b6f1c9e2a47d4e0f9c3a8d5e7b2f4a61'],
-    createdAt: '2026-11-26T17:55:00.000Z',
-  },
-});
+export const devMailSchema = z
+  .object({
+    id: z.number().int(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    links: z.array(z.string()),
+    createdAt: z.string(),
+  })
+  .meta({
+    example: {
+      id: 4,
+      to: 'adaeze.okafor@example.ng',
+      subject: 'Activate your Kora account',
+      text: 'Hello Adaeze, open http://localhost:8080/activate/b6f1c9e2a47d4e0f9c3a8d5e7b2f4a61 to activate your account.',
+      links: ['http://localhost:8080/activate/b6f1c9e2a47d4e0f9c3a8d5e7b2f4a61'],
+      createdAt: '2026-11-26T17:55:00.000Z',
+    },
+  });

@@ -16,7 +16,15 @@ const withExamples = Object.entries(contracts).flatMap(([name, value]) => {
 describe('the contracts’ examples', () => {
   it('are found (the request and answer schemas carry them)', () => {
     const names = withExamples.map(([name]) => name);
-    for (const name of ['signUpBody', 'signInAnswer', 'postSchema', 'createPostBody', 'notificationSchema', 'uploadAnswer', 'siteSettingsSchema']) {
+    for (const name of [
+      'signUpBody',
+      'signInAnswer',
+      'postSchema',
+      'createPostBody',
+      'notificationSchema',
+      'uploadAnswer',
+      'siteSettingsSchema',
+    ]) {
       expect(names).toContain(name);
     }
   });

@@ -1,7 +1,7 @@
 /**
- * The groups API's texts, limits and choices (groups spec §2, §4, §8, §9): plain values, no schema
+ * The groups API's texts, limits and choices (docs/product/groups.md): plain values, no schema
  * library, so the browser can import them without carrying zod (groups.ts re-exports them).
- * Quoted texts of the spec are used verbatim; the refusals of what the spec leaves open are ours.
+ * The product's quoted texts are used verbatim; the refusals of what it leaves open are ours.
  */
 export const GROUP_TABS = ['discover', 'joined', 'mine'] as const;
 export type GroupTab = (typeof GROUP_TABS)[number];
@@ -24,7 +24,7 @@ export const groupRoleLabels: Record<GroupRole, string> = { owner: 'Owner', admi
 export const GROUP_PICTURE_URL = /^\/uploads\/images\/[0-9a-f]{32}(?:-[a-z0-9]{1,16})?\.(webp|png|jpg|gif)$/;
 
 export const groupLimits = {
-  /** Spec §9: the page size, and the cursor that asks for the first page. */
+  /** The product's page size, and the cursor that asks for the first page. */
   pageSize: 12,
   firstCursor: 0,
   maxPageSize: 50,
@@ -36,7 +36,7 @@ export const groupLimits = {
 } as const;
 
 export const groupTexts = {
-  // The spec's texts (§2, §4, §8).
+  // The product's texts.
   discover: 'Discover',
   join: 'Join',
   pending: 'Pending approval',
@@ -50,7 +50,7 @@ export const groupTexts = {
   loadFailedToast: 'Load failed',
   joinFailed: 'Join failed',
   leaveFailed: 'Leave failed',
-  // Ours: what the spec leaves open.
+  // Ours: what the product leaves open.
   searchPlaceholder: 'Search groups',
   notFound: 'Group not found',
   titleRequired: 'Give the group a title',

@@ -1,7 +1,7 @@
 /**
  * The groups API (groups service): lists by tab, membership with join approval, and the group's own
- * page. The list answers the spec's `{ items, nextCursor }` with the spec's Group fields
- * (`group_id`, `group_title`, ..., `joined`/`approved` as '1' or '0'); what the spec leaves open
+ * page. The list answers the product's `{ items, nextCursor }` with its Group fields
+ * (`group_id`, `group_title`, ..., `joined`/`approved` as '1' or '0'); what the product leaves open
  * (creating, editing, approving, roles, members) is ours and follows decision 015 (bare arrays
  * paged by `Link` / `X-Next-Cursor`). A group's posts are the posts service's
  * (`GET /api/groups/{id}/posts`, the feed's shape).
@@ -13,7 +13,7 @@ export * from './groups-texts.js';
 
 const flag = z.enum(['1', '0']);
 
-/** GET /api/groups: the spec's query (`cursor` counts from 0; a page never asks for more than 50). */
+/** GET /api/groups: the product's query (`cursor` counts from 0; a page never asks for more than 50). */
 export const groupListQuery = z.object({
   tab: z.enum(GROUP_TABS, { error: groupTexts.tabInvalid }).default('discover'),
   q: z.string({ error: groupTexts.queryTooLong }).trim().max(groupLimits.maxQueryLength, groupTexts.queryTooLong).default(''),
@@ -43,7 +43,7 @@ const groupItemExample = {
   privacy: 'private' as const,
 };
 
-/** The spec's Group entity, plus `privacy` (the card says whether joining needs approval). */
+/** The product's Group, plus `privacy` (the card says whether joining needs approval). */
 export const groupItemSchema = z
   .object({
     group_id: z.number().int(),
@@ -71,7 +71,10 @@ const title = z
   .trim()
   .min(1, groupTexts.titleRequired)
   .max(groupLimits.maxTitleLength, groupTexts.titleTooLong);
-const description = z.string({ error: groupTexts.descriptionTooLong }).trim().max(groupLimits.maxDescriptionLength, groupTexts.descriptionTooLong);
+const description = z
+  .string({ error: groupTexts.descriptionTooLong })
+  .trim()
+  .max(groupLimits.maxDescriptionLength, groupTexts.descriptionTooLong);
 const picture = z.string({ error: groupTexts.pictureInvalid }).regex(GROUP_PICTURE_URL, groupTexts.pictureInvalid).nullable();
 const privacy = z.enum(GROUP_PRIVACIES, { error: groupTexts.privacyInvalid });
 
@@ -114,8 +117,8 @@ export type GroupDetail = z.infer<typeof groupDetailSchema>;
 
 /**
  * The members list (GET /api/groups/{id}/members): owner first, then admins, then by joining.
- * `name` is the same display name as `displayName`, under the name every other answer uses for it
- * (issue 17); `displayName` stays for the clients that read it.
+ * `name` is the same display name as `displayName`, under the name every other answer uses for it;
+ * `displayName` stays for the clients that read it.
  */
 export const groupMemberSchema = z
   .object({
@@ -128,14 +131,38 @@ export const groupMemberSchema = z
     joinedAt: z.string(),
   })
   .meta({
-    example: { userId: 9, username: 'bola', displayName: 'Bola Ade', name: 'Bola Ade', profileImage: '/uploads/profile/defaultavatar.png', role: 'admin', joinedAt: '2026-11-21T10:00:00.000Z' },
+    example: {
+      userId: 9,
+      username: 'bola',
+      displayName: 'Bola Ade',
+      name: 'Bola Ade',
+      profileImage: '/uploads/profile/defaultavatar.png',
+      role: 'admin',
+      joinedAt: '2026-11-21T10:00:00.000Z',
+    },
   });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
 /** A join request waiting for the owner or an admin (GET /api/groups/{id}/requests), oldest first; `name` as in the members list. */
 export const groupRequestSchema = z
-  .object({ userId: z.number().int(), username: z.string(), displayName: z.string(), name: z.string(), profileImage: z.string(), requestedAt: z.string() })
-  .meta({ example: { userId: 12, username: 'chidi', displayName: 'Chidi Okeke', name: 'Chidi Okeke', profileImage: '/uploads/profile/defaultavatar.png', requestedAt: '2026-11-26T08:00:00.000Z' } });
+  .object({
+    userId: z.number().int(),
+    username: z.string(),
+    displayName: z.string(),
+    name: z.string(),
+    profileImage: z.string(),
+    requestedAt: z.string(),
+  })
+  .meta({
+    example: {
+      userId: 12,
+      username: 'chidi',
+      displayName: 'Chidi Okeke',
+      name: 'Chidi Okeke',
+      profileImage: '/uploads/profile/defaultavatar.png',
+      requestedAt: '2026-11-26T08:00:00.000Z',
+    },
+  });
 export type GroupRequest = z.infer<typeof groupRequestSchema>;
 
 /** Members and requests lists: opaque keyset cursors (decision 015); `0` or none is the first page. */
@@ -153,15 +180,15 @@ export const groupPeopleQuery = z.object({
  * PUT /api/groups/{id}/members/{userId}/role (owner only): make a member an admin or a member
  * again, or hand the group over (`owner`: the former owner stays on as an admin).
  */
-export const groupRoleBody = z.object({ role: z.enum(GROUP_ROLES, { error: groupTexts.roleInvalid }) }).meta({ example: { role: 'admin' } });
+export const groupRoleBody = z
+  .object({ role: z.enum(GROUP_ROLES, { error: groupTexts.roleInvalid }) })
+  .meta({ example: { role: 'admin' } });
 
 /** Join, leave, approve, decline, remove and role changes answer a message and the group as the caller now sees it. */
-export const groupActionAnswer = z
-  .object({ message: z.string(), group: groupDetailSchema })
-  .meta({
-    example: {
-      message: groupTexts.requestSent,
-      group: { ...groupItemExample, ownerId: 7, role: null, pendingRequests: 0, createdAt: '2026-11-20T09:00:00.000Z' },
-    },
-  });
+export const groupActionAnswer = z.object({ message: z.string(), group: groupDetailSchema }).meta({
+  example: {
+    message: groupTexts.requestSent,
+    group: { ...groupItemExample, ownerId: 7, role: null, pendingRequests: 0, createdAt: '2026-11-20T09:00:00.000Z' },
+  },
+});
 export type GroupActionAnswer = z.infer<typeof groupActionAnswer>;

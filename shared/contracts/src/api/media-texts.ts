@@ -12,7 +12,7 @@ export const mediaTexts = {
   tooLarge: (mb: number) => `Each file can be at most ${mb} MB`,
   unsupported: 'Only photos and videos can be uploaded',
   videoInvalid: 'The video could not be read',
-  /** A post's video past POST_VIDEO_MAX_SECONDS (the spec names no limit; decision 026). */
+  /** A post's video past POST_VIDEO_MAX_SECONDS (a limit of ours: decision 026). */
   videoTooLong: 'A video can be at most 30 minutes long',
   videoNotFound: 'Video not found',
   uploadFailed: 'Upload failed',

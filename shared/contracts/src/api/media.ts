@@ -1,12 +1,11 @@
 /**
  * The media API: `POST /api/media/upload` (multipart, field `files`, several files) answers the
  * public URLs of what was stored. Images are stored under `/uploads/images/`, videos under
- * `/uploads/videos/` (clients tell them apart by that path, as the spec says). A video's URL is
- * where its transcoded MP4 will be: until the worker has made it, `GET /api/media/videos/{id}`
- * reports `processing`.
+ * `/uploads/videos/` (clients tell them apart by that path: docs/product/posts-and-feed.md). A
+ * video's URL is where its transcoded MP4 will be: until the worker has made it,
+ * `GET /api/media/videos/{id}` reports `processing`.
  */
 import { z } from 'zod';
-import { mediaTexts } from './media-texts.js';
 import { reelTexts } from './reels-texts.js';
 import { CLIP_STATES, MEDIA_PURPOSES } from './stories-texts.js';
 
@@ -15,69 +14,75 @@ export * from './media-texts.js';
 /**
  * `POST /api/media/upload?purpose=`: what the upload is for picks its rules (decision 022). `post`
  * (default): the site's max upload size and allowed types, up to 10 files. `reel`: one video, MP4,
- * WEBM or MOV, at most 50 MB whatever the site's limit (spec §9), and the worker refuses one longer
+ * WEBM or MOV, at most 50 MB whatever the site's limit, and the worker refuses one longer
  * than 90 s. Stories are uploaded through `POST /api/stories`, which hands the file to media itself.
  */
 export const uploadQuery = z.object({
   purpose: z.enum(MEDIA_PURPOSES, { error: "The purpose must be 'post', 'story' or 'reel'" }).default('post'),
 });
 
-export const uploadAnswer = z.object({
-  urls: z.array(z.string()),
-  /** The same files with their kind and, for videos, the id to ask about processing. */
-  files: z.array(
-    z.object({
-      url: z.string(),
-      type: z.enum(['image', 'video']),
-      videoId: z.number().int().nullable(),
-      width: z.number().int().nullable(),
-      height: z.number().int().nullable(),
-    }),
-  ),
-}).meta({
-  example: {
-    urls: ['/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp', '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4'],
-    files: [
-      { url: '/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp', type: 'image', videoId: null, width: 1080, height: 1350 },
-      { url: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4', type: 'video', videoId: 31, width: null, height: null },
-    ],
-  },
-});
+export const uploadAnswer = z
+  .object({
+    urls: z.array(z.string()),
+    /** The same files with their kind and, for videos, the id to ask about processing. */
+    files: z.array(
+      z.object({
+        url: z.string(),
+        type: z.enum(['image', 'video']),
+        videoId: z.number().int().nullable(),
+        width: z.number().int().nullable(),
+        height: z.number().int().nullable(),
+      }),
+    ),
+  })
+  .meta({
+    example: {
+      urls: ['/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp', '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4'],
+      files: [
+        { url: '/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp', type: 'image', videoId: null, width: 1080, height: 1350 },
+        { url: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4', type: 'video', videoId: 31, width: null, height: null },
+      ],
+    },
+  });
 export type UploadAnswer = z.infer<typeof uploadAnswer>;
 
-export const videoStatusSchema = z.object({
-  id: z.number().int(),
-  url: z.string(),
-  status: z.enum(['processing', 'ready', 'failed']),
-  /** 0-100 while processing. */
-  progress: z.number().int(),
-  posterUrl: z.string().nullable(),
-  durationSeconds: z.number().nullable(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  error: z.string().nullable(),
-}).meta({
-  example: {
-    id: 31,
-    url: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4',
-    status: 'ready',
-    progress: 100,
-    posterUrl: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b-poster.webp',
-    durationSeconds: 14.2,
-    width: 720,
-    height: 1280,
-    error: null,
-  },
-});
+export const videoStatusSchema = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    status: z.enum(['processing', 'ready', 'failed']),
+    /** 0-100 while processing. */
+    progress: z.number().int(),
+    posterUrl: z.string().nullable(),
+    durationSeconds: z.number().nullable(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({
+    example: {
+      id: 31,
+      url: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4',
+      status: 'ready',
+      progress: 100,
+      posterUrl: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b-poster.webp',
+      durationSeconds: 14.2,
+      width: 720,
+      height: 1280,
+      error: null,
+    },
+  });
 export type VideoStatus = z.infer<typeof videoStatusSchema>;
 
 /** POST /internal/images (201): the stored profile image (sibling services only). */
-export const storedImageSchema = z.object({
-  url: z.string().describe('Public path of the stored WebP, e.g. /uploads/profile/<name>.webp'),
-  width: z.number().int(),
-  height: z.number().int(),
-  bytes: z.number().int().describe('Size of the stored file'),
-}).meta({ example: { url: '/uploads/profile/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp', width: 400, height: 400, bytes: 18342 } });
+export const storedImageSchema = z
+  .object({
+    url: z.string().describe('Public path of the stored WebP, e.g. /uploads/profile/<name>.webp'),
+    width: z.number().int(),
+    height: z.number().int(),
+    bytes: z.number().int().describe('Size of the stored file'),
+  })
+  .meta({ example: { url: '/uploads/profile/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp', width: 400, height: 400, bytes: 18342 } });
 
 export type StoredImage = z.infer<typeof storedImageSchema>;
 
@@ -98,8 +103,8 @@ export const internalUploadQuery = z.object({
 
 /**
  * `GET /internal/videos?url=` (sibling services only): a video by its public URL, with who uploaded
- * it and for what, so a reel can be made only of the caller's own reel upload, at once.
- * 404 when no video has that URL.
+ * it, for what, and the uploaded file's type and size, so a reel can be made at once only of the
+ * caller's own video that meets the reel rules. 404 when no video has that URL.
  */
 export const internalVideoQuery = z.object({ url: z.string().min(1).max(500) });
 export const internalVideoSchema = z.object({
@@ -107,6 +112,9 @@ export const internalVideoSchema = z.object({
   url: z.string(),
   uploaderId: z.number().int(),
   purpose: z.enum(MEDIA_PURPOSES),
+  /** What the upload's magic bytes said it is, and its size (null for videos stored before it was kept). */
+  sourceMime: z.string(),
+  sourceBytes: z.number().int().nullable(),
   status: z.enum(CLIP_STATES),
   posterUrl: z.string().nullable(),
   durationSeconds: z.number().nullable(),
@@ -124,5 +132,5 @@ export type InternalVideo = z.infer<typeof internalVideoSchema>;
 export const removeUploadsBody = z.object({ urls: z.array(z.string().min(1).max(500)).min(1).max(100) });
 export const removeUploadsAnswer = z.object({ removed: z.number().int() });
 
-/** The reel upload's refusals (spec §5 texts), for `purpose=reel`. */
+/** The reel upload's refusals (the product's texts), for `purpose=reel`. */
 export const reelUploadTexts = { unsupported: reelTexts.onlyTypes, tooLarge: reelTexts.maxSize } as const;

@@ -23,6 +23,8 @@ const nairaFormat = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, m
 export function formatNaira(naira: number): string {
   const sign = naira < 0 ? '-' : '';
   const abs = Math.abs(naira);
-  const text = Number.isInteger(abs) ? nairaFormat.format(abs) : abs.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const text = Number.isInteger(abs)
+    ? nairaFormat.format(abs)
+    : abs.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${sign}₦${text}`;
 }

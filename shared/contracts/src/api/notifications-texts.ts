@@ -70,7 +70,7 @@ export function isOwnNotice(type: string): boolean {
 }
 
 /**
- * The spec: any type we do not know reads "sent you a notification". `detail` is the comment's
+ * Any type a client does not know reads "sent you a notification". `detail` is the comment's
  * excerpt (post_comment), the group's title (group_*), or a payment's message (payment*: written
  * by `walletToppedUp` / `packageBought`); `inComment` tells a mention in a comment from one in the
  * post itself.

@@ -1,50 +1,58 @@
 /**
- * The notifications API (notifications service) and the live socket's messages. Notification
- * shape as the spec's entity: id, type, actorId, actorName, actorAvatar, entityType, entityId,
- * message, meta {postId, groupId}, createdAt, readAt, seenAt.
+ * The notifications API (notifications service) and the live socket's messages. Notification shape
+ * as the product's (docs/product/notifications.md): id, type, actorId, actorName, actorAvatar,
+ * entityType, entityId, message, meta {postId, groupId}, createdAt, readAt, seenAt.
  */
 import { z } from 'zod';
-import { MENTION_REVIEW_STATES, NOTIFICATION_ENTITY_TYPES, notificationTexts, NOTIFICATION_PAGE_SIZE, PRESENCE_MAX_IDS } from './notifications-texts.js';
+import {
+  MENTION_REVIEW_STATES,
+  NOTIFICATION_ENTITY_TYPES,
+  notificationTexts,
+  NOTIFICATION_PAGE_SIZE,
+  PRESENCE_MAX_IDS,
+} from './notifications-texts.js';
 
 export * from './notifications-texts.js';
 
-export const notificationSchema = z.object({
-  id: z.number().int(),
-  type: z.string(),
-  actorId: z.number().int(),
-  actorName: z.string(),
-  actorAvatar: z.string(),
-  entityType: z.enum(NOTIFICATION_ENTITY_TYPES),
-  entityId: z.number().int(),
-  message: z.string(),
-  meta: z.object({
-    postId: z.number().int().nullable(),
-    groupId: z.number().int().nullable(),
-    // Added with mentions (issue 12): absent in notifications announced before, so they default.
-    /** The mention a `mention` notification is about (what Approve / Decline answer). */
-    mentionId: z.number().int().nullable().default(null),
-    /** `pending` while the mentioned member has not answered a mention they review; null otherwise. */
-    review: z.enum(MENTION_REVIEW_STATES).nullable().default(null),
-  }),
-  createdAt: z.string(),
-  readAt: z.string().nullable(),
-  seenAt: z.string().nullable(),
-}).meta({
-  example: {
-    id: 1201,
-    type: 'post_like',
-    actorId: 9,
-    actorName: 'Bola Adeyemi',
-    actorAvatar: '/uploads/profile/defaultavatar.png',
-    entityType: 'post',
-    entityId: 42,
-    message: 'liked your post',
-    meta: { postId: 42, groupId: null, mentionId: null, review: null },
-    createdAt: '2026-11-26T18:06:00.000Z',
-    readAt: null,
-    seenAt: null,
-  },
-});
+export const notificationSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.string(),
+    actorId: z.number().int(),
+    actorName: z.string(),
+    actorAvatar: z.string(),
+    entityType: z.enum(NOTIFICATION_ENTITY_TYPES),
+    entityId: z.number().int(),
+    message: z.string(),
+    meta: z.object({
+      postId: z.number().int().nullable(),
+      groupId: z.number().int().nullable(),
+      // Added with mentions: absent in notifications announced before, so they default.
+      /** The mention a `mention` notification is about (what Approve / Decline answer). */
+      mentionId: z.number().int().nullable().default(null),
+      /** `pending` while the mentioned member has not answered a mention they review; null otherwise. */
+      review: z.enum(MENTION_REVIEW_STATES).nullable().default(null),
+    }),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+    seenAt: z.string().nullable(),
+  })
+  .meta({
+    example: {
+      id: 1201,
+      type: 'post_like',
+      actorId: 9,
+      actorName: 'Bola Adeyemi',
+      actorAvatar: '/uploads/profile/defaultavatar.png',
+      entityType: 'post',
+      entityId: 42,
+      message: 'liked your post',
+      meta: { postId: 42, groupId: null, mentionId: null, review: null },
+      createdAt: '2026-11-26T18:06:00.000Z',
+      readAt: null,
+      seenAt: null,
+    },
+  });
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** `cursor` is the id of the last notification of the previous page (ids only grow). */
@@ -54,7 +62,7 @@ export const notificationPageQuery = z.object({
     .int(notificationTexts.cursorInvalid)
     .nonnegative(notificationTexts.cursorInvalid)
     .optional()
-    // The spec's clients start at cursor 0 (decision 015): the first page, like no cursor.
+    // Clients start at cursor 0 (decision 015): the first page, like no cursor.
     .transform((cursor) => (cursor === 0 ? undefined : cursor))
     .describe("The previous page's X-Next-Cursor (the last id it showed); 0 or none for the first page"),
   limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_PAGE_SIZE),
@@ -88,7 +96,12 @@ export const presenceQuery = z.object({
  */
 export const presenceSchema = z.object({ userId: z.number().int(), online: z.boolean() });
 export type Presence = z.infer<typeof presenceSchema>;
-export const presenceListSchema = z.array(presenceSchema).meta({ example: [{ userId: 9, online: true }, { userId: 12, online: false }] });
+export const presenceListSchema = z.array(presenceSchema).meta({
+  example: [
+    { userId: 9, online: true },
+    { userId: 12, online: false },
+  ],
+});
 
 /** Messages the server sends on `/ws`. */
 export const socketMessage = z.discriminatedUnion('type', [
@@ -96,4 +109,3 @@ export const socketMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), unread: z.number().int() }),
 ]);
 export type SocketMessage = z.infer<typeof socketMessage>;
-

@@ -30,7 +30,7 @@ export const postTexts = {
   groupInvalid: 'Group not found',
 } as const;
 
-/** Limits the spec leaves open; the max post length itself comes from the site settings. */
+/** Limits the product leaves open; the max post length itself comes from the site settings. */
 export const postLimits = {
   maxMediaPerPost: 10,
   maxCommentLength: 2_000,
@@ -46,7 +46,7 @@ export const postLimits = {
  */
 export const POST_MEDIA_URL = /^\/uploads\/(images|videos)\/[0-9a-f]{32}(?:-[a-z0-9]{1,16})?\.(webp|png|jpg|gif|mp4|webm)$/;
 
-/** The spec's rule: a URL whose path contains /videos/ is a video, anything else an image. */
+/** The product's rule: a URL whose path contains /videos/ is a video, anything else an image. */
 export function mediaTypeOf(url: string): 'image' | 'video' {
   return url.includes('/videos/') ? 'video' : 'image';
 }

@@ -1,16 +1,16 @@
 /**
- * The reels API's texts and limits (groups-reels spec §2 Reels, §4, §5, §8, §9): plain values, no
+ * The reels API's texts and limits (docs/product/stories-and-reels.md): plain values, no
  * schema library, so the browser can import them without carrying zod (reels.ts re-exports them).
- * Quoted texts of the spec are used verbatim; the refusals of what the spec leaves open are ours.
+ * The product's quoted texts are used verbatim; the refusals of what it leaves open are ours.
  */
-/** MIME types a reel may be (spec §9: MP4, WEBM, QuickTime). */
+/** MIME types a reel may be: MP4, WEBM, QuickTime. */
 export const REEL_VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
 export const reelLimits = {
-  /** Spec §9: a reel video is at most 50 MB, whatever the site's general upload limit. */
+  /** A reel video is at most 50 MB, whatever the site's general upload limit. */
   maxBytes: 50 * 1024 * 1024,
   maxMB: 50,
-  /** The spec's hint, enforced here by the worker on the real length (decision 022). */
+  /** The creation page's hint, enforced by the worker on the real length (decision 022). */
   maxSeconds: 90,
   /** Transcoded to fit inside this box, aspect kept (9:16 stays 9:16). */
   maxWidth: 1080,
@@ -24,7 +24,7 @@ export const reelLimits = {
 } as const;
 
 export const reelTexts = {
-  // The spec's texts (§2, §5, §8).
+  // The product's texts.
   createReel: 'Create reel',
   onlyTypes: 'Only MP4, WEBM or MOV allowed',
   maxSize: 'Max 50MB',
@@ -32,14 +32,13 @@ export const reelTexts = {
   next: 'Next',
   uploading: 'Uploading…',
   requestFailed: 'Request failed',
-  // Ours: what the spec leaves open (and the length rule it only hints at).
+  // Ours: what the product leaves open (and the length rule it only hints at).
   title: 'Reels',
   tooLong: `Reels can be up to ${reelLimits.maxSeconds} seconds`,
   notFound: 'Reel not found',
   videoRequired: 'Choose the video of your reel',
   videoNotFound: 'Upload the video of your reel first',
   videoNotYours: 'You can only make a reel of a video you uploaded',
-  videoNotForReel: 'Upload the video as a reel (POST /api/media/upload?purpose=reel)',
   videoFailed: 'This video could not be processed',
   videoUsed: 'This video is already a reel',
   captionTooLong: `Captions can be at most ${reelLimits.maxCaptionLength} characters long`,

@@ -1,9 +1,8 @@
 /**
- * The reels API (stories-reels service; groups-reels spec §2 Reels, §3 Reel and Reel comment, §7
- * calls). A reel's video is uploaded first (`POST /api/media/upload?purpose=reel`, the reel rules:
- * MP4/WEBM/MOV, 50 MB), then `POST /api/reels { videoUrl, caption }` makes the reel. Lists are bare
- * arrays paged by `Link` / `X-Next-Cursor` (decision 015). What the spec leaves open is ours:
- * decision 022.
+ * The reels API (stories-reels service; docs/product/stories-and-reels.md). A reel's video is
+ * uploaded first (`POST /api/media/upload?purpose=reel`, the reel rules: MP4/WEBM/MOV, 50 MB), then
+ * `POST /api/reels { videoUrl, caption }` makes the reel. Lists are bare arrays paged by `Link` /
+ * `X-Next-Cursor` (decision 015). What the product leaves open is ours: decision 022.
  */
 import { z } from 'zod';
 import { reelLimits, reelTexts } from './reels-texts.js';
@@ -32,7 +31,7 @@ const reelExample = {
   createdAt: '2026-11-26T08:15:00.000Z',
 };
 
-/** The spec's Reel, plus the author's id, name and avatar, the poster, the size and the state. */
+/** The product's Reel, plus the author's id, name and avatar, the poster, the size and the state. */
 export const reelSchema = z
   .object({
     id: z.number().int(),
@@ -71,7 +70,7 @@ export const reelListQuery = z.object({
 });
 export const reelListSchema = z.array(reelSchema);
 
-/** POST /api/reels (spec): the video's URL as the upload answered it, and the caption. */
+/** POST /api/reels: the video's URL as the upload answered it, and the caption. */
 export const createReelBody = z
   .object({
     videoUrl: z.string({ error: reelTexts.videoRequired }).trim().min(1, reelTexts.videoRequired).max(500, reelTexts.videoNotFound),
@@ -82,12 +81,16 @@ export type CreateReelBody = z.infer<typeof createReelBody>;
 
 export const reelIdParams = z.object({ id: z.coerce.number({ error: reelTexts.notFound }).int().positive(reelTexts.notFound) });
 
-/** POST /api/reels/{id}/like toggles (spec: `{ liked }`), with the count after it. */
-export const reelLikeAnswer = z.object({ liked: z.boolean(), likeCount: z.number().int() }).meta({ example: { liked: true, likeCount: 13 } });
+/** POST /api/reels/{id}/like toggles (`{ liked }`), with the count after it. */
+export const reelLikeAnswer = z
+  .object({ liked: z.boolean(), likeCount: z.number().int() })
+  .meta({ example: { liked: true, likeCount: 13 } });
 /** POST /api/reels/{id}/share: one share per member (a second share changes nothing), with the count. */
-export const reelShareAnswer = z.object({ shared: z.literal(true), shareCount: z.number().int() }).meta({ example: { shared: true, shareCount: 2 } });
+export const reelShareAnswer = z
+  .object({ shared: z.literal(true), shareCount: z.number().int() })
+  .meta({ example: { shared: true, shareCount: 2 } });
 
-/** The spec's Reel comment, plus who wrote it and when. */
+/** The product's Reel comment, plus who wrote it and when. */
 export const reelCommentSchema = z
   .object({
     id: z.number().int(),
@@ -99,7 +102,15 @@ export const reelCommentSchema = z
     createdAt: z.string(),
   })
   .meta({
-    example: { id: 5, username: 'bola', content: 'Beautiful!', userId: 9, name: 'Bola Adeyemi', avatar: '/uploads/profile/defaultavatar.png', createdAt: '2026-11-26T08:20:00.000Z' },
+    example: {
+      id: 5,
+      username: 'bola',
+      content: 'Beautiful!',
+      userId: 9,
+      name: 'Bola Adeyemi',
+      avatar: '/uploads/profile/defaultavatar.png',
+      createdAt: '2026-11-26T08:20:00.000Z',
+    },
   });
 export type ReelComment = z.infer<typeof reelCommentSchema>;
 /** GET /api/reels/{id}/comments: oldest first (a new one is appended), paged by `cursor` (the last id shown). */
@@ -108,7 +119,7 @@ export const reelCommentsQuery = z.object({
   cursor: z.coerce.number({ error: reelTexts.cursorInvalid }).int(reelTexts.cursorInvalid).min(0, reelTexts.cursorInvalid).optional(),
   limit: z.coerce.number().int().min(1).max(reelLimits.commentsPageSize).default(reelLimits.commentsPageSize),
 });
-/** POST /api/reels/{id}/comments (spec): trimmed; blank is refused. */
+/** POST /api/reels/{id}/comments: trimmed; blank is refused. */
 export const createReelCommentBody = z
   .object({
     content: z

@@ -1,5 +1,5 @@
 /**
- * Search's lists, limits and texts (issue 17, decision 025), apart from the schemas in search.ts:
+ * Search's lists, limits and texts (decision 025), apart from the schemas in search.ts:
  * the web app's first load imports these, and a module holding zod schemas would bring zod with it
  * (decision 017's budget). No imports, no side effects.
  */

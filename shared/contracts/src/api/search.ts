@@ -1,5 +1,5 @@
 /**
- * Search, hashtags and the right panel's real data (issue 17, decision 025). The posts service
+ * Search, hashtags and the right panel's real data (decision 025). The posts service
  * answers all of it: it already keeps every projection a visibility rule needs (members, friends,
  * privacy, groups and their members, mentions, moderation), so the read model and its rules live in
  * one place. Lists are bare arrays paged by `X-Next-Cursor` / `Link` (decision 015).
@@ -43,7 +43,15 @@ export type SearchQuery = z.infer<typeof searchQuery>;
  */
 export const memberCardSchema = z
   .object({ id: z.number().int(), username: z.string(), name: z.string(), profileImage: z.string(), verified: z.boolean() })
-  .meta({ example: { id: 7, username: 'adaeze.okafor', name: 'Adaeze Okafor', profileImage: '/uploads/profile/defaultavatar.png', verified: true } });
+  .meta({
+    example: {
+      id: 7,
+      username: 'adaeze.okafor',
+      name: 'Adaeze Okafor',
+      profileImage: '/uploads/profile/defaultavatar.png',
+      verified: true,
+    },
+  });
 export type MemberCard = z.infer<typeof memberCardSchema>;
 
 /** A group in search results: the groups list's card without the caller's join state (the group page has it). */

@@ -1,7 +1,8 @@
 /**
- * The member settings' texts and choices (settings spec §2, §3, §8): plain values, no schema
- * library, so the browser can import them without carrying zod (settings.ts re-exports them).
- * Quoted texts of the spec are used verbatim; the per-field refusals are ours (the spec runs no checks).
+ * The member settings' texts and choices (docs/product/settings.md): plain values, no schema
+ * library, so the browser can import them without carrying zod (settings.ts re-exports them). The
+ * product's quoted texts are used verbatim; the per-field refusals are ours (the product runs no
+ * checks).
  */
 export const GENDERS = ['male', 'female', 'non_binary', 'prefer_not'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -12,7 +13,7 @@ export const genderLabels: Record<Gender, string> = {
   prefer_not: 'Prefer not to say',
 };
 
-/** Languages the product offers (codes as BCP 47); the default is the spec's `en`. */
+/** Languages the product offers (codes as BCP 47); the default is `en`. */
 export const LANGUAGES = ['en', 'fr', 'ha', 'ig', 'yo', 'pcm', 'ar', 'pt', 'es', 'sw'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const languageLabels: Record<Language, string> = {
@@ -37,7 +38,10 @@ export const LOOKUP_AUDIENCES = ['everyone', 'friends', 'only_me'] as const;
 export type LookupAudience = (typeof LOOKUP_AUDIENCES)[number];
 
 export const audienceLabels: Record<ProfileVisibility, string> = { everyone: 'Everyone', friends: 'Friends', only_me: 'Only me' };
-export const friendRequestPolicyLabels: Record<FriendRequestPolicy, string> = { everyone: 'Everyone', friends_of_friends: 'Friends of friends' };
+export const friendRequestPolicyLabels: Record<FriendRequestPolicy, string> = {
+  everyone: 'Everyone',
+  friends_of_friends: 'Friends of friends',
+};
 
 export const NOTIFICATION_SWITCHES = [
   'inappLikes',
@@ -65,7 +69,7 @@ export const GENERAL_TEXT_MAX = 100;
 export const WEBSITE_MAX = 200;
 
 export const settingsTexts = {
-  // Toasts and load/save failures (spec §8, verbatim).
+  // Toasts and load/save failures (the product's, verbatim).
   saved: 'Your settings were updated successfully',
   failed: 'Something went wrong. Please try again.',
   fetchProfileFailed: 'Failed to fetch profile',

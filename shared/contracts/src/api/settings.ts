@@ -1,8 +1,8 @@
 /**
- * The member settings API (settings service; spec §3 "General / Privacy / Notification settings",
- * §7 calls): one object per tab. GET answers the caller's stored object (defaults until they save);
- * PUT takes the tab's object, fields left out keep their stored value, `username` and `user_email`
- * are read-only (a PUT may carry them; they are ignored), and answers the stored object.
+ * The member settings API (settings service; docs/product/settings.md): one object per tab. GET
+ * answers the caller's stored object (defaults until they save); PUT takes the tab's object, fields
+ * left out keep their stored value, `username` and `user_email` are read-only (a PUT may carry
+ * them; they are ignored), and answers the stored object.
  */
 import { z } from 'zod';
 import {
@@ -35,12 +35,23 @@ function latestToday(now = Date.now()): string {
   return new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
-const optionalText = (field: string) => z.string({ error: t.tooLong(field) }).trim().max(GENERAL_TEXT_MAX, t.tooLong(field));
+const optionalText = (field: string) =>
+  z
+    .string({ error: t.tooLong(field) })
+    .trim()
+    .max(GENERAL_TEXT_MAX, t.tooLong(field));
 
 const dateOfBirth = z
   .string({ error: t.dateOfBirthInvalid })
   .trim()
-  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), t.dateOfBirthInvalid)
+  .refine(
+    (v) =>
+      v === '' ||
+      (/^\d{4}-\d{2}-\d{2}$/.test(v) &&
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)),
+    t.dateOfBirthInvalid,
+  )
   .refine((v) => v === '' || v >= '1900-01-01', t.dateOfBirthTooOld)
   .refine((v) => v === '' || v <= latestToday(), t.dateOfBirthFuture);
 
@@ -127,7 +138,16 @@ export const privacySettingsSchema = z
     showOnline: z.boolean({ error: t.switchInvalid('showOnline') }),
     tagReview: z.boolean({ error: t.switchInvalid('tagReview') }),
   })
-  .meta({ example: { profileVisibility: 'friends', friendRequestPolicy: 'everyone', lookupEmail: 'friends', lookupPhone: 'only_me', showOnline: true, tagReview: false } });
+  .meta({
+    example: {
+      profileVisibility: 'friends',
+      friendRequestPolicy: 'everyone',
+      lookupEmail: 'friends',
+      lookupPhone: 'only_me',
+      showOnline: true,
+      tagReview: false,
+    },
+  });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 export const privacySettingsUpdate = privacySettingsSchema.partial().meta({ example: { profileVisibility: 'friends', tagReview: true } });
 
@@ -142,9 +162,23 @@ export const defaultPrivacySettings: PrivacySettings = {
 };
 
 export const notificationSettingsSchema = z
-  .object(Object.fromEntries(NOTIFICATION_SWITCHES.map((name) => [name, z.boolean({ error: t.switchInvalid(name) })])) as Record<(typeof NOTIFICATION_SWITCHES)[number], z.ZodBoolean>)
+  .object(
+    Object.fromEntries(NOTIFICATION_SWITCHES.map((name) => [name, z.boolean({ error: t.switchInvalid(name) })])) as Record<
+      (typeof NOTIFICATION_SWITCHES)[number],
+      z.ZodBoolean
+    >,
+  )
   .meta({
-    example: { inappLikes: true, inappComments: true, inappMentions: true, inappFriendRequests: false, inappGroupActivity: true, inappPayments: true, emailDigest: true, emailSecurity: true },
+    example: {
+      inappLikes: true,
+      inappComments: true,
+      inappMentions: true,
+      inappFriendRequests: false,
+      inappGroupActivity: true,
+      inappPayments: true,
+      emailDigest: true,
+      emailSecurity: true,
+    },
   });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const notificationSettingsUpdate = notificationSettingsSchema.partial().meta({ example: { inappLikes: false, emailDigest: true } });

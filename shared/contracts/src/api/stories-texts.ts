@@ -1,8 +1,8 @@
 /**
- * The stories API's texts, limits and timings (member-side §2 Stories card, §4, §8, §9), and the
+ * The stories API's texts, limits and timings (docs/product/stories-and-reels.md), and the
  * choices stories and reels share (upload purposes, clip states): plain values, no schema library,
  * so the browser can import them without carrying zod (stories.ts re-exports them). Quoted texts of
- * the spec are used verbatim; the refusals of what the spec leaves open are ours. The reels' are in
+ * the product are used verbatim; the refusals of what it leaves open are ours. The reels' are in
  * reels-texts.ts, a file of their own so the home page's Stories card does not load them.
  */
 
@@ -17,16 +17,16 @@ export type StoryType = (typeof STORY_TYPES)[number];
 export const CLIP_STATES = ['processing', 'ready', 'failed'] as const;
 export type ClipState = (typeof CLIP_STATES)[number];
 
-/** The multipart field of `POST /api/stories` (spec). */
+/** The multipart field of `POST /api/stories`. */
 export const STORY_UPLOAD_FIELD = 'media';
 
 export const storyLimits = {
   /** A story is served for 24 hours after it was posted, never after. */
   lifetimeMs: 24 * 60 * 60 * 1000,
-  /** The viewer's auto-advance (spec §9): 3 s for an image, 5 s for a video (or its end). */
+  /** The viewer's auto-advance: 3 s for an image, 5 s for a video (or its end). */
   imageAdvanceMs: 3_000,
   videoAdvanceMs: 5_000,
-  /** The strip refetches every 60 s while signed in (spec §9). */
+  /** The strip refetches every 60 s while signed in. */
   refreshMs: 60_000,
   /** Ours: a video story may run at most this long; the worker judges the real length. */
   maxVideoSeconds: 60,
@@ -39,11 +39,11 @@ export const storyLimits = {
 } as const;
 
 export const storyTexts = {
-  // The spec's texts.
+  // The product's texts.
   updated: 'Story updated successfully',
   uploadFailed: 'Upload failed',
   loadFailed: 'Could not load stories',
-  // Ours: what the spec leaves open.
+  // Ours: what the product leaves open.
   title: 'Stories',
   addStory: 'Add story',
   yourStory: 'Your story',
@@ -66,4 +66,3 @@ export const storyTexts = {
   previous: 'Previous story',
   next: 'Next story',
 } as const;
-

@@ -1,9 +1,8 @@
 /**
- * The stories API (stories-reels service; member-side §2 Stories card, §6 Story and Story group,
- * §7 calls). `POST /api/stories` (multipart, field `media`, one photo or video) answers the spec's
- * `{ id, url, type }`; `GET /api/stories` answers the spec's story groups, as a bare array
- * (decision 015). What the spec leaves open (seen state, viewers, deleting, a video's processing
- * state, expiry) is ours: decision 022.
+ * The stories API (stories-reels service; docs/product/stories-and-reels.md). `POST /api/stories`
+ * (multipart, field `media`, one photo or video) answers the product's `{ id, url, type }`;
+ * `GET /api/stories` answers its story groups, as a bare array (decision 015). What the product
+ * leaves open (seen state, viewers, deleting, a video's processing state, expiry) is ours: decision 022.
  */
 import { z } from 'zod';
 import { CLIP_STATES, STORY_TYPES, storyLimits, storyTexts } from './stories-texts.js';
@@ -24,7 +23,7 @@ const storyExample = {
   viewCount: null,
 };
 
-/** The spec's Story, plus what a viewer needs: expiry, a video's state and poster, and the seen mark. */
+/** The product's Story, plus what a viewer needs: expiry, a video's state and poster, and the seen mark. */
 export const storySchema = z
   .object({
     id: z.number().int(),
@@ -57,7 +56,7 @@ const storyGroupExample = {
   stories: [storyExample],
 };
 
-/** The spec's Story group: one member's live stories, oldest first (the order they play in). */
+/** The product's Story group: one member's live stories, oldest first (the order they play in). */
 export const storyGroupSchema = z
   .object({
     userId: z.number().int(),
@@ -79,9 +78,16 @@ export type StoryGroup = z.infer<typeof storyGroupSchema>;
  */
 export const storyGroupListSchema = z.array(storyGroupSchema);
 
-/** POST /api/stories (201): the spec's answer, plus the state (a video is processed first). */
+/** POST /api/stories (201): the product's answer, plus the state (a video is processed first). */
 export const createdStorySchema = z
-  .object({ id: z.number().int(), url: z.string(), type: z.enum(STORY_TYPES), state: z.enum(CLIP_STATES), createdAt: z.string(), expiresAt: z.string() })
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    type: z.enum(STORY_TYPES),
+    state: z.enum(CLIP_STATES),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+  })
   .meta({
     example: {
       id: 89,
@@ -102,7 +108,15 @@ export const storyViewAnswer = z.object({ seen: z.literal(true) }).meta({ exampl
 /** GET /api/stories/{id}/viewers (owner only): most recent first, paged by `cursor` (decision 015). */
 export const storyViewerSchema = z
   .object({ userId: z.number().int(), username: z.string(), name: z.string(), avatar: z.string(), viewedAt: z.string() })
-  .meta({ example: { userId: 9, username: 'bola', name: 'Bola Adeyemi', avatar: '/uploads/profile/defaultavatar.png', viewedAt: '2026-11-26T08:20:00.000Z' } });
+  .meta({
+    example: {
+      userId: 9,
+      username: 'bola',
+      name: 'Bola Adeyemi',
+      avatar: '/uploads/profile/defaultavatar.png',
+      viewedAt: '2026-11-26T08:20:00.000Z',
+    },
+  });
 export type StoryViewer = z.infer<typeof storyViewerSchema>;
 export const storyViewerListSchema = z.array(storyViewerSchema);
 export const storyViewersQuery = z.object({

@@ -1,10 +1,10 @@
 /**
- * The wallet's, payments' and packages' texts, limits and plans (groups-reels spec §2 Wallet,
- * Payments, Packages, §5, §8, §9): plain values, no schema library, so the browser can import them
- * without carrying zod (wallet.ts re-exports them). Quoted texts of the spec are used verbatim; the
- * refusals the spec leaves open are ours (decision 023).
+ * The wallet's, payments' and packages' texts, limits and plans (docs/product/wallet.md): plain
+ * values, no schema library, so the browser can import them without carrying zod (wallet.ts
+ * re-exports them). The product's quoted texts are used verbatim; the refusals it leaves open are
+ * ours (decision 023).
  *
- * Money: the API speaks naira (numbers with at most 2 decimals, as the spec's balance); every
+ * Money: the API speaks naira (numbers with at most 2 decimals, as the product's balance); every
  * service stores and computes kobo (integers), converting only at the edge with the helpers of naira.ts.
  * The perks' labels are in perk-texts.ts. Both are modules of their own so that this one, which only
  * the wallet's pages load, carries nothing the other pages need (decision 023, Web).
@@ -22,9 +22,9 @@ export type PackageId = (typeof PACKAGE_IDS)[number];
 export const walletLimits = {
   /** Ours: one top-up is at most this many naira. */
   maxTopUpNaira: 1_000_000,
-  /** Spec §9: the payments page's fixed amount. */
+  /** The payments page's fixed amount. */
   paymentsPageNaira: 5_000,
-  /** Spec §5: the wallet's amount input has a minimum of 1. */
+  /** The wallet's amount input has a minimum of 1. */
   inputMinNaira: 1,
   /** Ours: a boosted post is sponsored for this many days. */
   boostDays: 7,
@@ -32,7 +32,7 @@ export const walletLimits = {
   maxIdempotencyKeyLength: 200,
 } as const;
 
-/** The two plans of spec §2 Packages (prices in naira; the product-name prefix is Kora). */
+/** The two plans of the packages page (prices in naira; the product-name prefix is Kora). */
 export interface PackagePlan {
   id: PackageId;
   name: string;
@@ -40,11 +40,10 @@ export interface PackagePlan {
   durationDays: number;
   /** Posts a member may boost while the plan is active (boost up to N posts). */
   boostPosts: number;
-  /** Spec's "boost up to N pages": pages do not exist in Kora yet; listed, not enforced. */
+  /** The plan's "boost up to N pages": pages do not exist in Kora yet; listed, not enforced. */
   boostPages: number;
   perks: string[];
 }
-
 
 const commonPerks = ['Featured member', 'Verified badge'];
 const closingPerks = ['All permissions', "Access to Kora's quarterly hall-of-fame discussion"];
@@ -75,7 +74,7 @@ export function packagePlan(id: string): PackagePlan | undefined {
 }
 
 export const walletTexts = {
-  // The spec's texts (§2, §8).
+  // The product's texts.
   walletTitle: 'Wallet',
   paymentsTitle: 'Complete Your Payment',
   packagesTitle: 'Pro Packages',
@@ -87,7 +86,7 @@ export const walletTexts = {
   couldNotInitiate: 'Could not initiate payment',
   loadTransactionsFailed: 'Failed to load transactions',
   paymentSuccessful: (reference: string) => `Payment successful! Reference: ${reference}`,
-  // Ours: what the spec leaves open.
+  // Ours: what the product leaves open.
   amountInvalid: 'Amount must be a number above 0',
   // Written out, not formatted at load: a call at the top of this module would make every page that
   // imports the contracts run (and load) it, the wallet's texts with it (decision 023).

@@ -1,20 +1,20 @@
 /**
- * The wallet, payments and packages API (wallet service; groups-reels spec §2 Wallet, Payments,
- * Packages, §3 Transaction and Payment initialization answer, §7 calls). Amounts are naira numbers
- * (at most 2 decimals); the service keeps kobo. What the spec leaves open is ours: decision 023.
+ * The wallet, payments and packages API (wallet service; docs/product/wallet.md). Amounts are naira
+ * numbers (at most 2 decimals); the service keeps kobo. What the product leaves open is ours:
+ * decision 023.
  */
 import { z } from 'zod';
 import { PACKAGE_IDS, PAYMENT_STATES, TRANSACTION_TYPES, walletLimits, walletTexts } from './wallet-texts.js';
 
 export * from './wallet-texts.js';
 
-/** GET /api/users/fetchbalance (spec): the caller's balance, a bare number in naira. */
+/** GET /api/users/fetchbalance: the caller's balance, a bare number in naira. */
 export const balanceAnswer = z.number().meta({ example: 5000.5 });
 
 const isoDate = z.string({ error: walletTexts.dateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, walletTexts.dateInvalid);
 
 /**
- * GET /api/payments/transactions (spec): `start` and `end` (YYYY-MM-DD, both optional, inclusive,
+ * GET /api/payments/transactions: `start` and `end` (YYYY-MM-DD, both optional, inclusive,
  * days of the member's calendar); paged like every list (decision 015): `cursor` is the previous
  * page's X-Next-Cursor, 0 or none the first page.
  */
@@ -26,7 +26,7 @@ export const transactionsQuery = z.object({
 });
 export type TransactionsQuery = z.infer<typeof transactionsQuery>;
 
-/** The spec's Transaction: amount in naira, positive whichever way the money went (the type says). */
+/** The product's Transaction: amount in naira, positive whichever way the money went (the type says). */
 export const transactionSchema = z
   .object({
     id: z.number().int(),
@@ -39,7 +39,7 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionListSchema = z.array(transactionSchema);
 
 /**
- * POST /api/payments/initialize (spec): `{ email, amount, metadata: { userId } }`. The amount is
+ * POST /api/payments/initialize: `{ email, amount, metadata: { userId } }`. The amount is
  * checked by the route with the texts of walletTexts (a number above 0, at most the limit, at most
  * 2 decimals); here only its type.
  */
@@ -47,12 +47,15 @@ export const initializePaymentBody = z
   .object({
     email: z.string({ error: walletTexts.emailNotYours }).trim().max(320, walletTexts.emailNotYours),
     amount: z.number({ error: walletTexts.amountInvalid }),
-    metadata: z.object({ userId: z.coerce.number({ error: walletTexts.userNotYou }).int(walletTexts.userNotYou) }, { error: walletTexts.userNotYou }),
+    metadata: z.object(
+      { userId: z.coerce.number({ error: walletTexts.userNotYou }).int(walletTexts.userNotYou) },
+      { error: walletTexts.userNotYou },
+    ),
   })
   .meta({ example: { email: 'adaeze@example.com', amount: 5000, metadata: { userId: 7 } } });
 export type InitializePaymentBody = z.infer<typeof initializePaymentBody>;
 
-/** The spec's Payment initialization answer. */
+/** The product's Payment initialization answer. */
 export const initializePaymentAnswer = z
   .object({ authorization_url: z.string(), reference: z.string() })
   .meta({ example: { authorization_url: 'https://checkout.paystack.com/0peioxfhpn', reference: 'kora_7_lq2x9c_3f9a1b2c4d5e' } });
@@ -80,7 +83,15 @@ export const paymentSchema = z
     provider: z.enum(['paystack', 'sandbox']),
   })
   .meta({
-    example: { reference: 'kora_7_lq2x9c_3f9a1b2c4d5e', amount: 5000, status: 'success', reason: null, createdAt: '2026-11-26T09:29:00.000Z', paidAt: '2026-11-26T09:30:00.000Z', provider: 'paystack' },
+    example: {
+      reference: 'kora_7_lq2x9c_3f9a1b2c4d5e',
+      amount: 5000,
+      status: 'success',
+      reason: null,
+      createdAt: '2026-11-26T09:29:00.000Z',
+      paidAt: '2026-11-26T09:30:00.000Z',
+      provider: 'paystack',
+    },
   });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -88,10 +99,15 @@ export type Payment = z.infer<typeof paymentSchema>;
 export const SANDBOX_SUCCESS_CARD = '4084084084084081';
 export const SANDBOX_DECLINED_CARD = '4000000000000002';
 export const sandboxPayBody = z
-  .object({ cardNumber: z.string().trim().regex(/^[\d ]{12,23}$/, walletTexts.cardDeclined) })
+  .object({
+    cardNumber: z
+      .string()
+      .trim()
+      .regex(/^[\d ]{12,23}$/, walletTexts.cardDeclined),
+  })
   .meta({ example: { cardNumber: SANDBOX_SUCCESS_CARD } });
 
-/** GET /api/packages: the two plans of the spec, prices in naira. */
+/** GET /api/packages: the product's two plans, prices in naira. */
 export const packageSchema = z
   .object({
     id: z.enum(PACKAGE_IDS),
@@ -103,7 +119,15 @@ export const packageSchema = z
     perks: z.array(z.string()),
   })
   .meta({
-    example: { id: 'vip', name: 'Kora VIP', price: 6050, durationDays: 30, boostPosts: 30, boostPages: 20, perks: ['Featured member', 'Verified badge', 'Boost up to 30 posts'] },
+    example: {
+      id: 'vip',
+      name: 'Kora VIP',
+      price: 6050,
+      durationDays: 30,
+      boostPosts: 30,
+      boostPages: 20,
+      perks: ['Featured member', 'Verified badge', 'Boost up to 30 posts'],
+    },
   });
 export const packageListSchema = z.array(packageSchema);
 export const packageIdParams = z.object({ id: z.string().max(40) });
@@ -126,15 +150,13 @@ export type Membership = z.infer<typeof membershipSchema>;
  * POST /api/packages/{id}/purchase (optional `Idempotency-Key` header): paid from the wallet; a
  * purchase while a plan is active extends it. Answers the plan after it and the balance left.
  */
-export const purchaseAnswer = z
-  .object({ transactionId: z.number().int(), membership: membershipSchema, balance: z.number() })
-  .meta({
-    example: {
-      transactionId: 13,
-      membership: { packageId: 'vip', startedAt: '2026-11-26T09:31:00.000Z', activeUntil: '2026-12-26T09:31:00.000Z', boostPosts: 30 },
-      balance: 3950,
-    },
-  });
+export const purchaseAnswer = z.object({ transactionId: z.number().int(), membership: membershipSchema, balance: z.number() }).meta({
+  example: {
+    transactionId: 13,
+    membership: { packageId: 'vip', startedAt: '2026-11-26T09:31:00.000Z', activeUntil: '2026-12-26T09:31:00.000Z', boostPosts: 30 },
+    balance: 3950,
+  },
+});
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const idempotencyKey = z
   .string()

@@ -112,7 +112,11 @@ export const eventRegistry = {
   /** An admin (or the member) changed the account's e-mail: the services that mail or bill it keep the new one. */
   'user.email-changed': event('auth.user', 1, z.object({ userId: z.number().int(), email: z.string() })),
   /** An admin suspended or reinstated the account (its sessions end in the same change when suspended). */
-  'user.status-changed': event('auth.user', 1, z.object({ userId: z.number().int(), status: z.enum(USER_STATUSES), previousStatus: z.enum(USER_STATUSES) })),
+  'user.status-changed': event(
+    'auth.user',
+    1,
+    z.object({ userId: z.number().int(), status: z.enum(USER_STATUSES), previousStatus: z.enum(USER_STATUSES) }),
+  ),
   /**
    * An admin did something the audit log keeps (decision 024). Written by whichever service did it,
    * in the same transaction as the change; the admin service stores it. Keyed by the target.
@@ -164,7 +168,7 @@ export const eventRegistry = {
   /** The upload was not a playable video, or processing gave up after its retries. */
   'video.failed': event('media.video', 1, videoRef.extend({ reason: z.string() })),
 
-  /** Friend graph (friends service, issue 5). Keyed by the pair `min-max`. */
+  /** Friend graph (friends service). Keyed by the pair `min-max`. */
   'friend-request.sent': event('friends.friendship', 1, friendRequestRef),
   'friend-request.accepted': event('friends.friendship', 1, friendRequestRef),
   'friend-request.declined': event('friends.friendship', 1, friendRequestRef),
@@ -181,10 +185,20 @@ export const eventRegistry = {
   'post.mentioned': event(
     'posts.post',
     1,
-    postAction.extend({ mentionId: z.number().int(), mentionedUserId: z.number().int(), commentId: z.number().int().nullable(), excerpt: z.string(), pending: z.boolean() }),
+    postAction.extend({
+      mentionId: z.number().int(),
+      mentionedUserId: z.number().int(),
+      commentId: z.number().int().nullable(),
+      excerpt: z.string(),
+      pending: z.boolean(),
+    }),
   ),
   /** The mentioned member approved or declined a pending mention. */
-  'post.mention-reviewed': event('posts.post', 1, postRef.extend({ mentionId: z.number().int(), mentionedUserId: z.number().int(), approved: z.boolean() })),
+  'post.mention-reviewed': event(
+    'posts.post',
+    1,
+    postRef.extend({ mentionId: z.number().int(), mentionedUserId: z.number().int(), approved: z.boolean() }),
+  ),
 
   /**
    * A member saved a settings tab: the tab's complete current values (compacted topics keyed by
@@ -193,7 +207,9 @@ export const eventRegistry = {
    */
   'settings.profile-changed': event('settings.profile', 1, generalSettingsFields.extend({ userId: z.number().int() }), { compacted: true }),
   'settings.privacy-changed': event('settings.privacy', 1, privacySettingsSchema.extend({ userId: z.number().int() }), { compacted: true }),
-  'settings.notifications-changed': event('settings.notifications', 1, notificationSettingsSchema.extend({ userId: z.number().int() }), { compacted: true }),
+  'settings.notifications-changed': event('settings.notifications', 1, notificationSettingsSchema.extend({ userId: z.number().int() }), {
+    compacted: true,
+  }),
 
   /** A member created a group; they are its owner (a `group.member-joined` with role owner follows). */
   'group.created': event('groups.group', 1, groupState),
@@ -211,7 +227,11 @@ export const eventRegistry = {
   /** The owner made `userId` an admin, a member again, or (role owner) the new owner. */
   'group.role-changed': event('groups.group', 1, groupMemberRef.extend({ role: z.enum(GROUP_ROLES) })),
   /** `userId` asked to join a private group; `reviewerIds` (owner and admins then) may answer. */
-  'group.join-requested': event('groups.group', 1, groupMemberRef.extend({ groupTitle: z.string(), reviewerIds: z.array(z.number().int()) })),
+  'group.join-requested': event(
+    'groups.group',
+    1,
+    groupMemberRef.extend({ groupTitle: z.string(), reviewerIds: z.array(z.number().int()) }),
+  ),
   /** `approvedBy` let `userId` in (a `group.member-joined` follows in the same transaction). */
   'group.join-approved': event('groups.group', 1, groupMemberRef.extend({ groupTitle: z.string(), approvedBy: z.number().int() })),
   'group.join-declined': event('groups.group', 1, groupMemberRef.extend({ declinedBy: z.number().int() })),
@@ -219,7 +239,11 @@ export const eventRegistry = {
   'group.join-withdrawn': event('groups.group', 1, groupMemberRef),
 
   /** A member posted a story (a video one is shown to others once its video is ready). */
-  'story.created': event('stories-reels.story', 1, storyRef.extend({ type: z.enum(STORY_TYPES), url: z.string(), createdAt: z.string(), expiresAt: z.string() })),
+  'story.created': event(
+    'stories-reels.story',
+    1,
+    storyRef.extend({ type: z.enum(STORY_TYPES), url: z.string(), createdAt: z.string(), expiresAt: z.string() }),
+  ),
   /** The owner deleted a story before it expired (expiry itself is not an event: every reader checks the time). */
   'story.deleted': event('stories-reels.story', 1, storyRef),
   /** A member made a reel of a video they uploaded (shown to others once the video is ready and short enough). */
@@ -277,7 +301,11 @@ export const eventRegistry = {
     }),
   ),
 
-  'notification.created': event('notifications.notification', 1, z.object({ recipientId: z.number().int(), notification: notificationSchema })),
+  'notification.created': event(
+    'notifications.notification',
+    1,
+    z.object({ recipientId: z.number().int(), notification: notificationSchema }),
+  ),
 } as const;
 
 /** The key of events about the friendship between two members, whoever acted. */

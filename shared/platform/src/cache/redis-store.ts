@@ -23,7 +23,10 @@ export class RedisStore implements KeyValueStore {
   private readonly redis: Redis;
   private readonly subscribers = new Set<Redis>();
 
-  constructor(url: string, private readonly prefix = 'kora:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'kora:',
+  ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, enableAutoPipelining: true });
     this.redis.defineCommand('koraHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     // Connection errors surface through the failing command and /readyz, not as process crashes.

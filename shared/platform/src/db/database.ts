@@ -44,13 +44,14 @@ export function openPostgres(url: string, poolSize = 10): Database {
   pool.on('connect', (client) => void client.on('error', () => {}));
   return {
     kind: 'postgres',
-    db: drizzlePg(pool) as unknown as Db,
+    db: drizzlePg(pool),
     async rawTransaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await fn({
           exec: async (script) => void (await client.query(script)),
+          // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- the caller names the row type of its raw SQL
           query: async (text, params) => (await client.query(text, params as unknown[])).rows,
         });
         await client.query('COMMIT');
@@ -92,7 +93,7 @@ export async function openPgliteClient(dir: string | null, template?: Blob): Pro
 export function pgliteDatabase(client: PGlite): Database {
   return {
     kind: 'pglite',
-    db: drizzlePglite(client) as unknown as Db,
+    db: drizzlePglite(client),
     rawTransaction(fn) {
       return client.transaction((tx) =>
         fn({

@@ -1,6 +1,6 @@
 /**
  * `bigint` columns and `count(*)` answers (PostgreSQL's int8) as JavaScript numbers, set once for
- * both engines, so code never casts ids and counts it reads. The API's ids are numbers (the spec's
+ * both engines, so code never casts ids and counts it reads. The API's ids are numbers (the product's
  * payloads), so a value past 2^53 could not be answered correctly anyway: reading one fails loudly
  * instead of rounding it into another row's id.
  */

@@ -31,25 +31,31 @@ describe(`preparedSql (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expect(await squares.rows(db, { from: 7, to: 7 })).toEqual([{ n: 7, square: 49 }]);
   });
 
-  it.runIf(process.env.KORA_TEST_TARGET === 'real')('is one named prepared statement per PostgreSQL connection, never one per call', async () => {
-    const db = adapters.database.db;
-    interface Connection {
-      query(text: string): Promise<{ rows: { statement: string }[] }>;
-      release(): void;
-    }
-    const pool = (db as unknown as { $client: { connect(): Promise<Connection>; options: { max: number } } }).$client;
-    for (let round = 0; round < 3; round++) {
-      await Promise.all(Array.from({ length: 8 }, (_, i) => squares.rows(db, { from: i, to: i + 1 })));
-    }
-    // Every connection of the pool at once, each asked what it holds prepared.
-    const connections = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
-    try {
-      const counts = await Promise.all(
-        connections.map(async (c) => (await c.query('select statement from pg_prepared_statements')).rows.filter((row) => row.statement === squares.text).length),
-      );
-      expect(Math.max(...counts)).toBe(1);
-    } finally {
-      for (const c of connections) c.release();
-    }
-  });
+  it.runIf(process.env.KORA_TEST_TARGET === 'real')(
+    'is one named prepared statement per PostgreSQL connection, never one per call',
+    async () => {
+      const db = adapters.database.db;
+      interface Connection {
+        query(text: string): Promise<{ rows: { statement: string }[] }>;
+        release(): void;
+      }
+      const pool = (db as unknown as { $client: { connect(): Promise<Connection>; options: { max: number } } }).$client;
+      for (let round = 0; round < 3; round++) {
+        await Promise.all(Array.from({ length: 8 }, (_, i) => squares.rows(db, { from: i, to: i + 1 })));
+      }
+      // Every connection of the pool at once, each asked what it holds prepared.
+      const connections = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+      try {
+        const counts = await Promise.all(
+          connections.map(
+            async (c) =>
+              (await c.query('select statement from pg_prepared_statements')).rows.filter((row) => row.statement === squares.text).length,
+          ),
+        );
+        expect(Math.max(...counts)).toBe(1);
+      } finally {
+        for (const c of connections) c.release();
+      }
+    },
+  );
 });

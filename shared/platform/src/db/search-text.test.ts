@@ -25,7 +25,9 @@ describe(`search text (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     // Three schemas migrating at once, as services do at start-up, all making the extensions.
     await Promise.all([schema, `${schema}_b`, `${schema}_c`].map((name) => migrate(adapters.database, name, [table])));
     await adapters.database.db.execute(
-      sql.raw(`insert into ${schema}.titles values (1, 'Lagos Café Lovers'), (2, 'ÀBÚJÁ Tech Meetup'), (3, '100% Naija'), (4, '1000 Naija')`),
+      sql.raw(
+        `insert into ${schema}.titles values (1, 'Lagos Café Lovers'), (2, 'ÀBÚJÁ Tech Meetup'), (3, '100% Naija'), (4, '1000 Naija')`,
+      ),
     );
   });
 
@@ -35,7 +37,9 @@ describe(`search text (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
 
   async function find(query: string): Promise<number[]> {
     const rows = rowsOf<{ id: number }>(
-      await adapters.database.db.execute(sql`select id from ${sql.raw(schema)}.titles where ${searchTextContains(sql`title`, query)} order by id`),
+      await adapters.database.db.execute(
+        sql`select id from ${sql.raw(schema)}.titles where ${searchTextContains(sql`title`, query)} order by id`,
+      ),
     );
     return rows.map((r) => r.id);
   }

@@ -42,6 +42,7 @@ export async function consumeMessage(options: ConsumerOptions, message: BusMessa
   const { group, handlers, db, tables, log } = options;
   let parsed: EventEnvelope;
   try {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc rejects the line without it (the rule misjudges these generic types)
     parsed = eventEnvelopeSchema.parse(JSON.parse(message.value)) as EventEnvelope;
   } catch (err) {
     // A message no version of us can read: retrying cannot help, so log it loudly and move on.
@@ -49,6 +50,7 @@ export async function consumeMessage(options: ConsumerOptions, message: BusMessa
     return 'ignored';
   }
   const type = parsed.type;
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc rejects the line without it (the rule misjudges these generic types)
   const handler = isEventType(type) ? (handlers[type] as EventHandler<EventType> | undefined) : undefined;
   if (!handler || !isEventType(type)) return 'ignored';
   const payload = eventRegistry[type].payload.safeParse(parsed.payload);
@@ -69,6 +71,7 @@ export async function consumeMessage(options: ConsumerOptions, message: BusMessa
         log.debug({ eventId: event.id, type, group }, 'event already processed');
         return 'duplicate' as const;
       }
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc rejects the line without it (the rule misjudges these generic types)
       await handler(event, tx, (e) => void emitted.push(e as NewEvent<EventType>));
       await writeToOutbox(tx, tables, emitted);
       log.info({ eventId: event.id, type, group }, 'event processed');

@@ -9,14 +9,15 @@ import { KafkaEventBus } from './kafka-bus.js';
 
 describe.skipIf(testTarget() !== 'real')('Kafka consumer groups backlog', () => {
   const brokers = (process.env.KAFKA_BROKERS ?? '').split(',');
-  const bus = new KafkaEventBus({ brokers, clientId: uniqueName('backlog'), log: testLog, topicPrefix: fileTopicPrefix, partitions: 1 });
+  const topicPrefix = fileTopicPrefix();
+  const bus = new KafkaEventBus({ brokers, clientId: uniqueName('backlog'), log: testLog, topicPrefix, partitions: 1 });
   const probes: KafkaBacklogProbe[] = [];
   const probe = async (startsAtEnd?: (group: string) => boolean) => {
-    const opened = await kafkaBacklogProbe({ brokers, groupPrefix: fileTopicPrefix, startsAtEnd });
+    const opened = await kafkaBacklogProbe({ brokers, groupPrefix: topicPrefix, startsAtEnd });
     probes.push(opened);
     return opened;
   };
-  const lagOf = (readings: GroupBacklog[], group: string) => readings.find((g) => g.group === fileTopicPrefix + group);
+  const lagOf = (readings: GroupBacklog[], group: string) => readings.find((g) => g.group === topicPrefix + group);
 
   afterAll(async () => {
     await Promise.allSettled(probes.map((p) => p.close()));
@@ -32,15 +33,27 @@ describe.skipIf(testTarget() !== 'real')('Kafka consumer groups backlog', () => 
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const busy = await bus.subscribe({ groupId: 'busy', topics: [topic], handle: () => gate });
-    const held = await readUntil(() => backlog.read(), (r) => lagOf(r, 'busy')?.state === 'Stable', 30_000);
-    expect(lagOf(held, 'busy')).toEqual({ group: `${fileTopicPrefix}busy`, state: 'Stable', lag: 5 });
+    const held = await readUntil(
+      () => backlog.read(),
+      (r) => lagOf(r, 'busy')?.state === 'Stable',
+      30_000,
+    );
+    expect(lagOf(held, 'busy')).toEqual({ group: `${topicPrefix}busy`, state: 'Stable', lag: 5 });
 
     release();
-    const done = await readUntil(() => backlog.read(), (r) => lagOf(r, 'busy')?.lag === 0, 30_000);
+    const done = await readUntil(
+      () => backlog.read(),
+      (r) => lagOf(r, 'busy')?.lag === 0,
+      30_000,
+    );
     expect(lagOf(done, 'busy')?.lag).toBe(0);
 
     await busy.stop();
-    const gone = await readUntil(() => backlog.read(), (r) => !lagOf(r, 'busy'), 30_000);
+    const gone = await readUntil(
+      () => backlog.read(),
+      (r) => !lagOf(r, 'busy'),
+      30_000,
+    );
     expect(lagOf(gone, 'busy')).toBeUndefined();
   }, 90_000);
 
@@ -51,7 +64,11 @@ describe.skipIf(testTarget() !== 'real')('Kafka consumer groups backlog', () => 
     const live = await bus.subscribe({ groupId: 'live', topics: [topic], fromBeginning: false, handle: async () => {} });
     const knowing = await probe((group) => group.endsWith('.live'));
     const unknowing = await probe();
-    const seen = await readUntil(() => knowing.read(), (r) => lagOf(r, 'live')?.state === 'Stable', 30_000);
+    const seen = await readUntil(
+      () => knowing.read(),
+      (r) => lagOf(r, 'live')?.state === 'Stable',
+      30_000,
+    );
     expect(lagOf(seen, 'live')?.lag).toBe(0);
     // Without being told, the probe cannot know where such a group starts: it counts the history.
     expect(lagOf(await unknowing.read(), 'live')?.lag).toBe(3);

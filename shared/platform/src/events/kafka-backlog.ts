@@ -9,6 +9,7 @@
  * never need it.
  */
 import { AssignerProtocol, Kafka, logLevel, type Admin } from 'kafkajs';
+import type { KafkaSecurity } from './kafka-security.js';
 
 export interface GroupBacklog {
   group: string;
@@ -28,6 +29,8 @@ export interface KafkaBacklogOptions {
    * partition is no backlog for it; for every other group it is the whole partition.
    */
   startsAtEnd?: (group: string) => boolean;
+  /** TLS and SASL (kafkaSecurity(env)); none: plaintext. */
+  security?: KafkaSecurity;
 }
 
 /** One admin connection, kept for repeated readings; `close()` when done. */
@@ -37,7 +40,7 @@ export interface KafkaBacklogProbe {
 }
 
 export async function kafkaBacklogProbe(options: KafkaBacklogOptions): Promise<KafkaBacklogProbe> {
-  const kafka = new Kafka({ clientId: 'kafka-backlog', brokers: options.brokers, logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({ clientId: 'kafka-backlog', brokers: options.brokers, logLevel: logLevel.NOTHING, ...options.security });
   const admin = kafka.admin();
   await admin.connect();
   return {

@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { retryDelayMs, type BusMessage, type EventBus, type SubscribeOptions, type Subscription } from './bus.js';
 import { superviseConsumer } from './consumer-supervisor.js';
 import { stopKafkaIdleTimers } from './kafka-idle-timer.js';
+import type { KafkaSecurity } from './kafka-security.js';
 import { tolerateStrayKafkaTimeouts } from './kafka-stray-timeouts.js';
 
 export interface KafkaBusOptions {
@@ -25,6 +26,8 @@ export interface KafkaBusOptions {
   replicationFactor?: number;
   /** Put before every topic and consumer group name on the cluster (KAFKA_TOPIC_PREFIX). */
   topicPrefix?: string;
+  /** TLS and SASL (kafkaSecurity(env)); none: plaintext. */
+  security?: KafkaSecurity;
 }
 
 const IN_PLACE_RETRIES = 5;
@@ -33,7 +36,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function kafkaLogger(log: Logger) {
   return () =>
     ({ level, log: entry }: { level: logLevel; log: { message: string } & Record<string, unknown> }) => {
-      const { message, timestamp: _timestamp, ...rest } = entry;
+      const { message, ...rest } = entry;
+      delete rest.timestamp; // pino stamps its own
       if (level <= logLevel.ERROR) log.error(rest, `kafka: ${message}`);
       else if (level === logLevel.WARN) log.warn(rest, `kafka: ${message}`);
     };
@@ -60,6 +64,7 @@ export class KafkaEventBus implements EventBus {
       connectionTimeout: 3_000,
       requestTimeout: 10_000,
       retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 8 },
+      ...options.security,
     });
   }
 
@@ -85,7 +90,10 @@ export class KafkaEventBus implements EventBus {
       // Topics just made (here, or by another process at the same moment: then kafkajs skips its wait
       // for leaders) may not be in the broker's metadata yet, and a consumer subscribing now would
       // fail with UNKNOWN_TOPIC_OR_PARTITION. Known only once the broker describes them all.
-      await describedByBroker(admin, missing.map((t) => this.prefix + t));
+      await describedByBroker(
+        admin,
+        missing.map((t) => this.prefix + t),
+      );
       missing.forEach((t) => this.knownTopics.add(t));
     } finally {
       await admin.disconnect();
@@ -136,7 +144,7 @@ export class KafkaEventBus implements EventBus {
       groupId: this.prefix + groupId,
       sessionTimeout: 15_000,
       heartbeatInterval: 3_000,
-      retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 10, restartOnFailure: async () => true },
+      retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 10, restartOnFailure: () => Promise.resolve(true) },
     });
     const log = this.options.log;
     const prefixLength = this.prefix.length;
@@ -144,7 +152,8 @@ export class KafkaEventBus implements EventBus {
       await consumer.connect();
       for (const topic of topics) await consumer.subscribe({ topic: this.prefix + topic, fromBeginning });
       await consumer.run({
-        eachMessage: async ({ topic: clusterTopic, message, heartbeat }) => {
+        eachMessage: async (payload) => {
+          const { topic: clusterTopic, message } = payload;
           const topic = clusterTopic.slice(prefixLength);
           const busMessage: BusMessage = { topic, key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' };
           // Retry in place first (keeps the partition's order); after that, throwing makes kafkajs
@@ -157,7 +166,7 @@ export class KafkaEventBus implements EventBus {
               log.warn({ err, groupId, topic, attempt }, 'event handler failed');
               if (attempt >= IN_PLACE_RETRIES) throw err;
               await sleep(retryDelayMs(attempt));
-              await heartbeat();
+              await payload.heartbeat();
             }
           }
         },

@@ -14,7 +14,14 @@ const queues: Queue[] = [];
 /** One of kafkajs's own request queues, as a broker connection holds it. */
 function requestQueue(): Queue {
   const RequestQueue = kafkajsRequestQueue() as unknown as new (options: object) => Queue;
-  const queue = new RequestQueue({ maxInFlightRequests: 1, requestTimeout: 30_000, enforceRequestTimeout: true, clientId: 't', broker: 'b:9092', logger: quietLogger });
+  const queue = new RequestQueue({
+    maxInFlightRequests: 1,
+    requestTimeout: 30_000,
+    enforceRequestTimeout: true,
+    clientId: 't',
+    broker: 'b:9092',
+    logger: quietLogger,
+  });
   queues.push(queue);
   return queue;
 }

@@ -3,9 +3,8 @@
  * its queue of requests waiting to be sent, even when that queue is empty and nothing is
  * throttled; the delay it computes is then negative, Node runs it after 1 ms, and the check arms
  * the next one: a 1 ms loop for as long as the connection lives (a known, unmerged bug:
- * tulios/kafkajs#1556, #1704, #1768). Measured on an idle distributed Kora: every service and the
- * gateway woke about 1,650 times a second and used 4-5 % of a core doing nothing, half a core in
- * all, which the busy moments of the product (and the test machine's browser) were short of.
+ * tulios/kafkajs#1556, #1704, #1768). An idle process wakes constantly and spends CPU the busy
+ * moments need; what it cost is in docs/performance.md, "An idle distributed product".
  *
  * The check stays exactly as kafkajs wrote it while requests are waiting or the broker throttles
  * us; with an empty queue and no throttling there is nothing to check, so no timer is armed. A
@@ -41,6 +40,7 @@ export function stopKafkaIdleTimers(): boolean {
   if (patched) return true;
   if (installedKafkajsVersion() !== PATCHED_KAFKAJS_VERSION) return false;
   const prototype = kafkajsRequestQueue().prototype;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the original is called below with the queue as `this`
   const schedule = prototype.scheduleCheckPendingRequests;
   prototype.scheduleCheckPendingRequests = function scheduleWhenSomethingWaits(this: RequestQueueLike) {
     const throttled = this.throttledUntil > Date.now();

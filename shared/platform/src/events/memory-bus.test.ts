@@ -54,6 +54,38 @@ describe('MemoryEventBus', () => {
     await bus.close();
   });
 
+  it('keeps what is published while the product starts for the groups that subscribe later in the start, and no longer after it', async () => {
+    const bus = new MemoryEventBus(undefined, { keepStartupLog: true });
+    const topic = 'auth.user';
+    await bus.publish([
+      { topic, key: '1', value: 'registered' },
+      { topic, key: '1', value: 'activated' },
+    ]);
+    const early: string[] = [];
+    await bus.subscribe({ groupId: 'admin', topics: [topic], handle: async (m) => void early.push(m.value) });
+    bus.startupOver();
+    await bus.publish([{ topic, key: '2', value: 'later' }]);
+    const late: string[] = [];
+    await bus.subscribe({ groupId: 'restarted', topics: [topic], handle: async (m) => void late.push(m.value) });
+    await bus.publish([{ topic, key: '3', value: 'live' }]);
+    await bus.drain();
+    // Each key in order; keys side by side.
+    expect(early.filter((v) => v === 'registered' || v === 'activated')).toEqual(['registered', 'activated']);
+    expect([...early].sort()).toEqual(['activated', 'later', 'live', 'registered']);
+    expect(late).toEqual(['live']);
+    await bus.close();
+  });
+
+  it('keeps nothing but compacted topics without a startup log (a test bus)', async () => {
+    const bus = new MemoryEventBus();
+    await bus.publish([{ topic: 'auth.user', key: '1', value: 'registered' }]);
+    const seen: string[] = [];
+    await bus.subscribe({ groupId: 'late', topics: ['auth.user'], handle: async (m) => void seen.push(m.value) });
+    await bus.drain();
+    expect(seen).toEqual([]);
+    await bus.close();
+  });
+
   it('refuses two subscriptions with one group id', async () => {
     const bus = new MemoryEventBus();
     await bus.subscribe({ groupId: 'g', topics: ['t'], handle: async () => {} });

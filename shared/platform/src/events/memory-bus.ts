@@ -24,13 +24,31 @@ export class MemoryEventBus implements EventBus {
   /** Latest message per key of compacted topics, replayed to new subscribers as Kafka would. */
   private readonly retained = new Map<string, BusMessage>();
 
-  constructor(private readonly log?: Logger) {}
+  /**
+   * With `keepStartupLog`: every message published until `startupOver()`, replayed to a group that
+   * subscribes in that time, as Kafka keeps it. The embedded product starts its services one after
+   * another, and the first ones publish (a first admin, say) before the last ones subscribe.
+   */
+  private startupLog: BusMessage[] | null;
+
+  constructor(
+    private readonly log?: Logger,
+    { keepStartupLog = false }: { keepStartupLog?: boolean } = {},
+  ) {
+    this.startupLog = keepStartupLog ? [] : null;
+  }
+
+  /** The product has started: messages are no longer kept for groups still to come. */
+  startupOver(): void {
+    this.startupLog = null;
+  }
 
   async ensureTopics(): Promise<void> {}
 
   async publish(messages: BusMessage[]): Promise<void> {
     for (const message of messages) {
       if (isCompactedTopic(message.topic)) this.retained.set(`${message.topic}\u0000${message.key}`, message);
+      else this.startupLog?.push(message);
       for (const group of this.groups.values()) {
         if (!group.stopped && group.topics.has(message.topic)) this.enqueue(group, message);
       }
@@ -43,6 +61,7 @@ export class MemoryEventBus implements EventBus {
     this.groups.set(groupId, group);
     if (fromBeginning) {
       for (const message of this.retained.values()) if (group.topics.has(message.topic)) this.enqueue(group, message);
+      for (const message of this.startupLog ?? []) if (group.topics.has(message.topic)) this.enqueue(group, message);
     }
     return {
       stop: async () => {

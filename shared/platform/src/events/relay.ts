@@ -132,11 +132,18 @@ export class OutboxRelay {
           })),
         );
       } catch (err) {
-        failed = { seqs, error: String((err as Error).message ?? err).slice(0, 500), attempts: Math.max(...rows.map((r) => r.attempts)) + 1 };
+        failed = {
+          seqs,
+          error: String((err as Error).message ?? err).slice(0, 500),
+          attempts: Math.max(...rows.map((r) => r.attempts)) + 1,
+        };
         return 0;
       }
       await tx.execute(sql`update ${sql.raw(schema)}.outbox set published_at = now(), attempts = attempts + 1
-                           where seq in (${sql.join(seqs.map((s) => sql`${s}`), sql`, `)})`);
+                           where seq in (${sql.join(
+                             seqs.map((s) => sql`${s}`),
+                             sql`, `,
+                           )})`);
       return rows.length;
     });
     if (failed) {
@@ -146,7 +153,10 @@ export class OutboxRelay {
       await db.execute(sql`update ${sql.raw(schema)}.outbox
         set attempts = attempts + 1, last_error = ${f.error},
             next_attempt_at = now() + (${backoffMs} || ' milliseconds')::interval
-        where seq in (${sql.join(f.seqs.map((s) => sql`${s}`), sql`, `)})`);
+        where seq in (${sql.join(
+          f.seqs.map((s) => sql`${s}`),
+          sql`, `,
+        )})`);
       throw new Error(`outbox publish failed: ${f.error}`);
     }
     return count;
@@ -156,8 +166,6 @@ export class OutboxRelay {
     if (Date.now() - this.lastPurge < 60_000) return;
     this.lastPurge = Date.now();
     const { db, schema } = this.options;
-    await db.execute(
-      sql.raw(`delete from ${schema}.outbox where published_at < now() - interval '${KEEP_PUBLISHED_HOURS} hours'`),
-    );
+    await db.execute(sql.raw(`delete from ${schema}.outbox where published_at < now() - interval '${KEEP_PUBLISHED_HOURS} hours'`));
   }
 }

@@ -15,7 +15,12 @@ export async function areFriends(db: DbOrTx, friendships: FriendshipsTable, a: n
 }
 
 /** How `viewerId` (null: anonymous) stands to `memberId`, for `audienceAllows`. */
-export async function relationTo(db: DbOrTx, friendships: FriendshipsTable, viewerId: number | null, memberId: number): Promise<ViewerRelation> {
+export async function relationTo(
+  db: DbOrTx,
+  friendships: FriendshipsTable,
+  viewerId: number | null,
+  memberId: number,
+): Promise<ViewerRelation> {
   if (viewerId === null) return 'stranger';
   if (viewerId === memberId) return 'self';
   return (await areFriends(db, friendships, viewerId, memberId)) ? 'friend' : 'stranger';

@@ -10,7 +10,9 @@ import type { ServiceApp } from '../service.js';
 export async function bodilessRoutes(app: ServiceApp, register: (scope: ServiceApp) => void): Promise<void> {
   await app.register(async (scope: ServiceApp) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+      done(null, undefined),
+    );
     register(scope);
   });
 }

@@ -25,6 +25,7 @@ export async function buildServiceApp(
   readiness: Record<string, ReadinessCheck>,
 ): Promise<ServiceApp> {
   const app = Fastify({
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc rejects the line without it (the rule misjudges these generic types)
     loggerInstance: ctx.log as FastifyBaseLogger,
     // The gateway's request id is reused so one id follows the call across processes.
     genReqId: (req) => {
@@ -77,7 +78,9 @@ export async function buildServiceApp(
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   installHealth(app, definition.name, readiness);
 
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc rejects the line without it (the rule misjudges these generic types)
   await definition.routes(app as ServiceApp, ctx);
   await app.ready();
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc rejects the line without it (the rule misjudges these generic types)
   return app as ServiceApp;
 }

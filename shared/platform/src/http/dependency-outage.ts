@@ -1,12 +1,21 @@
 /**
  * Whether an error means a dependency (PostgreSQL, Redis, another service) could not be reached or
  * dropped the connection, rather than a bug: such a request answers 503 (try again shortly), as the
- * gateway does while a service is down, not 500. Found by `npm run soak` killing PostgreSQL.
+ * gateway does while a service is down, not 500 (docs/reliability.md, the soak's findings).
  */
 import { someCause } from './error-causes.js';
 
 // Node's socket errors: nothing listening, the peer went away, the connection could not be made.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 // PostgreSQL SQLSTATEs of a server going away: class 08 (connection exception), admin/crash shutdown,
 // "cannot connect now" (starting up or recovering after a crash).
 const POSTGRES_OUTAGE = /^(08...|57P01|57P02|57P03)$/;

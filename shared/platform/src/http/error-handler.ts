@@ -1,6 +1,6 @@
 /**
  * One error handler for every Fastify app: known errors answer `{ error, message, code }` with their
- * status; validation failures answer 400 with the schema's own message (the spec's texts live in
+ * status; validation failures answer 400 with the schema's own message (the product's texts live in
  * the schemas); text the database cannot store (a NUL) answers 400; a dependency out of reach
  * answers 503; anything unexpected is logged with the request context and answered as a bare 500.
  */

@@ -17,8 +17,9 @@ declare module 'fastify' {
 export function installIdentity(app: FastifyInstance, secret: string): void {
   app.decorateRequest('identity', null);
   app.decorateRequest('callerService', null);
-  // Set by a memberRoutes() group (member-routes.ts); declared here, once per app.
+  // Set by a memberRoutes() or adminRoutes() group (member-routes.ts, admin-routes.ts); declared here, once per app.
   app.decorateRequest('member', null);
+  app.decorateRequest('admin', null);
   app.addHook('onRequest', async (request) => {
     request.identity = verifyIdentity(request.headers[IDENTITY_HEADER], secret);
     request.callerService = verifyServiceCall(request.headers[SERVICE_CALL_HEADER], secret);

@@ -25,7 +25,12 @@ const as = (userId: number) => ({ [IDENTITY_HEADER]: signIdentity({ userId, role
 describe('memberRoutes', () => {
   it('refuses an anonymous caller before the body is read, and gives a member to the handler', async () => {
     const routes = await app();
-    const anonymous = await routes.inject({ method: 'POST', url: '/inside', payload: '{not json', headers: { 'content-type': 'application/json' } });
+    const anonymous = await routes.inject({
+      method: 'POST',
+      url: '/inside',
+      payload: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(anonymous.statusCode).toBe(401);
     const member = await routes.inject({ method: 'POST', url: '/inside', payload: { a: 1 }, headers: as(42) });
     expect(member.json()).toEqual({ userId: 42, body: { a: 1 } });

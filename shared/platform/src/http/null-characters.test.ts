@@ -12,7 +12,9 @@ describe('requests carrying the null character', () => {
   app.post('/api/things', async (request) => ({ body: request.body }));
   // What PostgreSQL answers for a NUL in a bound parameter, as drizzle wraps it.
   app.post('/api/stored', async () => {
-    throw Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }) });
+    throw Object.assign(new Error('Failed query'), {
+      cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+    });
   });
   afterAll(() => app.close());
 

@@ -2,8 +2,7 @@
  * PostgreSQL text cannot hold U+0000: a NUL anywhere in a bound parameter fails the whole statement
  * with SQLSTATE 22021 ("invalid byte sequence"). No member types one, so a request carrying it is a
  * client error, refused before any handler runs (query, path and JSON body), and the database's own
- * refusal is mapped to the same 400 for what the hook cannot see (multipart fields). Found by the
- * fuzzer: a NUL in a search query answered 500.
+ * refusal is mapped to the same 400 for what the hook cannot see (multipart fields). Decision 026.
  */
 import { ErrorCode, NULL_CHARACTER_TEXT } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +38,7 @@ export const nullCharacterRefused = () => badRequest(NULL_CHARACTER_TEXT, ErrorC
 
 export function refuseNullCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (holdsNullCharacter(request.params) || holdsNullCharacter(request.query) || holdsNullCharacter(request.body)) throw nullCharacterRefused();
+    if (holdsNullCharacter(request.params) || holdsNullCharacter(request.query) || holdsNullCharacter(request.body))
+      throw nullCharacterRefused();
   });
 }

@@ -68,7 +68,7 @@ export function documentRoute(input: TransformInput): ReturnType<typeof jsonSche
   if (input.route.config?.pagedList && response?.[200]) {
     schema.response = { ...response, 200: { ...response[200], headers: PAGE_HEADERS_DOC } };
   }
-  return { ...transformed, schema, url } as ReturnType<typeof jsonSchemaTransform>;
+  return { ...transformed, schema, url };
 }
 
 type Operation = Record<string, unknown> & { operationId?: string };

@@ -1,5 +1,5 @@
 /**
- * Paging of list answers (decision 015). A list route answers a bare JSON array, as the spec's
+ * Paging of list answers (decision 015). A list route answers a bare JSON array, as the product's
  * calls expect ("list of posts", "list"), and says where the next page is in headers, the way
  * Mastodon's API does:
  *   Link: </api/posts?cursor=X&limit=20>; rel="next"     (RFC 8288; a reference relative to the

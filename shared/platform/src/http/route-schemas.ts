@@ -1,5 +1,5 @@
 /**
- * Schema pieces every service's routes share. Routes spread `memberOnly` into a member route's
+ * Schema pieces every service's routes share. Routes spread `memberOnly` (or `adminOnly`) into a route's
  * schema (the API docs then show it needs a token) and pick their error answers from `errors`.
  * A route without tags is tagged with its service's name (build-app.ts).
  */
@@ -7,6 +7,9 @@ import { errorBodySchema } from '@kora/contracts';
 
 /** The OpenAPI security requirement of a route for signed-in members (the gateway's identity). */
 export const memberOnly = { security: [{ bearerAuth: [] }] };
+
+/** The same requirement for the back office's routes, listed under `admin` in the API docs. */
+export const adminOnly = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
 /** The error answers a route may declare, by status: `response: { 200: ..., 404: errors[404] }`. */
 export const errors = {

@@ -24,9 +24,8 @@ function zodSchemaOf(schema: unknown): z.ZodType {
 
 /** The JSON Schema fast-json-stringify compiles, from a zod response schema. */
 export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as Record<string, unknown>;
+  return z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
 }
 
 export const serializerCompiler: (route: { schema: unknown; method: string; url: string }) => Serializer = ({ schema }) =>
-  fastJson(responseJsonSchema(zodSchemaOf(schema)) as unknown as Parameters<typeof fastJson>[0]) as Serializer;
-
+  fastJson(responseJsonSchema(zodSchemaOf(schema)) as unknown as Parameters<typeof fastJson>[0]);

@@ -5,7 +5,14 @@
  */
 import { Queue, Worker, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
-import { defaultQueueOptions, type EnqueueOptions, type JobProcessor, type JobRunner, type QueueOptions, type RepeatOptions } from './jobs.js';
+import {
+  defaultQueueOptions,
+  type EnqueueOptions,
+  type JobProcessor,
+  type JobRunner,
+  type QueueOptions,
+  type RepeatOptions,
+} from './jobs.js';
 
 interface Declared {
   options: Required<QueueOptions>;
@@ -57,7 +64,11 @@ export class BullMqJobRunner implements JobRunner {
   async repeat<T>(queue: string, name: string, data: T, options: RepeatOptions): Promise<void> {
     // A job scheduler lives in Redis under its id: upserting the same id from every replica keeps
     // one schedule, and a changed period replaces the old one.
-    await this.queue(queue).upsertJobScheduler(`${queue}:${name}`, { every: options.everyMs }, { name: queue, data, opts: this.retention(queue) });
+    await this.queue(queue).upsertJobScheduler(
+      `${queue}:${name}`,
+      { every: options.everyMs },
+      { name: queue, data, opts: this.retention(queue) },
+    );
   }
 
   /** Retries and retention, as the queue was declared. */
@@ -99,9 +110,7 @@ export class BullMqJobRunner implements JobRunner {
           stalledInterval: 10_000,
         },
       );
-      worker.on('failed', (job, err) =>
-        this.log.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'),
-      );
+      worker.on('failed', (job, err) => this.log.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'));
       worker.on('stalled', (jobId) => this.log.warn({ queue: name, jobId }, 'job stalled; it will be retried'));
       worker.on('error', (err) => this.log.error({ queue: name, err }, 'job worker error'));
       this.workers.push(worker);

@@ -6,7 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { defaultQueueOptions, type EnqueueOptions, type JobProcessor, type JobRunner, type QueueOptions, type RepeatOptions } from './jobs.js';
+import {
+  defaultQueueOptions,
+  type EnqueueOptions,
+  type JobProcessor,
+  type JobRunner,
+  type QueueOptions,
+  type RepeatOptions,
+} from './jobs.js';
 
 interface QueuedJob {
   id: string;

@@ -8,7 +8,10 @@ describe(`JobRunner.repeat (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () 
     const { jobs } = adapters;
     const seen: { at: number; data: unknown }[] = [];
     try {
-      jobs.register<{ run: string }>('test.tick', async (job) => void seen.push({ at: Date.now(), data: job.data }), { concurrency: 1, attempts: 1 });
+      jobs.register<{ run: string }>('test.tick', async (job) => void seen.push({ at: Date.now(), data: job.data }), {
+        concurrency: 1,
+        attempts: 1,
+      });
       await jobs.start();
       const since = Date.now();
       await jobs.repeat('test.tick', 'every-300ms', { run: 'first' }, { everyMs: 300 });

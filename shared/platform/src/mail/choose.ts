@@ -12,7 +12,7 @@ export interface MailSettings {
   devOutbox: boolean;
   from: string;
   /** Where the dev outbox keeps messages (the owning service's table). */
-  store(message: MailMessage): Promise<void>;
+  store: (message: MailMessage) => Promise<void>;
   log: Logger;
 }
 

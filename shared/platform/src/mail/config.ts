@@ -19,7 +19,13 @@ export const mailEnvSchema = z.object({
     .default('http://localhost:8080')
     .transform((u) => u.replace(/\/+$/, '')),
   /** smtp://user:pass@host:port (or smtps://). When set, mail goes there, in every run mode. */
-  SMTP_URL: z.preprocess(blankIsUnset, z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL').optional()),
+  SMTP_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
   /** Without SMTP_URL: keep sent mails in the service's own dev outbox table. */
   MAIL_DEV_OUTBOX: flag,
   MAIL_FROM: z.string().min(3).default('Kora <no-reply@kora.local>'),

@@ -28,5 +28,12 @@ export async function listDevMail(db: DbOrTx, table: DevMailTable, to?: string) 
     .where(to ? eq(table.to, to.toLowerCase()) : undefined)
     .orderBy(desc(table.id))
     .limit(LIST_LIMIT);
-  return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, links: linksIn(r.text), createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    links: linksIn(r.text),
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

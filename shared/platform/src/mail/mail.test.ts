@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { chooseMailSender, createSmtpSender, type MailMessage } from './index.js';
 
 const silent = pino({ level: 'silent' });
-const message: MailMessage = { to: 'ada@example.ng', subject: 'Hello', text: 'Your code is: 1234', html: '<p>Your code is: <b>1234</b></p>' };
+const message: MailMessage = {
+  to: 'ada@example.ng',
+  subject: 'Hello',
+  text: 'Your code is: 1234',
+  html: '<p>Your code is: <b>1234</b></p>',
+};
 
 describe('mail port', () => {
   it('sends through SMTP with the default sender, text and html', async () => {
@@ -12,7 +17,12 @@ describe('mail port', () => {
     const sender = createSmtpSender({ url: sink.url, from: 'Kora <no-reply@kora.local>' });
     try {
       await sender.send(message);
-      await sender.send({ ...message, to: 'obi@example.ng', from: '"Kora NG" <hello@kora.ng>', headers: { 'List-Unsubscribe': '<https://kora.ng/u?t=1>' } });
+      await sender.send({
+        ...message,
+        to: 'obi@example.ng',
+        from: '"Kora NG" <hello@kora.ng>',
+        headers: { 'List-Unsubscribe': '<https://kora.ng/u?t=1>' },
+      });
       const first = await sink.waitFor((m) => m.to?.some((a) => 'address' in a && a.address === 'ada@example.ng') ?? false);
       expect(first).toMatchObject({ subject: 'Hello', from: { address: 'no-reply@kora.local', name: 'Kora' } });
       expect(first.text).toContain('Your code is: 1234');

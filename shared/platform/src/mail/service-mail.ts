@@ -1,5 +1,6 @@
 /**
- * A service's outgoing mail, built the one way every service that mails builds it (auth, admin):
+ * A service's outgoing mail, built the one way every service that mails builds it (auth, admin,
+ * notifications' digest):
  * - the transport: the admin's SMTP server when their Email settings name one, else SMTP_URL, else
  *   the service's own dev outbox table when it is on, else logged and dropped (site-smtp.ts, index.ts);
  * - a job queue in front of it (BullMQ in distributed mode, in-process in embedded mode): a slow or
@@ -14,7 +15,8 @@ import { storeDevMail } from './dev-outbox-store.js';
 import type { DevMailTable } from './dev-outbox-table.js';
 import { chooseMailSender } from './choose.js';
 import type { MailMessage, MailSender } from './mail.js';
-import { createSiteMailSender, type SiteMailSender, type SiteSettingsSource } from './site-smtp.js';
+import { createSiteMailSender, watchSiteSmtp, type SiteMailSender, type SiteSettingsSource } from './site-smtp.js';
+import { createSmtpSender } from './smtp.js';
 
 export interface ServiceMailOptions {
   /** The service's site-settings view (ctx.siteSettings). */
@@ -38,6 +40,42 @@ export function createServiceMailSender(options: ServiceMailOptions): SiteMailSe
     }),
     from: () => mailFromAddress(settings.current(), config),
   });
+}
+
+/** Mail sent inside a transaction the caller holds: a dev outbox row commits or rolls back with it. */
+export interface TransactionalMailSender {
+  send(message: MailMessage, db: DbOrTx): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The same transport rule as `createServiceMailSender`, chosen per message, for a sender that must
+ * keep its dev outbox row in the caller's transaction (the digest records "sent" in the one that
+ * mails, so a failed send is retried and a sent one never is).
+ */
+export function createTransactionalMailSender(options: Omit<ServiceMailOptions, 'db'>): TransactionalMailSender {
+  const { settings, config, devMail, log } = options;
+  const smtp = config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.MAIL_FROM }) : null;
+  const from = () => mailFromAddress(settings.current(), config);
+  const site = watchSiteSmtp(settings, from);
+  return {
+    async send(message, db) {
+      const sender =
+        site.sender() ??
+        smtp ??
+        chooseMailSender({
+          devOutbox: config.MAIL_DEV_OUTBOX,
+          from: config.MAIL_FROM,
+          store: (stored) => storeDevMail(db, devMail, stored),
+          log,
+        });
+      await sender.send({ ...message, from: message.from ?? from() });
+    },
+    async close() {
+      await site.close();
+      await smtp?.close();
+    },
+  };
 }
 
 interface QueueHost {

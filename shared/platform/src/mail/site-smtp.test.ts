@@ -39,7 +39,11 @@ describe("mail through the admin's Email settings", () => {
 
   it('reads host, port and credentials; no host means none; 465 is implicit TLS', () => {
     expect(siteSmtpServer(settingsWith({}))).toBeNull();
-    expect(siteSmtpServer(settingsWith({ smtpHost: 'smtp.kora.ng', smtpPort: 587 }))).toEqual({ host: 'smtp.kora.ng', port: 587, secure: false });
+    expect(siteSmtpServer(settingsWith({ smtpHost: 'smtp.kora.ng', smtpPort: 587 }))).toEqual({
+      host: 'smtp.kora.ng',
+      port: 587,
+      secure: false,
+    });
     expect(siteSmtpServer(settingsWith({ smtpHost: 'smtp.kora.ng', smtpPort: 465, smtpUser: 'hello', smtpPassword: 's3cret' }))).toEqual({
       host: 'smtp.kora.ng',
       port: 465,
@@ -51,7 +55,12 @@ describe("mail through the admin's Email settings", () => {
   it("uses the deployment's sender until a host is set, then that server, and follows each change", async () => {
     let settings = settingsWith({});
     const fallback = recordingFallback();
-    const sender = createSiteMailSender({ settings: { current: () => settings }, fallback, from: () => '"Kora NG" <hello@kora.ng>', timeoutMs: 3_000 });
+    const sender = createSiteMailSender({
+      settings: { current: () => settings },
+      fallback,
+      from: () => '"Kora NG" <hello@kora.ng>',
+      timeoutMs: 3_000,
+    });
     try {
       expect(sender.kind).toBe('dev-outbox');
       await sender.send({ to: 'ada@example.ng', subject: 'Before', text: 'x' });
@@ -80,7 +89,11 @@ describe("mail through the admin's Email settings", () => {
   });
 
   it('fails the send (so the job retries) when the admin’s server cannot be reached', async () => {
-    const site = watchSiteSmtp({ current: () => settingsWith({ smtpHost: '127.0.0.1', smtpPort: 9 }) }, () => 'Kora <no-reply@kora.local>', 2_000);
+    const site = watchSiteSmtp(
+      { current: () => settingsWith({ smtpHost: '127.0.0.1', smtpPort: 9 }) },
+      () => 'Kora <no-reply@kora.local>',
+      2_000,
+    );
     try {
       await expect(site.sender()!.send({ to: 'a@example.ng', subject: 's', text: 't' })).rejects.toThrow();
     } finally {

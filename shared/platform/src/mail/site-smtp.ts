@@ -1,5 +1,5 @@
 /**
- * Outgoing mail follows the admin's Email settings (spec: Site settings, Email): when
+ * Outgoing mail follows the admin's Email settings (docs/product/admin.md, Site settings): when
  * `email.smtpHost` is set, every service's mail goes through that server, with its port, user and
  * password; when it is empty, the deployment's own rule applies (SMTP_URL, else the dev outbox,
  * else dropped: `chooseMailSender`). The settings arrive as events (`ctx.siteSettings`), so the
@@ -72,7 +72,7 @@ export interface SiteMailSenderOptions {
   /** The deployment's own choice (SMTP_URL, dev outbox, disabled), used while no smtpHost is set. */
   fallback: MailSender;
   /** The sender address when a message names none (normally mailFromAddress of the settings). */
-  from(): string;
+  from: () => string;
   timeoutMs?: number;
 }
 

@@ -22,7 +22,12 @@ export type SmtpSenderOptions = ({ url: string; transport?: never } | { transpor
 export function createSmtpSender(options: SmtpSenderOptions): MailSender {
   const timeout = options.timeoutMs ?? 15_000;
   const transport = nodemailer.createTransport(
-    { ...(options.url ? { url: options.url } : options.transport), connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout },
+    {
+      ...(options.url ? { url: options.url } : options.transport),
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    },
     { from: options.from },
   );
   return {

@@ -36,13 +36,24 @@ export async function findMember(db: DbOrTx, members: MemberSnapshotTable, userI
  * How each of `userIds` shows at `now` (the reader's clock: the badge goes when the plan runs out),
  * in one query; a member not known yet shows as `unknownMemberView`.
  */
-export async function memberViews(db: DbOrTx, members: MemberSnapshotTable, userIds: number[], now: Date): Promise<(userId: number) => MemberView> {
+export async function memberViews(
+  db: DbOrTx,
+  members: MemberSnapshotTable,
+  userIds: number[],
+  now: Date,
+): Promise<(userId: number) => MemberView> {
   const unique = [...new Set(userIds)];
   const rows =
     unique.length === 0
       ? []
       : await db
-          .select({ userId: members.userId, username: members.username, displayName: members.displayName, profileImage: members.profileImage, proUntil: members.proUntil })
+          .select({
+            userId: members.userId,
+            username: members.username,
+            displayName: members.displayName,
+            profileImage: members.profileImage,
+            proUntil: members.proUntil,
+          })
           .from(members)
           .where(inArray(members.userId, unique));
   const known = new Map(rows.map(({ userId, proUntil, ...view }) => [userId, { ...view, verified: isVerified(proUntil, now) }]));

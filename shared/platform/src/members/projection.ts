@@ -50,7 +50,14 @@ async function activated(members: MemberSnapshotTable, tx: Tx, event: EventEnvel
   const unknown = unknownMember(userId);
   await tx
     .insert(members)
-    .values({ userId, ...unknown, displayName: unknown.username, activated: true, joinedAt: new Date(event.occurredAt), updatedAt: new Date(0) })
+    .values({
+      userId,
+      ...unknown,
+      displayName: unknown.username,
+      activated: true,
+      joinedAt: new Date(event.occurredAt),
+      updatedAt: new Date(0),
+    })
     .onConflictDoUpdate({ target: members.userId, set: { activated: true } });
 }
 
@@ -59,7 +66,11 @@ async function activated(members: MemberSnapshotTable, tx: Tx, event: EventEnvel
  * time, never the latest `activeUntil`. A member not known yet keeps a placeholder row, as
  * `activated` does, that their first snapshot fills in.
  */
-async function membershipChanged(members: MemberSnapshotTable, tx: Tx, event: EventEnvelope<EventPayload<'membership.changed'>>): Promise<void> {
+async function membershipChanged(
+  members: MemberSnapshotTable,
+  tx: Tx,
+  event: EventEnvelope<EventPayload<'membership.changed'>>,
+): Promise<void> {
   const { userId, activeUntil } = event.payload;
   const proUntil = new Date(activeUntil);
   const proChangedAt = new Date(event.occurredAt);

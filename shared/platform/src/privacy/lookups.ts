@@ -31,7 +31,11 @@ export async function privacyOf(db: DbOrTx, privacy: MemberPrivacyTable, userId:
 }
 
 /** The privacy settings of each of `userIds`, in one query. */
-export async function privacyOfMany(db: DbOrTx, privacy: MemberPrivacyTable, userIds: number[]): Promise<(userId: number) => PrivacySettings> {
+export async function privacyOfMany(
+  db: DbOrTx,
+  privacy: MemberPrivacyTable,
+  userIds: number[],
+): Promise<(userId: number) => PrivacySettings> {
   const unique = [...new Set(userIds)];
   const rows = unique.length === 0 ? [] : await db.select().from(privacy).where(inArray(privacy.userId, unique));
   const known = new Map(rows.map((row) => [row.userId, settingsOf(row)]));

@@ -20,7 +20,11 @@ export function memberPrivacyHandlers(privacy: MemberPrivacyTable): MemberPrivac
       await tx
         .insert(privacy)
         .values(row)
-        .onConflictDoUpdate({ target: privacy.userId, set: { ...values, updatedAt: row.updatedAt }, setWhere: sql`${privacy.updatedAt} <= excluded.updated_at` });
+        .onConflictDoUpdate({
+          target: privacy.userId,
+          set: { ...values, updatedAt: row.updatedAt },
+          setWhere: sql`${privacy.updatedAt} <= excluded.updated_at`,
+        });
     },
   };
 }

@@ -10,7 +10,12 @@ describe('readQuery', () => {
   });
 
   it('reads what the admin chose', () => {
-    expect(readQuery(adminPostsQuery, url('?status=shadow&search=jollof&page=3&limit=50'))).toEqual({ status: 'shadow', search: 'jollof', page: 3, limit: 50 });
+    expect(readQuery(adminPostsQuery, url('?status=shadow&search=jollof&page=3&limit=50'))).toEqual({
+      status: 'shadow',
+      search: 'jollof',
+      page: 3,
+      limit: 50,
+    });
   });
 
   it('drops only the refused values', () => {

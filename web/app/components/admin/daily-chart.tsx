@@ -29,7 +29,7 @@ export function niceMax(value: number): number {
 /** "27 Nov" from a YYYY-MM-DD day (read as that calendar day, whatever the viewer's zone). */
 export function shortDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return new Date(Date.UTC(y!, m! - 1, d)).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
 export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
@@ -59,50 +59,51 @@ export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
         </span>
       </figcaption>
       {/* On a phone the chart keeps a readable size and scrolls sideways inside its card. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must take focus, or keyboard users cannot scroll it */}
       <div tabIndex={0} role="region" aria-labelledby={titleId} className="-mx-4 mt-3 overflow-x-auto px-4">
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="h-auto w-full min-w-[520px]">
-        <title id={titleId}>Sign-ups and posts per day</title>
-        <desc id={descId}>
-          {first && last
-            ? `From ${shortDay(first.day)} to ${shortDay(last.day)}: ${totals.signups} sign-ups and ${totals.posts} posts in all.`
-            : 'No data yet.'}
-        </desc>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
-            <text x={PAD.left - 8} y={y(t)} textAnchor="end" dominantBaseline="middle" fontSize="11" fill="#64748b">
-              {Number.isInteger(t) ? t : t.toFixed(1)}
+          <title id={titleId}>Sign-ups and posts per day</title>
+          <desc id={descId}>
+            {first && last
+              ? `From ${shortDay(first.day)} to ${shortDay(last.day)}: ${totals.signups} sign-ups and ${totals.posts} posts in all.`
+              : 'No data yet.'}
+          </desc>
+          {ticks.map((t) => (
+            <g key={t}>
+              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
+              <text x={PAD.left - 8} y={y(t)} textAnchor="end" dominantBaseline="middle" fontSize="11" fill="#64748b">
+                {Number.isInteger(t) ? t : t.toFixed(1)}
+              </text>
+            </g>
+          ))}
+          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} stroke="#94a3b8" />
+          {first ? (
+            <text x={x(0)} y={HEIGHT - 14} textAnchor="start" fontSize="11" fill="#64748b">
+              {shortDay(first.day)}
             </text>
-          </g>
-        ))}
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} stroke="#94a3b8" />
-        {first ? (
-          <text x={x(0)} y={HEIGHT - 14} textAnchor="start" fontSize="11" fill="#64748b">
-            {shortDay(first.day)}
+          ) : null}
+          {last && daily.length > 1 ? (
+            <text x={x(daily.length - 1)} y={HEIGHT - 14} textAnchor="end" fontSize="11" fill="#64748b">
+              {shortDay(last.day)}
+            </text>
+          ) : null}
+          <text x={PAD.left + plotW / 2} y={HEIGHT - 2} textAnchor="middle" fontSize="11" fill="#475569">
+            Day
           </text>
-        ) : null}
-        {last && daily.length > 1 ? (
-          <text x={x(daily.length - 1)} y={HEIGHT - 14} textAnchor="end" fontSize="11" fill="#64748b">
-            {shortDay(last.day)}
+          <text transform={`translate(12 ${PAD.top + plotH / 2}) rotate(-90)`} textAnchor="middle" fontSize="11" fill="#475569">
+            Count
           </text>
-        ) : null}
-        <text x={PAD.left + plotW / 2} y={HEIGHT - 2} textAnchor="middle" fontSize="11" fill="#475569">
-          Day
-        </text>
-        <text transform={`translate(12 ${PAD.top + plotH / 2}) rotate(-90)`} textAnchor="middle" fontSize="11" fill="#475569">
-          Count
-        </text>
-        {SERIES.map((s) => (
-          <polyline
-            key={s.key}
-            data-series={s.key}
-            fill="none"
-            stroke={s.colour}
-            strokeWidth={2}
-            strokeLinejoin="round"
-            points={daily.map((d, i) => `${x(i).toFixed(1)},${y(d[s.key]).toFixed(1)}`).join(' ')}
-          />
-        ))}
+          {SERIES.map((s) => (
+            <polyline
+              key={s.key}
+              data-series={s.key}
+              fill="none"
+              stroke={s.colour}
+              strokeWidth={2}
+              strokeLinejoin="round"
+              points={daily.map((d, i) => `${x(i).toFixed(1)},${y(d[s.key]).toFixed(1)}`).join(' ')}
+            />
+          ))}
         </svg>
       </div>
       <details className="mt-2 text-sm">
@@ -111,15 +112,23 @@ export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
           <table className="w-full text-left">
             <thead>
               <tr className="text-slate-500">
-                <th scope="col" className="py-1 font-medium">Day</th>
-                <th scope="col" className="py-1 font-medium">Sign-ups</th>
-                <th scope="col" className="py-1 font-medium">Posts</th>
+                <th scope="col" className="py-1 font-medium">
+                  Day
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Sign-ups
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Posts
+                </th>
               </tr>
             </thead>
             <tbody>
               {daily.map((d) => (
                 <tr key={d.day} className="border-t border-slate-100">
-                  <th scope="row" className="py-1 font-normal">{shortDay(d.day)}</th>
+                  <th scope="row" className="py-1 font-normal">
+                    {shortDay(d.day)}
+                  </th>
                   <td className="py-1 tabular-nums">{d.signups}</td>
                   <td className="py-1 tabular-nums">{d.posts}</td>
                 </tr>

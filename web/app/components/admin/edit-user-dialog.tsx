@@ -1,8 +1,8 @@
 /**
- * Edit a member (issue 16; the spec shows the button only): first name, last name, username,
- * e-mail and role, saved with PUT /api/admin/users/{id}. Only the fields changed are sent, so
- * saving a name does not re-check an unchanged e-mail. A refusal shows the server's `error` in the
- * dialog; success closes it with the toast "Updated".
+ * Edit a member (decision 024; docs/product/admin.md shows the button only): first name, last name,
+ * username, e-mail and role, saved with PUT /api/admin/users/{id}. Only the fields changed are
+ * sent, so saving a name does not re-check an unchanged e-mail. A refusal shows the server's
+ * `error` in the dialog; success closes it with the toast "Updated".
  */
 import { USER_ROLES, type AdminUser } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
@@ -18,7 +18,11 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
   const answer = fetcher.data;
   const error = answer && !answer.ok && answer.intent === 'edit' && fetcher.state === 'idle' ? answer.error : null;
   return (
-    <Modal open={user !== null} onOpenChange={(open) => (!open && !busy ? onClose() : undefined)} title={user ? `Edit @${user.username}` : 'Edit user'}>
+    <Modal
+      open={user !== null}
+      onOpenChange={(open) => (!open && !busy ? onClose() : undefined)}
+      title={user ? `Edit @${user.username}` : 'Edit user'}
+    >
       {user ? (
         <fetcher.Form method="post" className="space-y-4" noValidate>
           <input type="hidden" name="intent" value="edit" />
@@ -40,7 +44,17 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
             </select>
           </label>
           {/* What the row showed when the dialog opened: the action sends only what changed. */}
-          <input type="hidden" name="original" value={JSON.stringify({ firstname: user.firstname, lastname: user.lastname, username: user.username, email: user.email, role: user.role })} />
+          <input
+            type="hidden"
+            name="original"
+            value={JSON.stringify({
+              firstname: user.firstname,
+              lastname: user.lastname,
+              username: user.username,
+              email: user.email,
+              role: user.role,
+            })}
+          />
           {error ? <Alert>{error}</Alert> : null}
           <DialogActions busy={busy} onCancel={onClose} />
         </fetcher.Form>

@@ -53,10 +53,10 @@ export function ExportButtons({ query }: { query: UsersQuery }) {
 
   return (
     <div className="flex gap-2">
-      <Button variant="secondary" onClick={() => run('csv')} disabled={busy !== null} aria-busy={busy === 'csv' || undefined}>
+      <Button variant="secondary" onClick={() => void run('csv')} disabled={busy !== null} aria-busy={busy === 'csv' || undefined}>
         Export CSV
       </Button>
-      <Button variant="secondary" onClick={() => run('json')} disabled={busy !== null} aria-busy={busy === 'json' || undefined}>
+      <Button variant="secondary" onClick={() => void run('json')} disabled={busy !== null} aria-busy={busy === 'json' || undefined}>
         Export JSON
       </Button>
     </div>

@@ -1,39 +1,29 @@
 /**
  * The back office's menu: the sidebar on screens 768px and wider, the same links in a slide-out
- * drawer below that (spec: Admin area). Order: the spec's Dashboard, Users, Settings, Posts, then
- * ours, Representatives and Audit. Profile is reached from the layout's header, not from here
- * (the spec does not list it in the sidebar).
+ * drawer below that (docs/product/admin.md). Order: the product's Dashboard, Users, Settings,
+ * Posts, then ours, Representatives and Audit. Profile is reached from the layout's header, not
+ * from here (the product's sidebar does not list it).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import {
-  BadgeIcon,
-  CloseIcon,
-  HistoryIcon,
-  HomeIcon,
-  MenuIcon,
-  NewspaperIcon,
-  SettingsIcon,
-  UsersIcon,
-  type IconComponent,
-} from '~/components/icons';
+import { AwardIcon, XIcon, HistoryIcon, HouseIcon, MenuIcon, NewspaperIcon, SettingsIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { cn } from '~/utils/misc';
 
 export interface AdminNavItem {
   label: string;
   to: string;
-  icon: IconComponent;
+  icon: LucideIcon;
   /** Only the exact path is "current" (the dashboard would otherwise match every page). */
   end?: boolean;
 }
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
-  { label: 'Dashboard', to: '/admin', icon: HomeIcon, end: true },
+  { label: 'Dashboard', to: '/admin', icon: HouseIcon, end: true },
   { label: 'Users', to: '/admin/users', icon: UsersIcon },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
   { label: 'Posts', to: '/admin/posts', icon: NewspaperIcon },
-  { label: 'Representatives', to: '/admin/representatives', icon: BadgeIcon },
+  { label: 'Representatives', to: '/admin/representatives', icon: AwardIcon },
   { label: 'Audit', to: '/admin/audit', icon: HistoryIcon },
 ];
 
@@ -97,8 +87,11 @@ export function AdminDrawer({ siteName }: { siteName: string }) {
         >
           <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
             <Dialog.Title className="text-base font-semibold text-slate-900">{siteName} Admin</Dialog.Title>
-            <Dialog.Close aria-label="Close admin menu" className="inline-flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100">
-              <CloseIcon />
+            <Dialog.Close
+              aria-label="Close admin menu"
+              className="inline-flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
+            >
+              <XIcon />
             </Dialog.Close>
           </div>
           <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">

@@ -1,5 +1,5 @@
 /**
- * Which page numbers the admin tables' pagination shows (spec, admin posts: First, Previous,
+ * Which page numbers the admin tables' pagination shows (docs/product/admin.md: First, Previous,
  * numbered pages with ellipses, Next, Last; every page when there are 7 or fewer). Kept apart from
  * the component so the rule is unit-tested on its own.
  */
@@ -7,7 +7,7 @@
 /** A page number, or a gap (an ellipsis) between two shown numbers. */
 export type PageSlot = number | 'gap';
 
-/** At most this many slots (numbers and gaps): the spec's "all pages when 7 or fewer". */
+/** At most this many slots (numbers and gaps): the product's "all pages when 7 or fewer". */
 const SLOTS = 7;
 
 /**
@@ -34,7 +34,7 @@ export function showingRange(page: number, pageSize: number, shown: number, tota
 
 /**
  * `?…` with `changes` applied to the current query (`null` drops a key). Changing anything but the
- * page (filter, page size, search) goes back to page 1, as the spec's tables do.
+ * page (filter, page size, search) goes back to page 1, as the product's tables do.
  */
 export function withQuery(search: string, changes: Record<string, string | number | null>): string {
   const params = new URLSearchParams(search);

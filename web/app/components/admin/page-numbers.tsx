@@ -1,7 +1,7 @@
 /**
- * The admin tables' pagination (spec, admin posts): "Showing a–b of total", then First, Previous,
- * numbered pages with ellipses, Next, Last. Plain links to `?page=n` (the state is in the URL), so
- * it works before scripts load and the browser's back button pages back.
+ * The admin tables' pagination (docs/product/admin.md): "Showing a–b of total", then First,
+ * Previous, numbered pages with ellipses, Next, Last. Plain links to `?page=n` (the state is in the
+ * URL), so it works before scripts load and the browser's back button pages back.
  */
 import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -10,7 +10,19 @@ import { pageSlots, showingRange, withQuery } from './page-list';
 
 const itemClasses = 'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2.5 text-sm font-medium';
 
-function PageLink({ to, disabled, current, label, children }: { to: string; disabled?: boolean; current?: boolean; label?: string; children: ReactNode }) {
+function PageLink({
+  to,
+  disabled,
+  current,
+  label,
+  children,
+}: {
+  to: string;
+  disabled?: boolean;
+  current?: boolean;
+  label?: string;
+  children: ReactNode;
+}) {
   if (disabled) {
     return (
       <span aria-disabled="true" className={cn(itemClasses, 'cursor-not-allowed text-slate-400')}>
@@ -65,7 +77,7 @@ export function PageNumbers({
           </PageLink>
           {pageSlots(page, totalPages).map((slot, index) =>
             slot === 'gap' ? (
-              <span key={`gap-${index}`} aria-hidden="true" className={cn(itemClasses, 'text-slate-400')}>
+              <span key={`gap-${index}`} aria-hidden="true" className={cn(itemClasses, 'text-slate-500')}>
                 …
               </span>
             ) : (

@@ -1,7 +1,7 @@
 /**
  * The admin tables' shared filter pieces: the select look, and the page-size select (10, 20, 50,
- * 100 per page; spec §9) that applies at once when scripts run by submitting its own GET form (which
- * carries no page field, so a new size starts at page 1, spec §4).
+ * 100 per page; docs/product/admin.md) that applies at once when scripts run by submitting its own
+ * GET form (which carries no page field, so a new size starts at page 1, docs/product/admin.md).
  */
 import { ADMIN_PAGE_SIZES } from '@kora/contracts';
 import { useSubmit } from '@remix-run/react';

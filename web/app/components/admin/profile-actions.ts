@@ -1,18 +1,23 @@
 /**
- * The admin profile page's tabs and what its action answers (spec: Admin profile; texts §8).
+ * The admin profile page's tabs and what its action answers (docs/product/admin.md, its texts).
  */
 import { adminTexts } from '@kora/contracts';
 
 export const PROFILE_TABS = ['profile', 'avatar', 'password', 'sessions'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
-export const PROFILE_TAB_LABELS: Record<ProfileTab, string> = { profile: 'Profile', avatar: 'Avatar', password: 'Password', sessions: 'Sessions' };
+export const PROFILE_TAB_LABELS: Record<ProfileTab, string> = {
+  profile: 'Profile',
+  avatar: 'Avatar',
+  password: 'Password',
+  sessions: 'Sessions',
+};
 
 export type ProfileIntent = 'profile' | 'avatar' | 'password' | 'revoke';
 export type ProfileActionData = { intent: ProfileIntent; ok: true; message: string } | { intent: ProfileIntent; ok: false; error: string };
 
 export const PROFILE_FETCHER = 'admin-profile';
 
-/** The success toast and the failure fallback of each action (spec §8). */
+/** The success toast and the failure fallback of each action (docs/product/admin.md). */
 export const PROFILE_TEXTS: Record<ProfileIntent, { done: string; failed: string }> = {
   profile: { done: adminTexts.profileUpdated, failed: adminTexts.updateProfileFailed },
   avatar: { done: adminTexts.avatarUpdated, failed: adminTexts.uploadFailed },

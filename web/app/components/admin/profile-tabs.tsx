@@ -1,5 +1,5 @@
 /**
- * The admin profile's four tabs (spec: Admin profile): the profile fields, the avatar (choose →
+ * The admin profile's four tabs (docs/product/admin.md): the profile fields, the avatar (choose →
  * local preview → Save uploads, preview cleared), the password (Change enabled only when the current
  * one is typed and the new one has 8 characters), and the other signed-in sessions with Revoke.
  * Every form posts to the page's action through one fetcher, whose answer the page toasts.
@@ -113,7 +113,7 @@ export function AvatarForm({ profile }: { profile: AdminProfile }) {
               className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold hover:file:bg-slate-200"
             />
           </label>
-          {problem ?? error ? <Alert>{problem ?? error}</Alert> : null}
+          {(problem ?? error) ? <Alert>{problem ?? error}</Alert> : null}
           <div className="flex justify-end">
             <SubmitButton busy={busy} busyLabel="Uploading…">
               Save
@@ -143,7 +143,13 @@ export function PasswordForm() {
       <CardBody>
         <fetcher.Form ref={form} method="post" className="max-w-md space-y-4" aria-label="Password">
           <input type="hidden" name="intent" value="password" />
-          <Field label="Old password" name="oldPassword" type="password" autoComplete="current-password" onChange={(e) => setOld(e.currentTarget.value)} />
+          <Field
+            label="Old password"
+            name="oldPassword"
+            type="password"
+            autoComplete="current-password"
+            onChange={(e) => setOld(e.currentTarget.value)}
+          />
           <Field
             label="New password"
             name="newPassword"
@@ -173,17 +179,26 @@ export interface SessionRow {
 
 export function SessionsTable({ sessions }: { sessions: SessionRow[] }) {
   const fetcher = useFetcher<ProfileActionData>({ key: PROFILE_FETCHER });
-  if (sessions.length === 0) return <p className="rounded-xl bg-white p-6 text-center text-slate-500 shadow-card">{adminTexts.noOtherSessions}</p>;
+  if (sessions.length === 0)
+    return <p className="rounded-xl bg-white p-6 text-center text-slate-500 shadow-card">{adminTexts.noOtherSessions}</p>;
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-card">
       <table className="w-full min-w-[560px] text-left text-sm">
         <caption className="sr-only">Other active sessions</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Device</th>
-            <th scope="col" className="px-4 py-3 font-semibold">IP</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Last Seen</th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">Revoke</th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Device
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              IP
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Last Seen
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Revoke
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -191,7 +206,9 @@ export function SessionsTable({ sessions }: { sessions: SessionRow[] }) {
             const busy = fetcher.state !== 'idle' && fetcher.formData?.get('id') === session.id;
             return (
               <tr key={session.id}>
-                <td className="px-4 py-3 text-slate-900" title={session.userAgent}>{deviceLabel(session.userAgent)}</td>
+                <td className="px-4 py-3 text-slate-900" title={session.userAgent}>
+                  {deviceLabel(session.userAgent)}
+                </td>
                 <td className="px-4 py-3 tabular-nums text-slate-700">{session.ip}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(session.lastSeen)}</td>
                 <td className="px-4 py-3 text-right">

@@ -1,7 +1,7 @@
 /**
  * A row's action on an admin table (Remove, Shadow, Resolve, set a status…): posted to the page's
  * own action with a fetcher, so the loaders run again after it and the list shows the new state. A
- * refusal or failure is a toast "Action failed" with the server's text (spec §8).
+ * refusal or failure is a toast "Action failed" with the server's text (docs/product/admin.md).
  *
  * One fetcher serves the whole back office and lives in its layout (RowActionsProvider), not in a
  * row: the reload after an answer often takes the row away (an unshadowed post leaves the

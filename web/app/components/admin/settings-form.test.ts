@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFormData } from '~/utils/forms';
+import { toFormData } from '~/utils/form-data';
 import { listOf, numberOr, savedText, sectionValues } from './settings-form';
 
 describe('numberOr', () => {
@@ -22,19 +22,38 @@ describe('listOf', () => {
 
 describe('sectionValues', () => {
   it('applies the spec defaults to non-numeric numbers', () => {
-    expect(sectionValues('moderation', toFormData({ maxPostLength: 'lots', badWords: 'a,b' }))).toEqual({ maxPostLength: 5000, badWords: ['a', 'b'] });
-    expect(sectionValues('storage', toFormData({ maxUploadMB: 'x', allowedImageMime: 'image/png, image/webp', allowedVideoMime: '' }))).toEqual({
+    expect(sectionValues('moderation', toFormData({ maxPostLength: 'lots', badWords: 'a,b' }))).toEqual({
+      maxPostLength: 5000,
+      badWords: ['a', 'b'],
+    });
+    expect(
+      sectionValues('storage', toFormData({ maxUploadMB: 'x', allowedImageMime: 'image/png, image/webp', allowedVideoMime: '' })),
+    ).toEqual({
       maxUploadMB: 20,
       allowedImageMime: ['image/png', 'image/webp'],
       allowedVideoMime: [],
     });
-    expect(sectionValues('email', toFormData({ smtpPort: 'smtp', smtpPassword: '********' }))).toMatchObject({ smtpPort: 587, smtpPassword: '********' });
+    expect(sectionValues('email', toFormData({ smtpPort: 'smtp', smtpPassword: '********' }))).toMatchObject({
+      smtpPort: 587,
+      smtpPassword: '********',
+    });
   });
 
   it('reads switches as present-or-not and CORS origins one per line', () => {
-    expect(sectionValues('features', toFormData({ stories: 'on', groups: 'on' }))).toEqual({ stories: true, reels: false, groups: true, payments: false });
-    expect(sectionValues('general', toFormData({ siteName: ' Kora ', siteUrl: '' }))).toEqual({ siteName: 'Kora', siteUrl: '', allowSignups: false });
-    expect(sectionValues('security', toFormData({ corsOrigins: 'https://a.ng, https://b.ng\nhttps://c.ng' }))).toEqual({ corsOrigins: ['https://a.ng, https://b.ng', 'https://c.ng'] });
+    expect(sectionValues('features', toFormData({ stories: 'on', groups: 'on' }))).toEqual({
+      stories: true,
+      reels: false,
+      groups: true,
+      payments: false,
+    });
+    expect(sectionValues('general', toFormData({ siteName: ' Kora ', siteUrl: '' }))).toEqual({
+      siteName: 'Kora',
+      siteUrl: '',
+      allowSignups: false,
+    });
+    expect(sectionValues('security', toFormData({ corsOrigins: 'https://a.ng, https://b.ng\nhttps://c.ng' }))).toEqual({
+      corsOrigins: ['https://a.ng, https://b.ng', 'https://c.ng'],
+    });
   });
 
   it('says which section was saved', () => {

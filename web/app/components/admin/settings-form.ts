@@ -1,11 +1,13 @@
 /**
  * Reading the back office's settings forms into the section objects PUT /api/admin/settings/{section}
- * takes (spec §5): a number that does not read as one falls back to the spec's default (max post
- * length 5000, max upload 20 MB, SMTP port 587); lists split on commas (CORS origins on new lines),
- * each entry trimmed, empty ones dropped. Switches are checkboxes: present means on. The SMTP
- * password is sent as typed: ******** (what the page shows for a stored one) keeps the secret.
+ * takes (docs/product/admin.md): a number that does not read as one falls back to the product's
+ * default (max post length 5000, max upload 20 MB, SMTP port 587); lists split on commas (CORS
+ * origins on new lines), each entry trimmed, empty ones dropped. Switches are checkboxes: present
+ * means on. The SMTP password is sent as typed: ******** (what the page shows for a stored one)
+ * keeps the secret.
  */
 import { defaultSiteSettings, type SiteSettings, type SiteSettingsSection } from '@kora/contracts';
+import { formText } from '~/utils/form-submission';
 
 export const SETTINGS_TAB_LABELS: Record<SiteSettingsSection, string> = {
   general: 'General',
@@ -15,11 +17,6 @@ export const SETTINGS_TAB_LABELS: Record<SiteSettingsSection, string> = {
   email: 'Email',
   security: 'Security',
 };
-
-export function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-}
 
 /** A whole number from a field, or `fallback` when the field does not read as a number. */
 export function numberOr(value: string, fallback: number): number {
@@ -43,31 +40,35 @@ export function sectionValues<S extends SiteSettingsSection>(section: S, form: F
 export function sectionValues(section: SiteSettingsSection, form: FormData): SiteSettings[SiteSettingsSection] {
   switch (section) {
     case 'general':
-      return { siteName: text(form, 'siteName').trim(), siteUrl: text(form, 'siteUrl').trim(), allowSignups: on(form, 'allowSignups') };
+      return {
+        siteName: formText(form, 'siteName').trim(),
+        siteUrl: formText(form, 'siteUrl').trim(),
+        allowSignups: on(form, 'allowSignups'),
+      };
     case 'features':
       return { stories: on(form, 'stories'), reels: on(form, 'reels'), groups: on(form, 'groups'), payments: on(form, 'payments') };
     case 'moderation':
       return {
-        maxPostLength: numberOr(text(form, 'maxPostLength'), defaultSiteSettings.moderation.maxPostLength),
-        badWords: listOf(text(form, 'badWords')),
+        maxPostLength: numberOr(formText(form, 'maxPostLength'), defaultSiteSettings.moderation.maxPostLength),
+        badWords: listOf(formText(form, 'badWords')),
       };
     case 'storage':
       return {
-        maxUploadMB: numberOr(text(form, 'maxUploadMB'), defaultSiteSettings.storage.maxUploadMB),
-        allowedImageMime: listOf(text(form, 'allowedImageMime')),
-        allowedVideoMime: listOf(text(form, 'allowedVideoMime')),
+        maxUploadMB: numberOr(formText(form, 'maxUploadMB'), defaultSiteSettings.storage.maxUploadMB),
+        allowedImageMime: listOf(formText(form, 'allowedImageMime')),
+        allowedVideoMime: listOf(formText(form, 'allowedVideoMime')),
       };
     case 'email':
       return {
-        fromName: text(form, 'fromName').trim(),
-        fromEmail: text(form, 'fromEmail').trim(),
-        smtpHost: text(form, 'smtpHost').trim(),
-        smtpPort: numberOr(text(form, 'smtpPort'), defaultSiteSettings.email.smtpPort),
-        smtpUser: text(form, 'smtpUser').trim(),
-        smtpPassword: text(form, 'smtpPassword'),
+        fromName: formText(form, 'fromName').trim(),
+        fromEmail: formText(form, 'fromEmail').trim(),
+        smtpHost: formText(form, 'smtpHost').trim(),
+        smtpPort: numberOr(formText(form, 'smtpPort'), defaultSiteSettings.email.smtpPort),
+        smtpUser: formText(form, 'smtpUser').trim(),
+        smtpPassword: formText(form, 'smtpPassword'),
       };
     case 'security':
-      return { corsOrigins: listOf(text(form, 'corsOrigins'), /\r?\n/) };
+      return { corsOrigins: listOf(formText(form, 'corsOrigins'), /\r?\n/) };
   }
 }
 
@@ -75,7 +76,7 @@ export function isSection(value: unknown): value is SiteSettingsSection {
   return typeof value === 'string' && Object.hasOwn(SETTINGS_TAB_LABELS, value);
 }
 
-/** The toast after a save (spec: "Saved" with "Updated {section} settings"). */
+/** The toast after a save (docs/product/admin.md: "Saved" with "Updated {section} settings"). */
 export function savedText(section: SiteSettingsSection): string {
   return `Updated ${section} settings`;
 }

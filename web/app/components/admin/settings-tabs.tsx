@@ -1,5 +1,5 @@
 /**
- * One form per settings section (spec: Admin area, Settings), each with its own Save. The fields
+ * One form per settings section (docs/product/admin.md), each with its own Save. The fields
  * are plain named inputs; settings-form.ts turns them into the section object on the server. Lists
  * are edited as text: comma separated, CORS origins one per line.
  */
@@ -14,7 +14,19 @@ import { cn } from '~/utils/misc';
 
 export const SETTINGS_FETCHER = 'admin-settings';
 
-function TextArea({ label, name, defaultValue, hint, rows = 3 }: { label: string; name: string; defaultValue: string; hint?: string; rows?: number }) {
+function TextArea({
+  label,
+  name,
+  defaultValue,
+  hint,
+  rows = 3,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  hint?: string;
+  rows?: number;
+}) {
   return (
     <label className="block space-y-1.5">
       <span className="block text-sm font-medium text-slate-700">{label}</span>
@@ -52,7 +64,12 @@ export function SettingsSectionForm({ section, settings }: { section: SiteSettin
         <SectionForm section={section}>
           <Field label="Site name" name="siteName" defaultValue={v.siteName} maxLength={80} />
           <Field label="Site URL" name="siteUrl" type="url" defaultValue={v.siteUrl} placeholder="https://example.com" />
-          <SwitchField name="allowSignups" label="Allow new signups" defaultChecked={v.allowSignups} hint="While off, the sign-up page says sign-ups are closed." />
+          <SwitchField
+            name="allowSignups"
+            label="Allow new signups"
+            defaultChecked={v.allowSignups}
+            hint="While off, the sign-up page says sign-ups are closed."
+          />
         </SectionForm>
       );
     }
@@ -83,8 +100,18 @@ export function SettingsSectionForm({ section, settings }: { section: SiteSettin
       return (
         <SectionForm section={section}>
           <Field label="Max upload (MB)" name="maxUploadMB" inputMode="numeric" defaultValue={String(v.maxUploadMB)} />
-          <TextArea label="Allowed image MIME types" name="allowedImageMime" defaultValue={v.allowedImageMime.join(', ')} hint="Comma separated, e.g. image/png, image/webp." />
-          <TextArea label="Allowed video MIME types" name="allowedVideoMime" defaultValue={v.allowedVideoMime.join(', ')} hint="Comma separated, e.g. video/mp4." />
+          <TextArea
+            label="Allowed image MIME types"
+            name="allowedImageMime"
+            defaultValue={v.allowedImageMime.join(', ')}
+            hint="Comma separated, e.g. image/png, image/webp."
+          />
+          <TextArea
+            label="Allowed video MIME types"
+            name="allowedVideoMime"
+            defaultValue={v.allowedVideoMime.join(', ')}
+            hint="Comma separated, e.g. video/mp4."
+          />
         </SectionForm>
       );
     }
@@ -99,7 +126,14 @@ export function SettingsSectionForm({ section, settings }: { section: SiteSettin
             <Field label="SMTP port" name="smtpPort" inputMode="numeric" defaultValue={String(v.smtpPort)} />
             <Field label="SMTP user" name="smtpUser" defaultValue={v.smtpUser} autoComplete="off" />
             <div className="space-y-1.5">
-              <Field label="SMTP password" name="smtpPassword" type="password" defaultValue={v.smtpPassword} autoComplete="new-password" aria-describedby="smtp-password-hint" />
+              <Field
+                label="SMTP password"
+                name="smtpPassword"
+                type="password"
+                defaultValue={v.smtpPassword}
+                autoComplete="new-password"
+                aria-describedby="smtp-password-hint"
+              />
               <p id="smtp-password-hint" className="text-sm text-slate-500">
                 {adminTexts.smtpPasswordHint}
               </p>
@@ -112,7 +146,13 @@ export function SettingsSectionForm({ section, settings }: { section: SiteSettin
       const v = settings.security;
       return (
         <SectionForm section={section}>
-          <TextArea label="CORS origins" name="corsOrigins" defaultValue={v.corsOrigins.join('\n')} rows={5} hint="One per line, e.g. https://example.com." />
+          <TextArea
+            label="CORS origins"
+            name="corsOrigins"
+            defaultValue={v.corsOrigins.join('\n')}
+            rows={5}
+            hint="One per line, e.g. https://example.com."
+          />
         </SectionForm>
       );
     }

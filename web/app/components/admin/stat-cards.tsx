@@ -1,7 +1,7 @@
 /**
- * The dashboard's counters (spec: Users, Pending Users, Not Activated, Banned; Posts is ours). A
- * dash stands in for every number while the stats are on their way, and stays there when they
- * could not be loaded (the spec logs that failure to the console only).
+ * The dashboard's counters (docs/product/admin.md: Users, Pending Users, Not Activated, Banned;
+ * Posts is ours). A dash stands in for every number while the stats are on their way, and stays
+ * there when they could not be loaded (the product logs that failure to the console only).
  */
 import type { AdminStats } from '@kora/contracts';
 

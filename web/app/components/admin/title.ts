@@ -1,8 +1,9 @@
 /**
- * Page titles of the back office: "<Page> · Admin · <siteName>" (issue 16). The site's name is the
- * one an admin set (general.siteName, from GET /api/site, loaded by the /admin layout), falling
+ * Page titles of the back office: "<Page> · Admin · <siteName>" (decision 024). The site's name is
+ * the one an admin set (general.siteName, from GET /api/site, loaded by the /admin layout), falling
  * back to the product name the root loader exposes.
  */
+import { titleAndDescription } from '~/utils/page-meta';
 import { siteNameFromMatches } from '~/utils/site';
 
 export const ADMIN_LAYOUT_ROUTE_ID = 'routes/admin';
@@ -23,7 +24,9 @@ export function adminSiteName(matches: Matches): string {
   return layout?.siteName || siteNameFromMatches(matches);
 }
 
+const ADMIN_DESCRIPTION = 'The back office: members, posts, settings and applications.';
+
 /** A route's meta: `export const meta = adminMeta('Users')`. */
 export function adminMeta(page: string) {
-  return ({ matches }: { matches: Matches }) => [{ title: adminTitle(page, adminSiteName(matches)) }];
+  return ({ matches }: { matches: Matches }) => titleAndDescription(adminTitle(page, adminSiteName(matches)), ADMIN_DESCRIPTION);
 }

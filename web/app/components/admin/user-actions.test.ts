@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFormData } from '~/utils/forms';
+import { toFormData } from '~/utils/form-data';
 import { changedFields } from './user-actions';
 
 const original = JSON.stringify({ firstname: 'Ada', lastname: 'Obi', username: 'ada', email: 'ada@example.ng', role: 'user' });
@@ -11,7 +11,9 @@ describe('changedFields', () => {
   });
 
   it('sends nothing when nothing changed, and every field without an original', () => {
-    expect(changedFields(toFormData({ original, firstname: 'Ada', lastname: 'Obi', username: 'ada', email: 'ada@example.ng', role: 'user' }))).toEqual({});
+    expect(
+      changedFields(toFormData({ original, firstname: 'Ada', lastname: 'Obi', username: 'ada', email: 'ada@example.ng', role: 'user' })),
+    ).toEqual({});
     expect(changedFields(toFormData({ original: 'not json', firstname: 'Ada' }))).toEqual({ firstname: 'Ada' });
   });
 });

@@ -1,9 +1,11 @@
 import type { AdminEditUserBody } from '@kora/contracts';
+import { formText } from '~/utils/form-submission';
 
 /** What the users page's action answers: the row action done (with its toast text) or refused. */
 export type UserActionIntent = 'edit' | 'status';
 
-export type UserActionData = { intent: UserActionIntent; ok: true; message: string } | { intent: UserActionIntent; ok: false; error: string };
+export type UserActionData =
+  { intent: UserActionIntent; ok: true; message: string } | { intent: UserActionIntent; ok: false; error: string };
 
 /** Fetcher keys: one per dialog, so the answer outlives the row that sent it. */
 export const EDIT_USER_FETCHER = 'admin-edit-user';
@@ -15,7 +17,7 @@ const EDITABLE = ['firstname', 'lastname', 'username', 'email', 'role'] as const
 export function changedFields(form: FormData): AdminEditUserBody {
   let original: Record<string, unknown> = {};
   try {
-    const parsed: unknown = JSON.parse(String(form.get('original') ?? '{}'));
+    const parsed: unknown = JSON.parse(formText(form, 'original', '{}'));
     if (parsed && typeof parsed === 'object') original = parsed as Record<string, unknown>;
   } catch {
     // No original: every field is sent, and the API checks them all.
@@ -27,6 +29,5 @@ export function changedFields(form: FormData): AdminEditUserBody {
     const next = name === 'role' ? value : value.trim();
     if (next !== original[name]) body[name] = next;
   }
-  return body as AdminEditUserBody;
+  return body;
 }
-

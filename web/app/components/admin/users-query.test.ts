@@ -13,7 +13,13 @@ describe('readUsersQuery', () => {
   });
 
   it('falls back to the defaults for values the API would refuse', () => {
-    expect(readUsersQuery(new URLSearchParams('sort=age&dir=up&limit=7&page=-2'))).toEqual({ search: '', sort: 'createdAt', dir: 'desc', limit: 10, page: 1 });
+    expect(readUsersQuery(new URLSearchParams('sort=age&dir=up&limit=7&page=-2'))).toEqual({
+      search: '',
+      sort: 'createdAt',
+      dir: 'desc',
+      limit: 10,
+      page: 1,
+    });
     expect(readUsersQuery(new URLSearchParams('page=1.5')).page).toBe(1);
   });
 });
@@ -21,7 +27,9 @@ describe('readUsersQuery', () => {
 describe('usersSearch', () => {
   it('leaves defaults out and keeps the rest', () => {
     expect(usersSearch({ search: '', sort: 'createdAt', dir: 'desc', limit: 10, page: 1 })).toBe('');
-    expect(usersSearch({ search: 'a b', sort: 'username', dir: 'asc', limit: 20, page: 2 })).toBe('?search=a+b&sort=username&dir=asc&limit=20&page=2');
+    expect(usersSearch({ search: 'a b', sort: 'username', dir: 'asc', limit: 20, page: 2 })).toBe(
+      '?search=a+b&sort=username&dir=asc&limit=20&page=2',
+    );
   });
 });
 

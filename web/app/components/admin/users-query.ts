@@ -2,9 +2,17 @@
  * The users table's state lives in the URL (?search&sort&dir&limit&page) so back/forward and reload
  * show the same rows. Reading is forgiving: a value the API would refuse (limit=7, sort=age) falls
  * back to its default instead of turning the page into an error. Any change of search, sort,
- * direction or page size starts again at page 1 (spec §4); only Prev/Next carry a page number.
+ * direction or page size starts again at page 1 (docs/product/admin.md); only Prev/Next carry a
+ * page number.
  */
-import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES, ADMIN_USER_SORTS, SORT_DIRECTIONS, type AdminUserSort, type SortDirection } from '@kora/contracts';
+import {
+  ADMIN_DEFAULT_PAGE_SIZE,
+  ADMIN_PAGE_SIZES,
+  ADMIN_USER_SORTS,
+  SORT_DIRECTIONS,
+  type AdminUserSort,
+  type SortDirection,
+} from '@kora/contracts';
 
 export interface UsersQuery {
   page: number;
@@ -46,7 +54,7 @@ export function usersSearch(query: UsersQuery): string {
 export const SORT_LABELS: Record<AdminUserSort, string> = { createdAt: 'Created', email: 'Email', username: 'Username' };
 export const DIR_LABELS: Record<SortDirection, string> = { desc: 'Desc', asc: 'Asc' };
 
-/** "Page X of Y — N users" (spec); an empty table is page 1 of 1. */
+/** "Page X of Y — N users" (docs/product/admin.md); an empty table is page 1 of 1. */
 export function pageSummary(page: number, totalPages: number, total: number): string {
   return `Page ${page} of ${Math.max(1, totalPages)} — ${total} ${total === 1 ? 'user' : 'users'}`;
 }

@@ -1,11 +1,12 @@
 /**
- * The users table (spec: User, Email, Created, Role, Status, Actions). Status 'active' is a green
- * badge, 'pending' amber, 'suspended' red. Actions: Edit (dialog) and Suspend / Unsuspend (asks
- * first). Wide tables scroll sideways inside their card on a phone.
+ * The users table (docs/product/admin.md: User, Email, Created, Role, Status, Actions). Status
+ * 'active' is a green badge, 'pending' amber, 'suspended' red. Actions: Edit (dialog) and Suspend /
+ * Unsuspend (asks first). Wide tables scroll sideways inside their card on a phone.
  */
 import type { AdminUser } from '@kora/contracts';
 import { adminTexts } from '@kora/contracts';
 import { Button } from '~/components/ui/button';
+import { EmailAddress } from './email-address';
 import { formatDateTime } from '~/utils/dates';
 import { cn } from '~/utils/misc';
 
@@ -29,7 +30,10 @@ const labelled = 'before:mr-2 before:font-medium before:text-slate-500 before:co
 
 export function StatusBadge({ status }: { status: AdminUser['status'] }) {
   return (
-    <span data-status={status} className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', statusClasses[status])}>
+    <span
+      data-status={status}
+      className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', statusClasses[status])}
+    >
       {status}
     </span>
   );
@@ -65,15 +69,19 @@ export function UsersTable({
         <tbody className="block divide-y divide-slate-100 md:table-row-group">
           {users.map((user) => (
             <tr key={user.id} data-user={user.username} className="block py-2 md:table-row md:py-0">
-              {/* Long names and addresses wrap anywhere, so the Actions column stays in view. */}
+              {/* Long names wrap anywhere and addresses break before the "@", so the Actions column stays in view. */}
               <td className={cn(cell, 'md:max-w-[14rem] [overflow-wrap:anywhere]')}>
                 <p className="font-semibold text-slate-900">@{user.username}</p>
                 <p className="text-slate-500">{`${user.firstname} ${user.lastname}`.trim()}</p>
               </td>
-              <td className={cn(cell, labelled, 'text-slate-700 md:max-w-[16rem] [overflow-wrap:anywhere]')} data-label="Email">
-                {user.email}
+              <td className={cn(cell, labelled, 'text-slate-700 md:max-w-[16rem]')} data-label="Email">
+                <EmailAddress email={user.email} />
               </td>
-              <td className={cn(cell, labelled, 'whitespace-nowrap text-slate-600')} data-label="Created" title={formatDateTime(user.createdAt)}>
+              <td
+                className={cn(cell, labelled, 'whitespace-nowrap text-slate-600')}
+                data-label="Created"
+                title={formatDateTime(user.createdAt)}
+              >
                 {formatDate(user.createdAt)}
               </td>
               <td className={cn(cell, labelled, 'capitalize text-slate-700')} data-label="Role">

@@ -1,17 +1,17 @@
 /**
- * The users table's controls (spec: search box, sort by, direction, Search, page size). A GET form:
- * it writes the state into the URL, and has no page field, so any change starts at page 1 (spec
- * §4). The selects apply at once when scripts run; without them the Search button applies them.
+ * The users table's controls (docs/product/admin.md: search box, sort by, direction, Search, page
+ * size). A GET form: it writes the state into the URL, and has no page field, so any change starts
+ * at page 1 (docs/product/admin.md). The selects apply at once when scripts run; without them the
+ * Search button applies them.
  */
 import { ADMIN_USER_SORTS, SORT_DIRECTIONS, adminTexts } from '@kora/contracts';
 import { Form, useSubmit } from '@remix-run/react';
 import { useRef } from 'react';
-import { SearchIcon } from '~/components/icons';
+import { SearchIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { inputClasses } from '~/components/ui/input';
 import { DIR_LABELS, SORT_LABELS, type UsersQuery } from './users-query';
 import { PageSizeField, adminSelectClasses } from '~/components/admin/page-size-field';
-
 
 export function UsersToolbar({ query }: { query: UsersQuery }) {
   const submit = useSubmit();
@@ -24,7 +24,14 @@ export function UsersToolbar({ query }: { query: UsersQuery }) {
     <Form ref={form} method="get" role="search" aria-label="Users" className="flex flex-wrap items-end gap-2" key={JSON.stringify(query)}>
       <label className="min-w-0 grow basis-56">
         <span className="sr-only">Search</span>
-        <input type="search" name="search" defaultValue={query.search} placeholder={adminTexts.searchUsersPlaceholder} maxLength={200} className={inputClasses} />
+        <input
+          type="search"
+          name="search"
+          defaultValue={query.search}
+          placeholder={adminTexts.searchUsersPlaceholder}
+          maxLength={200}
+          className={inputClasses}
+        />
       </label>
       <label>
         <span className="sr-only">Sort by</span>

@@ -1,20 +1,21 @@
 /**
  * Find Friends: search members by name (GET /resources/users/search), each result with Add Friend,
  * or what already ties them to the member (You, Friends, Requested). A blank or whitespace query is
- * ignored (spec §5); no match reads "No users found."; a failure "User search failed".
+ * ignored (docs/product/friends.md); no match reads "No users found."; a failure "User search
+ * failed".
  */
 import { friendTexts } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useId, useState, type FormEvent } from 'react';
-import { SearchIcon, UserPlusIcon } from '~/components/icons';
+import { SearchIcon } from 'lucide-react';
 import { Alert } from '~/components/ui/alert';
 import { Input } from '~/components/ui/input';
 import { SubmitButton } from '~/components/ui/submit-button';
-import { FriendActionButton } from './friend-action-button';
+import { AddFriendControl } from './add-friend-control';
 import { FriendsCard } from './friends-card';
 import { PeopleGrid, PersonCard } from './person-card';
 import { userSearchUrl, type UserSearchData, type UserSearchItem } from './types';
-import { useSentRequests, type FriendActions } from './use-friend-action';
+import { useSentRequests, type FriendActions, type LocalRequests } from './use-friend-action';
 
 const TITLE = 'Find Friends';
 
@@ -29,7 +30,7 @@ export function FindFriends({ known }: { known: KnownPeople }) {
   const inputId = useId();
   const [query, setQuery] = useState('');
   const search = useFetcher<UserSearchData>();
-  const { actions, sentTo } = useSentRequests();
+  const { actions, requests } = useSentRequests();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,7 +68,7 @@ export function FindFriends({ known }: { known: KnownPeople }) {
           <PeopleGrid label="Search results">
             {answer.users.map((user) => (
               <PersonCard key={user.id} userId={user.id} name={user.name} username={user.user_name} image={user.profileImage}>
-                <ResultAction user={user} known={known} sentTo={sentTo} actions={actions} />
+                <ResultAction user={user} known={known} requests={requests} actions={actions} />
               </PersonCard>
             ))}
           </PeopleGrid>
@@ -77,13 +78,18 @@ export function FindFriends({ known }: { known: KnownPeople }) {
   );
 }
 
-function ResultAction({ user, known, sentTo, actions }: { user: UserSearchItem; known: KnownPeople; sentTo: ReadonlySet<number>; actions: FriendActions }) {
-  const tie = user.id === known.me ? 'You' : known.friends.has(user.id) ? 'Friends' : known.requested.has(user.id) || sentTo.has(user.id) ? 'Requested' : null;
+function ResultAction({
+  user,
+  known,
+  requests,
+  actions,
+}: {
+  user: UserSearchItem;
+  known: KnownPeople;
+  requests: LocalRequests;
+  actions: FriendActions;
+}) {
+  const tie = user.id === known.me ? 'You' : known.friends.has(user.id) ? 'Friends' : null;
   if (tie) return <p className="py-1.5 text-sm font-medium text-slate-500">{tie}</p>;
-  return (
-    <FriendActionButton actions={actions} fields={{ intent: 'send', userId: user.id }}>
-      <UserPlusIcon className="size-4" />
-      Add Friend
-    </FriendActionButton>
-  );
+  return <AddFriendControl userId={user.id} actions={actions} requests={requests} requestedBefore={known.requested.has(user.id)} />;
 }

@@ -28,7 +28,13 @@ export function FriendActionButton({
         actions.submit(fields);
       }}
     >
-      <SubmitButton variant={variant} size={size} busy={actions.isPending(fields)} disabled={actions.busy} className="w-full">
+      <SubmitButton
+        variant={variant}
+        size={size}
+        busy={actions.isPending(fields)}
+        disabled={actions.busy}
+        className="w-full whitespace-nowrap !px-2"
+      >
         {children}
       </SubmitButton>
     </form>

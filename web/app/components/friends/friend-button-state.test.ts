@@ -2,7 +2,13 @@ import { friendTexts, type Relation } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
 import { friendButtonState } from './friend-button-state';
 
-const relation = (status: Relation['status'], requestId: number | null = null): Relation => ({ userId: 5, status, requestId, canRequest: status === 'none', reason: null });
+const relation = (status: Relation['status'], requestId: number | null = null): Relation => ({
+  userId: 5,
+  status,
+  requestId,
+  canRequest: status === 'none',
+  reason: null,
+});
 
 describe('friendButtonState', () => {
   it('shows nothing on your own profile and Add Friend to a stranger', () => {

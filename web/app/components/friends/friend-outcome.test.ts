@@ -23,12 +23,24 @@ describe('failureText', () => {
 
 describe('relationAfter', () => {
   it('is requested after sending, with the new request to cancel', () => {
-    expect(relationAfter('send', 9, { id: 4, status: 0 })).toEqual({ userId: 9, status: 'requested', requestId: 4, canRequest: false, reason: null });
+    expect(relationAfter('send', 9, { id: 4, status: 0 })).toEqual({
+      userId: 9,
+      status: 'requested',
+      requestId: 4,
+      canRequest: false,
+      reason: null,
+    });
   });
 
   it('is friends after accepting, or after sending to someone who had asked first', () => {
     expect(relationAfter('accept', 9)).toEqual({ userId: 9, status: 'friends', requestId: null, canRequest: false, reason: null });
-    expect(relationAfter('send', 9, { id: 4, status: 'accepted' })).toEqual({ userId: 9, status: 'friends', requestId: null, canRequest: false, reason: null });
+    expect(relationAfter('send', 9, { id: 4, status: 'accepted' })).toEqual({
+      userId: 9,
+      status: 'friends',
+      requestId: null,
+      canRequest: false,
+      reason: null,
+    });
   });
 
   it('is none after declining, cancelling or unfriending', () => {

@@ -1,5 +1,5 @@
 /**
- * What a friend action leads to: the toast the member reads (the spec's texts where it has them)
+ * What a friend action leads to: the toast the member reads (the product's texts where it has them)
  * and the relation to the other member afterwards, which the profile's button shows at once.
  */
 import { friendTexts, type FriendRequest, type Relation } from '@kora/contracts';
@@ -23,7 +23,7 @@ export function successText(intent: FriendIntent, sent?: SentRequest): string {
   }
 }
 
-/** Cancel and unfriend are not in the spec's catalogue; their texts follow its wording. */
+/** Cancel and unfriend are not in the product's catalogue; their texts follow its wording. */
 const FAILURE_TEXTS: Record<FriendIntent, string> = {
   send: friendTexts.sendFailed,
   accept: friendTexts.respondFailed,

@@ -5,7 +5,7 @@
 import { friendTexts, type Friend } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
-import { MoreIcon } from '~/components/icons';
+import { EllipsisIcon } from 'lucide-react';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { cn } from '~/utils/misc';
@@ -24,10 +24,23 @@ export function FriendsSection({ section, online }: { section: Section<Friend>; 
   const friends = section.ok ? section.items : [];
 
   return (
-    <FriendsCard id="your-friends" title={TITLE} error={section.ok ? null : section.error} empty={friends.length === 0 ? friendTexts.noFriends : null}>
+    <FriendsCard
+      id="your-friends"
+      title={TITLE}
+      error={section.ok ? null : section.error}
+      empty={friends.length === 0 ? friendTexts.noFriends : null}
+    >
       <PeopleGrid label={TITLE}>
         {friends.map((friend) => (
-          <PersonCard key={friend.id} userId={friend.id} name={friend.name} username={friend.user_name} image={friend.profileImage} verified={friend.verified} online={online?.has(friend.id)}>
+          <PersonCard
+            key={friend.id}
+            userId={friend.id}
+            name={friend.name}
+            username={friend.user_name}
+            image={friend.profileImage}
+            verified={friend.verified}
+            online={online?.has(friend.id)}
+          >
             <FriendMenu name={friend.name} onUnfriend={() => setLeaving(friend)} />
           </PersonCard>
         ))}
@@ -50,7 +63,7 @@ function FriendMenu({ name, onUnfriend }: { name: string; onUnfriend: () => void
         aria-label={`Options for ${name}`}
         className="inline-flex h-8 w-full items-center justify-center rounded-lg bg-slate-100 text-slate-700 hover:bg-slate-200 data-[state=open]:bg-slate-200"
       >
-        <MoreIcon />
+        <EllipsisIcon />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="center" sideOffset={4} className={cn(menuContentClasses, 'w-44')}>

@@ -41,7 +41,15 @@ export function PersonCard({
     <li aria-label={name} className="flex min-w-0 flex-col items-center gap-2 rounded-xl border border-slate-200 p-3 text-center">
       <Link to={`/profile/${userId}`} className="group flex w-full min-w-0 flex-col items-center gap-2">
         <Avatar name={name} src={avatarSrc(image)} className="size-16 text-lg" online={online} />
-        <MemberName name={name} username={username} withHandle stacked verified={verified} className="items-center text-sm" nameClassName="group-hover:underline" />
+        <MemberName
+          name={name}
+          username={username}
+          withHandle
+          stacked
+          verified={verified}
+          className="items-center text-sm"
+          nameClassName="group-hover:underline"
+        />
       </Link>
       {detail ? <p className="-mt-1 text-xs text-slate-500">{detail}</p> : null}
       {children ? <div className="mt-auto w-full">{children}</div> : null}

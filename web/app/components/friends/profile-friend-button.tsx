@@ -8,7 +8,7 @@
 import type { Relation } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useId, useState } from 'react';
-import { ChevronDownIcon, UserCheckIcon, UserPlusIcon } from '~/components/icons';
+import { ChevronDownIcon, UserCheckIcon, UserPlusIcon } from 'lucide-react';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
@@ -62,7 +62,11 @@ export function ProfileFriendButton({ relation: loaded, name }: { relation: Rela
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger disabled={actions.busy} className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')}>
-          {actions.busy ? <Spinner label="Sending" className="[&_svg]:size-5 [&_svg]:text-current" /> : <UserCheckIcon className="size-4" />}
+          {actions.busy ? (
+            <Spinner label="Sending" className="[&_svg]:size-5 [&_svg]:text-current" />
+          ) : (
+            <UserCheckIcon className="size-4" />
+          )}
           {state.label}
           <ChevronDownIcon className="size-4" />
         </DropdownMenu.Trigger>

@@ -1,13 +1,14 @@
 /**
  * Friend Requests: requests other members sent, still pending, with Accept and Decline. After an
  * answer the page reloads its lists (routes/_app.friends.tsx): the request leaves, an accepted
- * friend appears under Your Friends, and the suggestions are fetched again (spec §4).
+ * friend appears under Your Friends, and the suggestions are fetched again
+ * (docs/product/friends.md).
  */
 import { friendTexts, type FriendRequest } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { MemberName } from '~/components/member-name';
-import { CheckIcon } from '~/components/icons';
+import { CheckIcon } from 'lucide-react';
 import { RelativeTime } from '~/components/ui/relative-time';
 import { avatarSrc } from '~/utils/media';
 import type { Section } from '~/utils/section';
@@ -21,7 +22,12 @@ export function RequestsSection({ section, now }: { section: Section<FriendReque
   const actions = useFriendAction();
   const requests = section.ok ? section.items : [];
   return (
-    <FriendsCard id="requests" title={TITLE} error={section.ok ? null : section.error} empty={requests.length === 0 ? friendTexts.noRequests : null}>
+    <FriendsCard
+      id="requests"
+      title={TITLE}
+      error={section.ok ? null : section.error}
+      empty={requests.length === 0 ? friendTexts.noRequests : null}
+    >
       <ul aria-label={TITLE} className="divide-y divide-slate-100">
         {requests.map((request) => (
           <RequestRow key={request.id} request={request} now={now} actions={actions} />

@@ -1,25 +1,62 @@
 /**
  * People You May Know: suggested members with Add Friend. Someone the member sends a request to
- * leaves the grid at once (spec §4), whatever the reloaded suggestions say.
+ * stays in place as "Requested" with Cancel, even when the reloaded suggestions (which leave out
+ * pending requests) no longer list them; cancelling brings Add Friend back.
  */
 import type { Suggestion } from '@kora/contracts';
-import { UserPlusIcon } from '~/components/icons';
+import { useState } from 'react';
 import { countLabel } from '~/utils/misc';
 import type { Section } from '~/utils/section';
-import { FriendActionButton } from './friend-action-button';
+import { AddFriendControl } from './add-friend-control';
 import { FriendsCard } from './friends-card';
 import { PeopleGrid, PersonCard } from './person-card';
-import { useSentRequests } from './use-friend-action';
+import { useSentRequests, type LocalRequests } from './use-friend-action';
 
 const TITLE = 'People You May Know';
+const NONE: Suggestion[] = [];
+
+type Places = ReadonlyMap<number, { person: Suggestion; index: number }>;
+
+/** Every suggestion seen on this page, at its last place (adjusted while rendering, as React advises). */
+function useLastPlaces(items: Suggestion[]): Places {
+  const [memory, setMemory] = useState(() => ({ items, places: placesOf(items, new Map()) }));
+  if (memory.items !== items) setMemory({ items, places: placesOf(items, memory.places) });
+  return memory.places;
+}
+
+function placesOf(items: Suggestion[], before: Places): Places {
+  const places = new Map(before);
+  items.forEach((person, index) => places.set(person.id, { person, index }));
+  return places;
+}
+
+/**
+ * The suggestions to show: the loaded ones, plus anyone this page sent a request to who dropped
+ * out of them, back at the place they had.
+ */
+function withPendingKept(items: Suggestion[], requests: LocalRequests, places: Places): Suggestion[] {
+  const shown = [...items];
+  const listed = new Set(items.map((person) => person.id));
+  const kept = [...places.values()]
+    .filter(({ person }) => !listed.has(person.id) && typeof requests.get(person.id) === 'number')
+    .sort((a, b) => a.index - b.index);
+  for (const { person, index } of kept) shown.splice(Math.min(index, shown.length), 0, person);
+  return shown;
+}
 
 /** `online`: the suggested members the member may see online now. */
 export function SuggestionsSection({ section, online }: { section: Section<Suggestion>; online?: ReadonlySet<number> }) {
-  const { actions, sentTo } = useSentRequests();
-  const people = section.ok ? section.items.filter((person) => !sentTo.has(person.id)) : [];
+  const { actions, requests } = useSentRequests();
+  const places = useLastPlaces(section.ok ? section.items : NONE);
+  const people = section.ok ? withPendingKept(section.items, requests, places) : [];
 
   return (
-    <FriendsCard id="suggestions" title={TITLE} error={section.ok ? null : section.error} empty={people.length === 0 ? 'No suggestions right now.' : null}>
+    <FriendsCard
+      id="suggestions"
+      title={TITLE}
+      error={section.ok ? null : section.error}
+      empty={people.length === 0 ? 'No suggestions right now.' : null}
+    >
       <PeopleGrid label={TITLE}>
         {people.map((person) => (
           <PersonCard
@@ -32,10 +69,7 @@ export function SuggestionsSection({ section, online }: { section: Section<Sugge
             online={online?.has(person.id)}
             detail={person.mutualCount > 0 ? countLabel(person.mutualCount, 'mutual friend') : undefined}
           >
-            <FriendActionButton actions={actions} fields={{ intent: 'send', userId: person.id }}>
-              <UserPlusIcon className="size-4" />
-              Add Friend
-            </FriendActionButton>
+            <AddFriendControl userId={person.id} actions={actions} requests={requests} />
           </PersonCard>
         ))}
       </PeopleGrid>

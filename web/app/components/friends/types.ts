@@ -19,14 +19,13 @@ export function userSearchUrl(query: string): string {
 
 /** `relation` is the new relation to the member named in the form (null when none was named). */
 export type FriendActionSuccess = { intent: FriendIntent; ok: true; message: string; relation: Relation | null };
-/** `reason` is the server's own refusal ("You are already friends"), shown under the spec's text. */
+/** `reason` is the server's own refusal ("You are already friends"), shown under the product's text. */
 export type FriendActionFailure = { intent: FriendIntent | null; ok: false; error: string; reason?: string };
 export type FriendActionData = FriendActionSuccess | FriendActionFailure;
 
 /** The fields of a friend action form, as the components build them. */
 export type FriendActionFields =
-  | { intent: 'send' | 'unfriend'; userId: number }
-  | { intent: 'accept' | 'decline' | 'cancel'; requestId: number; userId?: number };
+  { intent: 'send' | 'unfriend'; userId: number } | { intent: 'accept' | 'decline' | 'cancel'; requestId: number; userId?: number };
 
 /** GET /resources/users/search?q=. */
 export type UserSearchData = { ok: true; query: string; users: UserSearchItem[] } | { ok: false; error: string };

@@ -1,8 +1,8 @@
 /**
- * Friend actions through POST /resources/friends with one fetcher, and the spec's toasts for their
- * answers (the server's refusal, if any, under the failure text). On /friends one fetcher serves a
- * whole section and lives in it rather than in a person's card: after an answer the page reloads
- * its lists, and a card that leaves the list would take the answer (and its toast) with it.
+ * Friend actions through POST /resources/friends with one fetcher, and the product's toasts for
+ * their answers (the server's refusal, if any, under the failure text). On /friends one fetcher
+ * serves a whole section and lives in it rather than in a person's card: after an answer the page
+ * reloads its lists, and a card that leaves the list would take the answer (and its toast) with it.
  */
 import { useFetcher } from '@remix-run/react';
 import { useCallback, useState } from 'react';
@@ -52,14 +52,22 @@ export function useFriendAction(onSuccess?: (answer: FriendActionSuccess) => voi
 }
 
 /**
- * Friend actions for a section that offers Add Friend, with the members the member has sent a
- * request to through them (the section stops offering Add Friend to those at once).
+ * What this page did to its members' requests: the request id sent to a member, or null once it
+ * was cancelled. It wins over what the page loaded, which may be older than the last answer.
  */
-export function useSentRequests(): { actions: FriendActions; sentTo: ReadonlySet<number> } {
-  const [sentTo, setSentTo] = useState<ReadonlySet<number>>(() => new Set());
+export type LocalRequests = ReadonlyMap<number, number | null>;
+
+/**
+ * Friend actions for a section that offers Add Friend, with the requests sent (and cancelled)
+ * through them: a member sent one shows "Requested" with Cancel in place of Add Friend at once.
+ */
+export function useSentRequests(): { actions: FriendActions; requests: LocalRequests } {
+  const [requests, setRequests] = useState<LocalRequests>(() => new Map());
   const actions = useFriendAction((answer) => {
-    const userId = answer.relation?.userId;
-    if (userId !== undefined) setSentTo((ids) => new Set(ids).add(userId));
+    const relation = answer.relation;
+    if (!relation || (answer.intent !== 'send' && answer.intent !== 'cancel')) return;
+    const requestId = relation.status === 'requested' ? relation.requestId : null;
+    setRequests((known) => new Map(known).set(relation.userId, requestId));
   });
-  return { actions, sentTo };
+  return { actions, requests };
 }

@@ -26,7 +26,12 @@ export function CreateGroupDialog({ open, onOpenChange }: { open: boolean; onOpe
   const formError = action.failure && Object.keys(errors).length === 0 ? (action.failure.reason ?? action.failure.error) : null;
 
   return (
-    <Modal open={open} onOpenChange={(next) => (action.busy ? undefined : onOpenChange(next))} title={texts.createGroup} className="max-w-lg">
+    <Modal
+      open={open}
+      onOpenChange={(next) => (action.busy ? undefined : onOpenChange(next))}
+      title={texts.createGroup}
+      className="max-w-lg"
+    >
       <action.fetcher.Form method="post" action={GROUPS_RESOURCE} noValidate className="space-y-4">
         <input type="hidden" name="intent" value="create" />
         {formError ? <Alert>{formError}</Alert> : null}

@@ -1,7 +1,8 @@
 /**
- * A group on the Groups page (spec §2): picture (or the title's initial), title, member count
- * ("1,284 members"), the description clamped to a few lines, its privacy, and the membership
- * button. The card keeps its own copy of the group: a join or leave applies the answer in place.
+ * A group on the Groups page (docs/product/groups.md): picture (or the title's initial), title,
+ * member count ("1,284 members"), the description clamped to a few lines, its privacy, and the
+ * membership button. The card keeps its own copy of the group: a join or leave applies the answer
+ * in place.
  */
 import type { GroupItem, GroupTab } from '@kora/contracts';
 import { Link } from '@remix-run/react';

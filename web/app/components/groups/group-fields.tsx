@@ -58,8 +58,17 @@ export function GroupFields({
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-700">Privacy</legend>
         {GROUP_PRIVACIES.map((privacy) => (
-          <label key={privacy} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50/50">
-            <input type="radio" name="privacy" value={privacy} defaultChecked={initial.privacy === privacy} className="mt-1 accent-brand-600" />
+          <label
+            key={privacy}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50/50"
+          >
+            <input
+              type="radio"
+              name="privacy"
+              value={privacy}
+              defaultChecked={initial.privacy === privacy}
+              className="mt-1 accent-brand-600"
+            />
             <span>
               <span className="block text-sm font-semibold text-slate-900">{groupPrivacyLabels[privacy]}</span>
               <span className="block text-sm text-slate-600">{groupPrivacyHints[privacy]}</span>

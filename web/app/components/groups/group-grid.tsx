@@ -1,13 +1,14 @@
 /**
- * The Groups page's cards, a page at a time (spec §2, §4): the first page from the route's loader,
- * then "Load more" while there is a next cursor (each page appended, asked with the cursor the
- * last one returned), then "You've reached the end"; "No data to show" when the tab has nothing.
- * A page that fails to load toasts "Load failed" / "Failed to load groups" and keeps the button.
+ * The Groups page's cards, a page at a time (docs/product/groups.md): the first page from the
+ * route's loader, then "Load more" while there is a next cursor (each page appended, asked with the
+ * cursor the last one returned), then "You've reached the end"; "No data to show" when the tab has
+ * nothing. A page that fails to load toasts "Load failed" / "Failed to load groups" and keeps the
+ * button.
  */
 import { groupTexts, type GroupItem, type GroupTab } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { GroupIcon } from '~/components/icons';
+import { UsersRoundIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -51,7 +52,7 @@ export function GroupGrid({ first, tab, q }: { first: GroupsPage; tab: GroupTab;
   if (items.length === 0 && more.nextCursor === null) {
     return (
       <Card>
-        <EmptyState icon={GroupIcon} title={groupTexts.empty} />
+        <EmptyState icon={UsersRoundIcon} title={groupTexts.empty} />
       </Card>
     );
   }

@@ -23,9 +23,13 @@ export function GroupHeader({ group }: { group: GroupDetail }) {
           </p>
         </div>
         {/* The page reloads after every action (revalidation), so the answer needs no applying here. */}
-        <MembershipButton group={group} role={group.role} onChange={() => undefined} className="min-w-36" />
+        <MembershipButton group={group} role={group.role} className="min-w-36" />
       </div>
-      {group.group_description ? <p className="whitespace-pre-wrap break-words border-t border-slate-100 px-4 py-3 text-sm text-slate-700">{group.group_description}</p> : null}
+      {group.group_description ? (
+        <p className="whitespace-pre-wrap break-words border-t border-slate-100 px-4 py-3 text-sm text-slate-700">
+          {group.group_description}
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -6,7 +6,7 @@
 import { groupRoleLabels, type GroupDetail, type GroupMember } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
-import { MoreIcon, UsersIcon } from '~/components/icons';
+import { EllipsisIcon, UsersIcon } from 'lucide-react';
 import { Card } from '~/components/ui/card';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -18,13 +18,14 @@ import { PersonRow } from './person-row';
 import { groupPageTexts as texts } from './texts';
 import { useGroupAction } from './use-group-action';
 import { usePeoplePages, type PeoplePage } from './use-people-pages';
+import { groupPageAction } from './types';
 
 const roleBadge = { owner: 'bg-brand-600 text-white', admin: 'bg-brand-50 text-brand-700', member: 'bg-slate-100 text-slate-700' } as const;
 
 export function GroupMembersTab({ group, me, first }: { group: GroupDetail; me: number; first: PeoplePage<GroupMember> }) {
   const pages = usePeoplePages(first, 'members', group.group_id);
   const [pending, setPending] = useState<{ kind: MemberActionKind; member: GroupMember } | null>(null);
-  const action = useGroupAction(() => setPending(null));
+  const action = useGroupAction(() => setPending(null), { action: groupPageAction(group.group_id) });
   const viewer = { userId: me, role: group.role };
 
   if (pages.items.length === 0) {
@@ -42,14 +43,16 @@ export function GroupMembersTab({ group, me, first }: { group: GroupDetail; me: 
           const allowed = memberActions(viewer, member);
           return (
             <PersonRow key={member.userId} person={member}>
-              <span className={cn('rounded-full px-2.5 text-xs font-semibold leading-6', roleBadge[member.role])}>{groupRoleLabels[member.role]}</span>
+              <span className={cn('rounded-full px-2.5 text-xs font-semibold leading-6', roleBadge[member.role])}>
+                {groupRoleLabels[member.role]}
+              </span>
               {allowed.length > 0 ? (
                 <DropdownMenu.Root modal={false}>
                   <DropdownMenu.Trigger
                     aria-label={`${texts.memberActions}: ${member.name}`}
                     className="inline-flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100"
                   >
-                    <MoreIcon />
+                    <EllipsisIcon />
                   </DropdownMenu.Trigger>
                   <DropdownMenu.Portal>
                     <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClasses}>

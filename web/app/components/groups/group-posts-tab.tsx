@@ -5,7 +5,7 @@
  */
 import type { GroupDetail, PostPage } from '@kora/contracts';
 import { groupTexts } from '@kora/contracts';
-import { ClockIcon, LockIcon, NewspaperIcon } from '~/components/icons';
+import { ClockIcon, LockIcon, NewspaperIcon } from 'lucide-react';
 import { Composer } from '~/components/posts/composer';
 import { PostList } from '~/components/posts/post-list';
 import { Card } from '~/components/ui/card';
@@ -32,7 +32,7 @@ export function GroupPostsTab({ group, posts, now }: { group: GroupDetail; posts
         <p className="mt-4 text-lg font-semibold text-slate-900">{pending ? texts.waitingForApproval : groupTexts.membersOnlyPosts}</p>
         {/* Kept after joining (as Pending approval): its answer's toast must not leave with it. */}
         <div className="mt-4 flex justify-center">
-          <MembershipButton group={group} role={group.role} onChange={() => undefined} className="min-w-36" />
+          <MembershipButton group={group} role={group.role} className="min-w-36" />
         </div>
       </Card>
     );

@@ -5,7 +5,7 @@
  */
 import type { GroupDetail, GroupRequest } from '@kora/contracts';
 import { useState } from 'react';
-import { UserPlusIcon } from '~/components/icons';
+import { UserPlusIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -15,8 +15,17 @@ import { PersonRow } from './person-row';
 import { groupPageTexts as texts } from './texts';
 import { useGroupAction } from './use-group-action';
 import { usePeoplePages, type PeoplePage } from './use-people-pages';
+import { groupPageAction } from './types';
 
-function RequestRow({ request, busy, onAnswer }: { request: GroupRequest; busy: 'approve' | 'decline' | null; onAnswer: (answer: 'approve' | 'decline') => void }) {
+function RequestRow({
+  request,
+  busy,
+  onAnswer,
+}: {
+  request: GroupRequest;
+  busy: 'approve' | 'decline' | null;
+  onAnswer: (answer: 'approve' | 'decline') => void;
+}) {
   return (
     <PersonRow person={request}>
       <SubmitButton type="button" size="sm" busy={busy === 'approve'} disabled={busy !== null} onClick={() => onAnswer('approve')}>
@@ -33,7 +42,7 @@ export function GroupRequestsTab({ group, first }: { group: GroupDetail; first: 
   const pages = usePeoplePages(first, 'requests', group.group_id);
   // One fetcher for the list, not one per row: the answered row leaves in the same render as the
   // answer arrives, and would take the toast with it.
-  const action = useGroupAction();
+  const action = useGroupAction(undefined, { action: groupPageAction(group.group_id) });
   const [answering, setAnswering] = useState<{ userId: number; answer: 'approve' | 'decline' } | null>(null);
   const busyFor = (userId: number) => (action.busy && answering?.userId === userId ? answering.answer : null);
   if (pages.items.length === 0) {

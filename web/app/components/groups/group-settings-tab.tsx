@@ -1,12 +1,13 @@
 /**
  * A group's Settings tab (the owner): edit the title, description, privacy and picture (toast
  * "Group updated"; refused fields beside themselves), and delete the group behind a confirmation
- * (toast "Group deleted", then My Groups).
+ * (toast "Group deleted", then My Groups). Saving posts to the group's page, which reloads with the
+ * new title; deleting goes through /resources/groups, as the page has nothing left to reload.
  */
 import type { GroupDetail } from '@kora/contracts';
 import { useNavigate } from '@remix-run/react';
 import { useState } from 'react';
-import { TrashIcon } from '~/components/icons';
+import { TrashIcon } from 'lucide-react';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '~/components/ui/card';
@@ -14,7 +15,7 @@ import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { GroupFields } from './group-fields';
 import { groupPageTexts as texts } from './texts';
-import { GROUPS_RESOURCE } from './types';
+import { groupPageAction } from './types';
 import { useGroupAction } from './use-group-action';
 
 export function GroupSettingsTab({ group }: { group: GroupDetail }) {
@@ -37,7 +38,7 @@ export function GroupSettingsTab({ group }: { group: GroupDetail }) {
           <CardTitle>Group settings</CardTitle>
         </CardHeader>
         <CardBody>
-          <save.fetcher.Form method="post" action={GROUPS_RESOURCE} noValidate className="space-y-4">
+          <save.fetcher.Form method="post" action={groupPageAction(group.group_id)} noValidate className="space-y-4">
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="groupId" value={group.group_id} />
             {formError ? <Alert>{formError}</Alert> : null}

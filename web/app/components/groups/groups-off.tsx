@@ -1,4 +1,4 @@
-import { GroupIcon } from '~/components/icons';
+import { UsersRoundIcon } from 'lucide-react';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { groupPageTexts as texts } from './texts';
@@ -7,7 +7,7 @@ import { groupPageTexts as texts } from './texts';
 export function GroupsOff() {
   return (
     <Card>
-      <EmptyState icon={GroupIcon} title={texts.turnedOff} titleAs="h1" />
+      <EmptyState icon={UsersRoundIcon} title={texts.turnedOff} titleAs="h1" />
     </Card>
   );
 }

@@ -1,12 +1,12 @@
 /**
- * The Groups page's search box (spec §2, §4): the text is URL state (`?q=`), sent as the member
- * types after a short pause, so the list starts again from cursor 0 for the new text (the
+ * The Groups page's search box (docs/product/groups.md): the text is URL state (`?q=`), sent as the
+ * member types after a short pause, so the list starts again from cursor 0 for the new text (the
  * loader's query). Without JavaScript the form submits on Enter with the same parameters.
  */
 import { groupLimits, groupTexts, type GroupTab } from '@kora/contracts';
 import { Form, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { SearchIcon } from '~/components/icons';
+import { SearchIcon } from 'lucide-react';
 import { inputClasses } from '~/components/ui/input';
 import { cn } from '~/utils/misc';
 

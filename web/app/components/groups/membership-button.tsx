@@ -1,19 +1,20 @@
 /**
- * The group's button (spec §2, §4): Join sends a request (toast "Request sent"); Pending approval is
- * disabled while it waits; Joined opens a small menu whose "Leave group" leaves (toast "Left
- * group"); the owner, who cannot leave, gets Manage (the group's settings) instead. Each answer
- * carries the group as the member now sees it, handed to `onChange`.
+ * The group's button (docs/product/groups.md): Join sends a request (toast "Request sent"); Pending
+ * approval is disabled while it waits; Joined opens a small menu whose "Leave group" leaves (toast
+ * "Left group"); the owner, who cannot leave, gets Manage (the group's settings) instead. Each
+ * answer carries the group as the member now sees it, handed to `onChange`.
  */
 import type { GroupDetail, GroupItem, GroupRole } from '@kora/contracts';
 import { groupTexts } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@remix-run/react';
-import { CheckIcon, ChevronDownIcon, LogOutIcon } from '~/components/icons';
+import { CheckIcon, ChevronDownIcon, LogOutIcon } from 'lucide-react';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { membershipOf } from './membership';
 import { groupPageTexts as texts } from './texts';
+import { groupPageAction } from './types';
 import { useGroupAction } from './use-group-action';
 
 export function MembershipButton({
@@ -25,10 +26,13 @@ export function MembershipButton({
   group: GroupItem;
   /** The member's role when known (the group's page); list cards know only the flags. */
   role: GroupRole | null;
-  onChange: (group: GroupDetail) => void;
+  onChange?: (group: GroupDetail) => void;
   className?: string;
 }) {
-  const action = useGroupAction((answer) => (answer.group ? onChange(answer.group) : undefined));
+  const action = useGroupAction(
+    (answer) => (answer.group ? onChange?.(answer.group) : undefined),
+    onChange ? {} : { action: groupPageAction(group.group_id) },
+  );
   const state = membershipOf(group, role);
   const fields = { groupId: group.group_id };
 
@@ -48,7 +52,13 @@ export function MembershipButton({
   }
   if (state === 'join') {
     return (
-      <SubmitButton type="button" busy={action.busy} busyLabel={groupTexts.join} onClick={() => action.submit('join', fields)} className={className}>
+      <SubmitButton
+        type="button"
+        busy={action.busy}
+        busyLabel={groupTexts.join}
+        onClick={() => action.submit('join', fields)}
+        className={className}
+      >
         {groupTexts.join}
       </SubmitButton>
     );

@@ -1,7 +1,7 @@
 /**
- * Which button a group shows the member (spec §2, §4): Join when not joined; Pending approval
- * (disabled) while a request waits; Joined (which can be left) once approved; the owner, who
- * cannot leave their own group, gets Manage instead.
+ * Which button a group shows the member (docs/product/groups.md): Join when not joined; Pending
+ * approval (disabled) while a request waits; Joined (which can be left) once approved; the owner,
+ * who cannot leave their own group, gets Manage instead.
  */
 import type { GroupItem, GroupRole } from '@kora/contracts';
 

@@ -4,7 +4,17 @@ import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 
 /** "Load more" under a list of members or requests while it has more. */
-export function PeopleLoadMore({ nextCursor, loading, error, onLoad }: { nextCursor: string | null; loading: boolean; error: string | null; onLoad: () => void }) {
+export function PeopleLoadMore({
+  nextCursor,
+  loading,
+  error,
+  onLoad,
+}: {
+  nextCursor: string | null;
+  loading: boolean;
+  error: string | null;
+  onLoad: () => void;
+}) {
   if (nextCursor === null) return null;
   return (
     <div className="flex flex-col items-center gap-3 border-t border-slate-100 p-3">

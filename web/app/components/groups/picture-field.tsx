@@ -6,7 +6,7 @@
  */
 import { mediaTexts } from '@kora/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ImageIcon } from '~/components/icons';
+import { ImageIcon } from 'lucide-react';
 import { Button, buttonClasses } from '~/components/ui/button';
 import type { Upload } from '~/components/posts/upload-media';
 import { UploadProgress } from '~/components/posts/upload-progress';
@@ -75,7 +75,13 @@ export function PictureField({
       <GroupPicture title={title || '?'} picture={shown} className="aspect-[3/1] w-full rounded-lg" initialClassName="text-4xl" />
       {progress !== null ? <UploadProgress percent={progress} /> : null}
       <div className="flex flex-wrap gap-2">
-        <label className={cn(buttonClasses('secondary', 'sm'), 'cursor-pointer focus-within:ring-2 focus-within:ring-brand-500', progress !== null && 'pointer-events-none opacity-60')}>
+        <label
+          className={cn(
+            buttonClasses('secondary', 'sm'),
+            'cursor-pointer focus-within:ring-2 focus-within:ring-brand-500',
+            progress !== null && 'pointer-events-none opacity-60',
+          )}
+        >
           <ImageIcon className="size-4 text-brand-600" />
           {shown ? texts.changePicture : texts.choosePicture}
           <input

@@ -1,5 +1,5 @@
 import { groupPrivacyLabels, type GroupPrivacy } from '@kora/contracts';
-import { GlobeIcon, LockIcon } from '~/components/icons';
+import { GlobeIcon, LockIcon } from 'lucide-react';
 import { cn } from '~/utils/misc';
 
 /** "Public group" / "Private group" with its icon. */

@@ -1,6 +1,6 @@
 /**
  * The group pages' own words (the web's, beside the contracts' groupTexts): labels and
- * confirmations the spec leaves open. Plain values, so any group component can take them.
+ * confirmations the product rules leave open. Plain values, so any group component can take them.
  */
 export const groupPageTexts = {
   title: 'Groups',

@@ -1,6 +1,6 @@
 /**
- * What the groups resource route answers (routes/resources.groups.tsx), shared by the route and
- * the components that call it.
+ * What group actions answer (utils/group-action.server.ts, through routes/resources.groups.tsx or
+ * the group's own page), shared by the routes and the components that call them.
  */
 import type { GroupDetail, GroupItem, GroupMember, GroupRequest } from '@kora/contracts';
 
@@ -8,7 +8,7 @@ export type GroupIntent = 'join' | 'leave' | 'create' | 'update' | 'delete' | 'a
 
 export type GroupActionData =
   | { intent: GroupIntent; ok: true; message: string; group: GroupDetail | null }
-  /** `reason`: the server's refusal, shown under the spec's failure text; `fieldErrors` by form field. */
+  /** `reason`: the server's refusal, shown under the product's failure text; `fieldErrors` by form field. */
   | { intent: GroupIntent | null; ok: false; error: string; reason?: string; fieldErrors?: Record<string, string> };
 
 /** GET /resources/groups: one more page of a tab, of members or of join requests. */
@@ -19,3 +19,8 @@ export type GroupPageData =
   | { ok: false; error: string };
 
 export const GROUPS_RESOURCE = '/resources/groups';
+
+/** The group's own page: its actions post there, and the page reloads with the new group. */
+export function groupPageAction(groupId: number): string {
+  return `/groups/${groupId}`;
+}

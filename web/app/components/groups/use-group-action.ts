@@ -1,8 +1,9 @@
 /**
- * One group action at a time through POST /resources/groups, with its toast: the spec's "Request
+ * One group action at a time through POST /resources/groups, with its toast: the product's "Request
  * sent" after every join and "Left group" after leaving, the API's message after the others; a
  * failure's title ("Join failed", "Leave failed", or the refusal) with the server's reason under
- * it. Forms whose refused fields show beside the fields get no toast for those.
+ * it. Forms whose refused fields show beside the fields get no toast for those. The action goes to
+ * /resources/groups unless `action` names the group's page (groupPageAction), which then reloads.
  */
 import { groupTexts } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
@@ -18,7 +19,7 @@ function successTitle(answer: Success): string {
   return answer.message;
 }
 
-export function useGroupAction(onSuccess?: (answer: Success) => void, options: { key?: string } = {}) {
+export function useGroupAction(onSuccess?: (answer: Success) => void, options: { key?: string; action?: string } = {}) {
   const fetcher = useFetcher<GroupActionData>(options.key ? { key: options.key } : undefined);
   const { toast } = useToast();
 
@@ -36,7 +37,7 @@ export function useGroupAction(onSuccess?: (answer: Success) => void, options: {
     const form = new FormData();
     form.set('intent', intent);
     for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
-    fetcher.submit(form, { method: 'post', action: GROUPS_RESOURCE });
+    fetcher.submit(form, { method: 'post', action: options.action ?? GROUPS_RESOURCE });
   }
 
   const busy = fetcher.state !== 'idle';

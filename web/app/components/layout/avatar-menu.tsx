@@ -1,13 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
-import { LogOutIcon, UserIcon } from '~/components/icons';
+import { LogOutIcon, UserIcon } from 'lucide-react';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { cn } from '~/utils/misc';
 import { displayName, type CurrentUser } from '~/utils/user';
 import { LogoutForm } from './logout-form';
 
-/** Avatar button with Profile (encoded id, per spec) and Logout. */
+/** Avatar button with Profile (encoded id, docs/product/accounts.md) and Logout. */
 export function AvatarMenu({ user }: { user: CurrentUser }) {
   return (
     <DropdownMenu.Root modal={false}>
@@ -18,11 +18,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
         <Avatar name={displayName(user)} src={user.profileImage} className="size-9" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className={cn(menuContentClasses, 'w-64')}
-        >
+        <DropdownMenu.Content align="end" sideOffset={8} className={cn(menuContentClasses, 'w-64')}>
           <div className="flex items-center gap-3 px-3 py-2">
             <Avatar name={displayName(user)} src={user.profileImage} />
             <div className="min-w-0">

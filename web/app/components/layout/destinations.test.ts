@@ -5,7 +5,10 @@ const ALL_ON = { stories: true, reels: true, groups: true, payments: true };
 
 /** Every page the left menu links to, groups opened up. */
 function leftMenuPaths(): string[] {
-  return [...MAIN_MENU, ...EXPLORE_MENU].flatMap((entry) => (isGroup(entry) ? entry.children : [entry])).map((item) => item.to).concat(SETTINGS_ITEM.to);
+  return [...MAIN_MENU, ...EXPLORE_MENU]
+    .flatMap((entry) => (isGroup(entry) ? entry.children : [entry]))
+    .map((item) => item.to)
+    .concat(SETTINGS_ITEM.to);
 }
 
 describe('the drawer destinations', () => {

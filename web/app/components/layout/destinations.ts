@@ -1,12 +1,12 @@
 /**
- * Every destination of the member menus, once: the left menu in the spec's order (member-side §2
- * "Left menu", routes from the spec's route list) and the small-screen drawer, which offers the
- * spec's own entries first (Home, Profile, Friends, Messages, Notifications; Logout last) and then
+ * Every destination of the member menus, once: the left menu in the product's order and routes
+ * (docs/product/navigation.md) and the small-screen drawer, which offers the product's own
+ * entries first (Home, Profile, Friends, Messages, Notifications; Logout last) and then
  * everything the left menu offers, because the left menu is hidden on phones.
  */
 import type { Feature, SiteInfo } from '@kora/contracts';
 import {
-  BadgeIcon,
+  AwardIcon,
   BellIcon,
   BookmarkIcon,
   BookOpenIcon,
@@ -14,14 +14,14 @@ import {
   ClockIcon,
   FlagIcon,
   FlameIcon,
-  GroupIcon,
+  UsersRoundIcon,
   HistoryIcon,
-  HomeIcon,
-  MessageIcon,
+  HouseIcon,
+  MessageCircleIcon,
   NewspaperIcon,
   PackageIcon,
-  PenIcon,
-  ReelIcon,
+  PenLineIcon,
+  SquarePlayIcon,
   SettingsIcon,
   ShoppingBagIcon,
   SparklesIcon,
@@ -30,20 +30,20 @@ import {
   UserIcon,
   UsersIcon,
   WalletIcon,
-  type IconComponent,
-} from '~/components/icons';
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavItem {
   label: string;
   to: string;
-  icon: IconComponent;
+  icon: LucideIcon;
   /** A switchable feature the item belongs to: hidden while an admin has it turned off. */
   feature?: Feature;
 }
 
 export interface NavGroup {
   label: string;
-  icon: IconComponent;
+  icon: LucideIcon;
   /** Path prefix whose pages belong to the group (keeps it expanded there). */
   prefix: string;
   children: NavItem[];
@@ -67,7 +67,7 @@ export const MAIN_MENU: MenuEntry[] = [
     children: [
       { label: 'Popular', to: '/mine/popular', icon: FlameIcon },
       { label: 'My Offers', to: '/mine/offers', icon: TagIcon },
-      { label: 'My Blogs', to: '/mine/blogs', icon: PenIcon },
+      { label: 'My Blogs', to: '/mine/blogs', icon: PenLineIcon },
     ],
   },
   { label: 'Saved', to: '/saved', icon: BookmarkIcon },
@@ -78,12 +78,12 @@ export const MAIN_MENU: MenuEntry[] = [
 
 export const EXPLORE_MENU: NavItem[] = [
   { label: 'People', to: '/friends', icon: UsersIcon },
-  { label: 'Representative', to: '/representative', icon: BadgeIcon },
+  { label: 'Representative', to: '/representative', icon: AwardIcon },
   { label: 'Wallet', to: '/wallet', icon: WalletIcon, feature: 'payments' },
   { label: 'Pages', to: '/pages', icon: FlagIcon },
-  { label: 'Groups', to: '/groups', icon: GroupIcon, feature: 'groups' },
+  { label: 'Groups', to: '/groups', icon: UsersRoundIcon, feature: 'groups' },
   { label: 'Events', to: '/events', icon: CalendarIcon },
-  { label: 'Reels', to: '/reels', icon: ReelIcon, feature: 'reels' },
+  { label: 'Reels', to: '/reels', icon: SquarePlayIcon, feature: 'reels' },
   { label: 'Watch', to: '/watch', icon: TvIcon },
   { label: 'Blogs', to: '/blogs', icon: BookOpenIcon },
   { label: 'Offers', to: '/offers', icon: ShoppingBagIcon },
@@ -96,13 +96,13 @@ export function isShown(entry: MenuEntry, features: SiteInfo['features']): boole
   return isGroup(entry) || !entry.feature || features[entry.feature];
 }
 
-/** The spec's drawer entries (member-side §2): Profile is the member's own page by plain id. */
+/** The product's drawer entries (docs/product/navigation.md): Profile is the member's own page by plain id. */
 export function drawerSpecItems(userId: number): NavItem[] {
   return [
-    { label: 'Home', to: NEWS_FEED.to, icon: HomeIcon },
+    { label: 'Home', to: NEWS_FEED.to, icon: HouseIcon },
     { label: 'Profile', to: `/profile/${userId}`, icon: UserIcon },
     { label: 'Friends', to: '/friends', icon: UsersIcon },
-    { label: 'Messages', to: '/messages', icon: MessageIcon },
+    { label: 'Messages', to: '/messages', icon: MessageCircleIcon },
     { label: 'Notifications', to: '/notifications', icon: BellIcon },
   ];
 }

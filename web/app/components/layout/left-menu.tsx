@@ -1,13 +1,13 @@
 import { NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
-import { ChevronDownIcon, type IconComponent } from '~/components/icons';
+import { ChevronDownIcon, type LucideIcon } from 'lucide-react';
 import { EXPLORE_MENU, MAIN_MENU, SETTINGS_ITEM, isGroup, isShown, type MenuEntry, type NavGroup, type NavItem } from './destinations';
 import { cn } from '~/utils/misc';
 import { useFeatures } from '~/utils/use-features';
 
 const rowBase = 'group flex w-full items-center gap-3 rounded-lg px-2 py-1 text-[15px] font-medium transition-colors';
 
-function IconTile({ icon: Icon, active, small }: { icon: IconComponent; active: boolean; small?: boolean }) {
+function IconTile({ icon: Icon, active, small }: { icon: LucideIcon; active: boolean; small?: boolean }) {
   return (
     <span
       className={cn(
@@ -26,9 +26,7 @@ function MenuLink({ item, small }: { item: NavItem; small?: boolean }) {
     <NavLink
       to={item.to}
       end={item.to === '/'}
-      className={({ isActive }) =>
-        cn(rowBase, isActive ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-700 hover:bg-slate-200/70')
-      }
+      className={({ isActive }) => cn(rowBase, isActive ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-700 hover:bg-slate-200/70')}
     >
       {({ isActive }) => (
         <>
@@ -83,7 +81,7 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
   );
 }
 
-/** The large-screen left menu (member-side §2 "Left menu"). */
+/** The large-screen left menu (docs/product/navigation.md). */
 export function LeftMenu({ className }: { className?: string }) {
   const features = useFeatures();
   const shown = (entry: MenuEntry) => isShown(entry, features);

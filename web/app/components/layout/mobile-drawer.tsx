@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Avatar } from '~/components/avatar';
-import { CloseIcon, LogOutIcon, MenuIcon } from '~/components/icons';
+import { XIcon, LogOutIcon, MenuIcon } from 'lucide-react';
 import { LogoImage } from '~/components/logo';
 import { cn } from '~/utils/misc';
 import { useFeatures } from '~/utils/use-features';
@@ -27,7 +27,7 @@ function DrawerLink({ item }: { item: NavItem }) {
 }
 
 /**
- * The small-screen menu: the spec's entries (Home, Profile, Friends, Messages, Notifications,
+ * The small-screen menu: the product's entries (Home, Profile, Friends, Messages, Notifications,
  * Logout) and, between them and Logout, every destination of the left menu (hidden on phones) in
  * its sections, minus what the admin's feature switches hide (destinations.ts holds both lists).
  * The list scrolls inside the drawer on a short phone; Radix keeps focus inside while it is open
@@ -66,7 +66,7 @@ export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: 
               aria-label="Close menu"
               className="inline-flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
             >
-              <CloseIcon />
+              <XIcon />
             </Dialog.Close>
           </div>
           <div className="flex shrink-0 items-center gap-3 px-4 py-4">

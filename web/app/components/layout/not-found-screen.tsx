@@ -1,7 +1,7 @@
 /**
- * The not-found screen of /not-found and the catch-all route (issue 17): inside the app's layout
- * (top bar and menus) for a signed-in member, so they can go on from there; the standalone page
- * for anyone else. `layout` is the loader's `optionalAppLayout` answer.
+ * The not-found screen of /not-found and the catch-all route (decision 025): inside the app's
+ * layout (top bar and menus) for a signed-in member, so they can go on from there; the standalone
+ * page for anyone else. `layout` is the loader's `optionalAppLayout` answer.
  */
 import type { MetaFunction } from '@remix-run/node';
 import { AppShell } from '~/components/layout/app-shell';
@@ -9,8 +9,9 @@ import { NotFoundView } from '~/components/not-found';
 import { StandalonePage } from '~/components/standalone-page';
 import type { AppLoaderData } from '~/utils/layout-data';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
+import { titleAndDescription } from '~/utils/page-meta';
 
-export const notFoundMeta: MetaFunction = ({ matches }) => [{ title: pageTitle('Page not found', siteNameFromMatches(matches)) }];
+export const notFoundMeta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Page not found', siteNameFromMatches(matches)));
 
 export function NotFoundScreen({ layout }: { layout: AppLoaderData | null }) {
   const siteName = useSiteName();

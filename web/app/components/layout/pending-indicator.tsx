@@ -2,8 +2,9 @@ import { useNavigation } from '@remix-run/react';
 import { Spinner } from '~/components/ui/spinner';
 
 /**
- * While the next member page loads (spec: "spinner while loading" for the feed and profiles), a
- * spinner sits over the current page, which dims. Form submissions show their own busy state.
+ * While the next member page loads (docs/product/posts-and-feed.md: a spinner while the feed and
+ * profiles load), a spinner sits over the current page, which dims. Form submissions show their
+ * own busy state.
  */
 export function usePageLoading(): boolean {
   const navigation = useNavigation();

@@ -1,6 +1,6 @@
 import { Form, useLocation, useSearchParams } from '@remix-run/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { SearchIcon } from '~/components/icons';
+import { SearchIcon } from 'lucide-react';
 import { SEARCH_PATH } from '~/components/search/search-url';
 import { cn } from '~/utils/misc';
 

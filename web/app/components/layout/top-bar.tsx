@@ -1,6 +1,6 @@
 import { NavLink } from '@remix-run/react';
 import { useState } from 'react';
-import { CloseIcon, HomeIcon, MessageIcon, SearchIcon, UsersIcon } from '~/components/icons';
+import { XIcon, HouseIcon, MessageCircleIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import { LogoLink } from '~/components/logo';
 import { NotificationBell } from '~/components/notifications/notification-bell';
 import { cn } from '~/utils/misc';
@@ -10,15 +10,14 @@ import { MobileDrawer } from './mobile-drawer';
 import { SearchBox } from './search-box';
 
 const quickLinks = [
-  { label: 'Home', to: '/', icon: HomeIcon, end: true },
+  { label: 'Home', to: '/', icon: HouseIcon, end: true },
   { label: 'Friends', to: '/friends', icon: UsersIcon, end: false },
-  { label: 'Messages', to: '/messages', icon: MessageIcon, end: false },
+  { label: 'Messages', to: '/messages', icon: MessageCircleIcon, end: false },
 ];
 
-const roundButton =
-  'inline-flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-800 hover:bg-slate-200';
+const roundButton = 'inline-flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-800 hover:bg-slate-200';
 
-/** Signed-in top bar (member-side §2 "Top bar"). */
+/** Signed-in top bar (docs/product/navigation.md). */
 export function TopBar({ user, siteName }: { user: CurrentUser; siteName: string }) {
   // Below 640 px the search field would squeeze everything else, so it opens as its own row.
   const [searchOpen, setSearchOpen] = useState(false);
@@ -66,7 +65,7 @@ export function TopBar({ user, siteName }: { user: CurrentUser; siteName: string
             onClick={() => setSearchOpen((open) => !open)}
             className={cn(roundButton, 'sm:hidden')}
           >
-            {searchOpen ? <CloseIcon /> : <SearchIcon />}
+            {searchOpen ? <XIcon /> : <SearchIcon />}
           </button>
           <NotificationBell className={roundButton} />
           <AvatarMenu user={user} />
@@ -74,6 +73,7 @@ export function TopBar({ user, siteName }: { user: CurrentUser; siteName: string
       </div>
       {searchOpen ? (
         <div id="mobile-search" className="border-t border-slate-100 px-3 py-2 sm:hidden">
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the member just tapped Search to open this field */}
           <SearchBox siteName={siteName} autoFocus />
         </div>
       ) : null}

@@ -4,7 +4,8 @@
  * the API and by the live socket (utils/live-notifications.ts); every 'ready' from the socket (the
  * first connection and each reconnection) refetches the first page and the count, so notifications
  * sent while the socket was down still appear. Marks (read, all read, seen) apply at once and take
- * the server's count from the answer; failures are only logged (spec), then the list is refetched.
+ * the server's count from the answer; failures are only logged (docs/product/notifications.md),
+ * then the list is refetched.
  */
 import type { Notification } from '@kora/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
@@ -16,14 +17,14 @@ import { loadNotifications, sendNotificationMark } from './notifications-api';
 
 interface LiveNotificationActions {
   /** Loads the first page unless it is there (the dropdown opened before the socket was ready). */
-  ensureLoaded(): void;
+  ensureLoaded: () => void;
   /** Loads the page after `cursor`: answers the next cursor, or undefined when loading failed. */
-  loadMore(cursor: number): Promise<number | null | undefined>;
+  loadMore: (cursor: number) => Promise<number | null | undefined>;
   /** Adds notifications a page loaded itself (the /notifications page's first page). */
-  absorb(notifications: Notification[]): void;
-  markRead(ids: number[]): void;
-  markAllRead(): void;
-  markSeen(): void;
+  absorb: (notifications: Notification[]) => void;
+  markRead: (ids: number[]) => void;
+  markAllRead: () => void;
+  markSeen: () => void;
 }
 
 export interface LiveNotifications extends NotificationState, LiveNotificationActions {

@@ -1,5 +1,5 @@
 /**
- * The top bar's bell (member-side §2 "Notification dropdown"): the unread badge (99+ above 99) and a
+ * The top bar's bell (docs/product/notifications.md): the unread badge (99+ above 99) and a
  * dropdown with the newest 20 notifications, Mark all as read, and See all (→ /notifications);
  * "No notifications" when there are none. Opening it marks everything seen (mark-seen).
  */
@@ -7,7 +7,7 @@ import { NOTIFICATION_PAGE_SIZE, notificationTexts } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
-import { BellIcon } from '~/components/icons';
+import { BellIcon } from 'lucide-react';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { Spinner } from '~/components/ui/spinner';
 import { cn } from '~/utils/misc';

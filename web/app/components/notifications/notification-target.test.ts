@@ -1,25 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { notificationPageLink, notificationTarget } from './notification-target';
-import type { Notification } from '@kora/contracts';
 import { makeNotification } from './test-notification';
 
 const noPost = { postId: null, groupId: null, mentionId: null, review: null };
 
 describe('notificationTarget', () => {
   it('opens the post for likes and comments (meta.postId)', () => {
-    expect(notificationTarget(makeNotification(1, { meta: { postId: 40, groupId: null, mentionId: null, review: null } }))).toEqual({ kind: 'post', postId: 40 });
-    expect(notificationTarget(makeNotification(1, { type: 'post_comment', meta: { postId: 41, groupId: 2, mentionId: null, review: null } }))).toEqual({ kind: 'post', postId: 41 });
+    expect(notificationTarget(makeNotification(1, { meta: { postId: 40, groupId: null, mentionId: null, review: null } }))).toEqual({
+      kind: 'post',
+      postId: 40,
+    });
+    expect(
+      notificationTarget(makeNotification(1, { type: 'post_comment', meta: { postId: 41, groupId: 2, mentionId: null, review: null } })),
+    ).toEqual({ kind: 'post', postId: 41 });
   });
 
   it('goes to /friends for a request and to the friend for an accepted one', () => {
-    expect(notificationTarget(makeNotification(1, { type: 'friend_request', actorId: 8, meta: noPost }))).toEqual({ kind: 'page', to: '/friends' });
-    expect(notificationTarget(makeNotification(1, { type: 'friend_accept', actorId: 8, meta: noPost }))).toEqual({ kind: 'page', to: '/profile/8' });
+    expect(notificationTarget(makeNotification(1, { type: 'friend_request', actorId: 8, meta: noPost }))).toEqual({
+      kind: 'page',
+      to: '/friends',
+    });
+    expect(notificationTarget(makeNotification(1, { type: 'friend_accept', actorId: 8, meta: noPost }))).toEqual({
+      kind: 'page',
+      to: '/profile/8',
+    });
   });
 
   it("goes to a group's Requests tab for a join request and to the group for an approval", () => {
     const inGroup = { postId: null, groupId: 6, mentionId: null, review: null };
-    const request = makeNotification(1, { type: 'group_join_request' as Notification['type'], entityType: 'group', meta: inGroup });
-    const approved = makeNotification(2, { type: 'group_join_approved' as Notification['type'], entityType: 'group', meta: inGroup });
+    const request = makeNotification(1, { type: 'group_join_request', entityType: 'group', meta: inGroup });
+    const approved = makeNotification(2, { type: 'group_join_approved', entityType: 'group', meta: inGroup });
     expect(notificationTarget(request)).toEqual({ kind: 'page', to: '/groups/6?tab=requests' });
     expect(notificationTarget(approved)).toEqual({ kind: 'page', to: '/groups/6' });
     expect(notificationPageLink(request)).toBe('/groups/6?tab=requests');
@@ -46,7 +56,9 @@ describe('notificationTarget', () => {
 
   it('goes nowhere for anything else', () => {
     expect(notificationTarget(makeNotification(1, { type: 'reel_like', entityType: 'post', meta: noPost }))).toEqual({ kind: 'none' });
-    expect(notificationTarget(makeNotification(1, { type: 'mention', entityType: 'reel', entityId: 3, meta: noPost }))).toEqual({ kind: 'none' });
+    expect(notificationTarget(makeNotification(1, { type: 'mention', entityType: 'reel', entityId: 3, meta: noPost }))).toEqual({
+      kind: 'none',
+    });
   });
 });
 

@@ -2,7 +2,7 @@
  * Where a notification leads. From the bell: a post opens in the post modal over the current page,
  * a friend request goes to /friends, an accepted request to the friend's profile, a request to join
  * a group to that group's Requests tab, an approved one to the group. On the notifications page
- * the spec is narrower: an item links to /posts/{postId} when its meta carries a post id; the
+ * the product is narrower: an item links to /posts/{postId} when its meta carries a post id; the
  * group notifications (ours) link to their group as from the bell; a reel's like or comment
  * (`entityType` 'reel') opens the reels feed at that reel (/reels/{id}), from both; a payment
  * notice (a top-up, a package bought: `entityType` 'transaction') opens the wallet, from both;
@@ -28,7 +28,7 @@ function walletPage({ entityType }: Pick<Notification, 'entityType'>): string | 
 /** The group page a group notification leads to, or null for other notifications. */
 function groupPage({ type, meta }: Pick<Notification, 'type' | 'meta'>): string | null {
   if (!meta.groupId) return null;
-  // Compared as strings: the group types joined the contracts' list in issue 13.
+  // Compared as strings: the group types joined the contracts' list after the others (decision 021).
   const kind: string = type;
   if (kind === 'group_join_request') return `/groups/${meta.groupId}?tab=requests`;
   if (kind === 'group_join_approved') return `/groups/${meta.groupId}`;
@@ -46,5 +46,7 @@ export function notificationTarget(notification: Target): NotificationTarget {
 
 /** The notifications page's link for an item, or null. */
 export function notificationPageLink(notification: Pick<Notification, 'type' | 'meta' | 'entityType' | 'entityId'>): string | null {
-  return notification.meta.postId ? `/posts/${notification.meta.postId}` : (groupPage(notification) ?? reelPage(notification) ?? walletPage(notification));
+  return notification.meta.postId
+    ? `/posts/${notification.meta.postId}`
+    : (groupPage(notification) ?? reelPage(notification) ?? walletPage(notification));
 }

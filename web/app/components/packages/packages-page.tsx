@@ -1,11 +1,11 @@
 /**
- * The /packages page body: title and subtitle (spec), the member's current plan, the two plan cards,
- * and the purchase dialog (loaded the first time Buy Now is pressed); or payments off, or the
- * reason the plans could not be loaded.
+ * The /packages page body: title and subtitle (docs/product/wallet.md), the member's current plan,
+ * the two plan cards, and the purchase dialog (loaded the first time Buy Now is pressed); or
+ * payments off, or the reason the plans could not be loaded.
  */
 import { packagePlan, walletTexts, type PackagePlan } from '@kora/contracts';
 import { useRef, useState } from 'react';
-import { PackageIcon } from '~/components/icons';
+import { PackageIcon } from 'lucide-react';
 import { Alert } from '~/components/ui/alert';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { LoadError } from '~/components/ui/load-error';

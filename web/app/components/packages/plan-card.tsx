@@ -1,6 +1,6 @@
-/** One Pro package (spec §2 Packages): its name, price in naira, how long it lasts, its perks, Buy Now. */
+/** One Pro package (docs/product/wallet.md): its name, price in naira, how long it lasts, its perks, Buy Now. */
 import { formatNaira, walletTexts, type PackagePlan } from '@kora/contracts';
-import { CheckIcon, CrownIcon } from '~/components/icons';
+import { CheckIcon, CrownIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { cn } from '~/utils/misc';
@@ -32,7 +32,12 @@ export function PlanCard({ plan, featured, onBuy }: { plan: PackagePlan; feature
           </li>
         ))}
       </ul>
-      <Button className="mt-5 w-full" variant={featured ? 'primary' : 'secondary'} onClick={(event) => onBuy(event.currentTarget)} aria-describedby={headingId}>
+      <Button
+        className="mt-5 w-full"
+        variant={featured ? 'primary' : 'secondary'}
+        onClick={(event) => onBuy(event.currentTarget)}
+        aria-describedby={headingId}
+      >
         {walletTexts.buyNow}
       </Button>
     </Card>

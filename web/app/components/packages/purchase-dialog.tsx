@@ -84,7 +84,12 @@ export function PurchaseDialog({
             <input type="hidden" name="packageId" value={plan.id} />
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
             {answer && !answer.ok ? <Alert>{answer.error}</Alert> : null}
-            <DialogActions busy={busy} onCancel={() => onOpenChange(false)} submitLabel={`Pay ${formatNaira(plan.price)}`} busyLabel="Paying…" />
+            <DialogActions
+              busy={busy}
+              onCancel={() => onOpenChange(false)}
+              submitLabel={`Pay ${formatNaira(plan.price)}`}
+              busyLabel="Paying…"
+            />
           </fetcher.Form>
         )}
       </div>

@@ -1,12 +1,13 @@
 /**
- * The comment box under a post: grows with its text up to 120px (spec §2), then scrolls; Enter
- * sends, Shift+Enter starts a new line; a blank comment cannot be sent (spec §5). The new comment
- * comes back from the server and joins the list without a reload.
+ * The comment box under a post: grows with its text up to 120px (docs/product/posts-and-feed.md),
+ * then scrolls; Enter sends, Shift+Enter starts a new line; a blank comment cannot be sent
+ * (docs/product/posts-and-feed.md). The new comment comes back from the server and joins the list
+ * without a reload.
  */
 import { postLimits, type PostComment } from '@kora/contracts';
 import { useState, type RefObject } from 'react';
 import { Avatar } from '~/components/avatar';
-import { SendIcon } from '~/components/icons';
+import { SendIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { hasText } from '~/schemas/post-rules';
 import { useCurrentUser } from '~/utils/use-current-user';

@@ -20,7 +20,14 @@ export function CommentItem({ comment, now }: { comment: PostComment; now: numbe
       </Link>
       <div className="min-w-0">
         <div className="rounded-2xl bg-slate-100 px-3 py-2">
-          <MemberName name={comment.name} username={comment.username} withHandle to={profile} verified={comment.verified} className="text-sm" />
+          <MemberName
+            name={comment.name}
+            username={comment.username}
+            withHandle
+            to={profile}
+            verified={comment.verified}
+            className="text-sm"
+          />
           <p className="whitespace-pre-wrap break-words text-sm text-slate-800">
             <LinkifiedText text={comment.content} memberContent mentions={comment.mentions} />
           </p>

@@ -1,10 +1,10 @@
 /**
- * A comment's "…" menu (issue 16): Report, on other members' comments only (the caller decides).
- * The dialog lives outside the menu's content so it stays open after the menu closes.
+ * A comment's "…" menu (decision 024): Report, on other members' comments only (the caller
+ * decides). The dialog lives outside the menu's content so it stays open after the menu closes.
  */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef, useState } from 'react';
-import { FlagIcon, MoreIcon } from '~/components/icons';
+import { FlagIcon, EllipsisIcon } from 'lucide-react';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { cn } from '~/utils/misc';
@@ -22,7 +22,7 @@ export function CommentMenu({ commentId, author }: { commentId: number; author: 
           aria-label={`Comment options (${author})`}
           className="inline-flex size-7 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100"
         >
-          <MoreIcon className="size-4" />
+          <EllipsisIcon className="size-4" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={4} className={cn(menuContentClasses, 'w-44')}>

@@ -1,6 +1,6 @@
 /**
- * Which comments a card shows (spec: "Comments preview shows the first 2; View all N comments
- * expands, Show fewer comments collapses").
+ * Which comments a card shows (docs/product/posts-and-feed.md: "Comments preview shows the first 2;
+ * View all N comments expands, Show fewer comments collapses").
  */
 import { postLimits, type Post, type PostComment } from '@kora/contracts';
 

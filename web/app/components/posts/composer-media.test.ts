@@ -5,7 +5,13 @@ import { mediaKindOf, pendingUploads, pickMedia, recordUploads, uploadedUrls, ty
 const file = (type: string) => ({ type });
 
 function chosen(id: string, uploadedUrl?: string): ChosenMedia {
-  return { id, file: new File(['x'], `${id}.png`, { type: 'image/png' }), kind: 'image', previewUrl: `blob:${id}`, ...(uploadedUrl ? { uploadedUrl } : {}) };
+  return {
+    id,
+    file: new File(['x'], `${id}.png`, { type: 'image/png' }),
+    kind: 'image',
+    previewUrl: `blob:${id}`,
+    ...(uploadedUrl ? { uploadedUrl } : {}),
+  };
 }
 
 describe('mediaKindOf', () => {

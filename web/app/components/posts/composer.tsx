@@ -1,14 +1,14 @@
 /**
- * The composer card (spec §2 "Composer"): "What's on your mind, {first name}?", Photo and Video
- * pickers, removable previews, an upload progress bar, and Post ("Posting..." while busy, the whole
- * composer disabled). Post is enabled only with non-blank text or a photo or video (spec §5). On
- * success: the toast "Post has been created successfully" and an empty composer; on failure the
- * reason, with everything kept for another try.
+ * The composer card (docs/product/posts-and-feed.md): "What's on your mind, {first name}?", Photo
+ * and Video pickers, removable previews, an upload progress bar, and Post ("Posting..." while busy,
+ * the whole composer disabled). Post is enabled only with non-blank text or a photo or video
+ * (docs/product/posts-and-feed.md). On success: the toast "Post has been created successfully" and
+ * an empty composer; on failure the reason, with everything kept for another try.
  */
 import { postTexts } from '@kora/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Avatar } from '~/components/avatar';
-import { ImageIcon, VideoIcon } from '~/components/icons';
+import { ImageIcon, VideoIcon } from 'lucide-react';
 import { Alert } from '~/components/ui/alert';
 import { Card } from '~/components/ui/card';
 import { SubmitButton } from '~/components/ui/submit-button';

@@ -1,6 +1,7 @@
 /**
- * Grid layouts for media (spec §2 and §9): composer previews use 2 to 4 columns for photos and 1 to
- * 2 for videos, by how many there are; a post shows one photo large and several in two columns.
+ * Grid layouts for media (docs/product/posts-and-feed.md): composer previews use 2 to 4 columns for
+ * photos and 1 to 2 for videos, by how many there are; a post shows one photo large and several in
+ * two columns.
  */
 export type MediaKind = 'image' | 'video';
 
@@ -17,4 +18,3 @@ export const GRID_COLUMNS: Record<1 | 2 | 3 | 4, string> = {
   3: 'grid-cols-3',
   4: 'grid-cols-4',
 };
-

@@ -3,7 +3,7 @@
  * reachable by keyboard and named by its text. The input is emptied after each pick so the same
  * file can be chosen again after removing it.
  */
-import type { IconComponent } from '~/components/icons';
+import type { LucideIcon } from 'lucide-react';
 import { buttonClasses } from '~/components/ui/button';
 import { cn } from '~/utils/misc';
 
@@ -16,7 +16,7 @@ export function MediaPicker({
 }: {
   label: string;
   accept: string;
-  icon: IconComponent;
+  icon: LucideIcon;
   disabled: boolean;
   onPick: (files: File[]) => void;
 }) {

@@ -1,23 +1,15 @@
 /**
  * Previews of the photos and videos chosen in the composer, each removable on its own; photos in
- * 2–4 columns and videos in 1–2 by how many there are (spec §2).
+ * 2–4 columns and videos in 1–2 by how many there are (docs/product/posts-and-feed.md).
  */
-import { CloseIcon } from '~/components/icons';
+import { XIcon } from 'lucide-react';
 import { cn } from '~/utils/misc';
 import type { ChosenMedia } from './composer-media';
 import { GRID_COLUMNS, previewColumns, type MediaKind } from './media-grid';
 
 const NOUN: Record<MediaKind, string> = { image: 'photo', video: 'video' };
 
-export function MediaPreviews({
-  media,
-  disabled,
-  onRemove,
-}: {
-  media: ChosenMedia[];
-  disabled: boolean;
-  onRemove: (id: string) => void;
-}) {
+export function MediaPreviews({ media, disabled, onRemove }: { media: ChosenMedia[]; disabled: boolean; onRemove: (id: string) => void }) {
   return (
     <>
       {(['image', 'video'] as const).map((kind) => {
@@ -36,7 +28,13 @@ export function MediaPreviews({
                   {kind === 'image' ? (
                     <img src={item.previewUrl} alt={`Chosen ${name}`} className="aspect-square w-full object-cover" />
                   ) : (
-                    <video src={item.previewUrl} muted preload="metadata" aria-label={`Chosen ${name}`} className="aspect-video w-full bg-black object-cover" />
+                    <video
+                      src={item.previewUrl}
+                      muted
+                      preload="metadata"
+                      aria-label={`Chosen ${name}`}
+                      className="aspect-video w-full bg-black object-cover"
+                    />
                   )}
                   <button
                     type="button"
@@ -45,7 +43,7 @@ export function MediaPreviews({
                     aria-label={`Remove ${name}`}
                     className="absolute right-1.5 top-1.5 inline-flex size-7 items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900 disabled:opacity-50"
                   >
-                    <CloseIcon className="size-4" />
+                    <XIcon className="size-4" />
                   </button>
                 </li>
               );

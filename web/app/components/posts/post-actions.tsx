@@ -4,7 +4,7 @@
  */
 import { postTexts, type Post } from '@kora/contracts';
 import { useRef, useState } from 'react';
-import { HeartIcon, MessageIcon, ShareIcon } from '~/components/icons';
+import { HeartIcon, MessageCircleIcon, Share2Icon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { useToast } from '~/components/ui/toast';
@@ -60,18 +60,12 @@ export function PostActions({
     <>
       <PostCounts post={post} />
       <div className="mx-4 mt-2 grid grid-cols-3 gap-1 border-y border-slate-100 py-1">
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-pressed={post.hasLiked}
-          onClick={onLike}
-          className={cn(post.hasLiked && 'text-brand-700')}
-        >
+        <Button variant="ghost" size="sm" aria-pressed={post.hasLiked} onClick={onLike} className={cn(post.hasLiked && 'text-brand-700')}>
           <HeartIcon className={cn(post.hasLiked && 'fill-current')} />
           Like
         </Button>
         <Button variant="ghost" size="sm" onClick={onComment}>
-          <MessageIcon />
+          <MessageCircleIcon />
           Comment
         </Button>
         <Button
@@ -83,7 +77,7 @@ export function PostActions({
           }}
           className={cn(post.hasShared && 'text-brand-700')}
         >
-          <ShareIcon />
+          <Share2Icon />
           {post.hasShared ? 'Shared' : 'Share'}
         </Button>
       </div>

@@ -1,8 +1,9 @@
 /**
- * A post as members see it (spec §2 "Post card"): author and time, text, photos and videos, counts,
- * Like / Comment / Share, comments and the comment box, and the menu (save, delete for the author).
- * The card keeps its own copy of the post (post-state.ts): actions update it from their answers,
- * a fresher copy from the page (revalidation) or from the server (a video finished) replaces it.
+ * A post as members see it (docs/product/posts-and-feed.md): author and time, text, photos and
+ * videos, counts, Like / Comment / Share, comments and the comment box, and the menu (save, delete
+ * for the author). The card keeps its own copy of the post (post-state.ts): actions update it from
+ * their answers, a fresher copy from the page (revalidation) or from the server (a video finished)
+ * replaces it.
  */
 import type { Post } from '@kora/contracts';
 import { useEffect, useReducer, useRef } from 'react';

@@ -1,7 +1,7 @@
 /**
- * Comments under a post (spec §2): the first 2, "View all N comments" to expand (loading the whole
- * post when the list carried fewer than there are), "Show fewer comments" to collapse; then the
- * comment box.
+ * Comments under a post (docs/product/posts-and-feed.md): the first 2, "View all N comments" to
+ * expand (loading the whole post when the list carried fewer than there are), "Show fewer comments"
+ * to collapse; then the comment box.
  */
 import type { Post } from '@kora/contracts';
 import { useId, useState, type RefObject } from 'react';

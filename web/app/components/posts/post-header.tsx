@@ -21,7 +21,15 @@ export function PostHeader({ post, now, menu }: { post: Post; now: number; menu:
       </Link>
       <div className="min-w-0 flex-1">
         <p className="break-words text-slate-600">
-          <MemberName name={post.author.name} username={post.author.username} withHandle to={profile} verified={post.author.verified} className="align-bottom" nameClassName="min-h-6 leading-6" />
+          <MemberName
+            name={post.author.name}
+            username={post.author.username}
+            withHandle
+            to={profile}
+            verified={post.author.verified}
+            className="align-bottom"
+            nameClassName="min-h-6 leading-6"
+          />
           {post.group ? (
             <>
               {' in '}

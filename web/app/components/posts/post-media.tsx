@@ -1,10 +1,10 @@
 /**
- * A post's photos and videos (spec §2): one photo up to 500px high, several in two columns 250px
- * high; videos up to 500px high. A video still being transcoded shows a notice instead of a player
- * (its file does not exist yet), a failed one says so.
+ * A post's photos and videos (docs/product/posts-and-feed.md): one photo up to 500px high, several
+ * in two columns 250px high; videos up to 500px high. A video still being transcoded shows a notice
+ * instead of a player (its file does not exist yet), a failed one says so.
  */
 import type { Post, PostVideo } from '@kora/contracts';
-import { AlertIcon } from '~/components/icons';
+import { TriangleAlertIcon } from 'lucide-react';
 import { Spinner } from '~/components/ui/spinner';
 import { mediaUrl } from '~/utils/media';
 import { cn } from '~/utils/misc';
@@ -23,7 +23,9 @@ export function PostMedia({ post }: { post: Post }) {
 
 /** The video's processing state; a video the post knows nothing more about is taken as ready. */
 function videoDetails(post: Post, url: string): PostVideo {
-  return post.videoDetails.find((video) => video.url === url) ?? { url, status: 'ready', posterUrl: null, durationSeconds: null, error: null };
+  return (
+    post.videoDetails.find((video) => video.url === url) ?? { url, status: 'ready', posterUrl: null, durationSeconds: null, error: null }
+  );
 }
 
 function PostImages({ urls, author }: { urls: string[]; author: string }) {
@@ -50,7 +52,8 @@ function PostImages({ urls, author }: { urls: string[]; author: string }) {
   );
 }
 
-const placeholder = 'flex aspect-video max-h-[500px] w-full flex-col items-center justify-center gap-2 bg-slate-100 px-4 text-center text-sm font-medium text-slate-600';
+const placeholder =
+  'flex aspect-video max-h-[500px] w-full flex-col items-center justify-center gap-2 bg-slate-100 px-4 text-center text-sm font-medium text-slate-600';
 
 function PostVideoView({ video, label }: { video: PostVideo; label: string }) {
   if (video.status === 'processing') {
@@ -64,12 +67,13 @@ function PostVideoView({ video, label }: { video: PostVideo; label: string }) {
   if (video.status === 'failed') {
     return (
       <div className={placeholder}>
-        <AlertIcon className="size-6 text-slate-500" />
+        <TriangleAlertIcon className="size-6 text-slate-500" />
         <p>{video.error ?? 'This video could not be processed'}</p>
       </div>
     );
   }
   return (
+    // eslint-disable-next-line jsx-a11y/media-has-caption -- members' own videos come without caption tracks: there is none to offer
     <video
       controls
       playsInline

@@ -1,14 +1,15 @@
 /**
  * The post's "…" menu (Radix DropdownMenu): Save Post / Unsave Post for everyone, Report on other
- * members' posts (issue 16; the report dialog), Delete post for
- * the author only (spec §5), behind a confirmation; Boost post on the member's own posts while they
- * have an active Pro package (decision 023; asked when the menu is about to open). The fetchers live here, outside the menu's
- * content, so an answer still arrives after the menu has closed.
+ * members' posts (decision 024; the report dialog), Delete post for the author only
+ * (docs/product/posts-and-feed.md), behind a confirmation; Boost post on the member's own posts
+ * while they have an active Pro package (decision 023; asked when the menu is about to open). The
+ * fetchers live here, outside the menu's content, so an answer still arrives after the menu has
+ * closed.
  */
 import { perkTexts, postTexts, type Post } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef, useState } from 'react';
-import { BookmarkIcon, FlagIcon, MoreIcon, RocketIcon, TrashIcon } from '~/components/icons';
+import { BookmarkIcon, FlagIcon, EllipsisIcon, RocketIcon, TrashIcon } from 'lucide-react';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { useToast } from '~/components/ui/toast';
@@ -33,7 +34,7 @@ export function PostMenu({
   isAuthor: boolean;
   /** The signed-in member wrote it (a moderator's isAuthor is not enough to boost it). */
   ownPost?: boolean;
-  /** A signed-in member who did not write it may report it (issue 16). */
+  /** A signed-in member who did not write it may report it (decision 024). */
   canReport?: boolean;
   dispatch: (event: PostEvent) => void;
   onDeleted?: (postId: number) => void;
@@ -68,7 +69,11 @@ export function PostMenu({
   const canBoost = useActivePlan(ownPost && wanted);
   const boost = usePostAction(post.id, 'boost', (answer) => {
     const until = new Date(answer.boostedUntil).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-    toast({ title: 'Post boosted', description: `${perkTexts.sponsored} until ${until}. Boosts left: ${answer.boostsLeft}.`, variant: 'success' });
+    toast({
+      title: 'Post boosted',
+      description: `${perkTexts.sponsored} until ${until}. Boosts left: ${answer.boostsLeft}.`,
+      variant: 'success',
+    });
   });
   const askPlan = () => setWanted(true);
 
@@ -82,7 +87,7 @@ export function PostMenu({
           aria-label="Post options"
           className="-mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100"
         >
-          <MoreIcon />
+          <EllipsisIcon />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={4} className={cn(menuContentClasses, 'w-52')}>

@@ -17,7 +17,10 @@ describe('postReducer', () => {
     expect(optimistic).toMatchObject({ hasLiked: true, likeCount: 3 });
     // Someone else liked meanwhile: the server's count wins.
     expect(postReducer(optimistic, { type: 'like', like: { hasLiked: true, likeCount: 4 } })).toMatchObject({ likeCount: 4 });
-    expect(postReducer(optimistic, { type: 'like', like: { hasLiked: false, likeCount: 2 } })).toMatchObject({ hasLiked: false, likeCount: 2 });
+    expect(postReducer(optimistic, { type: 'like', like: { hasLiked: false, likeCount: 2 } })).toMatchObject({
+      hasLiked: false,
+      likeCount: 2,
+    });
   });
 
   it('appends a new comment once and counts it', () => {
@@ -49,7 +52,13 @@ describe('mergeSnapshot', () => {
 
 describe('hasProcessingVideo', () => {
   it('is true while any video is processing', () => {
-    const video = (status: 'processing' | 'ready' | 'failed') => ({ url: '/uploads/videos/a.mp4', status, posterUrl: null, durationSeconds: null, error: null });
+    const video = (status: 'processing' | 'ready' | 'failed') => ({
+      url: '/uploads/videos/a.mp4',
+      status,
+      posterUrl: null,
+      durationSeconds: null,
+      error: null,
+    });
     expect(hasProcessingVideo({ videoDetails: [] })).toBe(false);
     expect(hasProcessingVideo({ videoDetails: [video('ready'), video('processing')] })).toBe(true);
     expect(hasProcessingVideo({ videoDetails: [video('ready'), video('failed')] })).toBe(false);

@@ -1,9 +1,9 @@
 /**
- * "Report" from a post's or a comment's menu (issue 16): a dialog (Radix, focus trapped, labelled)
- * with the reasons as radio buttons, an optional note (at most 500 characters, counted) and Send.
- * Sent to /resources/reports; on success the dialog closes with the thanks as a toast, a second
- * report of the same item closes it with "You have already reported this.", any other refusal
- * stays in the dialog so the member can try again.
+ * "Report" from a post's or a comment's menu (decision 024): a dialog (Radix, focus trapped,
+ * labelled) with the reasons as radio buttons, an optional note (at most 500 characters, counted)
+ * and Send. Sent to /resources/reports; on success the dialog closes with the thanks as a toast, a
+ * second report of the same item closes it with "You have already reported this.", any other
+ * refusal stays in the dialog so the member can try again.
  */
 import { adminTexts, REPORT_NOTE_MAX, REPORT_REASONS, reportReasonLabels } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
@@ -74,7 +74,10 @@ export function ReportDialog({
             Reason
           </p>
           {REPORT_REASONS.map((reason) => (
-            <label key={reason} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm text-slate-800 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
+            <label
+              key={reason}
+              className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm text-slate-800 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+            >
               <input type="radio" name="reason" value={reason} required className="size-4 accent-brand-600" />
               {reportReasonLabels[reason]}
             </label>

@@ -1,6 +1,6 @@
 import { adminTexts } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { toFormData } from '~/utils/forms';
+import { toFormData } from '~/utils/form-data';
 import { parseReportForm } from './report-form';
 
 describe('parseReportForm', () => {
@@ -20,12 +20,21 @@ describe('parseReportForm', () => {
 
   it('asks for a reason', () => {
     expect(parseReportForm(toFormData({ target: 'post', id: '42' }))).toMatchObject({ ok: false, error: 'Choose a reason' });
-    expect(parseReportForm(toFormData({ target: 'post', id: '42', reason: 'boring' }))).toMatchObject({ ok: false, error: 'Choose a reason' });
+    expect(parseReportForm(toFormData({ target: 'post', id: '42', reason: 'boring' }))).toMatchObject({
+      ok: false,
+      error: 'Choose a reason',
+    });
   });
 
   it('refuses a missing or odd item', () => {
-    expect(parseReportForm(toFormData({ target: 'post', id: 'x', reason: 'spam' }))).toMatchObject({ ok: false, error: adminTexts.reportTargetRequired });
-    expect(parseReportForm(toFormData({ target: 'group', id: '3', reason: 'spam' }))).toMatchObject({ ok: false, error: adminTexts.reportTargetRequired });
+    expect(parseReportForm(toFormData({ target: 'post', id: 'x', reason: 'spam' }))).toMatchObject({
+      ok: false,
+      error: adminTexts.reportTargetRequired,
+    });
+    expect(parseReportForm(toFormData({ target: 'group', id: '3', reason: 'spam' }))).toMatchObject({
+      ok: false,
+      error: adminTexts.reportTargetRequired,
+    });
   });
 
   it('refuses a note over 500 characters', () => {

@@ -1,7 +1,7 @@
 /**
- * The "Share Post" modal (spec §2): a comment box, Cancel and Share; Share stays disabled while the
- * text is blank (spec §5). As the spec says, the text itself is not sent: a share is a count and a
- * "you shared this" state.
+ * The "Share Post" modal (docs/product/posts-and-feed.md): a comment box, Cancel and Share; Share
+ * stays disabled while the text is blank (docs/product/posts-and-feed.md). As the product rules
+ * say, the text itself is not sent: a share is a count and a "you shared this" state.
  */
 import { useId, useState } from 'react';
 import { Alert } from '~/components/ui/alert';

@@ -2,7 +2,18 @@
 import type { Post, PostComment } from '@kora/contracts';
 
 export function makeComment(id: number, overrides: Partial<PostComment> = {}): PostComment {
-  return { id, userId: 2, username: 'bola', name: 'Bola Adeyemi', profileImage: '', content: `Comment ${id}`, createdAt: '2026-01-05T10:00:00.000Z', mentions: [], verified: false, ...overrides };
+  return {
+    id,
+    userId: 2,
+    username: 'bola',
+    name: 'Bola Adeyemi',
+    profileImage: '',
+    content: `Comment ${id}`,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    mentions: [],
+    verified: false,
+    ...overrides,
+  };
 }
 
 export function makePost(id: number, overrides: Partial<Post> = {}): Post {

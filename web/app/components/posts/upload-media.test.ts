@@ -19,17 +19,25 @@ describe('readUploadAnswer', () => {
     expect(readUploadAnswer(201, answer, 1)).toEqual({ ok: true, urls: [url] });
   });
 
-  it("fails when the answer does not match what was sent", () => {
+  it('fails when the answer does not match what was sent', () => {
     expect(readUploadAnswer(201, answer, 2)).toEqual({ ok: false, error: mediaTexts.uploadFailed });
     expect(readUploadAnswer(200, '<html>', 1)).toEqual({ ok: false, error: mediaTexts.uploadFailed });
   });
 
   it("shows the server's reason for a refusal, else Upload failed", () => {
-    expect(readUploadAnswer(413, JSON.stringify({ error: 'Each file can be at most 20 MB', message: 'Each file can be at most 20 MB', code: 'PAYLOAD_TOO_LARGE' }), 1)).toEqual({
+    expect(
+      readUploadAnswer(
+        413,
+        JSON.stringify({ error: 'Each file can be at most 20 MB', message: 'Each file can be at most 20 MB', code: 'PAYLOAD_TOO_LARGE' }),
+        1,
+      ),
+    ).toEqual({
       ok: false,
       error: 'Each file can be at most 20 MB',
     });
     expect(readUploadAnswer(400, 'oops', 1)).toEqual({ ok: false, error: mediaTexts.uploadFailed });
-    expect(readUploadAnswer(502, JSON.stringify({ error: 'Bad gateway details', message: 'Bad gateway details', code: 'BAD_GATEWAY' }), 1)).toEqual({ ok: false, error: mediaTexts.uploadFailed });
+    expect(
+      readUploadAnswer(502, JSON.stringify({ error: 'Bad gateway details', message: 'Bad gateway details', code: 'BAD_GATEWAY' }), 1),
+    ).toEqual({ ok: false, error: mediaTexts.uploadFailed });
   });
 });

@@ -17,7 +17,7 @@ export function uploadPercent(loaded: number, total: number): number {
 function messageOf(body: string): string | null {
   try {
     const parsed: unknown = JSON.parse(body);
-    // `error` is the text the spec's clients show; `message` repeats it (decision 015).
+    // `error` is the text the product's clients show; `message` repeats it (decision 015).
     if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string' && parsed.error) {
       return parsed.error;
     }
@@ -29,7 +29,7 @@ function messageOf(body: string): string | null {
 
 /**
  * The upload route's answer: the stored URLs (one per file sent), the server's reason for a refusal
- * (4xx), else the spec's "Upload failed".
+ * (4xx), else the product's "Upload failed".
  */
 export function readUploadAnswer(status: number, body: string, filesSent: number): UploadResult {
   if (status >= 200 && status < 300) {

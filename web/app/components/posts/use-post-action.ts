@@ -29,8 +29,7 @@ export function usePostAction<I extends PostIntent>(
   });
   const { submit: submitForm } = fetcher;
   const submit = useCallback(
-    (fields: Record<string, string> = {}) =>
-      submitForm({ ...fields, intent }, { method: 'post', action: postUrl(postId) }),
+    (fields: Record<string, string> = {}) => submitForm({ ...fields, intent }, { method: 'post', action: postUrl(postId) }),
     [submitForm, intent, postId],
   );
   return { submit, busy: fetcher.state !== 'idle' };

@@ -1,12 +1,12 @@
 /**
- * Change picture / change cover (member-side §2 "Profile"): an image file input, a local preview,
+ * Change picture / change cover (docs/product/accounts.md): an image file input, a local preview,
  * Cancel and Save. Save posts the file (multipart) to the profile route's action, which forwards
  * it to the accounts service and then goes to /profile/{id}.
  */
 import { authTexts } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ImageIcon } from '~/components/icons';
+import { ImageIcon } from 'lucide-react';
 import { Alert } from '~/components/ui/alert';
 import { Modal } from '~/components/ui/dialog';
 import { DialogActions } from '~/components/ui/dialog-actions';
@@ -19,15 +19,7 @@ const titles: Record<ImageKind, string> = {
   cover: 'Change cover photo',
 };
 
-export function ImageUploadDialog({
-  kind,
-  open,
-  onOpenChange,
-}: {
-  kind: ImageKind;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ImageUploadDialog({ kind, open, onOpenChange }: { kind: ImageKind; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={titles[kind]} description="Choose an image from your device.">
       {/* Mounted only while open: every opening starts with an empty form and a fresh fetcher. */}
@@ -82,6 +74,7 @@ function UploadForm({ kind, onDone }: { kind: ImageKind; onDone: () => void }) {
         )}
       >
         {preview ? (
+          // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "image" names what was chosen, not the element
           <img src={preview} alt="Preview of the chosen image" className="size-full object-cover" />
         ) : (
           <ImageIcon className="size-10 text-slate-400" />

@@ -6,7 +6,7 @@
 import { privacyTexts, type LimitedProfile, type Relation } from '@kora/contracts';
 import { Avatar } from '~/components/avatar';
 import { ProfileFriendButton } from '~/components/friends/profile-friend-button';
-import { ShieldIcon } from '~/components/icons';
+import { ShieldIcon } from 'lucide-react';
 import { Card } from '~/components/ui/card';
 import { avatarSrc } from '~/utils/media';
 import { displayName } from '~/utils/user';

@@ -25,11 +25,7 @@ export function ProfileAbout({ bio, details }: { bio: string | null | undefined;
         <CardTitle>About</CardTitle>
       </CardHeader>
       <CardBody className="space-y-3 pt-2">
-        {bio ? (
-          <p className="whitespace-pre-line break-words text-slate-800">{bio}</p>
-        ) : (
-          <p className="text-slate-500">No bio yet</p>
-        )}
+        {bio ? <p className="whitespace-pre-line break-words text-slate-800">{bio}</p> : <p className="text-slate-500">No bio yet</p>}
         {lines.length > 0 || website ? (
           <ul className="space-y-1 text-sm text-slate-700" aria-label="Details">
             {lines.map(([label, value]) => (
@@ -39,7 +35,12 @@ export function ProfileAbout({ bio, details }: { bio: string | null | undefined;
             ))}
             {website ? (
               <li className="break-all">
-                <a href={website} rel="noopener noreferrer nofollow ugc" target="_blank" className="font-semibold text-brand-700 hover:underline">
+                <a
+                  href={website}
+                  rel="noopener noreferrer nofollow ugc"
+                  target="_blank"
+                  className="font-semibold text-brand-700 hover:underline"
+                >
                   {website.replace(/^https?:\/\//, '')}
                 </a>
               </li>

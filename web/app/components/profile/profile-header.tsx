@@ -6,7 +6,7 @@
 import type { Profile, Relation } from '@kora/contracts';
 import { Avatar } from '~/components/avatar';
 import { ProfileFriendButton } from '~/components/friends/profile-friend-button';
-import { CalendarIcon, CameraIcon, PenIcon } from '~/components/icons';
+import { CalendarIcon, CameraIcon, PenLineIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { joinedLabel } from '~/utils/dates';
@@ -84,7 +84,7 @@ export function ProfileHeader({
           <div className="sm:pt-4">
             {isOwner ? (
               <Button variant="secondary" onClick={onEdit} className="w-full sm:w-auto">
-                <PenIcon className="size-4" />
+                <PenLineIcon className="size-4" />
                 Edit Profile
               </Button>
             ) : (
@@ -103,6 +103,7 @@ export function Cover({ src }: { src: string | null }) {
   return (
     <div className="relative h-36 bg-gradient-to-br from-brand-400 via-brand-600 to-brand-900 sm:h-56">
       {src && !failed ? (
+        // eslint-disable-next-line jsx-a11y/img-redundant-alt -- the cover photo is what the picture is, a profile's part
         <img ref={ref} src={src} alt="Cover photo" onError={onError} className="absolute inset-0 size-full object-cover" />
       ) : null}
     </div>

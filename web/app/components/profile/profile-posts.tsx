@@ -1,6 +1,6 @@
 /** The Posts section of a profile: the member's posts page by page, or "No posts yet". */
 import { postTexts, type PostPage, type Profile } from '@kora/contracts';
-import { NewspaperIcon } from '~/components/icons';
+import { NewspaperIcon } from 'lucide-react';
 import { PostList } from '~/components/posts/post-list';
 import { Card, CardHeader, CardTitle } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';

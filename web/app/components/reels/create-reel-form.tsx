@@ -1,14 +1,14 @@
 /**
- * Reel creation (groups-reels spec §2, §4, §5): choose a video, checked before anything is sent
- * (type, size, and the length measured here from its metadata), see it, write a caption, and Next:
- * "Uploading…" with a progress bar while the video goes to media with the reel rules
+ * Reel creation (docs/product/stories-and-reels.md): choose a video, checked before anything is
+ * sent (type, size, and the length measured here from its metadata), see it, write a caption, and
+ * Next: "Uploading…" with a progress bar while the video goes to media with the reel rules
  * (`/resources/media-upload?purpose=reel`), then the reel is made with the returned URL and the
  * caption, and the member goes to /reels.
  */
 import { reelLimits, reelTexts } from '@kora/contracts';
 import { useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { VideoIcon } from '~/components/icons';
+import { VideoIcon } from 'lucide-react';
 import { uploadFiles, type Upload } from '~/components/posts/upload-media';
 import { UploadProgress } from '~/components/posts/upload-progress';
 import { Alert } from '~/components/ui/alert';

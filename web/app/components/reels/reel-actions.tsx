@@ -1,11 +1,12 @@
 /**
- * A reel's like, comment and share buttons with their counts (groups-reels spec §2, §4): like
- * toggles with the server's answer; comment opens the comments panel; share hands the reel's link to
- * the system's share sheet where there is one, else copies it ("Link copied"), and records the share.
+ * A reel's like, comment and share buttons with their counts (docs/product/stories-and-reels.md):
+ * like toggles with the server's answer; comment opens the comments panel; share hands the reel's
+ * link to the system's share sheet where there is one, else copies it ("Link copied"), and records
+ * the share.
  */
 import { reelTexts, type Reel } from '@kora/contracts';
 import { useState } from 'react';
-import { HeartIcon, MessageIcon, ShareIcon } from '~/components/icons';
+import { HeartIcon, MessageCircleIcon, Share2Icon } from 'lucide-react';
 import { useToast } from '~/components/ui/toast';
 import { cn } from '~/utils/misc';
 import { withLike } from './reel-feed-state';
@@ -30,7 +31,21 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-function ActionButton({ label, count, pressed, onClick, children, disabled }: { label: string; count: number; pressed?: boolean; onClick: () => void; children: React.ReactNode; disabled?: boolean }) {
+function ActionButton({
+  label,
+  count,
+  pressed,
+  onClick,
+  children,
+  disabled,
+}: {
+  label: string;
+  count: number;
+  pressed?: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+  disabled?: boolean;
+}) {
   return (
     // The name comes from the content, one hidden text "Like (3)" (split over several spans Chromium
     // names it "Like ( 3 )"); no aria-label beside the visible number, which axe's
@@ -84,14 +99,20 @@ export function ReelActions({ reel, onReel, onComments }: { reel: Reel; onReel: 
 
   return (
     <div className="flex flex-col items-center gap-4">
-      <ActionButton label={reel.hasLiked ? reelTexts.unlike : reelTexts.like} count={reel.likeCount} pressed={reel.hasLiked} onClick={() => void like()} disabled={liking || !ready}>
+      <ActionButton
+        label={reel.hasLiked ? reelTexts.unlike : reelTexts.like}
+        count={reel.likeCount}
+        pressed={reel.hasLiked}
+        onClick={() => void like()}
+        disabled={liking || !ready}
+      >
         <HeartIcon className={cn('size-6', reel.hasLiked && 'fill-rose-500 text-rose-500')} />
       </ActionButton>
       <ActionButton label={reelTexts.comment} count={reel.commentCount} onClick={onComments} disabled={!ready}>
-        <MessageIcon className="size-6" />
+        <MessageCircleIcon className="size-6" />
       </ActionButton>
       <ActionButton label={reelTexts.share} count={reel.shareCount} onClick={() => void share()} disabled={!ready}>
-        <ShareIcon className="size-6" />
+        <Share2Icon className="size-6" />
       </ActionButton>
     </div>
   );

@@ -1,13 +1,13 @@
 /**
  * A reel's comments in a side panel (a sheet from the bottom on phones): oldest first with "Load
  * more", and an input whose text is trimmed before sending; blank text is ignored (groups-reels
- * spec §5). A new comment is appended and counted on the reel.
+ * docs/product/stories-and-reels.md). A new comment is appended and counted on the reel.
  */
 import { reelLimits, reelTexts, type Reel, type ReelComment } from '@kora/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Avatar } from '~/components/avatar';
-import { CloseIcon, SendIcon } from '~/components/icons';
+import { XIcon, SendIcon } from 'lucide-react';
 import { MemberName } from '~/components/member-name';
 import { avatarSrc } from '~/utils/media';
 import { loadComments, sendComment } from './reels-api';
@@ -27,7 +27,11 @@ export function ReelComments({ reel, onClose, onReel }: { reel: Reel | null; onC
     setLoading(false);
     if (!answer.ok) return setError(answer.error);
     setError(null);
-    setComments((current) => (cursor ? [...current, ...answer.data.comments.filter((item) => !current.some((shown) => shown.id === item.id))] : answer.data.comments));
+    setComments((current) =>
+      cursor
+        ? [...current, ...answer.data.comments.filter((item) => !current.some((shown) => shown.id === item.id))]
+        : answer.data.comments,
+    );
     setNextCursor(answer.data.nextCursor);
   }
 
@@ -63,8 +67,11 @@ export function ReelComments({ reel, onClose, onReel }: { reel: Reel | null; onC
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <Dialog.Title className="text-base font-semibold text-slate-900">{reelTexts.comments}</Dialog.Title>
-            <Dialog.Close aria-label="Close" className="inline-flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100">
-              <CloseIcon />
+            <Dialog.Close
+              aria-label="Close"
+              className="inline-flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
+            >
+              <XIcon />
             </Dialog.Close>
           </div>
           <div className="flex-1 overflow-y-auto px-4 py-3">
@@ -74,14 +81,25 @@ export function ReelComments({ reel, onClose, onReel }: { reel: Reel | null; onC
                 <li key={comment.id} className="flex gap-2">
                   <Avatar name={comment.name} src={avatarSrc(comment.avatar)} className="size-8" />
                   <div className="min-w-0 rounded-xl bg-slate-100 px-3 py-2">
-                    <MemberName name={comment.name} username={comment.username} withHandle to={`/profile/${comment.userId}`} className="flex text-xs" />
+                    <MemberName
+                      name={comment.name}
+                      username={comment.username}
+                      withHandle
+                      to={`/profile/${comment.userId}`}
+                      className="flex text-xs"
+                    />
                     <p className="whitespace-pre-line break-words text-sm text-slate-800">{comment.content}</p>
                   </div>
                 </li>
               ))}
             </ul>
             {nextCursor && reel ? (
-              <button type="button" disabled={loading} onClick={() => void load(reel.id, nextCursor)} className="mt-3 text-sm font-semibold text-brand-700">
+              <button
+                type="button"
+                disabled={loading}
+                onClick={() => void load(reel.id, nextCursor)}
+                className="mt-3 text-sm font-semibold text-brand-700"
+              >
                 Load more
               </button>
             ) : null}

@@ -37,7 +37,10 @@ describe('the reels feed rules', () => {
 
   it("applies the server's like answer", () => {
     expect(withLike(reel(1, { likeCount: 4 }), { liked: true, likeCount: 5 })).toMatchObject({ hasLiked: true, likeCount: 5 });
-    expect(withLike(reel(1, { likeCount: 5, hasLiked: true }), { liked: false, likeCount: 4 })).toMatchObject({ hasLiked: false, likeCount: 4 });
+    expect(withLike(reel(1, { likeCount: 5, hasLiked: true }), { liked: false, likeCount: 4 })).toMatchObject({
+      hasLiked: false,
+      likeCount: 4,
+    });
   });
 
   it('moves within the list', () => {

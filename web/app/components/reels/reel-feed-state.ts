@@ -15,7 +15,7 @@ export function preloadFor(index: number, active: number): 'auto' | 'metadata' {
   return index === active || index === active + 1 ? 'auto' : 'metadata';
 }
 
-/** The server's answer to a like applied: its `liked` and its count (spec: up or down by one). */
+/** The server's answer to a like applied: its `liked` and its count (docs/product/stories-and-reels.md: up or down by one). */
 export function withLike(reel: Reel, answer: { liked: boolean; likeCount: number }): Reel {
   return { ...reel, hasLiked: answer.liked, likeCount: answer.likeCount };
 }

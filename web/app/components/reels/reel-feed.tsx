@@ -1,13 +1,14 @@
 /**
- * The reels feed (groups-reels spec §2): vertical, snap-scrolling, one reel per screen (the screen
- * under the top bar). The reel most on screen is the active one (IntersectionObserver) and the only
- * one playing. Up and down arrow keys and the side buttons move between reels; more reels load with
- * the API's cursor as the member nears the end. "Create reel" leads to /reels/create.
+ * The reels feed (docs/product/stories-and-reels.md): vertical, snap-scrolling, one reel per screen
+ * (the screen under the top bar). The reel most on screen is the active one (IntersectionObserver)
+ * and the only one playing. Up and down arrow keys and the side buttons move between reels; more
+ * reels load with the API's cursor as the member nears the end. "Create reel" leads to
+ * /reels/create.
  */
 import { reelTexts, type Reel } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ChevronDownIcon, ReelIcon } from '~/components/icons';
+import { ChevronDownIcon, SquarePlayIcon } from 'lucide-react';
 import { buttonClasses } from '~/components/ui/button';
 import { cn } from '~/utils/misc';
 import { appendReels, nearEnd, stepTo } from './reel-feed-state';
@@ -90,7 +91,7 @@ export function ReelFeed({ initial, initialCursor }: { initial: Reel[]; initialC
       <div className="pointer-events-none absolute inset-x-0 top-0 z-10 flex items-center justify-between bg-gradient-to-b from-black/60 to-transparent px-4 pb-6 pt-3">
         <h1 className="text-lg font-bold text-white drop-shadow">{reelTexts.title}</h1>
         <Link to="/reels/create" className={buttonClasses('primary', 'sm', 'pointer-events-auto')}>
-          <ReelIcon className="size-4" />
+          <SquarePlayIcon className="size-4" />
           {reelTexts.createReel}
         </Link>
       </div>
@@ -126,7 +127,13 @@ export function ReelFeed({ initial, initialCursor }: { initial: Reel[]; initialC
         <button type="button" aria-label={reelTexts.previous} disabled={active === 0} onClick={() => go(-1)} className={sideButton}>
           <ChevronDownIcon className="size-5 rotate-180" />
         </button>
-        <button type="button" aria-label={reelTexts.nextReel} disabled={active >= reels.length - 1} onClick={() => go(1)} className={sideButton}>
+        <button
+          type="button"
+          aria-label={reelTexts.nextReel}
+          disabled={active >= reels.length - 1}
+          onClick={() => go(1)}
+          className={sideButton}
+        >
           <ChevronDownIcon className="size-5" />
         </button>
       </div>
@@ -135,4 +142,6 @@ export function ReelFeed({ initial, initialCursor }: { initial: Reel[]; initialC
   );
 }
 
-const sideButton = cn('inline-flex size-10 items-center justify-center rounded-full bg-white/85 text-slate-800 shadow hover:bg-white disabled:opacity-40');
+const sideButton = cn(
+  'inline-flex size-10 items-center justify-center rounded-full bg-white/85 text-slate-800 shadow hover:bg-white disabled:opacity-40',
+);

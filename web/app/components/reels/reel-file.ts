@@ -1,12 +1,17 @@
 /**
- * The reel creation page's checks before anything is sent (groups-reels spec §5): the type (MP4,
- * WEBM or MOV: "Only MP4, WEBM or MOV allowed"), the size ("Max 50MB"), and the length measured in
- * the browser from the video's metadata (ours, decision 022: over 90 s reads "Reels can be up to
- * 90 seconds"; the worker judges the real length again).
+ * The reel creation page's checks before anything is sent (docs/product/stories-and-reels.md): the
+ * type (MP4, WEBM or MOV: "Only MP4, WEBM or MOV allowed"), the size ("Max 50MB"), and the length
+ * measured in the browser from the video's metadata (ours, decision 022: over 90 s reads "Reels can
+ * be up to 90 seconds"; the worker judges the real length again).
  */
 import { REEL_VIDEO_TYPES, reelLimits, reelTexts } from '@kora/contracts';
 
-const EXTENSIONS: Record<string, (typeof REEL_VIDEO_TYPES)[number]> = { mp4: 'video/mp4', m4v: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' };
+const EXTENSIONS: Record<string, (typeof REEL_VIDEO_TYPES)[number]> = {
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+};
 
 /** What the picker offers: the types, and the extensions for systems that report no type. */
 export const REEL_ACCEPT = [...REEL_VIDEO_TYPES, '.mp4', '.webm', '.mov'].join(',');

@@ -1,4 +1,4 @@
-import { ReelIcon } from '~/components/icons';
+import { SquarePlayIcon } from 'lucide-react';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 
@@ -8,7 +8,7 @@ export const REELS_OFF = 'Reels are turned off on this site.';
 export function ReelsOff() {
   return (
     <Card>
-      <EmptyState icon={ReelIcon} title={REELS_OFF} titleAs="h1" />
+      <EmptyState icon={SquarePlayIcon} title={REELS_OFF} titleAs="h1" />
     </Card>
   );
 }

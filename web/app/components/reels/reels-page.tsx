@@ -1,7 +1,7 @@
 /** The /reels and /reels/{id} page body: the feed, its empty state, a load failure, or reels off. */
 import { reelTexts, type Reel } from '@kora/contracts';
 import { Link } from '@remix-run/react';
-import { ReelIcon } from '~/components/icons';
+import { SquarePlayIcon } from 'lucide-react';
 import { buttonClasses } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -10,9 +10,7 @@ import { ReelFeed } from './reel-feed';
 import { ReelsOff } from './reels-off';
 
 export type ReelsPageData =
-  | { state: 'off' }
-  | { state: 'ok'; reels: Reel[]; nextCursor: string | null }
-  | { state: 'error'; message: string };
+  { state: 'off' } | { state: 'ok'; reels: Reel[]; nextCursor: string | null } | { state: 'error'; message: string };
 
 export function ReelsPage({ loaded }: { loaded: ReelsPageData }) {
   if (loaded.state === 'off') return <ReelsOff />;
@@ -20,7 +18,7 @@ export function ReelsPage({ loaded }: { loaded: ReelsPageData }) {
   if (loaded.reels.length === 0) {
     return (
       <Card>
-        <EmptyState icon={ReelIcon} title={reelTexts.noReels} hint={reelTexts.noReelsHint} titleAs="h1" />
+        <EmptyState icon={SquarePlayIcon} title={reelTexts.noReels} hint={reelTexts.noReelsHint} titleAs="h1" />
         <div className="pb-8 text-center">
           <Link to="/reels/create" className={buttonClasses('primary', 'md')}>
             {reelTexts.createReel}

@@ -27,9 +27,9 @@ export function useReelRefresh(reel: Reel, onReel: (reel: Reel) => void): void {
       } else {
         failures += 1;
       }
-      timer = window.setTimeout(check, videoRefreshDelay(failures));
+      timer = window.setTimeout(() => void check(), videoRefreshDelay(failures));
     };
-    timer = window.setTimeout(check, videoRefreshDelay(0));
+    timer = window.setTimeout(() => void check(), videoRefreshDelay(0));
     return () => {
       stopped = true;
       window.clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { REPRESENTATIVE_FIELDS, representativeTexts } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { toFormData } from '~/utils/forms';
+import { toFormData } from '~/utils/form-data';
 import { firstFieldError, parseRepresentativeForm, REPRESENTATIVE_FORM_FIELDS } from './representative-fields';
 
 const good = {
@@ -20,7 +20,16 @@ describe('the representative form', () => {
   it('has the ten fields of the contract', () => {
     expect(REPRESENTATIVE_FORM_FIELDS.map((f) => f.name).sort()).toEqual([...REPRESENTATIVE_FIELDS].sort());
     expect(REPRESENTATIVE_FORM_FIELDS.map((f) => f.label)).toEqual([
-      'Name', 'Username', 'Phone number', 'Email', 'State', 'Residential state', 'Resident address', 'Proposed location to represent', 'Kora username', 'Little note about yourself',
+      'Name',
+      'Username',
+      'Phone number',
+      'Email',
+      'State',
+      'Residential state',
+      'Resident address',
+      'Proposed location to represent',
+      'Kora username',
+      'Little note about yourself',
     ]);
   });
 

@@ -1,11 +1,12 @@
 /**
- * The representative form's fields in the spec's order (§2: Name, Username, Phone number, Email,
- * State, Residential state, Resident address, Proposed location to represent, the product's chat
- * username, Little note about yourself) with their labels, and the reading of a submitted form into
- * every refused field's text (the contracts' schema, the same one the admin service applies).
+ * The representative form's fields in the product's order (docs/product/representatives.md: Name,
+ * Username, Phone number, Email, State, Residential state, Resident address, Proposed location to
+ * represent, the product's chat username, Little note about yourself) with their labels, and the
+ * reading of a submitted form into every refused field's text (the contracts' schema, the same one
+ * the admin service applies).
  */
 import { representativeApplicationBody, type RepresentativeApplicationBody } from '@kora/contracts';
-import { formText, parseAllFields, type FieldsResult } from '~/utils/forms';
+import { parseFormFields, textFields, typedValues, type FieldsResult } from '~/utils/form-submission';
 
 export type RepresentativeField = keyof RepresentativeApplicationBody;
 
@@ -34,12 +35,14 @@ export const REPRESENTATIVE_NOTE_MAX = 600;
 
 const NAMES = REPRESENTATIVE_FORM_FIELDS.map((field) => field.name);
 
+const representativeForm = textFields(NAMES).pipe(representativeApplicationBody);
+
 export function representativeValues(form: FormData): Record<RepresentativeField, string> {
-  return formText(form, NAMES);
+  return typedValues(form, NAMES);
 }
 
 export function parseRepresentativeForm(form: FormData): FieldsResult<RepresentativeApplicationBody> {
-  return parseAllFields(representativeApplicationBody, representativeValues(form));
+  return parseFormFields(form, representativeForm);
 }
 
 /** The first refused field's text, in the form's order (what the toast shows). */

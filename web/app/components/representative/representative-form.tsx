@@ -1,10 +1,11 @@
 /**
- * The representative application form (spec §2, §5). Checked in the browser with the contracts'
- * schema before sending (every refused field's text under its field), then posted to the route's
- * action, which checks again and asks the admin service; works without scripts too (the action's
- * answer is rendered: the texts under the fields, the values kept, the thanks on success). Success:
- * toast "Application submitted" / "We'll review and get back to you shortly", and the form resets.
- * Failure: toast "Submission failed" with the server's text (or "Please try again"), form kept.
+ * The representative application form (docs/product/representatives.md). Checked in the browser
+ * with the contracts' schema before sending (every refused field's text under its field), then
+ * posted to the route's action, which checks again and asks the admin service; works without
+ * scripts too (the action's answer is rendered: the texts under the fields, the values kept, the
+ * thanks on success). Success: toast "Application submitted" / "We'll review and get back to you
+ * shortly", and the form resets. Failure: toast "Submission failed" with the server's text (or
+ * "Please try again"), form kept.
  */
 import { adminTexts } from '@kora/contracts';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
@@ -14,11 +15,16 @@ import { Field, inputClasses } from '~/components/ui/input';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { useToast } from '~/components/ui/toast';
 import { cn } from '~/utils/misc';
-import { firstFieldError, parseRepresentativeForm, REPRESENTATIVE_FORM_FIELDS, REPRESENTATIVE_NOTE_MAX, type FieldSpec } from './representative-fields';
+import {
+  firstFieldError,
+  parseRepresentativeForm,
+  REPRESENTATIVE_FORM_FIELDS,
+  REPRESENTATIVE_NOTE_MAX,
+  type FieldSpec,
+} from './representative-fields';
 
 export type RepresentativeActionData =
-  | { ok: true; message: string }
-  | { ok: false; error: string; fields: Record<string, string>; values: Record<string, string> };
+  { ok: true; message: string } | { ok: false; error: string; fields: Record<string, string>; values: Record<string, string> };
 
 function NoteField({ spec, error, defaultValue }: { spec: FieldSpec; error?: string; defaultValue?: string }) {
   const [length, setLength] = useState(defaultValue?.length ?? 0);
@@ -101,7 +107,11 @@ export function RepresentativeForm() {
         }
         event.preventDefault();
         setErrors(parsed.fieldErrors);
-        toast({ title: adminTexts.submissionFailed, description: firstFieldError(parsed.fieldErrors) ?? adminTexts.tryAgain, variant: 'error' });
+        toast({
+          title: adminTexts.submissionFailed,
+          description: firstFieldError(parsed.fieldErrors) ?? adminTexts.tryAgain,
+          variant: 'error',
+        });
         const first = REPRESENTATIVE_FORM_FIELDS.find((f) => parsed.fieldErrors[f.name]);
         if (first) form.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
       }}
@@ -111,9 +121,7 @@ export function RepresentativeForm() {
           {adminTexts.applicationSubmitted}. {adminTexts.applicationSubmittedDetail}
         </Alert>
       ) : null}
-      {firstError ? (
-        <Alert id="rep-form-error">{firstError}</Alert>
-      ) : null}
+      {firstError ? <Alert id="rep-form-error">{firstError}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         {REPRESENTATIVE_FORM_FIELDS.map((spec) =>
           spec.multiline ? (

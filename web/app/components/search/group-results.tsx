@@ -18,7 +18,12 @@ export function GroupResults({ page, q }: { page: Extract<SearchPage, { type: 'g
         {items.map((group) => (
           <li key={group.group_id}>
             <Link to={`/groups/${group.group_id}`} className="group flex items-center gap-3 px-4 py-3 hover:bg-slate-50">
-              <GroupPicture title={group.group_title} picture={group.group_picture} className="size-14 shrink-0 rounded-lg" initialClassName="text-xl" />
+              <GroupPicture
+                title={group.group_title}
+                picture={group.group_picture}
+                className="size-14 shrink-0 rounded-lg"
+                initialClassName="text-xl"
+              />
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-semibold text-slate-900 group-hover:underline">{group.group_title}</span>
                 <span className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
@@ -32,7 +37,9 @@ export function GroupResults({ page, q }: { page: Extract<SearchPage, { type: 'g
           </li>
         ))}
       </ul>
-      {nextCursor !== null ? <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel="Loading more groups" /> : null}
+      {nextCursor !== null ? (
+        <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel="Loading more groups" />
+      ) : null}
     </div>
   );
 }

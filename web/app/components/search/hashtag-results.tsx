@@ -1,7 +1,7 @@
 /** The Hashtags tab: each tag found, with how many posts carry it, linking to its page. */
 import { hashtagPath } from '@kora/contracts';
 import { Link } from '@remix-run/react';
-import { HashIcon } from '~/components/icons';
+import { HashIcon } from 'lucide-react';
 import { LoadMore } from '~/components/posts/load-more';
 import { hashtagPostCount } from './hashtag-count';
 import type { SearchPage } from './types';
@@ -26,7 +26,9 @@ export function HashtagResults({ page, q }: { page: Extract<SearchPage, { type: 
           </li>
         ))}
       </ul>
-      {nextCursor !== null ? <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel="Loading more hashtags" /> : null}
+      {nextCursor !== null ? (
+        <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel="Loading more hashtags" />
+      ) : null}
     </div>
   );
 }

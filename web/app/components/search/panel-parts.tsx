@@ -6,7 +6,7 @@ import { hashtagPath, searchTexts, type FriendShare, type HashtagCount, type Mem
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { useSentRequests } from '~/components/friends/use-friend-action';
-import { CheckIcon, CrownIcon, HashIcon, UserPlusIcon } from '~/components/icons';
+import { CheckIcon, CrownIcon, HashIcon, UserPlusIcon, XIcon } from 'lucide-react';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '~/components/ui/card';
 import { RelativeTime } from '~/components/ui/relative-time';
@@ -36,7 +36,11 @@ export function ProCard({ members }: { members: MemberCard[] }) {
             <ul aria-label={searchTexts.proUsersTitle} className="flex flex-wrap -space-x-2">
               {members.map((member) => (
                 <li key={member.id}>
-                  <Link to={`/profile/${member.id}`} title={member.name} className="block rounded-full focus-visible:relative focus-visible:z-10">
+                  <Link
+                    to={`/profile/${member.id}`}
+                    title={member.name}
+                    className="block rounded-full focus-visible:relative focus-visible:z-10"
+                  >
                     <Avatar name={member.name} src={avatarSrc(member.profileImage)} className="size-10 ring-2 ring-white" />
                     <span className="sr-only">{member.name}</span>
                   </Link>
@@ -116,7 +120,7 @@ export function SharesCard({ shares, now }: { shares: FriendShare[]; now: number
 }
 
 export function SuggestedFriendsCard({ people }: { people: Suggestion[] }) {
-  const { actions, sentTo } = useSentRequests();
+  const { actions, requests } = useSentRequests();
   return (
     <Card>
       <CardHeader>
@@ -129,26 +133,50 @@ export function SuggestedFriendsCard({ people }: { people: Suggestion[] }) {
         <ul aria-label={searchTexts.suggestedTitle} className="space-y-1">
           {people.map((person) => {
             const fields = { intent: 'send', userId: person.id } as const;
-            const sent = sentTo.has(person.id);
+            const sentId = requests.get(person.id);
             return (
               <li key={person.id} className="flex items-center gap-3 py-1.5">
                 <Link to={`/profile/${person.id}`} className="group flex min-w-0 flex-1 items-center gap-3">
                   <Avatar name={person.name} src={avatarSrc(person.profileImage)} />
                   <span className="min-w-0 flex-1">
-                    <MemberName name={person.name} username={person.user_name} verified={person.verified} className="text-sm" nameClassName="group-hover:underline" />
+                    <MemberName
+                      name={person.name}
+                      username={person.user_name}
+                      verified={person.verified}
+                      className="text-sm"
+                      nameClassName="group-hover:underline"
+                    />
                     {person.mutualCount > 0 ? (
                       <span className="block text-xs text-slate-500">{countLabel(person.mutualCount, 'mutual friend')}</span>
                     ) : null}
                   </span>
                 </Link>
-                {sent ? (
-                  <span
-                    role="img"
-                    aria-label={`Request sent to ${person.name}`}
-                    title="Request sent"
-                    className="inline-flex size-9 items-center justify-center rounded-full bg-emerald-50 text-emerald-700"
-                  >
-                    <CheckIcon className="size-4" />
+                {typeof sentId === 'number' ? (
+                  <span className="flex items-center gap-1">
+                    <span
+                      role="img"
+                      aria-label={`Request sent to ${person.name}`}
+                      title="Requested"
+                      className="inline-flex size-9 items-center justify-center rounded-full bg-emerald-50 text-emerald-700"
+                    >
+                      <CheckIcon className="size-4" />
+                    </span>
+                    <form
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        actions.submit({ intent: 'cancel', requestId: sentId, userId: person.id });
+                      }}
+                    >
+                      <button
+                        type="submit"
+                        disabled={actions.busy}
+                        aria-label={`Cancel request to ${person.name}`}
+                        title="Cancel request"
+                        className="inline-flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-700 hover:bg-slate-200 disabled:opacity-60"
+                      >
+                        <XIcon className="size-4" />
+                      </button>
+                    </form>
                   </span>
                 ) : (
                   <form

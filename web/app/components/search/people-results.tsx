@@ -6,9 +6,9 @@
 import type { MemberCard } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
-import { FriendActionButton } from '~/components/friends/friend-action-button';
-import { useSentRequests, type FriendActions } from '~/components/friends/use-friend-action';
-import { CheckIcon, UserCheckIcon, UserPlusIcon } from '~/components/icons';
+import { AddFriendControl } from '~/components/friends/add-friend-control';
+import { useSentRequests, type FriendActions, type LocalRequests } from '~/components/friends/use-friend-action';
+import { UserCheckIcon } from 'lucide-react';
 import { LoadMore } from '~/components/posts/load-more';
 import { MemberName } from '~/components/member-name';
 import { avatarSrc } from '~/utils/media';
@@ -18,7 +18,17 @@ import { useSearchPages } from './use-search-pages';
 
 type Standing = 'self' | 'friends' | 'requested' | 'none';
 
-function PersonAction({ person, standing, actions }: { person: MemberCard; standing: Standing; actions: FriendActions }) {
+function PersonAction({
+  person,
+  standing,
+  actions,
+  requests,
+}: {
+  person: MemberCard;
+  standing: Standing;
+  actions: FriendActions;
+  requests: LocalRequests;
+}) {
   switch (standing) {
     case 'self':
       return null;
@@ -29,26 +39,30 @@ function PersonAction({ person, standing, actions }: { person: MemberCard; stand
           Friends
         </span>
       );
-    case 'requested':
-      return (
-        <span className="inline-flex items-center gap-1 text-sm font-medium text-slate-600">
-          <CheckIcon className="size-4" />
-          Request sent
-        </span>
-      );
     default:
       return (
-        <FriendActionButton actions={actions} fields={{ intent: 'send', userId: person.id }} variant="secondary">
-          <UserPlusIcon className="size-4" />
-          Add Friend
-        </FriendActionButton>
+        <AddFriendControl
+          userId={person.id}
+          actions={actions}
+          requests={requests}
+          requestedBefore={standing === 'requested'}
+          variant="secondary"
+        />
       );
   }
 }
 
-export function PeopleResults({ page, q, relations }: { page: Extract<SearchPage, { type: 'people' }>; q: string; relations: PeopleRelations }) {
+export function PeopleResults({
+  page,
+  q,
+  relations,
+}: {
+  page: Extract<SearchPage, { type: 'people' }>;
+  q: string;
+  relations: PeopleRelations;
+}) {
   const { items, nextCursor, loading, error, load } = useSearchPages(page, q, (person) => person.id);
-  const { actions, sentTo } = useSentRequests();
+  const { actions, requests } = useSentRequests();
   const me = useCurrentUser();
   const friends = new Set(relations.friends);
   const requested = new Set(relations.requested);
@@ -56,7 +70,7 @@ export function PeopleResults({ page, q, relations }: { page: Extract<SearchPage
   function standingOf(id: number): Standing {
     if (id === me?.id) return 'self';
     if (friends.has(id)) return 'friends';
-    return requested.has(id) || sentTo.has(id) ? 'requested' : 'none';
+    return requested.has(id) ? 'requested' : 'none';
   }
 
   return (
@@ -67,16 +81,25 @@ export function PeopleResults({ page, q, relations }: { page: Extract<SearchPage
             <Link to={`/profile/${person.id}`} className="group flex min-w-0 flex-1 items-center gap-3">
               <Avatar name={person.name} src={avatarSrc(person.profileImage)} className="size-12" />
               <span className="min-w-0">
-                <MemberName name={person.name} username={person.username} verified={person.verified} withHandle stacked nameClassName="group-hover:underline" />
+                <MemberName
+                  name={person.name}
+                  username={person.username}
+                  verified={person.verified}
+                  withHandle
+                  stacked
+                  nameClassName="group-hover:underline"
+                />
               </span>
             </Link>
             <div className="shrink-0">
-              <PersonAction person={person} standing={standingOf(person.id)} actions={actions} />
+              <PersonAction person={person} standing={standingOf(person.id)} actions={actions} requests={requests} />
             </div>
           </li>
         ))}
       </ul>
-      {nextCursor !== null ? <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel="Loading more people" /> : null}
+      {nextCursor !== null ? (
+        <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel="Loading more people" />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** What /search says instead of results: the prompt before any words, and "no results". */
 import { searchTexts } from '@kora/contracts';
-import { SearchIcon } from '~/components/icons';
+import { SearchIcon } from 'lucide-react';
 import { EmptyState } from '~/components/ui/empty-state';
 
 export function SearchPrompt() {

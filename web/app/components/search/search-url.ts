@@ -25,4 +25,3 @@ export function readSearchLocation(params: URLSearchParams): SearchLocation {
 export function searchHref({ q, type }: SearchLocation): string {
   return `${SEARCH_PATH}?${new URLSearchParams({ q, type })}`;
 }
-

@@ -70,9 +70,7 @@ export function ChangePasswordCard() {
           <p id="new-password-hint" className="-mt-2 text-xs text-slate-500">
             At least 8 characters.
           </p>
-          {fetcher.data?.intent === 'change-password' && !fetcher.data.ok && !busy ? (
-            <Alert>{fetcher.data.error}</Alert>
-          ) : null}
+          {fetcher.data?.intent === 'change-password' && !fetcher.data.ok && !busy ? <Alert>{fetcher.data.error}</Alert> : null}
           <SubmitButton busy={busy} disabled={!enabled} busyLabel="Saving…">
             Change password
           </SubmitButton>

@@ -28,7 +28,13 @@ export function SelectField({ label, options, error, className, ...props }: Sele
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select id={id} className={inputClasses} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props}>
+      <select
+        id={id}
+        className={inputClasses}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -40,7 +46,19 @@ export function SelectField({ label, options, error, className, ...props }: Sele
   );
 }
 
-export function SwitchField({ name, label, hint, defaultChecked, error }: { name: string; label: string; hint?: ReactNode; defaultChecked: boolean; error?: string | undefined }) {
+export function SwitchField({
+  name,
+  label,
+  hint,
+  defaultChecked,
+  error,
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  defaultChecked: boolean;
+  error?: string | undefined;
+}) {
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
@@ -66,7 +84,10 @@ export function SwitchField({ name, label, hint, defaultChecked, error }: { name
           aria-describedby={described || undefined}
           className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors checked:bg-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40 focus-visible:ring-offset-2"
         />
-        <span aria-hidden="true" className="pointer-events-none absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5" />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+        />
       </span>
     </div>
   );

@@ -1,4 +1,4 @@
-/** Notifications tab (settings spec §2, §3): the eight switches, each with its label and hint. */
+/** Notifications tab (docs/product/settings.md): the eight switches, each with its label and hint. */
 import { NOTIFICATION_SWITCHES, notificationSwitchLabels, type NotificationSettings } from '@kora/contracts';
 import { SwitchField } from './controls';
 import { SettingsForm } from './settings-form';
@@ -9,7 +9,14 @@ export function NotificationsTab({ values }: { values: NotificationSettings }) {
       {(errors) => (
         <div className="divide-y divide-slate-100">
           {NOTIFICATION_SWITCHES.map((name) => (
-            <SwitchField key={name} name={name} label={notificationSwitchLabels[name].label} hint={notificationSwitchLabels[name].hint} defaultChecked={values[name]} error={errors[name]} />
+            <SwitchField
+              key={name}
+              name={name}
+              label={notificationSwitchLabels[name].label}
+              hint={notificationSwitchLabels[name].hint}
+              defaultChecked={values[name]}
+              error={errors[name]}
+            />
           ))}
         </div>
       )}

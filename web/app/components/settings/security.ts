@@ -1,6 +1,6 @@
 /**
- * What the Security tab's action answers and the texts its route and cards share (settings spec
- * §4, §8).
+ * What the Security tab's action answers and the texts its route and cards share
+ * (docs/product/settings.md).
  */
 import type { sessionSchema } from '@kora/contracts';
 import type { z } from 'zod';

@@ -1,7 +1,8 @@
 /**
- * One tab's form: its fields, one Save button, and the spec's toasts (§8): "Your settings were
- * updated successfully" on success; "Something went wrong. Please try again." on failure, with what
- * failed under it. Refused fields show their text beside the field (`children` gets them).
+ * One tab's form: its fields, one Save button, and the product's toasts (docs/product/settings.md):
+ * "Your settings were updated successfully" on success; "Something went wrong. Please try again."
+ * on failure, with what failed under it. Refused fields show their text beside the field
+ * (`children` gets them).
  */
 import { settingsTexts } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
@@ -12,7 +13,15 @@ import { useToast } from '~/components/ui/toast';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
 import type { SaveActionData, SaveIntent } from './tabs';
 
-export function SettingsForm({ intent, title, children }: { intent: SaveIntent; title: string; children: (fieldErrors: Record<string, string>) => ReactNode }) {
+export function SettingsForm({
+  intent,
+  title,
+  children,
+}: {
+  intent: SaveIntent;
+  title: string;
+  children: (fieldErrors: Record<string, string>) => ReactNode;
+}) {
   const fetcher = useFetcher<SaveActionData>({ key: intent });
   const { toast } = useToast();
   const busy = fetcher.state !== 'idle';

@@ -1,5 +1,5 @@
 /**
- * The Settings page's tabs and what its action answers (settings spec §2, §8). The tab is URL
+ * The Settings page's tabs and what its action answers (docs/product/settings.md). The tab is URL
  * state (`?tab=privacy`), so a reload or a shared link opens the same tab; General is the default.
  */
 import { settingsTexts } from '@kora/contracts';
@@ -22,7 +22,7 @@ export function tabFromUrl(url: URL): SettingsTabId {
 
 export type SaveIntent = 'save-general' | 'save-privacy' | 'save-notifications';
 
-/** Per tab: what a failed load reads and what a failed save adds under the toast (spec §8). */
+/** Per tab: what a failed load reads and what a failed save adds under the toast (docs/product/settings.md). */
 export const tabFailures: Record<Exclude<SettingsTabId, 'security'>, { fetch: string; update: string }> = {
   general: { fetch: settingsTexts.fetchProfileFailed, update: settingsTexts.updateProfileFailed },
   privacy: { fetch: settingsTexts.fetchPrivacyFailed, update: settingsTexts.updatePrivacyFailed },
@@ -30,6 +30,7 @@ export const tabFailures: Record<Exclude<SettingsTabId, 'security'>, { fetch: st
 };
 
 /** A save's answer: ok, or the failure's text with the refused fields' texts by field name. */
-export type SaveActionData = { intent: SaveIntent; ok: true } | { intent: SaveIntent; ok: false; error: string; fieldErrors: Record<string, string> };
+export type SaveActionData =
+  { intent: SaveIntent; ok: true } | { intent: SaveIntent; ok: false; error: string; fieldErrors: Record<string, string> };
 
 export type SettingsActionData = SaveActionData | SecurityActionData;

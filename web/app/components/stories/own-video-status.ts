@@ -5,7 +5,10 @@
 import type { StoryGroup } from '@kora/contracts';
 
 /** The caller's own story still being processed or refused, for the line under the strip. */
-export function ownVideoStatus(groups: StoryGroup[], ownerId: number): { state: 'processing' } | { state: 'failed'; reason: string } | null {
+export function ownVideoStatus(
+  groups: StoryGroup[],
+  ownerId: number,
+): { state: 'processing' } | { state: 'failed'; reason: string } | null {
   const own = groups.find((group) => group.userId === ownerId);
   const failed = own?.stories.find((story) => story.state === 'failed');
   if (failed) return { state: 'failed', reason: failed.error ?? '' };

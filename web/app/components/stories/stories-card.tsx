@@ -1,8 +1,8 @@
 /**
- * The Stories card on the home feed (member-side §2, §4, §9): "Add story" first (the member's
- * picture with a +; a photo or a video), then each member's story group as a ring. Kept small,
- * because it is on the home page's first load: the viewer and the uploader are loaded on first use.
- * Hidden while an admin has stories turned off.
+ * The Stories card on the home feed (docs/product/stories-and-reels.md): "Add story" first (the
+ * member's picture with a +; a photo or a video), then each member's story group as a ring. Kept
+ * small, because it is on the home page's first load: the viewer and the uploader are loaded on
+ * first use. Hidden while an admin has stories turned off.
  */
 import { storyTexts, type StoryGroup } from '@kora/contracts';
 import { useRef, useState, type ChangeEvent } from 'react';
@@ -20,7 +20,7 @@ import { useStoryGroups } from './use-story-groups';
 const loadLazy = () => import('./story-lazy');
 const StoryViewer = lazyComponent(() => loadLazy().then((m) => m.StoryViewer));
 
-/** What the picker offers (spec: a story is an image or a video). */
+/** What the picker offers (docs/product/stories-and-reels.md: a story is an image or a video). */
 const STORY_ACCEPT = 'image/*,video/*';
 
 export function StoriesCard({ user }: { user: CurrentUser }) {
@@ -48,7 +48,11 @@ function Stories({ user }: { user: CurrentUser }) {
     const answer = await uploadStory(file);
     setUploading(false);
     if (!answer.ok) {
-      toast({ title: storyTexts.uploadFailed, ...(answer.error !== storyTexts.uploadFailed ? { description: answer.error } : {}), variant: 'error' });
+      toast({
+        title: storyTexts.uploadFailed,
+        ...(answer.error !== storyTexts.uploadFailed ? { description: answer.error } : {}),
+        variant: 'error',
+      });
       return;
     }
     const owner = { id: user.id, username: user.username, name: displayName(user), avatar: user.profileImage ?? '' };
@@ -77,13 +81,24 @@ function Stories({ user }: { user: CurrentUser }) {
           >
             <span className="relative rounded-full p-[5px]">
               <Avatar name={displayName(user)} src={user.profileImage} className={cn('size-14', uploading && 'animate-pulse')} />
-              <span aria-hidden className="absolute bottom-0 right-0 flex size-6 items-center justify-center rounded-full bg-brand-600 text-lg font-bold leading-none text-white ring-2 ring-white">
+              <span
+                aria-hidden
+                className="absolute bottom-0 right-0 flex size-6 items-center justify-center rounded-full bg-brand-600 text-lg font-bold leading-none text-white ring-2 ring-white"
+              >
                 +
               </span>
             </span>
             <span className="w-full truncate text-center text-xs font-medium text-slate-700">{storyTexts.addStory}</span>
           </button>
-          <input ref={picker} type="file" accept={STORY_ACCEPT} className="hidden" onChange={onPick} aria-label={storyTexts.addStory} tabIndex={-1} />
+          <input
+            ref={picker}
+            type="file"
+            accept={STORY_ACCEPT}
+            className="hidden"
+            onChange={(event) => void onPick(event)}
+            aria-label={storyTexts.addStory}
+            tabIndex={-1}
+          />
         </li>
         {groups.map((group, index) => (
           <li key={group.userId} className="shrink-0">

@@ -26,7 +26,14 @@ function group(userId: number, stories: StoryGroup['stories']): StoryGroup {
   return { userId, username: `u${userId}`, name: `U ${userId}`, avatar: '', hasUnseen: stories.some((item) => !item.seen), stories };
 }
 
-const created: CreatedStory = { id: 9, url: '/uploads/videos/9.mp4', type: 'video', state: 'processing', createdAt: '2026-11-26T09:00:00.000Z', expiresAt: '2026-11-27T09:00:00.000Z' };
+const created: CreatedStory = {
+  id: 9,
+  url: '/uploads/videos/9.mp4',
+  type: 'video',
+  state: 'processing',
+  createdAt: '2026-11-26T09:00:00.000Z',
+  expiresAt: '2026-11-27T09:00:00.000Z',
+};
 
 describe('the Stories card list changes', () => {
   it("puts the member's group first with the new story last (the order a group plays in)", () => {
@@ -55,14 +62,16 @@ describe('the Stories card list changes', () => {
     expect(withoutStory(groups, 5)[1]!.stories.map((item) => item.id)).toEqual([6]);
   });
 
-  it("starts a group at its first unseen story, else at its first", () => {
+  it('starts a group at its first unseen story, else at its first', () => {
     expect(firstUnseenIndex(group(2, [story(5, 2, { seen: true }), story(6, 2)]))).toBe(1);
     expect(firstUnseenIndex(group(2, [story(5, 2, { seen: true })]))).toBe(0);
   });
 
   it("says when the member's own video is processing or failed", () => {
     expect(ownVideoStatus([group(1, [story(4, 1, { type: 'video', state: 'processing' })])], 1)).toEqual({ state: 'processing' });
-    expect(ownVideoStatus([group(1, [story(4, 1, { type: 'video', state: 'failed', error: 'Story videos can be up to 60 seconds' })])], 1)).toEqual({
+    expect(
+      ownVideoStatus([group(1, [story(4, 1, { type: 'video', state: 'failed', error: 'Story videos can be up to 60 seconds' })])], 1),
+    ).toEqual({
       state: 'failed',
       reason: 'Story videos can be up to 60 seconds',
     });

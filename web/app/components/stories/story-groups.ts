@@ -12,9 +12,10 @@ export interface Owner {
 }
 
 /**
- * A story just posted: the caller's group moves to the front of the strip (spec: "goes to the
- * front of the current user's stories") and the story joins it last — a group plays oldest first,
- * as the API orders it, so the next refetch does not reshuffle what the member sees.
+ * A story just posted: the caller's group moves to the front of the strip
+ * (docs/product/stories-and-reels.md: "goes to the front of the current user's stories") and the
+ * story joins it last — a group plays oldest first, as the API orders it, so the next refetch does
+ * not reshuffle what the member sees.
  */
 export function addOwnStory(groups: StoryGroup[], owner: Owner, created: CreatedStory): StoryGroup[] {
   const story: Story = {

@@ -6,14 +6,22 @@
 import { storyTexts, type Story, type StoryViewer } from '@kora/contracts';
 import { useEffect, useState } from 'react';
 import { Avatar } from '~/components/avatar';
-import { TrashIcon, UsersIcon } from '~/components/icons';
+import { TrashIcon, UsersIcon } from 'lucide-react';
 import { useToast } from '~/components/ui/toast';
 import { avatarSrc } from '~/utils/media';
 import { loadStoryViewers, removeStory } from './stories-api';
 
 type Panel = 'none' | 'viewers' | 'delete';
 
-export function StoryOwnerBar({ story, onPanel, onDeleted }: { story: Story; onPanel: (open: boolean) => void; onDeleted: (storyId: number) => void }) {
+export function StoryOwnerBar({
+  story,
+  onPanel,
+  onDeleted,
+}: {
+  story: Story;
+  onPanel: (open: boolean) => void;
+  onDeleted: (storyId: number) => void;
+}) {
   const { toast } = useToast();
   const [panel, setPanel] = useState<Panel>('none');
   const [viewers, setViewers] = useState<StoryViewer[]>([]);
@@ -68,7 +76,12 @@ export function StoryOwnerBar({ story, onPanel, onDeleted }: { story: Story; onP
             ))}
           </ul>
           {nextCursor ? (
-            <button type="button" disabled={busy} onClick={() => void loadViewers(nextCursor)} className="mt-2 text-sm font-semibold text-brand-700">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void loadViewers(nextCursor)}
+              className="mt-2 text-sm font-semibold text-brand-700"
+            >
               Load more
             </button>
           ) : null}
@@ -81,7 +94,12 @@ export function StoryOwnerBar({ story, onPanel, onDeleted }: { story: Story; onP
             <button type="button" onClick={() => setPanel('none')} className="h-9 rounded-lg bg-slate-100 px-3 text-sm font-semibold">
               Cancel
             </button>
-            <button type="button" disabled={busy} onClick={() => void confirmDelete()} className="h-9 rounded-lg bg-red-600 px-3 text-sm font-semibold text-white disabled:opacity-60">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void confirmDelete()}
+              className="h-9 rounded-lg bg-red-600 px-3 text-sm font-semibold text-white disabled:opacity-60"
+            >
               {busy ? 'Deleting…' : 'Delete'}
             </button>
           </div>

@@ -1,7 +1,8 @@
 /**
  * Where the story viewer is (a group and a story in it), and where "next" and "previous" lead: on
  * through the member's stories, then to the next member's group; after the very last story, nowhere
- * (the viewer closes, spec §2). Back from a group's first story goes to the previous group's first.
+ * (the viewer closes, docs/product/stories-and-reels.md). Back from a group's first story goes to
+ * the previous group's first.
  */
 import type { StoryGroup } from '@kora/contracts';
 

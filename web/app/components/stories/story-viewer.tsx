@@ -1,16 +1,16 @@
 /**
- * The story viewer (member-side §2, §9; loaded on first open): full screen, one progress bar per
- * story of the member being shown, each story advancing after 3 s (image) or 5 s (video — or when
- * it ends, if sooner), on to the next member's stories, closing after the last. Tapping the right
- * or left half (or the arrow keys) moves; pressing and holding pauses. Each story shown is marked
- * seen. The owner sees who viewed a story and can delete it. Escape closes; focus returns to the
- * ring it was opened from.
+ * The story viewer (docs/product/stories-and-reels.md; loaded on first open): full screen, one
+ * progress bar per story of the member being shown, each story advancing after 3 s (image) or 5 s
+ * (video — or when it ends, if sooner), on to the next member's stories, closing after the last.
+ * Tapping the right or left half (or the arrow keys) moves; pressing and holding pauses. Each story
+ * shown is marked seen. The owner sees who viewed a story and can delete it. Escape closes; focus
+ * returns to the ring it was opened from.
  */
 import { storyLimits, storyTexts, type Story, type StoryGroup } from '@kora/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Avatar } from '~/components/avatar';
-import { CloseIcon } from '~/components/icons';
+import { XIcon } from 'lucide-react';
 import { RelativeTime } from '~/components/ui/relative-time';
 import { avatarSrc, mediaUrl } from '~/utils/media';
 import { StoryOwnerBar } from './story-owner-bar';
@@ -96,7 +96,12 @@ export function StoryViewer({ open, groups, startGroup, ownerId, onClose, update
   };
 
   const paused = !open || held || ownerPanel;
-  const progress = useStoryTimer(`${opening}:${storyId ?? 'none'}`, story ? advanceMs(story) : storyLimits.imageAdvanceMs, paused || !story, next);
+  const progress = useStoryTimer(
+    `${opening}:${storyId ?? 'none'}`,
+    story ? advanceMs(story) : storyLimits.imageAdvanceMs,
+    paused || !story,
+    next,
+  );
 
   function onPointerDown() {
     pressedAt.current = Date.now();
@@ -147,15 +152,20 @@ export function StoryViewer({ open, groups, startGroup, ownerId, onClose, update
                   </div>
                   <div className="mt-3 flex items-center gap-2">
                     <Avatar name={group.name} src={avatarSrc(group.avatar)} className="size-8" />
-                    <Dialog.Title className="min-w-0 truncate text-sm font-semibold">{own ? storyTexts.yourStory : group.name}</Dialog.Title>
+                    <Dialog.Title className="min-w-0 truncate text-sm font-semibold">
+                      {own ? storyTexts.yourStory : group.name}
+                    </Dialog.Title>
                     <span className="text-xs text-white/75">
                       <RelativeTime value={story.createdAt} now={Date.now()} />
                     </span>
                     <span className="sr-only" aria-live="polite">
                       {`Story ${at!.story + 1} of ${group.stories.length}`}
                     </span>
-                    <Dialog.Close aria-label={storyTexts.close} className="ml-auto inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15">
-                      <CloseIcon />
+                    <Dialog.Close
+                      aria-label={storyTexts.close}
+                      className="ml-auto inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
+                    >
+                      <XIcon />
                     </Dialog.Close>
                   </div>
                 </header>
@@ -235,7 +245,13 @@ function StoryMedia({ story, paused, onEnded }: { story: Story; paused: boolean;
           className="max-h-full w-full object-contain"
         />
       ) : (
-        <img key={story.id} src={mediaUrl(story.url) ?? undefined} alt="" className="max-h-full w-full select-none object-contain" draggable={false} />
+        <img
+          key={story.id}
+          src={mediaUrl(story.url) ?? undefined}
+          alt=""
+          className="max-h-full w-full select-none object-contain"
+          draggable={false}
+        />
       )}
     </div>
   );

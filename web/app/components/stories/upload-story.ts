@@ -1,6 +1,7 @@
 /**
- * Posts one story file (multipart field `media`, spec) to routes/resources.stories.tsx, which
- * streams it to `POST /api/stories`. Loaded on first use, not with the home page.
+ * Posts one story file (multipart field `media`, docs/product/stories-and-reels.md) to
+ * routes/resources.stories.tsx, which streams it to `POST /api/stories`. Loaded on first use, not
+ * with the home page.
  */
 import { STORY_UPLOAD_FIELD, storyTexts, type CreatedStory } from '@kora/contracts';
 import { resourceJson } from '~/utils/resource-json';

@@ -1,8 +1,9 @@
 /**
  * The Stories card's data: loaded after the page (the feed's first answer does not wait for it),
- * then again every 60 s while the page is open and visible (spec §9, storyLimits.refreshMs), and
- * right away when the tab is shown again after that time. While one of the member's own videos is
- * being processed it asks every few seconds, so "Processing video…" turns into the story soon after.
+ * then again every 60 s while the page is open and visible (docs/product/stories-and-reels.md,
+ * storyLimits.refreshMs), and right away when the tab is shown again after that time. While one of
+ * the member's own videos is being processed it asks every few seconds, so "Processing video…"
+ * turns into the story soon after.
  */
 import { storyLimits, storyTexts, type StoryGroup } from '@kora/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,7 +14,12 @@ const STORY_GROUPS_URL = '/resources/stories';
 /** The story groups, or null when they could not be loaded (the card then says "Could not load stories"). */
 async function loadStoryGroups(): Promise<StoryGroup[] | null> {
   try {
-    const response = await fetch(STORY_GROUPS_URL, { credentials: 'same-origin', redirect: 'manual', cache: 'no-store', headers: { accept: 'application/json' } });
+    const response = await fetch(STORY_GROUPS_URL, {
+      credentials: 'same-origin',
+      redirect: 'manual',
+      cache: 'no-store',
+      headers: { accept: 'application/json' },
+    });
     const body: unknown = response.ok ? await response.json() : null;
     return Array.isArray(body) ? (body as StoryGroup[]) : null;
   } catch {

@@ -1,8 +1,8 @@
 /**
  * The viewer's clock for one story: how far through it is (0–1, for its progress bar), paused while
- * the member presses on it or reads the owner's panels, and `onDone` once its time is up (spec §9:
- * 3 s for an image, 5 s for a video). Measured on animation frames from the time actually shown, so
- * a paused story resumes where it stopped.
+ * the member presses on it or reads the owner's panels, and `onDone` once its time is up
+ * (docs/product/stories-and-reels.md: 3 s for an image, 5 s for a video). Measured on animation
+ * frames from the time actually shown, so a paused story resumes where it stopped.
  */
 import { useEffect, useRef, useState } from 'react';
 

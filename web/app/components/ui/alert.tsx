@@ -26,11 +26,7 @@ export function Alert({
   id?: string;
 }) {
   return (
-    <div
-      id={id}
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={cn('rounded-lg border px-3 py-2 text-sm', tones[tone], className)}
-    >
+    <div id={id} role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-lg border px-3 py-2 text-sm', tones[tone], className)}>
       {children}
     </div>
   );

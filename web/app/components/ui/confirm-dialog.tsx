@@ -15,7 +15,17 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, busyLabel, busy, error, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+  busy,
+  error,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <Modal open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))} title={title} description={description}>
       <form

@@ -4,7 +4,7 @@
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode, type RefObject } from 'react';
-import { CloseIcon } from '~/components/icons';
+import { XIcon } from 'lucide-react';
 import { cn } from '~/utils/misc';
 
 export interface ModalProps {
@@ -52,12 +52,10 @@ export function Modal({ open, onOpenChange, title, description, children, classN
               aria-label="Close"
               className="-mr-2 -mt-1 inline-flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
             >
-              <CloseIcon />
+              <XIcon />
             </RadixDialog.Close>
           </div>
-          {description ? (
-            <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
-          ) : null}
+          {description ? <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description> : null}
           <div className="mt-4">{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>

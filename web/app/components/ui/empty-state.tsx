@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { IconComponent } from '~/components/icons';
+import type { LucideIcon } from 'lucide-react';
 import { cn } from '~/utils/misc';
 
 /** "Nothing here yet": an icon in a soft circle, a line of text and an optional hint. */
@@ -10,7 +10,7 @@ export function EmptyState({
   className,
   titleAs: Title = 'p',
 }: {
-  icon: IconComponent;
+  icon: LucideIcon;
   title: string;
   hint?: ReactNode;
   className?: string;

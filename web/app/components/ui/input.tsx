@@ -2,12 +2,9 @@ import { forwardRef, useId, type InputHTMLAttributes } from 'react';
 import { cn } from '~/utils/misc';
 
 export const inputClasses =
-  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 transition-colors focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500';
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 transition-colors focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500';
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
-  { className, ...props },
-  ref,
-) {
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
   return <input ref={ref} className={cn(inputClasses, className)} {...props} />;
 });
 
@@ -18,10 +15,7 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input: the label is always visible (placeholders are not labels). */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { label, error, id, className, ...props },
-  ref,
-) {
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, id, className, ...props }, ref) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const errorId = `${inputId}-error`;
@@ -30,13 +24,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <Input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...props}
-      />
+      <Input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props} />
       {error ? (
         <p id={errorId} className="text-sm text-red-600">
           {error}

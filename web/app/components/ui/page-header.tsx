@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { IconComponent } from '~/components/icons';
+import type { LucideIcon } from 'lucide-react';
 import { Card } from '~/components/ui/card';
 
 /**
@@ -13,7 +13,7 @@ export function PageHeader({
   children,
   action,
 }: {
-  icon: IconComponent;
+  icon: LucideIcon;
   title: string;
   children?: ReactNode;
   action?: ReactNode;

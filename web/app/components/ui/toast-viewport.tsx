@@ -4,7 +4,7 @@
  * Radix announces each toast to screen readers as it mounts.
  */
 import * as RadixToast from '@radix-ui/react-toast';
-import { CloseIcon } from '~/components/icons';
+import { XIcon } from 'lucide-react';
 import { cn } from '~/utils/misc';
 import type { ToastItem, ToastVariant } from './toast-types';
 
@@ -32,10 +32,12 @@ export function ToastViewport({ items, close, remove }: { items: ToastItem[]; cl
         >
           <div className="min-w-0 flex-1">
             <RadixToast.Title className="text-sm font-semibold text-slate-900">{item.title}</RadixToast.Title>
-            {item.description ? <RadixToast.Description className="mt-1 text-sm text-slate-600">{item.description}</RadixToast.Description> : null}
+            {item.description ? (
+              <RadixToast.Description className="mt-1 text-sm text-slate-600">{item.description}</RadixToast.Description>
+            ) : null}
           </div>
           <RadixToast.Close aria-label="Close" className="rounded p-1 text-slate-500 hover:bg-slate-100">
-            <CloseIcon className="size-4" />
+            <XIcon className="size-4" />
           </RadixToast.Close>
         </RadixToast.Root>
       ))}

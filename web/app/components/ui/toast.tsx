@@ -25,8 +25,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setItems((current) => [...current, { ...input, id, open: true }]);
   }, []);
 
-  const close = (id: number) =>
-    setItems((current) => current.map((item) => (item.id === id ? { ...item, open: false } : item)));
+  const close = (id: number) => setItems((current) => current.map((item) => (item.id === id ? { ...item, open: false } : item)));
   // Unmount after Radix has finished closing so the list does not grow forever.
   const remove = (id: number) => setItems((current) => current.filter((item) => item.id !== id));
 

@@ -6,7 +6,7 @@
 import { formatNaira, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, walletTexts, type Payment } from '@kora/contracts';
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
-import { LockIcon, WalletIcon } from '~/components/icons';
+import { LockIcon, WalletIcon } from 'lucide-react';
 import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardBody } from '~/components/ui/card';
@@ -26,7 +26,10 @@ export function cardGroups(number: string): string {
   return number.replace(/\s+/g, '').replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-const settledText = { success: (p: Payment) => walletTexts.paymentSuccessful(p.reference), failed: () => walletTexts.paymentFailed } as const;
+const settledText = {
+  success: (p: Payment) => walletTexts.paymentSuccessful(p.reference),
+  failed: () => walletTexts.paymentFailed,
+} as const;
 
 function CardForm({ payment }: { payment: Payment }) {
   const answer = useActionData<CheckoutActionData>();
@@ -38,7 +41,14 @@ function CardForm({ payment }: { payment: Payment }) {
         <label htmlFor={cardId} className="block text-sm font-medium text-slate-700">
           Card number
         </label>
-        <Input id={cardId} name="cardNumber" inputMode="numeric" autoComplete="off" defaultValue={cardGroups(SANDBOX_SUCCESS_CARD)} required />
+        <Input
+          id={cardId}
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="off"
+          defaultValue={cardGroups(SANDBOX_SUCCESS_CARD)}
+          required
+        />
         <p className="text-xs text-slate-500">
           {walletTexts.testCard}: no money moves. To see a declined payment, use {cardGroups(SANDBOX_DECLINED_CARD)}.
         </p>

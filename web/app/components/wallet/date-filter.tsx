@@ -1,7 +1,8 @@
 /**
- * The transactions' start and end dates (spec §2: neither later than today) with Clear. A plain GET
- * form, so the filter lives in the URL (`?start=&end=`) and the loader applies it; the end's
- * earliest day follows the start as it is picked (the loader checks both rules anyway).
+ * The transactions' start and end dates (docs/product/wallet.md: neither later than today) with
+ * Clear. A plain GET form, so the filter lives in the URL (`?start=&end=`) and the loader applies
+ * it; the end's earliest day follows the start as it is picked (the loader checks both rules
+ * anyway).
  */
 import { Form, Link } from '@remix-run/react';
 import { useState } from 'react';

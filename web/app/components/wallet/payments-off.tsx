@@ -1,4 +1,4 @@
-import { WalletIcon } from '~/components/icons';
+import { WalletIcon } from 'lucide-react';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 

@@ -1,5 +1,5 @@
 /**
- * The amount and Pay button that start a card top-up (spec §2 Wallet, Payments): the page's action
+ * The amount and Pay button that start a card top-up (docs/product/wallet.md): the page's action
  * initializes the payment and sends the browser to the provider's page. With `fixedAmount` (the
  * payments page's ₦5,000) the amount is not asked. A refusal shows the server's text, else
  * "Could not initialize payment".

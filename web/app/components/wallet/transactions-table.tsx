@@ -1,7 +1,7 @@
 /**
- * The member's transactions (spec §2 Wallet): Date ("Jan 5, 2024"), Type in words, Amount, money in
- * and money out told apart by sign and colour (and in words for screen readers); "No transactions
- * found" when there are none; more pages on request with the list's cursor.
+ * The member's transactions (docs/product/wallet.md): Date ("Jan 5, 2024"), Type in words, Amount,
+ * money in and money out told apart by sign and colour (and in words for screen readers); "No
+ * transactions found" when there are none; more pages on request with the list's cursor.
  */
 import { formatNaira, walletTexts, type Transaction } from '@kora/contracts';
 import { Alert } from '~/components/ui/alert';
@@ -22,7 +22,15 @@ function AmountCell({ transaction }: { transaction: Transaction }) {
   );
 }
 
-export function TransactionsTable({ first, filter, timeZone }: { first: TransactionPage; filter: { start: string; end: string }; timeZone: string }) {
+export function TransactionsTable({
+  first,
+  filter,
+  timeZone,
+}: {
+  first: TransactionPage;
+  filter: { start: string; end: string };
+  timeZone: string;
+}) {
   const pages = useTransactionPages(first, filter);
   if (!first.ok) return <Alert>{first.error}</Alert>;
   if (pages.transactions.length === 0) return <p className="px-4 py-8 text-center text-slate-600">{walletTexts.noTransactions}</p>;
@@ -58,7 +66,7 @@ export function TransactionsTable({ first, filter, timeZone }: { first: Transact
       {pages.error ? <Alert className="mt-3">{pages.error}</Alert> : null}
       {pages.nextCursor ? (
         <div className="pt-3 text-center">
-          <Button variant="secondary" onClick={pages.loadMore} disabled={pages.loading}>
+          <Button variant="secondary" onClick={() => void pages.loadMore()} disabled={pages.loading}>
             {pages.loading ? 'Loading…' : 'Load more'}
           </Button>
         </div>

@@ -1,10 +1,11 @@
 /**
- * The /wallet page body (spec §2 Wallet): the balance with the top-up form, the link to /payments,
- * how the last payment went, the date filters and the transactions table; or payments off.
+ * The /wallet page body (docs/product/wallet.md): the balance with the top-up form, the link to
+ * /payments, how the last payment went, the date filters and the transactions table; or payments
+ * off.
  */
 import { formatNaira, walletTexts } from '@kora/contracts';
 import { Link } from '@remix-run/react';
-import { WalletIcon } from '~/components/icons';
+import { WalletIcon } from 'lucide-react';
 import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '~/components/ui/card';
@@ -40,7 +41,11 @@ export function WalletPage({ loaded }: { loaded: WalletPageData }) {
             <p className="text-sm font-medium text-slate-600" id="balance-label">
               Balance
             </p>
-            <p className="mt-1 break-words text-3xl font-bold tracking-tight text-slate-900" aria-labelledby="balance-label" data-balance="">
+            <p
+              className="mt-1 break-words text-3xl font-bold tracking-tight text-slate-900"
+              aria-labelledby="balance-label"
+              data-balance=""
+            >
               {loaded.balance === null ? '—' : formatNaira(loaded.balance)}
             </p>
             {loaded.balance === null ? <p className="mt-1 text-sm text-red-700">Failed to load balance</p> : null}
@@ -53,9 +58,20 @@ export function WalletPage({ loaded }: { loaded: WalletPageData }) {
           <CardTitle>Transactions</CardTitle>
         </CardHeader>
         <CardBody className="space-y-4">
-          <DateFilter key={`${loaded.start}|${loaded.end}`} start={loaded.start} end={loaded.end} today={loaded.today} error={loaded.filterError} />
+          <DateFilter
+            key={`${loaded.start}|${loaded.end}`}
+            start={loaded.start}
+            end={loaded.end}
+            today={loaded.today}
+            error={loaded.filterError}
+          />
           {loaded.page ? (
-            <TransactionsTable key={tableKey(loaded.start, loaded.end, loaded.page)} first={loaded.page} filter={loaded} timeZone={loaded.timeZone} />
+            <TransactionsTable
+              key={tableKey(loaded.start, loaded.end, loaded.page)}
+              first={loaded.page}
+              filter={loaded}
+              timeZone={loaded.timeZone}
+            />
           ) : null}
         </CardBody>
       </Card>

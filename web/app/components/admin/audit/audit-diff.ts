@@ -1,7 +1,7 @@
 /**
- * The audit log's "before → after" in a line per change (issue 16): for two objects, only the keys
- * whose values differ, each as compact JSON; anything else compared whole. Secrets were masked by
- * the service before they were recorded, so what is here may be shown as is.
+ * The audit log's "before → after" in a line per change (decision 024): for two objects, only the
+ * keys whose values differ, each as compact JSON; anything else compared whole. Secrets were masked
+ * by the service before they were recorded, so what is here may be shown as is.
  */
 export interface AuditChange {
   /** The changed key, or null when the values are compared whole. */
@@ -15,7 +15,7 @@ const MAX = 120;
 /** Compact JSON, cut at 120 characters; an absent value is "—". */
 export function compactJson(value: unknown): string {
   if (value === undefined || value === null) return '—';
-  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? typeof value);
   return text.length > MAX ? `${text.slice(0, MAX - 1)}…` : text;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The audit log's rows (issue 16): when, who, what, on which target, and what changed (before →
+ * The audit log's rows (decision 024): when, who, what, on which target, and what changed (before →
  * after, one line per changed key). On phones each row is a block with its cells labelled.
  */
 import { adminTexts, type AdminAction, type AuditEntry } from '@kora/contracts';
@@ -49,11 +49,21 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
       <table className="block w-full text-sm md:table">
         <thead className="hidden bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500 md:table-header-group">
           <tr>
-            <th scope="col" className="px-3 py-2.5">When</th>
-            <th scope="col" className="px-3 py-2.5">Who</th>
-            <th scope="col" className="px-3 py-2.5">Action</th>
-            <th scope="col" className="px-3 py-2.5">Target</th>
-            <th scope="col" className="px-3 py-2.5">Before → after</th>
+            <th scope="col" className="px-3 py-2.5">
+              When
+            </th>
+            <th scope="col" className="px-3 py-2.5">
+              Who
+            </th>
+            <th scope="col" className="px-3 py-2.5">
+              Action
+            </th>
+            <th scope="col" className="px-3 py-2.5">
+              Target
+            </th>
+            <th scope="col" className="px-3 py-2.5">
+              Before → after
+            </th>
           </tr>
         </thead>
         <tbody className="block divide-y divide-slate-200 md:table-row-group">
@@ -64,8 +74,10 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
               </td>
               <td className={cn(cell, labelled)} data-label="Who">
                 <Link to={`/profile/${entry.actorId}`} className="font-medium text-slate-800 hover:underline">
-                  {entry.actorUsername}
+                  {entry.actorName}
                 </Link>
+                {/* Names repeat; the handle tells two admins of the same name apart. */}
+                <span className="block text-xs text-slate-600">@{entry.actorUsername}</span>
               </td>
               <td className={cn(cell, labelled, 'font-medium')} data-label="Action">
                 {AUDIT_ACTION_LABELS[entry.action]}

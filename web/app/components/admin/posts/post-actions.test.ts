@@ -1,11 +1,14 @@
 import { adminTexts } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { toFormData } from '~/utils/forms';
+import { toFormData } from '~/utils/form-data';
 import { parsePostsAction } from './post-actions';
 
 describe('parsePostsAction', () => {
   it('reads a visibility change', () => {
-    expect(parsePostsAction(toFormData({ intent: 'visibility', id: '42', action: 'shadow' }))).toEqual({ ok: true, data: { intent: 'visibility', id: 42, action: 'shadow' } });
+    expect(parsePostsAction(toFormData({ intent: 'visibility', id: '42', action: 'shadow' }))).toEqual({
+      ok: true,
+      data: { intent: 'visibility', id: 42, action: 'shadow' },
+    });
   });
 
   it('reads report decisions', () => {
@@ -13,11 +16,17 @@ describe('parsePostsAction', () => {
       ok: true,
       data: { intent: 'report', id: 9, body: { action: 'resolve', moderation: 'remove' } },
     });
-    expect(parsePostsAction(toFormData({ intent: 'report', id: '9', action: 'dismiss' }))).toEqual({ ok: true, data: { intent: 'report', id: 9, body: { action: 'dismiss' } } });
+    expect(parsePostsAction(toFormData({ intent: 'report', id: '9', action: 'dismiss' }))).toEqual({
+      ok: true,
+      data: { intent: 'report', id: 9, body: { action: 'dismiss' } },
+    });
   });
 
   it('refuses a resolve without the moderation taken', () => {
-    expect(parsePostsAction(toFormData({ intent: 'report', id: '9', action: 'resolve' }))).toMatchObject({ ok: false, error: adminTexts.reportModerationRequired });
+    expect(parsePostsAction(toFormData({ intent: 'report', id: '9', action: 'resolve' }))).toMatchObject({
+      ok: false,
+      error: adminTexts.reportModerationRequired,
+    });
   });
 
   it('refuses odd forms', () => {

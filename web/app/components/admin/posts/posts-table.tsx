@@ -1,8 +1,9 @@
 /**
- * The posts table (spec: Post, Author, Likes, Comments, Actions). Each row's actions follow its
- * flags: Remove or Restore by isDeleted, Shadow or Unshadow by isShadowHidden; each is a small form
- * posted to the page's action (PUT /api/admin/posts/{id}/visibility), after which the list reloads.
- * On phones each row is a block with its cells labelled, rather than a table to scroll sideways.
+ * The posts table (docs/product/admin.md: Post, Author, Likes, Comments, Actions). Each row's
+ * actions follow its flags: Remove or Restore by isDeleted, Shadow or Unshadow by isShadowHidden;
+ * each is a small form posted to the page's action (PUT /api/admin/posts/{id}/visibility), after
+ * which the list reloads. On phones each row is a block with its cells labelled, rather than a
+ * table to scroll sideways.
  */
 import { adminTexts, type AdminPost, type PostVisibilityAction } from '@kora/contracts';
 import { Link } from '@remix-run/react';
@@ -58,11 +59,21 @@ export function PostsTable({ posts }: { posts: AdminPost[] }) {
       <table className="block w-full text-sm md:table">
         <thead className="hidden bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500 md:table-header-group">
           <tr>
-            <th scope="col" className="px-3 py-2.5">Post</th>
-            <th scope="col" className="px-3 py-2.5">Author</th>
-            <th scope="col" className="px-3 py-2.5 text-right">Likes</th>
-            <th scope="col" className="px-3 py-2.5 text-right">Comments</th>
-            <th scope="col" className="px-3 py-2.5">Actions</th>
+            <th scope="col" className="px-3 py-2.5">
+              Post
+            </th>
+            <th scope="col" className="px-3 py-2.5">
+              Author
+            </th>
+            <th scope="col" className="px-3 py-2.5 text-right">
+              Likes
+            </th>
+            <th scope="col" className="px-3 py-2.5 text-right">
+              Comments
+            </th>
+            <th scope="col" className="px-3 py-2.5">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="block divide-y divide-slate-200 md:table-row-group">

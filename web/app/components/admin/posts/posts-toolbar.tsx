@@ -1,8 +1,8 @@
 /**
- * The posts screen's controls (spec: admin posts): the status filter (All, Visible, Shadow-hidden,
- * Deleted, and ours, Reported), the search box ("Search content/author") and the page size
- * (10/20/50/100). A GET form, so the state is the URL's and it works before scripts load; with
- * scripts a select applies at once. The form carries no page: any change starts at page 1.
+ * The posts screen's controls (docs/product/admin.md): the status filter (All, Visible,
+ * Shadow-hidden, Deleted, and ours, Reported), the search box ("Search content/author") and the
+ * page size (10/20/50/100). A GET form, so the state is the URL's and it works before scripts load;
+ * with scripts a select applies at once. The form carries no page: any change starts at page 1.
  */
 import { adminTexts, type AdminPostFilter } from '@kora/contracts';
 import { Form, useSubmit } from '@remix-run/react';
@@ -17,7 +17,6 @@ export const POST_FILTER_LABELS: Record<AdminPostFilter, string> = {
   deleted: 'Deleted',
   reported: 'Reported',
 };
-
 
 export function PostsToolbar({ status, search, limit }: { status: AdminPostFilter; search: string; limit: number }) {
   const submit = useSubmit();

@@ -1,9 +1,9 @@
 /**
- * The Reported filter (issue 16): the open reports grouped by item, most reported first. Each card
- * shows the item (post or comment) and its author, how many reports and why, each reporter's
+ * The Reported filter (decision 024): the open reports grouped by item, most reported first. Each
+ * card shows the item (post or comment) and its author, how many reports and why, each reporter's
  * note, and the decisions: Resolve by removing it, Resolve by shadow-hiding it (posts only; a
- * comment can only be removed), or Dismiss. Any decision closes every open report on the item
- * (PUT /api/admin/reports/{id}) and each reporter is told the outcome.
+ * comment can only be removed), or Dismiss. Any decision closes every open report on the item (PUT
+ * /api/admin/reports/{id}) and each reporter is told the outcome.
  */
 import { adminTexts, reportReasonLabels, type AdminReportGroup } from '@kora/contracts';
 import { Link } from '@remix-run/react';
@@ -12,11 +12,17 @@ import { buttonClasses } from '~/components/ui/button';
 import { formatDateTime } from '~/utils/dates';
 import { useRowAction } from '../row-action';
 
-type Decision = { label: string; action: 'resolve' | 'dismiss'; moderation?: 'remove' | 'shadow'; variant: 'danger' | 'secondary' | 'ghost' };
+type Decision = {
+  label: string;
+  action: 'resolve' | 'dismiss';
+  moderation?: 'remove' | 'shadow';
+  variant: 'danger' | 'secondary' | 'ghost';
+};
 
 function decisionsFor(group: AdminReportGroup): Decision[] {
   const decisions: Decision[] = [{ label: 'Resolve: remove', action: 'resolve', moderation: 'remove', variant: 'danger' }];
-  if (group.targetType === 'post') decisions.push({ label: 'Resolve: shadow', action: 'resolve', moderation: 'shadow', variant: 'secondary' });
+  if (group.targetType === 'post')
+    decisions.push({ label: 'Resolve: shadow', action: 'resolve', moderation: 'shadow', variant: 'secondary' });
   decisions.push({ label: 'Dismiss', action: 'dismiss', variant: 'ghost' });
   return decisions;
 }
@@ -29,7 +35,11 @@ function DecisionButton({ group, decision }: { group: AdminReportGroup; decision
       <input type="hidden" name="id" value={group.id} />
       <input type="hidden" name="action" value={decision.action} />
       {decision.moderation ? <input type="hidden" name="moderation" value={decision.moderation} /> : null}
-      <button type="submit" disabled={busy} className={buttonClasses(decision.variant, 'sm', decision.variant === 'ghost' ? 'border border-slate-300' : undefined)}>
+      <button
+        type="submit"
+        disabled={busy}
+        className={buttonClasses(decision.variant, 'sm', decision.variant === 'ghost' ? 'border border-slate-300' : undefined)}
+      >
         {decision.label}
       </button>
     </Form>
@@ -39,14 +49,21 @@ function DecisionButton({ group, decision }: { group: AdminReportGroup; decision
 function ReportCard({ group }: { group: AdminReportGroup }) {
   const kind = group.targetType === 'post' ? 'Post' : 'Comment';
   return (
-    <Card className="space-y-3 p-4" role="article" aria-label={`Reported ${kind.toLowerCase()} by ${group.authorUsername}`} data-report-group={group.id}>
+    <Card
+      className="space-y-3 p-4"
+      role="article"
+      aria-label={`Reported ${kind.toLowerCase()} by ${group.authorUsername}`}
+      data-report-group={group.id}
+    >
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700">{kind}</span>
         <span className="rounded-full bg-orange-100 px-2 py-0.5 font-semibold text-orange-900">
           {group.reportCount} {group.reportCount === 1 ? 'report' : 'reports'}
         </span>
         {group.isDeleted ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">Deleted</span> : null}
-        {group.isShadowHidden ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Shadow-hidden</span> : null}
+        {group.isShadowHidden ? (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Shadow-hidden</span>
+        ) : null}
         <span className="text-slate-500">Latest {formatDateTime(group.latestAt)}</span>
       </div>
       <blockquote className="whitespace-pre-wrap break-words border-l-4 border-slate-200 pl-3 text-slate-900">
@@ -70,7 +87,10 @@ function ReportCard({ group }: { group: AdminReportGroup }) {
         {group.reports.map((report) => (
           <li key={report.id} className="break-words">
             <span className="font-medium text-slate-800">{report.reporterUsername}</span>
-            <span className="text-slate-500"> · {reportReasonLabels[report.reason]} · {formatDateTime(report.createdAt)}</span>
+            <span className="text-slate-500">
+              {' '}
+              · {reportReasonLabels[report.reason]} · {formatDateTime(report.createdAt)}
+            </span>
             {report.note ? <span className="block text-slate-700">“{report.note}”</span> : null}
           </li>
         ))}

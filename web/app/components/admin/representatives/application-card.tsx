@@ -1,6 +1,7 @@
 /**
- * One representative application (issue 16): its ten fields as the applicant gave them, its review
- * state, and the review form (status and a note for the team; PUT /api/admin/representatives/{id}).
+ * One representative application (decision 024): its ten fields as the applicant gave them, its
+ * review state, and the review form (status and a note for the team; PUT
+ * /api/admin/representatives/{id}).
  */
 import { REPRESENTATIVE_REVIEW_NOTE_MAX, REPRESENTATIVE_STATUSES, type Representative, type RepresentativeStatus } from '@kora/contracts';
 import { useId } from 'react';
@@ -27,14 +28,23 @@ const STATUS_TONES: Record<RepresentativeStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: RepresentativeStatus }) {
-  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_TONES[status])}>{REPRESENTATIVE_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_TONES[status])}>
+      {REPRESENTATIVE_STATUS_LABELS[status]}
+    </span>
+  );
 }
 
 export function ApplicationCard({ application }: { application: Representative }) {
   const { Form, busy, isPending } = useRowAction();
   const id = useId();
   return (
-    <Card className="space-y-4 p-4 sm:p-5" role="article" aria-label={`Application from ${application.name}`} data-application={application.id}>
+    <Card
+      className="space-y-4 p-4 sm:p-5"
+      role="article"
+      aria-label={`Application from ${application.name}`}
+      data-application={application.id}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold text-slate-900">{application.name}</h2>
         <StatusBadge status={application.status} />

@@ -1,6 +1,6 @@
 /**
- * The stories routes' stable error codes and the errors they throw, each with its product text
- * from `storyTexts` (decision 022).
+ * The stories' stable error codes and the errors they throw, each with its product text from
+ * `storyTexts` (decision 022). The reels' own are beside their rules, in reels/errors.ts.
  */
 import { ErrorCode, mediaTexts, storyTexts } from '@kora/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '@kora/platform/service';
@@ -24,5 +24,5 @@ export const tooManyLiveStories = () => conflict(storyTexts.tooManyLive, StoryEr
 export const storyCursorInvalid = () => badRequest(storyTexts.cursorInvalid, StoryErrorCode.CursorInvalid);
 /** Media's own words for a file over the site's limit (the same 413 media answers). */
 export const storyFileTooLarge = (maxMB: number) => new AppError(413, ErrorCode.PayloadTooLarge, mediaTexts.tooLarge(maxMB));
-/** Media answered something we cannot pass on (a bug on either side): the spec's "Upload failed". */
+/** Media answered something we cannot pass on (a bug on either side): the product's "Upload failed". */
 export const storyNotStored = () => new AppError(502, ErrorCode.BadGateway, storyTexts.uploadFailed);

@@ -1,0 +1,2 @@
+// Types for changed-files.mjs (its test is TypeScript).
+export function changedFiles(root: string, ref?: string): string[];

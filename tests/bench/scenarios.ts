@@ -1,0 +1,230 @@
+/**
+ * Every bench scenario, in the order `npm run bench` runs them, each with the rows it must report:
+ * run.ts runs those BENCH_SCENARIOS picks at the bench's size and prints them; smoke.test.ts runs
+ * them all once at SMOKE_SIZE and fails when one of them reports less than this list says
+ * (figures.ts).
+ */
+import { befriend, benchFeed } from './feed.js';
+import { benchGateway, type GatewayRatios } from './gateway.js';
+import { benchGroupsSearch, GROUPS_QUERIES } from './groups-search.js';
+import type { BenchProduct } from './product.js';
+import { benchReelVideo } from './reel-video.js';
+import { benchReelsFeed } from './reels-feed.js';
+import type { Scenario } from './scenario.js';
+import { benchSearch, PEOPLE_QUERIES, POSTS_QUERIES } from './search.js';
+import { benchSettingsPropagation } from './settings-propagation.js';
+import { benchSignIn } from './signin.js';
+import type { BenchSize } from './size.js';
+import { benchSockets, type SocketBenchResult } from './sockets.js';
+import { benchWebTtfb, measureWebJs, signedInMember, untilFeedShows, type WebJs } from './web.js';
+import { benchWebhooks } from './webhooks.js';
+
+/** What one run of the bench shares between its scenarios. */
+export interface BenchRun {
+  product: BenchProduct;
+  size: BenchSize;
+  /** Members of the feed's seed (once it ran): the web scenario's member befriends twenty of them. */
+  feedMembers: number[];
+}
+
+/** What a scenario reports: its rows, and the figures that are no row. */
+export interface BenchReport {
+  scenarios: Scenario[];
+  gateway?: { rounds: Record<string, number>[]; ratios: GatewayRatios };
+  web?: WebJs;
+  sockets?: SocketBenchResult['sockets'];
+  /** The reel worker's time over bare ffmpeg's on the same clip (median rounds). */
+  reelVideoRatio?: number;
+  /** EXPLAIN ANALYZE of the scenario's main statement. */
+  plan?: { name: 'feed' | 'groups' | 'search'; text: string };
+}
+
+export interface BenchScenario {
+  /** Its name in BENCH_SCENARIOS. */
+  name: string;
+  /** The rows (Scenario names) it must report. */
+  rows: string[];
+  /** Figures other than rows it must report. */
+  figures: (keyof Omit<BenchReport, 'scenarios'>)[];
+  run(bench: BenchRun): Promise<BenchReport>;
+}
+
+const bothWays = (prefix: string, sqlPrefix: string, queries: { name: string }[]) =>
+  queries.flatMap(({ name }) => [`${prefix}-${name}`, `${sqlPrefix}-${name}`]);
+
+export const BENCH_SCENARIOS: BenchScenario[] = [
+  {
+    name: 'gateway',
+    rows: ['direct', 'nginx', 'bare-proxy', 'gateway'],
+    figures: ['gateway'],
+    async run({ product, size }) {
+      const gateway = await benchGateway({
+        gatewayUrl: product.gatewayUrl,
+        authUrl: product.upstreams.auth!,
+        secrets: product.secrets,
+        durationMs: size.durationMs,
+        warmUpMs: size.warmUpMs,
+        rounds: size.gatewayRounds,
+        bareProxyArgs: product.profilers.nodeArgs['bare-proxy'],
+        profilers: product.profilers,
+        pids: { gateway: product.pidOf('gateway'), auth: product.pidOf('auth') },
+      });
+      return { scenarios: gateway.scenarios, gateway: { rounds: gateway.rounds, ratios: gateway.ratios } };
+    },
+  },
+  {
+    name: 'signin',
+    rows: ['signin'],
+    figures: [],
+    async run({ product, size }) {
+      await product.settle('signin');
+      return { scenarios: [await benchSignIn(product.gatewayUrl, product.servers.DATABASE_URL, size.durationMs)] };
+    },
+  },
+  {
+    name: 'feed',
+    rows: ['feed', 'feed-200rps', 'feed-sql'],
+    figures: ['plan'],
+    async run(bench) {
+      const { product, size } = bench;
+      const feed = await benchFeed({
+        gatewayUrl: product.gatewayUrl,
+        databaseUrl: product.servers.DATABASE_URL,
+        kafka: product.servers,
+        accessTokenSecret: product.secrets.ACCESS_TOKEN_SECRET,
+        internalSecret: product.secrets.INTERNAL_SECRET,
+        durationMs: size.durationMs,
+        warmUpMs: size.warmUpMs,
+        sqlWarmUpMs: size.feedSqlWarmUpMs,
+        size: size.feed,
+        profilers: product.profilers,
+        pids: product.pids(),
+        postmaster: product.postmaster,
+        settle: (before) => product.settle(before),
+      });
+      bench.feedMembers = feed.members;
+      return { scenarios: feed.results, plan: { name: 'feed', text: feed.plan } };
+    },
+  },
+  {
+    name: 'web',
+    rows: ['web-ttfb'],
+    figures: ['web'],
+    async run({ product, size, feedMembers }) {
+      // A real member whose feed shows twenty friends' posts, when the feed was seeded.
+      const { userId, token } = await signedInMember(product.gatewayUrl, product.servers.DATABASE_URL);
+      if (feedMembers.length) {
+        await befriend(product.servers, userId, feedMembers.slice(0, 20));
+        await untilFeedShows(product.gatewayUrl, token);
+      }
+      await product.settle('web');
+      const target = { gatewayUrl: product.gatewayUrl, token, durationMs: size.durationMs };
+      const ttfb = await benchWebTtfb(target);
+      return { scenarios: [ttfb], web: await measureWebJs(target) };
+    },
+  },
+  {
+    name: 'settings',
+    rows: ['settings->auth', 'settings->posts', 'settings->friends', 'settings->notifications'],
+    figures: [],
+    async run({ product, size }) {
+      await product.settle('settings');
+      return { scenarios: await benchSettingsPropagation(product.gatewayUrl, product.servers.DATABASE_URL, size.settingsRounds) };
+    },
+  },
+  {
+    name: 'groups',
+    rows: bothWays('groups', 'groups-sql', GROUPS_QUERIES),
+    figures: ['plan'],
+    async run({ product, size }) {
+      const groups = await benchGroupsSearch({
+        gatewayUrl: product.gatewayUrl,
+        databaseUrl: product.servers.DATABASE_URL,
+        accessTokenSecret: product.secrets.ACCESS_TOKEN_SECRET,
+        durationMs: size.durationMs,
+        warmUpMs: size.warmUpMs,
+        groups: size.groups,
+        settle: (before) => product.settle(before),
+      });
+      return { scenarios: groups.results, plan: { name: 'groups', text: groups.plan } };
+    },
+  },
+  {
+    name: 'search',
+    rows: [
+      ...bothWays('search-posts', 'search-sql-posts', POSTS_QUERIES),
+      ...bothWays('search-people', 'search-sql-people', PEOPLE_QUERIES),
+    ],
+    figures: ['plan'],
+    async run({ product, size }) {
+      const search = await benchSearch({
+        gatewayUrl: product.gatewayUrl,
+        databaseUrl: product.servers.DATABASE_URL,
+        accessTokenSecret: product.secrets.ACCESS_TOKEN_SECRET,
+        durationMs: size.durationMs,
+        warmUpMs: size.warmUpMs,
+        size: size.search,
+        settle: (before) => product.settle(before),
+      });
+      return { scenarios: search.results, plan: { name: 'search', text: search.plan } };
+    },
+  },
+  {
+    name: 'reels',
+    rows: ['reel-video-worker', 'reel-video-bare-ffmpeg', 'reels-feed-first', 'reels-feed-next'],
+    figures: ['reelVideoRatio'],
+    async run({ product, size }) {
+      // A reel's video through the real worker path vs bare ffmpeg with the same settings (reel-video.ts).
+      const reel = await benchReelVideo({
+        gatewayUrl: product.gatewayUrl,
+        accessTokenSecret: product.secrets.ACCESS_TOKEN_SECRET,
+        settle: (before) => product.settle(before),
+        ...size.reelVideo,
+      });
+      // The reels feed's first and next page through the gateway (reels-feed.ts).
+      const feed = await benchReelsFeed({
+        gatewayUrl: product.gatewayUrl,
+        databaseUrl: product.servers.DATABASE_URL,
+        accessTokenSecret: product.secrets.ACCESS_TOKEN_SECRET,
+        durationMs: size.durationMs,
+        warmUpMs: size.warmUpMs,
+        reels: size.reels,
+        settle: (before) => product.settle(before),
+      });
+      return { scenarios: [...reel.results, ...feed], reelVideoRatio: reel.ratio };
+    },
+  },
+  {
+    name: 'sockets',
+    rows: ['like-to-socket'],
+    figures: ['sockets'],
+    async run({ product, size }) {
+      await product.settle('sockets');
+      const live = await benchSockets({
+        gatewayUrl: product.gatewayUrl,
+        notificationsUrl: product.upstreams.notifications!,
+        notificationsPid: product.pidOf('notifications')!,
+        secrets: product.secrets,
+        profilers: product.profilers,
+        size: size.sockets,
+      });
+      return { scenarios: live.results, sockets: live.sockets };
+    },
+  },
+  {
+    name: 'webhooks',
+    rows: ['webhooks-duplicate', 'webhooks-distinct'],
+    figures: [],
+    async run({ product, size }) {
+      const scenarios = await benchWebhooks({
+        gatewayUrl: product.gatewayUrl,
+        databaseUrl: product.servers.DATABASE_URL,
+        paystack: product.paystack,
+        durationMs: size.durationMs,
+        references: size.webhookReferences,
+        settle: (before) => product.settle(before),
+      });
+      return { scenarios };
+    },
+  },
+];

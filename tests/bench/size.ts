@@ -1,0 +1,66 @@
+/**
+ * How much data each scenario seeds and how long it loads the product. `npm run bench` measures at
+ * `benchSize()` (BENCH_* variables over the defaults README names); `npm test`'s smoke run
+ * (smoke.test.ts) runs every scenario once at `SMOKE_SIZE`, only to see each one still produces
+ * its figures.
+ */
+export interface BenchSize {
+  /** Each measured run's length. */
+  durationMs: number;
+  /** Unmeasured load before a measured run: connections, the JIT, cold caches. */
+  warmUpMs: number;
+  /** pgbench's warm-up before feed-sql's measured window (feed-sql.ts says why it is long). */
+  feedSqlWarmUpMs: number;
+  /** Interleaved rounds of the gateway comparison; the median is kept. */
+  gatewayRounds: number;
+  feed: { members: number; posts: number };
+  /** Privacy changes saved and taken back in the settings scenario. */
+  settingsRounds: number;
+  groups: number;
+  search: { posts: number; authors: number };
+  reels: number;
+  reelVideo: { rounds: number; clip: { seconds: number; width: number; height: number; fps: number } };
+  sockets: { asked: number; likes: number; wave: number; settleMs: number };
+  /** Paid references seeded for webhooks-distinct: a run that answers more ends early. */
+  webhookReferences: number;
+}
+
+const numberFrom = (env: NodeJS.ProcessEnv, name: string, fallback: number) => Number(env[name] ?? fallback);
+
+/** The bench's own size: what docs/performance.md's figures are measured at. */
+export function benchSize(env: NodeJS.ProcessEnv = process.env): BenchSize {
+  return {
+    durationMs: numberFrom(env, 'BENCH_DURATION_MS', 10_000),
+    warmUpMs: 3_000,
+    feedSqlWarmUpMs: 30_000,
+    // Five interleaved rounds: single rounds of the gateway comparison differ by up to a tenth on these machines.
+    gatewayRounds: numberFrom(env, 'BENCH_ROUNDS', 5),
+    feed: { members: numberFrom(env, 'BENCH_FEED_MEMBERS', 1_000), posts: numberFrom(env, 'BENCH_FEED_POSTS', 10_000) },
+    settingsRounds: numberFrom(env, 'BENCH_SETTINGS_ROUNDS', 20),
+    groups: 10_000,
+    search: { posts: 100_000, authors: 1_000 },
+    reels: 5_000,
+    reelVideo: { rounds: numberFrom(env, 'BENCH_REEL_ROUNDS', 2), clip: { seconds: 60, width: 1080, height: 1920, fps: 30 } },
+    sockets: { asked: numberFrom(env, 'BENCH_SOCKETS', 50_000), likes: numberFrom(env, 'BENCH_LIKES', 200), wave: 500, settleMs: 3_000 },
+    webhookReferences: 40_000,
+  };
+}
+
+/**
+ * Small enough for seconds a scenario, large enough that every query of every scenario finds
+ * what it looks for (search's accented name is the 259th author; groups' rare word the 7th group).
+ */
+export const SMOKE_SIZE: BenchSize = {
+  durationMs: 1_000,
+  warmUpMs: 500,
+  feedSqlWarmUpMs: 1_000,
+  gatewayRounds: 1,
+  feed: { members: 20, posts: 40 },
+  settingsRounds: 1,
+  groups: 300,
+  search: { posts: 2_000, authors: 300 },
+  reels: 60,
+  reelVideo: { rounds: 1, clip: { seconds: 2, width: 360, height: 640, fps: 15 } },
+  sockets: { asked: 50, likes: 3, wave: 25, settleMs: 200 },
+  webhookReferences: 300,
+};

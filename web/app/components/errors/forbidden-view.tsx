@@ -1,0 +1,21 @@
+/** Shown when a loader answers 403: the page exists, this member may not open it. */
+import { Link } from '@remix-run/react';
+import { LockIcon } from 'lucide-react';
+import { buttonClasses } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+
+export function ForbiddenView() {
+  return (
+    <Card className="px-6 py-10 text-center">
+      <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+        <LockIcon className="size-7" />
+      </span>
+      <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-brand-700">Error 403</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">You cannot open this page</h1>
+      <p className="mt-3 text-slate-600">Your account does not have access to this page.</p>
+      <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
+        Go to News Feed
+      </Link>
+    </Card>
+  );
+}
