@@ -63,12 +63,14 @@ export default defineConfig({
       { test: { ...common, name: 'bench', include: ['tests/bench/smoke.test.ts'] } },
       {
         // Each file sets the product's address for the API helpers it imports: modules afresh per file.
-        // Real-server tests under scripts/ (the pg_dump route) run in the `real` project only.
+        // Real-server tests under scripts/ (the pg_dump route) run in the `real` project only. A
+        // service's `*.product.test.ts` runs its command on the embedded database files whatever the
+        // target: here, once, not again in the `real` stage.
         test: {
           ...common,
           isolate: true,
           name: 'product',
-          include: ['scripts/run/**/*.test.ts'],
+          include: ['scripts/run/**/*.test.ts', 'services/**/*.product.test.ts'],
           exclude: ['**/*.real.test.ts', '**/node_modules/**'],
         },
       },
@@ -79,7 +81,7 @@ export default defineConfig({
           ...sharedModules,
           name: 'services',
           include: ['shared/platform/**/*.test.ts', 'shared/testing/**/*.test.ts', 'services/**/*.test.ts'],
-          exclude: ['**/*.real.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.real.test.ts', '**/*.product.test.ts', '**/node_modules/**'],
         },
       },
       {

@@ -25,7 +25,8 @@ export const SERVICE_NAMES = [
 ];
 const envName = (name) => `${name.toUpperCase().replace('-', '_')}_URL`;
 
-async function waitForHealth(url, child, timeoutMs = 60_000) {
+// A hang guard: on a 2-core machine busy with a whole test run a service took past a minute to start.
+async function waitForHealth(url, child, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`process exited with code ${child.exitCode} before it was healthy (${url})`);

@@ -30,8 +30,11 @@ import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../images/process-image.js';
 import { multipartBody, startQueuedMedia, type FilePart, type QueuedMedia } from '../test-support.js';
 
 const IMAGE_URL = /^\/uploads\/images\/[0-9a-f]{32}\.webp$/;
-/** Far above what any of these takes (tens of ms), far below a stuck decoder. */
-const QUICK_MS = 5_000;
+/**
+ * A hang guard, not a speed check: far above what any of these takes (tens of ms alone, seconds on
+ * a 2-core machine under a whole test run), far below a decoder stuck on a bomb.
+ */
+const QUICK_MS = 20_000;
 
 describe(`media: hostile images (${testTarget()})`, () => {
   let media: QueuedMedia | undefined;

@@ -139,7 +139,9 @@ describe(`media: upload purposes (${target})`, () => {
       expect(await storedCount()).toBe(before);
       // Exactly 50 MB is fine.
       expect((await upload('reel', [video(mp4Of(50 * MB))], { stream: true })).statusCode).toBe(201);
-    });
+      // Three 50 MB bodies through the service: seconds alone, past 30 s on a 2-core machine under a whole
+      // test run. A hang guard, not a speed check.
+    }, 120_000);
 
     it('takes exactly one file: two are refused (400) and nothing is stored', async () => {
       const before = await storedCount();

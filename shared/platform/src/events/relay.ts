@@ -8,6 +8,12 @@
  * outbox's order, so events of one key keep the order their transactions committed in: a like and
  * the unlike right after it, or two changes of one site-settings section, never swap places on
  * the topic. For the same reason rows never overtake an older one waiting out its back-off.
+ *
+ * Writes in this process nudge the relay at once, so the poll only catches what others wrote (a
+ * replica whose pass met the lock, a command such as create-admin): a pass that finds the outbox
+ * empty doubles the wait before the next, up to IDLE_STRETCH polls, and any nudge or pending row
+ * brings it back to one poll (decision 003). An idle product stops paying a transaction per service
+ * twice a second.
  */
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -16,6 +22,8 @@ import type { EventBus } from './bus.js';
 
 const BATCH = 100;
 const KEEP_PUBLISHED_HOURS = 24;
+/** The longest wait between idle passes, in polls. */
+export const IDLE_STRETCH = 16;
 
 interface PendingRow {
   seq: number;
@@ -39,8 +47,13 @@ export class OutboxRelay {
   private again = false;
   private stopped = true;
   private lastPurge = 0;
+  /** Whether the last pass found no pending row at all (not merely none due, or the lock taken). */
+  private foundEmpty = false;
+  private idleWait: number;
 
-  constructor(private readonly options: RelayOptions) {}
+  constructor(private readonly options: RelayOptions) {
+    this.idleWait = options.pollMs;
+  }
 
   start(): void {
     this.stopped = false;
@@ -49,6 +62,7 @@ export class OutboxRelay {
 
   /** Publish now rather than at the next poll: called right after a transaction wrote events. */
   nudge(): void {
+    this.idleWait = this.options.pollMs;
     if (!this.stopped) this.schedule(0);
   }
 
@@ -87,8 +101,20 @@ export class OutboxRelay {
     this.timer.unref?.();
   }
 
+  /** The wait before the next pass: one poll, or longer and longer while the outbox stays empty. */
+  private nextWait(): number {
+    if (!this.foundEmpty) {
+      this.idleWait = this.options.pollMs;
+      return this.options.pollMs;
+    }
+    const wait = this.idleWait;
+    this.idleWait = Math.min(wait * 2, this.options.pollMs * IDLE_STRETCH);
+    return wait;
+  }
+
   private tick(): void {
     this.timer = null;
+    this.foundEmpty = false;
     this.running = (async () => {
       try {
         while ((await this.publishBatch()) === BATCH) {
@@ -96,12 +122,13 @@ export class OutboxRelay {
         }
         await this.purgeOld();
       } catch (err) {
+        this.foundEmpty = false;
         this.options.log.warn({ err }, 'outbox relay pass failed');
       }
     })().finally(() => {
       this.running = null;
       if (this.stopped) return;
-      const delay = this.again ? 0 : this.options.pollMs;
+      const delay = this.again ? 0 : this.nextWait();
       this.again = false;
       this.schedule(delay);
     });
@@ -121,6 +148,7 @@ export class OutboxRelay {
                  order by seq limit ${BATCH} for update skip locked`),
       );
       const rows = rowsOf<PendingRow & { due: boolean }>(result);
+      this.foundEmpty = rows.length === 0;
       if (rows.length === 0 || !rows[0]!.due) return 0;
       const seqs = rows.map((r) => r.seq);
       try {
