@@ -5,7 +5,7 @@
  * - services: platform and service tests; runs twice, embedded engines then real servers
  *   (KORA_TEST_TARGET=real with DATABASE_URL, KAFKA_BROKERS, REDIS_URL from the harness).
  * - real: tests that only make sense against real servers (e.g. stopping the Kafka broker).
- * - api, api-alone: cross-service tests through the gateway of a running product (BASE_URL).
+ * - api, api-alone, api-broker: cross-service tests through the gateway of a running product (BASE_URL).
  * - browser, browser-alone: Chromium driven by playwright-core against a running product (BASE_URL).
  *   The `-alone` projects hold the files that must run with nothing beside them (tests/run-alone.ts).
  * - bench: `npm run bench`'s smoke run (tests/bench/smoke.test.ts): it starts its own distributed
@@ -14,9 +14,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { browserTestOptions } from './tests/browser/test-options';
-import { apiFilesAlone, browserFilesAlone } from './tests/run-alone';
+import { apiFilesAlone, apiFilesRestartingBroker, browserFilesAlone } from './tests/run-alone';
 
-const apiAlone = Object.keys(apiFilesAlone).map((file) => `tests/api/${file}`);
+const apiBroker = apiFilesRestartingBroker.map((file) => `tests/api/${file}`);
+const apiAlone = Object.keys(apiFilesAlone)
+  .map((file) => `tests/api/${file}`)
+  .filter((file) => !apiBroker.includes(file));
 const browserAlone = Object.keys(browserFilesAlone);
 
 const common = { environment: 'node' as const, testTimeout: 30_000, hookTimeout: 120_000 };
@@ -95,6 +98,7 @@ export default defineConfig({
         },
       },
       // Against a running product: the files in tests/run-alone.ts one at a time, then the others side by side.
+      { test: { ...common, ...sharedModules, name: 'api-broker', include: apiBroker, fileParallelism: false } },
       { test: { ...common, ...sharedModules, name: 'api-alone', include: apiAlone, fileParallelism: false } },
       {
         test: {
@@ -102,7 +106,7 @@ export default defineConfig({
           ...sharedModules,
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          exclude: [...apiAlone, '**/node_modules/**'],
+          exclude: [...apiBroker, ...apiAlone, '**/node_modules/**'],
         },
       },
       { test: { ...browserTestOptions, ...sharedModules, name: 'browser-alone', include: browserAlone, fileParallelism: false } },

@@ -131,17 +131,19 @@ function productEnv(mediaDir) {
 /**
  * The API tests against a running product: the files that change or read what every file shares
  * (site settings, a stopped service or broker, every table) one at a time with nothing beside them,
- * then the others side by side (the `api-alone` and `api` projects, tests/run-alone.ts).
+ * those that restart the broker first, then the others side by side (the `api-broker`, `api-alone`
+ * and `api` projects, tests/run-alone.ts).
  */
 async function apiTests(prefix, env, { live }) {
-  await tests.vitest(`${prefix}-api-alone`, 'api-alone', { env, live });
+  await tests.vitest(`${prefix}-api-broker`, 'api-broker', { env, live });
   brokerRestarted();
+  await tests.vitest(`${prefix}-api-alone`, 'api-alone', { env, live });
   await tests.vitest(`${prefix}-api`, 'api', { env, workers: CORES, live });
 }
 
 /**
- * The distributed stage's files that run alone kill and restart the shared Kafka broker
- * (tests/run-alone.ts): a stage beside it that uses the broker (real, bench) starts once they are
+ * One of the distributed stage's API files kills and restarts the shared Kafka broker
+ * (tests/run-alone.ts): a stage beside it that uses the broker (real, bench) starts once it is
  * done. Resolved at once when no such stage runs beside it, or the distributed stage runs no API files.
  */
 let brokerRestarted = () => {};

@@ -17,6 +17,13 @@ export const apiFilesAlone: Record<string, string> = {
   'hostile-uploads.test.ts': "times a video through the shared video worker's queue",
 };
 
+/**
+ * Of the files above, those that stop and restart the shared Kafka broker. They run first (the
+ * `api-broker` project), so the stages beside the distributed one that use the broker (real,
+ * bench) wait for them, not for every file run alone (scripts/test.mjs).
+ */
+export const apiFilesRestartingBroker = ['notifications-live.test.ts'];
+
 export const browserFilesAlone: Record<string, string> = {
   'admin.test.ts': 'changes site settings',
   'groups.test.ts': 'switches groups off',

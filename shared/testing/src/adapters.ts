@@ -18,7 +18,6 @@ import {
   kafkaSecurity,
   kafkaSecurityShape,
   loadConfig,
-  openPgliteClient,
   openPostgres,
   pgliteDatabase,
   serviceEnvSchema,
@@ -26,7 +25,7 @@ import {
   type ServiceEnv,
 } from '@kora/platform';
 import { randomBytes } from 'node:crypto';
-import { pgliteTemplate } from './pglite-template.js';
+import { releasePglite, takePglite } from './pglite-pool.js';
 
 export type TestTarget = 'embedded' | 'real';
 
@@ -118,7 +117,7 @@ export async function createTestAdapters(): Promise<TestAdapters> {
     const adapters: Adapters = { database, bus, jobs, store };
     return { target, ...adapters, close: () => closeAdapters(adapters) };
   }
-  const pglite = await openPgliteClient(null, await pgliteTemplate());
+  const pglite = await takePglite();
   const database = pgliteDatabase(pglite);
   const bus = new MemoryEventBus(testLog);
   const jobs = new MemoryJobRunner(testLog);
@@ -129,7 +128,7 @@ export async function createTestAdapters(): Promise<TestAdapters> {
     ...adapters,
     async close() {
       await closeAdapters(adapters);
-      await pglite.close(); // the database handle does not own the PGlite instance
+      await releasePglite(pglite); // the database handle does not own the PGlite instance
     },
   };
 }
