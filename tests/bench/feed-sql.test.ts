@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inline, literal, measuredWindow, parseLogLine, runStartMs } from './feed-sql.js';
+import { inline, lastWindow, literal, parseLogLine } from './feed-sql.js';
 
 describe('feed-sql statements for pgbench', () => {
   /** A transaction log line ending at `seconds` since the epoch. */
@@ -35,13 +35,11 @@ describe('feed-sql statements for pgbench', () => {
     expect(parseLogLine('7 12 x 3 1795624097 250000')).toBeNull();
   });
 
-  it('measures only the transactions that ended inside the window after the warm-up', () => {
-    const lines = [at(100.5, 9000), at(129.999, 8000), at(130, 2000), at(135.25, 3000), at(139.999, 4000), at(140, 5000)];
-    expect(measuredWindow(lines, 130_000, 10_000)).toEqual([2, 3, 4]);
-  });
-
-  it("counts the window from pgbench's first transaction, however late pgbench began", () => {
-    expect(runStartMs([at(200.5, 500_000), at(200.2, 100_000), 'not a line'])).toBe(200_000);
-    expect(runStartMs([])).toBeNull();
+  it("measures the transactions that ended in the run's last seconds, the last one included", () => {
+    const lines = [at(100.5, 9000), at(130, 8000), at(130.001, 2000), at(135.25, 3000), at(140, 4000), 'not a line'];
+    expect(lastWindow(lines, 10_000)).toEqual([2, 3, 4]);
+    // However late pgbench began or long one transaction took, the last to end is measured.
+    expect(lastWindow([at(200.5, 1_500_000)], 1_000)).toEqual([1500]);
+    expect(lastWindow([], 1_000)).toEqual([]);
   });
 });

@@ -173,24 +173,15 @@ export function parseLogLine(line: string): { latencyMs: number; endedAtMs: numb
   return { latencyMs: latencyUs / 1000, endedAtMs: epochS * 1000 + epochUs / 1000 };
 }
 
-/** When pgbench began: the earliest start (end less latency) of a logged transaction; null when none is. */
-export function runStartMs(lines: Iterable<string>): number | null {
-  let start: number | null = null;
-  for (const line of lines) {
-    const entry = parseLogLine(line);
-    if (entry) start = Math.min(start ?? Infinity, entry.endedAtMs - entry.latencyMs);
-  }
-  return start;
-}
-
-/** The latencies of transactions that ended inside [fromMs, fromMs + durationMs). */
-export function measuredWindow(lines: Iterable<string>, fromMs: number, durationMs: number): number[] {
-  const latencies: number[] = [];
-  for (const line of lines) {
-    const entry = parseLogLine(line);
-    if (entry && entry.endedAtMs >= fromMs && entry.endedAtMs < fromMs + durationMs) latencies.push(entry.latencyMs);
-  }
-  return latencies;
+/**
+ * The latencies of the transactions that ended in the run's last `durationMs`, counted back from
+ * the last one to end (that one included); none when nothing was logged.
+ */
+export function lastWindow(lines: Iterable<string>, durationMs: number): number[] {
+  const entries = [...lines].map(parseLogLine).filter((entry) => entry !== null);
+  if (entries.length === 0) return [];
+  const end = Math.max(...entries.map((entry) => entry.endedAtMs));
+  return entries.filter((entry) => entry.endedAtMs > end - durationMs).map((entry) => entry.latencyMs);
 }
 
 /**
@@ -216,7 +207,6 @@ export async function runFeedSql(
   });
   const pgbench = path.join(findPostgresBinDir(), 'pgbench');
   const measuredSeconds = Math.max(1, Math.round(durationMs / 1000));
-  const startedAt = Date.now();
   const output = await run(pgbench, [
     '--no-vacuum',
     '--client',
@@ -237,9 +227,10 @@ export async function runFeedSql(
   const lines = readdirSync(DIR)
     .filter((f) => f.startsWith('latency'))
     .flatMap((file) => readFileSync(path.join(DIR, file), 'utf8').split('\n'));
-  // The window counts from pgbench's own start (its first transaction's), not from the spawn: on a
-  // busy machine the two lie seconds apart, and a short window could then miss every transaction.
-  const latencies = measuredWindow(lines, (runStartMs(lines) ?? startedAt) + warmUpMs, measuredSeconds * 1000);
+  // The measured window is the run's last seconds, counted back from its last transaction: after the
+  // warm-up on a quiet machine, and still holding the last transactions to end on a starved one,
+  // where pgbench starts late and one transaction can outlast a short window.
+  const latencies = lastWindow(lines, measuredSeconds * 1000);
   const scenario = fromLatencies('feed-sql', latencies, failed, measuredSeconds);
   const transactions = lines.filter((line) => parseLogLine(line) !== null).length;
   return {
