@@ -39,6 +39,8 @@ export interface GatewayOptions {
   log: Logger;
   /** Live admin site settings (CORS origins, feature switches) from the event bus. */
   siteSettings: SiteSettingsView;
+  /** The clock rate-limit windows are counted on (Date.now); tests hold it still so no window ends mid-test. */
+  now?: () => number;
 }
 
 // Header parsing gets far less time than the whole request: a client dribbling headers (slowloris)
@@ -109,6 +111,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     },
     featureRefusal: settings.featureRefusal,
     log,
+    now: options.now,
   });
   const timeouts = { timeoutMs: env.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: env.UPSTREAM_CONNECT_TIMEOUT_MS };
   const proxy = createProxy({ upstreams, log, ...timeouts });

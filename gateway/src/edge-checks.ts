@@ -52,6 +52,8 @@ export interface EdgeChecksOptions {
   /** The refusal for a path whose feature is switched off, else null (site-settings.ts). */
   featureRefusal: (path: string) => Refusal | null;
   log: Logger;
+  /** The clock the per-minute windows are aligned on (Date.now). */
+  now?: (() => number) | undefined;
 }
 
 export type Verdict = Refusal | null;
@@ -67,7 +69,7 @@ const CROSS_SITE: Refusal = { status: 403, message: 'Cross-site request refused'
 export function createEdgeChecks(options: EdgeChecksOptions): EdgeChecks {
   const { store, originPolicy, limits, revokedSessions, log, featureRefusal } = options;
   const tokens = createEdgeTokens({ accessTokenSecret: options.accessTokenSecret, internalSecret: options.internalSecret });
-  const counter = createRateCounter({ store, windowMs: RATE_WINDOW_MS, log });
+  const counter = createRateCounter({ store, windowMs: RATE_WINDOW_MS, log, now: options.now });
   const warn = throttledWarner(log);
   // In one process (memory store) every count is exact already.
   const exactInStore = store.kind === 'redis';

@@ -38,7 +38,12 @@ export interface RateCounter {
   stop(): Promise<void>;
 }
 
-export function createRateCounter(options: { store: KeyValueStore; windowMs: number; log: Logger; now?: () => number }): RateCounter {
+export function createRateCounter(options: {
+  store: KeyValueStore;
+  windowMs: number;
+  log: Logger;
+  now?: (() => number) | undefined;
+}): RateCounter {
   const { store, windowMs, log } = options;
   const now = options.now ?? Date.now;
   const counters = new Map<string, Counter>();

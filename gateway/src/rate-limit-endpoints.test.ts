@@ -6,7 +6,7 @@
  */
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeUpstreams, startTestGateway, type FakeUpstreams, type TestGateway } from './test-support.js';
+import { startFakeUpstreams, startTestGateway, stillClock, type FakeUpstreams, type TestGateway } from './test-support.js';
 
 const AUTH_LIMIT = 3;
 const PAYMENT_LIMIT = 4;
@@ -19,13 +19,17 @@ const agents: Agent[] = [];
 beforeAll(async () => {
   fakes = await startFakeUpstreams();
   // TRUST_PROXY=false: a client is its socket address. The general limit is far away.
-  gateway = await startTestGateway(fakes.urls, {
-    TRUST_PROXY: 'false',
-    RATE_LIMIT_PER_MINUTE: '1000',
-    AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
-    PAYMENT_RATE_LIMIT_PER_MINUTE: String(PAYMENT_LIMIT),
-    REPRESENTATIVE_RATE_LIMIT_PER_HOUR: String(REPRESENTATIVE_LIMIT),
-  });
+  gateway = await startTestGateway(
+    fakes.urls,
+    {
+      TRUST_PROXY: 'false',
+      RATE_LIMIT_PER_MINUTE: '1000',
+      AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
+      PAYMENT_RATE_LIMIT_PER_MINUTE: String(PAYMENT_LIMIT),
+      REPRESENTATIVE_RATE_LIMIT_PER_HOUR: String(REPRESENTATIVE_LIMIT),
+    },
+    { now: stillClock() },
+  );
 });
 afterAll(async () => {
   await Promise.all(agents.map((agent) => agent.close()));

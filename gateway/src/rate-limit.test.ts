@@ -9,6 +9,7 @@ import {
   mintAccessToken,
   startFakeUpstreams,
   startTestGateway,
+  stillClock,
   TEST_INTERNAL_SECRET,
   testEnv,
   testSiteSettings,
@@ -23,12 +24,16 @@ let representatives: TestGateway;
 beforeAll(async () => {
   fakes = await startFakeUpstreams();
   // TRUST_PROXY=false: the limit is per socket address, whatever X-Forwarded-For claims.
-  gateway = await startTestGateway(fakes.urls, { RATE_LIMIT_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'false' });
-  representatives = await startTestGateway(fakes.urls, {
-    RATE_LIMIT_PER_MINUTE: '1000',
-    REPRESENTATIVE_RATE_LIMIT_PER_HOUR: '2',
-    TRUST_PROXY: 'false',
-  });
+  gateway = await startTestGateway(
+    fakes.urls,
+    { RATE_LIMIT_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'false' },
+    { now: stillClock() },
+  );
+  representatives = await startTestGateway(
+    fakes.urls,
+    { RATE_LIMIT_PER_MINUTE: '1000', REPRESENTATIVE_RATE_LIMIT_PER_HOUR: '2', TRUST_PROXY: 'false' },
+    { now: stillClock() },
+  );
 });
 afterAll(async () => {
   await gateway?.close();

@@ -290,16 +290,22 @@ export async function testSiteSettings(): Promise<{ bus: MemoryEventBus; view: S
   return { bus, view: await watchSiteSettings(bus, createLogger('gateway', 'silent'), 'gateway-test') };
 }
 
+/** A clock standing still halfway through a minute: no rate-limit window ends while a test counts. */
+export function stillClock(): () => number {
+  const halfwayThroughThisMinute = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
+  return () => halfwayThroughThisMinute;
+}
+
 export async function startTestGateway(
   upstreams: Upstreams,
   overrides: Record<string, string> = {},
-  options: { logFile?: string } = {},
+  options: { logFile?: string; now?: () => number } = {},
 ): Promise<TestGateway> {
   const env = testEnv(upstreams, overrides);
-  const store = new MemoryStore();
+  const store = new MemoryStore(options.now);
   const { bus, view } = await testSiteSettings();
   const log = createLogger('gateway', env.LOG_LEVEL, options.logFile);
-  const app = await buildGateway({ env, upstreams, store, log, siteSettings: view });
+  const app = await buildGateway({ env, upstreams, store, log, siteSettings: view, now: options.now });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,
