@@ -75,7 +75,8 @@ describe('packages', () => {
       // Closing gives focus back to the Buy Now that opened it.
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      expect(await buy.evaluate((element) => element === document.activeElement)).toBe(true);
+      // Radix hands focus back a task after the dialog leaves the page.
+      await expect.poll(() => buy.evaluate((element) => element === document.activeElement)).toBe(true);
 
       await buy.click();
       await dialog.getByRole('link', { name: `Top up ${formatNaira(5050)}` }).click();
