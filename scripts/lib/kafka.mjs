@@ -71,6 +71,9 @@ const JVM_OPTS = [
   '-Xmx512m',
   '-XX:+UseSerialGC',
   '-XX:+ExitOnOutOfMemoryError',
+  // The quick compiler only: a test broker's load is light, and the optimising one's compiling was
+  // a third of its CPU (docs/performance.md).
+  '-XX:TieredStopAtLevel=1',
   '-Djava.awt.headless=true',
   `-Dlog4j.configuration=file:${LOG4J_FILE}`,
   `-Dkafka.logs.dir=${LOG_DIR}`,

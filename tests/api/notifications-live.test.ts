@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canRestartKafka, startKafka, stopKafka } from '../../scripts/servers.mjs';
 import { auth, json, signedInMember, type SignedIn } from './support/members.js';
 import { api, BASE_URL } from './support/product.js';
+import { describeBacklog, isSettled, openBacklogProbe, type Backlog } from '../bench/backlog.js';
 
 const INSTANCES = (process.env.KORA_NOTIFICATIONS_URLS ?? '').split(',').filter(Boolean);
 
@@ -51,7 +52,43 @@ describe.skipIf(INSTANCES.length < 2 || !canRestartKafka())('live notifications 
   afterAll(async () => {
     await startKafka().catch(() => {}); // never leave the shared broker down for later tests
     for (const tab of tabs) tab.socket.ws.close();
-  }, 120_000);
+    await untilEveryGroupIsBack();
+  }, 240_000);
+
+  /** The product's consumer groups at work before the broker stops (the stage's own, by topic prefix). */
+  let groupsBefore: string[] | null = null;
+  const servers = () => {
+    const { KAFKA_BROKERS, DATABASE_URL, KAFKA_TOPIC_PREFIX } = process.env;
+    if (!KAFKA_BROKERS || !DATABASE_URL) throw new Error('the broker restart needs KAFKA_BROKERS and DATABASE_URL (npm test gives them)');
+    return { KAFKA_BROKERS, DATABASE_URL, KAFKA_TOPIC_PREFIX };
+  };
+
+  /**
+   * The files after this one read the services' projections (a new member's name in reels, in
+   * groups…): every group that worked before the restart must have rejoined and caught up, and
+   * every outbox drained, before they start; notifications coming back proves only its own groups.
+   */
+  async function untilEveryGroupIsBack() {
+    const before = groupsBefore;
+    if (!before) return;
+    const backlog = await openBacklogProbe(servers());
+    const missingFrom = (now: Backlog | null) => (now ? before.filter((group) => !now.groups.some((g) => g.group === group)) : before);
+    try {
+      // A reading may fail while the broker is still loading its groups: read again.
+      const last = await readUntil(
+        () => backlog.read().catch(() => null),
+        (now) => now !== null && missingFrom(now).length === 0 && isSettled(now),
+        180_000,
+        500,
+      );
+      if (last === null || missingFrom(last).length > 0 || !isSettled(last)) {
+        const left = last ? describeBacklog(last) : 'unreadable';
+        throw new Error(`after the broker restart: groups not back ${missingFrom(last).join(', ') || 'none'}; backlog ${left}`);
+      }
+    } finally {
+      await backlog.close();
+    }
+  }
 
   const like = async (postId: number) => {
     const res = await api(`/api/posts/${postId}/react`, json({ reaction: 'like' }, liker.token));
@@ -65,6 +102,9 @@ describe.skipIf(INSTANCES.length < 2 || !canRestartKafka())('live notifications 
     await readUntil(async () => allHave(5), Boolean, 30_000);
     for (const tab of tabs) expect(tab.socket.pushed(), tab.name).toHaveLength(5);
 
+    const before = await openBacklogProbe(servers());
+    groupsBefore = (await before.read().finally(() => before.close())).groups.map((g) => g.group);
+    expect(groupsBefore.length).toBeGreaterThan(0);
     await stopKafka({ signal: 'SIGKILL' });
     // Written while the broker is down: the likes wait in the posts service's outbox.
     for (const id of postIds.slice(5)) await like(id);
