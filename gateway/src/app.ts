@@ -114,7 +114,12 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     now: options.now,
   });
   const timeouts = { timeoutMs: env.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: env.UPSTREAM_CONNECT_TIMEOUT_MS };
-  const proxy = createProxy({ upstreams, log, ...timeouts });
+  const proxy = createProxy({
+    upstreams,
+    log,
+    ...timeouts,
+    onEndedSessions: (sessionIds) => sessionIds.forEach((sessionId) => revokedSessions.add(sessionId)),
+  });
   const websocket = createWebSocketProxy({ upstream: upstreams.notifications, log, ...timeouts });
   const edge = createEdgeServer({
     address: createClientAddress(env.TRUST_PROXY),

@@ -94,6 +94,29 @@ describe('identity at the edge', () => {
     expect(forwardedIdentity()).toBeUndefined();
   });
 
+  it("refuses a session auth's answer says it ended at once, without waiting for the announcement, and keeps the header inside", async () => {
+    const token = await mintAccessToken({ sub: 5, sid: 'ended-by-answer' });
+    expect((await call('/api/posts', 'GET', { authorization: `Bearer ${token}` })).headers['x-kora-auth']).toBeUndefined();
+    // Nothing is announced in the store: only the sign-out's answer names the session.
+    const signedOut = await call('/api/auth/ends-sessions?sids=ended-by-answer,another', 'POST', { authorization: `Bearer ${token}` });
+    expect(signedOut.status).toBe(204);
+    expect(signedOut.headers['x-kora-ended-sessions']).toBeUndefined();
+    fakes.hits.length = 0;
+    const res = await call('/api/posts', 'GET', { authorization: `Bearer ${token}` });
+    expect(res.headers['x-kora-auth']).toBe('invalid-token');
+    expect(forwardedIdentity()).toBeUndefined();
+  });
+
+  it('believes that header from auth only', async () => {
+    const token = await mintAccessToken({ sub: 5, sid: 'named-by-posts' });
+    const answer = await call('/api/posts/ends-sessions?sids=named-by-posts', 'POST', { authorization: `Bearer ${token}` });
+    expect(answer.headers['x-kora-ended-sessions']).toBeUndefined();
+    fakes.hits.length = 0;
+    const res = await call('/api/posts', 'GET', { authorization: `Bearer ${token}` });
+    expect(res.headers['x-kora-auth']).toBeUndefined();
+    expect(verifyIdentity(forwardedIdentity(), TEST_INTERNAL_SECRET)).toMatchObject({ userId: 5, sessionId: 'named-by-posts' });
+  });
+
   it('adds no x-kora-auth header for anonymous requests', async () => {
     const res = await call('/api/posts', 'GET');
     expect(res.headers['x-kora-auth']).toBeUndefined();

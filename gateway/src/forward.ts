@@ -11,6 +11,7 @@
  * answers of unknown length (pages, uploads, video) stream, paced by the client (backpressure), and
  * are abandoned upstream when the client leaves.
  */
+import { ENDED_SESSIONS_HEADER, endedSessionsOf } from '@kora/platform/access-token';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Readable, Transform } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
@@ -36,7 +37,13 @@ export const HOP_BY_HOP: ReadonlySet<string> = new Set([
 const REVEALING: ReadonlySet<string> = new Set(['server', 'x-powered-by']);
 
 /** Upstream answer headers that never reach the client as they are (the edge sets its own). */
-const DROPPED: ReadonlySet<string> = new Set([...HOP_BY_HOP, ...REVEALING, ...SECURITY_HEADER_NAMES, REQUEST_ID_HEADER]);
+const DROPPED: ReadonlySet<string> = new Set([
+  ...HOP_BY_HOP,
+  ...REVEALING,
+  ...SECURITY_HEADER_NAMES,
+  REQUEST_ID_HEADER,
+  ENDED_SESSIONS_HEADER,
+]);
 
 export interface ForwarderOptions {
   /** Longest wait for an upstream's headers, and longest silence within its body (504 after). */
@@ -50,6 +57,8 @@ export interface ForwardTarget {
   headers: IncomingHttpHeaders;
   /** The body to stream upstream, or undefined for none. */
   body: Readable | undefined;
+  /** Told the sessions the answer says it ended (only for the auth upstream: ENDED_SESSIONS_HEADER). */
+  onEndedSessions?: ((sessionIds: string[]) => void) | undefined;
 }
 
 export interface Forwarder {
@@ -83,11 +92,14 @@ export function isForwardablePath(url: string): boolean {
  * list), less the ones that never reach the client: one pass and one object, since this runs for
  * every answer.
  */
-function passedHeadersOf(raw: Buffer[]): OutgoingHttpHeaders {
+function passedHeadersOf(raw: Buffer[], onEndedSessions: ForwardTarget['onEndedSessions']): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toString('latin1').toLowerCase();
-    if (DROPPED.has(name)) continue;
+    if (DROPPED.has(name)) {
+      if (name === ENDED_SESSIONS_HEADER) onEndedSessions?.(endedSessionsOf(raw[i + 1]!.toString('latin1')));
+      continue;
+    }
     const value = raw[i + 1]!.toString('latin1');
     const seen = headers[name];
     if (seen === undefined) headers[name] = value;
@@ -117,6 +129,7 @@ class Relay implements Dispatcher.DispatchHandler {
     private readonly edge: EdgeRequest,
     private readonly res: ServerResponse,
     private readonly failed: (error: Error) => void,
+    private readonly onEndedSessions: ForwardTarget['onEndedSessions'],
   ) {}
 
   onConnect(abort: (reason?: Error) => void): void {
@@ -130,7 +143,7 @@ class Relay implements Dispatcher.DispatchHandler {
       this.abort?.(new Error('the client closed the connection'));
       return false;
     }
-    const headers = passedHeadersOf(rawHeaders);
+    const headers = passedHeadersOf(rawHeaders, this.onEndedSessions);
     const length = Number(headers['content-length']);
     this.status = statusCode;
     this.headers = headers;
@@ -222,7 +235,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
           headers: target.headers as Record<string, string>,
           body: target.body ?? null,
         },
-        new Relay(edge, res, failed),
+        new Relay(edge, res, failed, target.onEndedSessions),
       );
     } catch (error) {
       // undici refuses some requests outright (a method or header it will not send).

@@ -29,6 +29,8 @@ export interface ProxyOptions {
   timeoutMs: number;
   connectTimeoutMs: number;
   log: Logger;
+  /** The sessions auth's answers say they ended: refused from now on (revoked-sessions.ts). */
+  onEndedSessions?: (sessionIds: string[]) => void;
 }
 
 export interface Proxy {
@@ -129,6 +131,7 @@ export function createProxy(options: ProxyOptions): Proxy {
       // upstream is a stand-in fed from the request, so an early answer never costs the client its
       // connection (request-body.ts).
       body: isBodyless(edge.method) ? undefined : upstreamBody(req, res),
+      onEndedSessions: upstream === 'auth' ? options.onEndedSessions : undefined,
     };
     forwarder.forward(edge, res, target, (error) => {
       const failure = classifyUpstreamError(error);

@@ -7,8 +7,9 @@
  * key at start (and again whenever the subscription comes back after a lost connection, since what
  * was published meanwhile is lost), and each sid auth publishes on the revoked-sessions channel.
  * The subscription is made before the keys are read, so a revocation in between is not missed.
- * Auth publishes before it answers the request that ended the session, and the message reaches
- * this process before that answer does, so the member's next request is refused.
+ * Auth publishes before it answers the request that ended the session, and also names the sessions
+ * in that answer, which the proxy hands to `add`: the member's next request through this gateway is
+ * refused even when the message comes late.
  *
  * Entries are kept as long as a token of the session can live, then dropped. If the store cannot be
  * read at start, the gateway starts anyway (tokens accepted until it can: a Redis outage must not
@@ -23,6 +24,8 @@ const SWEEP_MS = 60_000;
 
 export interface RevokedSessions {
   has(sessionId: string): boolean;
+  /** A session auth's answer said it ended: refused at once, before its pub/sub message comes. */
+  add(sessionId: string): void;
   /** Sessions remembered now (tests, metrics). */
   readonly size: number;
   stop(): Promise<void>;
@@ -74,6 +77,9 @@ export async function watchRevokedSessions(store: KeyValueStore, log: Logger, no
     has(sessionId) {
       const expires = until.get(sessionId);
       return expires !== undefined && expires > now();
+    },
+    add(sessionId) {
+      remember(sessionId, null);
     },
     get size() {
       return until.size;

@@ -14,7 +14,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { WebSocketServer, type RawData } from 'ws';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@kora/platform/access-token';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ENDED_SESSIONS_HEADER } from '@kora/platform/access-token';
 import { buildGateway } from './app.js';
 import { gatewayEnvSchema, upstreamVariables, type GatewayEnv, type UpstreamName, type Upstreams } from './config.js';
 
@@ -144,6 +144,11 @@ function fakeHandler(upstream: UpstreamName, hits: UpstreamHit[]) {
       // A list page as the services answer it (decision 015): a bare array, the next page in headers.
       const next = { link: '</api/posts/paged.json?cursor=abc&limit=1>; rel="next"', 'x-next-cursor': 'abc' };
       return void res.writeHead(200, { 'content-type': 'application/json', ...next }).end('[{"id":1}]');
+    }
+    if (path.endsWith('/ends-sessions')) {
+      // As auth answers a sign-out, a revoke or a password change: the sessions it ended, named.
+      const sids = new URL(url, 'http://upstream').searchParams.get('sids') ?? '';
+      return void res.writeHead(204, { [ENDED_SESSIONS_HEADER]: sids }).end();
     }
     if (path.endsWith('/small.json'))
       return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': '11' }).end('{"ok":true}');

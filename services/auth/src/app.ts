@@ -11,6 +11,7 @@ import { accountRoutes } from './routes/accounts.js';
 import { adminProfileRoutes } from './routes/admin-profile.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { devMailRoutes } from './routes/dev-mail.js';
+import { reportEndedSessions } from './routes/ended-sessions.js';
 import { internalStatsRoutes } from './routes/internal-stats.js';
 import { recoveryRoutes } from './routes/recovery.js';
 import { securityRoutes } from './routes/security.js';
@@ -37,6 +38,7 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
     },
     async routes(app, ctx) {
       const auth = instance(ctx);
+      reportEndedSessions(app);
       accountRoutes(app, auth);
       signInRoutes(app, auth);
       recoveryRoutes(app, auth);

@@ -4,6 +4,7 @@
  * `sub` (the numeric user id, as a string), `role` ('user' | 'admin') and `sid` (the auth session),
  * short-lived (15 minutes by default; refresh tokens renew it).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { KeyValueStore } from './cache/store.js';
@@ -82,7 +83,10 @@ export function createAccessTokenVerifier(secret: string): AccessTokenVerifier {
  *     (a gateway that starts, or reconnects to Redis, reads these), and
  *   - publishes the sid on REVOKED_SESSIONS_CHANNEL, which every gateway subscribes to and applies
  *     to the set it checks each request against (gateway/src/revoked-sessions.ts),
- * both before auth answers, so the gateway refuses every token of that session at once.
+ * both before auth answers. A pub/sub message can still reach a gateway after auth's answer does
+ * (Redis may be descheduled between writing the two on a busy machine), so auth also names the
+ * sessions a request ended in its answer (ENDED_SESSIONS_HEADER): the gateway that carries that
+ * answer refuses them before the member's next request, and the others within moments.
  */
 export const REVOKED_SESSIONS_CHANNEL = 'revoked-sessions';
 export const REVOKED_KEY_PREFIX = 'revoked-session:';
@@ -98,7 +102,22 @@ export function sessionOfRevokedKey(key: string): string | null {
   return key.startsWith(REVOKED_KEY_PREFIX) ? key.slice(REVOKED_KEY_PREFIX.length) : null;
 }
 
+/** Auth's answer header naming, comma-separated, the sessions the request ended; never passed to clients. */
+export const ENDED_SESSIONS_HEADER = 'x-kora-ended-sessions';
+
+/** The sessions the request being handled has ended so far (set per request by the auth service). */
+export const sessionsEndedByRequest = new AsyncLocalStorage<string[]>();
+
 export async function announceRevokedSession(store: KeyValueStore, sessionId: string): Promise<void> {
   await store.set(revokedSessionKey(sessionId), '1', REVOKED_KEY_TTL_MS);
   await store.publish(REVOKED_SESSIONS_CHANNEL, sessionId);
+  sessionsEndedByRequest.getStore()?.push(sessionId);
+}
+
+/** The session ids an ENDED_SESSIONS_HEADER value names (anything that is not one is ignored). */
+export function endedSessionsOf(header: string): string[] {
+  return header
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id.length > 0 && id.length <= 200);
 }

@@ -1,6 +1,7 @@
 import { authTexts } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokedSessionKey } from '@kora/platform';
+import { ENDED_SESSIONS_HEADER } from '@kora/platform/access-token';
 import { asTokenHolder, claimsOf, expectErrorShape, post, seedMember, signIn, startAuth, type AuthTestService } from '../test-support.js';
 
 describe(`security tab: password and sessions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -26,6 +27,8 @@ describe(`security tab: password and sessions (${process.env.KORA_TEST_TARGET ??
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: authTexts.passwordChanged });
+    // Named in the answer too, for the gateway that carries it (never past the gateway).
+    expect(res.headers[ENDED_SESSIONS_HEADER]).toBe(claimsOf(other.token).sid);
 
     expect(await svc.ctx.store.get(revokedSessionKey(claimsOf(other.token).sid))).not.toBeNull();
     expect(await svc.ctx.store.get(revokedSessionKey(claimsOf(current.token).sid))).toBeNull();
@@ -113,6 +116,7 @@ describe(`security tab: password and sessions (${process.env.KORA_TEST_TARGET ??
     for (const id of [claimsOf(theirs.token).sid, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const res = await revoke(headers, id);
       expect(res.statusCode, id).toBe(404);
+      expect(res.headers[ENDED_SESSIONS_HEADER], id).toBeUndefined();
       expect(res.json()).toEqual({ error: authTexts.sessionNotFound, message: authTexts.sessionNotFound, code: 'SESSION_NOT_FOUND' });
     }
     expect(await refreshes(theirs.refreshToken)).toBe(true);
@@ -121,6 +125,7 @@ describe(`security tab: password and sessions (${process.env.KORA_TEST_TARGET ??
     const sid = claimsOf(myOther.token).sid;
     const res = await revoke(headers, sid);
     expect(res.statusCode).toBe(204);
+    expect(res.headers[ENDED_SESSIONS_HEADER]).toBe(sid);
     expect(await svc.ctx.store.get(revokedSessionKey(sid))).not.toBeNull();
     expect(await refreshes(myOther.refreshToken)).toBe(false);
     expect((await listSessions(headers)).json().map((s: { id: string }) => s.id)).not.toContain(sid);
