@@ -1,5 +1,6 @@
 /** The auth service: accounts, activation, sign-in, sessions, password recovery and member profiles. */
 import { adminRoutes, memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
+import { reportEndedSessions } from './accounts/ended-sessions.js';
 import { ensureFirstAdmin } from './accounts/first-admin.js';
 import { AdminInputError } from './accounts/admins.js';
 import { createAuth, type AuthOptions } from './context.js';
@@ -11,7 +12,6 @@ import { accountRoutes } from './routes/accounts.js';
 import { adminProfileRoutes } from './routes/admin-profile.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { devMailRoutes } from './routes/dev-mail.js';
-import { reportEndedSessions } from './routes/ended-sessions.js';
 import { internalStatsRoutes } from './routes/internal-stats.js';
 import { recoveryRoutes } from './routes/recovery.js';
 import { securityRoutes } from './routes/security.js';
