@@ -72,7 +72,7 @@ const JVM_OPTS = [
   '-XX:+UseSerialGC',
   '-XX:+ExitOnOutOfMemoryError',
   // The quick compiler only: a test broker's load is light, and the optimising one's compiling was
-  // a third of its CPU (docs/performance.md).
+  // a third of its CPU (decision 027).
   '-XX:TieredStopAtLevel=1',
   '-Djava.awt.headless=true',
   `-Dlog4j.configuration=file:${LOG4J_FILE}`,
