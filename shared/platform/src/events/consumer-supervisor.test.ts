@@ -21,8 +21,10 @@ class FakeConsumer implements SupervisedConsumer {
 }
 
 const log = pino({ level: 'silent' });
+/** Polls for up to 5 s: the restarts take milliseconds, but a busy test process can stall for more. */
 const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  const deadline = Date.now() + 5_000;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   expect(check()).toBe(true);
 };
 
