@@ -75,7 +75,7 @@ describe('gateway replicas sharing one Redis', () => {
     const [one, two] = [await watchRevokedSessions(store(), log), await watchRevokedSessions(store(), log)];
     try {
       await announceRevokedSession(store(), 'ended-here');
-      await eventually(() => one.has('ended-here') && two.has('ended-here'), 5_000, 5);
+      await eventually(() => one.has('ended-here') && two.has('ended-here'), 15_000, 5);
       const late = await watchRevokedSessions(store(), log);
       expect(late.has('ended-here')).toBe(true);
       expect(await store().get(revokedSessionKey('ended-here'))).toBe('1');

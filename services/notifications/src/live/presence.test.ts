@@ -75,7 +75,7 @@ describe(`presence (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     expect(await onlineViaSecond(viewer, member)).toBe(true);
     tabB.ws.close();
     await tabB.closed;
-    await eventually(async () => !(await onlineOf(viewer, member)) && !(await onlineViaSecond(viewer, member)), 5_000);
+    await eventually(async () => !(await onlineOf(viewer, member)) && !(await onlineViaSecond(viewer, member)), 15_000);
   });
 
   it("a crashed instance's members go offline when its keys expire", async () => {

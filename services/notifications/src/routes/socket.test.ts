@@ -158,7 +158,7 @@ describe(`/ws socket limits (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
     const alive = await openSocket(wsUrl, svc.as({ userId: chatty }));
     // A client that stopped reading (a sleeping laptop): it never answers a ping.
     (gone.ws as unknown as { _socket: { pause(): void } })._socket.pause();
-    await eventually(() => svc.handle.live.registry.of(quiet) === undefined, 5_000);
+    await eventually(() => svc.handle.live.registry.of(quiet) === undefined, 15_000);
     await new Promise((r) => setTimeout(r, 1_200)); // several more heartbeats
     expect(svc.handle.live.registry.of(chatty)?.size).toBe(1);
     alive.ws.close();
