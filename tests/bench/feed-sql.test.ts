@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inline, lastWindow, literal, parseLogLine } from './feed-sql.js';
+import { inline, lastWindow, literal, logEntries, parseLogLine } from './feed-sql.js';
 
 describe('feed-sql statements for pgbench', () => {
   /** A transaction log line ending at `seconds` since the epoch. */
@@ -37,9 +37,11 @@ describe('feed-sql statements for pgbench', () => {
 
   it("measures the transactions that ended in the run's last seconds, the last one included", () => {
     const lines = [at(100.5, 9000), at(130, 8000), at(130.001, 2000), at(135.25, 3000), at(140, 4000), 'not a line'];
-    expect(lastWindow(lines, 10_000)).toEqual([2, 3, 4]);
+    expect(lastWindow(logEntries(lines), 10_000)).toEqual([2, 3, 4]);
     // However late pgbench began or long one transaction took, the last to end is measured.
-    expect(lastWindow([at(200.5, 1_500_000)], 1_000)).toEqual([1500]);
+    expect(lastWindow(logEntries([at(200.5, 1_500_000)]), 1_000)).toEqual([1500]);
     expect(lastWindow([], 1_000)).toEqual([]);
+    // As many transactions as a long run logs (more than a call takes arguments).
+    expect(lastWindow(logEntries(Array.from({ length: 300_000 }, (_, i) => at(1_000 + i / 1_000, 1_000))), 1_000)).toHaveLength(1_000);
   });
 });

@@ -161,11 +161,17 @@ function run(cmd: string, args: string[]): Promise<string> {
   });
 }
 
+/** One logged pgbench transaction: its latency in ms and when it ended (ms since the epoch). */
+export interface LogEntry {
+  latencyMs: number;
+  endedAtMs: number;
+}
+
 /**
- * A pgbench transaction log line: `client transaction latency_us script epoch_s epoch_us`. The
- * latency in ms and when the transaction ended (ms since the epoch); null for other lines.
+ * A pgbench transaction log line: `client transaction latency_us script epoch_s epoch_us`; null for
+ * other lines.
  */
-export function parseLogLine(line: string): { latencyMs: number; endedAtMs: number } | null {
+export function parseLogLine(line: string): LogEntry | null {
   const fields = line.trim().split(/\s+/);
   if (fields.length < 6) return null;
   const [latencyUs, epochS, epochUs] = [Number(fields[2]), Number(fields[4]), Number(fields[5])];
@@ -173,14 +179,24 @@ export function parseLogLine(line: string): { latencyMs: number; endedAtMs: numb
   return { latencyMs: latencyUs / 1000, endedAtMs: epochS * 1000 + epochUs / 1000 };
 }
 
+/** The transactions of pgbench's log lines, each line read once. */
+export function logEntries(lines: Iterable<string>): LogEntry[] {
+  const entries: LogEntry[] = [];
+  for (const line of lines) {
+    const entry = parseLogLine(line);
+    if (entry) entries.push(entry);
+  }
+  return entries;
+}
+
 /**
  * The latencies of the transactions that ended in the run's last `durationMs`, counted back from
  * the last one to end (that one included); none when nothing was logged.
  */
-export function lastWindow(lines: Iterable<string>, durationMs: number): number[] {
-  const entries = [...lines].map(parseLogLine).filter((entry) => entry !== null);
-  if (entries.length === 0) return [];
-  const end = Math.max(...entries.map((entry) => entry.endedAtMs));
+export function lastWindow(entries: readonly LogEntry[], durationMs: number): number[] {
+  // A loop, not Math.max(...): a full run logs more transactions than a call takes arguments.
+  let end = -Infinity;
+  for (const entry of entries) if (entry.endedAtMs > end) end = entry.endedAtMs;
   return entries.filter((entry) => entry.endedAtMs > end - durationMs).map((entry) => entry.latencyMs);
 }
 
@@ -224,15 +240,16 @@ export async function runFeedSql(
     databaseUrl,
   ]);
   const failed = Number(/number of failed transactions: (\d+)/.exec(output)?.[1] ?? 0);
-  const lines = readdirSync(DIR)
-    .filter((f) => f.startsWith('latency'))
-    .flatMap((file) => readFileSync(path.join(DIR, file), 'utf8').split('\n'));
+  const entries = logEntries(
+    readdirSync(DIR)
+      .filter((f) => f.startsWith('latency'))
+      .flatMap((file) => readFileSync(path.join(DIR, file), 'utf8').split('\n')),
+  );
   // The measured window is the run's last seconds, counted back from its last transaction: after the
   // warm-up on a quiet machine, and still holding the last transactions to end on a starved one,
   // where pgbench starts late and one transaction can outlast a short window.
-  const latencies = lastWindow(lines, measuredSeconds * 1000);
+  const latencies = lastWindow(entries, measuredSeconds * 1000);
   const scenario = fromLatencies('feed-sql', latencies, failed, measuredSeconds);
-  const transactions = lines.filter((line) => parseLogLine(line) !== null).length;
   return {
     ...scenario,
     notes: {
@@ -240,7 +257,7 @@ export async function runFeedSql(
       protocol: 'prepared',
       warmup_s: warmUpMs / 1000,
       // Warm-up included: what the CPU read around the whole run is divided by (feed.ts).
-      transactions_total: transactions,
+      transactions_total: entries.length,
     },
   };
 }
