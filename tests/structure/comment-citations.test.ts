@@ -31,6 +31,18 @@ describe('comments and docs', () => {
       { line: 7, text: '// before the brace' },
       { line: 9, text: '// at the end' },
     ]);
+    const sql = [
+      'const ddl = `',
+      '  -- why the table',
+      '  create table t (id int); -- a trailing note',
+      '  select ${ddl} -- after a value',
+      '`;',
+    ];
+    expect(commentsOf('sql.ts', [...sql, "const flag = '-- not in a template';", 'const cli = `run --no-sandbox`;'].join('\n'))).toEqual([
+      { line: 2, text: '-- why the table' },
+      { line: 3, text: '-- a trailing note' },
+      { line: 4, text: '-- after a value' },
+    ]);
     expect(commentsOf('sample.tsx', 'export const A = () => <div>{/* in JSX */}</div>;')).toEqual([{ line: 1, text: '/* in JSX */' }]);
     expect(proseOf(`Text\n\`\`\`\n${SPEC_SECTION}\n\`\`\`\nMore`)).toEqual([
       { line: 1, text: 'Text' },

@@ -2,7 +2,7 @@
  * The comments of the repository's source files and the prose of its Markdown, and the citations
  * in them of documents a newcomer who clones the repository does not have (decision 030). Comments
  * are found by TypeScript's own parser, so a `//` inside a string, a regular expression or a
- * template is never taken for one.
+ * template is never taken for one; SQL's `-- ` comments inside a template are read as comments.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,7 +32,18 @@ function scriptKind(fileName: string): ts.ScriptKind {
   return ts.ScriptKind.TS;
 }
 
-/** Every comment of one source file, in order, each once. */
+/** The pieces of a template's own text, between its substitutions. */
+const TEMPLATE_TEXT = new Set([
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateHead,
+  ts.SyntaxKind.TemplateMiddle,
+  ts.SyntaxKind.TemplateTail,
+]);
+
+/** A SQL line comment: `--` and a space, at a line's start or after a space, to the line's end. */
+const SQL_COMMENT = /(^|[ \t])(-- [^\n]*)/gm;
+
+/** Every comment of one source file, SQL comments in its templates included, in order, each once. */
 export function commentsOf(fileName: string, text: string): TextPiece[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
   const found = new Map<number, TextPiece>();
@@ -43,11 +54,21 @@ export function commentsOf(fileName: string, text: string): TextPiece[] {
       found.set(range.pos, { line, text: text.slice(range.pos, range.end) });
     }
   };
+  // SQL written in a template carries its own comments (`-- why`), which are the code's comments too.
+  const keepSql = (node: ts.Node) => {
+    const start = node.getStart(source);
+    for (const match of text.slice(start, node.end).matchAll(SQL_COMMENT)) {
+      const pos = start + match.index + match[1].length;
+      const line = source.getLineAndCharacterOfPosition(pos).line + 1;
+      found.set(pos, { line, text: match[2] });
+    }
+  };
   // Every token, punctuation included (getChildren), so a comment before a `}` or at the end of
   // the file is found too.
   const visit = (node: ts.Node) => {
     keep(ts.getLeadingCommentRanges(text, node.pos));
     keep(ts.getTrailingCommentRanges(text, node.end));
+    if (TEMPLATE_TEXT.has(node.kind)) keepSql(node);
     for (const child of node.getChildren(source)) visit(child);
   };
   visit(source);

@@ -43,7 +43,7 @@ export const migrations: Migration[] = [
   {
     id: '0004_representatives',
     sql: `
-      -- Representative applications (spec: Representative application; issue 16).
+      -- Representative applications: anyone asking to become a local representative.
       create table {schema}.representatives (
         id bigint generated always as identity primary key,
         name text not null,

@@ -17,7 +17,7 @@ export const migrations: Migration[] = [
         entity_type text not null check (entity_type in ('post', 'friend_request', 'user', 'reel', 'group')),
         entity_id bigint not null,
         message text not null,
-        -- The spec's meta {postId, groupId}: plain columns, so a link target is never a JSON lookup.
+        -- A notification's meta {postId, groupId} as plain columns, so a link target is never a JSON lookup.
         post_id bigint,
         group_id bigint,
         -- The event that caused it: a replay that got past the processed-events record still
