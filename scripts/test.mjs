@@ -33,7 +33,7 @@ import path from 'node:path';
 import { ensureDebianPackage } from './lib/apt.mjs';
 import { buildWeb, ensureFfmpeg } from './lib/build.mjs';
 import { changedFiles } from './lib/changed-files.mjs';
-import { ROOT, mkdirp, pickPort, rmrf, which } from './lib/proc.mjs';
+import { ROOT, mkdirp, pickPort, rmrf, run, which } from './lib/proc.mjs';
 import { newRunId, openStageNamespace } from './lib/stage-namespace.mjs';
 import { formatFailedTests } from './lib/test-report.mjs';
 import { createTestRunner } from './lib/test-run.mjs';
@@ -94,6 +94,11 @@ const cleanups = [];
 const webBuild = once('(web build)', () => buildWeb());
 // The media workers' tests (and both products' video processing) run the real ffmpeg/ffprobe.
 const ffmpeg = once('(ffmpeg)', () => ensureFfmpeg({ required: true }));
+// The tests' saved PGlite cluster, made once before the services' workers start: on a fresh
+// machine each of them would otherwise run initdb, all at once and beside the lint and the build.
+const pgliteTemplate = once('(pglite template)', () =>
+  run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'run', 'pglite-template.ts')], { env: process.env }),
+);
 const chromium = once('(chromium)', () =>
   ensureDebianPackage({ pkg: 'chromium', what: 'Chromium (browser tests)', find: () => which('chromium') }),
 );
@@ -200,7 +205,7 @@ const stages = {
   },
 
   async embedded({ live }) {
-    await Promise.all([webBuild(), ffmpeg()]); // the web server's own tests need the build
+    await Promise.all([webBuild(), ffmpeg(), pgliteTemplate()]); // the web server's own tests need the build
     // The services project keeps the cores busy (PGlite, sharp); the others mostly wait (sockets,
     // child processes), so they run beside it, their output kept for their end.
     await Promise.all([

@@ -32,7 +32,7 @@ describe('npm run backup / npm run restore on the embedded product', () => {
   afterAll(async () => {
     await product?.stop();
     fs.rmSync(work, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it('restores a backup that the product then serves through its API', async () => {
     const { auth, json, signIn, signedInMember } = await import('../../tests/api/support/members.js');

@@ -42,7 +42,7 @@ describe('embedded mode: SIGKILL during writes', () => {
   afterAll(async () => {
     await product?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it(`keeps every acknowledged write, once, across ${KILLS} kills`, async () => {
     for (let round = 1; round <= KILLS; round++) {

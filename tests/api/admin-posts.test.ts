@@ -21,7 +21,7 @@ describe(`admin posts moderation (${MODE})`, () => {
     [author, friend] = await Promise.all([signedInMember(), signedInMember()]);
     await befriend(author, friend);
     admin = await bearer({ userId: 1, role: 'admin' });
-  }, 60_000);
+  });
 
   const adminGet = (path: string) => api(path, { headers: admin });
   const act = (postId: number, action: string) =>

@@ -17,7 +17,7 @@ describe(`admin profile through the gateway (${MODE})`, () => {
   beforeAll(async () => {
     const member = await signedInMember();
     admin = { ...member, adminToken: await tokenFor({ userId: member.user.user_id, role: 'admin', sessionId: sidOf(member.token) }) };
-  }, 60_000);
+  });
   const asAdmin = (path: string, init: RequestInit = {}) =>
     api(path, { ...init, headers: { ...(init.headers as object), authorization: `Bearer ${admin.adminToken}` } });
 

@@ -40,7 +40,7 @@ describe(`group notifications through the gateway (${MODE})`, () => {
   let requester: SignedIn;
   beforeAll(async () => {
     [owner, admin, requester] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
-  }, 60_000);
+  });
 
   it("a join request notifies the group's owner and admins; the approval notifies the member", async () => {
     const title = 'Surulere Book Club';

@@ -57,7 +57,7 @@ describe(`group posts through the gateway (${MODE})`, () => {
   let chidi: SignedIn;
   beforeAll(async () => {
     [ada, bola, chidi] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
-  }, 60_000);
+  });
 
   it("refuses a private group's posts to outsiders by every path, shows them after approval, and takes them away on leaving", async () => {
     const group = await createGroup(ada, 'Ada’s Kitchen Club', 'private');

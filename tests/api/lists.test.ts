@@ -25,7 +25,7 @@ describe(`lists through the gateway (${MODE})`, () => {
       expect(res.status).toBe(201);
       posts.push((await body<Post>(res)).id);
     }
-  }, 60_000);
+  });
 
   it('pages the feed as arrays, following Link to the end, from cursor 0', async () => {
     const first = await api(`/api/posts?authorId=${ada.user.user_id}&cursor=0&limit=2`, auth(ada.token));

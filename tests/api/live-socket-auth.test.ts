@@ -17,7 +17,7 @@ describe(`the live socket's four ways to authenticate (${MODE})`, () => {
 
   beforeAll(async () => {
     [owner, liker] = await Promise.all([signedInMember(), signedInMember()]);
-  }, 60_000);
+  });
   afterAll(() => {
     for (const [, socket] of sockets) socket.ws.close();
   });

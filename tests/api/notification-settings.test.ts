@@ -26,7 +26,7 @@ describe('notification switches', () => {
   let fan: SignedIn;
   beforeAll(async () => {
     [owner, fan] = await Promise.all([signedInMember(), signedInMember()]);
-  }, 60_000);
+  });
 
   const like = async (postId: number) =>
     expect((await api(`/api/posts/${postId}/react`, json({ reaction: 'like' }, fan.token))).status).toBe(200);
@@ -99,7 +99,7 @@ describe('presence', () => {
   let tab: LiveSocket | undefined;
   beforeAll(async () => {
     [ada, bola] = await Promise.all([signedInMember(), signedInMember()]);
-  }, 60_000);
+  });
   afterAll(() => tab?.ws.close());
 
   const presenceOf = async (viewer: SignedIn, ids: number[]) => {

@@ -47,7 +47,7 @@ describe.skipIf(INSTANCES.length < 2 || !canRestartKafka())('live notifications 
       expect(res.status).toBe(201);
       postIds.push(((await res.json()) as { id: number }).id);
     }
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await startKafka().catch(() => {}); // never leave the shared broker down for later tests

@@ -33,7 +33,7 @@ describe(`privacy settings through the gateway (${MODE})`, () => {
     [owner, friend, stranger, friendOfFriend] = await Promise.all([signedInMember(), signedInMember(), signedInMember(), signedInMember()]);
     await befriend(owner, friend);
     await befriend(friendOfFriend, friend);
-  }, 60_000);
+  });
 
   it('profile visibility: friends sees the full profile with details, strangers and anonymous callers the card; only me keeps it to the owner', async () => {
     await saveSettings(owner, 'profile', { city: 'Lagos', country: 'Nigeria', work: 'Paystack' });

@@ -22,7 +22,7 @@ describe(`reports (${MODE})`, () => {
   beforeAll(async () => {
     [author, first, second] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
     admin = { ...(await bearer({ userId: 1, role: 'admin' })), 'content-type': 'application/json' };
-  }, 60_000);
+  });
 
   const report = (who: SignedIn | null, payload: object) => api('/api/reports', json(payload, who?.token));
   const groups = async (status = 'open') =>

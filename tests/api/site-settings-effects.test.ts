@@ -66,7 +66,7 @@ describe(`site settings take effect (${MODE})`, () => {
 
   beforeAll(async () => {
     [ada, bola] = await Promise.all([signedInMember(), signedInMember()]);
-  }, 60_000);
+  });
 
   it('general.allowSignups off refuses sign-up with its text; on again lets people in', async () => {
     await withSection('general', { allowSignups: false }, async () => {

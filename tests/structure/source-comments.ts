@@ -58,9 +58,10 @@ export function commentsOf(fileName: string, text: string): TextPiece[] {
   const keepSql = (node: ts.Node) => {
     const start = node.getStart(source);
     for (const match of text.slice(start, node.end).matchAll(SQL_COMMENT)) {
-      const pos = start + match.index + match[1].length;
+      const [, before = '', comment = ''] = match;
+      const pos = start + match.index + before.length;
       const line = source.getLineAndCharacterOfPosition(pos).line + 1;
-      found.set(pos, { line, text: match[2] });
+      found.set(pos, { line, text: comment });
     }
   };
   // Every token, punctuation included (getChildren), so a comment before a `}` or at the end of

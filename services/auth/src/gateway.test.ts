@@ -37,7 +37,7 @@ describe(`auth behind the gateway (${process.env.KORA_TEST_TARGET ?? 'embedded'}
     // The gateway reads revoked-session flags from the store the service writes them to.
     gateway = await buildGateway({ env, upstreams: upstreams as never, store: svc.ctx.store, log, siteSettings });
     base = await gateway.listen({ host: '127.0.0.1', port: 0 });
-  }, 60_000);
+  });
   afterAll(async () => {
     await gateway?.close();
     await stopSettings?.();

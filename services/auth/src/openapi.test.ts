@@ -3,7 +3,7 @@ import { startAuth, type AuthTestService } from './test-support.js';
 
 describe('OpenAPI document of the auth service', () => {
   let svc: AuthTestService;
-  beforeAll(async () => void (svc = await startAuth()), 60_000);
+  beforeAll(async () => void (svc = await startAuth()));
   afterAll(async () => svc?.close());
 
   it('describes every route with its body, parameters and answers', async () => {

@@ -16,7 +16,7 @@ describe(`events through the outbox (${process.env.KORA_TEST_TARGET ?? 'embedded
   beforeAll(async () => {
     adapters = await createTestAdapters();
     services = await startTwoServices(adapters);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await services?.stop();

@@ -20,7 +20,7 @@ describe(`jobs (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       { attempts: 3, backoffMs: 50, concurrency: 1 },
     );
     await adapters.jobs.start();
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await adapters?.close();

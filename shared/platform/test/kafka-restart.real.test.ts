@@ -15,7 +15,7 @@ describe.skipIf(!canRestartKafka())('Kafka broker restart', () => {
   beforeAll(async () => {
     adapters = await createTestAdapters();
     services = await startTwoServices(adapters);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await startKafka().catch(() => {}); // never leave the shared broker down for later tests

@@ -77,7 +77,7 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
     svc = await startTestService(definition, {
       resolveService: (name) => (siblingsUp && (name === 'auth' || name === 'posts') ? sibling.url : 'http://127.0.0.1:9'),
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     await svc?.close();
     await sibling?.close();

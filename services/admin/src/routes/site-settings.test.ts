@@ -32,7 +32,7 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
         traceIds.push(event.traceId);
       },
     });
-  }, 60_000);
+  });
   afterAll(async () => svc?.close());
 
   const admin = () => svc.as(adminIdentity(adminId));

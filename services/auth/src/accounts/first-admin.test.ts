@@ -11,7 +11,7 @@ describe(`first admin from KORA_ADMIN_* (${process.env.KORA_TEST_TARGET ?? 'embe
     svc = await startAuth({
       env: { KORA_ADMIN_EMAIL: boss.email, KORA_ADMIN_USERNAME: boss.username, KORA_ADMIN_PASSWORD: boss.password },
     });
-  }, 60_000);
+  });
   afterAll(async () => svc?.close());
 
   /** The service's start again, as a restart or another replica with these variables would run it. */

@@ -12,7 +12,7 @@ describe(`first admin (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   const tables = authSchema(schema);
   const outbox = platformTables(schema).outbox;
 
-  beforeAll(async () => void (adapters = await createTestAdapters()), 60_000);
+  beforeAll(async () => void (adapters = await createTestAdapters()));
   afterAll(async () => adapters?.close());
 
   const events = async () =>

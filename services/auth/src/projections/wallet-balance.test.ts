@@ -9,7 +9,7 @@ import { seedMember, signIn, startAuth, type AuthTestService } from '../test-sup
 
 describe(`the sign-in record's wallet balance (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: AuthTestService;
-  beforeAll(async () => void (svc = await startAuth()), 60_000);
+  beforeAll(async () => void (svc = await startAuth()));
   afterAll(async () => svc?.close());
 
   async function move(

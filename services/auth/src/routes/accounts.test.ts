@@ -20,7 +20,7 @@ describe(`sign-up and activation (${process.env.KORA_TEST_TARGET ?? 'embedded'})
   let sink: SmtpSink;
 
   let close: (() => Promise<void>) | undefined;
-  beforeAll(async () => void ({ svc, sink, close } = await startAuthWithMail()), 60_000);
+  beforeAll(async () => void ({ svc, sink, close } = await startAuthWithMail()));
   afterAll(async () => close?.());
 
   it('creates a pending account, stores an argon2id hash, announces it and mails the activation link', async () => {

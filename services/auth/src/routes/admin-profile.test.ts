@@ -28,7 +28,7 @@ describe(`admin profile (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => 
     media = await startMediaStub();
     settings = await startSettingsStub();
     svc = await startAuth({ media: media.url, settings: settings.url });
-  }, 60_000);
+  });
   afterAll(async () => {
     await svc?.close();
     await media?.close();

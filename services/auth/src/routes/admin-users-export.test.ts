@@ -12,7 +12,7 @@ describe(`admin users export (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, (
   beforeAll(async () => {
     svc = await startAuth();
     admin = await seedAdmin(svc);
-  }, 60_000);
+  });
   afterAll(async () => svc?.close());
 
   const exportAs = (query: string, headers = admin.headers) =>

@@ -20,7 +20,7 @@ describe(`admin users: list, edit, suspend (${process.env.KORA_TEST_TARGET ?? 'e
   beforeAll(async () => {
     svc = await startAuth();
     admin = await seedAdmin(svc);
-  }, 60_000);
+  });
   afterAll(async () => svc?.close());
 
   const call = (method: 'GET' | 'PUT', url: string, headers: Record<string, string>, payload?: object) =>

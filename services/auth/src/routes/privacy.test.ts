@@ -13,7 +13,7 @@ type Caller = 'anonymous' | 'stranger' | 'friend' | 'owner';
 
 describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: AuthTestService;
-  beforeAll(async () => void (svc = await startAuth()), 60_000);
+  beforeAll(async () => void (svc = await startAuth()));
   afterAll(async () => svc?.close());
 
   const get = (url: string, userId: number | null) =>

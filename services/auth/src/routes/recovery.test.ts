@@ -21,7 +21,7 @@ describe(`password recovery (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, ()
   let sink: SmtpSink;
 
   let close: (() => Promise<void>) | undefined;
-  beforeAll(async () => void ({ svc, sink, close } = await startAuthWithMail()), 60_000);
+  beforeAll(async () => void ({ svc, sink, close } = await startAuthWithMail()));
   afterAll(async () => close?.());
 
   /** Each call looks like a different client, so the per-IP limit stays out of the way. */

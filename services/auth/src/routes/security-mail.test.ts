@@ -40,7 +40,7 @@ describe(`security e-mails (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () 
   let svc: AuthTestService;
   let sink: SmtpSink;
   let close: (() => Promise<void>) | undefined;
-  beforeAll(async () => void ({ svc, sink, close } = await startAuthWithMail()), 60_000);
+  beforeAll(async () => void ({ svc, sink, close } = await startAuthWithMail()));
   afterAll(async () => close?.());
 
   const isSignInAlarm = (email: string) => (m: SinkMessage) => mailTo(email)(m) && /New sign-in/.test(m.subject ?? '');

@@ -6,7 +6,7 @@ import { asTokenHolder, claimsOf, expectErrorShape, post, seedMember, signIn, st
 
 describe(`security tab: password and sessions (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: AuthTestService;
-  beforeAll(async () => void (svc = await startAuth()), 60_000);
+  beforeAll(async () => void (svc = await startAuth()));
   afterAll(async () => svc?.close());
 
   const changePassword = (headers: Record<string, string>, body: unknown) =>

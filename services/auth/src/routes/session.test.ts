@@ -4,7 +4,7 @@ import { startAuth, type AuthTestService } from '../test-support.js';
 
 describe('GET /api/auth/session', () => {
   let svc: AuthTestService;
-  beforeAll(async () => void (svc = await startAuth()), 60_000);
+  beforeAll(async () => void (svc = await startAuth()));
   afterAll(async () => svc?.close());
 
   it('answers the verified caller', async () => {

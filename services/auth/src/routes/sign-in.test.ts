@@ -26,7 +26,7 @@ describe(`sign-in, refresh, sign-out (${process.env.KORA_TEST_TARGET ?? 'embedde
   const verify = createAccessTokenVerifier(TEST_ACCESS_TOKEN_SECRET);
 
   let close: (() => Promise<void>) | undefined;
-  beforeAll(async () => void ({ svc, sink, close } = await startAuthWithMail()), 60_000);
+  beforeAll(async () => void ({ svc, sink, close } = await startAuthWithMail()));
   afterAll(async () => close?.());
 
   it('walks a member from sign-up through activation, sign-in, refresh and sign-out', async () => {

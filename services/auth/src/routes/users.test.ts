@@ -20,7 +20,7 @@ describe(`profiles, search and images (${process.env.KORA_TEST_TARGET ?? 'embedd
   beforeAll(async () => {
     media = await startMediaStub();
     svc = await startAuth({ media: media.url });
-  }, 60_000);
+  });
   afterAll(async () => {
     await svc?.close();
     await media?.close();

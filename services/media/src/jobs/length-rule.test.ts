@@ -35,7 +35,7 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
     sources = await mkdtemp(path.join(dir, 'sources-'));
     storage = createLocalDiskStorage(path.join(dir, 'media'));
     svc = await startTestService(createMediaService({ storage }));
-  }, 60_000);
+  });
   afterAll(async () => {
     await svc?.close();
     if (dir) await rm(dir, { recursive: true, force: true });

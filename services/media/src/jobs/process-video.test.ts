@@ -96,7 +96,7 @@ describe(`media: video worker (${target})`, () => {
   beforeAll(async () => {
     h = await startHarness();
     sources = await mkdtemp(path.join(tmpdir(), 'kora-media-sources-'));
-  }, 60_000);
+  });
   afterAll(async () => {
     await stopHarness(h);
     if (sources) await rm(sources, { recursive: true, force: true });
@@ -274,7 +274,7 @@ function harnessWithFfmpegAt(prepare: (ffmpeg: string) => Promise<void>): { read
     state.ffmpeg = path.join(state.bin, 'ffmpeg');
     await prepare(state.ffmpeg);
     state.h = await startHarness({ env: { FFMPEG_PATH: state.ffmpeg }, videoQueue: { attempts: 3, backoffMs: 50 } });
-  }, 60_000);
+  });
   afterAll(async () => {
     await stopHarness(state.h);
     await rm(state.bin, { recursive: true, force: true });
@@ -347,7 +347,7 @@ describe(`media: MEDIA_VIDEO_WORKERS=false (${target})`, () => {
 
   beforeAll(async () => {
     h = await startHarness({ env: { MEDIA_VIDEO_WORKERS: 'false' } });
-  }, 60_000);
+  });
   afterAll(() => stopHarness(h));
 
   it(

@@ -44,7 +44,7 @@ describe(`media: hostile images (${testTarget()})`, () => {
   beforeAll(async () => {
     ({ svc } = media = await startQueuedMedia('kora-media-hostile-'));
     work = await mkdtemp(path.join(tmpdir(), 'kora-hostile-files-'));
-  }, 60_000);
+  });
   afterAll(async () => {
     await media?.close();
     if (work) await rm(work, { recursive: true, force: true });

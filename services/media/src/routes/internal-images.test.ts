@@ -39,7 +39,7 @@ describe(`media: POST /internal/images (${target})`, () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kora-media-images-'));
     storage = createLocalDiskStorage(dir);
     svc = await startTestService(createMediaService({ storage }));
-  }, 60_000);
+  });
   afterAll(async () => {
     await svc?.close();
     if (dir) await rm(dir, { recursive: true, force: true });

@@ -27,7 +27,7 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
   beforeAll(async () => {
     // Videos are only queued here; the worker has its own tests.
     ({ svc, dir, storage } = media = await startQueuedMedia('kora-media-internal-uploads-'));
-  }, 60_000);
+  });
   afterAll(() => media?.close());
   afterEach(() => vi.restoreAllMocks());
 

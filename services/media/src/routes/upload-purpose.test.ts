@@ -26,7 +26,7 @@ describe(`media: upload purposes (${target})`, () => {
   beforeAll(async () => {
     // Videos are only queued here; the worker has its own tests.
     ({ svc, dir } = media = await startQueuedMedia('kora-media-purpose-'));
-  }, 60_000);
+  });
   afterAll(() => media?.close());
   afterEach(() => vi.restoreAllMocks());
 

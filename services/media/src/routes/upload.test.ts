@@ -38,7 +38,7 @@ describe(`media: POST /api/media/upload (${target})`, () => {
   beforeAll(async () => {
     // Videos are only queued here; the worker has its own tests.
     ({ svc, dir, storage } = media = await startQueuedMedia('kora-media-upload-'));
-  }, 60_000);
+  });
   afterAll(() => media?.close());
   afterEach(() => vi.restoreAllMocks());
 

@@ -37,7 +37,7 @@ describe(`media: GET /uploads/* (${testTarget()})`, () => {
     image = await makeImage({ format: 'webp', width: 20, height: 20 });
     imageKey = newKey('profile', 'webp');
     await storage.put(imageKey, image, 'image/webp');
-  }, 60_000);
+  });
   afterAll(async () => {
     await svc?.close();
     if (base) await rm(base, { recursive: true, force: true });

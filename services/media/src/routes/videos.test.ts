@@ -26,7 +26,7 @@ describe(`media: GET /api/media/videos/:id (${testTarget()})`, () => {
       payload: body.payload,
     });
     ({ videoId, url } = res.json().files[0]);
-  }, 60_000);
+  });
   afterAll(async () => {
     await svc?.close();
     if (dir) await rm(dir, { recursive: true, force: true });

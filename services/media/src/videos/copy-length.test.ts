@@ -13,7 +13,7 @@ describe('copyLengthSeconds (the real length without decoding)', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kora-media-copy-length-'));
     clip = await makeVideo(dir, { duration: 12, width: 64, height: 64, container: 'mp4', audio: true, fps: 5 });
-  }, 30_000);
+  });
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });

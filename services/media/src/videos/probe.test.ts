@@ -18,7 +18,7 @@ describe('probeVideo', () => {
     await writeFile(file('silent.webm'), await makeVideo(dir, { duration: 1, width: 160, height: 90, container: 'webm', audio: false }));
     await promisify(execFile)('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'aac', file('sound.m4a')]);
     await writeFile(file('text.mp4'), 'this is not a video\n'.repeat(100));
-  }, 30_000);
+  });
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });

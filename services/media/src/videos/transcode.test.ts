@@ -14,7 +14,7 @@ describe('transcodeToMp4', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kora-media-transcode-'));
     input = path.join(dir, 'in.mp4');
     await writeFile(input, await makeVideo(dir, { duration: 3, width: 640, height: 480, container: 'mp4', audio: true }));
-  }, 30_000);
+  });
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });

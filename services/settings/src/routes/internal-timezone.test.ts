@@ -6,7 +6,7 @@ import { client, eventsOf, memberIds, registerMember, startSettings, type Settin
 
 describe(`settings: the time zone from a sibling service, and e-mail changes (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: SettingsTestService;
-  beforeAll(async () => void (svc = await startSettings()), 60_000);
+  beforeAll(async () => void (svc = await startSettings()));
   afterAll(async () => svc?.close());
   const nextId = memberIds();
 

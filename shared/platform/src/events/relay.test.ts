@@ -24,7 +24,7 @@ describe(`the outbox relay's poll (${process.env.KORA_TEST_TARGET ?? 'embedded'}
   beforeAll(async () => {
     adapters = await createTestAdapters();
     await migrate(adapters.database, schema, []);
-  }, 60_000);
+  });
   afterAll(async () => adapters?.close());
 
   /** A relay whose passes are counted (each pass is one transaction). */
