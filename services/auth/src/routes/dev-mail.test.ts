@@ -1,5 +1,5 @@
 import { authTexts } from '@kora/contracts';
-import { startSmtpSink } from '@kora/testing';
+import { readUntil, startSmtpSink } from '@kora/testing';
 import { describe, expect, it } from 'vitest';
 import { newMember, post, startAuth } from '../test-support.js';
 
@@ -11,14 +11,14 @@ describe(`dev mail outbox (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       expect((await post(svc, '/api/signUp', member)).statusCode).toBe(201);
       const other = newMember();
       expect((await post(svc, '/api/signUp', other)).statusCode).toBe(201);
-      let mails: { id: number; to: string; subject: string; text: string; links: string[]; createdAt: string }[] = [];
+      type Mail = { id: number; to: string; subject: string; text: string; links: string[]; createdAt: string };
       // The mail jobs run on the queue (BullMQ on the real servers): up to 20 s on a busy machine.
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        mails = (await svc.app.inject({ method: 'GET', url: '/api/dev/mail' })).json();
-        if (mails.length >= 2 || Date.now() > deadline) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const mails = await readUntil(
+        async () => (await svc.app.inject({ method: 'GET', url: '/api/dev/mail' })).json<Mail[]>(),
+        (read) => read.length >= 2,
+        20_000,
+        50,
+      );
       expect(mails).toHaveLength(2);
       // Mail jobs run concurrently (BullMQ on the real servers), so either may be stored first;
       // the list is newest first whichever it was.

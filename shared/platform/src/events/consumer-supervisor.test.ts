@@ -1,3 +1,4 @@
+import { readUntil } from '@kora/testing';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { CONSUMER_CRASH, superviseConsumer, type SupervisedConsumer } from './consumer-supervisor.js';
@@ -22,11 +23,7 @@ class FakeConsumer implements SupervisedConsumer {
 
 const log = pino({ level: 'silent' });
 /** Polls for up to 5 s: the restarts take milliseconds, but a busy test process can stall for more. */
-const until = async (check: () => boolean) => {
-  const deadline = Date.now() + 5_000;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-};
+const until = async (check: () => boolean) => expect(await readUntil(async () => check(), Boolean, 5_000, 5)).toBe(true);
 
 function factory(failures = 0) {
   const made: FakeConsumer[] = [];
