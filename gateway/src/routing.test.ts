@@ -57,13 +57,13 @@ describe('routing', () => {
   });
 
   it('drops a body sent with GET, and its length, instead of leaving the service waiting for it', async () => {
-    const started = performance.now();
+    // Had the body's length been forwarded, the fake would wait for bytes that never come: the test's
+    // hang guard, not a clock, catches that.
     const res = await request(`${edge.gateway.url}/api/posts/1`, { method: 'GET', body: 'abc', headers: { 'content-type': 'text/plain' } });
     await res.body.text();
     expect(res.statusCode).toBe(200);
     expect(edge.fakes.hits[0]).toMatchObject({ bodyBytes: 0 });
     expect(edge.fakes.hits[0]!.headers['content-length']).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('refuses path traversal instead of forwarding it', async () => {

