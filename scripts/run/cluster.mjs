@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { bundleEntries } from '../lib/bundle.mjs';
 import { ROOT, mkdirp, pickPort, sleep } from '../lib/proc.mjs';
 import { publicUrlFor } from '../lib/public-url.mjs';
 
@@ -65,13 +66,28 @@ export async function startCluster({
   nodeArgs = {},
 }) {
   mkdirp(logDir);
-  const processes = new Map(); // name -> { child, port, entry, env }
+  const processes = new Map(); // name -> { child, port, program, env }
+  const sources = {
+    ...Object.fromEntries(SERVICE_NAMES.map((name) => [name, `services/${name}/src/server.ts`])),
+    web: 'web/server/main.ts',
+    gateway: 'gateway/src/server.ts',
+  };
+  // Each process runs from its program's bundle (scripts/lib/bundle.mjs); replicas share their
+  // service's. A CPU-profiled process runs from its sources through tsx, so that its profile names
+  // our files rather than the bundle.
+  const bundles = await bundleEntries(sources);
+  const runFrom = (name, program) => {
+    const options = nodeArgs[name] ?? [];
+    return options.some((option) => option.startsWith('--cpu-prof'))
+      ? [...options, '--import', 'tsx', sources[program]]
+      : [...options, '--enable-source-maps', bundles.files[program]];
+  };
   // PUBLIC_URL: links in mails lead to this gateway's port unless the caller named the address.
   const common = { ...process.env, ...servers, ...secrets, PUBLIC_URL: publicUrlFor(port), LOG_LEVEL: logLevel, NODE_ENV: 'production' };
 
-  function spawnProcess(name, entry, env) {
+  function spawnProcess(name, program, env) {
     const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
-    const child = spawn(process.execPath, [...(nodeArgs[name] ?? []), '--import', 'tsx', entry], {
+    const child = spawn(process.execPath, runFrom(name, program), {
       cwd: ROOT,
       env: { ...common, ...env },
       stdio: ['ignore', log, log],
@@ -80,9 +96,9 @@ export async function startCluster({
     return child;
   }
 
-  async function startOne(name, entry, env, healthUrl) {
-    const child = spawnProcess(name, entry, env);
-    processes.set(name, { child, entry, env, healthUrl });
+  async function startOne(name, program, env, healthUrl) {
+    const child = spawnProcess(name, program, env);
+    processes.set(name, { child, program, env, healthUrl });
     await waitForHealth(healthUrl, child);
   }
 
@@ -106,12 +122,7 @@ export async function startCluster({
     /** Starts one process of `service` (its first instance, or a replica) as `processName`. */
     const startService = async (processName, service, p) => {
       upstreams[processName] = `http://127.0.0.1:${p}`;
-      await startOne(
-        processName,
-        `services/${service}/src/server.ts`,
-        { ...siblings, HOST: '127.0.0.1', PORT: String(p) },
-        `${upstreams[processName]}/healthz`,
-      );
+      await startOne(processName, service, { ...siblings, HOST: '127.0.0.1', PORT: String(p) }, `${upstreams[processName]}/healthz`);
     };
     const queue = [...SERVICE_NAMES];
     const starters = Array.from({ length: 3 }, async () => {
@@ -130,16 +141,17 @@ export async function startCluster({
     upstreams.web = `http://127.0.0.1:${webPort}`;
     await startOne(
       'web',
-      'web/server/main.ts',
+      'web',
       { WEB_HOST: '127.0.0.1', WEB_PORT: String(webPort), GATEWAY_URL: `http://127.0.0.1:${port}` },
       `${upstreams.web}/healthz`,
     );
 
     const gatewayEnv = { HOST: '0.0.0.0', PORT: String(port), CACHE_STORE: 'redis' };
     for (const name of [...SERVICE_NAMES, 'web']) gatewayEnv[envName(name)] = upstreams[name];
-    await startOne('gateway', 'gateway/src/server.ts', gatewayEnv, `http://127.0.0.1:${port}/healthz`);
+    await startOne('gateway', 'gateway', gatewayEnv, `http://127.0.0.1:${port}/healthz`);
   } catch (err) {
     await Promise.allSettled([...processes.keys()].map((name) => stopOne(name)));
+    bundles.remove();
     throw new Error(`${err.message}\nLogs: ${logDir}`);
   }
 
@@ -155,11 +167,12 @@ export async function startCluster({
     async startProcess(name) {
       const proc = processes.get(name);
       if (!proc) throw new Error(`unknown process ${name}`);
-      await startOne(name, proc.entry, proc.env, proc.healthUrl);
+      await startOne(name, proc.program, proc.env, proc.healthUrl);
     },
     async stop() {
       await stopOne('gateway');
       await Promise.allSettled([...processes.keys()].filter((n) => n !== 'gateway').map((name) => stopOne(name)));
+      bundles.remove();
     },
   };
 }

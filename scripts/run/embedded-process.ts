@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleOnce } from '../lib/bundle.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_LINE = 'Kora is running at';
@@ -33,9 +34,11 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startEmbeddedChild(dataDir: string, port: number, timeoutMs = 120_000): Promise<EmbeddedChild> {
+  // `npm start`'s entry, bundled once per test process (scripts/lib/bundle.mjs): the tests start it many times.
+  const entry = await bundleOnce('scripts/run/embedded-main.ts');
   const logFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.log`);
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/run/embedded-main.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_DEV_OUTBOX: 'true' },
     stdio: ['ignore', 'pipe', log],

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { bundleOnce } from '../../../scripts/lib/bundle.mjs';
 import { BASE_URL, signedInContext } from './browser';
 import { createMember, type Member } from './members';
 import { mintAccessToken } from './tokens';
@@ -19,7 +20,7 @@ export async function createAdmin(tag = 'adm'): Promise<Member> {
   if (!databaseUrl) throw new Error('DATABASE_URL is needed to promote an admin (the distributed stage sets it)');
   const promoted = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'services/auth/src/cli/create-admin.ts'), '--email', member.email],
+    ['--enable-source-maps', await bundleOnce('services/auth/src/cli/create-admin.ts'), '--email', member.email],
     {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: databaseUrl, DB_DRIVER: 'postgres' },
