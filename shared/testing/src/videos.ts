@@ -3,8 +3,9 @@
  * the media service's worker tests, and the API and browser tests that upload a clip.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -24,8 +25,39 @@ export interface MakeVideoOptions {
   fps?: number;
 }
 
-/** A real video made by ffmpeg on the spot (test pattern, optional tone): no binary fixtures. */
+/**
+ * Clips already made, by their options, shared by every test process on the machine: the same clip
+ * is asked for by many files in every stage (a 95 s one costs ffmpeg several CPU-seconds), and what a
+ * test uploads is only ever read. KORA_TEST_VIDEOS names another folder.
+ */
+const madeFolder = () => process.env.KORA_TEST_VIDEOS ?? path.join(os.tmpdir(), 'kora-test-videos');
+
+/** A real video made by ffmpeg (test pattern, optional tone), or the same one made before: no binary fixtures. */
 export async function makeVideo(dir: string, options: MakeVideoOptions): Promise<Buffer> {
+  const key = createHash('sha256')
+    .update(JSON.stringify(madeKey(options)))
+    .digest('hex')
+    .slice(0, 24);
+  const folder = madeFolder();
+  const made = path.join(folder, `${key}.${options.container}`);
+  const known = await readFile(made).catch(() => null);
+  if (known) return known;
+  const fresh = await makeVideoNow(dir, options);
+  // Into place in one step, so a process reading it beside this one never sees half a file.
+  await mkdir(folder, { recursive: true });
+  const partial = `${made}.${randomBytes(6).toString('hex')}.part`;
+  await copyFile(fresh.file, partial);
+  await rename(partial, made);
+  return fresh.data;
+}
+
+/** The options in a fixed order, defaults filled in: one clip, one key. */
+function madeKey(options: MakeVideoOptions): unknown[] {
+  const { duration, width, height, container, audio, rotate, fps } = options;
+  return [duration, width, height, container, audio, rotate ?? 0, fps ?? 25];
+}
+
+async function makeVideoNow(dir: string, options: MakeVideoOptions): Promise<{ file: string; data: Buffer }> {
   const { duration, width, height, container, audio } = options;
   const file = path.join(dir, `${randomBytes(6).toString('hex')}.${container}`);
   const codecs =
@@ -46,11 +78,11 @@ export async function makeVideo(dir: string, options: MakeVideoOptions): Promise
     String(duration),
     file,
   ]);
-  if (!options.rotate) return readFile(file);
+  if (!options.rotate) return { file, data: await readFile(file) };
   // ffmpeg writes the display matrix only when copying streams, hence a second pass.
   const rotated = file.replace(/(\.\w+)$/, '-rotated$1');
   await execFileAsync('ffmpeg', ['-v', 'error', '-y', '-i', file, '-c', 'copy', '-metadata:s:v:0', `rotate=${options.rotate}`, rotated]);
-  return readFile(rotated);
+  return { file: rotated, data: await readFile(rotated) };
 }
 
 /** Boxes that hold other boxes, on the way to the ones that state a duration. */
