@@ -49,7 +49,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   [admin, author, friend] = await Promise.all([createAdmin('mpa'), createMember('mpw'), createMember('mpf')]);
   await waitUntilFriendsKnow(author, friend);
-  await waitUntilFriendsKnow(friend, author);
   await befriendThroughApi(friend, author);
 }, LONG);
 

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesForm } from '../support/media-files';
 import { createAdmin, adminContext } from './support/admins';
 import { BASE_URL, contextPool, launchBrowser, VIEWPORTS, type Viewport } from './support/browser';
-import { befriendThroughApi, callAs, waitUntilFriendsKnow } from './support/friends';
+import { befriendThroughApi, callAs } from './support/friends';
 import {
   expectNothingExecuted,
   expectBidiIsolated,
@@ -74,7 +74,6 @@ const hostileName = () => displayName(hostile);
 beforeAll(async () => {
   browser = await launchBrowser();
   [hostile, friend, admin] = await Promise.all([createMember('hsx', NAMES), createMember('hsf'), createAdmin('hsa')]);
-  await waitUntilFriendsKnow(hostile, friend);
   await befriendThroughApi(hostile, friend);
 
   await callAs(hostile, 'PUT', `/api/users/${hostile.userId}`, { bio: BIO });

@@ -11,7 +11,7 @@ import { displayName } from '@kora/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextPool, launchBrowser, VIEWPORTS, type Viewport } from './support/browser';
-import { befriendThroughApi, callAs, waitUntilFriendsKnow } from './support/friends';
+import { befriendThroughApi, callAs } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
 import { createPostsThroughApi } from './support/posts';
 import { saveScreenshot } from './support/screenshots';
@@ -29,7 +29,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   [author, friend] = await Promise.all([createMember('nma'), createMember('nmb')]);
   await befriendThroughApi(author, friend);
-  await waitUntilFriendsKnow(author, friend);
   const [postId] = await createPostsThroughApi(author, [postText]);
   // The friend comments and likes: a comment on the card, notifications for the author.
   await callAs(friend, 'POST', `/api/posts/${postId}/comment`, { content: 'Save me a plate!' });

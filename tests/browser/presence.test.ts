@@ -10,7 +10,7 @@ import { displayName, notificationTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { befriendThroughApi, callAs, waitUntilFriendsKnow } from './support/friends';
+import { befriendThroughApi, callAs } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
 import { waitForLiveSocket } from './support/notifications';
 import { saveScreenshot } from './support/screenshots';
@@ -29,7 +29,6 @@ let pageB: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
   [a, b] = await Promise.all([createMember('pra'), createMember('prb')]);
-  await waitUntilFriendsKnow(a, b);
   await befriendThroughApi(a, b);
   const [contextA, contextB] = await Promise.all([memberContext(browser, a), memberContext(browser, b)]);
   contexts = [contextA, contextB];

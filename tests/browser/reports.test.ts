@@ -41,7 +41,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   [admin, author, reporter] = await Promise.all([createAdmin('rpa'), createMember('rpw'), createMember('rpr')]);
   await waitUntilFriendsKnow(author, reporter);
-  await waitUntilFriendsKnow(reporter, author);
   await befriendThroughApi(reporter, author);
 }, LONG);
 

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo } from '../support/media-files';
 import { launchBrowser, VIEWPORTS } from './support/browser';
-import { befriendThroughApi, waitUntilFriendsKnow } from './support/friends';
+import { befriendThroughApi } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { solidPng } from './support/png';
@@ -60,7 +60,6 @@ let friend: Member;
 beforeAll(async () => {
   browser = await launchBrowser();
   [owner, friend] = await Promise.all([createMember('sto'), createMember('stf')]);
-  await waitUntilFriendsKnow(owner, friend);
   await befriendThroughApi(owner, friend);
 }, LONG);
 

@@ -37,8 +37,9 @@ export async function callAs(member: Member, method: string, path: string, body?
   return response;
 }
 
-/** `from` and `to` become friends through the API (`from` asks, `to` accepts). */
+/** `from` and `to` become friends through the API (`from` asks, once the friends service knows `to`; `to` accepts). */
 export async function befriendThroughApi(from: Member, to: Member): Promise<void> {
+  await waitUntilFriendsKnow(from, to);
   await callAs(from, 'POST', '/api/friends/requests', { toUserId: to.userId });
   const requests = (await (await callAs(to, 'GET', '/api/friends/requests')).json()) as { id: number; fromUserId: number }[];
   const request = requests.find((r) => r.fromUserId === from.userId)!;
