@@ -36,14 +36,13 @@ const externalPackages = {
   },
 };
 
-/** Gives each workspace file its own `import.meta.url`, not the bundle's. */
+/** Gives each workspace file its own `import.meta.url`, not the bundle's (the source read here is the one esbuild compiles). */
 const ownImportMetaUrl = {
   name: 'own-import-meta-url',
   setup(builder) {
     builder.onLoad({ filter: WORKSPACE_SOURCE }, async (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
       return {
         contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
         loader: path.extname(args.path).includes('x') ? 'tsx' : 'ts',

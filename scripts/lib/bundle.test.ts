@@ -18,7 +18,7 @@ describe('bundleEntries', () => {
     // @kora/contracts is inside; zod is imported from the file Node itself would load.
     expect(text).not.toMatch(/from ["']@kora\//);
     expect(text).not.toMatch(/from "[^"]*\.tsx?"/); // Node could not load TypeScript from a bundle
-    expect(text).toMatch(new RegExp(`from "${path.dirname(fromSource.zodFile).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^"]*"`));
+    expect(text).toContain(`from "${path.dirname(fromSource.zodFile)}/`);
     const bundled = (await import(pathToFileURL(file).href)) as typeof fromSource;
     expect(bundled.ownUrl).toBe(pathToFileURL(path.resolve(FIXTURE)).href);
     expect(bundled.zodFile).toBe(fromSource.zodFile);
