@@ -11,6 +11,7 @@ export * from './api/media.js';
 export * from './api/friends.js';
 export * from './api/notifications.js';
 export * from './api/settings.js';
+export * from './api/safety.js';
 export * from './api/groups.js';
 export * from './api/paging.js';
 export * from './session-cookies.js';

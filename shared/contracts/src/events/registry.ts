@@ -59,6 +59,8 @@ const videoRef = z.object({
 
 /** A friendship's two members; events about one pair share the pair's key so they stay in order. */
 const friendPair = z.object({ fromUserId: z.number().int(), toUserId: z.number().int() });
+/** A block: who blocked whom (keyed like the pair's friendship events). */
+const blockPair = z.object({ blockerId: z.number().int(), blockedId: z.number().int() });
 /** A friend request between the pair: every step of its life names it. */
 const friendRequestRef = friendPair.extend({ requestId: z.number().int() });
 
@@ -176,6 +178,12 @@ export const eventRegistry = {
   'friend-request.cancelled': event('friends.friendship', 1, friendRequestRef),
   /** `fromUserId` ended the friendship with `toUserId` (unfriend). */
   'friendship.removed': event('friends.friendship', 1, friendPair),
+  /**
+   * `blockerId` blocked `blockedId` (decision 036): on the pair's key, after the friendship's and the
+   * requests' own ends, so a consumer sees them in that order. Either direction hides the two from each other.
+   */
+  'member.blocked': event('friends.friendship', 1, blockPair),
+  'member.unblocked': event('friends.friendship', 1, blockPair),
 
   /**
    * `actorId` mentioned `mentionedUserId` with `@username` in a post (commentId null) or a comment.
@@ -210,6 +218,13 @@ export const eventRegistry = {
   'settings.notifications-changed': event('settings.notifications', 1, notificationSettingsSchema.extend({ userId: z.number().int() }), {
     compacted: true,
   }),
+  /** The member's complete mutes after a change (muted members' ids, normalised words): decision 036. */
+  'settings.mutes-changed': event(
+    'settings.mutes',
+    1,
+    z.object({ userId: z.number().int(), memberIds: z.array(z.number().int()), words: z.array(z.string()) }),
+    { compacted: true },
+  ),
 
   /** A member created a group; they are its owner (a `group.member-joined` with role owner follows). */
   'group.created': event('groups.group', 1, groupState),

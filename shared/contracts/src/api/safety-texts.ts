@@ -1,0 +1,48 @@
+/**
+ * Texts of blocking and muting (the friends service keeps blocks, the settings service mutes):
+ * plain values, no schema library, so the browser can import them without carrying zod.
+ */
+export const safetyTexts = {
+  // Blocking.
+  block: 'Block',
+  unblock: 'Unblock',
+  blocked: 'Member blocked',
+  unblocked: 'Member unblocked',
+  blockConfirm: (name: string) =>
+    `Block ${name}? You will not see each other's posts, comments, stories, reels or profile, and you will no longer be friends.`,
+  blockedTitle: 'Blocked',
+  noBlocked: "You haven't blocked anyone.",
+  notYourselfBlock: "You can't block yourself",
+  userNotFound: 'User not found',
+  notBlocked: 'You have not blocked this member',
+  /** A friend request between two members where either blocked the other. */
+  requestBlocked: "You can't send a friend request to this member",
+  blockFailed: 'Failed to block this member',
+  unblockFailed: 'Failed to unblock this member',
+  fetchBlockedFailed: 'Failed to fetch blocked members',
+  tooManyBlocks: (max: number) => `You can block at most ${max} members`,
+  // Muting.
+  mute: 'Mute',
+  unmute: 'Unmute',
+  muted: 'Member muted',
+  unmuted: 'Member unmuted',
+  mutedTitle: 'Muted',
+  mutedMembersTitle: 'Muted members',
+  mutedWordsTitle: 'Muted words and hashtags',
+  noMutedMembers: "You haven't muted anyone.",
+  noMutedWords: "You haven't muted any words.",
+  notYourselfMute: "You can't mute yourself",
+  wordAdded: 'Word muted',
+  wordRemoved: 'Word unmuted',
+  wordInvalid: 'Enter a word, a phrase or a #hashtag of at most 100 characters',
+  tooManyMutedMembers: (max: number) => `You can mute at most ${max} members`,
+  tooManyMutedWords: (max: number) => `You can mute at most ${max} words`,
+  muteFailed: 'Failed to update muted members and words',
+  fetchMutesFailed: 'Failed to fetch muted members and words',
+} as const;
+
+/** The most blocks, muted members and muted words one member keeps (decision 036). */
+export const MAX_BLOCKS = 10_000;
+export const MAX_MUTED_MEMBERS = 1_000;
+export const MAX_MUTED_WORDS = 200;
+export const MAX_MUTED_WORD_LENGTH = 100;
