@@ -135,6 +135,8 @@ function productEnv(mediaDir) {
     SIGNUP_ADDRESSES_PER_HOUR: '100000',
     REPRESENTATIVE_RATE_LIMIT_PER_HOUR: '100000',
     PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
+    // The mail sink listens on 127.0.0.1, and site-settings-effects points the admin's SMTP host at it.
+    SITE_SMTP_ALLOW_LOCAL: 'true',
   };
 }
 

@@ -43,9 +43,11 @@ describe(`${MEMBERS} members behind one address (${MODE})`, () => {
     // The flooder: one of the real members, hammering a cheap call well past its minute.
     const [flooder, ...others] = tokens;
     const floodCall = () => fetch(new URL('/api/site', BASE_URL), { headers: { authorization: `Bearer ${flooder!}`, ...CARRIER } });
-    const first = await floodCall();
-    expect(first.status).toBe(200);
-    const limit = Number(first.headers.get('ratelimit-limit'));
+    // A token's first call is counted under the address, until the gateway has checked it.
+    expect((await floodCall()).status).toBe(200);
+    const second = await floodCall();
+    expect(second.status).toBe(200);
+    const limit = Number(second.headers.get('ratelimit-limit'));
     expect(limit, 'the harness keeps the per-member limit floodable').toBeLessThanOrEqual(20_000);
     let limited: Response | null = null;
     const flood = (async () => {
