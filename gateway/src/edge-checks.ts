@@ -82,7 +82,7 @@ export function createEdgeChecks(options: EdgeChecksOptions): EdgeChecks {
   function rateLimited(edge: EdgeRequest, windows: Window[]): boolean {
     const window = bindingWindow(windows);
     if (window === null || !exceedsRateLimit(edge, window)) return false;
-    log.info({ traceId: edge.id, ip: edge.ip, memberId: edge.identity?.userId, path: edge.path, limit: window.limit }, 'rate limited');
+    log.info({ traceId: edge.id, ip: edge.ip, path: edge.path, limit: window.limit }, 'rate limited');
     return true;
   }
 
@@ -138,7 +138,7 @@ export function createEdgeChecks(options: EdgeChecksOptions): EdgeChecks {
       }
     }
     if (rateLimited(edge, windows)) return RATE_LIMITED;
-    if (token === null) return featureRefusal(edge.path);
+    if (token === null) return crossSiteUnlessValidBearer ? refuseCrossSite(edge) : featureRefusal(edge.path);
     const member = validMember(known !== undefined ? known : await tokens.identify(token));
     if (crossSiteUnlessValidBearer && member === null) return refuseCrossSite(edge);
     admit(edge, member);
