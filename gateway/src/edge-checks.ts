@@ -1,7 +1,10 @@
 /**
  * The checks every request passes at the edge, in this order:
- *   1. a cross-site request riding on cookies is refused (csrf.ts);
- *   2. the request is counted in its rate-limit windows (rate-limit.ts), and refused past a limit;
+ *   1. a cross-site request riding on cookies is refused (csrf.ts); one whose only excuse is a
+ *      bearer token waits for the token to prove valid;
+ *   2. the request is counted in its rate-limit windows (rate-limit.ts: per member for a token seen
+ *      before, else per address; sign-in and the like also per account, their body read first:
+ *      account-name.ts), and refused past a limit;
  *   3. the access token, if any, proves a member (edge-tokens.ts) whose session has not ended
  *      (revoked-sessions.ts); the identity assertion is attached for the proxy, or
  *      `x-kora-auth: invalid-token` tells the client to refresh;
@@ -14,7 +17,8 @@
  * general rate limit is counted here and shared with the other replicas every quarter second
  * (rate-counter.ts). Only two cases wait: a token not seen before (its signature is checked, after
  * the request was counted, so the rate limit bounds how many signatures a client can make us
- * check), and the password and code paths, whose limit is counted exactly in the store.
+ * check), and the password and code paths, whose body is read and whose limits are counted
+ * exactly in the store.
  *
  * If the store fails or hangs past the deadline, the exact count is skipped (the request goes on,
  * logged at most every few seconds): losing rate limiting for a while is better than losing the site.
