@@ -82,6 +82,9 @@ try {
     // Every member signs in from 127.0.0.1: lift the per-IP limits (tested in the gateway's own tests).
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
+    ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
+    SIGNUP_ADDRESSES_PER_HOUR: '100000',
     PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
   };
   const port = await pickPort('soak-gateway');

@@ -105,7 +105,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     originPolicy,
     limits: {
       perMinute: env.RATE_LIMIT_PER_MINUTE,
+      addressPerMinute: env.ADDRESS_RATE_LIMIT_PER_MINUTE,
       authPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+      authAddressPerMinute: env.AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE,
+      signUpAddressesPerHour: env.SIGNUP_ADDRESSES_PER_HOUR,
       representativesPerHour: env.REPRESENTATIVE_RATE_LIMIT_PER_HOUR,
       paymentsPerMinute: env.PAYMENT_RATE_LIMIT_PER_MINUTE,
     },

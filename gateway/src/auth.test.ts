@@ -174,11 +174,56 @@ describe('CSRF', () => {
     expect(res.status).toBe(200);
   });
 
-  it('needs no CSRF check for bearer requests', async () => {
+  it('needs no CSRF check for a valid bearer token without cookies', async () => {
     const token = await mintAccessToken({ sub: 12 });
     const res = await call('/api/posts', 'POST', { authorization: `Bearer ${token}`, origin: 'https://evil.example' });
     expect(res.status).toBe(200);
     expect(verifyIdentity(forwardedIdentity(), TEST_INTERNAL_SECRET)?.userId).toBe(12);
+  });
+
+  it('exempts a valid bearer token only when no session cookie rides along', async () => {
+    const token = await mintAccessToken({ sub: 13 });
+    const evil = { authorization: `Bearer ${token}`, origin: 'https://evil.example' };
+    // A first sight (signature checked on the slow path) and a second (remembered): both refused.
+    for (const headers of [
+      { ...evil, cookie },
+      { ...evil, cookie },
+      { ...evil, cookie: 'kora_rt=abc' },
+    ]) {
+      const res = await call('/api/auth/refresh', 'POST', headers);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(csrfBody);
+    }
+    expect(fakes.hits).toHaveLength(0);
+    expect((await call('/api/posts', 'POST', evil)).status).toBe(200);
+  });
+
+  it('refuses an invalid bearer token beside a session cookie from another site (the cookie is what would act)', async () => {
+    for (const bearer of [
+      'Bearer not-a-token',
+      'Bearer ',
+      `Bearer ${await mintAccessToken({ sub: 14, expiresAt: Math.floor(Date.now() / 1000) - 60 })}`,
+    ]) {
+      for (const target of ['/api/auth/refresh', '/settings', '/api/posts']) {
+        const res = await call(target, 'POST', { authorization: bearer, cookie, origin: 'https://evil.example' });
+        expect(res.status, `${bearer} ${target}`).toBe(403);
+        expect(res.body).toEqual(csrfBody);
+      }
+    }
+    expect(fakes.hits).toHaveLength(0);
+  });
+
+  it('refuses an invalid bearer token without cookies from another site, as any cookie-less cross-site POST', async () => {
+    for (let seen = 0; seen < 2; seen++) {
+      const res = await call('/api/posts', 'POST', { authorization: 'Bearer forged.token.here', origin: 'https://evil.example' });
+      expect(res.status).toBe(403);
+    }
+    const revoked = await mintAccessToken({ sub: 15, sid: 'ended-session' });
+    await announceRevokedSession(gateway.store, 'ended-session');
+    expect((await call('/api/posts', 'POST', { authorization: `Bearer ${revoked}`, origin: 'https://evil.example' })).status).toBe(403);
+    expect(fakes.hits).toHaveLength(0);
+    // Without an Origin (a server-to-server caller) an invalid token is no cross-site request.
+    expect((await call('/api/posts', 'POST', { authorization: 'Bearer forged.token.here' })).status).toBe(200);
   });
 
   it('lets safe methods through whatever their origin', async () => {

@@ -43,8 +43,11 @@ describe('createClientAddress', () => {
     const none = createClientAddress(false);
     expect(none.ip(requestFrom('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' }))).toBe('127.0.0.1');
     expect(none.protocol(requestFrom('127.0.0.1', { 'x-forwarded-proto': 'https' }))).toBe('http');
-    const oneHop = createClientAddress((_address, hop) => hop < 1);
-    expect(oneHop.ip(requestFrom('198.51.100.9', { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' }))).toBe('203.0.113.7');
+    const oneProxy = createClientAddress('10.0.3.7');
+    expect(oneProxy.ip(requestFrom('10.0.3.7', { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' }))).toBe('203.0.113.7');
+    // Another caller on the same private network is not a proxy: it cannot pick its own address.
+    expect(oneProxy.ip(requestFrom('10.0.3.8', { 'x-forwarded-for': '203.0.113.7' }))).toBe('10.0.3.8');
+    expect(oneProxy.host(requestFrom('10.0.3.8', { 'x-forwarded-host': 'evil.test' }))).toBe('kora.test');
     expect(createClientAddress(false).protocol(requestFrom('127.0.0.1', {}, true))).toBe('https');
   });
 });

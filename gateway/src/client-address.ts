@@ -11,8 +11,8 @@ import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import proxyAddr from 'proxy-addr';
 
-/** TRUST_PROXY as parsed by config.ts. */
-export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+/** TRUST_PROXY as parsed by config.ts: false (none), or the trusted proxies' addresses and CIDRs. */
+export type TrustProxy = false | string;
 
 export interface ClientAddress {
   ip(req: IncomingMessage): string;
@@ -27,8 +27,6 @@ function lastEntry(value: string): string {
 }
 
 function trustFunction(trust: TrustProxy): (address: string, hop: number) => boolean {
-  if (typeof trust === 'function') return trust;
-  if (trust === true) return () => true;
   if (trust === false) return () => false;
   return proxyAddr.compile(trust.split(',').map((entry) => entry.trim()));
 }

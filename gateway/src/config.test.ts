@@ -21,7 +21,11 @@ describe('gatewayEnvSchema', () => {
       LOG_LEVEL: 'info',
       CORS_ORIGINS: [],
       RATE_LIMIT_PER_MINUTE: 600,
-      AUTH_RATE_LIMIT_PER_MINUTE: 20,
+      ADDRESS_RATE_LIMIT_PER_MINUTE: 3000,
+      AUTH_RATE_LIMIT_PER_MINUTE: 10,
+      AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: 1000,
+      SIGNUP_ADDRESSES_PER_HOUR: 60,
+      TRUST_PROXY: false,
       REPRESENTATIVE_RATE_LIMIT_PER_HOUR: 5,
       PAYMENT_RATE_LIMIT_PER_MINUTE: 10,
       UPSTREAM_TIMEOUT_MS: 15_000,
@@ -29,6 +33,17 @@ describe('gatewayEnvSchema', () => {
       CACHE_STORE: 'memory',
     });
     expect(loadConfig(gatewayEnvSchema, { ...minimal, CACHE_STORE: undefined, REDIS_URL: 'redis://r:6379' }).CACHE_STORE).toBe('redis');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them by address, and refuses anything else', () => {
+    expect(loadConfig(gatewayEnvSchema, minimal).TRUST_PROXY).toBe(false);
+    expect(loadConfig(gatewayEnvSchema, { ...minimal, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig(gatewayEnvSchema, { ...minimal, TRUST_PROXY: ' 10.0.3.7, 10.8.0.0/16 ,loopback' }).TRUST_PROXY).toBe(
+      '10.0.3.7,10.8.0.0/16,loopback',
+    );
+    for (const bad of ['true', '1', 'ingress.local', '10.0.0.0/99']) {
+      expect(() => loadConfig(gatewayEnvSchema, { ...minimal, TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+    }
   });
 
   it('normalises CORS origins and refuses entries that are not origins', () => {

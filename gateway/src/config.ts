@@ -7,6 +7,7 @@
  */
 import type { ServiceName } from '@kora/contracts';
 import { checkKafkaSecurity, kafkaSecurityShape, kafkaTopicPrefix, redisKeyPrefix } from '@kora/platform';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 export type UpstreamName = ServiceName | 'web';
@@ -70,22 +71,34 @@ const originList = z
   });
 
 /**
- * Fastify's `trustProxy`: which hops may set X-Forwarded-For/-Proto/-Host. The default trusts
- * private networks only (an ingress or load balancer inside the cluster) so a client on the internet
- * cannot spoof its address to escape the per-IP rate limit.
+ * TRUST_PROXY: the proxies, by address, that may tell us who the client is (X-Forwarded-For/-Proto/
+ * -Host): a comma-separated list of addresses and CIDRs (`10.0.3.7, 10.0.8.0/24`, or proxy-addr's
+ * names `loopback`, `linklocal`, `uniquelocal`). None by default: a whole private network trusted
+ * by default let any caller inside it pick its own rate-limit bucket (decision 032). `true` and hop
+ * counts are refused for the same reason: they trust whoever stands at the other end.
  */
 const trustProxy = z
   .string()
-  .default('loopback,linklocal,uniquelocal')
-  .transform((raw): boolean | string | ((address: string, hop: number) => boolean) => {
-    if (raw === 'true') return true;
-    if (raw === 'false') return false;
-    if (/^\d+$/.test(raw)) {
-      // A number is how many proxies stand in front: trust that many hops, no more.
-      const hops = Number(raw);
-      return (_address, hop) => hop < hops;
+  .default('')
+  .transform((raw, ctx): false | string => {
+    const entries = raw
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (entries.length === 0 || (entries.length === 1 && entries[0] === 'false')) return false;
+    for (const entry of entries) {
+      // proxy-addr would read a bare number as an IPv4 address (0.0.0.1), not as a hop count.
+      if (/^\d+$/.test(entry)) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}": name the proxies by address, not by count` });
+        continue;
+      }
+      try {
+        proxyAddr.compile(entry);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not an address or CIDR of a proxy` });
+      }
     }
-    return raw;
+    return entries.join(',');
   });
 
 export const gatewayEnvSchema = z
@@ -97,8 +110,16 @@ export const gatewayEnvSchema = z
     ACCESS_TOKEN_SECRET: z.string().min(16, 'must be at least 16 characters'),
     CORS_ORIGINS: originList,
     TRUST_PROXY: trustProxy,
+    /** A signed-in member's calls per minute, counted per member (decision 032). */
     RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
-    AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+    /** Anonymous calls per address per minute: generous, since hundreds of phones may share one address. */
+    ADDRESS_RATE_LIMIT_PER_MINUTE: positiveInt.default(3000),
+    /** Sign-in, sign-up and recovery calls naming one account (e-mail or username), per minute. */
+    AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
+    /** Sign-in, sign-up and recovery calls from one address per minute (a carrier-grade NAT's worth). */
+    AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
+    /** Distinct e-mail addresses one address may try at sign-up in an hour ("Email is already in use"). */
+    SIGNUP_ADDRESSES_PER_HOUR: positiveInt.default(60),
     /** Representative applications (POST /api/representatives) one client may send per hour. */
     REPRESENTATIVE_RATE_LIMIT_PER_HOUR: positiveInt.default(5),
     /** Payment commands (top-up start, verify, sandbox pay, package purchase) one client may send per minute. */

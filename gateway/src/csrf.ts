@@ -5,8 +5,12 @@
  * one. Browsers send `Origin` on every POST/PUT/PATCH/DELETE and WebSocket handshake, so a missing
  * one on a cookie request means a non-browser caller, which must use a bearer token instead.
  *
- * Bearer requests are exempt: another site cannot make a browser add an Authorization header
- * without a CORS preflight, which only allowed origins pass.
+ * A request with a VALID bearer token and no session cookie is exempt (decided in edge-checks.ts,
+ * which knows whether the token is valid): another site cannot make a browser add an Authorization
+ * header without a CORS preflight, and without a session cookie nothing else of the member's rides
+ * along. Any bearer header alone was not enough: an invalid one leaves the services and the web
+ * app acting on the cookie (the refresh cookie, a page's action), so such a request is judged as
+ * if the header were not there (decision 032).
  *
  * Two deliberate extensions of the /api rule: the check also covers WebSocket handshakes (the live
  * socket carries the member's private notifications: cross-site WebSocket hijacking) and unsafe
@@ -25,14 +29,8 @@ export function isWebSocketHandshake(request: { headers: IncomingHttpHeaders }):
   return typeof upgrade === 'string' && upgrade.toLowerCase() === 'websocket';
 }
 
-/** True when the request must be refused as cross-site. */
-export function isCrossSiteRequest(
-  request: OriginFacts & { method: string },
-  credential: Credential,
-  hasSessionCookie: boolean,
-  policy: OriginPolicy,
-): boolean {
-  if (credential === 'bearer') return false;
+/** True when the request must be refused as cross-site, unless a valid bearer token without cookies exempts it. */
+export function isCrossSiteRequest(request: OriginFacts & { method: string }, hasSessionCookie: boolean, policy: OriginPolicy): boolean {
   if (!isUnsafeMethod(request.method) && !isWebSocketHandshake(request)) return false;
   const origin = requestOrigin(request);
   if (origin === null) return hasSessionCookie;

@@ -1,7 +1,10 @@
 /**
  * The checks every request passes at the edge, in this order:
- *   1. a cross-site request riding on cookies is refused (csrf.ts);
- *   2. the request is counted in its rate-limit windows (rate-limit.ts), and refused past a limit;
+ *   1. a cross-site request riding on cookies is refused (csrf.ts); one whose only excuse is a
+ *      bearer token waits for the token to prove valid;
+ *   2. the request is counted in its rate-limit windows (rate-limit.ts: per member for a token seen
+ *      before, else per address; sign-in and the like also per account, their body read first:
+ *      account-name.ts), and refused past a limit;
  *   3. the access token, if any, proves a member (edge-tokens.ts) whose session has not ended
  *      (revoked-sessions.ts); the identity assertion is attached for the proxy, or
  *      `x-kora-auth: invalid-token` tells the client to refresh;
@@ -14,26 +17,31 @@
  * general rate limit is counted here and shared with the other replicas every quarter second
  * (rate-counter.ts). Only two cases wait: a token not seen before (its signature is checked, after
  * the request was counted, so the rate limit bounds how many signatures a client can make us
- * check), and the password and code paths, whose limit is counted exactly in the store.
+ * check), and the password and code paths, whose body is read and whose limits are counted
+ * exactly in the store.
  *
  * If the store fails or hangs past the deadline, the exact count is skipped (the request goes on,
  * logged at most every few seconds): losing rate limiting for a while is better than losing the site.
  */
 import type { KeyValueStore, Logger } from '@kora/platform';
 import { redactUrl } from '@kora/platform/redact-url';
+import { accountNamed, readSmallBody } from './account-name.js';
 import { AUTH_STATE_HEADER, presentedCredential } from './auth.js';
 import { isCrossSiteRequest, isWebSocketHandshake } from './csrf.js';
 import type { EdgeRequest } from './edge-request.js';
 import { createEdgeTokens, type EdgeIdentity } from './edge-tokens.js';
-import { GatewayErrorCode, type Refusal } from './errors.js';
+import { BAD_REQUEST, GatewayErrorCode, type Refusal } from './errors.js';
 import type { OriginPolicy } from './origins.js';
+import { JSON_TOO_LARGE } from './proxy.js';
 import {
   bindingWindow,
   countExactly,
   exceedsRateLimit,
+  isAccountPath,
   RATE_LIMITED,
   RATE_WINDOW_MS,
   rateScopes,
+  type Caller,
   type RateLimits,
   type Window,
 } from './rate-limit.js';
@@ -82,8 +90,13 @@ export function createEdgeChecks(options: EdgeChecksOptions): EdgeChecks {
     return true;
   }
 
+  /** A token that proves a member whose session has not ended; null for anything else. */
+  function validMember(member: EdgeIdentity | null): EdgeIdentity | null {
+    return member && !revokedSessions.has(member.identity.sessionId) ? member : null;
+  }
+
   function admit(edge: EdgeRequest, member: EdgeIdentity | null): void {
-    if (member && !revokedSessions.has(member.identity.sessionId)) {
+    if (member) {
       edge.identity = member.identity;
       edge.assertion = member.assertion;
       return;
@@ -91,46 +104,84 @@ export function createEdgeChecks(options: EdgeChecksOptions): EdgeChecks {
     edge.addAnswerHeader(AUTH_STATE_HEADER, 'invalid-token');
   }
 
-  /** The slow path: an exact count in the store, and/or a token whose signature is yet to be checked. */
+  function refuseCrossSite(edge: EdgeRequest): Refusal {
+    // A Referer is an address too: a page's query may carry a token or a code (redactUrl).
+    const referer = edge.headers.referer === undefined ? undefined : redactUrl(edge.headers.referer);
+    log.info({ traceId: edge.id, origin: edge.headers.origin, referer, method: edge.method }, 'cross-site request refused');
+    return CROSS_SITE;
+  }
+
+  /** Counts the request in its windows: the per-minute ones here, the exact ones in the store. */
+  function count(edge: EdgeRequest, caller: Caller): { windows: Window[]; exact: Promise<Window>[] } {
+    const windows: Window[] = [];
+    const exact: Promise<Window>[] = [];
+    for (const scope of rateScopes(edge.method, edge.path, edge.ip, limits, caller)) {
+      // The shared per-minute counter cannot count an hourly window: those go to the store too.
+      if (scope.exact && (exactInStore || scope.windowMs !== RATE_WINDOW_MS)) exact.push(countExactly(store, scope));
+      else windows.push({ limit: scope.limit, ...counter.hit(scope.key) });
+    }
+    return { windows, exact };
+  }
+
+  /**
+   * The slow path: exact counts in the store, and/or a token whose signature is yet to be checked
+   * (after counting, so the limit bounds how many signatures a client can make us check).
+   */
   async function decide(
     edge: EdgeRequest,
-    windows: Window[],
-    exact: Promise<Window> | null,
+    counted: { windows: Window[]; exact: Promise<Window>[] },
     token: string | null,
     known: EdgeIdentity | null | undefined,
+    crossSiteUnlessValidBearer: boolean,
   ): Promise<Verdict> {
-    if (exact) {
-      const [counted] = await settleWithin([exact] as const);
-      if (counted.status === 'fulfilled') windows.push(counted.value);
-      else warn(counted.reason, 'rate-limit store failed; letting requests through until it is back');
+    const { windows } = counted;
+    if (counted.exact.length > 0) {
+      for (const result of await settleWithin(counted.exact)) {
+        if (result.status === 'fulfilled') windows.push(result.value);
+        else warn(result.reason, 'rate-limit store failed; letting requests through until it is back');
+      }
     }
     if (rateLimited(edge, windows)) return RATE_LIMITED;
-    if (token !== null) admit(edge, known !== undefined ? known : await tokens.identify(token));
+    if (token === null) return crossSiteUnlessValidBearer ? refuseCrossSite(edge) : featureRefusal(edge.path);
+    const member = validMember(known !== undefined ? known : await tokens.identify(token));
+    if (crossSiteUnlessValidBearer && member === null) return refuseCrossSite(edge);
+    admit(edge, member);
     return featureRefusal(edge.path);
+  }
+
+  /** Sign-in, sign-up and recovery: the body is read first, for the account it names. */
+  async function checkAccountCall(edge: EdgeRequest, crossSiteUnlessValidBearer: boolean, token: string | null): Promise<Verdict> {
+    const read = await readSmallBody(edge.raw);
+    if (!read.ok) return read.reason === 'too-large' ? JSON_TOO_LARGE : BAD_REQUEST;
+    edge.body = read.body;
+    const known = token === null ? null : tokens.peek(token);
+    const caller = { memberId: known ? (validMember(known)?.identity.userId ?? null) : null, account: accountNamed(read.body) };
+    return decide(edge, count(edge, caller), token, known, crossSiteUnlessValidBearer);
   }
 
   function check(edge: EdgeRequest): Verdict | Promise<Verdict> {
     // A handshake may carry its token where a socket client can put it (socket-credentials.ts).
     const presented = isWebSocketHandshake(edge) ? presentedSocketCredential(edge) : presentedCredential(edge.headers);
-    if (isCrossSiteRequest(edge, presented.credential, presented.hasSessionCookie, originPolicy)) {
-      // A Referer is an address too: a page's query may carry a token or a code (redactUrl).
-      const referer = edge.headers.referer === undefined ? undefined : redactUrl(edge.headers.referer);
-      log.info({ traceId: edge.id, origin: edge.headers.origin, referer, method: edge.method }, 'cross-site request refused');
-      return CROSS_SITE;
+    // Judged as if no bearer token were there. A bearer token exempts a request only when it is
+    // valid and no session cookie rides along, since the cookie is what a forged request would
+    // act on (an invalid token leaves the services reading the cookie): see csrf.ts.
+    let crossSiteUnlessValidBearer = false;
+    if (isCrossSiteRequest(edge, presented.hasSessionCookie, originPolicy)) {
+      if (presented.credential !== 'bearer' || presented.hasSessionCookie) return refuseCrossSite(edge);
+      crossSiteUnlessValidBearer = true;
     }
+    const token = presented.token;
+    if (isAccountPath(edge.method, edge.path)) return checkAccountCall(edge, crossSiteUnlessValidBearer, token);
 
-    const windows: Window[] = [];
-    let exact: Promise<Window> | null = null;
-    for (const scope of rateScopes(edge.method, edge.path, edge.ip, limits)) {
-      // The shared per-minute counter cannot count an hourly window: those go to the store too.
-      if (scope.exact && (exactInStore || scope.windowMs !== RATE_WINDOW_MS)) exact = countExactly(store, scope);
-      else windows.push({ limit: scope.limit, ...counter.hit(scope.key) });
-    }
-    const known = presented.token === null ? null : tokens.peek(presented.token);
-    if (exact !== null || known === undefined) return decide(edge, windows, exact, presented.token, known);
+    const known = token === null ? null : tokens.peek(token);
+    // A token not seen yet is counted under the address until its signature has been checked.
+    const member = known ? validMember(known) : null;
+    const counted = count(edge, { memberId: member?.identity.userId ?? null, account: null });
+    if (counted.exact.length > 0 || known === undefined) return decide(edge, counted, token, known, crossSiteUnlessValidBearer);
 
-    if (rateLimited(edge, windows)) return RATE_LIMITED;
-    if (presented.token !== null) admit(edge, known);
+    if (rateLimited(edge, counted.windows)) return RATE_LIMITED;
+    if (crossSiteUnlessValidBearer && member === null) return refuseCrossSite(edge);
+    if (token !== null) admit(edge, member);
     return featureRefusal(edge.path);
   }
 

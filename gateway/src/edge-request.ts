@@ -43,6 +43,8 @@ export class EdgeRequest {
   assertion: string | null = null;
   /** The request came from an allowed foreign origin and its answer carries CORS headers. */
   corsAllowed = false;
+  /** The body, when the edge had to read it (sign-in and the like: account-name.ts); sent upstream as it is. */
+  body: Buffer | null = null;
   private nonce: string | null = null;
   private ownProtocol: string | null = null;
   private ownHost: string | null = null;

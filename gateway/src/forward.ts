@@ -55,8 +55,8 @@ export interface ForwardTarget {
   origin: string;
   path: string;
   headers: IncomingHttpHeaders;
-  /** The body to stream upstream, or undefined for none. */
-  body: Readable | undefined;
+  /** The body to stream upstream (or already read at the edge), or undefined for none. */
+  body: Readable | Buffer | undefined;
   /** Told the sessions the answer says it ended (only for the auth upstream: ENDED_SESSIONS_HEADER). */
   onEndedSessions?: ((sessionIds: string[]) => void) | undefined;
 }

@@ -89,7 +89,10 @@ const WITH_BODY = new Set(['post', 'put', 'patch']);
 export function withEdgeAnswers(path: string, method: string, responses: Json): Json {
   const edge: Json = {
     '400': { description: 'The request is not valid: a malformed path, query or body (BAD_REQUEST)', ...EDGE_ERROR },
-    '429': { description: 'Too many requests from this address (RATE_LIMITED); Retry-After says when to try again', ...EDGE_ERROR },
+    '429': {
+      description: 'Too many requests from this member, address or account (RATE_LIMITED); Retry-After says when to try again',
+      ...EDGE_ERROR,
+    },
     '5XX': { description: 'The service behind this path is down, restarting or too slow (502, 503, 504)', ...EDGE_ERROR },
   };
   if (WITH_BODY.has(method)) edge['413'] = { description: 'The request body is too large (PAYLOAD_TOO_LARGE)', ...EDGE_ERROR };

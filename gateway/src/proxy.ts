@@ -130,7 +130,7 @@ export function createProxy(options: ProxyOptions): Proxy {
       // A body on GET/HEAD has no meaning (and undici refuses to send one). Otherwise what goes
       // upstream is a stand-in fed from the request, so an early answer never costs the client its
       // connection (request-body.ts).
-      body: isBodyless(edge.method) ? undefined : upstreamBody(req, res),
+      body: isBodyless(edge.method) ? undefined : (edge.body ?? upstreamBody(req, res)),
       onEndedSessions: upstream === 'auth' ? options.onEndedSessions : undefined,
     };
     forwarder.forward(edge, res, target, (error) => {

@@ -18,13 +18,14 @@ const agents: Agent[] = [];
 
 beforeAll(async () => {
   fakes = await startFakeUpstreams();
-  // TRUST_PROXY=false: a client is its socket address. The general limit is far away.
+  // No trusted proxy: a client is its socket address. The general limits are far away; the bodies
+  // name no account, so the sign-in paths are held by their per-address limit.
   gateway = await startTestGateway(
     fakes.urls,
     {
-      TRUST_PROXY: 'false',
       RATE_LIMIT_PER_MINUTE: '1000',
-      AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
+      ADDRESS_RATE_LIMIT_PER_MINUTE: '1000',
+      AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
       PAYMENT_RATE_LIMIT_PER_MINUTE: String(PAYMENT_LIMIT),
       REPRESENTATIVE_RATE_LIMIT_PER_HOUR: String(REPRESENTATIVE_LIMIT),
     },

@@ -23,15 +23,15 @@ let representatives: TestGateway;
 
 beforeAll(async () => {
   fakes = await startFakeUpstreams();
-  // TRUST_PROXY=false: the limit is per socket address, whatever X-Forwarded-For claims.
+  // No trusted proxy (the default): the limit is per socket address, whatever X-Forwarded-For claims.
   gateway = await startTestGateway(
     fakes.urls,
-    { RATE_LIMIT_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'false' },
+    { ADDRESS_RATE_LIMIT_PER_MINUTE: '5', AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '2' },
     { now: stillClock() },
   );
   representatives = await startTestGateway(
     fakes.urls,
-    { RATE_LIMIT_PER_MINUTE: '1000', REPRESENTATIVE_RATE_LIMIT_PER_HOUR: '2', TRUST_PROXY: 'false' },
+    { ADDRESS_RATE_LIMIT_PER_MINUTE: '1000', REPRESENTATIVE_RATE_LIMIT_PER_HOUR: '2' },
     { now: stillClock() },
   );
 });
@@ -67,7 +67,7 @@ describe('rate limits', () => {
     expect(limited.headers['ratelimit-remaining']).toBe('0');
   });
 
-  it('counts every /api request per IP per minute, and a spoofed X-Forwarded-For does not escape it', async () => {
+  it('counts every anonymous /api request per address per minute, and a spoofed X-Forwarded-For does not escape it', async () => {
     // The three sign-in calls above already count towards the general window of 5.
     expect((await call('/api/posts', { 'x-forwarded-for': '1.1.1.1' })).status).toBe(200);
     expect((await call('/api/posts', { 'x-forwarded-for': '2.2.2.2' })).status).toBe(200);
@@ -123,7 +123,7 @@ describe('when the store fails', () => {
     const log = createLogger('gateway', 'warn');
     log.warn = () => void warnings++;
     app = await buildGateway({
-      env: testEnv(fakes.urls, { RATE_LIMIT_PER_MINUTE: '1000', AUTH_RATE_LIMIT_PER_MINUTE: '1' }),
+      env: testEnv(fakes.urls, { RATE_LIMIT_PER_MINUTE: '1000', AUTH_RATE_LIMIT_PER_MINUTE: '1', AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '1' }),
       upstreams: fakes.urls,
       store: broken,
       log,
@@ -137,7 +137,11 @@ describe('when the store fails', () => {
     const token = await mintAccessToken({ sub: 77 });
     for (let i = 0; i < 3; i++) {
       // A sensitive path is counted in the store on every request: it cannot be, so it is let through.
-      const signIn = await request(`${base}/api/signin`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      const signIn = await request(`${base}/api/signin`, {
+        method: 'POST',
+        body: JSON.stringify({ email: 'ada@example.ng', password: 'x' }),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(signIn.statusCode).toBe(200);
       await signIn.body.dump();
       const res = await request(`${base}/api/posts`, { headers: { authorization: `Bearer ${token}` } });

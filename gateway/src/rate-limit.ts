@@ -1,12 +1,17 @@
 /**
- * Per-client rate limits at the edge, counted in the shared KeyValueStore so every gateway replica
- * sees the same numbers: a fixed one-minute window per client IP for `/api` and `/ws`, plus a much
- * smaller window for the paths that guess passwords or send mail/SMS codes (brute force and code
- * spam), an hourly one for the public representative form (each application is a row an admin
- * reads and a mail to an address anyone may type), and a per-minute one for the payment commands
- * (each starts a call to the payment provider, and card testing is tried one small top-up at a
- * time). Pages, static assets and `/uploads` are not
- * limited: a page view pulls dozens of them.
+ * Rate limits at the edge, counted in the shared KeyValueStore so every gateway replica sees the
+ * same numbers (decision 032). Who a call is counted under:
+ *   - a signed-in member's calls (a token the edge has verified): per member, a fixed one-minute
+ *     window, so hundreds of phones behind one carrier address are never refused for one of them;
+ *   - anonymous calls (and a token's first call, before its signature is checked): per address,
+ *     with a generous limit for the same reason;
+ *   - sign-in, sign-up and recovery: per address (high enough for a carrier-grade NAT) AND per
+ *     account named in the body, counted exactly; sign-up also limits how many distinct e-mail
+ *     addresses one address may try in an hour, since "Email is already in use" tells who has an
+ *     account;
+ *   - the public representative form: per address per hour; the payment commands: per member (or
+ *     address) per minute (decision 026).
+ * Pages, static assets and `/uploads` are not limited: a page view pulls dozens of them.
  *
  * The counting happens in edge-checks.ts, beside the revoked-session lookup: if the store fails or
  * is slow the request goes through (logged), since losing rate limiting for a while is better than
@@ -67,8 +72,16 @@ export function isPaymentCommand(method: string, path: string): boolean {
 const UNLIMITED_PREFIXES = ['/api/docs/assets/'];
 
 export interface RateLimits {
+  /** A signed-in member's calls per minute (RATE_LIMIT_PER_MINUTE). */
   perMinute: number;
+  /** Anonymous calls per address per minute (ADDRESS_RATE_LIMIT_PER_MINUTE). */
+  addressPerMinute: number;
+  /** Sign-in, sign-up and recovery calls naming one account, per minute (AUTH_RATE_LIMIT_PER_MINUTE). */
   authPerMinute: number;
+  /** Sign-in, sign-up and recovery calls from one address, per minute (AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE). */
+  authAddressPerMinute: number;
+  /** Distinct e-mail addresses one address may try at sign-up in an hour (SIGNUP_ADDRESSES_PER_HOUR). */
+  signUpAddressesPerHour: number;
   /** Applications one client may post in an hour (REPRESENTATIVE_RATE_LIMIT_PER_HOUR). */
   representativesPerHour: number;
   /** Payment commands one client may send per minute (PAYMENT_RATE_LIMIT_PER_MINUTE). */
@@ -84,8 +97,13 @@ export interface RateScope {
   key: string;
   limit: number;
   exact: boolean;
-  /** The window's length: a minute, or an hour for the representative form. */
+  /** The window's length: a minute, or an hour. */
   windowMs: number;
+  /**
+   * Counted only the first time this key is seen in the window (a distinct count): the sign-up's
+   * e-mail addresses tried from one address.
+   */
+  distinctBy?: string;
 }
 
 export interface Window {
@@ -119,16 +137,24 @@ function isLimited(method: string, path: string): boolean {
   return isApiPath(path) && !UNLIMITED_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
+/** Sign-in, sign-up and recovery: counted per address and per account named in the body. */
+export function isAccountPath(method: string, path: string): boolean {
+  return method === 'POST' && SENSITIVE_AUTH_PATHS.has(path);
+}
+
+export const SIGN_UP_PATH = '/api/signUp';
+
 // A client's keys, made once per address and remembered (boundedly): the same few clients send
 // most requests, and the key is asked for on every one.
 interface ClientKeys {
   all: string;
   auth: string;
+  signUps: string;
   representatives: string;
   payments: string;
 }
 const keysByAddress = new Map<string, ClientKeys>();
-const MAX_REMEMBERED_ADDRESSES = 10_000;
+const MAX_REMEMBERED = 10_000;
 
 function keysOf(ip: string): ClientKeys {
   let keys = keysByAddress.get(ip);
@@ -137,35 +163,88 @@ function keysOf(ip: string): ClientKeys {
     keys = {
       all: `ratelimit:all:${client}`,
       auth: `ratelimit:auth:${client}`,
+      signUps: `ratelimit:signup-addresses:${client}`,
       representatives: `ratelimit:representatives:${client}`,
       payments: `ratelimit:payments:${client}`,
     };
-    if (keysByAddress.size >= MAX_REMEMBERED_ADDRESSES) keysByAddress.clear();
+    if (keysByAddress.size >= MAX_REMEMBERED) keysByAddress.clear();
     keysByAddress.set(ip, keys);
   }
   return keys;
 }
 
+interface MemberKeys {
+  all: string;
+  payments: string;
+}
+const keysByMember = new Map<number, MemberKeys>();
+
+function memberKeysOf(memberId: number): MemberKeys {
+  let keys = keysByMember.get(memberId);
+  if (keys === undefined) {
+    keys = { all: `ratelimit:member:${memberId}`, payments: `ratelimit:member-payments:${memberId}` };
+    if (keysByMember.size >= MAX_REMEMBERED) keysByMember.clear();
+    keysByMember.set(memberId, keys);
+  }
+  return keys;
+}
+
+/** Who a request is counted under, besides its address. */
+export interface Caller {
+  /** The member a verified token proves, or null (anonymous, or a token not checked yet). */
+  memberId: number | null;
+  /** The hashed account a sign-in, sign-up or recovery body names (account-name.ts), or null. */
+  account: string | null;
+}
+
+const ANONYMOUS: Caller = { memberId: null, account: null };
+
 /** The counters a request is counted in: none, every /api call, and the sensitive paths' own. */
-export function rateScopes(method: string, path: string, ip: string, limits: RateLimits): RateScope[] {
+export function rateScopes(method: string, path: string, ip: string, limits: RateLimits, caller: Caller = ANONYMOUS): RateScope[] {
   if (!isLimited(method, path)) return [];
   const keys = keysOf(ip);
-  const scopes: RateScope[] = [{ key: keys.all, limit: limits.perMinute, exact: false, windowMs: WINDOW_MS }];
+  const member = caller.memberId === null ? null : memberKeysOf(caller.memberId);
+  const scopes: RateScope[] = [
+    member
+      ? { key: member.all, limit: limits.perMinute, exact: false, windowMs: WINDOW_MS }
+      : { key: keys.all, limit: limits.addressPerMinute, exact: false, windowMs: WINDOW_MS },
+  ];
   // Password guessing and code sending: a few requests too many would matter, so counted exactly.
-  if (SENSITIVE_AUTH_PATHS.has(path)) scopes.push({ key: keys.auth, limit: limits.authPerMinute, exact: true, windowMs: WINDOW_MS });
+  if (SENSITIVE_AUTH_PATHS.has(path)) {
+    scopes.push({ key: keys.auth, limit: limits.authAddressPerMinute, exact: true, windowMs: WINDOW_MS });
+    if (caller.account !== null) {
+      scopes.push({ key: `ratelimit:account:${caller.account}`, limit: limits.authPerMinute, exact: true, windowMs: WINDOW_MS });
+      if (path === SIGN_UP_PATH) {
+        scopes.push({
+          key: keys.signUps,
+          limit: limits.signUpAddressesPerHour,
+          exact: true,
+          windowMs: HOUR_MS,
+          distinctBy: `${keys.signUps}:${caller.account}`,
+        });
+      }
+    }
+  }
   // Only posting an application counts; the form's page and the admin's reading do not.
   else if (method === 'POST' && path === REPRESENTATIVE_PATH) {
     scopes.push({ key: keys.representatives, limit: limits.representativesPerHour, exact: true, windowMs: HOUR_MS });
   } else if (isPaymentCommand(method, path)) {
-    scopes.push({ key: keys.payments, limit: limits.paymentsPerMinute, exact: true, windowMs: WINDOW_MS });
+    scopes.push({ key: member ? member.payments : keys.payments, limit: limits.paymentsPerMinute, exact: true, windowMs: WINDOW_MS });
   }
   return scopes;
 }
 
 export const RATE_WINDOW_MS = WINDOW_MS;
 
-/** Counts a request in an exact scope: one atomic increment in the shared store. */
+/**
+ * Counts a request in an exact scope: one atomic increment in the shared store. A distinct scope
+ * first marks its value as seen in the window, and is incremented only the first time.
+ */
 export async function countExactly(store: KeyValueStore, scope: RateScope): Promise<Window> {
+  if (scope.distinctBy !== undefined) {
+    const seen = await store.hit(scope.distinctBy, scope.windowMs);
+    return { limit: scope.limit, ...(await store.hit(scope.key, scope.windowMs, seen.count === 1 ? 1 : 0)) };
+  }
   return { limit: scope.limit, ...(await store.hit(scope.key, scope.windowMs)) };
 }
 

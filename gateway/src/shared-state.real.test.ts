@@ -8,6 +8,7 @@ import { createLogger, RedisStore } from '@kora/platform';
 import { eventually, uniqueName } from '@kora/testing';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { countExactly, rateScopes } from './rate-limit.js';
 import { createRateCounter } from './rate-counter.js';
 import { watchRevokedSessions } from './revoked-sessions.js';
 
@@ -99,5 +100,28 @@ describe('gateway replicas sharing one Redis', () => {
       await one.stop();
       await two.stop();
     }
+  });
+
+  it('count a sign-up per account and per distinct e-mail address exactly, whichever replica takes it', async () => {
+    const limits = {
+      perMinute: 600,
+      addressPerMinute: 3000,
+      authPerMinute: 3,
+      authAddressPerMinute: 1000,
+      signUpAddressesPerHour: 2,
+      representativesPerHour: 5,
+      paymentsPerMinute: 10,
+    };
+    const replicas = [store(), store()];
+    const signUp = async (replica: number, account: string) => {
+      const scopes = rateScopes('POST', '/api/signUp', '203.0.113.77', limits, { memberId: null, account: `${prefix}${account}` });
+      return Promise.all(scopes.filter((scope) => scope.exact).map((scope) => countExactly(replicas[replica]!, scope)));
+    };
+    const counts = (windows: { limit: number; count: number }[]) => windows.map((w) => `${w.count}/${w.limit}`);
+    expect(counts(await signUp(0, 'ada'))).toEqual(['1/1000', '1/3', '1/2']);
+    expect(counts(await signUp(1, 'ada'))).toEqual(['2/1000', '2/3', '1/2']);
+    expect(counts(await signUp(0, 'bola'))).toEqual(['3/1000', '1/3', '2/2']);
+    expect(counts(await signUp(1, 'chidi'))).toEqual(['4/1000', '1/3', '3/2']);
+    expect(counts(await signUp(0, 'ada'))).toEqual(['5/1000', '3/3', '3/2']);
   });
 });

@@ -140,6 +140,18 @@ describe('/ws', () => {
     expect(fakes.sockets).toHaveLength(0);
   });
 
+  it('refuses a handshake from another site carrying a session cookie beside a token, valid or not', async () => {
+    const token = await mintAccessToken({ sub: 34 });
+    for (const url of [`${wsUrl}?access_token=garbage.token.here`, `${wsUrl}?access_token=${token}`]) {
+      const res = await refusedHandshake(url, { headers: { cookie: `kora_at=${token}` }, origin: 'https://evil.example' });
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'CSRF_REJECTED' });
+    }
+    const invalidAlone = await refusedHandshake(`${wsUrl}?access_token=garbage.token.here`, { origin: 'https://evil.example' });
+    expect(invalidAlone.status).toBe(403);
+    expect(fakes.sockets).toHaveLength(0);
+  });
+
   it("passes the service's own refusal on", async () => {
     const res = await refusedHandshake(`${wsUrl}?refuse=1`);
     expect(res.status).toBe(401);

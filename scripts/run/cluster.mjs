@@ -146,7 +146,9 @@ export async function startCluster({
       `${upstreams.web}/healthz`,
     );
 
-    const gatewayEnv = { HOST: '0.0.0.0', PORT: String(port), CACHE_STORE: 'redis' };
+    // The web app (and the tests, which give each client its own X-Forwarded-For) call the gateway
+    // from loopback: the proxies it trusts here (decision 032).
+    const gatewayEnv = { HOST: '0.0.0.0', PORT: String(port), CACHE_STORE: 'redis', TRUST_PROXY: common.TRUST_PROXY || 'loopback' };
     for (const name of [...SERVICE_NAMES, 'web']) gatewayEnv[envName(name)] = upstreams[name];
     await startOne('gateway', 'gateway', gatewayEnv, `http://127.0.0.1:${port}/healthz`);
   } catch (err) {

@@ -129,6 +129,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     LOG_LEVEL: logLevel,
     CACHE_STORE: 'memory',
     EVENT_BUS: 'memory',
+    // The web app, in this process, calls the gateway back over loopback on the member's behalf
+    // (X-Forwarded-For): loopback is the one proxy trusted unless TRUST_PROXY says more (decision 032).
+    TRUST_PROXY: process.env.TRUST_PROXY || 'loopback',
     ...Object.fromEntries(Object.entries(upstreams).map(([name, url]) => [`${name.toUpperCase().replace('-', '_')}_URL`, url])),
   });
   const gatewayLog = createLogger('gateway', logLevel, logTo);

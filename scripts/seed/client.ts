@@ -1,7 +1,8 @@
 /**
  * A small client of the public API for the seed: JSON and multipart calls through the gateway,
- * with a member's bearer token. Each member gets its own client address (the gateway trusts
- * loopback proxies), so the per-IP sign-in limits treat them as the separate people they are.
+ * with a member's bearer token. Each member gets its own client address (`npm start` and
+ * `start:cluster` trust loopback as a proxy), so the per-address sign-in limits treat them as the
+ * separate people they are.
  */
 export class ApiError extends Error {
   constructor(

@@ -116,7 +116,7 @@ describe(`privacy settings through the gateway (${MODE})`, () => {
     const email = owner.member.email.toUpperCase();
     // The owner always finds themself: once they do, auth has the number.
     expect(await readUntil(() => finds(owner, '+234-803-555-0101', owner), Boolean)).toBe(true);
-    // Strangers found them by e-mail until the privacy event arrived; then not.
+    // Strangers never find them by e-mail: friends is the default as well as the choice.
     expect(
       await readUntil(
         () => finds(stranger, email, owner),

@@ -301,7 +301,7 @@ describe('the Security tab', () => {
       const current = rows.filter({ hasText: 'This device' });
       expect(await current.count()).toBe(1);
       expect(await current.innerText()).toMatch(/Chrome on Linux/);
-      // The web app passes the member's address on; the gateway resolves it (TRUST_PROXY default).
+      // The web app passes the member's address on; the gateway resolves it (the harness trusts loopback).
       expect(await current.innerText(), 'the session shows the member’s address, not the web server’s').toContain(ipA);
       const other = rows.filter({ hasText: ipB });
       expect(await other.count()).toBe(1);

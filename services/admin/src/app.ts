@@ -36,7 +36,7 @@ export function createAdminService(options: AdminOptions = {}): AdminServiceDefi
       const admin = instance(ctx);
       // The back office: one group that lets only admins in, before the request is read.
       await adminRoutes(app, (admins) => {
-        siteSettingsRoutes(admins, ctx, admin.tables);
+        siteSettingsRoutes(admins, ctx, admin.tables, admin.config);
         backOfficeRoutes(admins, admin);
       });
       // Public: anyone may apply; the development mailbox is read before anyone has an account.

@@ -73,7 +73,7 @@ export interface ApiOptions<T> {
 /**
  * Headers describing the member's own request, passed on so the gateway and services see the
  * member rather than the web server: the request id (one trace), the client address chain (the
- * gateway's per-IP rate limits), and the browser's user agent (the session list shows devices).
+ * gateway's per-address rate limits), and the browser's user agent (the session list shows devices).
  *
  * X-Forwarded-For: the gateway replaced whatever the browser claimed with the address it resolved
  * and sent that to this app; the app is one more trusted hop on the private side, so it passes the

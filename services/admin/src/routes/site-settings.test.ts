@@ -1,4 +1,4 @@
-import { defaultSiteSettings, MASKED_SECRET } from '@kora/contracts';
+import { adminTexts, defaultSiteSettings, MASKED_SECRET } from '@kora/contracts';
 import { startService, watchSiteSettings } from '@kora/platform';
 import {
   adminIdentity,
@@ -107,6 +107,50 @@ describe(`admin site settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, 
     await eventually(() => received.some((e) => e.section === 'email' && e.values.smtpPort === 2525));
     const event = received.filter((e) => e.section === 'email').at(-1)!;
     expect(event.values.smtpPassword).toBe('s3cret');
+  });
+
+  it('refuses an SMTP host on loopback or link-local with a clear 400, keeping the stored one', async () => {
+    const saved = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/email',
+      headers: admin(),
+      payload: { smtpHost: 'smtp.example.com' },
+    });
+    expect(saved.statusCode).toBe(200);
+    for (const smtpHost of ['127.0.0.1', 'localhost', '[::1]', '169.254.169.254', 'fe80::1', '0.0.0.0', '::ffff:127.0.0.1', '127.1.2.3']) {
+      const res = await svc.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/email',
+        headers: admin(),
+        payload: { smtpHost, smtpPort: 25 },
+      });
+      expect(res.statusCode, smtpHost).toBe(400);
+      expect(res.json()).toEqual({ error: adminTexts.smtpHostLocal, message: adminTexts.smtpHostLocal, code: 'INVALID_SETTINGS' });
+    }
+    const shown = await svc.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin() });
+    expect(shown.json().email).toMatchObject({ smtpHost: 'smtp.example.com' });
+    expect(shown.json().email.smtpPort).not.toBe(25);
+  });
+
+  it('shows a newly saved SMTP password masked in the answer and the audit entry, never in clear', async () => {
+    const res = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/email',
+      headers: admin(),
+      payload: { smtpPassword: 'n3w-s3cret' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('n3w-s3cret');
+    expect(res.json().values.smtpPassword).toBe(MASKED_SECRET);
+    const shown = await svc.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin() });
+    expect(shown.body).not.toContain('n3w-s3cret');
+    await eventually(async () => {
+      const audit = await svc.app.inject({ method: 'GET', url: '/api/admin/audit?limit=50', headers: admin() });
+      return audit.statusCode === 200 && audit.body.includes('settings.updated');
+    });
+    const audit = await svc.app.inject({ method: 'GET', url: '/api/admin/audit?limit=50', headers: admin() });
+    expect(audit.body).not.toContain('n3w-s3cret');
+    expect(audit.body).not.toContain('s3cret');
   });
 
   it("carries the caller's request id into the event envelope", async () => {

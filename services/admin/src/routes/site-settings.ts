@@ -3,6 +3,7 @@
  * Admins only (an `adminRoutes` group); every change is announced to the other services as `site-settings.updated`.
  */
 import {
+  adminTexts,
   errorBodySchema,
   siteSettingsSchema,
   siteSettingsSectionAnswer,
@@ -12,7 +13,10 @@ import {
 } from '@kora/contracts';
 import { adminOf, adminOnly, type ServiceApp, type ServiceContext } from '@kora/platform/service';
 import { z } from 'zod';
+import type { AdminConfig } from '../config.js';
 import type { AdminTables } from '../db/schema.js';
+import { invalidSettings } from '../errors.js';
+import { isLocalSmtpHost } from '../site-settings/smtp-host.js';
 import { maskSecrets, readSiteSettings, updateSection } from '../site-settings/store.js';
 
 const sectionParam = z.object({
@@ -22,8 +26,15 @@ const sectionParam = z.object({
 });
 const denied = { 401: errorBodySchema, 403: errorBodySchema };
 
+/** Checked before the transaction: the host may need a DNS answer (site-settings/smtp-host.ts). */
+async function refuseLocalSmtpHost(body: unknown, allowLocal: boolean): Promise<void> {
+  if (allowLocal || !body || typeof body !== 'object') return;
+  const host = (body as Record<string, unknown>).smtpHost;
+  if (typeof host === 'string' && (await isLocalSmtpHost(host))) throw invalidSettings(adminTexts.smtpHostLocal);
+}
+
 /** Registered inside the service's `adminRoutes` group (app.ts). */
-export function siteSettingsRoutes(app: ServiceApp, ctx: ServiceContext, tables: AdminTables): void {
+export function siteSettingsRoutes(app: ServiceApp, ctx: ServiceContext, tables: AdminTables, config: AdminConfig): void {
   app.get(
     '/api/admin/settings',
     {
@@ -52,6 +63,7 @@ export function siteSettingsRoutes(app: ServiceApp, ctx: ServiceContext, tables:
     async (request) => {
       const admin = adminOf(request);
       const { section } = request.params;
+      if (section === 'email') await refuseLocalSmtpHost(request.body, config.SITE_SMTP_ALLOW_LOCAL);
       const values = await ctx.transact((tx, emit) => updateSection(tx, tables, emit, section, request.body, admin.userId));
       const masked = maskSecrets({ ...(await readSiteSettings(ctx.db, tables)), [section]: values });
       return { section, values: masked[section] };

@@ -151,8 +151,16 @@ describe(`privacy: profile visibility and lookups (${process.env.KORA_TEST_TARGE
       }
     });
 
+    it('finds a member who never chose by e-mail for friends only (the default), by phone for everyone', async () => {
+      const { owner, ids } = await cast();
+      expect(await found(owner.email, ids.friend!, owner.userId)).toBe(true);
+      expect(await found(owner.email, ids.stranger!, owner.userId)).toBe(false);
+      expect(await found('+234 803 555 0101', ids.stranger!, owner.userId)).toBe(true);
+    });
+
     it('matches whole addresses and numbers only, and never answers the e-mail or phone', async () => {
       const { owner, ids } = await cast();
+      await setPrivacy(svc, owner.userId, { lookupEmail: 'everyone' });
       const stranger = ids.stranger!;
       expect(await found(owner.email.slice(0, -3), stranger, owner.userId)).toBe(false);
       expect(await found('803 555 0101', stranger, owner.userId)).toBe(false);

@@ -107,6 +107,7 @@ export const adminTexts = {
   saveFailed: 'Save failed',
   saved: 'Saved',
   smtpPasswordHint: 'If ******** is shown, leaving it unchanged keeps the existing secret.',
+  smtpHostLocal: 'The SMTP host must be a mail server, not this machine or a link-local address',
   // Profile
   newPasswordTooShort: 'New password must be at least 8 characters',
   chooseImageFirst: 'Please choose an image first',

@@ -151,11 +151,14 @@ export const privacySettingsSchema = z
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 export const privacySettingsUpdate = privacySettingsSchema.partial().meta({ example: { profileVisibility: 'friends', tagReview: true } });
 
-/** The defaults: everyone, everyone, everyone, everyone, true, false. */
+/**
+ * The issue's defaults (everyone, everyone, everyone, everyone, true, false), except that finding a
+ * member by their e-mail address is for friends until they choose otherwise (decision 032).
+ */
 export const defaultPrivacySettings: PrivacySettings = {
   profileVisibility: 'everyone',
   friendRequestPolicy: 'everyone',
-  lookupEmail: 'everyone',
+  lookupEmail: 'friends',
   lookupPhone: 'everyone',
   showOnline: true,
   tagReview: false,
