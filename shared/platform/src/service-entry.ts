@@ -47,3 +47,4 @@ export * from './link-tokens.js';
 export * from './mail/dev-outbox-table.js';
 export * from './mail/dev-outbox-store.js';
 export * from './mail/dev-outbox-route.js';
+export * from './erasure/member-rows.js';
