@@ -14,7 +14,7 @@ import { keysOf } from './remove.js';
 
 /** Serialises an erasure and an upload of the same member (the upload checks the tombstone under it). */
 async function lockMember(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('media.member'), ${userId}::int)`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media.member:${userId}`}, 0))`);
 }
 
 export async function isErased(media: Media, tx: Tx, userId: number): Promise<boolean> {

@@ -29,7 +29,7 @@ export const erasedMembersSql = `
 `;
 
 async function lockMember(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('kora.erased-member'), ${userId}::int)`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`kora.erased-member:${userId}`}, 0))`);
 }
 
 /** Call first in the erasure handler's transaction. */
