@@ -130,8 +130,13 @@ function productEnv(mediaDir) {
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     REPRESENTATIVE_RATE_LIMIT_PER_HOUR: '100000',
     PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
+    // Deleted accounts are erased after 20 s (not 30 days), swept every second (decision 034).
+    KORA_DELETION_GRACE_SECONDS: TEST_DELETION_GRACE_SECONDS,
+    KORA_ERASURE_SWEEP_EVERY_MS: '1000',
   };
 }
+
+const TEST_DELETION_GRACE_SECONDS = '20';
 
 /**
  * The API tests against a running product: the files that change or read what every file shares
@@ -282,6 +287,8 @@ const stages = {
         KORA_CONTROL_URL: control.url,
         KORA_MAIL_SINK_URL: sink.apiUrl,
         KORA_MODE: 'distributed',
+        KORA_MEDIA_DIR: mediaDir,
+        KORA_DELETION_GRACE_SECONDS: TEST_DELETION_GRACE_SECONDS,
         KORA_NOTIFICATIONS_URLS: [cluster.upstreams.notifications, cluster.upstreams['notifications-2']].join(','),
       };
       if (!skipApi) await apiTests('distributed', env, { live });

@@ -42,11 +42,16 @@ describe(`erasing a member (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () 
     await befriend(file.svc, gone, stays);
     const mine = await file.api.createPost(gone, 'my last words');
     const theirs = await file.api.createPost(stays, 'still here');
-    await file.api.post(`/api/posts/${mine.id}/like`, stays);
-    await file.api.post(`/api/posts/${theirs.id}/like`, gone);
+    await file.api.post(`/api/posts/${mine.id}/react`, stays, { reaction: 'like' });
+    await file.api.post(`/api/posts/${theirs.id}/react`, gone, { reaction: 'like' });
     await file.api.post(`/api/posts/${theirs.id}/comment`, gone, { content: 'nice one' });
     await file.api.post(`/api/posts/${theirs.id}/share`, gone);
-    await file.api.post(`/api/posts/${theirs.id}/save`, gone);
+    expect((await file.api.post('/api/saves', gone, { postId: theirs.id })).statusCode).toBe(201);
+    expect((await file.api.get(`/api/posts/${theirs.id}`, stays)).json<Post>()).toMatchObject({
+      likeCount: 1,
+      commentCount: 1,
+      shareCount: 1,
+    });
     expect(await rowsOf(gone)).toBeGreaterThan(0);
 
     await erase(gone);
@@ -70,7 +75,7 @@ describe(`erasing a member (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () 
     const target = await file.api.createPost(other, 'target');
     const writes = [
       ...Array.from({ length: 5 }, (_, i) => file.api.post('/api/posts', gone, { userId: gone, content: `late ${i}`, media: [] })),
-      file.api.post(`/api/posts/${target.id}/like`, gone),
+      file.api.post(`/api/posts/${target.id}/react`, gone, { reaction: 'like' }),
       file.api.post(`/api/posts/${target.id}/comment`, gone, { content: 'late comment' }),
     ];
     const erased = erase(gone);
