@@ -71,7 +71,7 @@ describe.skipIf(!DATABASE_URL || GRACE_SECONDS <= 0 || GRACE_SECONDS > 60)(`acco
       30_000,
     );
     expect(reelRes.status, await reelRes.clone().text()).toBe(201);
-    const groupRes = await api('/api/groups', json({ title: `Group of ${member.username}`, description: 'ours' }, gone.token));
+    const groupRes = await api('/api/groups', json({ title: `Beach club ${tag}`, description: 'ours' }, gone.token));
     expect(groupRes.status, await groupRes.clone().text()).toBe(201);
     const group = await body<GroupDetail>(groupRes);
     await readUntil(
