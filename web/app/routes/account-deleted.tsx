@@ -41,3 +41,5 @@ export default function AccountDeletedPage() {
     </AuthCard>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';

@@ -31,3 +31,5 @@ export default function WelcomeBackPage() {
     </AuthCard>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/errors/general-error-boundary';
