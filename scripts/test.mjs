@@ -137,8 +137,13 @@ function productEnv(mediaDir) {
     PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
     // The mail sink listens on 127.0.0.1, and site-settings-effects points the admin's SMTP host at it.
     SITE_SMTP_ALLOW_LOCAL: 'true',
+    // Deleted accounts are erased after 20 s (not 30 days), swept every second (decision 034).
+    KORA_DELETION_GRACE_SECONDS: TEST_DELETION_GRACE_SECONDS,
+    KORA_ERASURE_SWEEP_EVERY_MS: '1000',
   };
 }
+
+const TEST_DELETION_GRACE_SECONDS = '20';
 
 /**
  * The API tests against a running product: the files that change or read what every file shares
@@ -289,6 +294,8 @@ const stages = {
         KORA_CONTROL_URL: control.url,
         KORA_MAIL_SINK_URL: sink.apiUrl,
         KORA_MODE: 'distributed',
+        KORA_MEDIA_DIR: mediaDir,
+        KORA_DELETION_GRACE_SECONDS: TEST_DELETION_GRACE_SECONDS,
         KORA_NOTIFICATIONS_URLS: [cluster.upstreams.notifications, cluster.upstreams['notifications-2']].join(','),
       };
       if (!skipApi) await apiTests('distributed', env, { live });

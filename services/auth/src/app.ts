@@ -8,6 +8,9 @@ import { migrations } from './db/migrations.js';
 import { authConsumers } from './events/subscriptions.js';
 import { registerMailQueue } from '@kora/platform/mail';
 import { MAIL_QUEUE } from './jobs/mail-queue.js';
+import { registerErasureJob, scheduleErasureJob } from './jobs/erase-accounts.js';
+import { deletionRoutes } from './routes/deletion.js';
+import { emailChangeRoutes, emailChangeLinkRoutes } from './routes/email-change.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminProfileRoutes } from './routes/admin-profile.js';
 import { adminUserRoutes } from './routes/admin-users.js';
@@ -35,6 +38,7 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
     migrations,
     jobs(ctx) {
       registerMailQueue(ctx, MAIL_QUEUE, instance(ctx).mailer);
+      registerErasureJob(instance(ctx));
     },
     async routes(app, ctx) {
       const auth = instance(ctx);
@@ -47,7 +51,10 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
         sessionRoutes(members);
         signOutRoutes(members, auth);
         securityRoutes(members, auth);
+        deletionRoutes(members, auth);
+        emailChangeRoutes(members, auth);
       });
+      emailChangeLinkRoutes(app, auth);
       devMailRoutes(app, auth);
       // After userRoutes: the multipart parser it registers serves the admin's avatar upload too.
       // The back office: one group that lets only admins in, before the request is read.
@@ -59,6 +66,7 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
     },
     consumers: (ctx) => authConsumers(instance(ctx)),
     async start(ctx) {
+      await scheduleErasureJob(instance(ctx));
       // KORA_ADMIN_* (all three set): the first admin, once per database (accounts/first-admin.ts).
       // A refusal (the username belongs to another account) is logged, not fatal: the product
       // keeps serving, and the create-admin command can settle it.

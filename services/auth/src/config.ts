@@ -24,6 +24,18 @@ export const authEnvSchema = mailEnvSchema
      */
     KORA_ADMIN_EMAIL: optional(z.string().trim().toLowerCase().email('must be an e-mail address')),
     KORA_ADMIN_USERNAME: optional(z.string().trim().min(3, 'must be at least 3 characters')),
+    /** How long a deleted account waits before it is erased (decision 034); signing in cancels. */
+    KORA_DELETION_GRACE_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(30 * 24 * 60 * 60),
+    /** How often the erasure sweep looks for accounts whose grace period is over. */
+    KORA_ERASURE_SWEEP_EVERY_MS: z.coerce
+      .number()
+      .int()
+      .min(200)
+      .default(10 * 60 * 1000),
     KORA_ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters')),
   })
   .superRefine((env, check) => {

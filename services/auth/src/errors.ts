@@ -38,3 +38,10 @@ export const adminsOnly = () => forbidden('Admins only');
 export const timezoneNotSaved = () => new AppError(502, ErrorCode.BadGateway, 'The time zone could not be saved. Please try again.');
 /** A sibling service asked for stats from a day that does not exist. */
 export const statsDayInvalid = () => badRequest('since must be a real day written YYYY-MM-DD');
+
+// Leaving and moving (decision 034).
+export const balanceNotEmpty = (naira: string) => new AppError(409, AuthErrorCode.BalanceNotEmpty, authTexts.balanceNotEmpty(naira));
+export const emailUnchanged = () => new AppError(400, AuthErrorCode.EmailUnchanged, authTexts.emailUnchanged);
+export const emailChangeInvalid = () => new AppError(400, AuthErrorCode.EmailChangeInvalid, authTexts.emailChangeInvalid);
+export const emailChangeExpired = () => new AppError(400, AuthErrorCode.EmailChangeExpired, authTexts.emailChangeExpired);
+export const emailChangeUsed = () => new AppError(400, AuthErrorCode.EmailChangeUsed, authTexts.emailChangeUsed);

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { createMedia, type MediaServiceOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { registerVideoQueue } from './jobs/video-queue.js';
+import { eraseMediaMember } from './uploads/erase-member.js';
 import { internalImageRoutes } from './routes/internal-images.js';
 import { internalUploadRoutes } from './routes/internal-uploads.js';
 import { mediaUploadRoutes } from './routes/upload.js';
@@ -43,6 +44,8 @@ export function createMediaService(options: MediaServiceOptions = {}): ServiceDe
     jobs(ctx) {
       registerVideoQueue(instance(ctx));
     },
+    // An erased member's files go (decision 034).
+    consumers: (ctx) => [{ name: 'erasure', handlers: { 'user.deleted': (event, tx) => eraseMediaMember(instance(ctx), tx, event) } }],
     async routes(app, ctx) {
       const media = instance(ctx);
       await media.ready;

@@ -77,6 +77,11 @@ export const AuthErrorCode = {
   UserNotFound: 'USER_NOT_FOUND',
   SessionNotFound: 'SESSION_NOT_FOUND',
   ImageRequired: 'IMAGE_REQUIRED',
+  BalanceNotEmpty: 'BALANCE_NOT_EMPTY',
+  EmailChangeInvalid: 'EMAIL_CHANGE_INVALID',
+  EmailChangeExpired: 'EMAIL_CHANGE_EXPIRED',
+  EmailChangeUsed: 'EMAIL_CHANGE_USED',
+  EmailUnchanged: 'EMAIL_UNCHANGED',
 } as const;
 
 /** The settings service's codes clients branch on: the unsubscribe page offers no retry for a link that will never work. */

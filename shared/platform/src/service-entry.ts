@@ -53,3 +53,5 @@ export * from './link-tokens.js';
 export * from './mail/dev-outbox-table.js';
 export * from './mail/dev-outbox-store.js';
 export * from './mail/dev-outbox-route.js';
+export * from './erasure/member-rows.js';
+export * from './erasure/erased-members.js';

@@ -14,7 +14,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useLoaderData } from '@remix-run/react';
 import { useId } from 'react';
 import { ShieldIcon } from 'lucide-react';
+import { ChangeEmailCard } from '~/components/settings/change-email-card';
 import { ChangePasswordCard } from '~/components/settings/change-password-card';
+import { DeleteAccountCard } from '~/components/settings/delete-account-card';
+import { isLeavingIntent } from '~/components/settings/leaving';
 import { GeneralTab } from '~/components/settings/general-tab';
 import { NotificationsTab } from '~/components/settings/notifications-tab';
 import { PrivacyTab } from '~/components/settings/privacy-tab';
@@ -42,6 +45,7 @@ import {
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { titleAndDescription } from '~/utils/page-meta';
 import { formText } from '~/utils/form-submission';
+import { leavingAction } from '~/utils/leaving-action.server';
 
 export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Settings', siteNameFromMatches(matches)));
 
@@ -89,6 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { identity, token, headers } = await requireSession(request);
   const form = await request.formData();
   const intent = form.get('intent');
+  // Deleting the account and changing the e-mail (decision 034).
+  if (isLeavingIntent(intent)) return leavingAction(request, intent, form, token, headers);
   const reply = (answer: SecurityActionData | SaveActionData, status = 200) =>
     data<SecurityActionData | SaveActionData>(answer, { status, headers });
 
@@ -178,11 +184,15 @@ export default function SettingsPage() {
           <>
             <ChangePasswordCard />
             <SessionsCard sessions={page.sessions} now={page.now} />
+            <DeleteAccountCard />
           </>
         ) : page.values === null ? (
           <Alert>{tabFailures[page.tab].fetch}</Alert>
         ) : page.tab === 'general' ? (
-          <GeneralTab key={JSON.stringify(page.values)} values={page.values} timeZones={page.timeZones} today={page.today} />
+          <>
+            <GeneralTab key={JSON.stringify(page.values)} values={page.values} timeZones={page.timeZones} today={page.today} />
+            <ChangeEmailCard />
+          </>
         ) : page.tab === 'privacy' ? (
           <PrivacyTab key={JSON.stringify(page.values)} values={page.values} />
         ) : (

@@ -89,7 +89,9 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: errorStatus(error) },
     );
   }
-  return redirect(safeRedirect(form.get('redirectTo')), { headers: cookieHeaders(authCookies(request, tokens)) });
+  // A sign-in that cancelled the account's deletion says so first (decision 034).
+  const to = tokens.deletionCancelled ? '/welcome-back' : safeRedirect(form.get('redirectTo'));
+  return redirect(to, { headers: cookieHeaders(authCookies(request, tokens)) });
 }
 
 export default function Login() {

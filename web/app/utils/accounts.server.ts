@@ -15,8 +15,11 @@ export function signUp(request: Request, body: SignUpBody) {
   return apiFetch(request, '/api/signUp', { json: body, token: null, schema: signUpAnswer });
 }
 
+/** The tokens, and whether this sign-in cancelled the account's scheduled deletion (decision 034). */
+const signedIn = tokensSchema.extend({ deletionCancelled: z.boolean().optional() });
+
 export function signIn(request: Request, body: LoginForm) {
-  return apiFetch(request, '/api/signin', { json: body, token: null, schema: tokensSchema });
+  return apiFetch(request, '/api/signin', { json: body, token: null, schema: signedIn });
 }
 
 export function activateAccount(request: Request, token: string) {

@@ -140,4 +140,35 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // Leaving and moving (decision 034).
+    id: '0005_account_deletion_and_email_change',
+    sql: `
+      -- A deletion asked for and not yet done: signing in before deletion_due_at cancels it; the
+      -- sweep erases the account once it is due.
+      alter table {schema}.users add column deletion_requested_at timestamptz;
+      alter table {schema}.users add column deletion_due_at timestamptz;
+      create index users_deletion_due_idx on {schema}.users (deletion_due_at) where deletion_due_at is not null;
+      -- What is left of an erased account: its id (identity ids are never handed out again) and when.
+      create table {schema}.erased_accounts (
+        user_id bigint primary key,
+        requested_at timestamptz not null,
+        erased_at timestamptz not null
+      );
+      -- A pending e-mail change: the confirm link goes to the new address, the cancel link to the
+      -- old one; only digests of the two tokens are kept. One pending change per member.
+      create table {schema}.email_changes (
+        id bigint generated always as identity primary key,
+        user_id bigint not null references {schema}.users (id) on delete cascade,
+        new_email text not null check (new_email = lower(new_email)),
+        confirm_hash text not null unique,
+        cancel_hash text not null unique,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        confirmed_at timestamptz,
+        cancelled_at timestamptz
+      );
+      create index email_changes_user_idx on {schema}.email_changes (user_id);
+    `,
+  },
 ];

@@ -31,6 +31,9 @@ export const authSchema = (name: string) => {
     createdAt: at('created_at').notNull().defaultNow(),
     activatedAt: at('activated_at'),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    /** A deletion asked for (decision 034); signing in before `deletionDueAt` cancels it. */
+    deletionRequestedAt: at('deletion_requested_at'),
+    deletionDueAt: at('deletion_due_at'),
   });
   const sessions = schema.table('sessions', {
     id: uuid('id').primaryKey(),
@@ -89,7 +92,38 @@ export const authSchema = (name: string) => {
     outcome: text('outcome').notNull(),
     appliedAt: at('applied_at').notNull().defaultNow(),
   });
-  return { firstAdmin, users, sessions, activationTokens, passwordCodes, devMail, privacy, friendships, memberDetails, mailSettings };
+  /** Erased accounts (decision 034): the id, never reused, and nothing that names the member. */
+  const erasedAccounts = schema.table('erased_accounts', {
+    userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+    requestedAt: at('requested_at').notNull(),
+    erasedAt: at('erased_at').notNull(),
+  });
+  /** Pending and past e-mail changes (decision 034): digests of the confirm and cancel tokens. */
+  const emailChanges = schema.table('email_changes', {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    newEmail: text('new_email').notNull(),
+    confirmHash: text('confirm_hash').notNull(),
+    cancelHash: text('cancel_hash').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    confirmedAt: at('confirmed_at'),
+    cancelledAt: at('cancelled_at'),
+  });
+  return {
+    erasedAccounts,
+    emailChanges,
+    firstAdmin,
+    users,
+    sessions,
+    activationTokens,
+    passwordCodes,
+    devMail,
+    privacy,
+    friendships,
+    memberDetails,
+    mailSettings,
+  };
 };
 
 export type AuthTables = ReturnType<typeof authSchema>;

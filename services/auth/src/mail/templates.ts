@@ -4,10 +4,10 @@
  */
 import type { MailMessage } from '@kora/platform/mail';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function html(paragraphs: string[]): string {
+export function html(paragraphs: string[]): string {
   return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</body></html>`;
 }
 

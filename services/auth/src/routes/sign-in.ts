@@ -7,6 +7,7 @@ import { deviceLabel, errorBodySchema, refreshBody, signInAnswer, signInBody, to
 import type { ServiceApp } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import { verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';
+import { cancelDeletionOnSignIn, isDue } from '../accounts/deletion.js';
 import { isNewDevice } from '../accounts/devices.js';
 import { mailNewSignIn } from '../accounts/security-mail.js';
 import { issueTokens, openSession, revokeSessions, rotateRefreshToken } from '../accounts/sessions.js';
@@ -36,7 +37,8 @@ export function signInRoutes(app: ServiceApp, auth: Auth): void {
     async (request) => {
       const { email: login, password } = request.body;
       const user = await findUserByLogin(ctx.db, tables, login);
-      if (!user) {
+      // An account past its grace period is as good as erased (decision 034).
+      if (!user || isDue(auth, user)) {
         await verifyAgainstDummy(password);
         throw invalidCredentials();
       }
@@ -44,13 +46,17 @@ export function signInRoutes(app: ServiceApp, auth: Auth): void {
       // Only someone who knows the password learns the account's state.
       if (user.status === 'pending') throw notActivated();
       if (user.status === 'suspended') throw suspended();
+      // Signing in during the grace period keeps the account (decision 034); one that became due
+      // meanwhile is the sweep's.
+      const deletionCancelled = await cancelDeletionOnSignIn(auth, user);
+      if (user.deletionDueAt !== null && !deletionCancelled) throw invalidCredentials();
       const client = clientInfo(request);
       // Read before the new session exists, so it is compared with earlier ones only.
       const newDevice = await isNewDevice(ctx.db, tables, user.id, client.userAgent);
       const { sessionId, refreshToken } = await openSession(ctx.db, tables, user.id, client, auth.now());
       const tokens = await issueTokens({ userId: user.id, role: user.role, sessionId }, refreshToken, config.ACCESS_TOKEN_SECRET);
       if (newDevice) await mailNewSignIn(auth, user, deviceLabel(client.userAgent), client.ip);
-      return { ...tokens, user: toSignInUser(user) };
+      return { ...tokens, user: toSignInUser(user), ...(deletionCancelled ? { deletionCancelled } : {}) };
     },
   );
 

@@ -48,4 +48,23 @@ export const migrations: Migration[] = [
       alter table {schema}.videos add column source_bytes bigint;
     `,
   },
+  {
+    // Erasing a member (decision 034): which stored uploads are whose, and who is gone.
+    id: '0004_uploads_by_member',
+    sql: `
+      -- Every upload stored from now on, by its uploader: an erased member's files are found here.
+      -- (A video's poster and raw upload are named by its key.)
+      create table {schema}.uploads (
+        key text primary key,
+        uploader_id bigint not null,
+        created_at timestamptz not null default now()
+      );
+      create index uploads_uploader_idx on {schema}.uploads (uploader_id);
+      -- Members whose account was erased: an upload of theirs still in flight is refused.
+      create table {schema}.erased_members (
+        user_id bigint primary key,
+        erased_at timestamptz not null default now()
+      );
+    `,
+  },
 ];

@@ -37,7 +37,18 @@ export const mediaSchema = (name: string) => {
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   });
-  return { videos };
+  /** Every upload stored since decision 034, by its uploader (an erased member's files are found here). */
+  const uploads = schema.table('uploads', {
+    key: text('key').primaryKey(),
+    uploaderId: bigint('uploader_id', { mode: 'number' }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  });
+  /** Members whose account was erased (decision 034): their uploads in flight are refused. */
+  const erasedMembers = schema.table('erased_members', {
+    userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+    erasedAt: at('erased_at').notNull().defaultNow(),
+  });
+  return { videos, uploads, erasedMembers };
 };
 
 export type MediaTables = ReturnType<typeof mediaSchema>;

@@ -28,7 +28,7 @@ export function removableKey(url: string): ParsedKey | null {
 }
 
 /** Every stored key one URL stands for: a video's MP4 brings its poster and its waiting upload. */
-function keysOf(parsed: ParsedKey): string[] {
+export function keysOf(parsed: ParsedKey): string[] {
   if (parsed.area !== 'videos' || parsed.variant !== null || parsed.ext !== 'mp4') return [parsed.key];
   return [parsed.key, siblingKey(parsed.key, 'poster', 'jpg'), siblingKey(parsed.key, null, 'bin', 'incoming')];
 }

@@ -13,6 +13,8 @@ import { enqueueVideo } from '../jobs/video-queue.js';
 import { newKey, publicUrl, siblingKey } from '../storage/keys.js';
 import type { StorageBody } from '../storage/port.js';
 import { insertVideo } from '../videos/records.js';
+import { unauthenticated } from '@kora/platform/service';
+import { isErased } from './erase-member.js';
 import type { ReceivedFile } from './receive.js';
 
 export type PreparedFile = (ReceivedFile & { kind: 'image'; image: ProcessedPostImage }) | (ReceivedFile & { kind: 'video' });
@@ -66,22 +68,28 @@ export async function storeUpload(media: Media, uploaderId: number, purpose: Med
         });
       }
     }
-    if (videos.length > 0) {
-      await ctx.transact(async (tx, emit) => {
-        for (const video of videos) {
-          const row = await insertVideo(media, tx, emit, {
-            uploaderId,
-            purpose,
-            incomingKey: video.incomingKey,
-            sourceMime: video.mime,
-            sourceBytes: video.bytes,
-            key: video.key,
-            posterKey: siblingKey(video.key, 'poster', 'jpg'),
-          });
-          results[video.index]!.videoId = row.id;
-        }
-      });
-    }
+    await ctx.transact(async (tx, emit) => {
+      // An erased member's upload still in flight is refused, and its files removed (decision 034).
+      if (await isErased(media, tx, uploaderId)) throw unauthenticated();
+      if (results.length > 0) {
+        await tx
+          .insert(media.tables.uploads)
+          .values(results.map((r) => ({ key: r.key, uploaderId })))
+          .onConflictDoNothing();
+      }
+      for (const video of videos) {
+        const row = await insertVideo(media, tx, emit, {
+          uploaderId,
+          purpose,
+          incomingKey: video.incomingKey,
+          sourceMime: video.mime,
+          sourceBytes: video.bytes,
+          key: video.key,
+          posterKey: siblingKey(video.key, 'poster', 'jpg'),
+        });
+        results[video.index]!.videoId = row.id;
+      }
+    });
   } catch (err) {
     await Promise.all(
       written.map((key) =>

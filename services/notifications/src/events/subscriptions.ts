@@ -18,6 +18,7 @@ import { mentionReviewed, postMentioned } from '../notifications/mentions.js';
 import { walletCredited, walletDebited } from '../notifications/payments.js';
 import { reelCommented, reelLiked } from '../notifications/reels.js';
 import { reportClosed } from '../notifications/reports.js';
+import { eraseNotificationsMember } from '../projections/erase-member.js';
 import { memberSettingsHandlers, rememberEmail } from '../projections/settings.js';
 
 export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
@@ -51,6 +52,7 @@ export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
         'wallet.credited': (event, tx, emit) => walletCredited(n, tx, emit, event),
         'wallet.debited': (event, tx, emit) => walletDebited(n, tx, emit, event),
         'report.closed': (event, tx, emit) => reportClosed(n, tx, emit, event),
+        'user.deleted': (event, tx) => eraseNotificationsMember(n, tx, event),
       },
     },
   ];

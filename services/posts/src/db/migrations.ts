@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { memberPrivacySql, memberProSql, searchTextSql, type Migration } from '@kora/platform/service';
+import { erasedMembersSql, memberPrivacySql, memberProSql, searchTextSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -285,6 +285,14 @@ export const migrations: Migration[] = [
         user_id bigint primary key,
         suspended_at timestamptz not null
       );
+    `,
+  },
+  {
+    // Erasing a member (decision 034): their posts, comments and reactions go; a write of theirs
+    // still in flight is refused.
+    id: '0011_erased_members',
+    sql: `
+      ${erasedMembersSql}
     `,
   },
 ];

@@ -1,6 +1,6 @@
 /** Tables of the `posts` schema (Drizzle views of the SQL in migrations.ts). */
 import { GROUP_PRIVACIES, GROUP_ROLES, REPORT_MODERATIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '@kora/contracts';
-import { friendshipsTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
+import { erasedMembersTable, friendshipsTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
 import { bigint, boolean, customType, doublePrecision, integer, pgSchema, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
@@ -189,7 +189,11 @@ export const postsSchema = (name: string) => {
     suspendedAt: at('suspended_at').notNull(),
   });
 
+  /** Erased members (decision 034): a write of theirs still in flight is refused. */
+  const erasedMembers = erasedMembersTable(schema);
+
   return {
+    erasedMembers,
     hashtags,
     pendingBackfills,
     suspendedMembers,

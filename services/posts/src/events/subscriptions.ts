@@ -1,9 +1,10 @@
 /**
  * Every event this service consumes, in one place. One consumer group feeds the local projections
- * (members, videos, friend graph, privacy settings, groups and their members, plans) that a feed page reads instead of calling other services.
+ * (members, videos, friend graph, privacy settings, groups and their members, plans) that a feed page reads instead of calling other services; an erased member's posts and marks go (decision 034).
  */
 import { friendshipHandlers, memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
 import type { Posts } from '../context.js';
+import { erasePostsMember } from '../projections/erase-member.js';
 import { groupHandlers } from '../projections/groups.js';
 import { keepMembership } from '../projections/memberships.js';
 import { suspensionHandlers } from '../projections/suspended.js';
@@ -29,6 +30,7 @@ export function postsConsumers(posts: Posts): ConsumerDefinition[] {
         ...memberPrivacyHandlers(tables.privacy),
         ...groupHandlers(tables),
         ...suspensionHandlers(tables),
+        'user.deleted': (event, tx) => erasePostsMember(posts, tx, event),
       },
     },
   ];

@@ -4,6 +4,7 @@
  * events, and its #tags in one transaction.
  */
 import { type CreatePostBody, excerpt, mediaTypeOf, textLength } from '@kora/contracts';
+import { refuseErasedMember } from '@kora/platform/service';
 import type { Posts } from '../context.js';
 import { notYourUserId, postBadWords, postEmpty, postTooLong } from '../errors.js';
 import { containsBadWord } from '../moderation/bad-words.js';
@@ -26,6 +27,7 @@ export async function createPost(posts: Posts, callerId: number, body: CreatePos
   if (groupId !== null) await requireMayPostIn(posts, callerId, groupId);
 
   return posts.ctx.transact(async (tx, emit) => {
+    await refuseErasedMember(tx, posts.tables.erasedMembers, callerId);
     const [row] = await tx
       .insert(posts.tables.posts)
       .values({ authorId: callerId, content, media, groupId })

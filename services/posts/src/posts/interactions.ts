@@ -4,7 +4,7 @@
  * disagrees with what happened. The caller has already checked the post is visible to the member.
  */
 import { excerpt, textLength, type PostComment } from '@kora/contracts';
-import { memberViews, toggleCountedRow } from '@kora/platform/service';
+import { memberViews, refuseErasedMember, toggleCountedRow } from '@kora/platform/service';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { VisiblePost } from '../feed/visibility.js';
@@ -17,6 +17,7 @@ import { recordMentions } from './mentions.js';
 export async function toggleLike(posts: Posts, post: VisiblePost, memberId: number): Promise<{ liked: boolean; likeCount: number }> {
   const { posts: postsTable, likes } = posts.tables;
   return posts.ctx.transact(async (tx, emit) => {
+    await refuseErasedMember(tx, posts.tables.erasedMembers, memberId);
     const {
       on: liked,
       count,
@@ -52,6 +53,7 @@ export async function addComment(posts: Posts, post: VisiblePost, memberId: numb
   if (containsBadWord(content, badWords)) throw commentBadWords();
   const { posts: postsTable, comments } = posts.tables;
   const comment = await posts.ctx.transact(async (tx, emit) => {
+    await refuseErasedMember(tx, posts.tables.erasedMembers, memberId);
     const [row] = await tx.insert(comments).values({ postId: post.id, userId: memberId, content }).returning();
     await tx
       .update(postsTable)
@@ -96,6 +98,7 @@ export async function addComment(posts: Posts, post: VisiblePost, memberId: numb
 export async function sharePost(posts: Posts, post: VisiblePost, memberId: number): Promise<{ shared: true; shareCount: number }> {
   const { posts: postsTable, shares } = posts.tables;
   return posts.ctx.transact(async (tx, emit) => {
+    await refuseErasedMember(tx, posts.tables.erasedMembers, memberId);
     const added = await tx
       .insert(shares)
       .values({ postId: post.id, userId: memberId })

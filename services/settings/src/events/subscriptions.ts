@@ -1,12 +1,20 @@
 /**
  * Every event this service consumes, in one place: auth's member events feed the member snapshot
- * (the General tab's username) and the member's e-mail address (from sign-up, then each change).
+ * (the General tab's username) and the member's e-mail address (from sign-up, then each change);
+ * an erased member's settings, address and snapshot go (decision 034).
  */
-import { memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
+import {
+  deleteMemberRows,
+  forgetPublishedEvents,
+  memberNames,
+  memberSnapshotHandlers,
+  type ConsumerDefinition,
+} from '@kora/platform/service';
+import { eq } from 'drizzle-orm';
 import type { Settings } from '../context.js';
 
 export function settingsConsumers(settings: Settings): ConsumerDefinition[] {
-  const { members, emails } = settings.tables;
+  const { members, emails, settings: saved } = settings.tables;
   const snapshot = memberSnapshotHandlers(members);
   return [
     {
@@ -24,6 +32,13 @@ export function settingsConsumers(settings: Settings): ConsumerDefinition[] {
         'user.email-changed': async (event, tx) => {
           const { userId, email } = event.payload;
           await tx.insert(emails).values({ userId, email }).onConflictDoUpdate({ target: emails.userId, set: { email } });
+        },
+        'user.deleted': async (event, tx) => {
+          const { userId } = event.payload;
+          const [address] = await tx.select({ email: emails.email }).from(emails).where(eq(emails.userId, userId));
+          const names = [...(await memberNames(tx, members, userId)), ...(address ? [address.email] : [])];
+          await deleteMemberRows(tx, userId, [saved.userId, emails.userId, members.userId]);
+          await forgetPublishedEvents(tx, settings.ctx.schema, userId, names);
         },
       },
     },

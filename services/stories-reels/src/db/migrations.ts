@@ -3,7 +3,14 @@
  * The platform adds the outbox and processed-events tables first. Never edit a released
  * migration: add a new one.
  */
-import { friendshipsSql, memberPrivacySql, memberProSql, memberSnapshotSql, type Migration } from '@kora/platform/service';
+import {
+  friendshipsSql,
+  memberPrivacySql,
+  memberProSql,
+  memberSnapshotSql,
+  type Migration,
+  erasedMembersSql,
+} from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -109,5 +116,12 @@ export const migrations: Migration[] = [
     // The member snapshot learns each member's Pro plan (membership.changed): the verified badge.
     id: '0002_member_pro',
     sql: memberProSql,
+  },
+  {
+    // Erasing a member (decision 034): a story, reel or reaction of theirs still in flight is refused.
+    id: '0003_erased_members',
+    sql: `
+      ${erasedMembersSql}
+    `,
   },
 ];

@@ -8,6 +8,7 @@
  * make one reel: `reels.video_id` is unique and the loser answers 409.
  */
 import { reelLimits, reelTexts, type CreateReelBody, type InternalVideo, type Reel } from '@kora/contracts';
+import { refuseErasedMember } from '@kora/platform/service';
 import type { StoriesReels } from '../context.js';
 import { recordVideo } from '../projections/videos.js';
 import { videoFailed, videoNotFound, videoNotYours, videoUsed } from './errors.js';
@@ -30,6 +31,7 @@ export async function createReel(sr: StoriesReels, authorId: number, body: Creat
   const video = requireUsable(await mediaVideo(sr, body.videoUrl), authorId);
   const { reels } = sr.tables;
   const reelId = await sr.ctx.transact(async (tx, emit) => {
+    await refuseErasedMember(tx, sr.tables.erasedMembers, authorId);
     await recordVideo(sr.tables, tx, {
       videoId: video.id,
       url: video.url,

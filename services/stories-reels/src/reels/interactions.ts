@@ -5,7 +5,7 @@
  * the row and takes it back; a second share finds it and changes nothing).
  */
 import { excerpt, type ReelComment } from '@kora/contracts';
-import { memberViews, toggleCountedRow } from '@kora/platform/service';
+import { memberViews, refuseErasedMember, toggleCountedRow } from '@kora/platform/service';
 import { and, eq, sql } from 'drizzle-orm';
 import type { StoriesReels } from '../context.js';
 import type { TargetReel } from './target.js';
@@ -14,6 +14,7 @@ import type { TargetReel } from './target.js';
 export async function toggleReelLike(sr: StoriesReels, reel: TargetReel, memberId: number): Promise<{ liked: boolean; likeCount: number }> {
   const { reels, reelLikes } = sr.tables;
   return sr.ctx.transact(async (tx, emit) => {
+    await refuseErasedMember(tx, sr.tables.erasedMembers, memberId);
     const {
       on: liked,
       count,
@@ -42,6 +43,7 @@ export async function toggleReelLike(sr: StoriesReels, reel: TargetReel, memberI
 export async function shareReel(sr: StoriesReels, reel: TargetReel, memberId: number): Promise<{ shared: true; shareCount: number }> {
   const { reels, reelShares } = sr.tables;
   return sr.ctx.transact(async (tx, emit) => {
+    await refuseErasedMember(tx, sr.tables.erasedMembers, memberId);
     const added = await tx
       .insert(reelShares)
       .values({ reelId: reel.id, userId: memberId })
@@ -71,6 +73,7 @@ export async function shareReel(sr: StoriesReels, reel: TargetReel, memberId: nu
 export async function addReelComment(sr: StoriesReels, reel: TargetReel, memberId: number, content: string): Promise<ReelComment> {
   const { reels, reelComments } = sr.tables;
   const comment = await sr.ctx.transact(async (tx, emit) => {
+    await refuseErasedMember(tx, sr.tables.erasedMembers, memberId);
     const [row] = await tx.insert(reelComments).values({ reelId: reel.id, userId: memberId, content, createdAt: sr.now() }).returning();
     await tx
       .update(reels)

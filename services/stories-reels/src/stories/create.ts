@@ -7,7 +7,7 @@
  * refused there has its stored file removed again.
  */
 import { storyLimits, type CreatedStory } from '@kora/contracts';
-import { type Tx } from '@kora/platform/service';
+import { refuseErasedMember, type Tx } from '@kora/platform/service';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { StoriesReels } from '../context.js';
 import { tooManyLiveStories } from '../errors.js';
@@ -30,6 +30,7 @@ export async function createStory(sr: StoriesReels, userId: number, file: Spoole
   const expiresAt = new Date(createdAt.getTime() + storyLimits.lifetimeMs);
   try {
     return await sr.ctx.transact(async (tx, emit) => {
+      await refuseErasedMember(tx, sr.tables.erasedMembers, userId);
       // One member's uploads queue here; other members' do not wait.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`stories-reels.live-stories:${userId}`}, 0))`);
       if ((await liveStoryCount(sr, tx, userId)) >= storyLimits.maxLivePerMember) throw tooManyLiveStories();

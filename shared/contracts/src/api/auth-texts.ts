@@ -38,6 +38,20 @@ export const authTexts = {
   userNotFound: 'User not found',
   sessionNotFound: 'Session not found',
   imageRequired: 'Please choose an image first',
+  // Leaving (decision 034).
+  passwordRequired: 'Please enter your password',
+  deletionScheduled: (days: number) => `Your account will be deleted in ${days} days. Sign in again before then to keep it.`,
+  deletionCancelled: 'Welcome back! Your account is no longer scheduled for deletion.',
+  balanceNotEmpty: (naira: string) =>
+    `Your wallet still holds ${naira}. Deleting your account gives it up: confirm that you understand to go on.`,
+  deletionPending: 'Your account is already scheduled for deletion.',
+  emailUnchanged: 'That is already your e-mail address',
+  emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your e-mail changes when you open it.`,
+  emailChanged: 'Your e-mail address has been changed. Use the new one to sign in.',
+  emailChangeCancelled: 'The e-mail change was cancelled. If you did not ask for it, reset your password now.',
+  emailChangeInvalid: 'This e-mail change link is not valid',
+  emailChangeExpired: 'This e-mail change link has expired. Ask for the change again in Settings.',
+  emailChangeUsed: 'This e-mail change link has already been used',
 } as const;
 /** How a member is named to others: "Ada Obi"; the username when both names are blank. */
 export function displayName(member: { firstname: string; lastname: string; username: string }): string {

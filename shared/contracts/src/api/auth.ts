@@ -140,7 +140,11 @@ const tokensExample = {
 };
 export const tokensSchema = tokensFields.meta({ example: tokensExample });
 export const signInAnswer = tokensFields
-  .extend({ user: signInUserSchema })
+  .extend({
+    user: signInUserSchema,
+    /** True when this sign-in cancelled the account's scheduled deletion (decision 034). */
+    deletionCancelled: z.boolean().optional(),
+  })
   .meta({ example: { ...tokensExample, user: signInUserExample } });
 
 export const statusAnswer = z.object({ status: z.boolean(), message: z.string().optional() }).meta({ example: { status: true } });

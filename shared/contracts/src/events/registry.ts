@@ -113,6 +113,12 @@ export const eventRegistry = {
   'session.revoked': event('auth.session', 1, z.object({ userId: z.number().int(), sessionId: z.string() })),
   /** An admin (or the member) changed the account's e-mail: the services that mail or bill it keep the new one. */
   'user.email-changed': event('auth.user', 1, z.object({ userId: z.number().int(), email: z.string() })),
+  /**
+   * The account's grace period ended and auth erased it (decision 034): every service erases or
+   * anonymises what it holds for the member. Carries no name or address (the outbox and the topic
+   * keep it), only the member's own profile pictures' URLs for media to remove.
+   */
+  'user.deleted': event('auth.user', 1, z.object({ userId: z.number().int(), profileFiles: z.array(z.string()) })),
   /** An admin suspended or reinstated the account (its sessions end in the same change when suspended). */
   'user.status-changed': event(
     'auth.user',

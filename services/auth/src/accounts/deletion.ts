@@ -1,0 +1,88 @@
+/**
+ * Deleting your own account (decision 034). Asking for it checks the password, refuses a wallet
+ * with money in it unless the member confirms giving it up, schedules the erasure after the grace
+ * period and ends every session. Signing in before the due time cancels it; once it is due the
+ * account is as good as gone (sign-in refuses it) and the sweep erases it.
+ */
+import { formatNaira, koboToNaira } from '@kora/contracts';
+import { unauthenticated, type Identity } from '@kora/platform/service';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import type { Auth } from '../context.js';
+import type { UserRow } from '../db/schema.js';
+import { balanceNotEmpty, currentPasswordWrong } from '../errors.js';
+import { deletionCancelledMail, deletionScheduledMail } from '../mail/leaving-templates.js';
+import { verifyPassword } from './passwords.js';
+import { revokeSessions } from './sessions.js';
+import { findUserById } from './users.js';
+
+export interface DeletionRequest {
+  password: string;
+  confirmBalance?: boolean;
+}
+
+export const graceMs = (auth: Auth) => auth.config.KORA_DELETION_GRACE_SECONDS * 1000;
+
+/** Schedules the caller's account for erasure; answers when. Asking again keeps the first date. */
+export async function requestDeletion(auth: Auth, identity: Identity, request: DeletionRequest): Promise<Date> {
+  const { ctx, tables } = auth;
+  const user = await findUserById(ctx.db, tables, identity.userId);
+  if (!user || isDue(auth, user)) throw unauthenticated();
+  if (!(await verifyPassword(user.passwordHash, request.password))) throw currentPasswordWrong();
+  // The balance the sign-in record carries (wallet events keep it); a top-up still in flight shows
+  // on the next try.
+  if (user.walletBalanceKobo > 0 && request.confirmBalance !== true) {
+    throw balanceNotEmpty(formatNaira(koboToNaira(user.walletBalanceKobo)));
+  }
+  const now = auth.now();
+  const dueAt = new Date(now.getTime() + graceMs(auth));
+  const scheduled = await ctx.transact(async (tx, emit) => {
+    const [row] = await tx
+      .update(tables.users)
+      .set({ deletionRequestedAt: now, deletionDueAt: dueAt, updatedAt: now })
+      .where(and(eq(tables.users.id, user.id), isNull(tables.users.deletionDueAt)))
+      .returning({ dueAt: tables.users.deletionDueAt });
+    await revokeSessions(tx, emit, ctx.store, tables, { userId: user.id }, user.id, now);
+    return row?.dueAt ?? null;
+  });
+  if (!scheduled) {
+    // A second request raced the first: its date stands.
+    const current = await findUserById(ctx.db, tables, user.id);
+    return current?.deletionDueAt ?? dueAt;
+  }
+  await auth.sendMail(
+    deletionScheduledMail({
+      to: user.email,
+      firstname: user.firstname,
+      siteName: auth.siteName(),
+      deleteAt: scheduled.toUTCString(),
+      link: `${auth.publicUrl()}/login`,
+    }),
+  );
+  return scheduled;
+}
+
+/** Past its grace period: erased at the next sweep, never signed in to again. */
+export function isDue(auth: Auth, user: Pick<UserRow, 'deletionDueAt'>): boolean {
+  return user.deletionDueAt !== null && user.deletionDueAt <= auth.now();
+}
+
+/**
+ * A sign-in with the right password during the grace period: the deletion is off. Answers whether
+ * this call cancelled one (the sweep cannot take the row meanwhile: it only takes due rows, and
+ * this only clears rows not yet due).
+ */
+export async function cancelDeletionOnSignIn(auth: Auth, user: UserRow): Promise<boolean> {
+  if (user.deletionDueAt === null) return false;
+  const { tables } = auth;
+  const now = auth.now();
+  const cancelled = await auth.ctx.db
+    .update(tables.users)
+    .set({ deletionRequestedAt: null, deletionDueAt: null, updatedAt: now })
+    .where(and(eq(tables.users.id, user.id), isNotNull(tables.users.deletionDueAt), gt(tables.users.deletionDueAt, now)))
+    .returning({ id: tables.users.id });
+  if (cancelled.length === 0) return false;
+  await auth.sendMail(
+    deletionCancelledMail({ to: user.email, firstname: user.firstname, siteName: auth.siteName(), link: `${auth.publicUrl()}/settings` }),
+  );
+  return true;
+}

@@ -1,0 +1,45 @@
+/**
+ * A member's account was erased (`user.deleted`, decision 034): every file they uploaded (posts,
+ * stories, reels, group pictures: the `uploads` and `videos` rows name them) and their profile
+ * pictures (the event names those) are removed from storage, then their rows go and a tombstone
+ * refuses an upload of theirs still in flight. Files go before the rows commit: a failure retries
+ * the event, and removing a file twice removes nothing the second time.
+ */
+import type { EventPayload } from '@kora/contracts';
+import type { Tx } from '@kora/platform/service';
+import { eq, sql } from 'drizzle-orm';
+import type { Media } from '../context.js';
+import { parseKey, type ParsedKey } from '../storage/keys.js';
+import { keysOf } from './remove.js';
+
+/** Serialises an erasure and an upload of the same member (the upload checks the tombstone under it). */
+async function lockMember(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media.member:${userId}`}, 0))`);
+}
+
+export async function isErased(media: Media, tx: Tx, userId: number): Promise<boolean> {
+  await lockMember(tx, userId);
+  const t = media.tables.erasedMembers;
+  return (await tx.select({ id: t.userId }).from(t).where(eq(t.userId, userId))).length > 0;
+}
+
+export async function eraseMediaMember(media: Media, tx: Tx, event: { payload: EventPayload<'user.deleted'> }): Promise<void> {
+  const { userId, profileFiles } = event.payload;
+  const { uploads, videos, erasedMembers } = media.tables;
+  await lockMember(tx, userId);
+  await tx.insert(erasedMembers).values({ userId }).onConflictDoNothing();
+  const stored = await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.uploaderId, userId));
+  const uploadedVideos = await tx.select({ key: videos.key }).from(videos).where(eq(videos.uploaderId, userId));
+  const profile = profileFiles.map((url) => (url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : url));
+  const parsed = [...stored, ...uploadedVideos]
+    .map((r) => r.key)
+    .concat(profile)
+    .map(parseKey);
+  const keys = new Set(parsed.filter((p): p is ParsedKey => p !== null).flatMap(keysOf));
+  await media.ready;
+  let removed = 0;
+  for (const key of keys) if (await media.storage.remove(key)) removed += 1;
+  await tx.delete(uploads).where(eq(uploads.uploaderId, userId));
+  await tx.delete(videos).where(eq(videos.uploaderId, userId));
+  media.ctx.log.info({ userId, removed }, "an erased member's files removed");
+}

@@ -1,0 +1,60 @@
+/**
+ * A member's account was erased (`user.deleted`, decision 034). First the tombstone (a story, reel
+ * or reaction of theirs still in flight is refused from now on), then their stories with their
+ * views, their reels with every like, comment and share on them, their own likes, comments and
+ * shares on other reels (those reels' counters follow), the stories they viewed, the videos they
+ * uploaded and every projection row that names them. Media removes the files themselves (it gets
+ * the same event). Replaying finds nothing left to do.
+ */
+import type { EventPayload } from '@kora/contracts';
+import { deleteMemberRows, forgetPublishedEvents, memberNames, recordErasedMember, type Tx } from '@kora/platform/service';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { StoriesReels } from '../context.js';
+
+export async function eraseStoriesReelsMember(sr: StoriesReels, tx: Tx, event: { payload: EventPayload<'user.deleted'> }): Promise<void> {
+  const { userId } = event.payload;
+  const t = sr.tables;
+  await recordErasedMember(tx, t.erasedMembers, userId);
+  const names = await memberNames(tx, t.members, userId);
+
+  const stories = await tx.select({ id: t.stories.id }).from(t.stories).where(eq(t.stories.userId, userId));
+  if (stories.length > 0) {
+    const ids = stories.map((s) => s.id);
+    await tx.delete(t.storyViews).where(inArray(t.storyViews.storyId, ids));
+    await tx.delete(t.stories).where(inArray(t.stories.id, ids));
+  }
+  const reels = await tx.select({ id: t.reels.id }).from(t.reels).where(eq(t.reels.authorId, userId));
+  if (reels.length > 0) {
+    const ids = reels.map((r) => r.id);
+    for (const column of [t.reelLikes.reelId, t.reelComments.reelId, t.reelShares.reelId])
+      await tx.delete(column.table).where(inArray(column, ids));
+    await tx.delete(t.reels).where(inArray(t.reels.id, ids));
+  }
+
+  const r = t.reels;
+  await tx.execute(sql`
+    update ${r} set like_count = greatest(${r.likeCount} - gone.n, 0)
+    from (select reel_id, count(*)::int as n from ${t.reelLikes} where user_id = ${userId} group by reel_id) as gone
+    where ${r.id} = gone.reel_id`);
+  await tx.execute(sql`
+    update ${r} set comment_count = greatest(${r.commentCount} - gone.n, 0)
+    from (select reel_id, count(*)::int as n from ${t.reelComments} where user_id = ${userId} group by reel_id) as gone
+    where ${r.id} = gone.reel_id`);
+  await tx.execute(sql`
+    update ${r} set share_count = greatest(${r.shareCount} - gone.n, 0)
+    from (select reel_id, count(*)::int as n from ${t.reelShares} where user_id = ${userId} group by reel_id) as gone
+    where ${r.id} = gone.reel_id`);
+
+  await deleteMemberRows(tx, userId, [
+    t.reelLikes.userId,
+    t.reelComments.userId,
+    t.reelShares.userId,
+    t.storyViews.viewerId,
+    t.videos.uploaderId,
+    t.members.userId,
+    t.privacy.userId,
+    t.friendships.userId,
+    t.friendships.friendId,
+  ]);
+  await forgetPublishedEvents(tx, sr.ctx.schema, userId, names);
+}
