@@ -18,6 +18,8 @@ import { securityRoutes } from './routes/security.js';
 import { sessionRoutes } from './routes/session.js';
 import { signInRoutes } from './routes/sign-in.js';
 import { signOutRoutes } from './routes/sign-out.js';
+import { twoStepSignInRoutes } from './routes/two-step-sign-in.js';
+import { twoStepRoutes } from './routes/two-step.js';
 import { userRoutes } from './routes/users.js';
 
 export type { AuthOptions } from './context.js';
@@ -41,12 +43,14 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
       reportEndedSessions(app);
       accountRoutes(app, auth);
       signInRoutes(app, auth);
+      twoStepSignInRoutes(app, auth);
       recoveryRoutes(app, auth);
       await userRoutes(app, auth);
       await memberRoutes(app, (members) => {
         sessionRoutes(members);
         signOutRoutes(members, auth);
         securityRoutes(members, auth);
+        twoStepRoutes(members, auth);
       });
       devMailRoutes(app, auth);
       // After userRoutes: the multipart parser it registers serves the admin's avatar upload too.

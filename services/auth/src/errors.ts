@@ -38,3 +38,13 @@ export const adminsOnly = () => forbidden('Admins only');
 export const timezoneNotSaved = () => new AppError(502, ErrorCode.BadGateway, 'The time zone could not be saved. Please try again.');
 /** A sibling service asked for stats from a day that does not exist. */
 export const statsDayInvalid = () => badRequest('since must be a real day written YYYY-MM-DD');
+
+// The sign-in lock and two-step sign-in (decision 033).
+export const signInWait = (seconds: number) => new AppError(429, AuthErrorCode.SignInWait, authTexts.signInWait(seconds));
+export const signInLocked = () => new AppError(423, AuthErrorCode.SignInLocked, authTexts.signInLocked);
+export const unlockInvalid = () => new AppError(400, AuthErrorCode.UnlockInvalid, authTexts.unlockInvalid);
+export const twoStepCodeWrong = () => new AppError(400, AuthErrorCode.TwoStepCodeWrong, authTexts.twoStepCodeWrong);
+export const twoStepChallengeInvalid = () => new AppError(401, AuthErrorCode.TwoStepChallengeInvalid, authTexts.twoStepChallengeInvalid);
+export const twoStepAlreadyOn = () => new AppError(409, AuthErrorCode.TwoStepAlreadyOn, authTexts.twoStepAlreadyOn);
+export const twoStepNotOn = () => new AppError(409, AuthErrorCode.TwoStepNotOn, authTexts.twoStepNotOn);
+export const twoStepNoSetup = () => new AppError(409, AuthErrorCode.TwoStepNoSetup, authTexts.twoStepNoSetup);

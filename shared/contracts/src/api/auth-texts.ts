@@ -38,6 +38,22 @@ export const authTexts = {
   userNotFound: 'User not found',
   sessionNotFound: 'Session not found',
   imageRequired: 'Please choose an image first',
+  // Sign-in backoff and lock (decision 033): the same words whether or not the account exists.
+  signInWait: (seconds: number) => `Too many failed sign-in attempts. Please wait ${seconds}s and try again.`,
+  signInLocked: "Too many failed sign-in attempts. Sign-in is locked: use the link we sent to the account's e-mail address to unlock it.",
+  unlockInvalid: 'This unlock link is not valid or has already been used',
+  unlocked: 'Your account is unlocked. You can login now.',
+  // Two-step sign-in (decision 033).
+  twoStepCodeFormat: 'Enter the 6-digit code from your authenticator app',
+  twoStepRecoveryFormat: 'Enter one of your recovery codes',
+  twoStepCodeWrong: 'That code is not correct. Please try again.',
+  twoStepChallengeInvalid: 'Your sign-in has expired. Please sign in again.',
+  twoStepAlreadyOn: 'Two-step sign-in is already on',
+  twoStepNotOn: 'Two-step sign-in is not on',
+  twoStepNoSetup: 'Start the set-up again: no set-up is waiting',
+  twoStepOn: 'Two-step sign-in is on',
+  twoStepOff: 'Two-step sign-in is off',
+  twoStepRequiredForAdmins: 'This site requires admins to use two-step sign-in. Turn it on in Settings → Security to open the back office.',
 } as const;
 /** How a member is named to others: "Ada Obi"; the username when both names are blank. */
 export function displayName(member: { firstname: string; lastname: string; username: string }): string {
