@@ -3,7 +3,7 @@
  * sign-up, sign-in, activation and password recovery. No token is sent: these calls work without
  * one. Answers are checked against the contract's schemas.
  */
-import { messageAnswer, statusAnswer, tokensSchema, type SignUpBody } from '@kora/contracts';
+import { messageAnswer, statusAnswer, tokensSchema, twoStepChallengeAnswer, type SignUpBody } from '@kora/contracts';
 import { z } from 'zod';
 import type { LoginForm } from '~/schemas/login';
 import type { CodeStep, EmailStep, ResetStep } from '~/schemas/forgot-password';
@@ -15,8 +15,21 @@ export function signUp(request: Request, body: SignUpBody) {
   return apiFetch(request, '/api/signUp', { json: body, token: null, schema: signUpAnswer });
 }
 
+/** Tokens, or (two-step sign-in on: decision 033) a challenge for the code step. */
+const signInOutcome = z.union([tokensSchema, twoStepChallengeAnswer]);
+
 export function signIn(request: Request, body: LoginForm) {
-  return apiFetch(request, '/api/signin', { json: body, token: null, schema: tokensSchema });
+  return apiFetch(request, '/api/signin', { json: body, token: null, schema: signInOutcome });
+}
+
+/** The second step: the challenge from signIn and a TOTP or recovery code. */
+export function signInTwoStep(request: Request, body: { challenge: string; code: string }) {
+  return apiFetch(request, '/api/signin/two-step', { json: body, token: null, schema: tokensSchema });
+}
+
+/** The e-mailed link that lifts a sign-in lock. */
+export function unlockSignIn(request: Request, token: string) {
+  return apiFetch(request, '/api/auth/unlock', { json: { token }, token: null, schema: messageAnswer });
 }
 
 export function activateAccount(request: Request, token: string) {

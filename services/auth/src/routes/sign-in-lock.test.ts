@@ -28,16 +28,16 @@ describe(`the sign-in backoff and lock (${process.env.KORA_TEST_TARGET ?? 'embed
     const answers: { status: number; body: unknown; retryAfter: string | undefined }[] = [];
     for (let i = 1; i <= LOCK_AFTER; i++) {
       const res = await signIn(login, 'not the password');
-      answers.push({ status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'] as string | undefined });
+      answers.push({ status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'] });
       if (i >= FREE_FAILURES) {
         // The next try must wait: before the wait ends it is refused, whatever the password.
         const early = await signIn(login, 'not the password');
-        answers.push({ status: early.statusCode, body: early.json(), retryAfter: early.headers['retry-after'] as string | undefined });
+        answers.push({ status: early.statusCode, body: early.json(), retryAfter: early.headers['retry-after'] });
         clock.advance(FIRST_DELAY_MS * 2 ** (i - FREE_FAILURES));
       }
     }
     const after = await signIn(login, 'not the password');
-    answers.push({ status: after.statusCode, body: after.json(), retryAfter: after.headers['retry-after'] as string | undefined });
+    answers.push({ status: after.statusCode, body: after.json(), retryAfter: after.headers['retry-after'] });
     return answers;
   }
 

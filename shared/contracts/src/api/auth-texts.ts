@@ -71,3 +71,36 @@ export function unknownMember(userId: number): { username: string; name: string;
   // No names are known yet, so the name is the username, as displayName() shows a member without names.
   return { username: `member${userId}`, name: `member${userId}`, profileImage: DEFAULT_AVATAR };
 }
+
+/** The screens of two-step sign-in and the sign-in lock (decision 033): the login's code step, Settings → Security's card. */
+export const twoStepTexts = {
+  codeStepTitle: 'Two-step sign-in',
+  codePrompt: 'Enter the 6-digit code from your authenticator app',
+  recoveryPrompt: 'Enter one of your recovery codes',
+  codeLabel: 'Code',
+  recoveryLabel: 'Recovery code',
+  useRecovery: 'Use a recovery code',
+  useApp: 'Use your authenticator app instead',
+  verify: 'Verify',
+  startOver: 'Sign in with a different account',
+  unlockTitle: 'Unlock sign-in',
+  unlockPrompt: 'Sign-in to your account was locked after too many failed attempts. Unlock it, then sign in.',
+  unlockButton: 'Unlock my account',
+  cardTitle: 'Two-step sign-in',
+  cardOff: 'Protect your account with a code from an authenticator app each time you sign in.',
+  cardOn: 'On: signing in asks for a code from your authenticator app.',
+  setUp: 'Set up two-step sign-in',
+  scanQr: 'Scan this QR code with your authenticator app, or type the key below into it. Then enter the code it shows.',
+  secretLabel: 'Key',
+  confirm: 'Turn on',
+  recoveryTitle: 'Your recovery codes',
+  recoveryHelp: 'Each code signs you in once if you lose your phone. Save them somewhere safe now: they are shown only this once.',
+  recoveryLeft: (n: number) => `${n} recovery code${n === 1 ? '' : 's'} left.`,
+  turnOff: 'Turn off two-step sign-in',
+  turnOffHelp: 'To turn it off, enter your password and a code from your app (or a recovery code).',
+  passwordLabel: 'Password',
+  codeOrRecoveryLabel: 'Code or recovery code',
+  fetchFailed: 'Failed to fetch two-step sign-in',
+  requiredForAdmins: 'This site requires admins to use two-step sign-in. Set it up below to open the back office.',
+  done: 'Done',
+} as const;
