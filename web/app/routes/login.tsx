@@ -76,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (form.get('intent') === 'unlock') {
-    const token = formText(form, 'token') ?? '';
+    const token = formText(form, 'token');
     try {
       const answer = await unlockSignIn(request, token);
       return data<LoginActionData>({ intent: 'unlock', notice: answer.message });
@@ -89,12 +89,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get('intent') === 'two-step' || form.get('intent') === 'two-step-mode') {
     const step: TwoStepStep = {
       intent: 'two-step',
-      challenge: (formText(form, 'challenge') ?? '').slice(0, 200),
+      challenge: formText(form, 'challenge').slice(0, 200),
       mode: form.get('mode') === 'recovery' ? 'recovery' : 'totp',
       redirectTo,
     };
     if (form.get('intent') === 'two-step-mode') return data<LoginActionData>(step);
-    const code = (formText(form, 'code') ?? '').trim();
+    const code = formText(form, 'code').trim();
     if (!code) {
       const error = step.mode === 'recovery' ? twoStepTexts.recoveryPrompt : twoStepTexts.codePrompt;
       return data<LoginActionData>({ ...step, error }, { status: 400 });
