@@ -3,7 +3,7 @@ import { startSmtpSink, testClock, type SmtpSink } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountKey, FIRST_DELAY_MS, FREE_FAILURES, LOCK_AFTER, unknownLoginKey } from '../accounts/sign-in-throttle.js';
-import { mailTo, post, seedMember, startAuth, type AuthTestService } from '../test-support.js';
+import { codeIn, mailTo, post, seedMember, startAuth, type AuthTestService } from '../test-support.js';
 
 /** The sign-in backoff and lock (decision 033). */
 describe(`the sign-in backoff and lock (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -72,6 +72,16 @@ describe(`the sign-in backoff and lock (${process.env.KORA_TEST_TARGET ?? 'embed
     const ok = await signIn(member.email, member.password);
     expect(ok.statusCode).toBe(200);
     expect(await failures(accountKey(member.userId))).toBe(0);
+  });
+
+  it('opens a locked sign-in after a password reset with the mailed code', async () => {
+    const member = await seedMember(svc);
+    expect((await wrongUntilLocked(member.email)).at(-1)!.status).toBe(423);
+    expect((await post(svc, '/api/sendForgotOtp', { email: member.email })).statusCode).toBe(200);
+    const code = codeIn(await sink.waitFor((m) => mailTo(member.email)(m) && /reset code/.test(m.subject ?? '')));
+    const reset = await post(svc, '/api/reset-password', { email: member.email, otp: code, password: 'a brand new one' });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(member.email, 'a brand new one')).statusCode).toBe(200);
   });
 
   it('answers an unknown login exactly like a real account, and mails nobody', async () => {
