@@ -1,9 +1,9 @@
 /**
  * The per-account sign-in backoff and lock (decision 033). Every try (a password, or a two-step
  * code) is counted BEFORE it is checked, under a row lock, so parallel guesses each take their own
- * number and none slips past the count; a success clears the row. From the FREE_FAILURES-th try on,
- * the next try must wait a delay that doubles each time (429 with Retry-After); the LOCK_AFTER-th
- * failure locks sign-in until the owner follows the e-mailed unlock link (accounts/unlock.ts).
+ * number and none slips past the count; a success clears the row. From the FREE_FAILURES-th
+ * failure on, the next try must wait a delay that doubles each time (429 with Retry-After); the
+ * LOCK_AFTER-th failure locks sign-in until the owner follows the e-mailed unlock link (accounts/unlock.ts).
  *
  * Keys: `user:<id>` for an account, `login:<what was typed>` for a login that names none, so an
  * unknown e-mail or username gets the same answers as a real one (only a real one gets the mail).
@@ -36,7 +36,9 @@ export function delayAfter(failures: number): number {
 /**
  * Counts a try for `key` and says whether it may be checked. Call inside a transaction of its own
  * that commits before the password or code is checked: the count must hold even if the request
- * dies halfway.
+ * dies halfway. Tries in flight count too, so parallel guesses never get more than LOCK_AFTER
+ * checks; the wait itself starts when a try fails (failedAttempt), so parallel right passwords
+ * (one member on several devices) are not held up by each other.
  */
 export async function beginAttempt(tx: DbOrTx, tables: AuthTables, key: string, now: Date): Promise<AttemptStart> {
   const t = tables.signInThrottle;
@@ -48,23 +50,34 @@ export async function beginAttempt(tx: DbOrTx, tables: AuthTables, key: string, 
     return { kind: 'wait', seconds: Math.max(1, Math.ceil((row.blockedUntil.getTime() - now.getTime()) / 1000)) };
   }
   const stale = now.getTime() - row.updatedAt.getTime() > FORGET_AFTER_MS;
-  const attempt = (stale ? 0 : row.failures) + 1;
-  // The wait starts now; a success deletes the row and with it the wait.
-  const delay = delayAfter(attempt);
+  const counted = stale ? 0 : row.failures;
+  // As many tries as the lock allows are already being checked: one of them decides what comes next.
+  if (counted >= LOCK_AFTER) return { kind: 'wait', seconds: 1 };
+  const attempt = counted + 1;
   await tx
     .update(t)
-    .set({ failures: attempt, blockedUntil: delay > 0 ? new Date(now.getTime() + delay) : null, updatedAt: now })
+    .set({ failures: attempt, updatedAt: now, ...(stale ? { blockedUntil: null } : {}) })
     .where(eq(t.key, key));
   return { kind: 'go', attempt };
 }
 
 /**
- * The try numbered `attempt` failed: at LOCK_AFTER the key locks. Answers true only to the one
- * caller that set the lock (so the unlock mail goes once).
+ * The try numbered `attempt` failed: from FREE_FAILURES on the next try waits, and at LOCK_AFTER
+ * the key locks. Answers true only to the one caller that set the lock (so the unlock mail goes once).
  */
 export async function failedAttempt(tx: DbOrTx, tables: AuthTables, key: string, attempt: number, now: Date): Promise<boolean> {
-  if (attempt < LOCK_AFTER) return false;
   const t = tables.signInThrottle;
+  if (attempt < LOCK_AFTER) {
+    const delay = delayAfter(attempt);
+    if (delay === 0) return false;
+    const until = new Date(now.getTime() + delay);
+    // The latest wait wins: a slow earlier failure never shortens it.
+    await tx
+      .update(t)
+      .set({ blockedUntil: sql`greatest(coalesce(${t.blockedUntil}, ${until}), ${until})`, updatedAt: now })
+      .where(eq(t.key, key));
+    return false;
+  }
   const locked = await tx
     .update(t)
     .set({ lockedAt: now, updatedAt: now })
