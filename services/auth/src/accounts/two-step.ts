@@ -35,16 +35,29 @@ export function matchingStep(secretBase32: string, code: string, now: Date): num
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
-/** `xxxxx-xxxxx`: 50 random bits, lower-case base32 (no 0/1/8/9 to mistake for letters). */
+/** `xxxxx-xxxxx`: 50 random bits, lower-case base32 (letters and 2-7; no 0, 1, 8 or 9). */
 export function newRecoveryCode(): string {
   const bytes = randomBytes(10);
   const chars = [...bytes].map((b) => BASE32[b & 31]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
-/** What is stored of a recovery code: keyed and bound to the member, of the code without its dash. */
+/**
+ * A recovery code as typed, in the form it was made: no spaces or dash, lower case, and the digits
+ * people type for look-alike letters (0 for o, 1 for l, 8 for b) read as those letters.
+ */
+export function normalRecoveryCode(code: string): string {
+  return code
+    .replace(/[\s-]+/g, '')
+    .toLowerCase()
+    .replace(/0/g, 'o')
+    .replace(/1/g, 'l')
+    .replace(/8/g, 'b');
+}
+
+/** What is stored of a recovery code: keyed and bound to the member. */
 export function recoveryDigest(key: string, userId: number, code: string): string {
-  return hmacSha256(key, `recovery:${userId}:${code.replace(/[\s-]+/g, '').toLowerCase()}`);
+  return hmacSha256(key, `recovery:${userId}:${normalRecoveryCode(code)}`);
 }
 
 export type TwoStepRow = AuthTables['twoStep']['$inferSelect'];

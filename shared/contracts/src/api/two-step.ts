@@ -11,12 +11,6 @@ export const totpCodeSchema = z
   .transform((code) => code.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, authTexts.twoStepCodeFormat));
 
-/** A recovery code as shown (`abcde-fghij`), in any letter case, with or without the dash. */
-export const recoveryCodeSchema = z
-  .string({ error: authTexts.twoStepRecoveryFormat })
-  .transform((code) => code.replace(/[\s-]+/g, '').toLowerCase())
-  .pipe(z.string().regex(/^[a-z2-7]{10}$/, authTexts.twoStepRecoveryFormat));
-
 /** Either a current TOTP code or one unused recovery code. */
 export const twoStepCodeSchema = z
   .string({ error: authTexts.twoStepCodeFormat })
