@@ -42,7 +42,9 @@ export function delayAfter(failures: number): number {
  */
 export async function beginAttempt(tx: DbOrTx, tables: AuthTables, key: string, now: Date): Promise<AttemptStart> {
   const t = tables.signInThrottle;
-  await tx.insert(t).values({ key, failures: 0, updatedAt: now }).onConflictDoNothing();
+  // An upsert, not "insert or nothing": it locks the row it finds, so a sign-in that completes at
+  // this moment (and deletes the row) cannot leave this try without one.
+  await tx.insert(t).values({ key, failures: 0, updatedAt: now }).onConflictDoUpdate({ target: t.key, set: { key } });
   const [row] = await tx.select().from(t).where(eq(t.key, key)).for('update');
   if (!row) throw new Error(`sign-in throttle row ${key} vanished`);
   if (row.lockedAt) return { kind: 'locked' };
