@@ -107,6 +107,7 @@ export const TABLE: Row[] = [
   }),
   row('POST /api/signin/two-step', 'public', {
     ok: 401,
+    request: () => ({ path: '/api/signin/two-step', body: { challenge: `tsc_${'A'.repeat(43)}`, code: '123456' } }),
     why: 'the challenge only comes from a sign-in with the password: the example one is unknown, 401 for everyone',
   }),
   row('POST /api/auth/unlock', 'public', {
@@ -166,10 +167,12 @@ export const TABLE: Row[] = [
   row('POST /api/settings/security/two-step/setup', 'member'),
   row('POST /api/settings/security/two-step/confirm', 'member', {
     ok: [400, 409],
+    request: () => ({ path: '/api/settings/security/two-step/confirm', body: { code: '123456' } }),
     why: 'the code comes from the app holding the secret: the example code is wrong (400), or no set-up waits (409)',
   }),
   row('POST /api/settings/security/two-step/disable', 'member', {
     ok: 409,
+    request: () => ({ path: '/api/settings/security/two-step/disable', body: { password: 'not checked first', code: '123456' } }),
     why: 'the actors have not turned two-step on, so there is nothing to turn off (turning off is tested in two-step.test)',
   }),
   row('DELETE /api/settings/security/sessions/{id}', 'owner', {
