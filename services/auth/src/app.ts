@@ -21,6 +21,8 @@ import { securityRoutes } from './routes/security.js';
 import { sessionRoutes } from './routes/session.js';
 import { signInRoutes } from './routes/sign-in.js';
 import { signOutRoutes } from './routes/sign-out.js';
+import { twoStepSignInRoutes } from './routes/two-step-sign-in.js';
+import { twoStepRoutes } from './routes/two-step.js';
 import { userRoutes } from './routes/users.js';
 
 export type { AuthOptions } from './context.js';
@@ -45,6 +47,7 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
       reportEndedSessions(app);
       accountRoutes(app, auth);
       signInRoutes(app, auth);
+      twoStepSignInRoutes(app, auth);
       recoveryRoutes(app, auth);
       await userRoutes(app, auth);
       await memberRoutes(app, (members) => {
@@ -53,6 +56,7 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
         securityRoutes(members, auth);
         deletionRoutes(members, auth);
         emailChangeRoutes(members, auth);
+        twoStepRoutes(members, auth);
       });
       emailChangeLinkRoutes(app, auth);
       devMailRoutes(app, auth);

@@ -16,6 +16,11 @@ export const authEnvSchema = mailEnvSchema
   .extend({
     /** Signs access tokens; the gateway verifies them with the same secret. */
     ACCESS_TOKEN_SECRET: z.string({ error: 'is required' }).min(16, 'must be at least 16 characters'),
+    /**
+     * Encrypts two-step secrets at rest (decision 033). Unset: a key derived from
+     * ACCESS_TOKEN_SECRET. Changing it makes the stored secrets unreadable (members set up again).
+     */
+    TWO_STEP_KEY: optional(z.string().min(16, 'must be at least 16 characters')),
     /** The zone whose calendar days the admin dashboard's sign-ups per day are counted in. */
     KORA_TIME_ZONE: koraTimeZone,
     /**

@@ -12,6 +12,8 @@ import {
   type MailSender,
 } from '@kora/platform/mail';
 import { otpKey } from './accounts/otp.js';
+import { sha256 } from './accounts/tokens.js';
+import { twoStepKey, type SecretKey } from './accounts/two-step-secrets.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
 import { authSchema, type AuthTables } from './db/schema.js';
 import { MAIL_QUEUE } from './jobs/mail-queue.js';
@@ -32,6 +34,10 @@ export interface Auth {
   mailer: MailSender;
   /** Key of the recovery-code HMAC. */
   otpKey: string;
+  /** Two-step sign-in (decision 033): the key sealing TOTP secrets, the recovery codes' HMAC key. */
+  twoStepKeys: { secrets: SecretKey; recovery: string };
+  /** Signs the sign-in unlock links. */
+  unlockKey: string;
   now(): Date;
   /** Base of links in mails: the admin's site URL, else PUBLIC_URL. */
   publicUrl(): string;
@@ -52,6 +58,8 @@ export function createAuth(ctx: ServiceContext, options: AuthOptions): Auth {
     tables,
     mailer,
     otpKey: otpKey(config.ACCESS_TOKEN_SECRET),
+    twoStepKeys: { secrets: twoStepKey(config), recovery: sha256(`kora-two-step-recovery:${config.ACCESS_TOKEN_SECRET}`) },
+    unlockKey: sha256(`kora-unlock:${config.ACCESS_TOKEN_SECRET}`),
     now: options.now ?? (() => new Date()),
     publicUrl: () => mailLinkBase(settings(), config),
     siteName: () => settings().general.siteName,

@@ -45,3 +45,12 @@ export const emailUnchanged = () => new AppError(400, AuthErrorCode.EmailUnchang
 export const emailChangeInvalid = () => new AppError(400, AuthErrorCode.EmailChangeInvalid, authTexts.emailChangeInvalid);
 export const emailChangeExpired = () => new AppError(400, AuthErrorCode.EmailChangeExpired, authTexts.emailChangeExpired);
 export const emailChangeUsed = () => new AppError(400, AuthErrorCode.EmailChangeUsed, authTexts.emailChangeUsed);
+// The sign-in lock and two-step sign-in (decision 033).
+export const signInWait = (seconds: number) => new AppError(429, AuthErrorCode.SignInWait, authTexts.signInWait(seconds));
+export const signInLocked = () => new AppError(423, AuthErrorCode.SignInLocked, authTexts.signInLocked);
+export const unlockInvalid = () => new AppError(400, AuthErrorCode.UnlockInvalid, authTexts.unlockInvalid);
+export const twoStepCodeWrong = () => new AppError(400, AuthErrorCode.TwoStepCodeWrong, authTexts.twoStepCodeWrong);
+export const twoStepChallengeInvalid = () => new AppError(401, AuthErrorCode.TwoStepChallengeInvalid, authTexts.twoStepChallengeInvalid);
+export const twoStepAlreadyOn = () => new AppError(409, AuthErrorCode.TwoStepAlreadyOn, authTexts.twoStepAlreadyOn);
+export const twoStepNotOn = () => new AppError(409, AuthErrorCode.TwoStepNotOn, authTexts.twoStepNotOn);
+export const twoStepNoSetup = () => new AppError(409, AuthErrorCode.TwoStepNoSetup, authTexts.twoStepNoSetup);

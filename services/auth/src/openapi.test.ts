@@ -12,7 +12,13 @@ describe('OpenAPI document of the auth service', () => {
       ['post', '/api/signUp', ['201', '400', '403', '409']],
       ['post', '/api/activate', ['200', '400']],
       ['post', '/api/resend-activation', ['200', '400', '429']],
-      ['post', '/api/signin', ['200', '400', '401', '403']],
+      ['post', '/api/signin', ['200', '400', '401', '403', '423', '429']],
+      ['post', '/api/signin/two-step', ['200', '400', '401', '423', '429']],
+      ['post', '/api/auth/unlock', ['200', '400']],
+      ['get', '/api/settings/security/two-step', ['200', '401']],
+      ['post', '/api/settings/security/two-step/setup', ['200', '401', '409']],
+      ['post', '/api/settings/security/two-step/confirm', ['200', '400', '401', '409']],
+      ['post', '/api/settings/security/two-step/disable', ['200', '400', '401', '409', '423', '429']],
       ['post', '/api/auth/refresh', ['200', '400', '401']],
       ['post', '/api/signout', ['204', '401']],
       ['get', '/api/auth/session', ['200', '401']],
@@ -44,7 +50,8 @@ describe('OpenAPI document of the auth service', () => {
       const op = doc.paths[path]?.[method];
       expect(op, `${method} ${path}`).toBeDefined();
       expect(Object.keys(op.responses).sort(), `${method} ${path}`).toEqual(statuses.sort());
-      if (method === 'post' && !['/api/signout'].includes(path)) expect(op.requestBody, `${method} ${path}`).toBeDefined();
+      if (method === 'post' && !['/api/signout', '/api/settings/security/two-step/setup'].includes(path))
+        expect(op.requestBody, `${method} ${path}`).toBeDefined();
     }
     expect(Object.keys(doc.paths['/api/users/{id}/avatar'].put.requestBody.content)).toEqual(['multipart/form-data']);
     expect(Object.keys(doc.paths['/api/admin/profile/avatar'].put.requestBody.content)).toEqual(['multipart/form-data']);
@@ -53,6 +60,10 @@ describe('OpenAPI document of the auth service', () => {
         expect(op.security, path).toContainEqual({ bearerAuth: [] });
     }
     expect(doc.paths['/api/signin'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    // Sign-in answers tokens or, with two-step on, a challenge (decision 033); both are documented.
+    const signInAnswers = doc.paths['/api/signin'].post.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(signInAnswers)).toContain('challenge');
+    expect(doc.paths['/api/signin/two-step'].post.requestBody.content['application/json'].schema.required).toEqual(['challenge', 'code']);
     // The export answers a CSV text or a JSON array, and the document says which is which.
     const exported = doc.paths['/api/admin/users/export'].get.responses['200'].content;
     expect(Object.keys(exported).sort()).toEqual(['application/json', 'text/csv']);

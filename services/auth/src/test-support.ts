@@ -158,14 +158,15 @@ export async function signIn(svc: TestService, login: string, password: string, 
 }
 
 /** Reads the claims of an access token (no verification: tests only). */
-export function claimsOf(token: string): { sub: string; role: string; sid: string; exp: number } {
+export function claimsOf(token: string): { sub: string; role: string; sid: string; exp: number; tsm?: true } {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
 }
 
 /** The gateway headers for the member an access token belongs to. */
 export function asTokenHolder(svc: TestService, token: string): Record<string, string> {
   const claims = claimsOf(token);
-  return svc.as({ userId: Number(claims.sub), role: claims.role as 'user', sessionId: claims.sid });
+  const identity = { userId: Number(claims.sub), role: claims.role as 'user', sessionId: claims.sid };
+  return svc.as(claims.tsm ? { ...identity, twoStepMissing: true } : identity);
 }
 
 /** A client address for the gateway's x-forwarded-for, different per call (per-IP limits). */

@@ -82,6 +82,19 @@ export const AuthErrorCode = {
   EmailChangeExpired: 'EMAIL_CHANGE_EXPIRED',
   EmailChangeUsed: 'EMAIL_CHANGE_USED',
   EmailUnchanged: 'EMAIL_UNCHANGED',
+  /** 429: the sign-in backoff is running (Retry-After says how long). */
+  SignInWait: 'SIGN_IN_WAIT',
+  /** 423: too many failures; the e-mailed unlock link lifts it. */
+  SignInLocked: 'SIGN_IN_LOCKED',
+  UnlockInvalid: 'UNLOCK_INVALID',
+  TwoStepCodeWrong: 'TWO_STEP_CODE_WRONG',
+  /** The two-step challenge is unknown, used or expired: sign in with the password again. */
+  TwoStepChallengeInvalid: 'TWO_STEP_CHALLENGE_INVALID',
+  TwoStepAlreadyOn: 'TWO_STEP_ALREADY_ON',
+  TwoStepNotOn: 'TWO_STEP_NOT_ON',
+  TwoStepNoSetup: 'TWO_STEP_NO_SETUP',
+  /** 403 on admin routes: the site requires two-step sign-in for admins and this admin has not turned it on. */
+  TwoStepRequired: 'TWO_STEP_REQUIRED',
 } as const;
 
 /** The settings service's codes clients branch on: the unsubscribe page offers no retry for a link that will never work. */

@@ -6,6 +6,7 @@ export * from './site-settings.js';
 export * from './profile-id.js';
 export * from './api/auth.js';
 export * from './api/leaving.js';
+export * from './api/two-step.js';
 export * from './api/privacy-texts.js';
 export * from './api/posts.js';
 export * from './api/media.js';

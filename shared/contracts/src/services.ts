@@ -43,6 +43,8 @@ function under(path: string, service: ServiceName): RouteRule {
 export const routeTable: readonly RouteRule[] = [
   // auth: accounts, sessions, profiles
   exact('/api/signin', 'auth'),
+  // The second step of a two-step sign-in (decision 033).
+  exact('/api/signin/two-step', 'auth'),
   exact('/api/signUp', 'auth'),
   exact('/api/signout', 'auth'),
   exact('/api/activate', 'auth'),

@@ -45,6 +45,8 @@ export const siteSettingsSchemas = {
   }),
   security: z.object({
     corsOrigins: z.array(z.string().trim().url('Each CORS origin must be a URL such as https://example.com')).max(100),
+    /** Admins without two-step sign-in are refused by every admin route until they turn it on (decision 033). */
+    requireTwoStepForAdmins: z.boolean(),
   }),
 } as const;
 
@@ -64,7 +66,7 @@ export const defaultSiteSettings: SiteSettings = {
     allowedVideoMime: ['video/mp4', 'video/webm', 'video/quicktime'],
   },
   email: { fromName: 'Kora', fromEmail: '', smtpHost: '', smtpPort: 587, smtpUser: '', smtpPassword: '' },
-  security: { corsOrigins: [] },
+  security: { corsOrigins: [], requireTwoStepForAdmins: false },
 };
 
 /** What the back office shows instead of a stored secret; sending it back keeps the secret. */

@@ -1,7 +1,8 @@
 /**
  * The access token contract, in one place: the auth service signs, the gateway verifies, tests
  * mint. An HS256 JWT signed with ACCESS_TOKEN_SECRET, issuer `kora-auth`, audience `kora`, claims
- * `sub` (the numeric user id, as a string), `role` ('user' | 'admin') and `sid` (the auth session),
+ * `sub` (the numeric user id, as a string), `role` ('user' | 'admin'), `sid` (the auth session) and,
+ * for an admin who must turn on two-step sign-in first, `tsm: true` (decision 033),
  * short-lived (15 minutes by default; refresh tokens renew it).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -18,10 +19,15 @@ const claimsSchema = z.object({
   sub: z.string().regex(/^[1-9]\d{0,15}$/),
   role: z.enum(['user', 'admin']),
   sid: z.string().min(1).max(200),
+  /** Decision 033: an admin the site requires two-step sign-in of, without it (absent otherwise). */
+  tsm: z.literal(true).optional(),
 });
 
 export async function signAccessToken(identity: Identity, secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
-  return new SignJWT({ role: identity.role, sid: identity.sessionId })
+  const claims = identity.twoStepMissing
+    ? { role: identity.role, sid: identity.sessionId, tsm: true }
+    : { role: identity.role, sid: identity.sessionId };
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(identity.userId))
     .setIssuer(ACCESS_TOKEN_ISSUER)
@@ -60,8 +66,10 @@ export function createAccessTokenChecker(secret: string): (token: string) => Pro
       if (!claims.success) return null;
       const userId = Number(claims.data.sub);
       if (!Number.isSafeInteger(userId)) return null;
+      const identity: Identity = { userId, role: claims.data.role, sessionId: claims.data.sid };
+      if (claims.data.tsm) identity.twoStepMissing = true;
       return {
-        identity: { userId, role: claims.data.role, sessionId: claims.data.sid },
+        identity,
         validUntilMs: (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000,
       };
     } catch {

@@ -21,3 +21,17 @@ describe('gateway identity assertion', () => {
     for (const bad of [undefined, '', '.', 'abc', 'a.b.c', ['x', 'y']]) expect(verifyIdentity(bad, secret)).toBeNull();
   });
 });
+
+describe('the two-step-missing mark (decision 033)', () => {
+  it('travels through the access token and the identity assertion, and is absent for everyone else', async () => {
+    const { signAccessToken, createAccessTokenVerifier } = await import('./access-token.js');
+    const verify = createAccessTokenVerifier(secret);
+    const marked = { userId: 9, role: 'admin' as const, sessionId: 's9', twoStepMissing: true as const };
+    const fromToken = await verify(await signAccessToken(marked, secret));
+    expect(fromToken).toEqual(marked);
+    expect(verifyIdentity(signIdentity(fromToken!, secret), secret)).toEqual(marked);
+    const plain = await verify(await signAccessToken(identity, secret));
+    expect(plain).toEqual(identity);
+    expect(verifyIdentity(signIdentity(plain!, secret), secret)).not.toHaveProperty('twoStepMissing');
+  });
+});

@@ -19,6 +19,11 @@ export interface Identity {
   role: Role;
   /** The auth session the access token belongs to; revoking it ends the token. */
   sessionId: string;
+  /**
+   * An admin whom the site requires to use two-step sign-in, who has not turned it on (decision
+   * 033): admin routes refuse them until they do. Absent for everyone else.
+   */
+  twoStepMissing?: true;
 }
 
 interface Assertion extends Identity {
@@ -47,7 +52,9 @@ export function verifyIdentity(header: string | string[] | undefined, secret: st
     const a = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Assertion;
     if (typeof a.exp !== 'number' || a.exp < now) return null;
     if (!Number.isSafeInteger(a.userId) || (a.role !== 'user' && a.role !== 'admin')) return null;
-    return { userId: a.userId, role: a.role, sessionId: String(a.sessionId) };
+    const identity: Identity = { userId: a.userId, role: a.role, sessionId: String(a.sessionId) };
+    if (a.twoStepMissing === true) identity.twoStepMissing = true;
+    return identity;
   } catch {
     return null;
   }

@@ -4,13 +4,18 @@
  * with a secret every service shares (INTERNAL_SECRET), so the service that sends the mail and
  * the service that honours the link agree without a call or a table. It never expires: an old
  * digest's unsubscribe link keeps working, as mail clients and the law expect.
+ *
+ * A link that must stop working once used names a `scope` the honouring service can check (the
+ * sign-in unlock link names the moment of the lock it lifts: decision 033); the token then reads
+ * `<userId>.<scope>.<mac>`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type LinkPurpose = 'unsubscribe-digest';
+export type LinkPurpose = 'unsubscribe-digest' | 'unlock-sign-in';
 
-function mac(secret: string, purpose: LinkPurpose, userId: number): string {
-  return createHmac('sha256', secret).update(`kora-link:${purpose}:${userId}`).digest('base64url');
+function mac(secret: string, purpose: LinkPurpose, userId: number, scope?: string): string {
+  const subject = scope === undefined ? `kora-link:${purpose}:${userId}` : `kora-link:${purpose}:${userId}:${scope}`;
+  return createHmac('sha256', secret).update(subject).digest('base64url');
 }
 
 /** `<userId>.<mac>`: short enough for a query string, safe in a URL. */
@@ -26,4 +31,23 @@ export function verifyLinkToken(secret: string, purpose: LinkPurpose, token: str
   const expected = Buffer.from(mac(secret, purpose, userId));
   const given = Buffer.from(match[2]!);
   return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
+}
+
+const SCOPE = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** `<userId>.<scope>.<mac>`: a token for one use the honouring service recognises by its scope. */
+export function signScopedLinkToken(secret: string, purpose: LinkPurpose, userId: number, scope: string): string {
+  if (!SCOPE.test(scope)) throw new Error('a link scope is 1 to 40 URL-safe characters');
+  return `${userId}.${scope}.${mac(secret, purpose, userId, scope)}`;
+}
+
+/** The member and scope a scoped token was made for, or null when it was not made with this secret and purpose. */
+export function verifyScopedLinkToken(secret: string, purpose: LinkPurpose, token: string): { userId: number; scope: string } | null {
+  const match = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{1,40})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const userId = Number(match[1]);
+  const scope = match[2]!;
+  const expected = Buffer.from(mac(secret, purpose, userId, scope));
+  const given = Buffer.from(match[3]!);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, scope } : null;
 }

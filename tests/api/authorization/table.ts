@@ -105,6 +105,15 @@ export const TABLE: Row[] = [
   row('POST /api/signin', 'public', {
     request: (ctx) => ({ path: '/api/signin', body: { email: ctx.res.target.member.email, password: ctx.res.target.member.password } }),
   }),
+  row('POST /api/signin/two-step', 'public', {
+    ok: 401,
+    request: () => ({ path: '/api/signin/two-step', body: { challenge: `tsc_${'A'.repeat(43)}`, code: '123456' } }),
+    why: 'the challenge only comes from a sign-in with the password: the example one is unknown, 401 for everyone',
+  }),
+  row('POST /api/auth/unlock', 'public', {
+    ok: 400,
+    why: 'the unlock token is signed and only in a mail: the example one is refused 400 for everyone',
+  }),
   row('POST /api/auth/refresh', 'public', {
     ok: 400,
     why: 'a refresh token rotates once; the example one is unknown, so everyone gets 400 (refresh itself is tested in accounts.test)',
@@ -153,6 +162,19 @@ export const TABLE: Row[] = [
     },
   }),
   row('GET /api/settings/security/sessions', 'member'),
+  // Two-step sign-in (decision 033): always the caller's own, so "member" routes with no id to name another.
+  row('GET /api/settings/security/two-step', 'member'),
+  row('POST /api/settings/security/two-step/setup', 'member'),
+  row('POST /api/settings/security/two-step/confirm', 'member', {
+    ok: [400, 409],
+    request: () => ({ path: '/api/settings/security/two-step/confirm', body: { code: '123456' } }),
+    why: 'the code comes from the app holding the secret: the example code is wrong (400), or no set-up waits (409)',
+  }),
+  row('POST /api/settings/security/two-step/disable', 'member', {
+    ok: 409,
+    request: () => ({ path: '/api/settings/security/two-step/disable', body: { password: 'not checked first', code: '123456' } }),
+    why: 'the actors have not turned two-step on, so there is nothing to turn off (turning off is tested in two-step.test)',
+  }),
   row('DELETE /api/settings/security/sessions/{id}', 'owner', {
     ok: 204,
     refused: 404,

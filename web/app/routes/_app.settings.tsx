@@ -7,8 +7,8 @@
  * show their text beside the field.
  *
  * Security: change password (enabled only when the current password is filled in and the new one
- * has at least 8 characters — enforced by the action too) and the member's sessions, each with
- * Revoke. Revoking the session of this browser signs the member out.
+ * has at least 8 characters — enforced by the action too), two-step sign-in (decision 033) and the
+ * member's sessions, each with Revoke. Revoking the session of this browser signs the member out.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
@@ -23,6 +23,8 @@ import { NotificationsTab } from '~/components/settings/notifications-tab';
 import { PrivacyTab } from '~/components/settings/privacy-tab';
 import { securityTexts as texts, type MemberSession, type SecurityActionData } from '~/components/settings/security';
 import { SessionsCard } from '~/components/settings/sessions-card';
+import { isTwoStepIntent, type TwoStepActionData } from '~/components/settings/two-step';
+import { TwoStepCard } from '~/components/settings/two-step-card';
 import { SETTINGS_TABS, tabFailures, tabFromUrl, tabLabels, type SaveActionData, type SaveIntent } from '~/components/settings/tabs';
 import { Alert } from '~/components/ui/alert';
 import { parsePasswordChange } from '~/schemas/account';
@@ -43,6 +45,8 @@ import {
   savePrivacySettings,
 } from '~/utils/settings.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
+import { twoStepAction } from '~/utils/two-step-action.server';
+import { fetchTwoStepStatus } from '~/utils/two-step.server';
 import { titleAndDescription } from '~/utils/page-meta';
 import { formText } from '~/utils/form-submission';
 import { leavingAction } from '~/utils/leaving-action.server';
@@ -66,7 +70,7 @@ async function orNull<T>(call: Promise<T>): Promise<T | null> {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, headers } = await requireSession(request);
+  const { identity, token, headers } = await requireSession(request);
   const tab = tabFromUrl(new URL(request.url));
   const page = async () => {
     switch (tab) {
@@ -81,9 +85,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
         return { tab, values: await orNull(fetchPrivacySettings(request, token)) } as const;
       case 'notifications':
         return { tab, values: await orNull(fetchNotificationSettings(request, token)) } as const;
-      case 'security':
+      case 'security': {
         // `now`: the reference time for "last seen", so server and browser render the same words.
-        return { tab, sessions: await orNull<MemberSession[] | null>(fetchSessions(request, token)), now: Date.now() } as const;
+        const [sessions, twoStep] = await Promise.all([
+          orNull<MemberSession[] | null>(fetchSessions(request, token)),
+          orNull(fetchTwoStepStatus(request, token)),
+        ]);
+        // `twoStepRequired`: an admin the back office sent here to set up two-step sign-in (decision 033).
+        return { tab, sessions, now: Date.now(), twoStep, twoStepRequired: Boolean(identity.twoStepMissing) } as const;
+      }
     }
   };
   return data(await page(), { headers });
@@ -95,8 +105,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get('intent');
   // Deleting the account and changing the e-mail (decision 034).
   if (isLeavingIntent(intent)) return leavingAction(request, intent, form, token, headers);
-  const reply = (answer: SecurityActionData | SaveActionData, status = 200) =>
-    data<SecurityActionData | SaveActionData>(answer, { status, headers });
+  const reply = (answer: SecurityActionData | SaveActionData | TwoStepActionData, status = 200) =>
+    data<SecurityActionData | SaveActionData | TwoStepActionData>(answer, { status, headers });
+
+  if (isTwoStepIntent(intent)) {
+    const { answer, status } = await twoStepAction(request, form, intent, { identity, token, headers });
+    return reply(answer, status);
+  }
 
   /** Checks the tab's form, saves it, and answers ok or why not (by field when the rules say which). */
   async function save<T>(saveIntent: SaveIntent, parsed: TabForm<T>, failure: string, call: (values: T) => Promise<unknown>) {
@@ -183,6 +198,7 @@ export default function SettingsPage() {
         {page.tab === 'security' ? (
           <>
             <ChangePasswordCard />
+            <TwoStepCard status={page.twoStep} required={page.twoStepRequired} />
             <SessionsCard sessions={page.sessions} now={page.now} />
             <DeleteAccountCard />
           </>

@@ -3,22 +3,25 @@
  * Forgot password link and a link to register. Sign-in stores the tokens in httpOnly cookies only
  * (cookies.server.ts) and goes to `redirectTo` (same-site paths only) or `/`. A signed-in visitor
  * is sent to `/`. An account that is not activated yet gets the server's message and a way to
- * resend the activation e-mail.
+ * resend the activation e-mail. An account with two-step sign-in on gets a code step after the
+ * password, and the e-mailed link of a locked sign-in (`?unlock=`) offers its unlock button here
+ * (decision 033).
  */
-import { AuthErrorCode } from '@kora/contracts';
+import { AuthErrorCode, twoStepTexts } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { AuthCard, DevMailLink, textLink } from '~/components/auth-card';
+import { TwoStepCodeForm, UnlockForm, type TwoStepStep } from '~/components/login/two-step-code-form';
 import { Alert } from '~/components/ui/alert';
 import { Field } from '~/components/ui/input';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { parseEmailStep } from '~/schemas/forgot-password';
 import { parseLoginForm } from '~/schemas/login';
-import { resendActivation, signIn } from '~/utils/accounts.server';
+import { resendActivation, signIn, signInTwoStep, unlockSignIn } from '~/utils/accounts.server';
 import { errorMessage, errorStatus, isApiError } from '~/utils/api.server';
 import { authCookies, cookieHeaders } from '~/utils/cookies.server';
 import { devMailEnabled } from '~/utils/dev-mail.server';
-import { typedValues } from '~/utils/form-submission';
+import { formText, typedValues } from '~/utils/form-submission';
 import { safeRedirect } from '~/utils/redirect';
 import { getIdentity, redirectIfSignedIn } from '~/utils/session.server';
 import { siteInfo } from '~/utils/site-info.server';
@@ -35,17 +38,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ devMail, allowSignups: site.allowSignups }, { headers });
 }
 
-type LoginActionData = {
-  intent: 'signin' | 'resend-activation';
-  error?: string;
-  /** The field the error is about (aria-invalid). */
-  field?: string;
-  /** NOT_ACTIVATED: offer to resend the activation mail. */
-  notActivated?: boolean;
-  notice?: string;
-  /** What the visitor typed as Email/Username, kept for the resend form and no-JS re-render. */
-  email?: string;
-};
+type LoginActionData =
+  | TwoStepStep
+  | {
+      intent: 'signin' | 'resend-activation' | 'unlock';
+      error?: string;
+      /** The field the error is about (aria-invalid). */
+      field?: string;
+      /** NOT_ACTIVATED: offer to resend the activation mail. */
+      notActivated?: boolean;
+      notice?: string;
+      /** What the visitor typed as Email/Username, kept for the resend form and no-JS re-render. */
+      email?: string;
+    };
 
 const SOMETHING_WRONG = 'Something went wrong';
 
@@ -70,14 +75,52 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 
+  if (form.get('intent') === 'unlock') {
+    const token = formText(form, 'token');
+    try {
+      const answer = await unlockSignIn(request, token);
+      return data<LoginActionData>({ intent: 'unlock', notice: answer.message });
+    } catch (error) {
+      return data<LoginActionData>({ intent: 'unlock', error: errorMessage(error, SOMETHING_WRONG) }, { status: errorStatus(error) });
+    }
+  }
+
+  const redirectTo = safeRedirect(form.get('redirectTo'));
+  if (form.get('intent') === 'two-step' || form.get('intent') === 'two-step-mode') {
+    const step: TwoStepStep = {
+      intent: 'two-step',
+      challenge: formText(form, 'challenge').slice(0, 200),
+      mode: form.get('mode') === 'recovery' ? 'recovery' : 'totp',
+      redirectTo,
+    };
+    if (form.get('intent') === 'two-step-mode') return data<LoginActionData>(step);
+    const code = formText(form, 'code').trim();
+    if (!code) {
+      const error = step.mode === 'recovery' ? twoStepTexts.recoveryPrompt : twoStepTexts.codePrompt;
+      return data<LoginActionData>({ ...step, error }, { status: 400 });
+    }
+    let tokens;
+    try {
+      tokens = await signInTwoStep(request, { challenge: step.challenge, code: code.slice(0, 40) });
+    } catch (error) {
+      // A spent or expired challenge: back to the password, with the reason.
+      if (isApiError(error) && error.code === AuthErrorCode.TwoStepChallengeInvalid) {
+        return data<LoginActionData>({ intent: 'signin', error: error.message }, { status: 401 });
+      }
+      return data<LoginActionData>({ ...step, error: errorMessage(error, SOMETHING_WRONG) }, { status: errorStatus(error) });
+    }
+    const to = tokens.deletionCancelled ? '/welcome-back' : redirectTo;
+    return redirect(to, { headers: cookieHeaders(authCookies(request, tokens)) });
+  }
+
   const parsed = parseLoginForm(form);
   if (!parsed.ok) {
     return data<LoginActionData>({ intent: 'signin', error: parsed.error, field: parsed.field, email }, { status: 400 });
   }
-  let tokens;
+  let outcome;
   try {
     // Only the tokens matter here; the layout loads the member's profile itself.
-    tokens = await signIn(request, parsed.data);
+    outcome = await signIn(request, parsed.data);
   } catch (error) {
     return data<LoginActionData>(
       {
@@ -89,9 +132,12 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: errorStatus(error) },
     );
   }
+  if ('twoStep' in outcome) {
+    return data<LoginActionData>({ intent: 'two-step', challenge: outcome.challenge, mode: 'totp', redirectTo });
+  }
   // A sign-in that cancelled the account's deletion says so first (decision 034).
-  const to = tokens.deletionCancelled ? '/welcome-back' : safeRedirect(form.get('redirectTo'));
-  return redirect(to, { headers: cookieHeaders(authCookies(request, tokens)) });
+  const to = outcome.deletionCancelled ? '/welcome-back' : redirectTo;
+  return redirect(to, { headers: cookieHeaders(authCookies(request, outcome)) });
 }
 
 export default function Login() {
@@ -104,11 +150,28 @@ export default function Login() {
   const intent = navigation.formData?.get('intent');
   const signingIn = submitting && intent !== 'resend-activation';
   const resending = submitting && intent === 'resend-activation';
+  const unlockToken = searchParams.get('unlock');
+
+  if (actionData?.intent === 'two-step') {
+    return (
+      <AuthCard title={twoStepTexts.codeStepTitle}>
+        <TwoStepCodeForm step={actionData} busy={submitting && intent === 'two-step'} />
+      </AuthCard>
+    );
+  }
+  if (unlockToken && !(actionData?.intent === 'unlock' && actionData.notice) && actionData?.intent !== 'signin') {
+    return (
+      <AuthCard title={twoStepTexts.unlockTitle}>
+        <UnlockForm token={unlockToken} busy={submitting} error={actionData?.intent === 'unlock' ? actionData.error : undefined} />
+      </AuthCard>
+    );
+  }
 
   const signInError = actionData?.intent === 'signin' ? actionData.error : undefined;
   const resendError = actionData?.intent === 'resend-activation' ? actionData.error : undefined;
   const typed = actionData?.email ?? '';
   const reset = searchParams.get('reset') === '1';
+  const unlockedNotice = actionData?.intent === 'unlock' ? actionData.notice : undefined;
 
   return (
     <AuthCard
@@ -131,6 +194,11 @@ export default function Login() {
       {reset && !actionData ? (
         <Alert tone="success" className="mb-4">
           Your password has been reset. You can login now.
+        </Alert>
+      ) : null}
+      {unlockedNotice ? (
+        <Alert tone="success" className="mb-4">
+          {unlockedNotice}
         </Alert>
       ) : null}
       <Form method="post" noValidate className="space-y-4" aria-describedby={signInError ? 'login-error' : undefined}>

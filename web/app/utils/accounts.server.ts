@@ -3,7 +3,7 @@
  * sign-up, sign-in, activation and password recovery. No token is sent: these calls work without
  * one. Answers are checked against the contract's schemas.
  */
-import { messageAnswer, statusAnswer, tokensSchema, type SignUpBody } from '@kora/contracts';
+import { messageAnswer, statusAnswer, tokensSchema, twoStepChallengeAnswer, type SignUpBody } from '@kora/contracts';
 import { z } from 'zod';
 import type { LoginForm } from '~/schemas/login';
 import type { CodeStep, EmailStep, ResetStep } from '~/schemas/forgot-password';
@@ -17,9 +17,21 @@ export function signUp(request: Request, body: SignUpBody) {
 
 /** The tokens, and whether this sign-in cancelled the account's scheduled deletion (decision 034). */
 const signedIn = tokensSchema.extend({ deletionCancelled: z.boolean().optional() });
+/** Tokens, or (two-step sign-in on: decision 033) a challenge for the code step. */
+const signInOutcome = z.union([signedIn, twoStepChallengeAnswer]);
 
 export function signIn(request: Request, body: LoginForm) {
-  return apiFetch(request, '/api/signin', { json: body, token: null, schema: signedIn });
+  return apiFetch(request, '/api/signin', { json: body, token: null, schema: signInOutcome });
+}
+
+/** The second step: the challenge from signIn and a TOTP or recovery code. */
+export function signInTwoStep(request: Request, body: { challenge: string; code: string }) {
+  return apiFetch(request, '/api/signin/two-step', { json: body, token: null, schema: signedIn });
+}
+
+/** The e-mailed link that lifts a sign-in lock. */
+export function unlockSignIn(request: Request, token: string) {
+  return apiFetch(request, '/api/auth/unlock', { json: { token }, token: null, schema: messageAnswer });
 }
 
 export function activateAccount(request: Request, token: string) {

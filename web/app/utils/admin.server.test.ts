@@ -45,6 +45,12 @@ describe('requireAdmin', () => {
     expect(session.identity).toEqual({ userId: 7, role: 'admin', sessionId: 's-7' });
   });
 
+  it('sends an admin the site requires two-step sign-in of, without it, to set it up (decision 033)', async () => {
+    const marked = signIdentity({ userId: 7, role: 'admin', sessionId: 's-7', twoStepMissing: true }, DEV_INTERNAL_SECRET);
+    const answer = await thrown(requireAdmin(request(marked)));
+    expect(answer.headers.get('location')).toBe('/settings?tab=security');
+  });
+
   it('refuses a forged identity header as signed out', async () => {
     const forged = signIdentity({ userId: 7, role: 'admin', sessionId: 's-7' }, 'not-the-secret');
     const answer = await thrown(requireAdmin(request(forged)));

@@ -14,6 +14,8 @@ import { requireSession, requireUser, type MemberSession, type MemberWithUser, t
 export async function requireAdmin(request: Request, options: SessionOptions = {}): Promise<MemberSession> {
   const session = await requireSession(request, options);
   if (session.identity.role !== 'admin') throw redirect('/', { headers: session.headers });
+  // The site requires two-step sign-in of admins and this one has not turned it on (decision 033).
+  if (session.identity.twoStepMissing) throw redirect('/settings?tab=security', { headers: session.headers });
   return session;
 }
 

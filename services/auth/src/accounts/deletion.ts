@@ -9,25 +9,45 @@ import { unauthenticated, type Identity } from '@kora/platform/service';
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Auth } from '../context.js';
 import type { UserRow } from '../db/schema.js';
-import { balanceNotEmpty, currentPasswordWrong } from '../errors.js';
+import type { FastifyReply } from 'fastify';
+import { balanceNotEmpty, currentPasswordWrong, twoStepCodeWrong } from '../errors.js';
 import { deletionCancelledMail, deletionScheduledMail } from '../mail/leaving-templates.js';
 import { verifyPassword } from './passwords.js';
 import { revokeSessions } from './sessions.js';
+import { forgiveAttempt, recordFailure, startAttempt } from './sign-in-flow.js';
+import { accountKey } from './sign-in-throttle.js';
+import { hasTwoStep, spendCode } from './two-step.js';
 import { findUserById } from './users.js';
 
 export interface DeletionRequest {
   password: string;
   confirmBalance?: boolean;
+  /** A TOTP or recovery code: needed when two-step sign-in is on (decision 033). */
+  code?: string;
 }
 
 export const graceMs = (auth: Auth) => auth.config.KORA_DELETION_GRACE_SECONDS * 1000;
 
 /** Schedules the caller's account for erasure; answers when. Asking again keeps the first date. */
-export async function requestDeletion(auth: Auth, identity: Identity, request: DeletionRequest): Promise<Date> {
+export async function requestDeletion(auth: Auth, reply: FastifyReply, identity: Identity, request: DeletionRequest): Promise<Date> {
   const { ctx, tables } = auth;
   const user = await findUserById(ctx.db, tables, identity.userId);
   if (!user || isDue(auth, user)) throw unauthenticated();
-  if (!(await verifyPassword(user.passwordHash, request.password))) throw currentPasswordWrong();
+  // The password and code count toward the sign-in backoff, so a stolen session cannot guess them.
+  const key = accountKey(user.id);
+  const attempt = await startAttempt(auth, reply, key);
+  if (!(await verifyPassword(user.passwordHash, request.password))) {
+    await recordFailure(auth, key, attempt, user);
+    throw currentPasswordWrong();
+  }
+  if (await hasTwoStep(ctx.db, tables, user.id)) {
+    const spent = await ctx.transact((tx) => spendCode(tx, tables, auth.twoStepKeys, user.id, request.code ?? '', auth.now()));
+    if (!spent) {
+      await recordFailure(auth, key, attempt, user);
+      throw twoStepCodeWrong();
+    }
+  }
+  await forgiveAttempt(auth, key);
   // The balance the sign-in record carries (wallet events keep it); a top-up still in flight shows
   // on the next try.
   if (user.walletBalanceKobo > 0 && request.confirmBalance !== true) {

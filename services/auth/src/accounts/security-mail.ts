@@ -18,11 +18,20 @@ async function wantsSecurityMail(auth: Auth, userId: number): Promise<boolean> {
 
 const securityLink = (auth: Auth) => `${auth.publicUrl()}/settings`;
 
-export async function mailNewSignIn(auth: Auth, user: UserRow, device: string, ip: string): Promise<void> {
+export async function mailNewSignIn(auth: Auth, user: UserRow, device: string, ip: string, twoStep: boolean): Promise<void> {
   if (!(await wantsSecurityMail(auth, user.id))) return;
   const when = auth.now().toUTCString();
   await auth.sendMail(
-    newSignInMail({ to: user.email, firstname: user.firstname, device, ip, when, link: securityLink(auth), siteName: auth.siteName() }),
+    newSignInMail({
+      to: user.email,
+      firstname: user.firstname,
+      device,
+      ip,
+      when,
+      link: securityLink(auth),
+      siteName: auth.siteName(),
+      twoStep,
+    }),
   );
 }
 

@@ -171,4 +171,45 @@ export const migrations: Migration[] = [
       create index email_changes_user_idx on {schema}.email_changes (user_id);
     `,
   },
+  {
+    // Two-step sign-in and the per-account sign-in lock (decision 033).
+    id: '0006_two_step_sign_in',
+    sql: `
+      -- Failed sign-ins per login: 'user:<id>' for an account, 'login:<text>' for a login that
+      -- names none, so both get the same answers. A try is counted before the password is checked.
+      create table {schema}.sign_in_throttle (
+        key text primary key,
+        failures integer not null default 0,
+        blocked_until timestamptz,
+        locked_at timestamptz,
+        updated_at timestamptz not null
+      );
+      -- A member's TOTP secret, AES-256-GCM encrypted: pending until a first code confirms it.
+      -- last_step is the newest 30-second step a code was accepted for (a code works once).
+      create table {schema}.two_step (
+        user_id bigint primary key,
+        secret_enc text,
+        pending_secret_enc text,
+        pending_at timestamptz,
+        enabled_at timestamptz,
+        last_step bigint
+      );
+      -- Ten per member, HMAC-SHA256 digests; each used once.
+      create table {schema}.two_step_recovery_codes (
+        user_id bigint not null,
+        code_hash text not null,
+        used_at timestamptz,
+        primary key (user_id, code_hash)
+      );
+      -- What a correct password earns when two-step is on: single use, short-lived.
+      create table {schema}.two_step_challenges (
+        token_hash text primary key,
+        user_id bigint not null,
+        user_agent text not null default '',
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+      create index two_step_challenges_expiry_idx on {schema}.two_step_challenges (expires_at);
+    `,
+  },
 ];

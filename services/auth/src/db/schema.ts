@@ -1,6 +1,6 @@
 /** Tables of the `auth` schema (Drizzle views of the SQL in migrations.ts). */
 import { devMailTable, friendshipsTable, memberPrivacyTable } from '@kora/platform/service';
-import { bigint, boolean, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -110,9 +110,49 @@ export const authSchema = (name: string) => {
     confirmedAt: at('confirmed_at'),
     cancelledAt: at('cancelled_at'),
   });
+  /** Decision 033: the sign-in lock and two-step sign-in. */
+  const signInThrottle = schema.table('sign_in_throttle', {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    blockedUntil: at('blocked_until'),
+    lockedAt: at('locked_at'),
+    updatedAt: at('updated_at').notNull(),
+  });
+  const twoStep = schema.table('two_step', {
+    userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+    secretEnc: text('secret_enc'),
+    pendingSecretEnc: text('pending_secret_enc'),
+    pendingAt: at('pending_at'),
+    enabledAt: at('enabled_at'),
+    lastStep: bigint('last_step', { mode: 'number' }),
+  });
+  const recoveryCodes = schema.table(
+    'two_step_recovery_codes',
+    {
+      userId: bigint('user_id', { mode: 'number' }).notNull(),
+      codeHash: text('code_hash').notNull(),
+      usedAt: at('used_at'),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+  );
+  const twoStepChallenges = schema.table(
+    'two_step_challenges',
+    {
+      tokenHash: text('token_hash').primaryKey(),
+      userId: bigint('user_id', { mode: 'number' }).notNull(),
+      userAgent: text('user_agent').notNull().default(''),
+      expiresAt: at('expires_at').notNull(),
+      usedAt: at('used_at'),
+    },
+    (t) => [index('two_step_challenges_expiry_idx').on(t.expiresAt)],
+  );
   return {
     erasedAccounts,
     emailChanges,
+    signInThrottle,
+    twoStep,
+    recoveryCodes,
+    twoStepChallenges,
     firstAdmin,
     users,
     sessions,

@@ -64,9 +64,12 @@ export function newSignInMail(input: {
   when: string;
   link: string;
   siteName: string;
+  /** Whether the sign-in passed a two-step code (decision 033). */
+  twoStep: boolean;
 }): MailMessage {
-  const { to, firstname, device, ip, when, link, siteName } = input;
-  const facts = `Device: ${device}. Address: ${ip || 'unknown'}. Time: ${when}.`;
+  const { to, firstname, device, ip, when, link, siteName, twoStep } = input;
+  const method = twoStep ? 'Two-step sign-in: used (password and code).' : 'Two-step sign-in: not used (password only).';
+  const facts = `Device: ${device}. Address: ${ip || 'unknown'}. Time: ${when}. ${method}`;
   return {
     to,
     subject: `New sign-in to your ${siteName} account`,
@@ -105,6 +108,25 @@ export function passwordChangedMail(input: { to: string; firstname: string; when
       escapeHtml(what),
       escapeHtml(advice),
       `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+    ]),
+  };
+}
+
+/** The sign-in lock (decision 033): the owner's way back in, since nobody else reads this mail. */
+export function signInLockedMail(input: { to: string; firstname: string; link: string; siteName: string }): MailMessage {
+  const { to, firstname, link, siteName } = input;
+  const what = `There were too many failed attempts to sign in to your ${siteName} account, so signing in is locked. Open this link to unlock it:`;
+  const advice =
+    'If these attempts were not yours, someone may be guessing your password: after unlocking, consider changing it in Settings > Security, and turn on two-step sign-in there.';
+  return {
+    to,
+    subject: `Sign-in to your ${siteName} account is locked`,
+    text: [`Hello ${firstname},`, '', what, '', link, '', advice].join('\n'),
+    html: html([
+      `Hello ${escapeHtml(firstname)},`,
+      escapeHtml(what),
+      `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+      escapeHtml(advice),
     ]),
   };
 }

@@ -22,11 +22,18 @@ export function deletionRoutes(app: ServiceApp, auth: Auth): void {
         summary: 'Delete your account after a grace period (signing in before then cancels it)',
         ...memberOnly,
         body: deleteAccountBody,
-        response: { 202: deleteAccountAnswer, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema },
+        response: {
+          202: deleteAccountAnswer,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+          423: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
-      const deleteAt = await requestDeletion(auth, memberOf(request), request.body);
+      const deleteAt = await requestDeletion(auth, reply, memberOf(request), request.body);
       const days = Math.max(1, Math.round(graceMs(auth) / DAY_MS));
       return reply.code(202).send({ message: authTexts.deletionScheduled(days), deleteAt: deleteAt.toISOString() });
     },

@@ -11,6 +11,7 @@ import { checkOtpBody, emailOnlyBody, errorBodySchema, resetPasswordBody, status
 import type { ServiceApp } from '@kora/platform/service';
 import type { FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { accountKey, clearAttempts } from '../accounts/sign-in-throttle.js';
 import { checkCode, consumeCode, generateCode, OTP_RESEND_COOLDOWN_MS, resetMisses, storeCode, type CodeCheck } from '../accounts/otp.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { mailPasswordChanged } from '../accounts/security-mail.js';
@@ -126,6 +127,8 @@ export function recoveryRoutes(app: ServiceApp, auth: Auth): void {
         await consumeCode(tx, tables, userId, now);
         await tx.update(tables.users).set({ passwordHash, updatedAt: now }).where(eq(tables.users.id, userId));
         await revokeSessions(tx, emit, store, tables, { userId }, userId, now);
+        // The mailed code proves the address as the unlock link does: a locked sign-in opens (decision 033).
+        await clearAttempts(tx, tables, accountKey(userId));
         return again;
       });
       if (second !== 'ok') refuse(second);

@@ -1,17 +1,20 @@
 /**
  * Signing in (docs/product/accounts.md); signing out is sign-out.ts.
- * - POST /api/signin { email (or username), password } -> tokens and the product's user record.
+ * - POST /api/signin { email (or username), password } -> tokens and the product's user record, or a
+ *   two-step challenge (the second step is two-step-sign-in.ts; the backoff is decision 033).
  * - POST /api/auth/refresh { refreshToken } -> a new token pair; the old refresh token is spent.
  */
-import { deviceLabel, errorBodySchema, refreshBody, signInAnswer, signInBody, tokensSchema } from '@kora/contracts';
+import { errorBodySchema, refreshBody, signInBody, signInResult, tokensSchema } from '@kora/contracts';
 import type { ServiceApp } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import { verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';
-import { cancelDeletionOnSignIn, isDue } from '../accounts/deletion.js';
-import { isNewDevice } from '../accounts/devices.js';
-import { mailNewSignIn } from '../accounts/security-mail.js';
-import { issueTokens, openSession, revokeSessions, rotateRefreshToken } from '../accounts/sessions.js';
-import { findUserByLogin, toSignInUser } from '../accounts/users.js';
+import { isDue } from '../accounts/deletion.js';
+import { issueTokens, revokeSessions, rotateRefreshToken } from '../accounts/sessions.js';
+import { completeSignIn, forgiveAttempt, recordFailure, startAttempt, twoStepMissing } from '../accounts/sign-in-flow.js';
+import { accountKey, unknownLoginKey } from '../accounts/sign-in-throttle.js';
+import { CHALLENGE_TTL_SECONDS, issueChallenge } from '../accounts/two-step-challenges.js';
+import { hasTwoStep } from '../accounts/two-step.js';
+import { findUserByLogin } from '../accounts/users.js';
 import type { Auth } from '../context.js';
 import { invalidCredentials, notActivated, refreshInvalid, suspended } from '../errors.js';
 
@@ -30,33 +33,48 @@ export function signInRoutes(app: ServiceApp, auth: Auth): void {
         tags: ['accounts'],
         operationId: 'signIn',
         summary: 'Sign in with e-mail or username and password',
+        description:
+          'Answers tokens and the user; for an account with two-step sign-in on, a challenge instead (send it with a code to /api/signin/two-step). ' +
+          'Failed tries are counted per account before the password is checked: after 5, each try waits (429 with Retry-After); the 10th locks sign-in (423) until the e-mailed unlock link is followed.',
         body: signInBody,
-        response: { 200: signInAnswer, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: {
+          200: signInResult,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          423: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email: login, password } = request.body;
-      const user = await findUserByLogin(ctx.db, tables, login);
+      const found = (await findUserByLogin(ctx.db, tables, login)) ?? null;
       // An account past its grace period is as good as erased (decision 034).
-      if (!user || isDue(auth, user)) {
+      const user = found && !isDue(auth, found) ? found : null;
+      // An unknown login is counted under what was typed, so its answers match a real account's.
+      const key = user ? accountKey(user.id) : unknownLoginKey(login);
+      const attempt = await startAttempt(auth, reply, key);
+      if (!user) {
         await verifyAgainstDummy(password);
+        await recordFailure(auth, key, attempt, null);
         throw invalidCredentials();
       }
-      if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await recordFailure(auth, key, attempt, user);
+        throw invalidCredentials();
+      }
       // Only someone who knows the password learns the account's state.
       if (user.status === 'pending') throw notActivated();
       if (user.status === 'suspended') throw suspended();
-      // Signing in during the grace period keeps the account (decision 034); one that became due
-      // meanwhile is the sweep's.
-      const deletionCancelled = await cancelDeletionOnSignIn(auth, user);
-      if (user.deletionDueAt !== null && !deletionCancelled) throw invalidCredentials();
       const client = clientInfo(request);
-      // Read before the new session exists, so it is compared with earlier ones only.
-      const newDevice = await isNewDevice(ctx.db, tables, user.id, client.userAgent);
-      const { sessionId, refreshToken } = await openSession(ctx.db, tables, user.id, client, auth.now());
-      const tokens = await issueTokens({ userId: user.id, role: user.role, sessionId }, refreshToken, config.ACCESS_TOKEN_SECRET);
-      if (newDevice) await mailNewSignIn(auth, user, deviceLabel(client.userAgent), client.ip);
-      return { ...tokens, user: toSignInUser(user), ...(deletionCancelled ? { deletionCancelled } : {}) };
+      if (await hasTwoStep(ctx.db, tables, user.id)) {
+        // The count stays until the code is right too; the right password itself was no failure.
+        await forgiveAttempt(auth, key);
+        const challenge = await ctx.transact((tx) => issueChallenge(tx, tables, user.id, client.userAgent, auth.now()));
+        return { twoStep: true as const, challenge, expiresIn: CHALLENGE_TTL_SECONDS };
+      }
+      return completeSignIn(auth, user, client, key, false);
     },
   );
 
@@ -87,7 +105,13 @@ export function signInRoutes(app: ServiceApp, auth: Auth): void {
         );
       }
       if (outcome.kind !== 'rotated') throw refreshInvalid();
-      const identity = { userId: outcome.user.id, role: outcome.user.role, sessionId: outcome.sessionId };
+      const missing = await twoStepMissing(auth, outcome.user);
+      const identity = {
+        userId: outcome.user.id,
+        role: outcome.user.role,
+        sessionId: outcome.sessionId,
+        ...(missing ? { twoStepMissing: true as const } : {}),
+      };
       return issueTokens(identity, outcome.refreshToken, config.ACCESS_TOKEN_SECRET);
     },
   );

@@ -52,6 +52,22 @@ export const authTexts = {
   emailChangeInvalid: 'This e-mail change link is not valid',
   emailChangeExpired: 'This e-mail change link has expired. Ask for the change again in Settings.',
   emailChangeUsed: 'This e-mail change link has already been used',
+  // Sign-in backoff and lock (decision 033): the same words whether or not the account exists.
+  signInWait: (seconds: number) => `Too many failed sign-in attempts. Please wait ${seconds}s and try again.`,
+  signInLocked: "Too many failed sign-in attempts. Sign-in is locked: use the link we sent to the account's e-mail address to unlock it.",
+  unlockInvalid: 'This unlock link is not valid or has already been used',
+  unlocked: 'Your account is unlocked. You can login now.',
+  // Two-step sign-in (decision 033).
+  twoStepCodeFormat: 'Enter the 6-digit code from your authenticator app',
+  twoStepRecoveryFormat: 'Enter one of your recovery codes',
+  twoStepCodeWrong: 'That code is not correct. Please try again.',
+  twoStepChallengeInvalid: 'Your sign-in has expired. Please sign in again.',
+  twoStepAlreadyOn: 'Two-step sign-in is already on',
+  twoStepNotOn: 'Two-step sign-in is not on',
+  twoStepNoSetup: 'Start the set-up again: no set-up is waiting',
+  twoStepOn: 'Two-step sign-in is on',
+  twoStepOff: 'Two-step sign-in is off',
+  twoStepRequiredForAdmins: 'This site requires admins to use two-step sign-in. Turn it on in Settings → Security to open the back office.',
 } as const;
 /** How a member is named to others: "Ada Obi"; the username when both names are blank. */
 export function displayName(member: { firstname: string; lastname: string; username: string }): string {
@@ -69,3 +85,36 @@ export function unknownMember(userId: number): { username: string; name: string;
   // No names are known yet, so the name is the username, as displayName() shows a member without names.
   return { username: `member${userId}`, name: `member${userId}`, profileImage: DEFAULT_AVATAR };
 }
+
+/** The screens of two-step sign-in and the sign-in lock (decision 033): the login's code step, Settings → Security's card. */
+export const twoStepTexts = {
+  codeStepTitle: 'Two-step sign-in',
+  codePrompt: 'Enter the 6-digit code from your authenticator app',
+  recoveryPrompt: 'Enter one of your recovery codes',
+  codeLabel: 'Code',
+  recoveryLabel: 'Recovery code',
+  useRecovery: 'Use a recovery code',
+  useApp: 'Use your authenticator app instead',
+  verify: 'Verify',
+  startOver: 'Sign in with a different account',
+  unlockTitle: 'Unlock sign-in',
+  unlockPrompt: 'Sign-in to your account was locked after too many failed attempts. Unlock it, then sign in.',
+  unlockButton: 'Unlock my account',
+  cardTitle: 'Two-step sign-in',
+  cardOff: 'Protect your account with a code from an authenticator app each time you sign in.',
+  cardOn: 'On: signing in asks for a code from your authenticator app.',
+  setUp: 'Set up two-step sign-in',
+  scanQr: 'Scan this QR code with your authenticator app, or type the key below into it. Then enter the code it shows.',
+  secretLabel: 'Key',
+  confirm: 'Turn on',
+  recoveryTitle: 'Your recovery codes',
+  recoveryHelp: 'Each code signs you in once if you lose your phone. Save them somewhere safe now: they are shown only this once.',
+  recoveryLeft: (n: number) => `${n} recovery code${n === 1 ? '' : 's'} left.`,
+  turnOff: 'Turn off two-step sign-in',
+  turnOffHelp: 'To turn it off, enter your password and a code from your app (or a recovery code).',
+  passwordLabel: 'Password',
+  codeOrRecoveryLabel: 'Code or recovery code',
+  fetchFailed: 'Failed to fetch two-step sign-in',
+  requiredForAdmins: 'This site requires admins to use two-step sign-in. Set it up below to open the back office.',
+  done: 'Done',
+} as const;

@@ -9,7 +9,7 @@ import { authTexts, emailSchema } from './auth.js';
 const passwordField = z.string({ error: authTexts.passwordRequired }).min(1, authTexts.passwordRequired).max(128);
 
 /**
- * `code` is reserved for the two-step sign-in code (members who turned it on); `confirmBalance`
+ * `code`: a two-step sign-in or recovery code, needed when two-step sign-in is on; `confirmBalance`
  * says the member read that their wallet balance is given up (refused without it when non-zero).
  */
 export const deleteAccountBody = z

@@ -53,6 +53,11 @@ describe('sectionValues', () => {
     });
     expect(sectionValues('security', toFormData({ corsOrigins: 'https://a.ng, https://b.ng\nhttps://c.ng' }))).toEqual({
       corsOrigins: ['https://a.ng, https://b.ng', 'https://c.ng'],
+      requireTwoStepForAdmins: false,
+    });
+    expect(sectionValues('security', toFormData({ corsOrigins: '', requireTwoStepForAdmins: 'on' }))).toEqual({
+      corsOrigins: [],
+      requireTwoStepForAdmins: true,
     });
   });
 

@@ -68,7 +68,10 @@ export function sectionValues(section: SiteSettingsSection, form: FormData): Sit
         smtpPassword: formText(form, 'smtpPassword'),
       };
     case 'security':
-      return { corsOrigins: listOf(formText(form, 'corsOrigins'), /\r?\n/) };
+      return {
+        corsOrigins: listOf(formText(form, 'corsOrigins'), /\r?\n/),
+        requireTwoStepForAdmins: on(form, 'requireTwoStepForAdmins'),
+      };
   }
 }
 

@@ -153,6 +153,12 @@ export function SettingsSectionForm({ section, settings }: { section: SiteSettin
             rows={5}
             hint="One per line, e.g. https://example.com."
           />
+          <SwitchField
+            name="requireTwoStepForAdmins"
+            label="Require two-step sign-in for admins"
+            defaultChecked={v.requireTwoStepForAdmins}
+            hint="Admins without it are sent to Settings → Security to set it up before they can use the back office."
+          />
         </SectionForm>
       );
     }
