@@ -14,6 +14,8 @@ describe('auth configuration', () => {
       MAIL_DEV_OUTBOX: false,
       MAIL_FROM: 'Kora <no-reply@kora.local>',
       KORA_TIME_ZONE: 'Africa/Lagos',
+      KORA_DELETION_GRACE_SECONDS: 30 * 24 * 60 * 60,
+      KORA_ERASURE_SWEEP_EVERY_MS: 10 * 60 * 1000,
     });
   });
 
