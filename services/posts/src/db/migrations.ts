@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { memberPrivacySql, memberProSql, searchTextSql, type Migration } from '@kora/platform/service';
+import { memberBlocksSql, memberMutesSql, memberPrivacySql, memberProSql, searchTextSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -286,5 +286,12 @@ export const migrations: Migration[] = [
         suspended_at timestamptz not null
       );
     `,
+  },
+  {
+    // Blocks and mutes (decisions 036 and 037): the platform's projections of the friends service's
+    // blocks and the settings service's mutes, read by every page's visibility rule and the feed.
+    id: '0011_blocks_mutes',
+    sql: `${memberBlocksSql}
+      ${memberMutesSql}`,
   },
 ];

@@ -1,6 +1,6 @@
 /** Tables of the `posts` schema (Drizzle views of the SQL in migrations.ts). */
 import { GROUP_PRIVACIES, GROUP_ROLES, REPORT_MODERATIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '@kora/contracts';
-import { friendshipsTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
+import { friendshipsTable, memberBlocksTable, memberMutesTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
 import { bigint, boolean, customType, doublePrecision, integer, pgSchema, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
@@ -189,7 +189,13 @@ export const postsSchema = (name: string) => {
     suspendedAt: at('suspended_at').notNull(),
   });
 
+  /** Projections of who blocked whom (decision 036) and what each member muted (decision 037). */
+  const blocks = memberBlocksTable(schema);
+  const mutes = memberMutesTable(schema);
+
   return {
+    blocks,
+    mutes,
     hashtags,
     pendingBackfills,
     suspendedMembers,
