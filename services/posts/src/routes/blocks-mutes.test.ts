@@ -27,14 +27,11 @@ describe(`blocks and mutes in posts (${process.env.KORA_TEST_TARGET ?? 'embedded
   const page = async (userId: number, path: string): Promise<PostPage> => postPage(await file.api.get(path, userId));
   const ids = async (userId: number, path: string) => (await page(userId, path)).posts.map((p) => p.id);
   const single = async (userId: number, postId: number) => file.api.get(`/api/posts/${postId}`, userId);
-  const members = async (...names: string[]) => {
-    const out: number[] = [];
-    for (const name of names) {
-      const id = nextId();
-      await registerMember(file.svc, id, `${name}${id}`);
-      out.push(id);
-    }
-    return out;
+  /** Members announced as `<name><id>`, in order. */
+  const members = async (...names: [string, string, string]): Promise<[number, number, number]> => {
+    const ids: [number, number, number] = [nextId(), nextId(), nextId()];
+    for (const [i, id] of ids.entries()) await registerMember(file.svc, id, `${names[i]}${id}`);
+    return ids;
   };
 
   it('keeps a blocked pair apart on every route, whoever blocked, and an unblock brings them back', async () => {
@@ -102,7 +99,7 @@ describe(`blocks and mutes in posts (${process.env.KORA_TEST_TARGET ?? 'embedded
       Post['comments'][number]
     >();
     expect(comment.mentions).toEqual([]);
-    const told = (await outboxEvents(file.svc, 'post.mentioned')).filter((e) => [post.id, byBola.id, chidis.id].includes(e.payload.postId));
+    const told = (await outboxEvents(file.svc, 'post.mentioned')).filter((e) => [post.id, byBola.id, chidis.id].includes(Number(e.payload.postId)));
     expect(told.map((e) => e.payload.mentionedUserId)).toEqual([chidi]);
   });
 
