@@ -3,7 +3,15 @@
  * The platform adds the outbox and processed-events tables first. Never edit a released
  * migration: add a new one.
  */
-import { friendshipsSql, memberPrivacySql, memberProSql, memberSnapshotSql, type Migration } from '@kora/platform/service';
+import {
+  friendshipsSql,
+  memberBlocksSql,
+  memberMutesSql,
+  memberPrivacySql,
+  memberProSql,
+  memberSnapshotSql,
+  type Migration,
+} from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -109,5 +117,12 @@ export const migrations: Migration[] = [
     // The member snapshot learns each member's Pro plan (membership.changed): the verified badge.
     id: '0002_member_pro',
     sql: memberProSql,
+  },
+  {
+    // Blocks and mutes (decisions 036 and 037): who blocked whom, and whom and which words each member
+    // muted; the strips, the reels feed and every reel and story read apply them.
+    id: '0003_blocks_mutes',
+    sql: `${memberBlocksSql}
+      ${memberMutesSql}`,
   },
 ];
