@@ -16,6 +16,7 @@ import { useId } from 'react';
 import { ShieldIcon } from 'lucide-react';
 import { ChangePasswordCard } from '~/components/settings/change-password-card';
 import { GeneralTab } from '~/components/settings/general-tab';
+import { MutedList } from '~/components/settings/muted-list';
 import { NotificationsTab } from '~/components/settings/notifications-tab';
 import { PrivacyTab } from '~/components/settings/privacy-tab';
 import { securityTexts as texts, type MemberSession, type SecurityActionData } from '~/components/settings/security';
@@ -39,6 +40,7 @@ import {
   saveNotificationSettings,
   savePrivacySettings,
 } from '~/utils/settings.server';
+import { fetchMutes } from '~/utils/mutes.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { titleAndDescription } from '~/utils/page-meta';
 import { formText } from '~/utils/form-submission';
@@ -73,8 +75,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
           timeZones: timeZones(),
           today: new Date().toISOString().slice(0, 10),
         } as const;
-      case 'privacy':
-        return { tab, values: await orNull(fetchPrivacySettings(request, token)) } as const;
+      case 'privacy': {
+        const [values, mutes] = await Promise.all([orNull(fetchPrivacySettings(request, token)), orNull(fetchMutes(request, token))]);
+        return { tab, values, mutes } as const;
+      }
       case 'notifications':
         return { tab, values: await orNull(fetchNotificationSettings(request, token)) } as const;
       case 'security':
@@ -184,7 +188,10 @@ export default function SettingsPage() {
         ) : page.tab === 'general' ? (
           <GeneralTab key={JSON.stringify(page.values)} values={page.values} timeZones={page.timeZones} today={page.today} />
         ) : page.tab === 'privacy' ? (
-          <PrivacyTab key={JSON.stringify(page.values)} values={page.values} />
+          <>
+            <PrivacyTab key={JSON.stringify(page.values)} values={page.values} />
+            <MutedList mutes={page.mutes} />
+          </>
         ) : (
           <NotificationsTab key={JSON.stringify(page.values)} values={page.values} />
         )}
