@@ -459,7 +459,9 @@ export const TABLE: Row[] = [
     why: 'nobody mutes the owner: unmuting a member you never muted is 404 (mute-then-unmute is in mutes.test)',
     request: (ctx) => ({ path: `/api/settings/mutes/members/${ctx.actors.owner.user.user_id}` }),
   }),
-  row('POST /api/settings/mutes/words', 'member'),
+  row('POST /api/settings/mutes/words', 'member', {
+    request: () => ({ path: '/api/settings/mutes/words', body: { word: '#spoilers' } }),
+  }),
   row('DELETE /api/settings/mutes/words/{word}', 'member', {
     ok: 404,
     why: 'a word nobody muted: 404 (mute-then-unmute is in mutes.test)',
