@@ -60,7 +60,7 @@ describe('muting a word', () => {
 
       await page.goto('/settings?tab=privacy');
       await expect.poll(() => main.getByText(safetyTexts.noMutedWords).count()).toBe(1);
-      await main.getByLabel(safetyTexts.mutedWordsTitle).fill(`  ${word.toUpperCase()} `);
+      await main.getByRole('textbox', { name: safetyTexts.mutedWordsTitle }).fill(`  ${word.toUpperCase()} `);
       await main.getByRole('button', { name: safetyTexts.mute, exact: true }).click();
       await expect.poll(() => main.getByRole('listitem').filter({ hasText: word }).count()).toBe(1);
       expect(await main.getByText(safetyTexts.noMutedWords).count()).toBe(0);
