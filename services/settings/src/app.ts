@@ -1,9 +1,10 @@
-/** The settings service: member general, privacy and notification settings. */
+/** The settings service: member general, privacy and notification settings, and what members muted. */
 import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
 import { createSettings } from './context.js';
 import { migrations } from './db/migrations.js';
 import { settingsConsumers } from './events/subscriptions.js';
 import { internalTimezoneRoutes } from './routes/internal-timezone.js';
+import { muteRoutes } from './routes/mutes.js';
 import { tabRoutes } from './routes/tabs.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 
@@ -11,12 +12,15 @@ export function createSettingsService(): ServiceDefinition {
   const instance = perContext(createSettings);
   return {
     name: 'settings',
-    description: 'Member general, privacy and notification settings',
+    description: 'Member general, privacy and notification settings, and mutes',
     schema: 'settings',
     migrations,
     async routes(app, ctx) {
       const settings = instance(ctx);
-      await memberRoutes(app, (members) => tabRoutes(members, settings));
+      await memberRoutes(app, (members) => {
+        tabRoutes(members, settings);
+        muteRoutes(members, settings);
+      });
       await unsubscribeRoutes(app, settings);
       internalTimezoneRoutes(app, settings);
     },

@@ -102,5 +102,14 @@ export const SettingsErrorCode = {
   UnsubscribeInvalid: 'UNSUBSCRIBE_INVALID',
 } as const;
 
+/** The settings service's muting codes (decision 037): the web app tells a full list from a bad word. */
+export const MuteErrorCode = {
+  NotYourself: 'MUTE_NOT_YOURSELF',
+  MemberNotMuted: 'MEMBER_NOT_MUTED',
+  WordNotMuted: 'WORD_NOT_MUTED',
+  TooManyMutedMembers: 'TOO_MANY_MUTED_MEMBERS',
+  TooManyMutedWords: 'TOO_MANY_MUTED_WORDS',
+} as const;
+
 /** The codes a profile lookup answers for a member who does not exist (the web sends them to /not-found). */
 export const PROFILE_NOT_FOUND_CODES: readonly string[] = [ErrorCode.NotFound, AuthErrorCode.UserNotFound];

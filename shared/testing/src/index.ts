@@ -8,6 +8,7 @@ export * from './schema-drift.js';
 export * from './schema-shape.js';
 export * from './videos.js';
 export * from './settings-events.js';
+export * from './safety-events.js';
 export * from './service-for-file.js';
 export * from './multipart.js';
 export * from './clock.js';

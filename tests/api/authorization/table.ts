@@ -472,6 +472,23 @@ export const TABLE: Row[] = [
   row('PUT /api/settings/notifications', 'member', {
     request: () => ({ path: '/api/settings/notifications', body: { inappLikes: true } }),
   }),
+  row('GET /api/settings/mutes', 'member'),
+  row('POST /api/settings/mutes/members', 'member', {
+    request: (ctx) => ({ path: '/api/settings/mutes/members', body: { userId: ctx.res.target.user.user_id } }),
+  }),
+  row('DELETE /api/settings/mutes/members/{userId}', 'member', {
+    ok: 404,
+    why: 'nobody mutes the owner: unmuting a member you never muted is 404 (mute-then-unmute is in mutes.test)',
+    request: (ctx) => ({ path: `/api/settings/mutes/members/${ctx.actors.owner.user.user_id}` }),
+  }),
+  row('POST /api/settings/mutes/words', 'member', {
+    request: () => ({ path: '/api/settings/mutes/words', body: { word: '#spoilers' } }),
+  }),
+  row('DELETE /api/settings/mutes/words/{word}', 'member', {
+    ok: 404,
+    why: 'a word nobody muted: 404 (mute-then-unmute is in mutes.test)',
+    request: () => ({ path: '/api/settings/mutes/words/never%20muted' }),
+  }),
   row('POST /api/settings/unsubscribe', 'public', {
     ok: 400,
     why: 'the unsubscribe token is signed and only in a digest mail: a forged one is 400 for everyone',

@@ -19,6 +19,7 @@ import { ChangePasswordCard } from '~/components/settings/change-password-card';
 import { DeleteAccountCard } from '~/components/settings/delete-account-card';
 import { isLeavingIntent } from '~/components/settings/leaving';
 import { GeneralTab } from '~/components/settings/general-tab';
+import { MutedList } from '~/components/settings/muted-list';
 import { NotificationsTab } from '~/components/settings/notifications-tab';
 import { PrivacyTab } from '~/components/settings/privacy-tab';
 import { securityTexts as texts, type MemberSession, type SecurityActionData } from '~/components/settings/security';
@@ -44,6 +45,7 @@ import {
   saveNotificationSettings,
   savePrivacySettings,
 } from '~/utils/settings.server';
+import { fetchMutes } from '~/utils/mutes.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { twoStepAction } from '~/utils/two-step-action.server';
 import { fetchTwoStepStatus } from '~/utils/two-step.server';
@@ -81,8 +83,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
           timeZones: timeZones(),
           today: new Date().toISOString().slice(0, 10),
         } as const;
-      case 'privacy':
-        return { tab, values: await orNull(fetchPrivacySettings(request, token)) } as const;
+      case 'privacy': {
+        const [values, mutes] = await Promise.all([orNull(fetchPrivacySettings(request, token)), orNull(fetchMutes(request, token))]);
+        return { tab, values, mutes } as const;
+      }
       case 'notifications':
         return { tab, values: await orNull(fetchNotificationSettings(request, token)) } as const;
       case 'security': {
@@ -210,7 +214,10 @@ export default function SettingsPage() {
             <ChangeEmailCard />
           </>
         ) : page.tab === 'privacy' ? (
-          <PrivacyTab key={JSON.stringify(page.values)} values={page.values} />
+          <>
+            <PrivacyTab key={JSON.stringify(page.values)} values={page.values} />
+            <MutedList mutes={page.mutes} />
+          </>
         ) : (
           <NotificationsTab key={JSON.stringify(page.values)} values={page.values} />
         )}

@@ -3,7 +3,15 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { erasedMembersSql, memberPrivacySql, memberProSql, searchTextSql, type Migration } from '@kora/platform/service';
+import {
+  erasedMembersSql,
+  memberBlocksSql,
+  memberMutesSql,
+  memberPrivacySql,
+  memberProSql,
+  searchTextSql,
+  type Migration,
+} from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -294,5 +302,12 @@ export const migrations: Migration[] = [
     sql: `
       ${erasedMembersSql}
     `,
+  },
+  {
+    // Blocks and mutes (decisions 036 and 037): the platform's projections of the friends service's
+    // blocks and the settings service's mutes, read by every page's visibility rule and the feed.
+    id: '0012_blocks_mutes',
+    sql: `${memberBlocksSql}
+      ${memberMutesSql}`,
   },
 ];

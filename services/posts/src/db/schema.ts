@@ -1,6 +1,13 @@
 /** Tables of the `posts` schema (Drizzle views of the SQL in migrations.ts). */
 import { GROUP_PRIVACIES, GROUP_ROLES, REPORT_MODERATIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '@kora/contracts';
-import { erasedMembersTable, friendshipsTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
+import {
+  erasedMembersTable,
+  friendshipsTable,
+  memberBlocksTable,
+  memberMutesTable,
+  memberPrivacyTable,
+  memberSnapshotTable,
+} from '@kora/platform/service';
 import { bigint, boolean, customType, doublePrecision, integer, pgSchema, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
@@ -191,9 +198,14 @@ export const postsSchema = (name: string) => {
 
   /** Erased members (decision 034): a write of theirs still in flight is refused. */
   const erasedMembers = erasedMembersTable(schema);
+  /** Projections of who blocked whom (decision 036) and what each member muted (decision 037). */
+  const blocks = memberBlocksTable(schema);
+  const mutes = memberMutesTable(schema);
 
   return {
     erasedMembers,
+    blocks,
+    mutes,
     hashtags,
     pendingBackfills,
     suspendedMembers,

@@ -1,8 +1,15 @@
 /**
  * Every event this service consumes, in one place. One consumer group feeds the local projections
- * (members, videos, friend graph, privacy settings, groups and their members, plans) that a feed page reads instead of calling other services; an erased member's posts and marks go (decision 034).
+ * (members, videos, friend graph, privacy settings, blocks, mutes, groups and their members, plans) that a feed page reads instead of calling other services; an erased member's posts and marks go (decision 034).
  */
-import { friendshipHandlers, memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
+import {
+  friendshipHandlers,
+  memberBlockHandlers,
+  memberMuteHandlers,
+  memberPrivacyHandlers,
+  memberSnapshotHandlers,
+  type ConsumerDefinition,
+} from '@kora/platform/service';
 import type { Posts } from '../context.js';
 import { erasePostsMember } from '../projections/erase-member.js';
 import { groupHandlers } from '../projections/groups.js';
@@ -28,6 +35,8 @@ export function postsConsumers(posts: Posts): ConsumerDefinition[] {
         'video.failed': (event, tx) => videoFailed(tables, tx, event),
         ...friendshipHandlers(tables.friendships),
         ...memberPrivacyHandlers(tables.privacy),
+        ...memberBlockHandlers(tables.blocks),
+        ...memberMuteHandlers(tables.mutes),
         ...groupHandlers(tables),
         ...suspensionHandlers(tables),
         'user.deleted': (event, tx) => erasePostsMember(posts, tx, event),

@@ -5,14 +5,14 @@
  * Every list is newest first with keyset paging on (created_at, id): a page asks for one row more
  * than it shows, and that extra row only says whether there is a next page.
  */
-import { preparedSql, rowsOf, type PreparedSql } from '@kora/platform/service';
+import { carriesNoWordMutedBy, notMutedBy, preparedSql, rowsOf, type PreparedSql } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
 import { encodeCursor, type PageKey } from './cursor.js';
 import { LIST_COMMENTS, postJsonSql, SINGLE_POST_COMMENTS, type PostJsonRow } from './post-json.js';
 import { sponsoredRowSql, SPONSORED_SLOT } from './sponsored.js';
-import { feedAuthors, feedGroups, inAudienceOf, liveTo, visibleRow, visibleTo } from './visibility.js';
+import { feedAuthors, feedGroups, inAudienceOf, liveTo, notBlocked, visibleRow, visibleTo } from './visibility.js';
 
 /** A page of posts, each already the API's JSON text, and the cursor of the next page. */
 export interface JsonPage {
@@ -101,6 +101,11 @@ function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
   const cursor = afterCursor
     ? sql`and (p.created_at, p.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::bigint)`
     : sql``;
+  // Muted members' posts and posts carrying a muted word leave the feed (decision 037); blocked
+  // members' posts are never seen (decision 036). The projections are read inside the statement, once
+  // each: a viewer who muted nothing and has no blocks pays no test per row.
+  const keptAuthor = (author: SQL) => sql`${notMutedBy(tables.mutes, viewer, author)} and ${notBlocked(tables, viewer, author)}`;
+  const keptText = carriesNoWordMutedBy(tables.mutes, viewer, sql`p.content`);
   // The page's own posts, then its sponsored post (feed/sponsored.ts) as one more row.
   return postJsonSql(
     tables,
@@ -114,16 +119,17 @@ function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
       ) as a
       cross join lateral (
         select * from ${tables.posts} as p
-        where p.author_id = a.author_id and p.group_id is null and ${liveTo(viewer)} ${cursor}
+        where p.author_id = a.author_id and p.group_id is null and ${liveTo(viewer)} and ${keptText} ${cursor}
         order by p.created_at desc, p.id desc
         limit ${take}
       ) as p
+      where ${keptAuthor(sql`a.author_id`)}
       union all
       select p.*
       from ${feedGroups(tables, viewer)}
       cross join lateral (
         select * from ${tables.posts} as p
-        where p.group_id = g.group_id and ${liveTo(viewer)} ${cursor}
+        where p.group_id = g.group_id and ${liveTo(viewer)} and ${keptAuthor(sql`p.author_id`)} and ${keptText} ${cursor}
         order by p.created_at desc, p.id desc
         limit ${take}
       ) as p
@@ -133,7 +139,7 @@ function feedSql(tables: PostsTables, afterCursor: boolean): SQL {
     )
     select * from organic
     union all
-    (${sponsoredRowSql(tables, viewer, now, sql.placeholder('last'), sql`select o.id from organic as o`)})`,
+    (${sponsoredRowSql(tables, viewer, now, sql.placeholder('last'), sql`select o.id from organic as o`, sql`${keptAuthor(sql`p.author_id`)} and ${keptText}`)})`,
     LIST_COMMENTS,
     sql`p.sponsored`,
   );

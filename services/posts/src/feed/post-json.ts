@@ -11,7 +11,7 @@
  * are not used.
  */
 import { DEFAULT_AVATAR } from '@kora/contracts';
-import { timeKeySql } from '@kora/platform/service';
+import { notBlockedWith, timeKeySql } from '@kora/platform/service';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PostsTables } from '../db/schema.js';
 
@@ -38,7 +38,7 @@ export interface PostJsonRow {
  *
  * Likers: the newest through `likes_recent_idx`, and the viewer always listed when they liked (last,
  * being older than the newest ones). Comments: the first ones, oldest first, through
- * `comments_post_idx`, less those a moderator removed (decision 024). A video with no row yet is still being processed (media's event has not
+ * `comments_post_idx`, less those a moderator removed (decision 024) and those of members blocked either way with the viewer (decision 036). A video with no row yet is still being processed (media's event has not
  * reached us). The group a post is in comes from the groups projection (decision 021). No SQL comments in the text: pgbench reads it too (feed-sql), quotes and all.
  *
  * `at` is the reader's clock (an ISO instant): a member is `verified` while their Pro plan runs past
@@ -56,6 +56,9 @@ export function postJsonSql(
 ): SQL {
   const me = sql`${viewer}::bigint`;
   const now = sql`${at}::timestamptz`;
+  // Blocked members' likes, comments and mentions are left out for each other (decision 036); the
+  // counts stay the post's.
+  const apart = (member: SQL) => notBlockedWith(t.blocks, me, member);
   return sql`
     select to_json(j)::text as post, ${timeKeySql(sql`p.sort_at`)} as page_at, p.id, j.sponsored
     from (${page}) as p
@@ -63,7 +66,7 @@ export function postJsonSql(
     left join ${t.groups} as pg on pg.group_id = p.group_id
     cross join lateral (
       select exists (select 1 from ${t.likes} as l where l.post_id = p.id and l.user_id = ${me}) as liked,
-        array(select l.user_id from ${t.likes} as l where l.post_id = p.id order by l.created_at desc, l.user_id desc limit ${LIST_LIKERS}) as newest
+        array(select l.user_id from ${t.likes} as l where l.post_id = p.id and ${apart(sql`l.user_id`)} order by l.created_at desc, l.user_id desc limit ${LIST_LIKERS}) as newest
     ) as lk
     cross join lateral (
       select
@@ -89,12 +92,12 @@ export function postJsonSql(
         array_to_json(array(
           select to_json(x) from (
             select c.id, c.user_id, c.content, c.created_at from ${t.comments} as c
-            where c.post_id = p.id and c.removed_at is null order by c.created_at, c.id limit ${comments}
+            where c.post_id = p.id and c.removed_at is null and ${apart(sql`c.user_id`)} order by c.created_at, c.id limit ${comments}
           ) as c
           left join ${t.members} as cau on cau.user_id = c.user_id
           cross join lateral (select c.id as "id", c.user_id as "userId", ${memberName(sql`cau`, sql`c.user_id`)},
             c.content as "content", ${isoSql(sql`c.created_at`)} as "createdAt",
-            ${approvedMentions(t, sql`cm.comment_id = c.id`)} as "mentions", ${verifiedSql(sql`cau`, now)}) as x
+            ${approvedMentions(t, sql`cm.comment_id = c.id and ${apart(sql`cm.mentioned_user_id`)}`)} as "mentions", ${verifiedSql(sql`cau`, now)}) as x
           order by c.created_at, c.id)) as "comments",
         p.comment_count as "commentCount",
         p.share_count as "shareCount",
@@ -102,7 +105,7 @@ export function postJsonSql(
         exists (select 1 from ${t.saves} as sv where sv.user_id = ${me} and sv.post_id = p.id) as "hasSaved",
         ${isoSql(sql`p.created_at`)} as "createdAt",
         p.shadow_hidden as "isShadowHidden",
-        ${approvedMentions(t, sql`cm.post_id = p.id and cm.comment_id is null`)} as "mentions",
+        ${approvedMentions(t, sql`cm.post_id = p.id and cm.comment_id is null and ${apart(sql`cm.mentioned_user_id`)}`)} as "mentions",
         (select to_json(x) from (select pg.group_id as "id", pg.title as "title") as x where pg.group_id is not null) as "group",
         ${sponsored} as "sponsored"
     ) as j

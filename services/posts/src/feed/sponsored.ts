@@ -34,9 +34,16 @@ export const SPONSORED_CANDIDATES = 10;
 /**
  * The row (`p.*`, its sort time, `sponsored` true) of the sponsored post for `viewer` at `now`;
  * `last` is the post the page before showed (null for none), `shown` the page's own post ids (a
- * subquery).
+ * subquery); `kept` is the feed's own mute test on the post aliased `p` (decision 037).
  */
-export function sponsoredRowSql(t: PostsTables, viewer: Placeholder, now: Placeholder, last: Placeholder, shown: SQL): SQL {
+export function sponsoredRowSql(
+  t: PostsTables,
+  viewer: Placeholder,
+  now: Placeholder,
+  last: Placeholder,
+  shown: SQL,
+  kept: SQL = sql`true`,
+): SQL {
   const me = sql`${viewer}::bigint`;
   const at = sql`${now}::timestamptz`;
   const previous = sql`${last}::bigint`;
@@ -56,7 +63,7 @@ export function sponsoredRowSql(t: PostsTables, viewer: Placeholder, now: Placeh
       limit ${SPONSORED_CANDIDATES}
     ) as b
     join ${t.posts} as p on p.id = b.post_id
-    where p.group_id is null and ${visibleTo(t, me)}
+    where p.group_id is null and ${visibleTo(t, me)} and ${kept}
     order by case when ${previous} is null then 0 else 1 end, b.before_last desc, b.post_id desc
     limit 1`;
 }

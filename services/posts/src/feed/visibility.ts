@@ -9,12 +9,14 @@
  * - a group's post (decision 021) only while its group exists, and then everyone when the group is
  *   public, its approved members when it is private: the group's audience replaces the author's
  *   profile audience and the mention exception (mentioning an outsider does not open a private
- *   group to them).
+ *   group to them);
+ * - never a post by a member the viewer blocked or was blocked by (decisions 036 and 037), wherever
+ *   it is: the same 404 as a missing post.
  * A post the viewer may not see does not exist for them: every route answers 404 for it. Each rule
  * is SQL inside the page's own statement (an anti-join on the privacy and friendship projections),
  * never a check per row in JavaScript.
  */
-import { rowsOf } from '@kora/platform/service';
+import { notBlockedWith, rowsOf } from '@kora/platform/service';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
@@ -54,9 +56,14 @@ export function inPostAudience(t: PostsTables, viewer: Viewer): SQL {
     else ${inGroupAudience(t, viewer, sql`p.group_id`)} end`;
 }
 
+/** Whether `viewer` and `member` are not kept apart by a block, either way (decision 036). */
+export function notBlocked(t: PostsTables, viewer: Viewer, member: SQL): SQL {
+  return notBlockedWith(t.blocks, viewer, member);
+}
+
 /** What `viewer` may see of posts aliased `p`. */
 export function visibleTo(t: PostsTables, viewer: Viewer): SQL {
-  return sql`${liveTo(viewer)} and (${inPostAudience(t, viewer)})`;
+  return sql`${liveTo(viewer)} and (${inPostAudience(t, viewer)}) and ${notBlocked(t, viewer, sql`p.author_id`)}`;
 }
 
 /**

@@ -4,10 +4,11 @@
  * case-insensitively; a name nobody has stays plain text, as does a member's own name and every
  * name past the first MAX_MENTIONS_PER_TEXT members. A member who reviews tags (privacy
  * `tagReview`) gets a pending mention: not linked, and the post not on their profile, until they
- * approve it. Each mention is announced (`post.mentioned`) for the notifications service.
+ * approve it. Each mention is announced (`post.mentioned`) for the notifications service. A member
+ * blocked either way with the writer stays plain text and is never told (decision 036).
  */
 import { excerpt, MAX_MENTIONS_PER_TEXT, mentionTokens, type PostMention } from '@kora/contracts';
-import { rowsOf, type Emit, type Tx } from '@kora/platform/service';
+import { notBlockedWith, rowsOf, type Emit, type Tx } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import { visibleTo } from '../feed/visibility.js';
@@ -29,7 +30,7 @@ interface Named {
   tagReview: boolean;
 }
 
-/** The members `text` names, in the order it names them, at most MAX_MENTIONS_PER_TEXT, never `actorId`. */
+/** The members `text` names, in the order it names them, at most MAX_MENTIONS_PER_TEXT, never `actorId` nor one blocked with them. */
 async function namedMembers(posts: Posts, tx: Tx, text: string, actorId: number): Promise<Named[]> {
   const tokens = mentionTokens(text);
   if (tokens.length === 0) return [];
@@ -39,7 +40,7 @@ async function namedMembers(posts: Posts, tx: Tx, text: string, actorId: number)
     await tx.execute(sql`
       select m.user_id, lower(m.username) as name, mp.tag_review from ${members} as m
       left join ${privacy} as mp on mp.user_id = m.user_id
-      where lower(m.username) = any(${sql.param(wanted)}::text[])`),
+      where lower(m.username) = any(${sql.param(wanted)}::text[]) and ${notBlockedWith(posts.tables.blocks, actorId, sql`m.user_id`)}`),
   );
   const byName = new Map(rows.map((r) => [r.name, r]));
   const named = new Map<number, Named>();

@@ -69,6 +69,9 @@ export async function erasePostsMember(posts: Posts, tx: Tx, event: { payload: E
     t.groupMembers.userId,
     t.memberships.userId,
     t.suspendedMembers.userId,
+    t.blocks.blockerId,
+    t.blocks.blockedId,
+    t.mutes.userId,
   ]);
   // Reports they closed as a moderator stay, without naming them.
   await tx.update(t.reports).set({ closedBy: null }).where(eq(t.reports.closedBy, userId));

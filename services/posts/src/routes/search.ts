@@ -45,7 +45,7 @@ export function searchRoutes(app: ServiceApp, posts: Posts): void {
       }
       const page =
         type === 'people'
-          ? await searchPeople(posts, q, window)
+          ? await searchPeople(posts, userId, q, window)
           : type === 'groups'
             ? await searchGroups(posts, q, window)
             : await searchHashtags(posts, q, window);

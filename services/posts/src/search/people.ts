@@ -2,7 +2,7 @@
  * People search and the Pro users list, over the member snapshot (decision 025).
  */
 import type { MemberCard } from '@kora/contracts';
-import { searchTextContains } from '@kora/platform/service';
+import { notBlockedWith, searchTextContains } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
@@ -16,21 +16,22 @@ import { offsetPage, type RankedWindow } from './ranked-cursor.js';
  */
 export async function searchPeople(
   posts: Posts,
+  viewer: number,
   query: string,
   window: RankedWindow,
 ): Promise<{ items: MemberCard[]; nextCursor: string | null }> {
   // "@" alone names nobody (it would otherwise match everyone).
   if (query.replace(/(^|\s)@/g, '$1').trim() === '') return { items: [], nextCursor: null };
-  return offsetPage(await cardRows(posts, searchPeopleSql(posts.tables, query, window, posts.now().toISOString())), window);
+  return offsetPage(await cardRows(posts, searchPeopleSql(posts.tables, query, window, posts.now().toISOString(), viewer)), window);
 }
 
-/** The statement of a people page (the bench runs it bare too). */
-export function searchPeopleSql(t: PostsTables, query: string, window: RankedWindow, now: string): SQL {
+/** The statement of a people page (the bench runs it bare too); members blocked either way with `viewer` are left out (decision 036). */
+export function searchPeopleSql(t: PostsTables, query: string, window: RankedWindow, now: string, viewer: number | null = null): SQL {
   const text = sql`m.display_name || ' ' || m.username`;
   const username = query.trim().replace(/^@/, '');
   return sql`
     select ${memberCardColumns(now)} from ${t.members} as m
-    where ${listable(t)} and ${searchTextContains(text, query.replace(/(^|\s)@/g, '$1'))}
+    where ${listable(t)} and ${searchTextContains(text, query.replace(/(^|\s)@/g, '$1'))} and ${notBlockedWith(t.blocks, viewer, sql`m.user_id`)}
     order by lower(m.username) = lower(${username}) desc,
       public.similarity(public.kora_search_text(${text}), public.kora_search_text(${query})) desc, m.user_id
     limit ${window.take} offset ${window.offset}`;

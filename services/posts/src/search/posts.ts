@@ -5,10 +5,10 @@
  * see are ranked: a common word ("lagos") matches a fifth of all posts, and ranking every one of
  * them cost 0.75 s a search over 100,000 posts (bench), while a member reads the first pages only
  * and, on a social network, a fresh post is worth more than an old one that says the word twice. Every rule of feed/visibility.ts applies inside the
- * same statement, and each shown post is the feed's JSON (post-json.ts).
+ * same statement, less posts carrying a word the viewer muted (decision 037), and each shown post is the feed's JSON (post-json.ts).
  */
 import { searchLimits } from '@kora/contracts';
-import { rowsOf } from '@kora/platform/service';
+import { carriesNoWordMutedBy, rowsOf } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
@@ -31,7 +31,7 @@ export function searchPostsSql(t: PostsTables, viewer: number, query: string, wi
       select p.*, row_number() over (order by p.rank desc, p.created_at desc, p.id desc) as place from (
         select p.*, ts_rank_cd(p.search_vector, q.query) as rank from (
           select p.* from ${t.posts} as p, (select ${tsquery} as query) as q
-          where p.search_vector @@ q.query and ${visibleTo(t, viewer)}
+          where p.search_vector @@ q.query and ${visibleTo(t, viewer)} and ${carriesNoWordMutedBy(t.mutes, viewer, sql`p.content`)}
           order by p.id desc
           limit ${RANKED_CANDIDATES}
         ) as p, (select ${tsquery} as query) as q

@@ -36,4 +36,28 @@ export const migrations: Migration[] = [
     id: '0002_member_pro',
     sql: memberProSql,
   },
+  {
+    // Muting (decision 037): whom and which words each member muted, and one row per muting member
+    // that every change locks first, so a member's changes run one after another and each announces
+    // the complete lists.
+    id: '0003_mutes',
+    sql: `
+      create table {schema}.mute_lists (
+        user_id bigint primary key,
+        updated_at timestamptz not null
+      );
+      create table {schema}.muted_members (
+        user_id bigint not null,
+        member_id bigint not null,
+        muted_at timestamptz not null default now(),
+        primary key (user_id, member_id)
+      );
+      create table {schema}.muted_words (
+        user_id bigint not null,
+        word text not null,
+        muted_at timestamptz not null default now(),
+        primary key (user_id, word)
+      );
+    `,
+  },
 ];

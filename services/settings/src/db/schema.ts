@@ -29,7 +29,35 @@ export const settingsSchema = (name: string) => {
     (t) => [primaryKey({ columns: [t.userId, t.tab] })],
   );
 
-  return { members, emails, settings };
+  /** One row per member who ever muted: each change of their mutes locks it first (decision 037). */
+  const muteLists = schema.table('mute_lists', {
+    userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  });
+
+  /** Whom each member muted, oldest first by `mutedAt`. */
+  const mutedMembers = schema.table(
+    'muted_members',
+    {
+      userId: bigint('user_id', { mode: 'number' }).notNull(),
+      memberId: bigint('member_id', { mode: 'number' }).notNull(),
+      mutedAt: timestamp('muted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.memberId] })],
+  );
+
+  /** The words, phrases and #hashtags each member muted, normalised (contracts' `normaliseMutedWord`). */
+  const mutedWords = schema.table(
+    'muted_words',
+    {
+      userId: bigint('user_id', { mode: 'number' }).notNull(),
+      word: text('word').notNull(),
+      mutedAt: timestamp('muted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.word] })],
+  );
+
+  return { members, emails, settings, muteLists, mutedMembers, mutedWords };
 };
 
 export type SettingsTables = ReturnType<typeof settingsSchema>;

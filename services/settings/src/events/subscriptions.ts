@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Settings } from '../context.js';
 
 export function settingsConsumers(settings: Settings): ConsumerDefinition[] {
-  const { members, emails, settings: saved } = settings.tables;
+  const { members, emails, settings: saved, muteLists, mutedMembers, mutedWords } = settings.tables;
   const snapshot = memberSnapshotHandlers(members);
   return [
     {
@@ -37,7 +37,16 @@ export function settingsConsumers(settings: Settings): ConsumerDefinition[] {
           const { userId } = event.payload;
           const [address] = await tx.select({ email: emails.email }).from(emails).where(eq(emails.userId, userId));
           const names = [...(await memberNames(tx, members, userId)), ...(address ? [address.email] : [])];
-          await deleteMemberRows(tx, userId, [saved.userId, emails.userId, members.userId]);
+          // Others' mutes of the member go quietly: an erased id never posts again, so their lists need no new event.
+          await deleteMemberRows(tx, userId, [
+            saved.userId,
+            emails.userId,
+            members.userId,
+            muteLists.userId,
+            mutedMembers.userId,
+            mutedMembers.memberId,
+            mutedWords.userId,
+          ]);
           await forgetPublishedEvents(tx, settings.ctx.schema, userId, names);
         },
       },

@@ -5,6 +5,8 @@
  */
 import {
   friendshipsSql,
+  memberBlocksSql,
+  memberMutesSql,
   memberPrivacySql,
   memberProSql,
   memberSnapshotSql,
@@ -123,5 +125,12 @@ export const migrations: Migration[] = [
     sql: `
       ${erasedMembersSql}
     `,
+  },
+  {
+    // Blocks and mutes (decisions 036 and 037): who blocked whom, and whom and which words each member
+    // muted; the strips, the reels feed and every reel and story read apply them.
+    id: '0004_blocks_mutes',
+    sql: `${memberBlocksSql}
+      ${memberMutesSql}`,
   },
 ];

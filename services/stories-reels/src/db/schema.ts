@@ -1,6 +1,13 @@
 /** Tables of the `stories_reels` schema (Drizzle views of the SQL in migrations.ts). */
 import { CLIP_STATES, MEDIA_PURPOSES, STORY_TYPES } from '@kora/contracts';
-import { friendshipsTable, memberPrivacyTable, memberSnapshotTable, erasedMembersTable } from '@kora/platform/service';
+import {
+  erasedMembersTable,
+  friendshipsTable,
+  memberBlocksTable,
+  memberMutesTable,
+  memberPrivacyTable,
+  memberSnapshotTable,
+} from '@kora/platform/service';
 import { bigint, doublePrecision, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -91,6 +98,9 @@ export const storiesReelsSchema = (name: string) => {
     friendships: friendshipsTable(schema),
     /** Erased members (decision 034): a write of theirs still in flight is refused. */
     erasedMembers: erasedMembersTable(schema),
+    /** Projections of who blocked whom (decision 036) and what each member muted (decision 037). */
+    blocks: memberBlocksTable(schema),
+    mutes: memberMutesTable(schema),
   };
 };
 

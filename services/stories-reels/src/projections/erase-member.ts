@@ -55,6 +55,9 @@ export async function eraseStoriesReelsMember(sr: StoriesReels, tx: Tx, event: {
     t.privacy.userId,
     t.friendships.userId,
     t.friendships.friendId,
+    t.blocks.blockerId,
+    t.blocks.blockedId,
+    t.mutes.userId,
   ]);
   await forgetPublishedEvents(tx, sr.ctx.schema, userId, names);
 }

@@ -1,6 +1,9 @@
-/** A reel's comments, oldest first (a new one is appended), a keyset page on id (`reel_comments_reel_idx`). */
+/**
+ * A reel's comments as `viewer` sees them, oldest first (a new one is appended), a keyset page on id
+ * (`reel_comments_reel_idx`); comments of members blocked either way with the viewer are left out (decision 036).
+ */
 import type { ReelComment } from '@kora/contracts';
-import { memberViews } from '@kora/platform/service';
+import { memberViews, notBlockedWith } from '@kora/platform/service';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { StoriesReels } from '../context.js';
 
@@ -10,12 +13,18 @@ export interface CommentPage {
   nextCursor: number | null;
 }
 
-export async function reelComments(sr: StoriesReels, reelId: number, cursor: number | undefined, limit: number): Promise<CommentPage> {
+export async function reelComments(
+  sr: StoriesReels,
+  viewer: number,
+  reelId: number,
+  cursor: number | undefined,
+  limit: number,
+): Promise<CommentPage> {
   const c = sr.tables.reelComments;
   const rows = await sr.ctx.db
     .select()
     .from(c)
-    .where(and(eq(c.reelId, reelId), cursor ? gt(c.id, cursor) : undefined))
+    .where(and(eq(c.reelId, reelId), cursor ? gt(c.id, cursor) : undefined, notBlockedWith(sr.tables.blocks, viewer, c.userId)))
     .orderBy(asc(c.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);

@@ -4,7 +4,7 @@
  * avatar (members projection) and the video's state (videos projection).
  */
 import { unknownMember, type Reel } from '@kora/contracts';
-import { rowsOf } from '@kora/platform/service';
+import { carriesNoWordMutedBy, notMutedBy, rowsOf } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
 import type { StoriesReels } from '../context.js';
 import { reelNotFound } from './errors.js';
@@ -82,9 +82,15 @@ export interface ReelPage {
   nextCursor: number | null;
 }
 
-/** One page of the feed: reels older than `cursor` (an id; 0 or none is the first page). */
+/**
+ * One page of the feed: reels older than `cursor` (an id; 0 or none is the first page), less those of
+ * members the viewer muted and those whose caption carries a word they muted (decision 037; a muted
+ * member's reel still opens by its link).
+ */
 export async function reelFeed(sr: StoriesReels, viewer: number, cursor: number | undefined, limit: number): Promise<ReelPage> {
-  const after = cursor ? sql`r.id < ${cursor}` : sql`true`;
+  const { mutes } = sr.tables;
+  const after = sql`${cursor ? sql`r.id < ${cursor}` : sql`true`} and ${notMutedBy(mutes, viewer, sql`r.author_id`)}
+    and ${carriesNoWordMutedBy(mutes, viewer, sql`r.caption`)}`;
   const rows = rowsOf<ReelSqlRow>(await sr.ctx.db.execute(reelsQuery(sr, viewer, after, limit + 1)));
   const items = rows.slice(0, limit).map(toReel);
   return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };

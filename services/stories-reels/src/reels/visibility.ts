@@ -6,10 +6,13 @@
  * - everyone else sees it only published (its video ready and at most 90 s long: media's worker
  *   refuses a longer one, and this is the defence in depth whatever media did) and only inside the
  *   author's profile audience (`profileVisibility`, the platform's `audienceAllows` in SQL: no
- *   privacy row is the default, everyone).
+ *   privacy row is the default, everyone);
+ * - never a reel of a member blocked either way with the viewer (decision 036): the same 404 as a
+ *   missing reel.
  * Reels are aliased `r`, their video (the videos projection, left-joined) `v`.
  */
 import { reelLimits, reelTexts } from '@kora/contracts';
+import { notBlockedWith } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
 import type { StoriesReelsTables } from '../db/schema.js';
 
@@ -36,5 +39,6 @@ export function inAudienceOf(t: StoriesReelsTables, viewer: number, member: SQL)
 
 /** What `viewer` may see of reels aliased `r` (with their video `v`). */
 export function visibleTo(t: StoriesReelsTables, viewer: number): SQL {
-  return sql`r.deleted_at is null and (r.author_id = ${viewer} or (${published} and ${inAudienceOf(t, viewer, sql`r.author_id`)}))`;
+  return sql`r.deleted_at is null and (r.author_id = ${viewer} or (${published} and ${inAudienceOf(t, viewer, sql`r.author_id`)}
+    and ${notBlockedWith(t.blocks, viewer, sql`r.author_id`)}))`;
 }

@@ -159,9 +159,10 @@ export async function reelRoutes(app: ServiceApp, sr: StoriesReels): Promise<voi
       config: { pagedList: true },
     },
     async (request, reply) => {
-      const reel = await reelSeenBy(sr, memberOf(request).userId, reelId(request.params.id));
+      const { userId } = memberOf(request);
+      const reel = await reelSeenBy(sr, userId, reelId(request.params.id));
       const { cursor, limit } = request.query;
-      const page = await reelComments(sr, reel.id, cursor, limit);
+      const page = await reelComments(sr, userId, reel.id, cursor, limit);
       setNextPage(reply, page.nextCursor, limit);
       return page.items;
     },

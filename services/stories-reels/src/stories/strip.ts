@@ -6,7 +6,8 @@
  * 2. Then their friends' groups, where the friend's profile visibility lets a friend see it
  *    (`audienceAllows`: `only_me` hides them), with only ready stories (an image at once, a video
  *    once `video.processed` reached the projection): groups with an unseen story first, each part
- *    most recent first, at most `storyLimits.maxGroups` groups in all.
+ *    most recent first, at most `storyLimits.maxGroups` groups in all. Never a member blocked either
+ *    way with the caller (decision 036), nor one the caller muted (decision 037).
  *
  * Stories inside a group play oldest first. "Live" is decided here against the service clock,
  * never left to the purge job. Two queries whatever the number of friends: the friends' walks the
@@ -14,7 +15,7 @@
  * caller's views (`story_views` primary key).
  */
 import { defaultPrivacySettings, PROFILE_VISIBILITIES, storyLimits, type ProfileVisibility, type StoryGroup } from '@kora/contracts';
-import { audienceAllows, rowsOf, unknownMemberView } from '@kora/platform/service';
+import { audienceAllows, notBlockedWith, notMutedBy, rowsOf, unknownMemberView } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
 import type { StoriesReels } from '../context.js';
 import { isoSql, toStory, type StoryQueryRow } from './story-rows.js';
@@ -89,6 +90,7 @@ export function friendsStoriesQuery(sr: StoriesReels, viewerId: number): SQL {
       where f.user_id = ${viewerId}
         and coalesce(p.profile_visibility, ${defaultPrivacySettings.profileVisibility}) in (${allowed})
         and (s.type = 'image' or v.status = 'ready')
+        and ${notBlockedWith(sr.tables.blocks, viewerId, sql`f.friend_id`)} and ${notMutedBy(sr.tables.mutes, viewerId, sql`f.friend_id`)}
     ), chosen as (
       select user_id, bool_or(not seen) as has_unseen, max(created_at) as latest
       from visible

@@ -5,9 +5,10 @@
  *   owner's own views are not recorded (their stories are always seen by them).
  * - Only the owner lists who viewed a story: most recent first, a keyset page at a time. A member
  *   who may see the story is told it is the owner's (403); anyone else that it does not exist (404).
+ *   A viewer blocked either way with the owner is left out of the list (decision 036).
  */
 import type { StoryViewer } from '@kora/contracts';
-import { decodeCursor, encodeCursor, rowsOf, timeKeySql, unknownMemberView } from '@kora/platform/service';
+import { decodeCursor, encodeCursor, notBlockedWith, rowsOf, timeKeySql, unknownMemberView } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { StoriesReels } from '../context.js';
 import { storyAccess } from './access.js';
@@ -53,7 +54,7 @@ export async function storyViewers(
         m.username, m.display_name, m.profile_image
       from ${sv} as sv
       left join ${m} as m on m.user_id = sv.viewer_id
-      where sv.story_id = ${storyId}
+      where sv.story_id = ${storyId} and ${notBlockedWith(sr.tables.blocks, callerId, sql`sv.viewer_id`)}
         ${after ? sql`and (sv.viewed_at, sv.viewer_id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
       order by sv.viewed_at desc, sv.viewer_id desc
       limit ${limit + 1}`),

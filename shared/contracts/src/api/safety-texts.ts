@@ -32,6 +32,8 @@ export const safetyTexts = {
   noMutedMembers: "You haven't muted anyone.",
   noMutedWords: "You haven't muted any words.",
   notYourselfMute: "You can't mute yourself",
+  notMuted: 'You have not muted this member',
+  wordNotMuted: 'You have not muted this word',
   wordAdded: 'Word muted',
   wordRemoved: 'Word unmuted',
   wordInvalid: 'Enter a word, a phrase or a #hashtag of at most 100 characters',

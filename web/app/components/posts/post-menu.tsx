@@ -1,6 +1,6 @@
 /**
  * The post's "…" menu (Radix DropdownMenu): Save Post / Unsave Post for everyone, Report on other
- * members' posts (decision 024; the report dialog), Delete post for the author only
+ * members' posts (decision 024; the report dialog) and Mute of their author (decision 037), Delete post for the author only
  * (docs/product/posts-and-feed.md), behind a confirmation; Boost post on the member's own posts
  * while they have an active Pro package (decision 023; asked when the menu is about to open). The
  * fetchers live here, outside the menu's content, so an answer still arrives after the menu has
@@ -10,6 +10,8 @@ import { perkTexts, postTexts, type Post } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef, useState } from 'react';
 import { BookmarkIcon, FlagIcon, EllipsisIcon, RocketIcon, TrashIcon } from 'lucide-react';
+import { MuteMenuItem } from '~/components/safety/mute-menu-item';
+import { useMuteMember } from '~/components/safety/use-mute-member';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { useToast } from '~/components/ui/toast';
@@ -76,6 +78,7 @@ export function PostMenu({
     });
   });
   const askPlan = () => setWanted(true);
+  const mute = useMuteMember(post.author.id);
 
   return (
     <>
@@ -105,6 +108,7 @@ export function PostMenu({
                 Boost post
               </DropdownMenu.Item>
             ) : null}
+            {canReport ? <MuteMenuItem mute={mute} /> : null}
             {canReport ? (
               <DropdownMenu.Item className={menuItemClasses} onSelect={() => setReporting(true)}>
                 <FlagIcon className="text-slate-600" />

@@ -6,6 +6,7 @@
 import type { Profile, Relation } from '@kora/contracts';
 import { Avatar } from '~/components/avatar';
 import { ProfileFriendButton } from '~/components/friends/profile-friend-button';
+import { ProfileMemberMenu } from '~/components/safety/profile-member-menu';
 import { CalendarIcon, CameraIcon, PenLineIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -88,7 +89,10 @@ export function ProfileHeader({
                 Edit Profile
               </Button>
             ) : (
-              <ProfileFriendButton key={profile.user_id} relation={relation} name={name} />
+              <div className="flex gap-2">
+                <ProfileFriendButton key={profile.user_id} relation={relation} name={name} />
+                <ProfileMemberMenu userId={profile.user_id} name={name} />
+              </div>
             )}
           </div>
         </div>
