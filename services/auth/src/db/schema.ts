@@ -1,5 +1,5 @@
 /** Tables of the `auth` schema (Drizzle views of the SQL in migrations.ts). */
-import { devMailTable, friendshipsTable, memberPrivacyTable } from '@kora/platform/service';
+import { devMailTable, friendshipsTable, memberBlocksTable, memberPrivacyTable } from '@kora/platform/service';
 import { bigint, boolean, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -63,6 +63,8 @@ export const authSchema = (name: string) => {
   /** Projections other services feed: privacy settings, the friend graph, details, mail switches. */
   const privacy = memberPrivacyTable(schema);
   const friendships = friendshipsTable(schema);
+  /** Who blocked whom (friends service, decision 036): hides the two from each other's profile and search. */
+  const blocks = memberBlocksTable(schema);
   const memberDetails = schema.table('member_details', {
     userId: bigint('user_id', { mode: 'number' }).primaryKey(),
     phone: text('phone').notNull(),
@@ -89,7 +91,19 @@ export const authSchema = (name: string) => {
     outcome: text('outcome').notNull(),
     appliedAt: at('applied_at').notNull().defaultNow(),
   });
-  return { firstAdmin, users, sessions, activationTokens, passwordCodes, devMail, privacy, friendships, memberDetails, mailSettings };
+  return {
+    firstAdmin,
+    users,
+    sessions,
+    activationTokens,
+    passwordCodes,
+    devMail,
+    privacy,
+    friendships,
+    blocks,
+    memberDetails,
+    mailSettings,
+  };
 };
 
 export type AuthTables = ReturnType<typeof authSchema>;
