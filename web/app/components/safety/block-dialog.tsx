@@ -33,12 +33,18 @@ export function BlockDialog({
   const fetcher = useFetcher<BlockActionData>();
   const { toast } = useToast();
   const [error, setError] = useState<string | null>(null);
-  useFetcherResult(fetcher, (answer) => {
-    if (!answer.ok) return setError(answer.error);
-    onOpenChange(false);
-    toast({ title: safetyTexts.blocked, variant: 'success' });
-    onBlocked?.(answer.userId);
-  });
+  // As soon as the answer is in: the loaders that run after it may leave the page (the blocked
+  // member's profile is now "not found"), and the toast must not wait for them.
+  useFetcherResult(
+    fetcher,
+    (answer) => {
+      if (!answer.ok) return setError(answer.error);
+      onOpenChange(false);
+      toast({ title: safetyTexts.blocked, variant: 'success' });
+      onBlocked?.(answer.userId);
+    },
+    { whileReloading: true },
+  );
   return (
     <ConfirmDialog
       open={open}
