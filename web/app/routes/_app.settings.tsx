@@ -14,6 +14,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useLoaderData } from '@remix-run/react';
 import { useId } from 'react';
 import { ShieldIcon } from 'lucide-react';
+import { BlockedMembers } from '~/components/settings/blocked-members';
 import { ChangePasswordCard } from '~/components/settings/change-password-card';
 import { GeneralTab } from '~/components/settings/general-tab';
 import { NotificationsTab } from '~/components/settings/notifications-tab';
@@ -184,7 +185,10 @@ export default function SettingsPage() {
         ) : page.tab === 'general' ? (
           <GeneralTab key={JSON.stringify(page.values)} values={page.values} timeZones={page.timeZones} today={page.today} />
         ) : page.tab === 'privacy' ? (
-          <PrivacyTab key={JSON.stringify(page.values)} values={page.values} />
+          <>
+            <PrivacyTab key={JSON.stringify(page.values)} values={page.values} />
+            <BlockedMembers />
+          </>
         ) : (
           <NotificationsTab key={JSON.stringify(page.values)} values={page.values} />
         )}

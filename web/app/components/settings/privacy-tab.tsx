@@ -1,7 +1,6 @@
 /**
  * Privacy tab (docs/product/settings.md): selects for who sees the profile, who may send friend
- * requests and who may find the member by e-mail or phone; switches for online status and tag review;
- * then the members they blocked (blocked-members.tsx).
+ * requests and who may find the member by e-mail or phone; switches for online status and tag review.
  */
 import {
   audienceLabels,
@@ -11,7 +10,6 @@ import {
   PROFILE_VISIBILITIES,
   type PrivacySettings,
 } from '@kora/contracts';
-import { BlockedMembers } from './blocked-members';
 import { SelectField, SwitchField } from './controls';
 import { SettingsForm } from './settings-form';
 
@@ -20,60 +18,57 @@ const policies = FRIEND_REQUEST_POLICIES.map((value) => ({ value, label: friendR
 
 export function PrivacyTab({ values }: { values: PrivacySettings }) {
   return (
-    <>
-      <SettingsForm intent="save-privacy" title="Privacy">
-        {(errors) => (
-          <>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField
-                label="Who can see your profile"
-                name="profileVisibility"
-                options={audiences(PROFILE_VISIBILITIES)}
-                defaultValue={values.profileVisibility}
-                error={errors.profileVisibility}
-              />
-              <SelectField
-                label="Who can send you friend requests"
-                name="friendRequestPolicy"
-                options={policies}
-                defaultValue={values.friendRequestPolicy}
-                error={errors.friendRequestPolicy}
-              />
-              <SelectField
-                label="Who can look you up by e-mail"
-                name="lookupEmail"
-                options={audiences(LOOKUP_AUDIENCES)}
-                defaultValue={values.lookupEmail}
-                error={errors.lookupEmail}
-              />
-              <SelectField
-                label="Who can look you up by phone"
-                name="lookupPhone"
-                options={audiences(LOOKUP_AUDIENCES)}
-                defaultValue={values.lookupPhone}
-                error={errors.lookupPhone}
-              />
-            </div>
-            <div className="divide-y divide-slate-100">
-              <SwitchField
-                name="showOnline"
-                label="Show when you're online"
-                hint="Others can see when you're active"
-                defaultChecked={values.showOnline}
-                error={errors.showOnline}
-              />
-              <SwitchField
-                name="tagReview"
-                label="Review mentions"
-                hint="Mentions of you wait for your approval before they link to your profile"
-                defaultChecked={values.tagReview}
-                error={errors.tagReview}
-              />
-            </div>
-          </>
-        )}
-      </SettingsForm>
-      <BlockedMembers />
-    </>
+    <SettingsForm intent="save-privacy" title="Privacy">
+      {(errors) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Who can see your profile"
+              name="profileVisibility"
+              options={audiences(PROFILE_VISIBILITIES)}
+              defaultValue={values.profileVisibility}
+              error={errors.profileVisibility}
+            />
+            <SelectField
+              label="Who can send you friend requests"
+              name="friendRequestPolicy"
+              options={policies}
+              defaultValue={values.friendRequestPolicy}
+              error={errors.friendRequestPolicy}
+            />
+            <SelectField
+              label="Who can look you up by e-mail"
+              name="lookupEmail"
+              options={audiences(LOOKUP_AUDIENCES)}
+              defaultValue={values.lookupEmail}
+              error={errors.lookupEmail}
+            />
+            <SelectField
+              label="Who can look you up by phone"
+              name="lookupPhone"
+              options={audiences(LOOKUP_AUDIENCES)}
+              defaultValue={values.lookupPhone}
+              error={errors.lookupPhone}
+            />
+          </div>
+          <div className="divide-y divide-slate-100">
+            <SwitchField
+              name="showOnline"
+              label="Show when you're online"
+              hint="Others can see when you're active"
+              defaultChecked={values.showOnline}
+              error={errors.showOnline}
+            />
+            <SwitchField
+              name="tagReview"
+              label="Review mentions"
+              hint="Mentions of you wait for your approval before they link to your profile"
+              defaultChecked={values.tagReview}
+              error={errors.tagReview}
+            />
+          </div>
+        </>
+      )}
+    </SettingsForm>
   );
 }
