@@ -66,7 +66,7 @@ describe('Block from a profile, unblock from Settings', () => {
         await saveScreenshot(adaPage, `block-confirm-${viewport}`);
         await dialog.getByRole('button', { name: safetyTexts.block }).click();
         await toastWith(adaPage, safetyTexts.blocked).waitFor();
-        // The blocker's own view of the profile is gone at once (the page's loaders ran again).
+        // Gone at once for the blocker: the page's loaders ran again, and the relation says blocked.
         await adaPage.getByRole('heading', { level: 1, name: NOT_FOUND }).waitFor();
 
         await profileShows(bolaPage, ada.userId, NOT_FOUND);
