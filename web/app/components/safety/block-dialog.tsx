@@ -52,7 +52,8 @@ export function BlockDialog({
         if (next) setError(null);
         onOpenChange(next);
       }}
-      title={`${safetyTexts.block} ${target.name}`}
+      // The question names the member already: the title stays the action's one word.
+      title={safetyTexts.block}
       description={safetyTexts.blockConfirm(target.name)}
       confirmLabel={safetyTexts.block}
       busyLabel="Blocking…"
