@@ -7,6 +7,7 @@
 import { safetyTexts } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useState } from 'react';
+import { PANEL_URL } from '~/components/search/types';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { useToast } from '~/components/ui/toast';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
@@ -41,6 +42,9 @@ export function BlockDialog({
       if (!answer.ok) return setError(answer.error);
       onOpenChange(false);
       toast({ title: safetyTexts.blocked, variant: 'success' });
+      // The right panel's suggestions are kept in the browser's cache for a minute: renew that copy,
+      // so the next page's panel does not suggest the member just blocked.
+      void fetch(PANEL_URL, { cache: 'reload', credentials: 'same-origin' }).catch(() => undefined);
       onBlocked?.(answer.userId);
     },
     { whileReloading: true },
