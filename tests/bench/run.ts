@@ -15,7 +15,7 @@
  *
  * BENCH_REUSE=1 keeps the private servers' data from the previous run (the feed's seed is reused).
  * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
- * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,groups,search,reels,sockets,webhooks picks some.
+ * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,blocks,groups,search,reels,sockets,webhooks picks some.
  * The wallet's card payments go to a fake Paystack started here (scripts/lib/fake-paystack.mjs).
  * BENCH_SOCKETS: sockets asked of one notifications instance (default 50,000; sockets.ts says how they are spread).
  * BENCH_REELS_RPS: the reels feed's offered rate (default 100/s).

@@ -13,6 +13,7 @@ import { benchReelsFeed } from './reels-feed.js';
 import type { Scenario } from './scenario.js';
 import { benchSearch, PEOPLE_QUERIES, POSTS_QUERIES } from './search.js';
 import { benchSettingsPropagation } from './settings-propagation.js';
+import { benchBlockPropagation } from './block-propagation.js';
 import { benchSignIn } from './signin.js';
 import type { BenchSize } from './size.js';
 import { benchSockets, type SocketBenchResult } from './sockets.js';
@@ -130,6 +131,16 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
     async run({ product, size }) {
       await product.settle('settings');
       return { scenarios: await benchSettingsPropagation(product.gatewayUrl, product.servers.DATABASE_URL, size.settingsRounds) };
+    },
+  },
+  {
+    name: 'blocks',
+    rows: ['block->friends', 'block->auth', 'block->notifications'],
+    figures: [],
+    async run({ product, size }) {
+      await product.settle('blocks');
+      // As many blocks as privacy changes: both measure one change's way through the same path.
+      return { scenarios: await benchBlockPropagation(product.gatewayUrl, product.servers.DATABASE_URL, size.settingsRounds) };
     },
   },
   {

@@ -21,7 +21,8 @@ const GIVE_UP_MS = 30_000;
 
 type Json = Record<string, unknown>;
 
-async function call(
+/** One call through the gateway (the block scenario, block-propagation.ts, shares it). */
+export async function call(
   gatewayUrl: string,
   token: string | null,
   method: string,
@@ -40,7 +41,7 @@ async function call(
   return { status: res.statusCode, json: text ? JSON.parse(text) : null };
 }
 
-async function signIn(gatewayUrl: string, databaseUrl: string, name: string): Promise<{ userId: number; token: string }> {
+export async function signIn(gatewayUrl: string, databaseUrl: string, name: string): Promise<{ userId: number; token: string }> {
   const email = `bench.${name}@example.com`;
   const password = `bench ${name} password 123`;
   createBenchAccount(databaseUrl, { email, username: `bench${name}`, password });
@@ -59,7 +60,7 @@ async function signIn(gatewayUrl: string, databaseUrl: string, name: string): Pr
 }
 
 /** Polls `probe` until it answers `wanted`; the time from `since`, in ms. */
-async function untilShows(name: string, probe: () => Promise<boolean>, wanted: boolean, since: number): Promise<number> {
+export async function untilShows(name: string, probe: () => Promise<boolean>, wanted: boolean, since: number): Promise<number> {
   for (;;) {
     if ((await probe()) === wanted) return performance.now() - since;
     if (performance.now() - since > GIVE_UP_MS)

@@ -3,6 +3,7 @@ import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform
 import { createFriends, type FriendsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { friendsConsumers } from './events/subscriptions.js';
+import { blockRoutes } from './routes/blocks.js';
 import { friendRoutes } from './routes/friends.js';
 import { requestRoutes } from './routes/requests.js';
 
@@ -12,7 +13,7 @@ export function createFriendsService(options: FriendsOptions = {}): ServiceDefin
   const instance = perContext((ctx) => createFriends(ctx, options));
   return {
     name: 'friends',
-    description: 'Friend requests, friends lists and suggestions',
+    description: 'Friend requests, friends lists, suggestions and blocks',
     schema: 'friends',
     migrations,
     async routes(app, ctx) {
@@ -20,6 +21,7 @@ export function createFriendsService(options: FriendsOptions = {}): ServiceDefin
       await memberRoutes(app, (members) => {
         requestRoutes(members, friends);
         friendRoutes(members, friends);
+        blockRoutes(members, friends);
       });
     },
     consumers: (ctx) => friendsConsumers(instance(ctx)),

@@ -2,7 +2,7 @@
  * The friends service's stable error codes (beside the platform's shared ones) and the errors it
  * throws, each with the product text from `friendTexts`.
  */
-import { friendTexts } from '@kora/contracts';
+import { friendTexts, MAX_BLOCKS, safetyTexts } from '@kora/contracts';
 import { badRequest, conflict, forbidden, notFound } from '@kora/platform/service';
 import type { RequestRefusal } from './rules/may-request.js';
 
@@ -18,6 +18,11 @@ export const FriendErrorCode = {
   AlreadyAnswered: 'ALREADY_ANSWERED',
   NotFriends: 'NOT_FRIENDS',
   RequestBusy: 'REQUEST_BUSY',
+  NotYourselfBlock: 'NOT_YOURSELF_BLOCK',
+  NotBlocked: 'NOT_BLOCKED',
+  RequestBlocked: 'REQUEST_BLOCKED',
+  TooManyBlocks: 'TOO_MANY_BLOCKS',
+  BlocksCursorInvalid: 'BLOCKS_CURSOR_INVALID',
 } as const;
 
 export const notYourself = () => badRequest(friendTexts.notYourself, FriendErrorCode.NotYourself);
@@ -35,3 +40,11 @@ export const alreadyAnswered = () => conflict(friendTexts.alreadyAnswered, Frien
 export const notFriends = () => notFound(friendTexts.notFriends, FriendErrorCode.NotFriends);
 /** The pair's requests kept changing under a send (practically never): the client may retry. */
 export const requestBusy = () => conflict(friendTexts.sendFailed, FriendErrorCode.RequestBusy);
+
+// Blocking (decision 036).
+export const notYourselfBlock = () => badRequest(safetyTexts.notYourselfBlock, FriendErrorCode.NotYourselfBlock);
+export const notBlocked = () => notFound(safetyTexts.notBlocked, FriendErrorCode.NotBlocked);
+/** A request between two members either of whom blocked the other, whichever way it goes. */
+export const requestBlocked = () => forbidden(safetyTexts.requestBlocked, FriendErrorCode.RequestBlocked);
+export const tooManyBlocks = () => conflict(safetyTexts.tooManyBlocks(MAX_BLOCKS), FriendErrorCode.TooManyBlocks);
+export const blocksCursorInvalid = () => badRequest(safetyTexts.blocksCursorInvalid, FriendErrorCode.BlocksCursorInvalid);

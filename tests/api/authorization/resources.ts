@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { solidPng } from '../../browser/support/png.js';
 import { filesForm, makeVideo } from '../../support/media-files.js';
-import { auth, json, signIn, type SignedIn } from '../support/members.js';
+import { auth, json, signedInMember, signIn, type SignedIn } from '../support/members.js';
 import { createPost } from '../support/posts.js';
 import { api, body } from '../support/product.js';
 import type { Actors, Member } from './actors.js';
@@ -258,4 +258,26 @@ export async function makeResources(actors: Actors, target: Member): Promise<Res
     imageUrl,
     target,
   };
+}
+
+let blockable: Promise<SignedIn> | null = null;
+/**
+ * A member the block rows block (decision 036), kept apart from every other resource so that no
+ * other row's answer depends on a block. Made once, and only returned once the friends service
+ * knows them (a block of a member it does not know yet is 404): a throwaway prober blocks them
+ * until that works, then unblocks.
+ */
+export function blockableMember(): Promise<SignedIn> {
+  blockable ??= (async () => {
+    const [target, prober] = await Promise.all([signedInMember(), signedInMember()]);
+    const probe = await readUntil(
+      () => api('/api/friends/blocks', json({ userId: target.user.user_id }, prober.token)),
+      (res) => res.status !== 404,
+    );
+    expect(probe.status, await probe.clone().text()).toBe(201);
+    const undone = await api(`/api/friends/blocks/${target.user.user_id}`, { ...auth(prober.token), method: 'DELETE' });
+    expect(undone.status).toBe(200);
+    return target;
+  })();
+  return blockable;
 }

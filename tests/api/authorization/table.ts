@@ -9,12 +9,21 @@
 import { randomBytes } from 'node:crypto';
 import { solidPng } from '../../browser/support/png.js';
 import { filesForm } from '../../support/media-files.js';
-import { newMember, signIn } from '../support/members.js';
-import { tokenFor } from '../support/product.js';
+import { json, newMember, signIn } from '../support/members.js';
+import { api, tokenFor } from '../support/product.js';
 import { sidOf, type ActorName, type Member } from './actors.js';
 import { expectationsFor, type AccessClass, type Expected } from './classes.js';
 import type { MatrixContext, RequestBuilder } from './context.js';
-import { freshGroup, newPaymentReference, newReel, newStory, otherSessionId, representativeApplication, uploadVideo } from './resources.js';
+import {
+  blockableMember,
+  freshGroup,
+  newPaymentReference,
+  newReel,
+  newStory,
+  otherSessionId,
+  representativeApplication,
+  uploadVideo,
+} from './resources.js';
 import { createPost } from '../support/posts.js';
 import { FAKE_PAYSTACK } from '../support/wallet.js';
 
@@ -258,6 +267,22 @@ export const TABLE: Row[] = [
     ok: 404,
     why: 'no actor is a friend of the target: removing a friendship that does not exist is 404 (befriend-and-remove is in friends-notifications.test)',
     request: (ctx) => ({ path: `/api/friends/${ctx.res.target.user.user_id}` }),
+  }),
+  // Blocks (decision 036): each allowed actor blocks the same fresh member, a block of their own.
+  row('GET /api/friends/blocks', 'member'),
+  row('POST /api/friends/blocks', 'member', {
+    ok: [200, 201],
+    why: 'the first block of the member is 201, one the DELETE row below made first is 200 (rows may run in either order)',
+    request: async () => ({ path: '/api/friends/blocks', body: { userId: (await blockableMember()).user.user_id } }),
+  }),
+  row('DELETE /api/friends/blocks/{userId}', 'member', {
+    why: 'an allowed actor blocks the member first (through the API), so the unblock has a block to end',
+    request: async (ctx, actor, allowed) => {
+      const userId = (await blockableMember()).user.user_id;
+      const token = ctx.actors.tokens[actor];
+      if (allowed && token) await api('/api/friends/blocks', json({ userId }, token));
+      return { path: `/api/friends/blocks/${userId}` };
+    },
   }),
 
   // ── posts ───────────────────────────────────────────────────────────────────────────────────

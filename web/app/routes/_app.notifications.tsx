@@ -5,9 +5,10 @@
  * for older pages; "You have no notifications." when there are none. An item links to
  * /posts/{postId} when its meta carries a post id, otherwise nowhere. The list is the layout's live
  * one (components/notifications/live-notifications-provider.tsx), so new notifications appear on
- * top without a reload and marks made in the bell show here too.
+ * top without a reload and marks made in the bell show here too. An item about another member's
+ * action has a "…" menu with Block (decision 036); that member's items then leave the list.
  */
-import { notificationTexts, type Notification, type NotificationPage } from '@kora/contracts';
+import { isOwnNotice, notificationTexts, type Notification, type NotificationPage } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ import { BellIcon } from 'lucide-react';
 import { useLiveNotifications } from '~/components/notifications/live-notifications-provider';
 import { MentionReview } from '~/components/notifications/mention-review';
 import { NotificationRow } from '~/components/notifications/notification-row';
+import { MemberMenu } from '~/components/safety/member-menu';
 import { anyUnread, mergeNotifications } from '~/components/notifications/notification-state';
 import { notificationPageLink } from '~/components/notifications/notification-target';
 import { Button } from '~/components/ui/button';
@@ -27,6 +29,7 @@ import { errorMessage, errorStatus } from '~/utils/api.server';
 import { cn } from '~/utils/misc';
 import { fetchNotificationPage } from '~/utils/notifications.server';
 import { shouldRevalidatePage } from '~/utils/revalidation';
+import { useCurrentUser } from '~/utils/use-current-user';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
@@ -70,7 +73,9 @@ function NotificationList({ firstPage, now }: { firstPage: NotificationPage; now
   const { absorb, loadMore } = live;
   useEffect(() => absorb(firstPage.notifications), [absorb, firstPage]);
   // The server's page is merged in directly too, so the first render (and the server's) shows it.
-  const items = mergeNotifications(live.items, firstPage.notifications);
+  // Members blocked from here: the list is the live store's, so their items are left out in place.
+  const [blocked, setBlocked] = useState<ReadonlySet<number>>(new Set());
+  const items = mergeNotifications(live.items, firstPage.notifications).filter((n) => !blocked.has(n.actorId));
   const [cursor, setCursor] = useState(firstPage.nextCursor);
   const [loading, setLoading] = useState(false);
   const hasUnread = anyUnread(live.unread, items);
@@ -104,7 +109,13 @@ function NotificationList({ firstPage, now }: { firstPage: NotificationPage; now
         <Card className="overflow-hidden">
           <ul aria-label={TITLE} className="divide-y divide-slate-100">
             {items.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} now={now} onOpen={live.markRead} />
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                now={now}
+                onOpen={live.markRead}
+                onBlocked={(userId) => setBlocked((ids) => new Set(ids).add(userId))}
+              />
             ))}
           </ul>
         </Card>
@@ -124,19 +135,42 @@ function NotificationList({ firstPage, now }: { firstPage: NotificationPage; now
   );
 }
 
-function NotificationItem({ notification, now, onOpen }: { notification: Notification; now: number; onOpen: (ids: number[]) => void }) {
+function NotificationItem({
+  notification,
+  now,
+  onOpen,
+  onBlocked,
+}: {
+  notification: Notification;
+  now: number;
+  onOpen: (ids: number[]) => void;
+  onBlocked: (userId: number) => void;
+}) {
   const link = notificationPageLink(notification);
   const unread = !notification.readAt;
   const row = <NotificationRow notification={notification} now={now} />;
+  const me = useCurrentUser();
+  const aboutOther = !isOwnNotice(notification.type) && notification.actorId !== me?.id;
   return (
     <li className={cn(unread && 'bg-brand-50')}>
-      {link ? (
-        <Link to={link} onClick={() => (unread ? onOpen([notification.id]) : undefined)} className="block px-4 py-3 hover:bg-slate-50">
-          {row}
-        </Link>
-      ) : (
-        <div className="px-4 py-3">{row}</div>
-      )}
+      <div className="flex items-start">
+        {link ? (
+          <Link
+            to={link}
+            onClick={() => (unread ? onOpen([notification.id]) : undefined)}
+            className="block min-w-0 flex-1 px-4 py-3 hover:bg-slate-50"
+          >
+            {row}
+          </Link>
+        ) : (
+          <div className="min-w-0 flex-1 px-4 py-3">{row}</div>
+        )}
+        {aboutOther ? (
+          <div className="py-3 pr-2">
+            <MemberMenu target={{ userId: notification.actorId, name: notification.actorName }} onBlocked={onBlocked} />
+          </div>
+        ) : null}
+      </div>
       {notification.meta.review ? (
         <div className="px-4 pb-3">
           <MentionReview notification={notification} />

@@ -9,7 +9,8 @@
  *
  * A profile whose owner keeps it to friends or to themself answers only its card to everyone else
  * (privacy "profile visibility"); the page then shows the card, the friend button and why, and
- * neither About, details nor posts (the member's posts are not even passed to the page).
+ * neither About, details nor posts (the member's posts are not even passed to the page). A blocked
+ * member's profile, either way, is not found.
  *
  * Every owner action targets the signed-in member's own id (from the gateway's identity), never
  * the id in the URL, so nobody can edit someone else's profile through this page.
@@ -82,6 +83,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const relationLoading: Promise<Relation> = isOwner
     ? Promise.resolve({ userId: id, status: 'self', requestId: null, canRequest: false, reason: null })
     : loadRelation(request, id, session.token);
+  // A member the viewer blocked is "not found" to them at once: the friends service owns blocks and
+  // says so in the relation, before auth's copy of the block arrives (decision 036).
+  if ((await relationLoading).blocked) throw redirect('/not-found');
   try {
     const profile = await fetchProfile(request, id, session.token);
     if (profile.visibility === 'limited') {

@@ -15,6 +15,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useId } from 'react';
 import { ShieldIcon } from 'lucide-react';
 import { ChangeEmailCard } from '~/components/settings/change-email-card';
+import { BlockedMembers } from '~/components/settings/blocked-members';
 import { ChangePasswordCard } from '~/components/settings/change-password-card';
 import { DeleteAccountCard } from '~/components/settings/delete-account-card';
 import { isLeavingIntent } from '~/components/settings/leaving';
@@ -217,6 +218,7 @@ export default function SettingsPage() {
           <>
             <PrivacyTab key={JSON.stringify(page.values)} values={page.values} />
             <MutedList mutes={page.mutes} />
+            <BlockedMembers />
           </>
         ) : (
           <NotificationsTab key={JSON.stringify(page.values)} values={page.values} />

@@ -7,6 +7,7 @@
  */
 import { deleteMemberRows, forgetPublishedEvents } from '@kora/platform/service';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { accountKey } from './sign-in-throttle.js';
 import type { Auth } from '../context.js';
 
 const BATCH = 20;
@@ -48,7 +49,13 @@ export async function eraseAccount(auth: Auth, userId: number): Promise<boolean>
       t.friendships.userId,
       t.friendships.friendId,
       t.firstAdmin.userId,
+      t.blocks.blockerId,
+      t.blocks.blockedId,
+      t.twoStep.userId,
+      t.recoveryCodes.userId,
+      t.twoStepChallenges.userId,
     ]);
+    await tx.delete(t.signInThrottle).where(eq(t.signInThrottle.key, accountKey(userId)));
     await forgetPublishedEvents(tx, ctx.schema, userId, [user.email, user.username, ...addresses]);
     // Sessions, activation tokens, recovery codes and e-mail changes go with the row (on delete cascade).
     await tx.delete(t.users).where(eq(t.users.id, userId));

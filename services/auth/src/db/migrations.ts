@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { friendshipsSql, memberPrivacySql, searchTextSql, type Migration } from '@kora/platform/service';
+import { friendshipsSql, memberBlocksSql, memberPrivacySql, searchTextSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -211,5 +211,10 @@ export const migrations: Migration[] = [
       );
       create index two_step_challenges_expiry_idx on {schema}.two_step_challenges (expires_at);
     `,
+  },
+  {
+    // The block projection (member.blocked / member.unblocked, decision 036): profile and search.
+    id: '0007_member_blocks',
+    sql: memberBlocksSql,
   },
 ];

@@ -1,5 +1,5 @@
 /** Tables of the `auth` schema (Drizzle views of the SQL in migrations.ts). */
-import { devMailTable, friendshipsTable, memberPrivacyTable } from '@kora/platform/service';
+import { devMailTable, friendshipsTable, memberBlocksTable, memberPrivacyTable } from '@kora/platform/service';
 import { bigint, boolean, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -66,6 +66,8 @@ export const authSchema = (name: string) => {
   /** Projections other services feed: privacy settings, the friend graph, details, mail switches. */
   const privacy = memberPrivacyTable(schema);
   const friendships = friendshipsTable(schema);
+  /** Who blocked whom (friends service, decision 036): hides the two from each other's profile and search. */
+  const blocks = memberBlocksTable(schema);
   const memberDetails = schema.table('member_details', {
     userId: bigint('user_id', { mode: 'number' }).primaryKey(),
     phone: text('phone').notNull(),
@@ -161,6 +163,7 @@ export const authSchema = (name: string) => {
     devMail,
     privacy,
     friendships,
+    blocks,
     memberDetails,
     mailSettings,
   };

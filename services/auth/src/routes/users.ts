@@ -6,6 +6,8 @@
  * - GET /api/users/:id : a profile; `id` is the plain id or the encoded profile id. Anyone may ask;
  *   the owner's profile visibility decides between the full profile and the card
  *   (accounts/profile-view.ts).
+ * A block either way (decision 036) hides the two from each other: the profile answers the very 404
+ * of a missing member, and search leaves them out.
  * - PUT /api/users/:id : the owner edits names and bio.
  * - PUT /api/users/:id/avatar and /cover : the owner uploads an image (multipart, one file field
  *   named `avatar`), stored by the media service -> { avatarUrl }.
@@ -20,7 +22,16 @@ import {
   updateProfileBody,
   userSearchItemSchema,
 } from '@kora/contracts';
-import { escapeLike, requireMember, requireOwner, unauthenticated, type ServiceApp } from '@kora/platform/service';
+import {
+  blockedPeersOf,
+  escapeLike,
+  isBlockedBetween,
+  notBlockedWith,
+  requireMember,
+  requireOwner,
+  unauthenticated,
+  type ServiceApp,
+} from '@kora/platform/service';
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -47,12 +58,16 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
   // Limits per request below (the upload size is a live site setting); these are the ceilings.
   await app.register(multipart, { limits: { files: 1, fields: 0, parts: 1 } });
 
-  /** The member behind `:id` as `viewer` may see it: pending accounts never; suspended ones only to admins and themselves. */
+  /**
+   * The member behind `:id` as `viewer` may see it: pending accounts never; suspended ones only to
+   * admins and themselves; never across a block, either way.
+   */
   async function visibleUser(param: string, viewer: { role: string; userId: number } | null): Promise<UserRow> {
     const id = parseProfileParam(param);
     const user = id === null ? undefined : await findUserById(ctx.db, tables, id);
     if (!user || user.status === 'pending') throw userNotFound();
     if (user.status === 'suspended' && viewer?.role !== 'admin' && viewer?.userId !== user.id) throw userNotFound();
+    if (await isBlockedBetween(ctx.db, tables.blocks, viewer?.userId ?? null, user.id)) throw userNotFound();
     return user;
   }
 
@@ -84,7 +99,8 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
       const q = (request.query.q ?? '').trim();
       if (!q) return [];
       const lookup = lookupOf(q);
-      const found = lookup ? await lookUp(ctx.db, tables, lookup, viewer.userId) : [];
+      const blocked = await blockedPeersOf(ctx.db, tables.blocks, viewer.userId);
+      const found = (lookup ? await lookUp(ctx.db, tables, lookup, viewer.userId) : []).filter((u) => !blocked.has(u.id));
       const pattern = `%${escapeLike(q)}%`;
       const rows = await ctx.db
         .select()
@@ -92,6 +108,7 @@ export async function userRoutes(app: ServiceApp, auth: Auth): Promise<void> {
         .where(
           and(
             eq(users.status, 'active'),
+            notBlockedWith(tables.blocks, viewer.userId, users.id),
             or(
               ilike(users.username, pattern),
               ilike(users.firstname, pattern),

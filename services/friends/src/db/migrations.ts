@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { memberPrivacySql, memberProSql, type Migration } from '@kora/platform/service';
+import { memberBlocksSql, memberPrivacySql, memberProSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -73,5 +73,11 @@ export const migrations: Migration[] = [
       -- Featured members first among suggestions: those whose plan runs latest, read in index order.
       create index members_pro_idx on {schema}.members (pro_until desc, user_id desc) where activated and pro_until is not null;
     `,
+  },
+  {
+    // Blocks (decision 036): this service owns them; the table has the platform's projection shape,
+    // and "my blocks, newest first" sorts its primary key's blocker range (at most MAX_BLOCKS rows).
+    id: '0005_blocks',
+    sql: memberBlocksSql,
   },
 ];

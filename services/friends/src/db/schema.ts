@@ -1,5 +1,5 @@
 /** Tables of the `friends` schema (Drizzle views of the SQL in migrations.ts). */
-import { memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
+import { memberBlocksTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
 import { bigint, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -46,7 +46,13 @@ export const friendsSchema = (name: string) => {
   /** Projection of members' privacy settings: the friend request policy (rules/may-request.ts). */
   const privacy = memberPrivacyTable(schema);
 
-  return { requests, friendships, members, privacy };
+  /**
+   * Who blocked whom (decision 036). This service is the source of blocks; the table has the
+   * platform's projection shape, so the one rule (`isBlockedBetween`, `notBlockedWith`) reads it here too.
+   */
+  const blocks = memberBlocksTable(schema);
+
+  return { requests, friendships, members, privacy, blocks };
 };
 
 export type FriendsTables = ReturnType<typeof friendsSchema>;

@@ -10,7 +10,7 @@ import type { Friends } from '../context.js';
 
 export async function eraseFriendsMember(friends: Friends, tx: Tx, event: { payload: EventPayload<'user.deleted'> }): Promise<void> {
   const { userId } = event.payload;
-  const { requests, friendships, members, privacy } = friends.tables;
+  const { requests, friendships, members, privacy, blocks } = friends.tables;
   const names = await memberNames(tx, members, userId);
   await deleteMemberRows(tx, userId, [
     friendships.userId,
@@ -19,6 +19,8 @@ export async function eraseFriendsMember(friends: Friends, tx: Tx, event: { payl
     requests.toUserId,
     members.userId,
     privacy.userId,
+    blocks.blockerId,
+    blocks.blockedId,
   ]);
   await forgetPublishedEvents(tx, friends.ctx.schema, userId, names);
 }

@@ -4,7 +4,8 @@
  * 1. friends of the caller's friends, ranked by how many friends they share with the caller
  *    (then newest member first);
  * 2. then other activated members, newest first;
- * never the caller, an existing friend, anyone with a pending request either way, or a member who
+ * never the caller, an existing friend, anyone with a pending request either way, anyone blocked
+ * either way (decision 036: folded into `pending`, which every part excludes), or a member who
  * has not activated (or whom the member projection does not know);
  * and never, in part 2, a member whose friend request policy is `friends_of_friends`: part 2 shares
  * no friend with the caller, so the Add button would only be refused (rules/may-request.ts). Part 1
@@ -33,7 +34,7 @@ export const SUGGESTIONS_DEFAULT = 20;
 export const SUGGESTIONS_MAX = 50;
 
 export async function suggestionsFor(friends: Friends, memberId: number, limit: number): Promise<Suggestion[]> {
-  const { friendships, requests, members, privacy } = friends.tables;
+  const { friendships, requests, members, privacy, blocks } = friends.tables;
   const me = sql`${memberId}::bigint`;
   const now = sql`${friends.now().toISOString()}::timestamptz`;
   const featured = sql`coalesce(m.pro_until > ${now}, false)`;
@@ -45,6 +46,10 @@ export async function suggestionsFor(friends: Friends, memberId: number, limit: 
       select to_user_id as id from ${requests} where from_user_id = ${me} and status = 'pending'
       union all
       select from_user_id from ${requests} where to_user_id = ${me} and status = 'pending'
+      union all
+      select blocked_id from ${blocks} where blocker_id = ${me}
+      union all
+      select blocker_id from ${blocks} where blocked_id = ${me}
     ),
     mutual as (
       select f.friend_id as id, count(*) as mutual_count

@@ -3,6 +3,7 @@
  * - to yourself: 400; to a member we do not know or who has not activated: 404;
  * - already friends: 409; your request is already pending: 409;
  * - they already asked you: theirs is accepted instead (you both want it) and answered with 200;
+ * - either of the two blocked the other: 403, whichever way (decision 036);
  * - otherwise the request policy decides (rules/may-request.ts, 403), and the request is created.
  *
  * Concurrency: at most one pending request per unordered pair is a unique index. If the other
@@ -12,10 +13,11 @@
  * pending requests.
  */
 import { friendPairKey } from '@kora/contracts';
-import { findMember } from '@kora/platform/service';
+import { findMember, isBlockedBetween } from '@kora/platform/service';
 import type { Friends } from '../context.js';
 import type { RequestRow } from '../db/schema.js';
-import { alreadyFriends, alreadyRequested, notYourself, refused, requestBusy, userNotFound } from '../errors.js';
+import { lockPair } from '../blocks/pair-lock.js';
+import { alreadyFriends, alreadyRequested, notYourself, refused, requestBlocked, requestBusy, userNotFound } from '../errors.js';
 import { mayRequest } from '../rules/may-request.js';
 import { acceptPending, areFriends, pendingBetween } from './pair.js';
 
@@ -35,6 +37,8 @@ export async function sendRequest(friends: Friends, fromUserId: number, toUserId
   if (!member?.activated) throw userNotFound();
 
   return ctx.transact(async (tx, emit) => {
+    await lockPair(tx, ctx.schema, fromUserId, toUserId);
+    if (await isBlockedBetween(tx, tables.blocks, fromUserId, toUserId)) throw requestBlocked();
     if (await areFriends(tx, tables, fromUserId, toUserId)) throw alreadyFriends();
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const pending = await pendingBetween(tx, tables, fromUserId, toUserId, true);

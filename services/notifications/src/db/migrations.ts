@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { devMailSql, memberPrivacySql, memberProSql, type Migration } from '@kora/platform/service';
+import { devMailSql, memberBlocksSql, memberPrivacySql, memberProSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -128,5 +128,10 @@ export const migrations: Migration[] = [
       alter table {schema}.notifications add constraint notifications_entity_type_check
         check (entity_type in ('post', 'friend_request', 'user', 'reel', 'group', 'transaction'));
     `,
+  },
+  {
+    // The block projection (member.blocked / member.unblocked, decision 036).
+    id: '0007_member_blocks',
+    sql: memberBlocksSql,
   },
 ];

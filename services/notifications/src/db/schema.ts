@@ -1,6 +1,6 @@
 /** Tables of the `notifications` schema (Drizzle views of the SQL in migrations.ts). */
 import { NOTIFICATION_ENTITY_TYPES, type MentionReviewState } from '@kora/contracts';
-import { devMailTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
+import { devMailTable, memberBlocksTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
 import { bigint, boolean, date, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -46,6 +46,8 @@ export const notificationsSchema = (name: string) => {
 
   /** Each member's privacy settings (the platform's projection): showOnline for presence. */
   const privacy = memberPrivacyTable(schema);
+  /** Who blocked whom (friends service, decision 036): nothing passes between a blocked pair. */
+  const blocks = memberBlocksTable(schema);
 
   /** Each member's time zone (settings.profile-changed); no row = UTC. */
   const timezones = schema.table('member_timezones', {
@@ -72,7 +74,7 @@ export const notificationsSchema = (name: string) => {
   /** The dev outbox: mails "sent" with no SMTP server configured (local installs). */
   const devMail = devMailTable(schema);
 
-  return { notifications, members, notificationSettings, privacy, timezones, emails, digests, devMail };
+  return { notifications, members, notificationSettings, privacy, blocks, timezones, emails, digests, devMail };
 };
 
 export type NotificationsTables = ReturnType<typeof notificationsSchema>;

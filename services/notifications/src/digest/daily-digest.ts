@@ -16,6 +16,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
 import { actorView } from '../projections/members.js';
 import { notificationSettingsOf } from '../projections/settings.js';
+import { shown } from '../notifications/read-state.js';
 import { localTime } from './local-time.js';
 import { DIGEST_LISTED, digestMail } from './mail.js';
 
@@ -60,7 +61,7 @@ async function sendDigest(n: Notifications, mail: DigestSender, member: Candidat
   return n.ctx.transact(async (tx) => {
     // Read again in this transaction: a member who switched it off since the list was read.
     if (!(await notificationSettingsOf(n.tables, tx, member.userId)).emailDigest) return false;
-    const unreadOnly = and(eq(t.recipientId, member.userId), isNull(t.readAt));
+    const unreadOnly = and(eq(t.recipientId, member.userId), shown(n, member.userId), isNull(t.readAt));
     const [{ unread } = { unread: 0 }] = await tx.select({ unread: count() }).from(t).where(unreadOnly);
     if (unread === 0) return false;
     const [claimed] = await tx

@@ -4,7 +4,7 @@
  * notifications. The per-instance live feed (notification.created, session.revoked) is not here:
  * it is no durable effect, every instance needs every message, see live/feed.ts.
  */
-import { memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
+import { memberBlockHandlers, memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import {
   friendRequestAccepted,
@@ -36,6 +36,7 @@ export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
         // The digest follows the member's address when it changes.
         'user.email-changed': (event, tx) => rememberEmail(n.tables, tx, event),
         ...memberPrivacyHandlers(n.tables.privacy),
+        ...memberBlockHandlers(n.tables.blocks),
         ...memberSettingsHandlers(n.tables),
         'post.mentioned': (event, tx, emit) => postMentioned(n, tx, emit, event),
         'post.mention-reviewed': (event, tx) => mentionReviewed(n, tx, event),

@@ -1,13 +1,20 @@
 /**
  * A member's notifications and their read state: the page (newest first, keyset on id), the unread
  * count, and marking read or seen. Every query is bounded by the caller's own recipient id, so
- * another member's ids are ignored, never touched.
+ * another member's ids are ignored, never touched. Notifications a member blocked (or blocked by)
+ * made earlier are left out when read (decision 036), and come back if the block is lifted.
  */
 import type { Notification } from '@kora/contracts';
+import { notBlockedWith } from '@kora/platform/service';
 import { and, count, desc, eq, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
 import { actorView } from '../projections/members.js';
 import { toNotification } from './view.js';
+
+/** The caller's notifications whose actor is not kept apart from them by a block. */
+export function shown(n: Notifications, userId: number): SQL {
+  return notBlockedWith(n.tables.blocks, userId, n.tables.notifications.actorId);
+}
 
 export async function notificationPageOf(
   n: Notifications,
@@ -20,7 +27,7 @@ export async function notificationPageOf(
     .select({ row: t, member: m })
     .from(t)
     .leftJoin(m, eq(m.userId, t.actorId))
-    .where(and(eq(t.recipientId, userId), cursor === undefined ? undefined : lt(t.id, cursor)))
+    .where(and(eq(t.recipientId, userId), shown(n, userId), cursor === undefined ? undefined : lt(t.id, cursor)))
     .orderBy(desc(t.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
@@ -35,7 +42,7 @@ export async function unreadCount(n: Notifications, userId: number): Promise<num
   const [row] = await n.ctx.db
     .select({ n: count() })
     .from(t)
-    .where(and(eq(t.recipientId, userId), isNull(t.readAt)));
+    .where(and(eq(t.recipientId, userId), shown(n, userId), isNull(t.readAt)));
   return row?.n ?? 0;
 }
 
@@ -50,7 +57,7 @@ export async function socketStart(n: Notifications, userId: number): Promise<{ u
   const [row] = await n.ctx.db
     .select({ unread: sql<number>`count(*) filter (where ${t.readAt} is null)`, newestId: max(t.id) })
     .from(t)
-    .where(eq(t.recipientId, userId));
+    .where(and(eq(t.recipientId, userId), shown(n, userId)));
   return { unread: row?.unread ?? 0, newestId: row?.newestId ?? 0 };
 }
 

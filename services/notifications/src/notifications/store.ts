@@ -5,7 +5,7 @@
  * it exists. Every instance's live feed reads that event and pushes it to the recipient's sockets.
  */
 import { isOwnNotice, notificationMessage, type MentionReviewState, type Notification, type NotificationType } from '@kora/contracts';
-import type { Emit, Tx } from '@kora/platform/service';
+import { isBlockedBetween, type Emit, type Tx } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import { actorOf } from '../projections/members.js';
 import { wantsNotification } from '../rules/wants-notification.js';
@@ -33,10 +33,11 @@ export interface NotificationDraft {
 
 /**
  * Stores the notification unless it is about the member's own action (except a notice about their
- * own wallet, `isOwnNotice`), unwanted, or a replay.
+ * own wallet, `isOwnNotice`), unwanted, between a blocked pair (either way, decision 036), or a replay.
  */
 export async function storeNotification(n: Notifications, tx: Tx, emit: Emit, draft: NotificationDraft): Promise<Notification | null> {
   if (draft.actorId === draft.recipientId && !isOwnNotice(draft.type)) return null;
+  if (await isBlockedBetween(tx, n.tables.blocks, draft.actorId, draft.recipientId)) return null;
   if (!(await wantsNotification(n, tx, draft.recipientId, draft.type))) return null;
   const { notifications } = n.tables;
   const [row] = await tx

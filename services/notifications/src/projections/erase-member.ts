@@ -23,6 +23,8 @@ export async function eraseNotificationsMember(n: Notifications, tx: Tx, event: 
     t.digests.userId,
     t.privacy.userId,
     t.members.userId,
+    t.blocks.blockerId,
+    t.blocks.blockedId,
   ]);
   await forgetPublishedEvents(tx, n.ctx.schema, userId, names);
 }

@@ -91,6 +91,8 @@ export const relationSchema = z
     canRequest: z.boolean(),
     /** Why not, in product words, when a request would be refused by the member's privacy (else null). */
     reason: z.string().nullable(),
+    /** Present (true) when the caller blocked this member: the profile offers Unblock (decision 036). */
+    blocked: z.boolean().optional(),
   })
   .meta({ example: { userId: 7, status: 'none', requestId: null, canRequest: false, reason: friendTexts.friendsOfFriendsOnly } });
 export type Relation = z.infer<typeof relationSchema>;

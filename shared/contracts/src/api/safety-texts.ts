@@ -21,6 +21,7 @@ export const safetyTexts = {
   unblockFailed: 'Failed to unblock this member',
   fetchBlockedFailed: 'Failed to fetch blocked members',
   tooManyBlocks: (max: number) => `You can block at most ${max} members`,
+  blocksCursorInvalid: 'The page cursor is not valid',
   // Muting.
   mute: 'Mute',
   unmute: 'Unmute',
@@ -45,6 +46,9 @@ export const safetyTexts = {
 
 /** The most blocks, muted members and muted words one member keeps (decision 036). */
 export const MAX_BLOCKS = 10_000;
+/** Blocked members per page of `GET /api/friends/blocks` (the default and the most). */
+export const BLOCKS_PAGE_SIZE = 20;
+export const BLOCKS_PAGE_MAX = 50;
 export const MAX_MUTED_MEMBERS = 1_000;
 export const MAX_MUTED_WORDS = 200;
 export const MAX_MUTED_WORD_LENGTH = 100;

@@ -4,7 +4,7 @@
  * filters the muting member's own feeds, reels and search.
  */
 import { z } from 'zod';
-import { MAX_MUTED_WORD_LENGTH, safetyTexts } from './safety-texts.js';
+import { BLOCKS_PAGE_MAX, BLOCKS_PAGE_SIZE, MAX_MUTED_WORD_LENGTH, safetyTexts } from './safety-texts.js';
 
 export * from './safety-texts.js';
 
@@ -31,6 +31,12 @@ export const blockedMemberSchema = z
     },
   });
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;
+export const blockedMemberListSchema = z.array(blockedMemberSchema);
+/** `GET /api/friends/blocks?cursor&limit`: newest block first; the next page in the headers (decision 015). */
+export const blocksQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(BLOCKS_PAGE_MAX).default(BLOCKS_PAGE_SIZE),
+});
 
 /** The answer to a block or an unblock: where the pair stands now. */
 export const blockStateSchema = z

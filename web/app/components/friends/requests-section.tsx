@@ -2,7 +2,7 @@
  * Friend Requests: requests other members sent, still pending, with Accept and Decline. After an
  * answer the page reloads its lists (routes/_app.friends.tsx): the request leaves, an accepted
  * friend appears under Your Friends, and the suggestions are fetched again
- * (docs/product/friends.md).
+ * (docs/product/friends.md). Each request's "…" menu offers Block (decision 036), which declines it too.
  */
 import { friendTexts, type FriendRequest } from '@kora/contracts';
 import { Link } from '@remix-run/react';
@@ -10,6 +10,7 @@ import { Avatar } from '~/components/avatar';
 import { MemberName } from '~/components/member-name';
 import { CheckIcon } from 'lucide-react';
 import { RelativeTime } from '~/components/ui/relative-time';
+import { MemberMenu } from '~/components/safety/member-menu';
 import { avatarSrc } from '~/utils/media';
 import type { Section } from '~/utils/section';
 import { FriendActionButton } from './friend-action-button';
@@ -56,6 +57,7 @@ function RequestRow({ request, now, actions }: { request: FriendRequest; now: nu
         <FriendActionButton actions={actions} fields={{ intent: 'decline', requestId: request.id }} variant="secondary">
           Decline
         </FriendActionButton>
+        <MemberMenu target={{ userId: request.fromUserId, name: request.fromName }} />
       </div>
     </li>
   );

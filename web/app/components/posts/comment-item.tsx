@@ -34,7 +34,7 @@ export function CommentItem({ comment, now }: { comment: PostComment; now: numbe
         </div>
         <RelativeTime value={comment.createdAt} now={now} className="ml-3 text-xs text-slate-500" />
       </div>
-      {canReport ? <CommentMenu commentId={comment.id} author={comment.name} /> : null}
+      {canReport ? <CommentMenu commentId={comment.id} author={comment.name} authorId={comment.userId} /> : null}
     </li>
   );
 }

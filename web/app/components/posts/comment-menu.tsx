@@ -1,18 +1,22 @@
 /**
- * A comment's "…" menu (decision 024): Report, on other members' comments only (the caller
- * decides). The dialog lives outside the menu's content so it stays open after the menu closes.
+ * A comment's "…" menu (decision 024): Report and Block (decision 036), on other members' comments
+ * only (the caller decides). The dialogs live outside the menu's content so they stay open after the
+ * menu closes.
  */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef, useState } from 'react';
 import { FlagIcon, EllipsisIcon } from 'lucide-react';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
+import { BlockMenuItem } from '~/components/safety/block-menu-item';
 import { cn } from '~/utils/misc';
 
 const ReportDialog = lazyComponent(() => import('./report-dialog').then((m) => m.ReportDialog));
+const BlockDialog = lazyComponent(() => import('~/components/safety/block-dialog').then((m) => m.BlockDialog));
 
-export function CommentMenu({ commentId, author }: { commentId: number; author: string }) {
+export function CommentMenu({ commentId, author, authorId }: { commentId: number; author: string; authorId: number }) {
   const [reporting, setReporting] = useState(false);
+  const [blocking, setBlocking] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -30,11 +34,15 @@ export function CommentMenu({ commentId, author }: { commentId: number; author: 
               <FlagIcon className="text-slate-600" />
               Report
             </DropdownMenu.Item>
+            <BlockMenuItem onSelect={() => setBlocking(true)} />
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <OnceOpened open={reporting}>
         <ReportDialog open={reporting} onOpenChange={setReporting} target="comment" id={commentId} returnFocusTo={trigger} />
+      </OnceOpened>
+      <OnceOpened open={blocking}>
+        <BlockDialog target={{ userId: authorId, name: author }} open={blocking} onOpenChange={setBlocking} />
       </OnceOpened>
     </>
   );

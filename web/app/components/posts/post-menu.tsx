@@ -1,6 +1,6 @@
 /**
  * The post's "…" menu (Radix DropdownMenu): Save Post / Unsave Post for everyone, Report on other
- * members' posts (decision 024; the report dialog) and Mute of their author (decision 037), Delete post for the author only
+ * members' posts (decision 024; the report dialog) Mute of their author (decision 037) and Block (decision 036), Delete post for the author only
  * (docs/product/posts-and-feed.md), behind a confirmation; Boost post on the member's own posts
  * while they have an active Pro package (decision 023; asked when the menu is about to open). The
  * fetchers live here, outside the menu's content, so an answer still arrives after the menu has
@@ -18,11 +18,13 @@ import { useToast } from '~/components/ui/toast';
 import { useActivePlan } from '~/utils/active-plan';
 import { cn } from '~/utils/misc';
 import type { PostEvent } from './post-state';
+import { BlockMenuItem } from '~/components/safety/block-menu-item';
 import { useUnsaveHere } from './unsave-here';
 import { usePostAction } from './use-post-action';
 
 const DeletePostDialog = lazyComponent(() => import('./delete-post-dialog').then((m) => m.DeletePostDialog));
 const ReportDialog = lazyComponent(() => import('./report-dialog').then((m) => m.ReportDialog));
+const BlockDialog = lazyComponent(() => import('~/components/safety/block-dialog').then((m) => m.BlockDialog));
 
 export function PostMenu({
   post,
@@ -44,6 +46,7 @@ export function PostMenu({
   const { toast } = useToast();
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [blocking, setBlocking] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
@@ -115,6 +118,7 @@ export function PostMenu({
                 Report
               </DropdownMenu.Item>
             ) : null}
+            {canReport ? <BlockMenuItem onSelect={() => setBlocking(true)} /> : null}
             {isAuthor ? (
               <DropdownMenu.Item
                 className={cn(menuItemClasses, 'text-red-700')}
@@ -144,6 +148,11 @@ export function PostMenu({
       {canReport ? (
         <OnceOpened open={reporting}>
           <ReportDialog open={reporting} onOpenChange={setReporting} target="post" id={post.id} returnFocusTo={trigger} />
+        </OnceOpened>
+      ) : null}
+      {canReport ? (
+        <OnceOpened open={blocking}>
+          <BlockDialog target={{ userId: post.author.id, name: post.author.name }} open={blocking} onOpenChange={setBlocking} />
         </OnceOpened>
       ) : null}
     </>

@@ -1,11 +1,13 @@
 /**
  * A profile closed to the viewer (privacy "profile visibility"): the card the accounts service
  * answers (names and picture) on the plain cover, the friend button (becoming friends may open a
- * friends-only profile), and one line saying why nothing else shows. No About, posts or details.
+ * friends-only profile) with a "…" menu to Block (decision 036), and one line saying why nothing
+ * else shows. No About, posts or details.
  */
 import { privacyTexts, type LimitedProfile, type Relation } from '@kora/contracts';
 import { Avatar } from '~/components/avatar';
 import { ProfileFriendButton } from '~/components/friends/profile-friend-button';
+import { MemberMenu } from '~/components/safety/member-menu';
 import { ShieldIcon } from 'lucide-react';
 import { Card } from '~/components/ui/card';
 import { avatarSrc } from '~/utils/media';
@@ -32,8 +34,13 @@ export function LimitedProfileCard({ profile, relation }: { profile: LimitedProf
             <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900">{name}</h1>
             <p className="text-slate-600">@{profile.username}</p>
           </div>
-          <div className="sm:pt-4">
-            <ProfileFriendButton key={profile.user_id} relation={relation} name={name} />
+          <div className="flex items-start gap-2 sm:pt-4">
+            <div className="flex-1 sm:flex-none">
+              <ProfileFriendButton key={profile.user_id} relation={relation} name={name} />
+            </div>
+            {profile.limitedBy !== 'sign_in' ? (
+              <MemberMenu target={{ userId: profile.user_id, name }} className="border border-slate-200" />
+            ) : null}
           </div>
         </div>
         <p role="status" className="mt-5 flex items-center gap-2 rounded-lg bg-slate-50 px-4 py-3 text-slate-700">

@@ -1,7 +1,7 @@
 /**
  * The profile's header card: cover, picture (initials when there is none), names, @username and
  * join date. The owner gets Change cover, Change picture and Edit Profile; others the friend button
- * for their relation.
+ * for their relation and a "…" menu with Block (decision 036).
  */
 import type { Profile, Relation } from '@kora/contracts';
 import { Avatar } from '~/components/avatar';
@@ -82,17 +82,19 @@ export function ProfileHeader({
               </p>
             ) : null}
           </div>
-          <div className="sm:pt-4">
+          <div className="flex items-start gap-2 sm:pt-4">
             {isOwner ? (
               <Button variant="secondary" onClick={onEdit} className="w-full sm:w-auto">
                 <PenLineIcon className="size-4" />
                 Edit Profile
               </Button>
             ) : (
-              <div className="flex gap-2">
-                <ProfileFriendButton key={profile.user_id} relation={relation} name={name} />
+              <>
+                <div className="flex-1 sm:flex-none">
+                  <ProfileFriendButton key={profile.user_id} relation={relation} name={name} />
+                </div>
                 <ProfileMemberMenu userId={profile.user_id} name={name} />
-              </div>
+              </>
             )}
           </div>
         </div>

@@ -1,7 +1,8 @@
 /**
  * The People tab: one row per member found — picture, name with the verified badge, @username (the
  * row links to the profile) — and Add Friend where it fits: not on the member's own row, and not
- * for friends or members already asked (the row says so instead).
+ * for friends or members already asked (the row says so instead); a "…" menu with Block on every
+ * row but the member's own (decision 036).
  */
 import type { MemberCard } from '@kora/contracts';
 import { Link } from '@remix-run/react';
@@ -11,6 +12,7 @@ import { useSentRequests, type FriendActions, type LocalRequests } from '~/compo
 import { UserCheckIcon } from 'lucide-react';
 import { LoadMore } from '~/components/posts/load-more';
 import { MemberName } from '~/components/member-name';
+import { MemberMenu } from '~/components/safety/member-menu';
 import { avatarSrc } from '~/utils/media';
 import { useCurrentUser } from '~/utils/use-current-user';
 import type { PeopleRelations, SearchPage } from './types';
@@ -91,8 +93,9 @@ export function PeopleResults({
                 />
               </span>
             </Link>
-            <div className="shrink-0">
+            <div className="flex shrink-0 items-center gap-1">
               <PersonAction person={person} standing={standingOf(person.id)} actions={actions} requests={requests} />
+              {person.id !== me?.id ? <MemberMenu target={{ userId: person.id, name: person.name }} /> : null}
             </div>
           </li>
         ))}
