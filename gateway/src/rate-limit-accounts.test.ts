@@ -126,4 +126,13 @@ describe('sign-in, sign-up and recovery per account', () => {
     expect(JSON.parse(huge.text)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     for (const body of ['not json', '[]', '{"email":42}', '{}']) expect((await client('/api/signin', body)).status, body).toBe(200);
   });
+
+  it('counts the second step of a two-step sign-in and the unlock link per address, like a sign-in', async () => {
+    for (const path of ['/api/signin/two-step', '/api/auth/unlock']) {
+      const client = newClient();
+      for (let i = 0; i < ADDRESS_LIMIT; i++)
+        expect((await client(path, { challenge: 'c', code: String(i) })).status, `${path} #${i}`).toBe(200);
+      expect((await client(path, { challenge: 'c', code: 'x' })).status, path).toBe(429);
+    }
+  });
 });

@@ -34,6 +34,9 @@ export const SENSITIVE_AUTH_PATHS: ReadonlySet<string> = new Set([
   '/api/reset-password',
   '/api/activate',
   '/api/resend-activation',
+  // The second step of a two-step sign-in and the unlock link (decision 033): codes and tokens to guess.
+  '/api/signin/two-step',
+  '/api/auth/unlock',
 ]);
 
 /** The public representative form (decision 024): counted per client per hour. */
