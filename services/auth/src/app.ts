@@ -1,5 +1,5 @@
 /** The auth service: accounts, activation, sign-in, sessions, password recovery and member profiles. */
-import { adminRoutes, memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
+import { adminRoutes, memberExportRoute, memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
 import { reportEndedSessions } from './accounts/ended-sessions.js';
 import { ensureFirstAdmin } from './accounts/first-admin.js';
 import { AdminInputError } from './accounts/admins.js';
@@ -19,6 +19,7 @@ import { sessionRoutes } from './routes/session.js';
 import { signInRoutes } from './routes/sign-in.js';
 import { signOutRoutes } from './routes/sign-out.js';
 import { userRoutes } from './routes/users.js';
+import { archiveSections } from './export/archive-sections.js';
 
 export type { AuthOptions } from './context.js';
 
@@ -37,6 +38,8 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
       registerMailQueue(ctx, MAIL_QUEUE, instance(ctx).mailer);
     },
     async routes(app, ctx) {
+      // The member's rows for their data archive, read by media's archive job (decision 035).
+      memberExportRoute(app, archiveSections(ctx));
       const auth = instance(ctx);
       reportEndedSessions(app);
       accountRoutes(app, auth);

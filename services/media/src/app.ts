@@ -4,7 +4,9 @@ import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform
 import sharp from 'sharp';
 import { createMedia, type MediaServiceOptions } from './context.js';
 import { migrations } from './db/migrations.js';
+import { registerArchiveQueues } from './jobs/archive-queue.js';
 import { registerVideoQueue } from './jobs/video-queue.js';
+import { archiveRoutes } from './routes/archive.js';
 import { internalImageRoutes } from './routes/internal-images.js';
 import { internalUploadRoutes } from './routes/internal-uploads.js';
 import { mediaUploadRoutes } from './routes/upload.js';
@@ -42,6 +44,7 @@ export function createMediaService(options: MediaServiceOptions = {}): ServiceDe
     migrations,
     jobs(ctx) {
       registerVideoQueue(instance(ctx));
+      registerArchiveQueues(instance(ctx));
     },
     async routes(app, ctx) {
       const media = instance(ctx);
@@ -56,6 +59,8 @@ export function createMediaService(options: MediaServiceOptions = {}): ServiceDe
       await memberRoutes(app, async (members) => {
         await mediaUploadRoutes(members, media);
         videoRoutes(members, media);
+        // "Download your data" (decision 035): the member's own archive only.
+        await archiveRoutes(members, media);
       });
       await storedFileRoutes(app, media.storage);
     },
