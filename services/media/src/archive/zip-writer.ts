@@ -50,8 +50,13 @@ export class ZipWriter {
     this.zip.end();
   }
 
-  /** Stops the output with an error (storage then drops its half-written file). */
+  /**
+   * Stops the output with an error: storage, reading it, drops its half-written file. Storage may
+   * not be reading yet, so the error must not be an unheard 'error' event; a reader that starts later
+   * still meets it (an errored stream rejects its iterator).
+   */
   abort(err: Error): void {
+    this.output.on('error', () => {});
     this.output.destroy(err);
   }
 }
