@@ -1,4 +1,5 @@
 /** Auth's share of a data archive (decision 035): the member's profile and sessions, no secrets, siblings only. */
+import { rowsOf } from '@kora/platform/service';
 import { exportOf, exportRefusals, seedSql, testTarget, type TestService } from '@kora/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +17,7 @@ describe(`auth: the archive export (${testTarget()})`, () => {
          ('Ada', 'Obi', 'ada_export', 'ada.export@example.ng', 'argon2-secret-hash'),
          ('Bode', 'Ola', 'bode_export', 'bode.export@example.ng', 'argon2-other-hash')`,
     );
-    const { rows } = (await svc.ctx.db.execute(`select id from "${svc.ctx.schema}".users where username = 'ada_export'`)) as unknown as {
-      rows: { id: number }[];
-    };
+    const rows = rowsOf<{ id: number }>(await svc.ctx.db.execute(`select id from "${svc.ctx.schema}".users where username = 'ada_export'`));
     member = rows[0]!.id;
     await seedSql(
       svc,
