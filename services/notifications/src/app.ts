@@ -61,7 +61,7 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
         await mail(ctx).close();
       });
     },
-    consumers: (ctx) => notificationsConsumers(instance(ctx)),
+    consumers: (ctx) => notificationsConsumers(instance(ctx), mail(ctx)),
     jobs: (ctx) => registerDigestJob(instance(ctx), mail(ctx)),
     // One schedule for all instances (declaring it again replaces it).
     start: (ctx) => ctx.jobs.repeat(DIGEST_QUEUE, 'daily-digest', {}, { everyMs: instance(ctx).config.NOTIFICATIONS_DIGEST_EVERY_MS }),
