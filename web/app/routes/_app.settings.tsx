@@ -9,24 +9,37 @@
  * Security: change password (enabled only when the current password is filled in and the new one
  * has at least 8 characters — enforced by the action too) and the member's sessions, each with
  * Revoke. Revoking the session of this browser signs the member out.
+ *
+ * Your data (decision 035): the member's data archive and "Request an archive".
  */
+import { archiveTexts } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useId } from 'react';
 import { ShieldIcon } from 'lucide-react';
 import { ChangePasswordCard } from '~/components/settings/change-password-card';
+import { DataTab } from '~/components/settings/data-tab';
 import { GeneralTab } from '~/components/settings/general-tab';
 import { NotificationsTab } from '~/components/settings/notifications-tab';
 import { PrivacyTab } from '~/components/settings/privacy-tab';
 import { securityTexts as texts, type MemberSession, type SecurityActionData } from '~/components/settings/security';
 import { SessionsCard } from '~/components/settings/sessions-card';
-import { SETTINGS_TABS, tabFailures, tabFromUrl, tabLabels, type SaveActionData, type SaveIntent } from '~/components/settings/tabs';
+import {
+  SETTINGS_TABS,
+  tabFailures,
+  tabFromUrl,
+  tabLabels,
+  type ArchiveActionData,
+  type SaveActionData,
+  type SaveIntent,
+} from '~/components/settings/tabs';
 import { Alert } from '~/components/ui/alert';
 import { parsePasswordChange } from '~/schemas/account';
 import { parseGeneralForm, parseNotificationsForm, parsePrivacyForm, type TabForm } from '~/schemas/settings';
 import { errorStatus, isClientError } from '~/utils/api.server';
 import { cn } from '~/utils/misc';
 import { shouldRevalidatePage } from '~/utils/revalidation';
+import { fetchArchiveStatus, requestArchive } from '~/utils/archive.server';
 import { requireSession, signOut } from '~/utils/session.server';
 import {
   changePassword,
@@ -80,6 +93,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       case 'security':
         // `now`: the reference time for "last seen", so server and browser render the same words.
         return { tab, sessions: await orNull<MemberSession[] | null>(fetchSessions(request, token)), now: Date.now() } as const;
+      case 'data':
+        return { tab, archive: await orNull(fetchArchiveStatus(request, token)), now: Date.now() } as const;
     }
   };
   return data(await page(), { headers });
@@ -89,8 +104,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { identity, token, headers } = await requireSession(request);
   const form = await request.formData();
   const intent = form.get('intent');
-  const reply = (answer: SecurityActionData | SaveActionData, status = 200) =>
-    data<SecurityActionData | SaveActionData>(answer, { status, headers });
+  const reply = (answer: SecurityActionData | SaveActionData | ArchiveActionData, status = 200) =>
+    data<SecurityActionData | SaveActionData | ArchiveActionData>(answer, { status, headers });
 
   /** Checks the tab's form, saves it, and answers ok or why not (by field when the rules say which). */
   async function save<T>(saveIntent: SaveIntent, parsed: TabForm<T>, failure: string, call: (values: T) => Promise<unknown>) {
@@ -139,6 +154,13 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       return reply({ intent, ok: true });
     }
+    case 'request-archive':
+      try {
+        await requestArchive(request, token);
+        return reply({ intent, ok: true });
+      } catch (error) {
+        return reply({ intent, ok: false, error: isClientError(error) ? error.message : archiveTexts.failed }, errorStatus(error));
+      }
   }
   return reply({ intent: 'revoke', ok: false, error: 'Unknown action' }, 400);
 }
@@ -174,7 +196,9 @@ export default function SettingsPage() {
         ))}
       </div>
       <div role="tabpanel" id={`${tabId}-panel`} aria-labelledby={`${tabId}-${page.tab}`} className="space-y-4">
-        {page.tab === 'security' ? (
+        {page.tab === 'data' ? (
+          <DataTab status={page.archive} now={page.now} />
+        ) : page.tab === 'security' ? (
           <>
             <ChangePasswordCard />
             <SessionsCard sessions={page.sessions} now={page.now} />
