@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signLinkToken, verifyLinkToken } from './link-tokens.js';
+import { signExpiringLinkToken, signLinkToken, verifyExpiringLinkToken, verifyLinkToken } from './link-tokens.js';
 
 const secret = 'a-secret-of-at-least-16';
 
@@ -15,5 +15,32 @@ describe('link tokens', () => {
     expect(verifyLinkToken(secret, 'unsubscribe-digest', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
     for (const bad of ['', '42', '42.', 'x.y', `0.${token.split('.')[1]}`, `${token}x`])
       expect(verifyLinkToken(secret, 'unsubscribe-digest', bad)).toBeNull();
+  });
+});
+
+describe('expiring link tokens (decision 035)', () => {
+  const link = { userId: 42, subject: '0123456789abcdef0123456789abcdef', expiresAt: new Date('2026-12-06T09:00:00Z') };
+
+  it('name the member, the subject and the expiry they were signed for', () => {
+    expect(verifyExpiringLinkToken(secret, 'data-archive', signExpiringLinkToken(secret, 'data-archive', link))).toEqual(link);
+  });
+
+  it('refuse another secret, another member, subject or expiry, and a changed or malformed token', () => {
+    const token = signExpiringLinkToken(secret, 'data-archive', link);
+    const [user, subject, expiry, mac] = token.split('.') as [string, string, string, string];
+    expect(verifyExpiringLinkToken('another-secret-16chars', 'data-archive', token)).toBeNull();
+    for (const changed of [
+      [String(Number(user) + 1), subject, expiry, mac],
+      [user, subject.replace(/^0/, '1'), expiry, mac],
+      [user, subject, String(Number(expiry) + 3600), mac],
+      [user, subject, expiry, `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`],
+    ])
+      expect(verifyExpiringLinkToken(secret, 'data-archive', changed.join('.'))).toBeNull();
+    for (const bad of ['', '42', `${token}x`, `0.${subject}.${expiry}.${mac}`, `${user}.XYZ.${expiry}.${mac}`])
+      expect(verifyExpiringLinkToken(secret, 'data-archive', bad)).toBeNull();
+  });
+
+  it('are never made for a subject that is not lower-case hex', () => {
+    expect(() => signExpiringLinkToken(secret, 'data-archive', { ...link, subject: '../x' })).toThrow();
   });
 });
