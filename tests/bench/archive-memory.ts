@@ -10,6 +10,7 @@
  *   ARCHIVE_POSTS=1000 ARCHIVE_FILES=20 node --import tsx tests/bench/archive-memory.ts   # the same at a tenth
  */
 import { createMediaService } from '@kora/media';
+import { rowsOf } from '@kora/platform/service';
 import { createPostsService } from '@kora/posts';
 import { eventually } from '@kora/testing/adapters';
 import { startTestService } from '@kora/testing/service';
@@ -81,9 +82,9 @@ async function main(): Promise<void> {
     let state: { status: string; bytes: number | null } = { status: 'preparing', bytes: null };
     await eventually(
       async () => {
-        const [row] = (
-          await media.ctx.db.execute(sql`select status, bytes from ${sql.raw(`"${media.ctx.schema}".archives`)} where user_id = ${MEMBER}`)
-        ).rows as (typeof state)[];
+        const [row] = rowsOf<typeof state>(
+          await media.ctx.db.execute(sql`select status, bytes from ${sql.raw(`"${media.ctx.schema}".archives`)} where user_id = ${MEMBER}`),
+        );
         state = row!;
         return state.status !== 'preparing';
       },
