@@ -15,7 +15,7 @@
 import { archiveTexts } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { ShieldIcon } from 'lucide-react';
 import { ChangePasswordCard } from '~/components/settings/change-password-card';
 import { DataTab } from '~/components/settings/data-tab';
@@ -168,6 +168,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SettingsPage() {
   const page = useLoaderData<typeof loader>();
   const tabId = useId();
+  // On a phone the tab row scrolls sideways: the open tab (Your data is last) is brought into view.
+  useEffect(() => {
+    document.getElementById(`${tabId}-${page.tab}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tabId, page.tab]);
   return (
     <section aria-labelledby="settings-title" className="space-y-4">
       <h1 id="settings-title" className="text-2xl font-bold tracking-tight text-slate-900">
