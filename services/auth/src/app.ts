@@ -1,5 +1,5 @@
 /** The auth service: accounts, activation, sign-in, sessions, password recovery and member profiles. */
-import { adminRoutes, memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
+import { adminRoutes, memberExportRoute, memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
 import { reportEndedSessions } from './accounts/ended-sessions.js';
 import { ensureFirstAdmin } from './accounts/first-admin.js';
 import { AdminInputError } from './accounts/admins.js';
@@ -24,6 +24,7 @@ import { signOutRoutes } from './routes/sign-out.js';
 import { twoStepSignInRoutes } from './routes/two-step-sign-in.js';
 import { twoStepRoutes } from './routes/two-step.js';
 import { userRoutes } from './routes/users.js';
+import { archiveSections } from './export/archive-sections.js';
 
 export type { AuthOptions } from './context.js';
 
@@ -43,6 +44,8 @@ export function createAuthService(options: AuthOptions = {}): ServiceDefinition 
       registerErasureJob(instance(ctx));
     },
     async routes(app, ctx) {
+      // The member's rows for their data archive, read by media's archive job (decision 035).
+      memberExportRoute(app, archiveSections(ctx));
       const auth = instance(ctx);
       reportEndedSessions(app);
       accountRoutes(app, auth);

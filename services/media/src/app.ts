@@ -4,8 +4,10 @@ import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform
 import sharp from 'sharp';
 import { createMedia, type MediaServiceOptions } from './context.js';
 import { migrations } from './db/migrations.js';
+import { registerArchiveQueues } from './jobs/archive-queue.js';
 import { registerVideoQueue } from './jobs/video-queue.js';
 import { eraseMediaMember } from './uploads/erase-member.js';
+import { archiveRoutes } from './routes/archive.js';
 import { internalImageRoutes } from './routes/internal-images.js';
 import { internalUploadRoutes } from './routes/internal-uploads.js';
 import { mediaUploadRoutes } from './routes/upload.js';
@@ -43,6 +45,7 @@ export function createMediaService(options: MediaServiceOptions = {}): ServiceDe
     migrations,
     jobs(ctx) {
       registerVideoQueue(instance(ctx));
+      registerArchiveQueues(instance(ctx));
     },
     // An erased member's files go (decision 034).
     consumers: (ctx) => [{ name: 'erasure', handlers: { 'user.deleted': (event, tx) => eraseMediaMember(instance(ctx), tx, event) } }],
@@ -59,6 +62,8 @@ export function createMediaService(options: MediaServiceOptions = {}): ServiceDe
       await memberRoutes(app, async (members) => {
         await mediaUploadRoutes(members, media);
         videoRoutes(members, media);
+        // "Download your data" (decision 035): the member's own archive only.
+        await archiveRoutes(members, media);
       });
       await storedFileRoutes(app, media.storage);
     },

@@ -3,7 +3,9 @@
  * tables, the storage (prepared once: the worker may be registered before the routes are built)
  * and the video queue's options.
  */
+import type { ServiceName } from '@kora/contracts';
 import type { QueueOptions, ServiceContext } from '@kora/platform/service';
+import { ARCHIVE_SOURCES } from './archive/sources.js';
 import { mediaConfig, parseMediaConfig, type MediaConfig } from './config.js';
 import { mediaSchema, type MediaTables } from './db/schema.js';
 import { createLocalDiskStorage } from './storage/local-disk.js';
@@ -16,6 +18,10 @@ export interface MediaServiceOptions {
   env?: Record<string, string | undefined>;
   /** Overrides of the video queue's retry options (tests shorten the back-off). */
   videoQueue?: Pick<QueueOptions, 'attempts' | 'backoffMs'>;
+  /** Overrides of the archive queue's retry options (tests shorten the back-off). */
+  archiveQueue?: Pick<QueueOptions, 'attempts' | 'backoffMs'>;
+  /** The services an archive is made of (decision 035); tests name the stubs they run. */
+  archiveSources?: readonly ServiceName[];
 }
 
 export interface Media {
@@ -26,10 +32,14 @@ export interface Media {
   /** Settles when the storage is ready (rejects when it cannot be used). */
   ready: Promise<void>;
   videoQueue: Required<QueueOptions>;
+  archiveQueue: Required<QueueOptions>;
+  archiveSources: readonly ServiceName[];
 }
 
 /** Transcoding is retried twice (3 tries in all), after 10 s then 20 s. */
 const VIDEO_QUEUE_DEFAULTS = { attempts: 3, backoffMs: 10_000 };
+/** An archive is tried 3 times, after 1 then 2 minutes (a sibling restarting); one at a time per process. */
+const ARCHIVE_QUEUE_DEFAULTS = { attempts: 3, backoffMs: 60_000, concurrency: 1 };
 
 export function createMedia(ctx: ServiceContext, options: MediaServiceOptions): Media {
   const config = options.env ? parseMediaConfig(options.env) : mediaConfig();
@@ -44,5 +54,7 @@ export function createMedia(ctx: ServiceContext, options: MediaServiceOptions): 
     storage,
     ready,
     videoQueue: { ...VIDEO_QUEUE_DEFAULTS, ...options.videoQueue, concurrency: config.MEDIA_VIDEO_CONCURRENCY },
+    archiveQueue: { ...ARCHIVE_QUEUE_DEFAULTS, ...options.archiveQueue },
+    archiveSources: options.archiveSources ?? ARCHIVE_SOURCES,
   };
 }

@@ -2,7 +2,7 @@
  * The media service's stable error codes (beside the platform's shared ones) and the errors it
  * throws, each with the product text (`mediaTexts` where the contract has one).
  */
-import { ErrorCode, mediaTexts } from '@kora/contracts';
+import { ArchiveErrorCode, archiveTexts, ErrorCode, mediaTexts } from '@kora/contracts';
 import { AppError, badRequest, notFound } from '@kora/platform/service';
 
 export const MediaErrorCode = {
@@ -52,3 +52,9 @@ export const imageTooLargeDimensions = (maxSide: number, maxPixels: number) =>
 
 export const fileNotFound = () => notFound('File not found');
 export const videoNotFound = () => notFound(mediaTexts.videoNotFound);
+
+/** Data archives (decision 035). */
+export const archiveTooSoon = () => new AppError(429, ArchiveErrorCode.TooSoon, archiveTexts.tooSoon);
+export const archiveLinkInvalid = () => new AppError(404, ArchiveErrorCode.LinkInvalid, archiveTexts.linkInvalid);
+export const archiveLinkExpired = () => new AppError(410, ArchiveErrorCode.LinkExpired, archiveTexts.linkExpired);
+export const archiveNotYours = () => new AppError(403, ArchiveErrorCode.NotYours, archiveTexts.notYours);

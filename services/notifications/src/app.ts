@@ -1,6 +1,6 @@
 /** The notifications service: notifications from events, their read state, and live delivery over WebSocket. */
 import websocket from '@fastify/websocket';
-import { memberRoutes, perContext, type ServiceContext, type ServiceDefinition } from '@kora/platform/service';
+import { memberExportRoute, memberRoutes, perContext, type ServiceContext, type ServiceDefinition } from '@kora/platform/service';
 import { createNotifications, type Notifications, type NotificationsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { DIGEST_QUEUE, digestSender, registerDigestJob } from './digest/daily-digest.js';
@@ -11,6 +11,7 @@ import { devMailRoutes } from './routes/dev-mail.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { presenceRoutes } from './routes/presence.js';
 import { socketRoute } from './routes/socket.js';
+import { archiveSections } from './export/archive-sections.js';
 
 export type { NotificationsOptions } from './context.js';
 
@@ -35,6 +36,8 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
     schema: 'notifications',
     migrations,
     async routes(app, ctx) {
+      // The member's rows for their data archive, read by media's archive job (decision 035).
+      memberExportRoute(app, archiveSections(ctx));
       const n = instance(ctx);
       await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES, perMessageDeflate: false } });
       // The socket's handshake too: anonymous callers are refused before the upgrade.
@@ -58,7 +61,7 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
         await mail(ctx).close();
       });
     },
-    consumers: (ctx) => notificationsConsumers(instance(ctx)),
+    consumers: (ctx) => notificationsConsumers(instance(ctx), mail(ctx)),
     jobs: (ctx) => registerDigestJob(instance(ctx), mail(ctx)),
     // One schedule for all instances (declaring it again replaces it).
     start: (ctx) => ctx.jobs.repeat(DIGEST_QUEUE, 'daily-digest', {}, { everyMs: instance(ctx).config.NOTIFICATIONS_DIGEST_EVERY_MS }),

@@ -1,5 +1,5 @@
 /** The posts service: posts, reactions, comments, shares, saves, memories, the feed and post moderation state. */
-import { adminRoutes, memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
+import { adminRoutes, memberExportRoute, memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
 import { createPosts, type PostsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { postsConsumers } from './events/subscriptions.js';
@@ -17,6 +17,7 @@ import { postRoutes } from './routes/posts.js';
 import { adminReportRoutes, reportRoutes } from './routes/reports.js';
 import { saveRoutes } from './routes/saves.js';
 import { searchRoutes } from './routes/search.js';
+import { archiveSections } from './export/archive-sections.js';
 
 export type { PostsOptions } from './context.js';
 
@@ -32,6 +33,8 @@ export function createPostsService(options: PostsOptions = {}): ServiceDefinitio
     schema: 'posts',
     migrations,
     async routes(app, ctx) {
+      // The member's rows for their data archive, read by media's archive job (decision 035).
+      memberExportRoute(app, archiveSections(ctx));
       const posts = instance(ctx);
       await memberRoutes(app, (members) => {
         postRoutes(members, posts);

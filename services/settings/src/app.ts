@@ -1,5 +1,5 @@
 /** The settings service: member general, privacy and notification settings, and what members muted. */
-import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
+import { memberExportRoute, memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
 import { createSettings } from './context.js';
 import { migrations } from './db/migrations.js';
 import { settingsConsumers } from './events/subscriptions.js';
@@ -7,6 +7,7 @@ import { internalTimezoneRoutes } from './routes/internal-timezone.js';
 import { muteRoutes } from './routes/mutes.js';
 import { tabRoutes } from './routes/tabs.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
+import { archiveSections } from './export/archive-sections.js';
 
 export function createSettingsService(): ServiceDefinition {
   const instance = perContext(createSettings);
@@ -16,6 +17,8 @@ export function createSettingsService(): ServiceDefinition {
     schema: 'settings',
     migrations,
     async routes(app, ctx) {
+      // The member's rows for their data archive, read by media's archive job (decision 035).
+      memberExportRoute(app, archiveSections(ctx));
       const settings = instance(ctx);
       await memberRoutes(app, (members) => {
         tabRoutes(members, settings);

@@ -1,5 +1,5 @@
 /** The wallet service: the naira wallet: balance, ledger, card payments and package purchases. */
-import { memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
+import { memberExportRoute, memberRoutes, perContext, type ServiceDefinition } from '@kora/platform/service';
 import { createWallet, type WalletOptions } from './context.js';
 import { migrations } from './db/migrations.js';
 import { walletConsumers } from './events/subscriptions.js';
@@ -11,6 +11,7 @@ import { paymentsRoutes } from './routes/payments.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import { transactionsRoutes } from './routes/transactions.js';
 import { webhookRoutes } from './routes/webhook.js';
+import { archiveSections } from './export/archive-sections.js';
 
 export type { WalletOptions } from './context.js';
 
@@ -26,6 +27,8 @@ export function createWalletService(options: WalletOptions = {}): ServiceDefinit
     schema: 'wallet',
     migrations,
     async routes(app, ctx) {
+      // The member's rows for their data archive, read by media's archive job (decision 035).
+      memberExportRoute(app, archiveSections(ctx));
       const w = instance(ctx);
       // Public: the provider calls it, proven by its signature (not a member's token).
       await webhookRoutes(app, w);

@@ -10,6 +10,7 @@ export * from './api/two-step.js';
 export * from './api/privacy-texts.js';
 export * from './api/posts.js';
 export * from './api/media.js';
+export * from './api/archive.js';
 export * from './api/friends.js';
 export * from './api/notifications.js';
 export * from './api/settings.js';

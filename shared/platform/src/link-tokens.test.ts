@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { signLinkToken, signScopedLinkToken, verifyLinkToken, verifyScopedLinkToken } from './link-tokens.js';
+import {
+  signExpiringLinkToken,
+  signLinkToken,
+  signScopedLinkToken,
+  verifyExpiringLinkToken,
+  verifyLinkToken,
+  verifyScopedLinkToken,
+} from './link-tokens.js';
 
 const secret = 'a-secret-of-at-least-16';
 
@@ -36,5 +43,32 @@ describe('scoped link tokens (the sign-in unlock link, decision 033)', () => {
     expect(verifyScopedLinkToken(secret, 'unsubscribe-digest', token)).toBeNull();
     // An unscoped token of the same member never passes as a scoped one.
     expect(verifyScopedLinkToken(secret, 'unlock-sign-in', signLinkToken(secret, 'unlock-sign-in', 42))).toBeNull();
+  });
+});
+
+describe('expiring link tokens (decision 035)', () => {
+  const link = { userId: 42, subject: '0123456789abcdef0123456789abcdef', expiresAt: new Date('2026-12-06T09:00:00Z') };
+
+  it('name the member, the subject and the expiry they were signed for', () => {
+    expect(verifyExpiringLinkToken(secret, 'data-archive', signExpiringLinkToken(secret, 'data-archive', link))).toEqual(link);
+  });
+
+  it('refuse another secret, another member, subject or expiry, and a changed or malformed token', () => {
+    const token = signExpiringLinkToken(secret, 'data-archive', link);
+    const [user, subject, expiry, mac] = token.split('.') as [string, string, string, string];
+    expect(verifyExpiringLinkToken('another-secret-16chars', 'data-archive', token)).toBeNull();
+    for (const changed of [
+      [String(Number(user) + 1), subject, expiry, mac],
+      [user, subject.replace(/^0/, '1'), expiry, mac],
+      [user, subject, String(Number(expiry) + 3600), mac],
+      [user, subject, expiry, `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`],
+    ])
+      expect(verifyExpiringLinkToken(secret, 'data-archive', changed.join('.'))).toBeNull();
+    for (const bad of ['', '42', `${token}x`, `0.${subject}.${expiry}.${mac}`, `${user}.XYZ.${expiry}.${mac}`])
+      expect(verifyExpiringLinkToken(secret, 'data-archive', bad)).toBeNull();
+  });
+
+  it('are never made for a subject that is not lower-case hex', () => {
+    expect(() => signExpiringLinkToken(secret, 'data-archive', { ...link, subject: '../x' })).toThrow();
   });
 });

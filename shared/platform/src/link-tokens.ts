@@ -51,3 +51,40 @@ export function verifyScopedLinkToken(secret: string, purpose: LinkPurpose, toke
   const given = Buffer.from(match[3]!);
   return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, scope } : null;
 }
+
+/**
+ * A link that names one thing of a member's and stops working at a time (the data archive's download
+ * link, decision 035): `<userId>.<subject>.<expiresAtSeconds>.<mac>`, the MAC over all three and the
+ * purpose. The subject is ours (hex), so the token stays URL-safe.
+ */
+export type ExpiringLinkPurpose = 'data-archive';
+
+export interface ExpiringLink {
+  userId: number;
+  subject: string;
+  expiresAt: Date;
+}
+
+function expiringMac(secret: string, purpose: ExpiringLinkPurpose, link: { userId: number; subject: string; seconds: number }): string {
+  return createHmac('sha256', secret).update(`kora-link:${purpose}:${link.userId}:${link.subject}:${link.seconds}`).digest('base64url');
+}
+
+export function signExpiringLinkToken(secret: string, purpose: ExpiringLinkPurpose, link: ExpiringLink): string {
+  if (!/^[0-9a-f]{1,64}$/.test(link.subject)) throw new Error('A link subject is lower-case hex');
+  const seconds = Math.floor(link.expiresAt.getTime() / 1000);
+  return `${link.userId}.${link.subject}.${seconds}.${expiringMac(secret, purpose, { ...link, seconds })}`;
+}
+
+/**
+ * What the token names, or null when it was not made with this secret and purpose. Expiry is the
+ * caller's to judge (it answers 410 for an expired link and 404 for a forged one).
+ */
+export function verifyExpiringLinkToken(secret: string, purpose: ExpiringLinkPurpose, token: string): ExpiringLink | null {
+  const match = /^([1-9][0-9]{0,15})\.([0-9a-f]{1,64})\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const link = { userId: Number(match[1]), subject: match[2]!, seconds: Number(match[3]) };
+  const expected = Buffer.from(expiringMac(secret, purpose, link));
+  const given = Buffer.from(match[4]!);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return { userId: link.userId, subject: link.subject, expiresAt: new Date(link.seconds * 1000) };
+}

@@ -18,11 +18,20 @@ export { bodilessRoutes } from './http/bodiless-routes.js';
 export { serviceUnavailable } from './http/service-client.js';
 export { adminOnly, errors, memberOnly } from './http/route-schemas.js';
 export { sendJsonText } from './http/json-text.js';
+export {
+  EXPORT_PAGE_SIZE,
+  exportLines,
+  memberExportRoute,
+  type ExportKey,
+  type ExportRow,
+  type ExportSection,
+} from './http/member-export.js';
 export { setNextPage } from './http/page-links.js';
 export { decodeCursor, encodeCursor, timeKeySql, type CursorPart, type CursorValues } from './paging/keyset-cursor.js';
 export type { Identity } from './identity.js';
 export type { Db, DbOrTx, Tx } from './db/database.js';
 export { rowsOf } from './db/rows.js';
+export { tableSection, type TableSectionOptions } from './db/export-section.js';
 export { toggleCountedRow, type CountedToggle, type ToggleResult } from './db/counted-toggle.js';
 export { violatedUniqueIndex } from './db/unique.js';
 export { preparedSql, type PreparedSql } from './db/prepared-sql.js';

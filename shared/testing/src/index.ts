@@ -13,3 +13,5 @@ export * from './service-for-file.js';
 export * from './multipart.js';
 export * from './clock.js';
 export * from './representatives.js';
+export * from './zip-reader.js';
+export * from './export-route.js';

@@ -6,6 +6,7 @@
  * Where an allowed actor cannot get a 2xx with a minimal valid request (a one-time code only a mail
  * holds, a balance the member does not have), the row sets the named 4xx it gets and says why.
  */
+import { signExpiringLinkToken } from '@kora/platform/service';
 import { randomBytes } from 'node:crypto';
 import { solidPng } from '../../browser/support/png.js';
 import { filesForm } from '../../support/media-files.js';
@@ -73,6 +74,18 @@ const png = () => filesForm([{ data: solidPng(), name: 'a.png', type: 'image/png
 const pngAs = (field: string) => filesForm([{ data: solidPng(), name: 'a.png', type: 'image/png' }], field);
 /** The member behind an actor, for routes whose body names the caller; the owner stands in for token-only actors. */
 const self = (ctx: MatrixContext, actor: ActorName) => ctx.memberOf(actor) ?? ctx.actors.owner;
+
+/** A signed download link of the owner's naming an archive they do not have (decision 035). */
+function ownerArchiveToken(ctx: MatrixContext): string {
+  const secret = process.env.INTERNAL_SECRET;
+  if (!secret) throw new Error('INTERNAL_SECRET must be set (the harness sets it)');
+  const expiresAt = new Date(Date.now() + 24 * 3600 * 1000);
+  return signExpiringLinkToken(secret, 'data-archive', {
+    userId: ctx.actors.owner.user.user_id,
+    subject: randomBytes(16).toString('hex'),
+    expiresAt,
+  });
+}
 
 /** A new session of the actor's member (an admin token for the admin), for calls that end their session. */
 async function freshSessionToken(ctx: MatrixContext, actor: ActorName): Promise<string> {
@@ -353,6 +366,14 @@ export const TABLE: Row[] = [
   row('GET /api/media/videos/{id}', 'member', {
     why: "any member may read a video's state (decision 010: video URLs are public anyway)",
     request: (ctx) => ({ path: `/api/media/videos/${ctx.res.videoId}` }),
+  }),
+  // The data archive (decision 035): a member's own only; the full request → download is in data-archive.test.ts.
+  row('POST /api/media/archive', 'member', { ok: 202 }),
+  row('GET /api/media/archive', 'member'),
+  row('GET /api/media/archive/download', 'owner', {
+    ok: 410,
+    why: "the owner has no ready archive here: a link signed for them naming another archive is 410; anyone else's use of it is 403",
+    request: (ctx) => ({ path: `/api/media/archive/download?token=${ownerArchiveToken(ctx)}` }),
   }),
   row('GET /uploads/profile/defaultavatar.png', 'public'),
   row('HEAD /uploads/profile/defaultavatar.png', 'public'),

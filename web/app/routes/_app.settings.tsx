@@ -9,16 +9,20 @@
  * Security: change password (enabled only when the current password is filled in and the new one
  * has at least 8 characters — enforced by the action too), two-step sign-in (decision 033) and the
  * member's sessions, each with Revoke. Revoking the session of this browser signs the member out.
+ *
+ * Your data (decision 035): the member's data archive and "Request an archive".
  */
+import { archiveTexts } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { ShieldIcon } from 'lucide-react';
 import { ChangeEmailCard } from '~/components/settings/change-email-card';
 import { BlockedMembers } from '~/components/settings/blocked-members';
 import { ChangePasswordCard } from '~/components/settings/change-password-card';
 import { DeleteAccountCard } from '~/components/settings/delete-account-card';
 import { isLeavingIntent } from '~/components/settings/leaving';
+import { DataTab } from '~/components/settings/data-tab';
 import { GeneralTab } from '~/components/settings/general-tab';
 import { MutedList } from '~/components/settings/muted-list';
 import { NotificationsTab } from '~/components/settings/notifications-tab';
@@ -27,13 +31,22 @@ import { securityTexts as texts, type MemberSession, type SecurityActionData } f
 import { SessionsCard } from '~/components/settings/sessions-card';
 import { isTwoStepIntent, type TwoStepActionData } from '~/components/settings/two-step';
 import { TwoStepCard } from '~/components/settings/two-step-card';
-import { SETTINGS_TABS, tabFailures, tabFromUrl, tabLabels, type SaveActionData, type SaveIntent } from '~/components/settings/tabs';
+import {
+  SETTINGS_TABS,
+  tabFailures,
+  tabFromUrl,
+  tabLabels,
+  type ArchiveActionData,
+  type SaveActionData,
+  type SaveIntent,
+} from '~/components/settings/tabs';
 import { Alert } from '~/components/ui/alert';
 import { parsePasswordChange } from '~/schemas/account';
 import { parseGeneralForm, parseNotificationsForm, parsePrivacyForm, type TabForm } from '~/schemas/settings';
 import { errorStatus, isClientError } from '~/utils/api.server';
 import { cn } from '~/utils/misc';
 import { shouldRevalidatePage } from '~/utils/revalidation';
+import { fetchArchiveStatus, requestArchive } from '~/utils/archive.server';
 import { requireSession, signOut } from '~/utils/session.server';
 import {
   changePassword,
@@ -99,6 +112,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         // `twoStepRequired`: an admin the back office sent here to set up two-step sign-in (decision 033).
         return { tab, sessions, now: Date.now(), twoStep, twoStepRequired: Boolean(identity.twoStepMissing) } as const;
       }
+      case 'data':
+        return { tab, archive: await orNull(fetchArchiveStatus(request, token)), now: Date.now() } as const;
     }
   };
   return data(await page(), { headers });
@@ -110,8 +125,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get('intent');
   // Deleting the account and changing the e-mail (decision 034).
   if (isLeavingIntent(intent)) return leavingAction(request, intent, form, token, headers);
-  const reply = (answer: SecurityActionData | SaveActionData | TwoStepActionData, status = 200) =>
-    data<SecurityActionData | SaveActionData | TwoStepActionData>(answer, { status, headers });
+  const reply = (answer: SecurityActionData | SaveActionData | TwoStepActionData | ArchiveActionData, status = 200) =>
+    data<SecurityActionData | SaveActionData | TwoStepActionData | ArchiveActionData>(answer, { status, headers });
 
   if (isTwoStepIntent(intent)) {
     const { answer, status } = await twoStepAction(request, form, intent, { identity, token, headers });
@@ -165,6 +180,13 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       return reply({ intent, ok: true });
     }
+    case 'request-archive':
+      try {
+        await requestArchive(request, token);
+        return reply({ intent, ok: true });
+      } catch (error) {
+        return reply({ intent, ok: false, error: isClientError(error) ? error.message : archiveTexts.failed }, errorStatus(error));
+      }
   }
   return reply({ intent: 'revoke', ok: false, error: 'Unknown action' }, 400);
 }
@@ -172,6 +194,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SettingsPage() {
   const page = useLoaderData<typeof loader>();
   const tabId = useId();
+  // On a phone the tab row scrolls sideways: the open tab (Your data is last) is brought into view.
+  useEffect(() => {
+    document.getElementById(`${tabId}-${page.tab}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tabId, page.tab]);
   return (
     <section aria-labelledby="settings-title" className="space-y-4">
       <h1 id="settings-title" className="text-2xl font-bold tracking-tight text-slate-900">
@@ -200,7 +226,9 @@ export default function SettingsPage() {
         ))}
       </div>
       <div role="tabpanel" id={`${tabId}-panel`} aria-labelledby={`${tabId}-${page.tab}`} className="space-y-4">
-        {page.tab === 'security' ? (
+        {page.tab === 'data' ? (
+          <DataTab status={page.archive} now={page.now} />
+        ) : page.tab === 'security' ? (
           <>
             <ChangePasswordCard />
             <TwoStepCard status={page.twoStep} required={page.twoStepRequired} />

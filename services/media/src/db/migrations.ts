@@ -67,4 +67,24 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '0005_archives',
+    sql: `
+      -- Members' data archives (decision 035): one row per member, the latest request. The primary key
+      -- is what refuses a second request within 24 hours, even two sent at the same moment.
+      create table {schema}.archives (
+        user_id bigint primary key,
+        id text not null unique,
+        status text not null default 'preparing' check (status in ('preparing', 'ready', 'failed', 'expired')),
+        key text,
+        bytes bigint,
+        error text,
+        requested_at timestamptz not null default now(),
+        ready_at timestamptz,
+        expires_at timestamptz
+      );
+      -- The sweep looks for ready archives past their expiry.
+      create index archives_expiry_idx on {schema}.archives (expires_at) where status = 'ready';
+    `,
+  },
 ];

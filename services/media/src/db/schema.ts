@@ -5,6 +5,7 @@ import { bigint, doublePrecision, integer, pgSchema, text, timestamp } from 'dri
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const videoStatuses = ['processing', 'ready', 'failed'] as const;
+export const archiveStatuses = ['preparing', 'ready', 'failed', 'expired'] as const;
 
 export const mediaSchema = (name: string) => {
   const schema = pgSchema(name);
@@ -48,8 +49,23 @@ export const mediaSchema = (name: string) => {
     userId: bigint('user_id', { mode: 'number' }).primaryKey(),
     erasedAt: at('erased_at').notNull().defaultNow(),
   });
-  return { videos, uploads, erasedMembers };
+  /** Members' data archives (decision 035): the latest request of each member. */
+  const archives = schema.table('archives', {
+    userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+    /** Random hex naming this archive in its download link: a new request makes old links useless. */
+    id: text('id').notNull().unique(),
+    status: text('status', { enum: archiveStatuses }).notNull().default('preparing'),
+    /** The ZIP in storage (`archives/<hex>.zip`, never public) once ready. */
+    key: text('key'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    error: text('error'),
+    requestedAt: at('requested_at').notNull().defaultNow(),
+    readyAt: at('ready_at'),
+    expiresAt: at('expires_at'),
+  });
+  return { videos, uploads, erasedMembers, archives };
 };
 
 export type MediaTables = ReturnType<typeof mediaSchema>;
 export type VideoRow = MediaTables['videos']['$inferSelect'];
+export type ArchiveRow = MediaTables['archives']['$inferSelect'];

@@ -23,7 +23,8 @@ const DEFAULT_AVATAR_CACHE = 'public, max-age=86400';
 
 /** The stored files' own types (storage/keys.ts), each documented as bytes. */
 const bytes = { schema: z.any().meta({ type: 'string', format: 'binary' }) };
-const fileContent: Record<(typeof contentTypes)[keyof typeof contentTypes], typeof bytes> = {
+/** Archives (`application/zip`) live in a private area this route never serves (decision 035). */
+const fileContent: Record<Exclude<(typeof contentTypes)[keyof typeof contentTypes], 'application/zip'>, typeof bytes> = {
   'image/webp': bytes,
   'image/png': bytes,
   'image/jpeg': bytes,

@@ -9,7 +9,9 @@
  * - `images`   images of posts, stories and the like, public;
  * - `videos`   transcoded videos and their poster frames, public — clients tell a video
  *              from an image by this path;
- * - `incoming` raw uploads waiting for a worker (a video before its transcode), never served.
+ * - `incoming` raw uploads waiting for a worker (a video before its transcode), never served;
+ * - `archives` members' data archives (decision 035), never served here: only the signed
+ *              download route reads them.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -18,6 +20,7 @@ export const storageAreas = {
   images: { public: true },
   videos: { public: true },
   incoming: { public: false },
+  archives: { public: false },
 } as const;
 
 export type StorageArea = keyof typeof storageAreas;
@@ -31,6 +34,7 @@ export const contentTypes = {
   mp4: 'video/mp4',
   webm: 'video/webm',
   bin: 'application/octet-stream',
+  zip: 'application/zip',
 } as const;
 
 export type StorageExtension = keyof typeof contentTypes;

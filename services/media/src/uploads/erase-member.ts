@@ -25,7 +25,7 @@ export async function isErased(media: Media, tx: Tx, userId: number): Promise<bo
 
 export async function eraseMediaMember(media: Media, tx: Tx, event: { payload: EventPayload<'user.deleted'> }): Promise<void> {
   const { userId, profileFiles } = event.payload;
-  const { uploads, videos, erasedMembers } = media.tables;
+  const { uploads, videos, erasedMembers, archives } = media.tables;
   await lockMember(tx, userId);
   await tx.insert(erasedMembers).values({ userId }).onConflictDoNothing();
   const stored = await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.uploaderId, userId));
@@ -36,10 +36,14 @@ export async function eraseMediaMember(media: Media, tx: Tx, event: { payload: E
     .concat(profile)
     .map(parseKey);
   const keys = new Set(parsed.filter((p): p is ParsedKey => p !== null).flatMap(keysOf));
+  // Their data archive (decision 035) is theirs too.
+  const [archive] = await tx.select({ key: archives.key }).from(archives).where(eq(archives.userId, userId));
+  if (archive?.key) keys.add(archive.key);
   await media.ready;
   let removed = 0;
   for (const key of keys) if (await media.storage.remove(key)) removed += 1;
   await tx.delete(uploads).where(eq(uploads.uploaderId, userId));
   await tx.delete(videos).where(eq(videos.uploaderId, userId));
+  await tx.delete(archives).where(eq(archives.userId, userId));
   media.ctx.log.info({ userId, removed }, "an erased member's files removed");
 }

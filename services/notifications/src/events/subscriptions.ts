@@ -5,7 +5,10 @@
  * it is no durable effect, every instance needs every message, see live/feed.ts.
  */
 import { memberBlockHandlers, memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
+import type { TransactionalMailSender } from '@kora/platform/mail';
 import type { Notifications } from '../context.js';
+import { digestSender } from '../digest/daily-digest.js';
+import { archiveReady } from '../notifications/archives.js';
 import {
   friendRequestAccepted,
   friendRequestCancelled,
@@ -21,7 +24,8 @@ import { reportClosed } from '../notifications/reports.js';
 import { eraseNotificationsMember } from '../projections/erase-member.js';
 import { memberSettingsHandlers, rememberEmail } from '../projections/settings.js';
 
-export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
+/** `mail`: the sender the archive's mail goes through (the service passes its one; tests may leave it to the default). */
+export function notificationsConsumers(n: Notifications, mail: TransactionalMailSender = digestSender(n)): ConsumerDefinition[] {
   const snapshot = memberSnapshotHandlers(n.tables.members);
   return [
     {
@@ -54,6 +58,8 @@ export function notificationsConsumers(n: Notifications): ConsumerDefinition[] {
         'wallet.debited': (event, tx, emit) => walletDebited(n, tx, emit, event),
         'report.closed': (event, tx, emit) => reportClosed(n, tx, emit, event),
         'user.deleted': (event, tx) => eraseNotificationsMember(n, tx, event),
+        // The data archive the member asked for (decision 035): the bell and the mail.
+        'archive.ready': (event, tx, emit) => archiveReady(n, mail, tx, emit, event),
       },
     },
   ];

@@ -118,6 +118,14 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
       };
       return deliver(svc, 'report.closed', payload, payload.reportId, nextId());
     },
+    archive_ready: (me) =>
+      deliver(
+        svc,
+        'archive.ready',
+        { userId: me, downloadUrl: '/api/media/archive/download?token=x', expiresAt: new Date().toISOString(), bytes: 1 },
+        me,
+        me,
+      ),
   };
   /** The switch each type answers to; the outcome of a member's own report has none (decision 024). */
   const switchFor: Record<NotificationType, NotificationSwitch | null> = {
@@ -133,6 +141,7 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     payment: 'inappPayments',
     payment_package: 'inappPayments',
     report_outcome: null,
+    archive_ready: null,
   };
   const types = Object.keys(cause) as NotificationType[];
   const switched = types.filter((t) => switchFor[t] !== null);
@@ -154,15 +163,19 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     expect(announced.sort()).toEqual([...expected].sort());
   });
 
-  it('report_outcome: every switch off, it is still stored and announced', async () => {
+  it('report_outcome and archive_ready: every switch off, they are still stored and announced', async () => {
     const me = nextId();
     const off = Object.fromEntries(types.flatMap((t) => (switchFor[t] ? [[switchFor[t], false]] : []))) as Partial<NotificationSettings>;
     await setNotificationSettings(svc, me, off);
     for (const t of types) await cause[t](me);
-    expect((await rowsOf(svc, me)).map((r) => r.type)).toEqual(['report_outcome']);
-    expect((await createdEvents(svc)).filter((e) => e.payload.recipientId === me).map((e) => e.payload.notification.type)).toEqual([
-      'report_outcome',
-    ]);
+    const always = ['archive_ready', 'report_outcome'];
+    expect((await rowsOf(svc, me)).map((r) => r.type).sort()).toEqual(always);
+    expect(
+      (await createdEvents(svc))
+        .filter((e) => e.payload.recipientId === me)
+        .map((e) => e.payload.notification.type)
+        .sort(),
+    ).toEqual(always);
   });
 
   it('honours the latest settings: switched back on, the type is stored again; an older event does not undo a newer one', async () => {

@@ -24,6 +24,8 @@ const switchOfType: Record<NotificationType, NotificationSwitch | null> = {
   payment_package: 'inappPayments',
   // The outcome of a member's own report is always told (decision 024): no switch silences it.
   report_outcome: null,
+  // The archive the member asked for (decision 035): always told.
+  archive_ready: null,
 };
 
 /**

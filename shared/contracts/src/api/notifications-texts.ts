@@ -4,6 +4,7 @@
  * beside them re-export everything here).
  */
 import { formatNaira } from './naira.js';
+import { archiveTexts } from './archive-texts.js';
 
 export const notificationTexts = {
   empty: 'No notifications',
@@ -48,6 +49,8 @@ export const notificationTypes = [
   'payment',
   'payment_package',
   'report_outcome',
+  // The member's data archive is ready (decision 035): points at the member themself (`entityType` 'user').
+  'archive_ready',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -66,7 +69,7 @@ export const PRESENCE_MAX_IDS = 100;
  * (report_outcome, decision 024): its message is a whole sentence, shown without an actor's name in front.
  */
 export function isOwnNotice(type: string): boolean {
-  return type === 'payment' || type.startsWith('payment_') || type === 'report_outcome';
+  return type === 'payment' || type.startsWith('payment_') || type === 'report_outcome' || type === 'archive_ready';
 }
 
 /**
@@ -83,6 +86,8 @@ export function notificationMessage(type: string, detail?: string, inComment = f
       return detail ?? 'You bought a Pro package';
     case 'report_outcome':
       return detail ?? 'We reviewed your report';
+    case 'archive_ready':
+      return archiveTexts.notification;
     case 'mention':
       return inComment ? notificationTexts.mentionedInComment : notificationTexts.mentionedInPost;
     case 'post_like':

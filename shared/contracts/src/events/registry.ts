@@ -175,6 +175,12 @@ export const eventRegistry = {
   ),
   /** The upload was not a playable video, or processing gave up after its retries. */
   'video.failed': event('media.video', 1, videoRef.extend({ reason: z.string() })),
+  /** A member's data archive is built (decision 035): notifications mails the link and rings the bell. */
+  'archive.ready': event(
+    'media.archive',
+    1,
+    z.object({ userId: z.number().int(), downloadUrl: z.string(), expiresAt: z.string(), bytes: z.number().int() }),
+  ),
 
   /** Friend graph (friends service). Keyed by the pair `min-max`. */
   'friend-request.sent': event('friends.friendship', 1, friendRequestRef),

@@ -54,6 +54,12 @@ describe('notificationTarget', () => {
     }
   });
 
+  it('opens Settings → Your data for the archive-ready notice, from the bell and the page', () => {
+    const ready = makeNotification(1, { type: 'archive_ready', entityType: 'user', entityId: 5, actorId: 5, meta: noPost });
+    expect(notificationTarget(ready)).toEqual({ kind: 'page', to: '/settings?tab=data' });
+    expect(notificationPageLink(ready)).toBe('/settings?tab=data');
+  });
+
   it('goes nowhere for anything else', () => {
     expect(notificationTarget(makeNotification(1, { type: 'reel_like', entityType: 'post', meta: noPost }))).toEqual({ kind: 'none' });
     expect(notificationTarget(makeNotification(1, { type: 'mention', entityType: 'reel', entityId: 3, meta: noPost }))).toEqual({

@@ -5,8 +5,8 @@
  * the product is narrower: an item links to /posts/{postId} when its meta carries a post id; the
  * group notifications (ours) link to their group as from the bell; a reel's like or comment
  * (`entityType` 'reel') opens the reels feed at that reel (/reels/{id}), from both; a payment
- * notice (a top-up, a package bought: `entityType` 'transaction') opens the wallet, from both;
- * others link nowhere.
+ * notice (a top-up, a package bought: `entityType` 'transaction') opens the wallet, from both; the
+ * data archive's notice opens Settings → Your data (decision 035), from both; others link nowhere.
  */
 import type { Notification } from '@kora/contracts';
 
@@ -25,6 +25,11 @@ function walletPage({ entityType }: Pick<Notification, 'entityType'>): string | 
   return entityType === 'transaction' ? '/wallet' : null;
 }
 
+/** Settings → Your data, for the notice that the member's archive is ready (decision 035), or null. */
+function archivePage({ type }: Pick<Notification, 'type'>): string | null {
+  return type === 'archive_ready' ? '/settings?tab=data' : null;
+}
+
 /** The group page a group notification leads to, or null for other notifications. */
 function groupPage({ type, meta }: Pick<Notification, 'type' | 'meta'>): string | null {
   if (!meta.groupId) return null;
@@ -37,7 +42,7 @@ function groupPage({ type, meta }: Pick<Notification, 'type' | 'meta'>): string 
 
 export function notificationTarget(notification: Target): NotificationTarget {
   if (notification.meta.postId) return { kind: 'post', postId: notification.meta.postId };
-  const page = groupPage(notification) ?? reelPage(notification) ?? walletPage(notification);
+  const page = groupPage(notification) ?? reelPage(notification) ?? walletPage(notification) ?? archivePage(notification);
   if (page) return { kind: 'page', to: page };
   if (notification.type === 'friend_request') return { kind: 'page', to: '/friends' };
   if (notification.type === 'friend_accept') return { kind: 'page', to: `/profile/${notification.actorId}` };
@@ -48,5 +53,5 @@ export function notificationTarget(notification: Target): NotificationTarget {
 export function notificationPageLink(notification: Pick<Notification, 'type' | 'meta' | 'entityType' | 'entityId'>): string | null {
   return notification.meta.postId
     ? `/posts/${notification.meta.postId}`
-    : (groupPage(notification) ?? reelPage(notification) ?? walletPage(notification));
+    : (groupPage(notification) ?? reelPage(notification) ?? walletPage(notification) ?? archivePage(notification));
 }
