@@ -233,7 +233,7 @@ export default function SettingsPage() {
             <ChangePasswordCard />
             <TwoStepCard status={page.twoStep} required={page.twoStepRequired} />
             <SessionsCard sessions={page.sessions} now={page.now} />
-            <DeleteAccountCard />
+            <DeleteAccountCard twoStepOn={page.twoStep?.enabled === true} />
           </>
         ) : page.values === null ? (
           <Alert>{tabFailures[page.tab].fetch}</Alert>

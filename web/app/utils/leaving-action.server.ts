@@ -19,8 +19,9 @@ export async function leavingAction(request: Request, intent: LeavingIntent, for
   if (intent === 'delete-account') {
     if (!password) return reply({ intent, ok: false, error: authTexts.passwordRequired }, 400);
     const confirmBalance = form.get('confirmBalance') === 'on';
+    const code = formText(form, 'code').slice(0, 20);
     try {
-      const answer = await deleteAccount(request, { password, confirmBalance }, token);
+      const answer = await deleteAccount(request, { password, confirmBalance, ...(code ? { code } : {}) }, token);
       throw redirect(`/account-deleted?at=${encodeURIComponent(answer.deleteAt)}`, { headers: await signOut(request, null) });
     } catch (error) {
       if (error instanceof Response) throw error;

@@ -6,13 +6,13 @@
  */
 import { formatNaira, koboToNaira } from '@kora/contracts';
 import { unauthenticated, type Identity } from '@kora/platform/service';
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Auth } from '../context.js';
-import type { UserRow } from '../db/schema.js';
 import type { FastifyReply } from 'fastify';
 import { balanceNotEmpty, currentPasswordWrong, twoStepCodeWrong } from '../errors.js';
-import { deletionCancelledMail, deletionScheduledMail } from '../mail/leaving-templates.js';
+import { deletionScheduledMail } from '../mail/leaving-templates.js';
 import { verifyPassword } from './passwords.js';
+import { isDue } from './deletion-grace.js';
 import { revokeSessions } from './sessions.js';
 import { forgiveAttempt, recordFailure, startAttempt } from './sign-in-flow.js';
 import { accountKey } from './sign-in-throttle.js';
@@ -79,30 +79,4 @@ export async function requestDeletion(auth: Auth, reply: FastifyReply, identity:
     }),
   );
   return scheduled;
-}
-
-/** Past its grace period: erased at the next sweep, never signed in to again. */
-export function isDue(auth: Auth, user: Pick<UserRow, 'deletionDueAt'>): boolean {
-  return user.deletionDueAt !== null && user.deletionDueAt <= auth.now();
-}
-
-/**
- * A sign-in with the right password during the grace period: the deletion is off. Answers whether
- * this call cancelled one (the sweep cannot take the row meanwhile: it only takes due rows, and
- * this only clears rows not yet due).
- */
-export async function cancelDeletionOnSignIn(auth: Auth, user: UserRow): Promise<boolean> {
-  if (user.deletionDueAt === null) return false;
-  const { tables } = auth;
-  const now = auth.now();
-  const cancelled = await auth.ctx.db
-    .update(tables.users)
-    .set({ deletionRequestedAt: null, deletionDueAt: null, updatedAt: now })
-    .where(and(eq(tables.users.id, user.id), isNotNull(tables.users.deletionDueAt), gt(tables.users.deletionDueAt, now)))
-    .returning({ id: tables.users.id });
-  if (cancelled.length === 0) return false;
-  await auth.sendMail(
-    deletionCancelledMail({ to: user.email, firstname: user.firstname, siteName: auth.siteName(), link: `${auth.publicUrl()}/settings` }),
-  );
-  return true;
 }

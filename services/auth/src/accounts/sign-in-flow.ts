@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { Auth } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { invalidCredentials, signInLocked, signInWait } from '../errors.js';
-import { cancelDeletionOnSignIn } from './deletion.js';
+import { cancelDeletionOnSignIn } from './deletion-grace.js';
 import { isNewDevice } from './devices.js';
 import { mailNewSignIn } from './security-mail.js';
 import { issueTokens, openSession, type ClientInfo, type Tokens } from './sessions.js';

@@ -7,7 +7,7 @@ import { encodeProfileId, friendPairKey } from '@kora/contracts';
 import { isBlockedBetween } from '@kora/platform/service';
 import { eventually, publishEvent } from '@kora/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMember, startAuth, type AuthTestService } from '../test-support.js';
+import { seedMember, setPrivacy, startAuth, type AuthTestService } from '../test-support.js';
 
 describe(`blocks: profiles and search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: AuthTestService;
@@ -63,6 +63,8 @@ describe(`blocks: profiles and search (${process.env.KORA_TEST_TARGET ?? 'embedd
     const blocker = await seedMember(svc, { username: `${tag}_a`, firstname: 'Kelechi' });
     const blocked = await seedMember(svc, { username: `${tag}_b`, firstname: 'Kelechi' });
     const other = await seedMember(svc, { username: `${tag}_c` });
+    // Found by e-mail by anyone (not the default, friends), so only the block can hide them.
+    for (const member of [blocker, blocked]) await setPrivacy(svc, member.userId, { lookupEmail: 'everyone' });
     const ids = async (q: string, viewer: number) =>
       (await get(`/api/users/search?q=${encodeURIComponent(q)}`, viewer)).json<{ id: number }[]>().map((u) => u.id);
     expect(await ids(tag, blocker.userId)).toEqual(expect.arrayContaining([blocked.userId, other.userId]));

@@ -8,7 +8,7 @@ import { errorBodySchema, refreshBody, signInBody, signInResult, tokensSchema } 
 import type { ServiceApp } from '@kora/platform/service';
 import type { FastifyRequest } from 'fastify';
 import { verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';
-import { isDue } from '../accounts/deletion.js';
+import { isDue } from '../accounts/deletion-grace.js';
 import { issueTokens, revokeSessions, rotateRefreshToken } from '../accounts/sessions.js';
 import { completeSignIn, forgiveAttempt, recordFailure, startAttempt, twoStepMissing } from '../accounts/sign-in-flow.js';
 import { accountKey, unknownLoginKey } from '../accounts/sign-in-throttle.js';

@@ -62,6 +62,21 @@ describe(`two-step sign-in (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () 
 
   const second = (challenge: string, code: string) => post(svc, '/api/signin/two-step', { challenge, code });
 
+  it('asks a member with two-step on for a code before deleting the account, and takes a recovery code once', async () => {
+    const m = await memberWithTwoStep();
+    const remove = (body: Record<string, unknown>) =>
+      call('POST', '/api/settings/security/delete-account', m.headers, { password: m.password, ...body });
+    for (const body of [{}, { code: '000000' }, { code: 'aaaaa-aaaaa' }]) {
+      const refused = await remove(body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'TWO_STEP_CODE_WRONG', error: authTexts.twoStepCodeWrong });
+    }
+    const scheduled = await remove({ code: m.recoveryCodes[0] });
+    expect(scheduled.statusCode).toBe(202);
+    const user = await svc.ctx.db.select().from(svc.tables.users).where(eq(svc.tables.users.id, m.userId));
+    expect(user[0]?.deletionDueAt).not.toBeNull();
+  });
+
   it('sets up with one code, shows ten recovery codes once, keeps the secret encrypted and never answers it again', async () => {
     const m = await memberWithTwoStep();
     expect(m.recoveryCodes).toHaveLength(10);

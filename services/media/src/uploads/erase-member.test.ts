@@ -24,7 +24,7 @@ describe(`media: erasing a member's files (${process.env.KORA_TEST_TARGET ?? 'em
       headers: { ...media.svc.as(memberIdentity(userId)), ...body.headers },
       payload: body.payload,
     });
-    return { status: res.statusCode, url: res.statusCode === 201 ? (res.json<{ urls: string[] }>().urls[0]) : undefined };
+    return { status: res.statusCode, url: res.statusCode === 201 ? res.json<{ urls: string[] }>().urls[0] : undefined };
   }
   const onDisk = (url: string) => existsSync(path.join(media.dir, url.slice('/uploads/'.length)));
   const erase = async (userId: number, profileFiles: string[] = []) => {

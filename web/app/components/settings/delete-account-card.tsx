@@ -1,6 +1,7 @@
 /**
  * Security tab: delete your account (decision 034). The password confirms it; a wallet with money
- * in it comes back with the server's warning and a box to tick before it goes on. Success leaves
+ * in it comes back with the server's warning and a box to tick before it goes on. With two-step
+ * sign-in on, a code from the app (or a recovery code) confirms it too (decision 033). Success leaves
  * the page (the action signs this browser out). Works without JavaScript: a plain form post.
  */
 import { Form, useActionData, useNavigation } from '@remix-run/react';
@@ -9,8 +10,9 @@ import { Card, CardBody, CardHeader, CardTitle } from '~/components/ui/card';
 import { Field } from '~/components/ui/input';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { leavingTexts, type LeavingActionData } from './leaving';
+import { twoStepTexts } from '@kora/contracts';
 
-export function DeleteAccountCard() {
+export function DeleteAccountCard({ twoStepOn }: { twoStepOn: boolean }) {
   const answer = useActionData<LeavingActionData>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete-account';
@@ -28,6 +30,9 @@ export function DeleteAccountCard() {
             {leavingTexts.deleteIntro}
           </p>
           <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+          {twoStepOn ? (
+            <Field label={twoStepTexts.codePrompt} name="code" inputMode="text" autoComplete="one-time-code" maxLength={20} required />
+          ) : null}
           {failed ? <Alert>{failed.error}</Alert> : null}
           {failed?.confirmBalance ? (
             <label className="flex items-start gap-2 text-sm text-slate-700">
