@@ -51,7 +51,13 @@ async function answersAsMissing(call: (id: number) => [string, RequestInit], id:
 }
 
 const bare = (who: SignedIn, method = 'POST'): RequestInit => ({ ...auth(who.token), method });
-const postsOf = async (who: SignedIn, path: string) => body<Post[]>(await api(path, auth(who.token)));
+/** What `who` reads at `path`, which must answer 200: a refused read would pass a probe by accident. */
+async function read<T>(who: SignedIn, path: string): Promise<T> {
+  const res = await api(path, auth(who.token));
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+  return body<T>(res);
+}
+const postsOf = (who: SignedIn, path: string) => read<Post[]>(who, path);
 const authoredBy = (posts: Post[], other: SignedIn) => posts.some((p) => p.author.id === other.user.user_id);
 /** Whether `post` shows nothing of `other`: no comment, no like, no mention. */
 const clearOf = (post: Post, other: SignedIn) =>
@@ -127,7 +133,7 @@ export const blockProbes: Probe[] = [
   {
     operation: "GET /api/posts/{id} (one's own post: its comments, likers and mentions)",
     async holds(who, other, scene) {
-      return clearOf(await body<Post>(await api(`/api/posts/${scene(who).post.id}`, auth(who.token))), other);
+      return clearOf(await read<Post>(who, `/api/posts/${scene(who).post.id}`), other);
     },
   },
   {
@@ -176,9 +182,7 @@ export const blockProbes: Probe[] = [
   {
     operation: 'GET /api/search (people)',
     async holds(who, other) {
-      const found = await body<{ id: number }[]>(
-        await api(`/api/search?type=people&q=${encodeURIComponent(other.user.user_name)}`, auth(who.token)),
-      );
+      const found = await read<{ id: number }[]>(who, `/api/search?type=people&q=${encodeURIComponent(other.user.user_name)}`);
       return !ids(found).includes(other.user.user_id);
     },
   },
@@ -202,7 +206,7 @@ export const blockProbes: Probe[] = [
   {
     operation: 'GET /api/stories',
     async holds(who, other) {
-      const strip = await body<StoryGroup[]>(await api('/api/stories', auth(who.token)));
+      const strip = await read<StoryGroup[]>(who, '/api/stories');
       return !strip.some((g) => g.userId === other.user.user_id);
     },
   },
@@ -215,14 +219,14 @@ export const blockProbes: Probe[] = [
   {
     operation: "GET /api/stories/{id}/viewers (one's own story)",
     async holds(who, other, scene) {
-      const viewers = await body<StoryViewer[]>(await api(`/api/stories/${scene(who).story.id}/viewers`, auth(who.token)));
+      const viewers = await read<StoryViewer[]>(who, `/api/stories/${scene(who).story.id}/viewers`);
       return !viewers.some((v) => v.userId === other.user.user_id);
     },
   },
   {
     operation: 'GET /api/reels',
     async holds(who, other) {
-      const feed = await body<Reel[]>(await api('/api/reels?limit=50', auth(who.token)));
+      const feed = await read<Reel[]>(who, '/api/reels?limit=30');
       return !feed.some((r) => r.authorId === other.user.user_id);
     },
   },
@@ -260,7 +264,7 @@ export const blockProbes: Probe[] = [
   {
     operation: "GET /api/reels/{id}/comments (one's own reel)",
     async holds(who, other, scene) {
-      const comments = await body<ReelComment[]>(await api(`/api/reels/${scene(who).reel.id}/comments`, auth(who.token)));
+      const comments = await read<ReelComment[]>(who, `/api/reels/${scene(who).reel.id}/comments`);
       return !comments.some((c) => c.userId === other.user.user_id);
     },
   },
