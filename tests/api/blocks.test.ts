@@ -108,7 +108,9 @@ describe(`blocking through the gateway (${MODE})`, () => {
       [0, 400],
       [1.5, 400],
       [null, 400],
-      [[1], 400],
+      [[1], 400], // never coerced into member 1
+      [true, 400],
+      ['12abc', 400],
       ['1; drop table friends.member_blocks; --', 400],
       [999_999_999, 404],
     ];
