@@ -7,15 +7,71 @@
  *                         this is the gateway's round trip, the floor the others are read against)
  *   block->auth           the blocker's profile answers 404
  *   block->notifications  the blocker's green dot goes out (their socket stays open)
+ *   block->posts          the blocker's post answers 404, as a missing post
+ *   block->stories-reels  the blocker's reel answers 404, as a missing reel
  * then unblocks and measures the way back. Each change travels: the friends service's outbox row ->
  * relay -> Kafka (friends.friendship, keyed by the pair) -> each service's consumer group -> its
- * member_blocks projection. posts and stories-reels join here once their rule lands (decision 037).
+ * member_blocks projection (decisions 036, 037).
  */
+import { makeVideo } from '@kora/testing';
 import { openSocket, wsUrl } from '@kora/testing/websocket';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { fromLatencies, type Scenario } from './scenario.js';
 import { call, signIn, untilShows } from './settings-propagation.js';
 
 type Json = Record<string, unknown>;
+type Member = { userId: number; token: string };
+
+const REEL_READY_MS = 120_000;
+
+/** A post by `who` that anyone may see (the profile's audience is everyone by default); answers its id. */
+async function postOf(gatewayUrl: string, who: Member): Promise<number> {
+  const made = await call(gatewayUrl, who.token, 'POST', '/api/posts', { userId: who.userId, content: 'Measured by the block bench' });
+  if (made.status !== 201) throw new Error(`post failed: ${made.status} ${JSON.stringify(made.json)}`);
+  return (made.json as { id: number }).id;
+}
+
+/** A short reel by `who`, published (transcoded); answers its id. */
+async function reelOf(gatewayUrl: string, who: Member): Promise<number> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kora-bench-block-'));
+  let videoUrl: string;
+  try {
+    const clip = await makeVideo(dir, { duration: 2, width: 360, height: 640, container: 'mp4', audio: true });
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(clip)], { type: 'video/mp4' }), 'reel.mp4');
+    const res = await fetch(new URL('/api/media/upload?purpose=reel', gatewayUrl), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${who.token}` },
+      body: form,
+    });
+    if (res.status !== 201) throw new Error(`reel upload failed: ${res.status} ${await res.text()}`);
+    videoUrl = ((await res.json()) as { urls: string[] }).urls[0]!;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  const made = await call(gatewayUrl, who.token, 'POST', '/api/reels', { videoUrl, caption: 'Measured by the block bench' });
+  if (made.status !== 201) throw new Error(`reel failed: ${made.status} ${JSON.stringify(made.json)}`);
+  const id = (made.json as { id: number }).id;
+  const since = performance.now();
+  for (;;) {
+    const { json } = await call(gatewayUrl, who.token, 'GET', `/api/reels/${id}`);
+    const state = (json as { state?: string }).state;
+    if (state === 'ready') return id;
+    if (state !== 'processing' || performance.now() - since > REEL_READY_MS) throw new Error(`reel not ready: ${JSON.stringify(json)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A probe that is true once `path` answers 404 to `who` (and 200 until then; anything else is a failure). */
+function answersMissing(gatewayUrl: string, name: string, who: Member, path: string): () => Promise<boolean> {
+  return async () => {
+    const { status, json } = await call(gatewayUrl, who.token, 'GET', path);
+    if (status !== 404 && status !== 200) throw new Error(`${name}: ${status} ${JSON.stringify(json)}`);
+    return status === 404;
+  };
+}
 
 /** `rounds` blocks, each made and lifted. */
 export async function benchBlockPropagation(gatewayUrl: string, databaseUrl: string, rounds: number): Promise<Scenario[]> {
@@ -23,20 +79,19 @@ export async function benchBlockPropagation(gatewayUrl: string, databaseUrl: str
   const blocked = await signIn(gatewayUrl, databaseUrl, 'blocked');
   // A run stopped halfway may have left the block: start from none.
   await call(gatewayUrl, blocker.token, 'DELETE', `/api/friends/blocks/${blocked.userId}`);
+  const [postId, reelId] = await Promise.all([postOf(gatewayUrl, blocker), reelOf(gatewayUrl, blocker)]);
   const socket = await openSocket(wsUrl(gatewayUrl), { authorization: `Bearer ${blocker.token}` });
 
   const probes: Record<string, () => Promise<boolean>> = {
     'block->friends': async () =>
       ((await call(gatewayUrl, blocked.token, 'GET', `/api/friends/relation/${blocker.userId}`)).json as Json).canRequest === false,
-    'block->auth': async () => {
-      const { status, json } = await call(gatewayUrl, blocked.token, 'GET', `/api/users/${blocker.userId}`);
-      if (status !== 404 && status !== 200) throw new Error(`block->auth: ${status} ${JSON.stringify(json)}`);
-      return status === 404;
-    },
+    'block->auth': answersMissing(gatewayUrl, 'block->auth', blocked, `/api/users/${blocker.userId}`),
     'block->notifications': async () => {
       const answer = (await call(gatewayUrl, blocked.token, 'GET', `/api/presence?ids=${blocker.userId}`)).json as { online: boolean }[];
       return answer[0]?.online === false;
     },
+    'block->posts': answersMissing(gatewayUrl, 'block->posts', blocked, `/api/posts/${postId}`),
+    'block->stories-reels': answersMissing(gatewayUrl, 'block->stories-reels', blocked, `/api/reels/${reelId}`),
   };
   const latencies: Record<string, number[]> = Object.fromEntries(Object.keys(probes).map((name) => [name, []]));
   const started = performance.now();

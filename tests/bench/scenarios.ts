@@ -135,7 +135,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   },
   {
     name: 'blocks',
-    rows: ['block->friends', 'block->auth', 'block->notifications'],
+    rows: ['block->friends', 'block->auth', 'block->notifications', 'block->posts', 'block->stories-reels'],
     figures: [],
     async run({ product, size }) {
       await product.settle('blocks');

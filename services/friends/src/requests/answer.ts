@@ -1,6 +1,6 @@
 /**
  * Answering a request (the recipient accepts or declines) and taking one back (the sender
- * cancels). The request row is locked first, so two answers to one request (two tabs, or an
+ * cancels). The pair's lock (blocks/pair-lock.ts) and then the request row are taken first, so two answers to one request (two tabs, or an
  * accept racing a cancel) are decided one after the other: the second finds it answered (409).
  *
  * Who learns what: a member who is neither the sender nor the recipient gets 404 "Friend request
@@ -10,6 +10,7 @@
 import { friendPairKey } from '@kora/contracts';
 import type { Emit, Tx } from '@kora/platform/service';
 import { eq } from 'drizzle-orm';
+import { lockPair } from '../blocks/pair-lock.js';
 import type { Friends } from '../context.js';
 import type { RequestRow } from '../db/schema.js';
 import { alreadyAnswered, notRecipient, notSender, requestNotFound } from '../errors.js';
@@ -17,8 +18,13 @@ import { acceptPending, answerIfPending } from './pair.js';
 
 async function lockRequest(friends: Friends, tx: Tx, requestId: number, memberId: number): Promise<RequestRow> {
   const r = friends.tables.requests;
+  const [found] = await tx.select({ fromUserId: r.fromUserId, toUserId: r.toUserId }).from(r).where(eq(r.id, requestId));
+  if (!found || (found.fromUserId !== memberId && found.toUserId !== memberId)) throw requestNotFound();
+  // The pair's lock before the row's, in the block's order: an accept racing a block either
+  // commits first (the block then ends the friendship) or finds the request closed by it (409).
+  await lockPair(tx, friends.ctx.schema, found.fromUserId, found.toUserId);
   const [request] = await tx.select().from(r).where(eq(r.id, requestId)).for('update');
-  if (!request || (request.fromUserId !== memberId && request.toUserId !== memberId)) throw requestNotFound();
+  if (!request) throw requestNotFound(); // gone with an erased account meanwhile
   return request;
 }
 

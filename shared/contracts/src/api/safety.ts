@@ -8,7 +8,14 @@ import { BLOCKS_PAGE_MAX, BLOCKS_PAGE_SIZE, MAX_MUTED_WORD_LENGTH, safetyTexts }
 
 export * from './safety-texts.js';
 
-const memberIdField = z.coerce.number({ error: safetyTexts.userNotFound }).int().positive(safetyTexts.userNotFound);
+/**
+ * A member's id: a number, or its digits as a string. Not coerced from anything else: coercion made
+ * `[1]` or `true` member 1, so a malformed body could block or mute a real member.
+ */
+const memberIdField = z
+  .union([z.number(), z.string().regex(/^\d+$/, safetyTexts.userNotFound)], { error: safetyTexts.userNotFound })
+  .transform(Number)
+  .pipe(z.number().int(safetyTexts.userNotFound).positive(safetyTexts.userNotFound));
 
 export const blockBody = z.object({ userId: memberIdField }).meta({ example: { userId: 12 } });
 export type BlockBody = z.infer<typeof blockBody>;
