@@ -293,7 +293,7 @@ describe('the Security tab', () => {
       await pageA.goto('/settings?tab=security');
       const tab = pageA.getByRole('tab', { name: 'Security' });
       expect(await tab.getAttribute('aria-selected')).toBe('true');
-      expect(await pageA.getByRole('tab').allInnerTexts()).toEqual(['General', 'Privacy', 'Notifications', 'Security']);
+      expect(await pageA.getByRole('tab').allInnerTexts()).toEqual(['General', 'Privacy', 'Notifications', 'Security', 'Your data']);
 
       // Sessions: this browser is marked, with its device and (forwarded) address.
       const rows = pageA.getByRole('row').filter({ has: pageA.getByRole('button', { name: /^Revoke/ }) });

@@ -65,7 +65,7 @@ describe('the Settings page', () => {
           { timeout: 20_000 },
         )
         .toBe(member.username);
-      expect(await page.getByLabel('E-mail').inputValue()).toBe(member.email);
+      expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe(member.email);
       expect(await page.getByLabel('Username').getAttribute('readonly')).not.toBeNull();
 
       // A refused field: its text beside it, the failure toast, nothing stored.

@@ -197,6 +197,27 @@ export const TABLE: Row[] = [
     request: () => ({ path: '/api/settings/security/two-step/disable', body: { password: 'not checked first', code: '123456' } }),
     why: 'the actors have not turned two-step on, so there is nothing to turn off (turning off is tested in two-step.test)',
   }),
+  // Leaving and moving (decision 034): always the caller's own account; the links' tokens are the proof.
+  row('POST /api/settings/security/delete-account', 'member', {
+    ok: 400,
+    request: () => ({ path: '/api/settings/security/delete-account', body: { password: 'not the password' } }),
+    why: 'a wrong password is refused 400, so no actor is deleted (deleting is tested in account-erasure.test)',
+  }),
+  row('POST /api/settings/security/email', 'member', {
+    ok: 400,
+    request: () => ({ path: '/api/settings/security/email', body: { email: newMember().email, password: 'not the password' } }),
+    why: 'a wrong password is refused 400, so no address changes (the change is tested in email-change.test)',
+  }),
+  row('POST /api/settings/security/email-change/confirm', 'public', {
+    ok: 400,
+    request: () => ({ path: '/api/settings/security/email-change/confirm', body: { token: 'A'.repeat(43) } }),
+    why: 'the token only exists in a mail: an unknown one is refused 400 for everyone',
+  }),
+  row('POST /api/settings/security/email-change/cancel', 'public', {
+    ok: 400,
+    request: () => ({ path: '/api/settings/security/email-change/cancel', body: { token: 'A'.repeat(43) } }),
+    why: 'the token only exists in a mail: an unknown one is refused 400 for everyone',
+  }),
   row('DELETE /api/settings/security/sessions/{id}', 'owner', {
     ok: 204,
     refused: 404,

@@ -34,7 +34,9 @@ export async function eraseGroupMember(
     if (!heir) {
       await tx.delete(m).where(eq(m.groupId, group.id));
       await tx.delete(g).where(eq(g.id, group.id));
-      emit({ type: 'group.deleted', aggregateId: group.id, actorId: userId, payload: { groupId: group.id, ownerId: userId } });
+      // No actor, like the erasure's other events: the member is gone, and a row naming them as actor
+      // would be purged with their published events once sent.
+      emit({ type: 'group.deleted', aggregateId: group.id, actorId: null, payload: { groupId: group.id, ownerId: userId } });
       continue;
     }
     await tx
