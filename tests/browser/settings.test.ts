@@ -110,7 +110,7 @@ describe('the Settings page', () => {
       expect(await page.getByLabel('Who can see your profile').inputValue()).toBe('friends');
       expect(await page.getByLabel('Who can send you friend requests').inputValue()).toBe('friends_of_friends');
       expect(await page.getByLabel('Who can look you up by phone').inputValue()).toBe('only_me');
-      expect(await page.getByLabel('Who can look you up by e-mail').inputValue()).toBe('everyone');
+      expect(await page.getByLabel('Who can look you up by e-mail').inputValue()).toBe('friends');
       expect(await online.isChecked()).toBe(false);
       expect(await page.getByRole('switch', { name: 'Review mentions' }).isChecked()).toBe(true);
       await saveScreenshot(page, 'settings-privacy-1280');
