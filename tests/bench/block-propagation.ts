@@ -13,7 +13,8 @@
  * relay -> Kafka (friends.friendship, keyed by the pair) -> each service's consumer group -> its
  * member_blocks projection (decisions 036, 037).
  */
-import { makeVideo } from '@kora/testing';
+// The subpath, not the package's root: the root loads vitest, which `npm run bench` runs without.
+import { makeVideo } from '@kora/testing/videos';
 import { openSocket, wsUrl } from '@kora/testing/websocket';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
