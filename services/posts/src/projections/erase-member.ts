@@ -8,8 +8,15 @@
  * tables, so it forgets them with those rows. Replaying finds nothing left to do.
  */
 import type { EventPayload } from '@kora/contracts';
-import { deleteMemberRows, forgetPublishedEvents, memberNames, recordErasedMember, type Tx } from '@kora/platform/service';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  deleteMemberRows,
+  forgetPublishedEvents,
+  lowerCountsForMember,
+  memberNames,
+  recordErasedMember,
+  type Tx,
+} from '@kora/platform/service';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 
 export async function erasePostsMember(posts: Posts, tx: Tx, event: { payload: EventPayload<'user.deleted'> }): Promise<void> {
@@ -34,18 +41,11 @@ export async function erasePostsMember(posts: Posts, tx: Tx, event: { payload: E
 
   // Their marks on other members' posts: the counters move by what goes.
   const p = t.posts;
-  await tx.execute(sql`
-    update ${p} set like_count = greatest(${p.likeCount} - gone.n, 0)
-    from (select post_id, count(*)::int as n from ${t.likes} where user_id = ${userId} group by post_id) as gone
-    where ${p.id} = gone.post_id`);
-  await tx.execute(sql`
-    update ${p} set share_count = greatest(${p.shareCount} - gone.n, 0)
-    from (select post_id, count(*)::int as n from ${t.shares} where user_id = ${userId} group by post_id) as gone
-    where ${p.id} = gone.post_id`);
-  await tx.execute(sql`
-    update ${p} set comment_count = greatest(${p.commentCount} - gone.n, 0)
-    from (select post_id, count(*)::int as n from ${t.comments} where user_id = ${userId} and removed_at is null group by post_id) as gone
-    where ${p.id} = gone.post_id`);
+  await lowerCountsForMember(tx, userId, [
+    { counter: p.likeCount, id: p.id, markedId: t.likes.postId, markedBy: t.likes.userId },
+    { counter: p.shareCount, id: p.id, markedId: t.shares.postId, markedBy: t.shares.userId },
+    { counter: p.commentCount, id: p.id, markedId: t.comments.postId, markedBy: t.comments.userId, counted: isNull(t.comments.removedAt) },
+  ]);
   const comments = await tx.select({ id: t.comments.id }).from(t.comments).where(eq(t.comments.userId, userId));
   const commentIds = comments.map((c) => c.id);
   if (commentIds.length > 0) {

@@ -7,8 +7,15 @@
  * the same event). Replaying finds nothing left to do.
  */
 import type { EventPayload } from '@kora/contracts';
-import { deleteMemberRows, forgetPublishedEvents, memberNames, recordErasedMember, type Tx } from '@kora/platform/service';
-import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  deleteMemberRows,
+  forgetPublishedEvents,
+  lowerCountsForMember,
+  memberNames,
+  recordErasedMember,
+  type Tx,
+} from '@kora/platform/service';
+import { eq, inArray } from 'drizzle-orm';
 import type { StoriesReels } from '../context.js';
 
 export async function eraseStoriesReelsMember(sr: StoriesReels, tx: Tx, event: { payload: EventPayload<'user.deleted'> }): Promise<void> {
@@ -32,18 +39,11 @@ export async function eraseStoriesReelsMember(sr: StoriesReels, tx: Tx, event: {
   }
 
   const r = t.reels;
-  await tx.execute(sql`
-    update ${r} set like_count = greatest(${r.likeCount} - gone.n, 0)
-    from (select reel_id, count(*)::int as n from ${t.reelLikes} where user_id = ${userId} group by reel_id) as gone
-    where ${r.id} = gone.reel_id`);
-  await tx.execute(sql`
-    update ${r} set comment_count = greatest(${r.commentCount} - gone.n, 0)
-    from (select reel_id, count(*)::int as n from ${t.reelComments} where user_id = ${userId} group by reel_id) as gone
-    where ${r.id} = gone.reel_id`);
-  await tx.execute(sql`
-    update ${r} set share_count = greatest(${r.shareCount} - gone.n, 0)
-    from (select reel_id, count(*)::int as n from ${t.reelShares} where user_id = ${userId} group by reel_id) as gone
-    where ${r.id} = gone.reel_id`);
+  await lowerCountsForMember(tx, userId, [
+    { counter: r.likeCount, id: r.id, markedId: t.reelLikes.reelId, markedBy: t.reelLikes.userId },
+    { counter: r.commentCount, id: r.id, markedId: t.reelComments.reelId, markedBy: t.reelComments.userId },
+    { counter: r.shareCount, id: r.id, markedId: t.reelShares.reelId, markedBy: t.reelShares.userId },
+  ]);
 
   await deleteMemberRows(tx, userId, [
     t.reelLikes.userId,

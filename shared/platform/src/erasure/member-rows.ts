@@ -4,7 +4,7 @@
  * consumer's transaction (so a redelivered event finds nothing left and does nothing). Its published
  * outbox rows that name the member go too (the relay would only drop them hours later).
  */
-import { eq, or, sql, type AnyColumn } from 'drizzle-orm';
+import { eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/database.js';
 import { escapeLike } from '../db/search-text.js';
@@ -44,4 +44,32 @@ export async function forgetPublishedEvents(tx: Tx, schema: string, userId: numb
     where published_at is not null
       and (key = ${id} or envelope->>'actorId' = ${id} or envelope->>'aggregateId' = ${id}
            ${mentions.length > 0 ? sql` or ${sql.join(mentions, sql` or `)}` : sql``})`);
+}
+
+/** A counter kept on one table for the rows another table holds about each of its rows (a post's likes). */
+export interface MarkCounter {
+  /** The counter column (`posts.like_count`). */
+  counter: PgColumn;
+  /** The counted row's id (`posts.id`). */
+  id: PgColumn;
+  /** The marks' column naming the counted row (`likes.post_id`). */
+  markedId: PgColumn;
+  /** The marks' column naming who made them (`likes.user_id`). */
+  markedBy: PgColumn;
+  /** Only marks that count (`isNull(comments.removed_at)`). */
+  counted?: SQL;
+}
+
+/**
+ * Lowers each counter by the marks `userId` left, before those marks are deleted, so the rows they
+ * were on show what remains; never below 0.
+ */
+export async function lowerCountsForMember(tx: Tx, userId: number, counts: MarkCounter[]): Promise<void> {
+  for (const { counter, id, markedId, markedBy, counted } of counts) {
+    await tx.execute(sql`
+      update ${counter.table} set ${sql.identifier(counter.name)} = greatest(${counter} - gone.n, 0)
+      from (select ${markedId} as marked_id, count(*)::int as n from ${markedBy.table}
+            where ${markedBy} = ${userId} ${counted ? sql`and ${counted}` : sql``} group by ${markedId}) as gone
+      where ${id} = gone.marked_id`);
+  }
 }
