@@ -1,5 +1,6 @@
 /** Tables of the `media` schema (Drizzle views of the SQL in migrations.ts). */
 import { MEDIA_PURPOSES } from '@kora/contracts';
+import { erasedMembersTable } from '@kora/platform/service';
 import { bigint, doublePrecision, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -45,10 +46,7 @@ export const mediaSchema = (name: string) => {
     createdAt: at('created_at').notNull().defaultNow(),
   });
   /** Members whose account was erased (decision 034): their uploads in flight are refused. */
-  const erasedMembers = schema.table('erased_members', {
-    userId: bigint('user_id', { mode: 'number' }).primaryKey(),
-    erasedAt: at('erased_at').notNull().defaultNow(),
-  });
+  const erasedMembers = erasedMembersTable(schema);
   /** Members' data archives (decision 035): the latest request of each member. */
   const archives = schema.table('archives', {
     userId: bigint('user_id', { mode: 'number' }).primaryKey(),

@@ -6,28 +6,16 @@
  * the event, and removing a file twice removes nothing the second time.
  */
 import type { EventPayload } from '@kora/contracts';
-import type { Tx } from '@kora/platform/service';
-import { eq, sql } from 'drizzle-orm';
+import { recordErasedMember, type Tx } from '@kora/platform/service';
+import { eq } from 'drizzle-orm';
 import type { Media } from '../context.js';
 import { parseKey, type ParsedKey } from '../storage/keys.js';
 import { keysOf } from './remove.js';
 
-/** Serialises an erasure and an upload of the same member (the upload checks the tombstone under it). */
-async function lockMember(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media.member:${userId}`}, 0))`);
-}
-
-export async function isErased(media: Media, tx: Tx, userId: number): Promise<boolean> {
-  await lockMember(tx, userId);
-  const t = media.tables.erasedMembers;
-  return (await tx.select({ id: t.userId }).from(t).where(eq(t.userId, userId))).length > 0;
-}
-
 export async function eraseMediaMember(media: Media, tx: Tx, event: { payload: EventPayload<'user.deleted'> }): Promise<void> {
   const { userId, profileFiles } = event.payload;
   const { uploads, videos, erasedMembers, archives } = media.tables;
-  await lockMember(tx, userId);
-  await tx.insert(erasedMembers).values({ userId }).onConflictDoNothing();
+  await recordErasedMember(tx, erasedMembers, userId);
   const stored = await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.uploaderId, userId));
   const uploadedVideos = await tx.select({ key: videos.key }).from(videos).where(eq(videos.uploaderId, userId));
   const profile = profileFiles.map((url) => (url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : url));

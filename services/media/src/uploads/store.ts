@@ -13,8 +13,7 @@ import { enqueueVideo } from '../jobs/video-queue.js';
 import { newKey, publicUrl, siblingKey } from '../storage/keys.js';
 import type { StorageBody } from '../storage/port.js';
 import { insertVideo } from '../videos/records.js';
-import { unauthenticated } from '@kora/platform/service';
-import { isErased } from './erase-member.js';
+import { refuseErasedMember } from '@kora/platform/service';
 import type { ReceivedFile } from './receive.js';
 
 export type PreparedFile = (ReceivedFile & { kind: 'image'; image: ProcessedPostImage }) | (ReceivedFile & { kind: 'video' });
@@ -70,7 +69,7 @@ export async function storeUpload(media: Media, uploaderId: number, purpose: Med
     }
     await ctx.transact(async (tx, emit) => {
       // An erased member's upload still in flight is refused, and its files removed (decision 034).
-      if (await isErased(media, tx, uploaderId)) throw unauthenticated();
+      await refuseErasedMember(tx, media.tables.erasedMembers, uploaderId);
       if (results.length > 0) {
         await tx
           .insert(media.tables.uploads)
