@@ -140,6 +140,9 @@ function productEnv(mediaDir) {
     // Deleted accounts are erased after 20 s (not 30 days), swept every second (decision 034).
     KORA_DELETION_GRACE_SECONDS: TEST_DELETION_GRACE_SECONDS,
     KORA_ERASURE_SWEEP_EVERY_MS: '1000',
+    // The sign-in backoff waits 0.1 s, 0.2 s, … instead of 2 s, 4 s, … (the doubling itself is
+    // tested against a clock in the auth service's tests).
+    KORA_SIGN_IN_FIRST_WAIT_MS: '100',
   };
 }
 

@@ -16,6 +16,7 @@ describe('auth configuration', () => {
       KORA_TIME_ZONE: 'Africa/Lagos',
       KORA_DELETION_GRACE_SECONDS: 30 * 24 * 60 * 60,
       KORA_ERASURE_SWEEP_EVERY_MS: 10 * 60 * 1000,
+      KORA_SIGN_IN_FIRST_WAIT_MS: 2000,
     });
   });
 

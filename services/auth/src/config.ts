@@ -5,6 +5,7 @@
 import { mailEnvSchema } from '@kora/platform/mail';
 import { blankIsUnset, koraTimeZone, loadConfig } from '@kora/platform/service';
 import { z } from 'zod';
+import { FIRST_DELAY_MS } from './accounts/sign-in-throttle.js';
 
 const optional = (schema: z.ZodType<string>) => z.preprocess(blankIsUnset, schema.optional());
 
@@ -41,6 +42,8 @@ export const authEnvSchema = mailEnvSchema
       .int()
       .min(200)
       .default(10 * 60 * 1000),
+    /** The first wait of the sign-in backoff (decision 033); it doubles with each failure after it. */
+    KORA_SIGN_IN_FIRST_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(FIRST_DELAY_MS),
     KORA_ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters')),
   })
   .superRefine((env, check) => {

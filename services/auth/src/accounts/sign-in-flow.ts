@@ -32,7 +32,9 @@ export async function startAttempt(auth: Auth, reply: FastifyReply, key: string)
 /** The try failed: at the lock, the owner (if the key is an account) gets the unlock link. */
 export async function recordFailure(auth: Auth, key: string, attempt: number, user: UserRow | null): Promise<void> {
   const now = auth.now();
-  const lockedNow = await auth.ctx.transact((tx) => failedAttempt(tx, auth.tables, key, attempt, now));
+  const lockedNow = await auth.ctx.transact((tx) =>
+    failedAttempt(tx, auth.tables, key, attempt, now, auth.config.KORA_SIGN_IN_FIRST_WAIT_MS),
+  );
   if (lockedNow && user) await mailUnlockLink(auth, user, now);
 }
 

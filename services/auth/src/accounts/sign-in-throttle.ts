@@ -16,7 +16,10 @@ import type { AuthTables } from '../db/schema.js';
 export const FREE_FAILURES = 5;
 /** The failure that locks sign-in until the unlock link is followed. */
 export const LOCK_AFTER = 10;
-/** The wait after the FREE_FAILURES-th failure; each failure after it doubles it (2, 4, 8, 16, 32 s). */
+/**
+ * The wait after the FREE_FAILURES-th failure; each failure after it doubles it (2, 4, 8, 16, 32 s).
+ * The default of KORA_SIGN_IN_FIRST_WAIT_MS, which only the test harness lowers.
+ */
 export const FIRST_DELAY_MS = 2_000;
 /** A count left alone this long (and not locked) starts again from nothing. */
 export const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -29,8 +32,8 @@ export type AttemptStart =
   /** The try may go on; `attempt` is its number in the current run of failures (1 = the first). */
   { kind: 'go'; attempt: number } | { kind: 'wait'; seconds: number } | { kind: 'locked' };
 
-export function delayAfter(failures: number): number {
-  return failures < FREE_FAILURES ? 0 : FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES);
+export function delayAfter(failures: number, firstDelayMs = FIRST_DELAY_MS): number {
+  return failures < FREE_FAILURES ? 0 : firstDelayMs * 2 ** (failures - FREE_FAILURES);
 }
 
 /**
@@ -67,10 +70,17 @@ export async function beginAttempt(tx: DbOrTx, tables: AuthTables, key: string, 
  * The try numbered `attempt` failed: from FREE_FAILURES on the next try waits, and at LOCK_AFTER
  * the key locks. Answers true only to the one caller that set the lock (so the unlock mail goes once).
  */
-export async function failedAttempt(tx: DbOrTx, tables: AuthTables, key: string, attempt: number, now: Date): Promise<boolean> {
+export async function failedAttempt(
+  tx: DbOrTx,
+  tables: AuthTables,
+  key: string,
+  attempt: number,
+  now: Date,
+  firstDelayMs = FIRST_DELAY_MS,
+): Promise<boolean> {
   const t = tables.signInThrottle;
   if (attempt < LOCK_AFTER) {
-    const delay = delayAfter(attempt);
+    const delay = delayAfter(attempt, firstDelayMs);
     if (delay === 0) return false;
     const until = new Date(now.getTime() + delay);
     // The latest wait wins: a slow earlier failure never shortens it.
