@@ -179,9 +179,10 @@ const ESLINT_CACHE = ['--cache', '--cache-location', path.join(ROOT, '.cache', '
 
 const stages = {
   async typecheck({ live }) {
-    const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    // Two programs, side by side: each is one process on one core. Incremental: a second run
-    // re-checks only what changed (the state is kept in .cache/tsc).
+    // TypeScript 7, the native compiler: a fifth of 5.9's CPU for the same check (decision 038).
+    const tsc = path.join(ROOT, 'node_modules', 'typescript-7', 'bin', 'tsc');
+    // Two programs, side by side. Incremental: a second run re-checks only what changed (the
+    // state is kept in .cache/tsc).
     const program = (project, name) => [
       tsc,
       '-p',

@@ -68,6 +68,20 @@ end
 `;
 }
 
+/**
+ * wrk stops with up to a request a connection still in flight, and the server goes on answering
+ * them: one more request, answered behind them, keeps those leftovers out of the next measured run
+ * (after a warm-up on a starved machine they took a whole 1-second run, which then measured nothing).
+ */
+async function drain(options: WrkOptions): Promise<void> {
+  const first = options.requests[0];
+  if (!first) return;
+  const res = await fetch(new URL(first.path, options.url), { headers: first.headers, signal: AbortSignal.timeout(30_000) }).catch(
+    () => null,
+  );
+  await res?.arrayBuffer().catch(() => undefined);
+}
+
 export async function runWrk(options: WrkOptions): Promise<Scenario> {
   const wrk = await ensureDebianPackage({ pkg: 'wrk', what: 'wrk (HTTP load generator)', find: () => which('wrk') });
   mkdirSync(WORK_DIR, { recursive: true });
@@ -95,6 +109,7 @@ export async function runWrk(options: WrkOptions): Promise<Scenario> {
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited ${code}: ${out}`))));
   });
+  await drain(options);
   const line = /WRK_JSON (\{.*\})/.exec(output)?.[1];
   if (!line) throw new Error(`wrk printed no summary:\n${output}`);
   const s = JSON.parse(line) as {
