@@ -38,6 +38,9 @@ export async function readImportGraph(dirs: string[]): Promise<ImportGraph> {
         exportsFields: ['exports'],
         conditionNames: ['import', 'require', 'node', 'default', 'types'],
         extensions: ['.ts', '.tsx', '.d.ts', '.mjs', '.js'],
+        // The web's `~/*` path, given here: its tsconfig no longer has the baseUrl that
+        // dependency-cruiser's reading of paths needs (TypeScript 7 dropped it; decision 038).
+        alias: { '~': path.join(ROOT, 'web', 'app') },
       },
     },
     {},
