@@ -11,6 +11,16 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** web/'s `~/*` alias is the only tsconfig path in the repository; packages resolve by their exports. */
 const TS_CONFIG = path.join(ROOT, 'web', 'tsconfig.json');
 
+/**
+ * The web's tsconfig as dependency-cruiser reads it, with the baseUrl its paths resolver needs: the
+ * file has none since TypeScript 7 dropped the option (decision 038), and its paths are relative to
+ * its own folder, which is what baseUrl "." said.
+ */
+function webTsConfig() {
+  const parsed = extractTSConfig(TS_CONFIG);
+  return { ...parsed, options: { ...parsed.options, baseUrl: path.dirname(TS_CONFIG) } };
+}
+
 export interface ImportGraph {
   modules: number;
   /** Each circle as the chain of files, starting and ending with the same one. */
@@ -38,13 +48,10 @@ export async function readImportGraph(dirs: string[]): Promise<ImportGraph> {
         exportsFields: ['exports'],
         conditionNames: ['import', 'require', 'node', 'default', 'types'],
         extensions: ['.ts', '.tsx', '.d.ts', '.mjs', '.js'],
-        // The web's `~/*` path, given here: its tsconfig no longer has the baseUrl that
-        // dependency-cruiser's reading of paths needs (TypeScript 7 dropped it; decision 038).
-        alias: { '~': path.join(ROOT, 'web', 'app') },
       },
     },
     {},
-    { tsConfig: extractTSConfig(TS_CONFIG) },
+    { tsConfig: webTsConfig() },
   );
   const result = reporting.output as ICruiseResult;
   const cycles = result.summary.violations
