@@ -32,7 +32,7 @@ export type AttemptStart =
   /** The try may go on; `attempt` is its number in the current run of failures (1 = the first). */
   { kind: 'go'; attempt: number } | { kind: 'wait'; seconds: number } | { kind: 'locked' };
 
-export function delayAfter(failures: number, firstDelayMs = FIRST_DELAY_MS): number {
+function delayAfter(failures: number, firstDelayMs: number): number {
   return failures < FREE_FAILURES ? 0 : firstDelayMs * 2 ** (failures - FREE_FAILURES);
 }
 
@@ -76,7 +76,8 @@ export async function failedAttempt(
   key: string,
   attempt: number,
   now: Date,
-  firstDelayMs = FIRST_DELAY_MS,
+  /** The wait after the FREE_FAILURES-th failure (the config's KORA_SIGN_IN_FIRST_WAIT_MS). */
+  firstDelayMs: number,
 ): Promise<boolean> {
   const t = tables.signInThrottle;
   if (attempt < LOCK_AFTER) {
