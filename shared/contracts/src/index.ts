@@ -13,6 +13,7 @@ export * from './api/media.js';
 export * from './api/archive.js';
 export * from './api/friends.js';
 export * from './api/notifications.js';
+export * from './api/messages.js';
 export * from './api/settings.js';
 export * from './api/safety.js';
 export * from './api/groups.js';

@@ -13,6 +13,7 @@ export const serviceNames = [
   'settings',
   'notifications',
   'admin',
+  'messages',
 ] as const;
 
 export type ServiceName = (typeof serviceNames)[number];
@@ -91,6 +92,9 @@ export const routeTable: readonly RouteRule[] = [
   exact('/ws', 'notifications'),
   // who of a list of members is online (from live sockets, honouring showOnline)
   under('/api/presence', 'notifications'),
+  // conversations, messages, read marks and requests (decision 039); admins see only reported messages
+  under('/api/messages', 'messages'),
+  under('/api/admin/message-reports', 'messages'),
   // admin back office and the public representative form (decision 024): accounts and the admin's
   // own profile are auth's, posts moderation and reports the posts service's
   under('/api/admin', 'admin'),

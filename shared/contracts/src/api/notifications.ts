@@ -4,6 +4,7 @@
  * entityType, entityId, message, meta {postId, groupId}, createdAt, readAt, seenAt.
  */
 import { z } from 'zod';
+import { messageSocketFrames } from './messages.js';
 import {
   MENTION_REVIEW_STATES,
   NOTIFICATION_ENTITY_TYPES,
@@ -107,5 +108,7 @@ export const presenceListSchema = z.array(presenceSchema).meta({
 export const socketMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification:new'), notification: notificationSchema }),
   z.object({ type: z.literal('ready'), unread: z.number().int() }),
+  // Conversations' live events (decision 039).
+  ...messageSocketFrames,
 ]);
 export type SocketMessage = z.infer<typeof socketMessage>;

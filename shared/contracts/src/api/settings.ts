@@ -5,6 +5,7 @@
  * them; they are ignored), and answers the stored object.
  */
 import { z } from 'zod';
+import { MESSAGE_POLICIES } from './messages-texts.js';
 import {
   FRIEND_REQUEST_POLICIES,
   GENDERS,
@@ -137,6 +138,8 @@ export const privacySettingsSchema = z
     lookupPhone: z.enum(LOOKUP_AUDIENCES, { error: t.choiceInvalid('lookupPhone', LOOKUP_AUDIENCES) }),
     showOnline: z.boolean({ error: t.switchInvalid('showOnline') }),
     tagReview: z.boolean({ error: t.switchInvalid('tagReview') }),
+    /** Who may start a conversation with the member (decision 039); optional in an update. */
+    messagePolicy: z.enum(MESSAGE_POLICIES, { error: t.choiceInvalid('messagePolicy', MESSAGE_POLICIES) }),
   })
   .meta({
     example: {
@@ -146,6 +149,7 @@ export const privacySettingsSchema = z
       lookupPhone: 'only_me',
       showOnline: true,
       tagReview: false,
+      messagePolicy: 'everyone',
     },
   });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
@@ -162,6 +166,7 @@ export const defaultPrivacySettings: PrivacySettings = {
   lookupPhone: 'everyone',
   showOnline: true,
   tagReview: false,
+  messagePolicy: 'everyone',
 };
 
 export const notificationSettingsSchema = z

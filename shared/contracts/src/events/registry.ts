@@ -8,6 +8,7 @@ import { ADMIN_ACTIONS, AUDIT_TARGETS, REPORT_MODERATIONS, REPORT_TARGETS, USER_
 import { GROUP_PRIVACIES, GROUP_ROLES } from '../api/groups-texts.js';
 import { MEDIA_PURPOSES, STORY_TYPES } from '../api/stories-texts.js';
 import { PACKAGE_IDS, TRANSACTION_TYPES } from '../api/wallet-texts.js';
+import { messageSchema } from '../api/messages.js';
 import { notificationSchema } from '../api/notifications.js';
 import { generalSettingsFields, notificationSettingsSchema, privacySettingsSchema } from '../api/settings.js';
 
@@ -99,6 +100,13 @@ const walletMovement = z.object({
   packageId: z.enum(PACKAGE_IDS).nullable(),
   createdAt: z.string(),
 });
+
+/**
+ * Who a conversation's live event is for (messages service, decision 039): the notifications
+ * instances send it to these members' sockets without knowing the conversation themselves.
+ * Events about one conversation share its key, so they stay in order.
+ */
+const conversationAudience = z.object({ conversationId: z.number().int(), memberIds: z.array(z.number().int()) });
 
 /** One member of one group; events about a group share its key, so they stay in order. */
 const groupMemberRef = z.object({ groupId: z.number().int(), userId: z.number().int() });
@@ -226,7 +234,13 @@ export const eventRegistry = {
    * Username and e-mail are auth's and travel on auth.user, not here.
    */
   'settings.profile-changed': event('settings.profile', 1, generalSettingsFields.extend({ userId: z.number().int() }), { compacted: true }),
-  'settings.privacy-changed': event('settings.privacy', 1, privacySettingsSchema.extend({ userId: z.number().int() }), { compacted: true }),
+  'settings.privacy-changed': event(
+    'settings.privacy',
+    1,
+    // messagePolicy came with messages: events announced before it read as the default.
+    privacySettingsSchema.extend({ userId: z.number().int(), messagePolicy: privacySettingsSchema.shape.messagePolicy.default('everyone') }),
+    { compacted: true },
+  ),
   'settings.notifications-changed': event('settings.notifications', 1, notificationSettingsSchema.extend({ userId: z.number().int() }), {
     compacted: true,
   }),
@@ -305,6 +319,40 @@ export const eventRegistry = {
     }),
     { compacted: true },
   ),
+
+  /**
+   * A message was stored. `memberIds`: whose sockets get it (the sender's other tabs included; not
+   * members who blocked the sender or declined their request). `notifyIds`: who may get a bell
+   * notification for it (their switch decides): members in the inbox, never a request's recipient.
+   */
+  'message.sent': event(
+    'messages.conversation',
+    1,
+    conversationAudience.extend({
+      message: messageSchema,
+      notifyIds: z.array(z.number().int()),
+      /** A group conversation's name (null for a direct one): the bell's text. */
+      title: z.string().nullable(),
+    }),
+  ),
+  /** The sender deleted a message for everyone: the message as it now reads. */
+  'message.deleted': event('messages.conversation', 1, conversationAudience.extend({ message: messageSchema })),
+  /** `userId` read the conversation up to `readUpTo` (not announced while their membership is a request). */
+  'conversation.read': event(
+    'messages.conversation',
+    1,
+    conversationAudience.extend({ userId: z.number().int(), readUpTo: z.number().int() }),
+  ),
+  /** `userId`'s client received the conversation's messages up to `deliveredUpTo`. */
+  'conversation.delivered': event(
+    'messages.conversation',
+    1,
+    conversationAudience.extend({ userId: z.number().int(), deliveredUpTo: z.number().int() }),
+  ),
+  /** Title or members changed, or a request was answered: members (former ones included) refetch it. */
+  'conversation.changed': event('messages.conversation', 1, conversationAudience),
+  /** `userId` is typing; ephemeral, published without the outbox (losing one is harmless). */
+  'conversation.typing': event('messages.typing', 1, conversationAudience.extend({ userId: z.number().int() })),
 
   /**
    * A notification was stored for `recipientId`. Every notifications instance reads these (each

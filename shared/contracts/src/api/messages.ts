@@ -1,0 +1,219 @@
+/**
+ * The messages API (messages service, decision 039): conversations one-to-one and in small groups,
+ * their messages, read marks and message requests. Every route answers 404 "Conversation not
+ * found" to anyone outside the conversation. Lists are bare arrays paged by the headers of
+ * decision 015.
+ */
+import { z } from 'zod';
+import { CONVERSATION_FOLDERS, CONVERSATION_KINDS, messageLimits, messageTexts as t } from './messages-texts.js';
+import { POST_MEDIA_URL } from './posts-texts.js';
+
+export * from './messages-texts.js';
+
+const memberId = z.coerce.number({ error: t.memberNotFound }).int(t.memberNotFound).positive(t.memberNotFound);
+
+/** A photo or video uploaded through the media service (`POST /api/media`, the same checks as posts). */
+export const messageMediaInput = z.object({
+  url: z.string({ error: t.mediaInvalid }).regex(POST_MEDIA_URL, t.mediaInvalid),
+});
+
+export const messageMediaSchema = z.object({
+  url: z.string(),
+  type: z.enum(['image', 'video']),
+  /** A video's poster once media has processed it; null for photos and videos not ready yet. */
+  posterUrl: z.string().nullable(),
+});
+export type MessageMedia = z.infer<typeof messageMediaSchema>;
+
+/** A conversation member as others see them. */
+export const conversationMemberSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  profileImage: z.string(),
+  /** Whether the member is still in the conversation (a group's former members stay named on their messages). */
+  active: z.boolean(),
+  /**
+   * The newest message id this member has read and has received; null while the caller may not
+   * know (the member has not accepted the caller's request yet) or before their first.
+   */
+  readUpTo: z.number().int().nullable(),
+  deliveredUpTo: z.number().int().nullable(),
+});
+export type ConversationMember = z.infer<typeof conversationMemberSchema>;
+
+const replyRef = z.object({
+  id: z.number().int(),
+  senderId: z.number().int(),
+  /** The first words of the message replied to; empty when it was deleted. */
+  excerpt: z.string(),
+  deleted: z.boolean(),
+});
+
+const messageExample = {
+  id: 5021,
+  conversationId: 88,
+  senderId: 9,
+  clientId: '0b5f8f8e-3a6e-4b8e-9a41-2c7d1f9e6a10',
+  body: 'See you at the beach by 5? https://kora.ng/events/12',
+  media: [],
+  replyTo: null,
+  deleted: false,
+  createdAt: '2026-11-29T17:06:00.000Z',
+};
+export const messageSchema = z
+  .object({
+    id: z.number().int(),
+    conversationId: z.number().int(),
+    senderId: z.number().int(),
+    /** The id the sender's client chose: a repeat of the same send answers this message again. */
+    clientId: z.string(),
+    /** Empty once deleted. */
+    body: z.string(),
+    media: z.array(messageMediaSchema),
+    replyTo: replyRef.nullable(),
+    /** Deleted for everyone by its sender: shown as "Message deleted". */
+    deleted: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ example: messageExample });
+export type Message = z.infer<typeof messageSchema>;
+
+const conversationExample = {
+  id: 88,
+  kind: 'direct' as const,
+  title: null,
+  creatorId: 7,
+  folder: 'inbox' as const,
+  members: [
+    {
+      id: 7,
+      username: 'adaeze.okafor',
+      name: 'Adaeze Okafor',
+      profileImage: '/uploads/profile/defaultavatar.png',
+      active: true,
+      readUpTo: 5021,
+      deliveredUpTo: 5021,
+    },
+    { id: 9, username: 'bola', name: 'Bola Adeyemi', profileImage: '/uploads/profile/defaultavatar.png', active: true, readUpTo: 5021, deliveredUpTo: 5021 },
+  ],
+  lastMessage: messageExample,
+  lastActivityAt: '2026-11-29T17:06:00.000Z',
+  unreadCount: 0,
+  lastReadId: 5021,
+};
+export const conversationSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(CONVERSATION_KINDS),
+    /** A group conversation's name; null for a direct one (show the other member's name). */
+    title: z.string().nullable(),
+    creatorId: z.number().int(),
+    /** Where the caller finds it: `requests` until they accept a stranger's first message. */
+    folder: z.enum(CONVERSATION_FOLDERS),
+    /** Everyone in it, the caller included, and former members of a group. */
+    members: z.array(conversationMemberSchema),
+    lastMessage: messageSchema.nullable(),
+    lastActivityAt: z.string(),
+    /** Messages from others after the caller's read mark. */
+    unreadCount: z.number().int(),
+    /** The caller's own read mark (0 before the first). */
+    lastReadId: z.number().int(),
+  })
+  .meta({ example: conversationExample });
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** GET /api/messages/conversations */
+export const conversationListQuery = z.object({
+  folder: z.enum(CONVERSATION_FOLDERS, { error: t.folderInvalid }).default('inbox').describe('`inbox` (default) or `requests`'),
+  q: z.string().max(100).optional().describe('Matches the conversation’s name and its members’ names and usernames'),
+  cursor: z.string().optional().describe('From the previous page’s X-Next-Cursor'),
+  limit: z.coerce.number().int().min(1).max(messageLimits.listPageSize).default(messageLimits.listPageSize),
+});
+
+/** POST /api/messages/conversations: one member (a direct conversation) or several with a title (a group). */
+export const createConversationBody = z
+  .object({
+    memberIds: z
+      .array(memberId, { error: t.membersInvalid })
+      .min(1, t.membersRequired)
+      .max(messageLimits.maxMembers - 1, t.tooManyMembers),
+    title: z.string({ error: t.titleInvalid }).trim().max(messageLimits.maxTitle, t.titleTooLong).optional(),
+    /** Optional: a group of one other member when true; otherwise one member makes a direct conversation. */
+    group: z.boolean().optional(),
+  })
+  .meta({ example: { memberIds: [9, 12], title: 'Beach Saturday' } });
+
+/** PATCH /api/messages/conversations/{id}: the creator renames a group conversation. */
+export const renameConversationBody = z
+  .object({ title: z.string({ error: t.titleInvalid }).trim().min(1, t.groupTitleRequired).max(messageLimits.maxTitle, t.titleTooLong) })
+  .meta({ example: { title: 'Beach Saturday 🌊' } });
+
+/** POST /api/messages/conversations/{id}/members: the creator adds members to a group conversation. */
+export const addMembersBody = z
+  .object({ memberIds: z.array(memberId, { error: t.membersInvalid }).min(1, t.membersRequired).max(messageLimits.maxMembers - 1, t.tooManyMembers) })
+  .meta({ example: { memberIds: [15] } });
+
+/** GET /api/messages/conversations/{id}/messages: newest page (default), older (`before`), or catch-up (`after`). */
+export const messagePageQuery = z.object({
+  before: z.coerce.number({ error: t.cursorInvalid }).int(t.cursorInvalid).positive(t.cursorInvalid).optional().describe('Messages older than this id, newest page first'),
+  after: z.coerce
+    .number({ error: t.cursorInvalid })
+    .int(t.cursorInvalid)
+    .nonnegative(t.cursorInvalid)
+    .optional()
+    .describe('Messages newer than this id (a reconnecting client’s last seen id), oldest first'),
+  limit: z.coerce.number().int().min(1).max(messageLimits.maxPageSize).default(messageLimits.pageSize),
+});
+
+/** POST /api/messages/conversations/{id}/messages */
+export const sendMessageBody = z
+  .object({
+    clientId: z.uuid({ error: t.clientIdInvalid }),
+    body: z.string({ error: t.bodyInvalid }).default(''),
+    media: z.array(messageMediaInput, { error: t.mediaInvalid }).max(messageLimits.maxPhotos, t.tooManyPhotos).default([]),
+    replyToId: z.number({ error: t.replyNotFound }).int(t.replyNotFound).positive(t.replyNotFound).nullable().optional(),
+  })
+  .meta({ example: { clientId: '0b5f8f8e-3a6e-4b8e-9a41-2c7d1f9e6a10', body: 'See you at the beach by 5?', media: [], replyToId: null } });
+
+/** POST /api/messages/conversations/{id}/read: the caller has read up to this message. */
+export const readBody = z
+  .object({ messageId: z.number({ error: t.readInvalid }).int(t.readInvalid).nonnegative(t.readInvalid) })
+  .meta({ example: { messageId: 5021 } });
+export const readAnswer = z
+  .object({ conversationId: z.number().int(), lastReadId: z.number().int(), unreadTotal: z.number().int() })
+  .meta({ example: { conversationId: 88, lastReadId: 5021, unreadTotal: 3 } });
+
+/** GET /api/messages/unread: the top bar's badge. */
+export const unreadAnswer = z
+  .object({
+    /** Unread messages across the caller's inbox (requests not counted). */
+    unreadTotal: z.number().int(),
+    /** Inbox conversations with at least one unread message. */
+    conversations: z.number().int(),
+    /** Conversations waiting in the Requests tab. */
+    requests: z.number().int(),
+  })
+  .meta({ example: { unreadTotal: 4, conversations: 2, requests: 1 } });
+export type UnreadAnswer = z.infer<typeof unreadAnswer>;
+
+/** What a member's socket is sent about conversations (beside notifications; decision 039). */
+export const messageSocketFrames = [
+  z.object({ type: z.literal('message:new'), message: messageSchema }),
+  z.object({ type: z.literal('message:deleted'), message: messageSchema }),
+  z.object({
+    type: z.literal('conversation:read'),
+    conversationId: z.number().int(),
+    userId: z.number().int(),
+    readUpTo: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('conversation:delivered'),
+    conversationId: z.number().int(),
+    userId: z.number().int(),
+    deliveredUpTo: z.number().int(),
+  }),
+  /** Title or members changed, or the caller accepted a request: refetch it. */
+  z.object({ type: z.literal('conversation:changed'), conversationId: z.number().int() }),
+  z.object({ type: z.literal('conversation:typing'), conversationId: z.number().int(), userId: z.number().int() }),
+] as const;
