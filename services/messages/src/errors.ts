@@ -2,7 +2,7 @@
  * The messages service's stable error codes and the errors it throws, each with the product text
  * from `messageTexts` (decision 039).
  */
-import { messageTexts as t } from '@kora/contracts';
+import { adminTexts, messageTexts as t } from '@kora/contracts';
 import { badRequest, conflict, forbidden, notFound } from '@kora/platform/service';
 
 export const MessageErrorCode = {
@@ -24,6 +24,8 @@ export const MessageErrorCode = {
   CursorInvalid: 'CURSOR_INVALID',
   ReportNotFound: 'REPORT_NOT_FOUND',
   ReportClosed: 'REPORT_CLOSED',
+  AlreadyReported: 'ALREADY_REPORTED',
+  CannotReportOwn: 'CANNOT_REPORT_OWN',
 } as const;
 
 /** The one answer for a conversation that does not exist and for one the caller is not in. */
@@ -46,3 +48,5 @@ export const notRequest = () => conflict(t.notRequest, MessageErrorCode.NotReque
 export const cursorInvalid = () => badRequest(t.cursorInvalid, MessageErrorCode.CursorInvalid);
 export const reportNotFound = () => notFound(t.reportNotFound, MessageErrorCode.ReportNotFound);
 export const reportClosed = () => conflict(t.reportClosed, MessageErrorCode.ReportClosed);
+export const alreadyReported = () => conflict(adminTexts.alreadyReported, MessageErrorCode.AlreadyReported);
+export const cannotReportOwn = () => badRequest(t.cannotReportOwn, MessageErrorCode.CannotReportOwn);

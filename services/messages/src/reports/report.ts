@@ -1,14 +1,14 @@
 /**
  * A member reports a message they can see (decision 039): the report keeps the message's id, so
- * an admin sees that message and its sender and nothing else of the conversation. Reporting the
- * same message again answers the first report.
+ * an admin sees that message and its sender and nothing else of the conversation. As with posts'
+ * reports (decision 024), a member reports a message once (409 after) and never their own (400).
  */
 import type { ReportReason } from '@kora/contracts';
 import { rowsOf } from '@kora/platform/service';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Messages } from '../context.js';
 import { conversationOf } from '../conversations/access.js';
-import { messageNotFound } from '../errors.js';
+import { alreadyReported, cannotReportOwn, messageNotFound } from '../errors.js';
 import { visibleTo } from '../messages/visibility.js';
 
 export async function reportMessage(
@@ -21,22 +21,19 @@ export async function reportMessage(
   return m.ctx.transact(async (tx) => {
     await conversationOf(m, tx, conversationId, callerId);
     const { messages, reports } = m.tables;
-    const seen = rowsOf(
+    const [message] = rowsOf<{ sender_id: number }>(
       await tx.execute(
-        sql`select 1 from ${messages} as m where m.id = ${messageId} and m.conversation_id = ${conversationId} and ${visibleTo(m.tables, callerId)}`,
+        sql`select m.sender_id from ${messages} as m where m.id = ${messageId} and m.conversation_id = ${conversationId} and ${visibleTo(m.tables, callerId)}`,
       ),
     );
-    if (seen.length === 0) throw messageNotFound();
+    if (!message) throw messageNotFound();
+    if (Number(message.sender_id) === callerId) throw cannotReportOwn();
     const [made] = await tx
       .insert(reports)
       .values({ messageId, reporterId: callerId, reason: body.reason, note: body.note })
       .onConflictDoNothing({ target: [reports.messageId, reports.reporterId] })
       .returning({ id: reports.id });
-    if (made) return made.id;
-    const [first] = await tx
-      .select({ id: reports.id })
-      .from(reports)
-      .where(and(eq(reports.messageId, messageId), eq(reports.reporterId, callerId)));
-    return first!.id;
+    if (!made) throw alreadyReported();
+    return made.id;
   });
 }

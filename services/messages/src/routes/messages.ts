@@ -163,7 +163,7 @@ export async function messageRoutes(app: ServiceApp, m: Messages): Promise<void>
         summary: 'Report a message to the moderators: they see that message and its sender, nothing else',
         params: messageParams,
         body: messageReportBody,
-        response: { 201: messageReportAnswer, 400: errors[400], 401: errors[401], 404: errors[404] },
+        response: { 201: messageReportAnswer, 400: errors[400], 401: errors[401], 404: errors[404], 409: errors[409] },
       },
     },
     async (request, reply) => {

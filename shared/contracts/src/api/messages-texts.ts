@@ -96,6 +96,7 @@ export const messageTexts = {
   folderInvalid: "The folder must be 'inbox' or 'requests'",
   reportReasonInvalid: 'Choose a reason',
   reportNoteTooLong: 'A note must be at most 500 characters',
+  cannotReportOwn: 'You cannot report your own message.',
   reportNotFound: 'Report not found',
   reportClosed: 'This report is already closed',
   reportStatusInvalid: "The status must be 'resolved' or 'dismissed'",
