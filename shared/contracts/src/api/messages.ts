@@ -95,15 +95,7 @@ const conversationExample = {
       readUpTo: 5021,
       deliveredUpTo: 5021,
     },
-    {
-      id: 9,
-      username: 'bola',
-      name: 'Bola Adeyemi',
-      profileImage: '/uploads/profile/defaultavatar.png',
-      active: true,
-      readUpTo: 5021,
-      deliveredUpTo: 5021,
-    },
+    { id: 9, username: 'bola', name: 'Bola Adeyemi', profileImage: '/uploads/profile/defaultavatar.png', active: true, readUpTo: 5021, deliveredUpTo: 5021 },
   ],
   lastMessage: messageExample,
   lastActivityAt: '2026-11-29T17:06:00.000Z',
@@ -159,22 +151,12 @@ export const renameConversationBody = z
 
 /** POST /api/messages/conversations/{id}/members: the creator adds members to a group conversation. */
 export const addMembersBody = z
-  .object({
-    memberIds: z
-      .array(memberId, { error: t.membersInvalid })
-      .min(1, t.membersRequired)
-      .max(messageLimits.maxMembers - 1, t.tooManyMembers),
-  })
+  .object({ memberIds: z.array(memberId, { error: t.membersInvalid }).min(1, t.membersRequired).max(messageLimits.maxMembers - 1, t.tooManyMembers) })
   .meta({ example: { memberIds: [15] } });
 
 /** GET /api/messages/conversations/{id}/messages: newest page (default), older (`before`), or catch-up (`after`). */
 export const messagePageQuery = z.object({
-  before: z.coerce
-    .number({ error: t.cursorInvalid })
-    .int(t.cursorInvalid)
-    .positive(t.cursorInvalid)
-    .optional()
-    .describe('Messages older than this id, newest page first'),
+  before: z.coerce.number({ error: t.cursorInvalid }).int(t.cursorInvalid).positive(t.cursorInvalid).optional().describe('Messages older than this id, newest page first'),
   after: z.coerce
     .number({ error: t.cursorInvalid })
     .int(t.cursorInvalid)
