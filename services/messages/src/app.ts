@@ -6,7 +6,6 @@ import { messagesConsumers } from './events/subscriptions.js';
 import { archiveSections } from './export/archive-sections.js';
 import { adminReportRoutes } from './routes/admin-reports.js';
 import { conversationRoutes } from './routes/conversations.js';
-import { internalRoutes } from './routes/internal.js';
 import { messageRoutes } from './routes/messages.js';
 
 export type { MessagesOptions } from './context.js';
@@ -22,8 +21,6 @@ export function createMessagesService(options: MessagesOptions = {}): ServiceDef
       // The member's rows for their data archive, read by media's archive job (decision 035).
       memberExportRoute(app, archiveSections(ctx));
       const m = instance(ctx);
-      // The daily digest's unread counts, read by the notifications service.
-      internalRoutes(app, m);
       await memberRoutes(app, async (members) => {
         await conversationRoutes(members, m);
         await messageRoutes(members, m);
