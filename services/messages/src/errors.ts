@@ -19,6 +19,8 @@ export const MessageErrorCode = {
   BodyEmpty: 'BODY_EMPTY',
   BodyTooLong: 'BODY_TOO_LONG',
   PhotosOrVideo: 'PHOTOS_OR_VIDEO',
+  VideoNotYours: 'VIDEO_NOT_YOURS',
+  VideoFailed: 'VIDEO_FAILED',
   ReplyNotFound: 'REPLY_NOT_FOUND',
   NotRequest: 'NOT_REQUEST',
   CursorInvalid: 'CURSOR_INVALID',
@@ -43,6 +45,10 @@ export const titleRequired = () => badRequest(t.groupTitleRequired, MessageError
 export const bodyEmpty = () => badRequest(t.bodyEmpty, MessageErrorCode.BodyEmpty);
 export const bodyTooLong = () => badRequest(t.bodyTooLong, MessageErrorCode.BodyTooLong);
 export const photosOrVideo = () => badRequest(t.photosOrVideo, MessageErrorCode.PhotosOrVideo);
+export const videoNotYours = () => forbidden(t.videoNotYours, MessageErrorCode.VideoNotYours);
+/** Media's reason says why ("A video can be at most 30 minutes long", "not a playable video"...). */
+export const videoFailed = (reason: string | null) =>
+  badRequest(reason ? `${t.videoFailed}: ${reason}` : t.videoFailed, MessageErrorCode.VideoFailed);
 export const replyNotFound = () => badRequest(t.replyNotFound, MessageErrorCode.ReplyNotFound);
 export const notRequest = () => conflict(t.notRequest, MessageErrorCode.NotRequest);
 export const cursorInvalid = () => badRequest(t.cursorInvalid, MessageErrorCode.CursorInvalid);

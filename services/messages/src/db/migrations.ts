@@ -80,4 +80,26 @@ export const migrations: Migration[] = [
       ${friendshipsSql}
     `,
   },
+  {
+    // Projection of media's videos (video.uploaded / processed / failed), keyed by the public URL a
+    // message carries: whether a message's video plays yet, its poster and length (decision 039).
+    // uploader_id is null while only a send has named the URL (media's event not here yet).
+    id: '0002_videos',
+    sql: `
+      create table {schema}.videos (
+        url text primary key,
+        uploader_id bigint,
+        status text not null check (status in ('processing', 'ready', 'failed')),
+        poster_url text,
+        duration_seconds double precision,
+        error text,
+        updated_at timestamptz not null default now()
+      );
+      create index videos_uploader_idx on {schema}.videos (uploader_id);
+
+      -- The messages carrying one video (a video goes alone, so it is the first item): found when
+      -- media finishes it, to announce them again. Only messages with a video are indexed.
+      create index messages_video_idx on {schema}.messages ((media -> 0 ->> 'url')) where media @> '[{"type": "video"}]';
+    `,
+  },
 ];

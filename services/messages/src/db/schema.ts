@@ -1,7 +1,8 @@
 /** Tables of the `messages` schema (Drizzle views of the SQL in migrations.ts; decision 039). */
 import type { MessageMedia, MessagePolicy, ReportReason, ReportStatus } from '@kora/contracts';
 import { friendshipsTable, memberBlocksTable, memberSnapshotTable } from '@kora/platform/service';
-import { bigint, boolean, index, jsonb, pgSchema, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, doublePrecision, index, jsonb, pgSchema, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = (name: string) => bigint(name, { mode: 'number' });
@@ -59,7 +60,13 @@ export const messagesSchema = (name: string) => {
       deletedAt: at('deleted_at'),
       createdAt: at('created_at').notNull().defaultNow(),
     },
-    (t) => [unique().on(t.senderId, t.clientId), index('messages_conversation_idx').on(t.conversationId, t.id)],
+    (t) => [
+      unique().on(t.senderId, t.clientId),
+      index('messages_conversation_idx').on(t.conversationId, t.id),
+      index('messages_video_idx')
+        .on(sql`(${t.media} -> 0 ->> 'url')`)
+        .where(sql`${t.media} @> '[{"type": "video"}]'`),
+    ],
   );
 
   const reports = schema.table(
@@ -87,15 +94,33 @@ export const messagesSchema = (name: string) => {
     updatedAt: at('updated_at').notNull(),
   });
 
+  /** Projection of media's video events, keyed by the public URL a message carries. */
+  const videos = schema.table(
+    'videos',
+    {
+      url: text('url').primaryKey(),
+      /** Who uploaded it, as media said; null while only a send has named the URL. */
+      uploaderId: id('uploader_id'),
+      status: text('status', { enum: ['processing', 'ready', 'failed'] }).notNull(),
+      posterUrl: text('poster_url'),
+      durationSeconds: doublePrecision('duration_seconds'),
+      /** Why it failed, as media said it (null unless failed). */
+      error: text('error'),
+      updatedAt: at('updated_at').notNull().defaultNow(),
+    },
+    (t) => [index('videos_uploader_idx').on(t.uploaderId)],
+  );
+
   /** The platform's projections: names and avatars, blocks (decision 036), the friend graph. */
   const members = memberSnapshotTable(schema);
   const blocks = memberBlocksTable(schema);
   const friendships = friendshipsTable(schema);
 
-  return { conversations, conversationMembers, messages, reports, policies, members, blocks, friendships };
+  return { conversations, conversationMembers, messages, reports, policies, videos, members, blocks, friendships };
 };
 
 export type MessagesTables = ReturnType<typeof messagesSchema>;
 export type ConversationRow = MessagesTables['conversations']['$inferSelect'];
 export type MemberRow = MessagesTables['conversationMembers']['$inferSelect'];
 export type MessageRow = MessagesTables['messages']['$inferSelect'];
+export type VideoRow = MessagesTables['videos']['$inferSelect'];

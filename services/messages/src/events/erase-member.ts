@@ -2,11 +2,12 @@
  * A member's account was erased (`user.deleted`, decision 034): the text and media of every message
  * they sent are cleared (the rows keep their ids and times, so the others' conversations keep
  * their order and read "Message deleted"), their memberships and reports go, and a conversation of
- * theirs that nobody else is in any more (the others left or declined) goes with its messages. Replaying finds nothing left to do.
+ * theirs that nobody else is in any more (the others left or declined) goes with its messages. The
+ * videos projection forgets what they uploaded and what their messages carried. Replaying finds nothing left to do.
  */
 import type { EventPayload } from '@kora/contracts';
 import { deleteMemberRows, forgetPublishedEvents, memberNames, type Tx } from '@kora/platform/service';
-import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Messages } from '../context.js';
 
 export async function eraseMessagesMember(
@@ -15,9 +16,17 @@ export async function eraseMessagesMember(
   event: { payload: EventPayload<'user.deleted'>; occurredAt: string },
 ): Promise<void> {
   const { userId } = event.payload;
-  const { messages, conversations, conversationMembers: cm, reports, policies, members, blocks, friendships } = m.tables;
+  const { messages, conversations, conversationMembers: cm, reports, policies, videos, members, blocks, friendships } = m.tables;
   const names = await memberNames(tx, members, userId);
   const theirs = (await tx.select({ id: cm.conversationId }).from(cm).where(eq(cm.userId, userId))).map((r) => r.id);
+  const sentVideos = await tx
+    .select({ url: sql<string>`${messages.media} -> 0 ->> 'url'` })
+    .from(messages)
+    .where(and(eq(messages.senderId, userId), sql`${messages.media} @> '[{"type": "video"}]'`));
+  const urls = sentVideos.map((r) => r.url);
+  await tx
+    .delete(videos)
+    .where(urls.length > 0 ? or(eq(videos.uploaderId, userId), inArray(videos.url, urls)) : eq(videos.uploaderId, userId));
   await tx
     .update(messages)
     .set({ body: '', media: [], deletedAt: new Date(event.occurredAt) })

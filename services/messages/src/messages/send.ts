@@ -4,7 +4,8 @@
  * instead of adding another; the unique (sender_id, client_id) decides, so concurrent repeats
  * store one row. In a direct conversation a block either way refuses every send (403), and so does
  * the recipient's policy while they have not accepted the conversation. After the recipient
- * declined, sends are stored for the sender alone and nothing tells them.
+ * declined, sends are stored for the sender alone and nothing tells them. A video must be the
+ * sender's and not failed (`attach-video.ts`).
  */
 import { mediaTypeOf, messageLimits, textLength, type Message, type MessageMedia } from '@kora/contracts';
 import { isBlockedBetween, rowsOf, type Tx } from '@kora/platform/service';
@@ -15,6 +16,7 @@ import { conversationOf, membersOf } from '../conversations/access.js';
 import { audienceOf } from '../conversations/audience.js';
 import { bodyEmpty, bodyTooLong, cantMessage, photosOrVideo, replyNotFound } from '../errors.js';
 import { admissionOf } from '../rules/may-message.js';
+import { requireSendableVideo } from './attach-video.js';
 import { messagesJson } from './view.js';
 import { visibleTo } from './visibility.js';
 
@@ -57,6 +59,7 @@ export async function sendMessage(
       );
       if (rowsOf(replied).length === 0) throw replyNotFound();
     }
+    for (const item of media) if (item.type === 'video') await requireSendableVideo(m, tx, callerId, item.url);
     // Nobody else can receive it (the recipient declined or left): it is the sender's alone.
     const reachable = members.some((r) => r.userId !== callerId && (r.state === 'active' || r.state === 'request'));
     const [row] = await tx

@@ -8,6 +8,7 @@ import { memberViews } from '@kora/platform/service';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { Messages } from '../context.js';
 import { reportClosed, reportNotFound } from '../errors.js';
+import { mediaJson, videoStates } from '../messages/media.js';
 
 export async function adminMessageReports(
   m: Messages,
@@ -33,13 +34,18 @@ export async function adminMessageReports(
     rows.flatMap((r) => [r.message.senderId, r.report.reporterId]),
     m.now(),
   );
+  const videos = await videoStates(
+    db,
+    m.tables,
+    rows.map((r) => r.message.media),
+  );
   const items = rows.map(({ report, message }): AdminMessageReport => {
     const sender = view(message.senderId);
     return {
       id: report.id,
       messageId: message.id,
       body: message.deletedAt ? '' : message.body,
-      media: message.deletedAt ? [] : message.media,
+      media: message.deletedAt ? [] : mediaJson(message.media, videos),
       deleted: message.deletedAt !== null,
       sentAt: message.createdAt.toISOString(),
       senderId: message.senderId,

@@ -87,8 +87,8 @@ describe('messages', () => {
     const withMedia = await send({ clientId: randomUUID(), media: [photo(1), photo(2)] });
     expect(withMedia.statusCode).toBe(201);
     expect(withMedia.json<Message>().media).toEqual([
-      { url: photo(1).url, type: 'image', posterUrl: null },
-      { url: photo(2).url, type: 'image', posterUrl: null },
+      { url: photo(1).url, type: 'image', posterUrl: null, state: 'ready', durationSeconds: null, error: null },
+      { url: photo(2).url, type: 'image', posterUrl: null, state: 'ready', durationSeconds: null, error: null },
     ]);
     const other = await file.api.start(ada, [chidi, bola], { title: 'Elsewhere' });
     const elsewhere = await file.api.sent(ada, other.id, 'not here');

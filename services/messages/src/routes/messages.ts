@@ -62,6 +62,10 @@ export async function messageRoutes(app: ServiceApp, m: Messages): Promise<void>
         tags,
         operationId: 'sendMessage',
         summary: 'Send a message; a repeat of the same clientId answers the stored message (200)',
+        description:
+          'Up to 4 photos or one video uploaded through /api/media/upload. A video another member uploaded is refused 403, ' +
+          "a failed one 400 with media's reason; a video still processing is sent, and its message is announced again " +
+          '(message:updated) once media has processed it or given up.',
         params: conversationParams,
         body: sendMessageBody,
         response: { 200: messageSchema, 201: messageSchema, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },

@@ -91,6 +91,10 @@ export const messageTexts = {
   tooManyPhotos: 'A message has 4 photos at most',
   photosOrVideo: 'A message has photos or one video, not both',
   mediaInvalid: 'Invalid media URL',
+  videoNotYours: 'Attach only videos you uploaded',
+  /** A failed video's words when media gave none; a send of it is refused with them (and media's reason). */
+  videoFailed: "This video couldn't be processed",
+  videoProcessing: 'Processing video…',
   replyNotFound: 'The message you reply to is not in this conversation',
   notRequest: 'This conversation is not a message request',
   cursorInvalid: 'Invalid cursor',

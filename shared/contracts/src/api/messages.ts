@@ -9,6 +9,7 @@ import { adminPage, adminPageOf, adminPageSize } from './admin.js';
 import { adminTexts, REPORT_NOTE_MAX, REPORT_REASONS, REPORT_STATUSES } from './admin-texts.js';
 import { CONVERSATION_FOLDERS, CONVERSATION_KINDS, messageLimits, messageTexts as t } from './messages-texts.js';
 import { POST_MEDIA_URL } from './posts-texts.js';
+import { CLIP_STATES } from './stories-texts.js';
 
 export * from './messages-texts.js';
 
@@ -19,12 +20,32 @@ export const messageMediaInput = z.object({
   url: z.string({ error: t.mediaInvalid }).regex(POST_MEDIA_URL, t.mediaInvalid),
 });
 
-export const messageMediaSchema = z.object({
-  url: z.string(),
-  type: z.enum(['image', 'video']),
-  /** A video's poster once media has processed it; null for photos and videos not ready yet. */
-  posterUrl: z.string().nullable(),
-});
+export const messageMediaSchema = z
+  .object({
+    url: z.string(),
+    type: z.enum(['image', 'video']),
+    /** A video's poster once media has processed it; null for photos and videos not ready yet. */
+    posterUrl: z.string().nullable(),
+    /**
+     * A video plays once `ready`; `processing` until media has transcoded it, `failed` when it could
+     * not (see `error`). A photo is always `ready`. Optional: absent from servers before it existed.
+     */
+    state: z.enum(CLIP_STATES).optional(),
+    /** A ready video's length in seconds; null otherwise. */
+    durationSeconds: z.number().nullable().optional(),
+    /** Why a failed video failed, in words for the members (media's reason); null otherwise. */
+    error: z.string().nullable().optional(),
+  })
+  .meta({
+    example: {
+      url: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4',
+      type: 'video',
+      posterUrl: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b-poster.jpg',
+      state: 'ready',
+      durationSeconds: 14.2,
+      error: null,
+    },
+  });
 export type MessageMedia = z.infer<typeof messageMediaSchema>;
 
 /** A conversation member as others see them. */
@@ -221,6 +242,8 @@ export type UnreadAnswer = z.infer<typeof unreadAnswer>;
 export const messageSocketFrames = [
   z.object({ type: z.literal('message:new'), message: messageSchema }),
   z.object({ type: z.literal('message:deleted'), message: messageSchema }),
+  /** The message's video finished processing (or failed) after it was sent: replace the copy with this id. */
+  z.object({ type: z.literal('message:updated'), message: messageSchema }),
   z.object({
     type: z.literal('conversation:read'),
     conversationId: z.number().int(),

@@ -347,6 +347,12 @@ export const eventRegistry = {
   ),
   /** The sender deleted a message for everyone: the message as it now reads. */
   'message.deleted': event('messages.conversation', 1, conversationAudience.extend({ message: messageSchema })),
+  /**
+   * A message already sent reads differently with nothing done by its sender: its video finished
+   * processing or failed (media's `video.*` events). The message as it now reads, for the members it
+   * reaches now; clients replace their copy with the same id. Never a bell notification.
+   */
+  'message.updated': event('messages.conversation', 1, conversationAudience.extend({ message: messageSchema })),
   /** `userId` read the conversation up to `readUpTo` (not announced while their membership is a request). */
   'conversation.read': event(
     'messages.conversation',
