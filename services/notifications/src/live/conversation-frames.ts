@@ -16,6 +16,7 @@ export interface ConversationDelivery {
 const conversationEvents = [
   'message.sent',
   'message.deleted',
+  'message.updated',
   'conversation.read',
   'conversation.delivered',
   'conversation.changed',
@@ -36,6 +37,7 @@ const to = (p: { memberIds: number[] }, frame: ConversationFrame, skip: number |
 const frames: { [K in ConversationEvent]: (p: EventPayload<K>) => ConversationDelivery } = {
   'message.sent': (p) => to(p, { type: 'message:new', message: p.message }),
   'message.deleted': (p) => to(p, { type: 'message:deleted', message: p.message }),
+  'message.updated': (p) => to(p, { type: 'message:updated', message: p.message }),
   'conversation.read': (p) =>
     to(p, { type: 'conversation:read', conversationId: p.conversationId, userId: p.userId, readUpTo: p.readUpTo }),
   'conversation.delivered': (p) =>

@@ -91,9 +91,13 @@ describe(`conversations on the live socket (${process.env.KORA_TEST_TARGET ?? 'e
     const audience = { conversationId: conversation, memberIds: [ada, bola, chidi] };
     const { message } = sentMessage(conversation, ada, audience.memberIds);
     const deleted = { ...message, body: '', deleted: true };
+    const updated = { ...message, body: 'with its video ready' };
     const events: {
-      [K in 'message.deleted' | 'conversation.delivered' | 'conversation.changed' | 'conversation.typing']: EventPayload<K>;
+      [
+        K in 'message.updated' | 'message.deleted' | 'conversation.delivered' | 'conversation.changed' | 'conversation.typing'
+      ]: EventPayload<K>;
     } = {
+      'message.updated': { ...audience, message: updated },
       'message.deleted': { ...audience, message: deleted },
       'conversation.delivered': { ...audience, userId: chidi, deliveredUpTo: message.id },
       'conversation.changed': audience,
@@ -102,23 +106,24 @@ describe(`conversations on the live socket (${process.env.KORA_TEST_TARGET ?? 'e
     for (const [type, payload] of Object.entries(events))
       await publish(svc, type as keyof typeof events, payload as never, conversation, ada);
     const expected: SocketMessage[] = [
+      { type: 'message:updated', message: updated },
       { type: 'message:deleted', message: deleted },
       { type: 'conversation:delivered', conversationId: conversation, userId: chidi, deliveredUpTo: message.id },
       { type: 'conversation:changed', conversationId: conversation },
       { type: 'conversation:typing', conversationId: conversation, userId: bola },
     ];
     await eventually(
-      () => framesOf(ada1).length === 4 && framesOf(chidi1).length === 4 && framesOf(bola1).length === 3 && framesOf(bola2).length === 3,
+      () => framesOf(ada1).length === 5 && framesOf(chidi1).length === 5 && framesOf(bola1).length === 4 && framesOf(bola2).length === 4,
     );
     await settle();
     // Typing travels on a topic of its own: in order with nothing else.
     const inOrder = (tab: LiveSocket) => framesOf(tab).filter((f) => f.type !== 'conversation:typing');
     for (const tab of [ada1, chidi1]) {
-      expect(inOrder(tab)).toEqual(expected.slice(0, 3));
-      expect(framesOf(tab)).toContainEqual(expected[3]);
+      expect(inOrder(tab)).toEqual(expected.slice(0, 4));
+      expect(framesOf(tab)).toContainEqual(expected[4]);
     }
     // The typer's own tabs, on both instances, are not told they are typing.
-    for (const tab of [bola1, bola2]) expect(framesOf(tab)).toEqual(expected.slice(0, 3));
+    for (const tab of [bola1, bola2]) expect(framesOf(tab)).toEqual(expected.slice(0, 4));
   });
 
   it('does not send an event older than the live limit (a replay), but sends the next fresh one', async () => {
