@@ -126,8 +126,8 @@ function productEnv(mediaDir) {
     MEDIA_DIR: mediaDir,
     // Tests sign in and up far more often than one person would: lift the per-address and
     // per-account limits of the edge (the limits themselves are tested in the gateway's own tests).
-    // A member's own calls keep a limit far above any one test member's, low enough for
-    // tests/api/member-limits.test.ts to flood past it.
+    // A member's own calls keep a limit far above any one test member's; tests/api/member-limits
+    // floods the low-limit gateway instead (LOW_LIMIT_GATEWAY).
     RATE_LIMIT_PER_MINUTE: '10000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000',
@@ -147,6 +147,14 @@ function productEnv(mediaDir) {
 }
 
 const TEST_DELETION_GRACE_SECONDS = '20';
+
+/**
+ * A second gateway in front of the same services whose per-member limit a flood reaches in a few
+ * dozen calls (tests/api/member-limits.test.ts, through KORA_LOW_LIMIT_URL): the first gateway's
+ * limit must stay above what any test member sends in a minute, and flooding past it took about
+ * 10,000 calls.
+ */
+const LOW_LIMIT_GATEWAY = { 'gateway-low-limit': { RATE_LIMIT_PER_MINUTE: '50' } };
 
 /**
  * The API tests against a running product: the files that change or read what every file shares
@@ -288,6 +296,7 @@ const stages = {
           logDir,
           logLevel: process.env.KORA_TEST_LOG_LEVEL ?? 'warn',
           extraInstances: { notifications: 1 },
+          extraGateways: LOW_LIMIT_GATEWAY,
         }),
       );
       control = await serveControl(cluster);
@@ -295,6 +304,7 @@ const stages = {
         ...secrets,
         ...namespace.env,
         KORA_BASE_URL: `http://127.0.0.1:${port}`,
+        KORA_LOW_LIMIT_URL: cluster.gateways['gateway-low-limit'],
         KORA_CONTROL_URL: control.url,
         KORA_MAIL_SINK_URL: sink.apiUrl,
         KORA_MODE: 'distributed',
@@ -349,7 +359,7 @@ const stages = {
     // after the run's summary, and read like part of it.
     const logFile = path.join(dataDir, 'logs', 'embedded.log');
     const product = await tests.timed('(embedded start)', () =>
-      startEmbedded({ port, host: '127.0.0.1', dataDir, logLevel: 'warn', logFile }),
+      startEmbedded({ port, host: '127.0.0.1', dataDir, logLevel: 'warn', logFile, extraGateways: LOW_LIMIT_GATEWAY }),
     );
     const control = await serveControl(product);
     try {
@@ -358,6 +368,7 @@ const stages = {
         {
           ...secrets,
           KORA_BASE_URL: `http://127.0.0.1:${port}`,
+          KORA_LOW_LIMIT_URL: product.gateways['gateway-low-limit'],
           KORA_CONTROL_URL: control.url,
           KORA_MAIL_SINK_URL: sink.apiUrl,
           KORA_MODE: 'embedded',

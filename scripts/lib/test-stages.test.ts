@@ -4,8 +4,8 @@ import { PLAN, STAGES, stagePlan } from './test-stages.mjs';
 describe('stagePlan', () => {
   it('runs every stage once, by the plan, when nothing is asked', () => {
     expect(stagePlan()).toEqual([
-      [['embedded'], ['typecheck'], ['lint']],
-      [['distributed'], ['real', 'bench']],
+      [['embedded'], ['lint']],
+      [['distributed'], ['typecheck', 'real', 'bench']],
       [['embedded-api'], ['real-only']],
     ]);
     expect(PLAN.flat(2).sort()).toEqual([...STAGES].sort());
@@ -14,6 +14,11 @@ describe('stagePlan', () => {
   it('keeps only the picked stages, by the plan, and drops empty lanes and steps', () => {
     expect(stagePlan(['embedded-api', 'typecheck'])).toEqual([[['typecheck']], [['embedded-api']]]);
     expect(stagePlan(['bench', 'distributed'])).toEqual([[['distributed'], ['bench']]]);
+  });
+
+  it('runs the type check in the broker wait beside the distributed stage, or in the first step without it', () => {
+    expect(stagePlan(['typecheck', 'distributed', 'real'])).toEqual([[['distributed'], ['typecheck', 'real']]]);
+    expect(stagePlan(['typecheck', 'lint', 'embedded'])).toEqual([[['embedded'], ['lint'], ['typecheck']]]);
   });
 
   it('runs one stage at a time, in the default order, when asked', () => {

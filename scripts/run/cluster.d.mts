@@ -2,6 +2,8 @@ export interface Cluster {
   url: string;
   logDir: string;
   upstreams: Record<string, string>;
+  /** The extra gateways' addresses, by name. */
+  gateways: Record<string, string>;
   pidOf(name: string): number | undefined;
   stopProcess(name: string, signal?: string): Promise<void>;
   startProcess(name: string): Promise<void>;
@@ -15,5 +17,6 @@ export function startCluster(options: {
   logLevel?: string;
   extraInstances?: Record<string, number>;
   nodeArgs?: Record<string, string[]>;
+  extraGateways?: Record<string, Record<string, string>>;
 }): Promise<Cluster>;
 export const SERVICE_NAMES: string[];

@@ -56,6 +56,9 @@ async function waitForHealth(url, child, timeoutMs = 120_000) {
  *   others directly through `upstreams['notifications-2']`.
  * @param {Record<string, string[]>} [options.nodeArgs] extra Node options per process, e.g.
  *   `{ gateway: ['--cpu-prof', '--cpu-prof-dir=...'] }` (the bench profiles processes this way).
+ * @param {Record<string, Record<string, string>>} [options.extraGateways] more gateways in front of
+ *   the same services, each with its own settings over the first's, e.g. `{ 'gateway-low-limit':
+ *   { RATE_LIMIT_PER_MINUTE: '50' } }`; their addresses are in `gateways`.
  */
 export async function startCluster({
   port = 8080,
@@ -65,6 +68,7 @@ export async function startCluster({
   logLevel = 'info',
   extraInstances = {},
   nodeArgs = {},
+  extraGateways = {},
 }) {
   mkdirp(logDir);
   const processes = new Map(); // name -> { child, port, program, env }
@@ -114,6 +118,7 @@ export async function startCluster({
   }
 
   const upstreams = {};
+  const gateways = {};
   try {
     // Services first (they migrate their schemas at start-up), a few at a time on two cores.
     const ports = {};
@@ -152,6 +157,11 @@ export async function startCluster({
     const gatewayEnv = { HOST: '0.0.0.0', PORT: String(port), CACHE_STORE: 'redis', TRUST_PROXY: common.TRUST_PROXY || 'loopback' };
     for (const name of [...SERVICE_NAMES, 'web']) gatewayEnv[envName(name)] = upstreams[name];
     await startOne('gateway', 'gateway', gatewayEnv, `http://127.0.0.1:${port}/healthz`);
+    for (const [name, settings] of Object.entries(extraGateways)) {
+      const extraPort = await pickPort(name);
+      gateways[name] = `http://127.0.0.1:${extraPort}`;
+      await startOne(name, 'gateway', { ...gatewayEnv, ...settings, PORT: String(extraPort) }, `${gateways[name]}/healthz`);
+    }
   } catch (err) {
     await Promise.allSettled([...processes.keys()].map((name) => stopOne(name)));
     bundles.remove();
@@ -162,6 +172,7 @@ export async function startCluster({
     url: `http://localhost:${port}`,
     logDir,
     upstreams,
+    gateways,
     /** The process id of a running process (benchmarks read its memory). */
     pidOf: (name) => processes.get(name)?.child.pid,
     /** Stops one process (a service, 'web' or 'gateway'), as an outage would. */
@@ -173,8 +184,8 @@ export async function startCluster({
       await startOne(name, proc.program, proc.env, proc.healthUrl);
     },
     async stop() {
-      await stopOne('gateway');
-      await Promise.allSettled([...processes.keys()].filter((n) => n !== 'gateway').map((name) => stopOne(name)));
+      await Promise.allSettled(['gateway', ...Object.keys(gateways)].map((name) => stopOne(name)));
+      await Promise.allSettled([...processes.keys()].filter((n) => n !== 'gateway' && !(n in gateways)).map((name) => stopOne(name)));
       bundles.remove();
     },
   };

@@ -42,10 +42,17 @@ export interface EmbeddedOptions {
   logLevel?: string;
   /** Where the product's log lines go (appended); stdout when not given. */
   logFile?: string;
+  /**
+   * More gateways in front of the same services, on ports of their own, each with its own settings
+   * over the first's (the tests' low member limit); their addresses are in `gateways`.
+   */
+  extraGateways?: Record<string, Record<string, string>>;
 }
 
 export interface EmbeddedProduct {
   url: string;
+  /** The extra gateways' addresses, by name. */
+  gateways: Record<string, string>;
   services: Record<ServiceName, RunningService>;
   /** Stops one service, as an outage would (tests). */
   stopProcess(name: ServiceName): Promise<void>;
@@ -121,7 +128,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     ...(Object.fromEntries(serviceNames.map((n) => [n, services[n].url!])) as Record<ServiceName, string>),
     web: webUrl,
   };
-  const gatewayEnv = loadConfig(gatewayEnvSchema, {
+  const gatewaySettingsFrom = (settings: Record<string, string>) => ({
     ...process.env,
     ...secrets,
     HOST: options.host ?? process.env.HOST ?? '0.0.0.0',
@@ -133,17 +140,30 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     // (X-Forwarded-For): loopback is the one proxy trusted unless TRUST_PROXY says more (decision 032).
     TRUST_PROXY: process.env.TRUST_PROXY || 'loopback',
     ...Object.fromEntries(Object.entries(upstreams).map(([name, url]) => [`${name.toUpperCase().replace('-', '_')}_URL`, url])),
+    ...settings,
   });
+  const gatewayEnv = loadConfig(gatewayEnvSchema, gatewaySettingsFrom({}));
   const gatewayLog = createLogger('gateway', logLevel, logTo);
   const gatewaySettings = await watchSiteSettings(adapters.bus, gatewayLog, 'gateway');
   const gateway = await buildGateway({ env: gatewayEnv, upstreams, store: adapters.store, log: gatewayLog, siteSettings: gatewaySettings });
   await gateway.listen({ host: gatewayEnv.HOST, port: gatewayEnv.PORT });
   const port = (gateway.server.address() as AddressInfo).port;
   gatewayPort = port;
+  const extraGateways: Awaited<ReturnType<typeof buildGateway>>[] = [];
+  const gateways: Record<string, string> = {};
+  for (const [name, settings] of Object.entries(options.extraGateways ?? {})) {
+    const extraEnv = loadConfig(gatewayEnvSchema, gatewaySettingsFrom({ ...settings, PORT: '0' }));
+    const log = createLogger(name, logLevel, logTo);
+    const extra = await buildGateway({ env: extraEnv, upstreams, store: adapters.store, log, siteSettings: gatewaySettings });
+    await extra.listen({ host: extraEnv.HOST, port: 0 });
+    extraGateways.push(extra);
+    gateways[name] = `http://127.0.0.1:${(extra.server.address() as AddressInfo).port}`;
+  }
 
   let stopping: Promise<void> | null = null;
   return {
     url: `http://localhost:${port}`,
+    gateways,
     services,
     stopProcess: (name) => services[name].stop(),
     async startProcess(name) {
@@ -160,6 +180,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     stop() {
       stopping ??= (async () => {
         await gateway.close();
+        for (const extra of extraGateways) await extra.close();
         await gatewaySettings.stop();
         await new Promise<void>((resolve) => web.close(() => resolve()));
         for (const name of [...serviceNames].reverse()) await services[name].stop();

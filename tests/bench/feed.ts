@@ -250,7 +250,8 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
   // The same 100 members for every feed scenario: pgbench takes at most 128 scripts (one a member).
   const sample = Array.from({ length: Math.min(100, ids.length) }, (_, i) => ids[(i * 7_919) % ids.length]!);
   const requests = sample.map((id) => ({ path: '/api/posts?limit=20', headers: { authorization: `Bearer ${tokens.get(id)}` } }));
-  await runWrk({ name: 'feed-warm-up', url: target.gatewayUrl, requests, connections: CONNECTIONS, durationMs: target.warmUpMs });
+  if (target.warmUpMs > 0)
+    await runWrk({ name: 'feed-warm-up', url: target.gatewayUrl, requests, connections: CONNECTIONS, durationMs: target.warmUpMs });
   const cpu = watchCpu(target.pids, target.postmaster);
   const feed = await target.profilers.around('feed', () =>
     runWrk({ name: 'feed', url: target.gatewayUrl, requests, connections: CONNECTIONS, durationMs: target.durationMs }),

@@ -111,8 +111,8 @@ export async function benchGateway(target: GatewayBenchTarget): Promise<GatewayB
         proxy: target.pids.gateway ? [target.pids.gateway] : [],
       },
     ];
-    // Warm-up: JIT, connection pools, lazily loaded modules.
-    for (const way of ways)
+    // Warm-up: JIT, connection pools, lazily loaded modules (none in the smoke run: size.ts).
+    for (const way of target.warmUpMs > 0 ? ways : [])
       await runWrk({
         name: `${way.name}-warm-up`,
         url: way.url,

@@ -166,7 +166,7 @@ export async function benchGroupsSearch(target: GroupsBenchTarget): Promise<{ re
     const headers = { authorization: `Bearer ${token}` };
     // Warm-up, not measured: the first requests pay for connections, the JIT and cold caches
     // (docs/performance.md, "Groups discover search").
-    for (const { q } of GROUPS_QUERIES) {
+    for (const { q } of target.warmUpMs > 0 ? GROUPS_QUERIES : []) {
       const path = `/api/groups?tab=discover&q=${encodeURIComponent(q)}`;
       await runOpenLoop({
         name: 'groups-warm-up',

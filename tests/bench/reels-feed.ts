@@ -101,13 +101,14 @@ export async function benchReelsFeed(target: ReelsBenchTarget): Promise<Scenario
   const cursor = first.headers.get('x-next-cursor');
   if (first.status !== 200 || !cursor) throw new Error(`reels bench: the first page answered ${first.status} without a next cursor`);
   // Warm-up, not measured: connections, the JIT and cold caches.
-  await runOpenLoop({
-    name: 'reels-warm-up',
-    url: target.gatewayUrl,
-    rate: RATE,
-    durationMs: target.warmUpMs,
-    next: () => ({ path: '/api/reels', headers }),
-  });
+  if (target.warmUpMs > 0)
+    await runOpenLoop({
+      name: 'reels-warm-up',
+      url: target.gatewayUrl,
+      rate: RATE,
+      durationMs: target.warmUpMs,
+      next: () => ({ path: '/api/reels', headers }),
+    });
   const results: Scenario[] = [];
   for (const [name, path] of [
     ['reels-feed-first', '/api/reels'],

@@ -212,7 +212,7 @@ export async function benchSearch(target: SearchBenchTarget): Promise<{ results:
       ...POSTS_QUERIES.map(({ name, q }) => ({ kind: 'posts', name, q, statement: searchPostsSql(tables, reader, q, window, now)! })),
       ...PEOPLE_QUERIES.map(({ name, q }) => ({ kind: 'people', name, q, statement: searchPeopleSql(tables, q, window, now) })),
     ];
-    for (const { kind, q } of cases) {
+    for (const { kind, q } of target.warmUpMs > 0 ? cases : []) {
       const path = `/api/search?type=${kind}&q=${encodeURIComponent(q)}`;
       await runLoad({
         name: 'search-warm-up',

@@ -7,7 +7,7 @@
 export interface BenchSize {
   /** Each measured run's length. */
   durationMs: number;
-  /** Unmeasured load before a measured run: connections, the JIT, cold caches. */
+  /** Unmeasured load before a measured run: connections, the JIT, cold caches; none when 0. */
   warmUpMs: number;
   /** pgbench's warm-up before feed-sql's measured window (feed-sql.ts says why it is long). */
   feedSqlWarmUpMs: number;
@@ -52,7 +52,9 @@ export function benchSize(env: NodeJS.ProcessEnv = process.env): BenchSize {
  */
 export const SMOKE_SIZE: BenchSize = {
   durationMs: 1_000,
-  warmUpMs: 500,
+  // No warm-up: the figures only have to be there, not settled. A 500 ms warm-up was a whole second
+  // of wrk (it counts in seconds) at 50 connections before each of five runs, on both cores.
+  warmUpMs: 0,
   // pgbench's clients prepare every page's statements on their first draws: on a starved machine
   // a 2-second run ended before any transaction did, and feed-sql measured nothing.
   feedSqlWarmUpMs: 5_000,

@@ -12,6 +12,7 @@ import { auth, json, signedInMember, signIn, type SignedIn } from '../support/me
 import { createPost } from '../support/posts.js';
 import { api, body } from '../support/product.js';
 import type { Actors, Member } from './actors.js';
+import { newConversation, newMessage } from './conversations.js';
 
 async function created<T>(res: Response, what: string, status = 201): Promise<T> {
   expect(res.status, `${what}: ${await res.clone().text()}`).toBe(status);
@@ -197,6 +198,10 @@ export interface Resources {
   reelVideoUrl: string;
   /** A member the admin routes act on, so that no actor of the matrix is changed by them. */
   target: Member;
+  /** A group conversation the owner created with the target in it, and a message of each in it. */
+  conversationId: number;
+  ownMessageId: number;
+  targetMessageId: number;
 }
 
 export async function makeResources(actors: Actors, target: Member): Promise<Resources> {
@@ -235,6 +240,8 @@ export async function makeResources(actors: Actors, target: Member): Promise<Res
     200,
   );
 
+  const conversationId = await newConversation(owner, [target]);
+  const [ownMessageId, targetMessageId] = [await newMessage(owner, conversationId), await newMessage(target, conversationId)];
   const packages = await body<{ id: number }[]>(await api('/api/packages', auth(owner.token)));
   await created(await api('/api/reports', json({ postId: othersPost.id, reason: 'spam' }, owner.token)), 'report');
   const reports = await body<{ items: { id: number }[] }>(await api('/api/admin/reports?status=open&limit=100', auth(admin.adminToken)));
@@ -257,6 +264,9 @@ export async function makeResources(actors: Actors, target: Member): Promise<Res
     sessionId,
     imageUrl,
     target,
+    conversationId,
+    ownMessageId,
+    targetMessageId,
   };
 }
 

@@ -7,7 +7,7 @@
  * holds, a balance the member does not have), the row sets the named 4xx it gets and says why.
  */
 import { signExpiringLinkToken } from '@kora/platform/service';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { solidPng } from '../../browser/support/png.js';
 import { filesForm } from '../../support/media-files.js';
 import { json, newMember, signIn } from '../support/members.js';
@@ -25,6 +25,7 @@ import {
   representativeApplication,
   uploadVideo,
 } from './resources.js';
+import { newConversation, newMessage, newMessageReport } from './conversations.js';
 import { createPost } from '../support/posts.js';
 import { FAKE_PAYSTACK } from '../support/wallet.js';
 
@@ -581,5 +582,105 @@ export const TABLE: Row[] = [
   row('POST /api/representatives', 'public', {
     ok: 201,
     request: () => ({ path: '/api/representatives', body: representativeApplication() }),
+  }),
+
+  // ── messages (decision 039): a conversation's routes answer 404 to everyone outside it, admins included ──
+  row('GET /api/messages/conversations', 'member'),
+  row('POST /api/messages/conversations', 'member', {
+    ok: 201,
+    request: (ctx) => ({
+      path: '/api/messages/conversations',
+      body: { memberIds: [ctx.res.target.user.user_id], group: true, title: 'Matrix' },
+    }),
+  }),
+  row('GET /api/messages/unread', 'member'),
+  ...(
+    [
+      ['GET', '', 200],
+      ['PATCH', '', 200, { title: 'Matrix renamed' }],
+      ['POST', '/members', 200, 'target'],
+      ['GET', '/messages', 200],
+      ['POST', '/read', 200, 'message'],
+      ['POST', '/delivered', 204, 'message'],
+      ['POST', '/typing', 204],
+    ] as const
+  ).map(([method, path, ok, payload]) =>
+    row(`${method} /api/messages/conversations/{id}${path}`, 'owner', {
+      ok,
+      refused: 404,
+      why: 'a conversation is not shown to exist to anyone outside it',
+      request: (ctx) => ({
+        path: `/api/messages/conversations/${ctx.res.conversationId}${path}`,
+        body:
+          payload === 'target'
+            ? { memberIds: [ctx.res.target.user.user_id] }
+            : payload === 'message'
+              ? { messageId: ctx.res.targetMessageId }
+              : payload,
+      }),
+    }),
+  ),
+  row('POST /api/messages/conversations/{id}/messages', 'owner', {
+    ok: 201,
+    refused: 404,
+    why: 'a conversation is not shown to exist to anyone outside it',
+    request: (ctx) => ({
+      path: `/api/messages/conversations/${ctx.res.conversationId}/messages`,
+      body: { clientId: randomUUID(), body: 'Matrix' },
+    }),
+  }),
+  row('DELETE /api/messages/conversations/{id}/messages/{messageId}', 'owner', {
+    refused: 404,
+    why: 'a conversation is not shown to exist to anyone outside it',
+    request: async (ctx, _actor, allowed) => {
+      const id = ctx.res.conversationId;
+      return {
+        path: `/api/messages/conversations/${id}/messages/${allowed ? await newMessage(ctx.actors.owner, id) : ctx.res.ownMessageId}`,
+      };
+    },
+  }),
+  row('POST /api/messages/conversations/{id}/messages/{messageId}/report', 'owner', {
+    ok: 201,
+    refused: 404,
+    why: 'a conversation is not shown to exist to anyone outside it',
+    request: async (ctx, _actor, allowed) => {
+      const id = ctx.res.conversationId;
+      const messageId = allowed ? await newMessage(ctx.res.target, id) : ctx.res.targetMessageId;
+      return { path: `/api/messages/conversations/${id}/messages/${messageId}/report`, body: { reason: 'spam' } };
+    },
+  }),
+  row('DELETE /api/messages/conversations/{id}/members/{userId}', 'owner', {
+    ok: 204,
+    refused: 404,
+    why: 'a conversation is not shown to exist to anyone outside it',
+    request: async (ctx, _actor, allowed) => {
+      const id = allowed ? await newConversation(ctx.actors.owner, [ctx.res.target]) : ctx.res.conversationId;
+      return { path: `/api/messages/conversations/${id}/members/${ctx.res.target.user.user_id}` };
+    },
+  }),
+  row('POST /api/messages/conversations/{id}/leave', 'owner', {
+    ok: 204,
+    refused: 404,
+    why: 'a conversation is not shown to exist to anyone outside it',
+    request: async (ctx, _actor, allowed) => ({
+      path: `/api/messages/conversations/${allowed ? await newConversation(ctx.actors.owner, [ctx.res.target]) : ctx.res.conversationId}/leave`,
+    }),
+  }),
+  ...(['accept', 'decline'] as const).map((answer) =>
+    row(`POST /api/messages/conversations/{id}/${answer}`, 'owner', {
+      ok: 204,
+      refused: 404,
+      why: "a conversation is not shown to exist to anyone outside it; the owner answers the target's request",
+      request: async (ctx, _actor, allowed) => ({
+        path: `/api/messages/conversations/${allowed ? await newConversation(ctx.res.target, [ctx.actors.owner]) : ctx.res.conversationId}/${answer}`,
+      }),
+    }),
+  ),
+  row('GET /api/admin/message-reports', 'admin'),
+  row('POST /api/admin/message-reports/{id}/close', 'admin', {
+    request: async (ctx, _actor, allowed) => ({
+      path: `/api/admin/message-reports/${allowed ? await newMessageReport(ctx.actors.owner, ctx.res.target, ctx.res.conversationId) : 1}/close`,
+      body: { status: 'dismissed' },
+    }),
   }),
 ];

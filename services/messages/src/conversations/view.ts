@@ -6,11 +6,11 @@
  */
 import type { Conversation, ConversationMember } from '@kora/contracts';
 import { memberViews, rowsOf, type DbOrTx } from '@kora/platform/service';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Messages } from '../context.js';
 import type { MemberRow } from '../db/schema.js';
 import { messagesJson } from '../messages/view.js';
-import { visibleTo } from '../messages/visibility.js';
+import { conversationMarksSql } from './marks-sql.js';
 
 const mark = (id: number) => (id > 0 ? id : null);
 
@@ -42,17 +42,7 @@ export async function conversationViews(m: Messages, db: DbOrTx, callerId: numbe
       .from(conversationMembers)
       .where(inArray(conversationMembers.conversationId, ids))
       .orderBy(conversationMembers.joinedAt, conversationMembers.userId),
-    db.execute(sql`
-      select cm.conversation_id,
-        (select m.id from ${messages} as m where m.conversation_id = cm.conversation_id and ${visibleTo(m.tables, callerId)}
-          order by m.id desc limit 1) as last_id,
-        (select count(*)::int from ${messages} as m where m.conversation_id = cm.conversation_id and m.id > cm.last_read_id
-          and m.sender_id <> ${callerId} and m.deleted_at is null and ${visibleTo(m.tables, callerId)}) as unread
-      from ${conversationMembers} as cm
-      where cm.user_id = ${callerId} and cm.conversation_id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`),
+    db.execute(conversationMarksSql(m.tables, callerId, ids)),
   ]);
   const counts = new Map(
     rowsOf<{ conversation_id: number; last_id: number | null; unread: number }>(marks).map((r) => [

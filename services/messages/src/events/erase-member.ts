@@ -1,12 +1,12 @@
 /**
  * A member's account was erased (`user.deleted`, decision 034): the text and media of every message
  * they sent are cleared (the rows keep their ids and times, so the others' conversations keep
- * their order and read "Message deleted"), their memberships and reports go, and a conversation
- * left with no member at all goes with its messages. Replaying finds nothing left to do.
+ * their order and read "Message deleted"), their memberships and reports go, and a conversation of
+ * theirs that nobody else is in any more (the others left or declined) goes with its messages. Replaying finds nothing left to do.
  */
 import type { EventPayload } from '@kora/contracts';
 import { deleteMemberRows, forgetPublishedEvents, memberNames, type Tx } from '@kora/platform/service';
-import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Messages } from '../context.js';
 
 export async function eraseMessagesMember(
@@ -17,6 +17,7 @@ export async function eraseMessagesMember(
   const { userId } = event.payload;
   const { messages, conversations, conversationMembers: cm, reports, policies, members, blocks, friendships } = m.tables;
   const names = await memberNames(tx, members, userId);
+  const theirs = (await tx.select({ id: cm.conversationId }).from(cm).where(eq(cm.userId, userId))).map((r) => r.id);
   await tx
     .update(messages)
     .set({ body: '', media: [], deletedAt: new Date(event.occurredAt) })
@@ -31,13 +32,13 @@ export async function eraseMessagesMember(
     friendships.userId,
     friendships.friendId,
   ]);
-  await tx.delete(conversations).where(
-    notExists(
-      tx
-        .select({ one: sql`1` })
-        .from(cm)
-        .where(eq(cm.conversationId, conversations.id)),
-    ),
-  );
+  // Theirs that nobody is in any more (the others left or declined) go, with their messages.
+  if (theirs.length > 0) {
+    const inside = tx
+      .select({ one: sql`1` })
+      .from(cm)
+      .where(and(eq(cm.conversationId, conversations.id), inArray(cm.state, ['active', 'request'])));
+    await tx.delete(conversations).where(and(inArray(conversations.id, theirs), notExists(inside)));
+  }
   await forgetPublishedEvents(tx, m.ctx.schema, userId, names);
 }

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Messages } from '../context.js';
 import { conversationOf, membersOf } from '../conversations/access.js';
 import { audienceOf } from '../conversations/audience.js';
-import { visibleTo } from './visibility.js';
+import { unreadCountSql } from './unread-count.js';
 
 type Mark = 'read' | 'delivered';
 
@@ -60,7 +60,7 @@ export async function markConversation(
 
 /** The top bar's badge: unread messages across the inbox, inbox conversations with any, and requests waiting. */
 export async function unreadOf(m: Messages, db: DbOrTx, callerId: number): Promise<UnreadAnswer> {
-  const { conversationMembers, messages, conversations, blocks } = m.tables;
+  const { conversationMembers, conversations, blocks } = m.tables;
   const [row] = rowsOf<{ unread_total: number; conversations: number; requests: number }>(
     await db.execute(sql`
       with mine as (
@@ -72,9 +72,8 @@ export async function unreadOf(m: Messages, db: DbOrTx, callerId: number): Promi
               on (b.blocker_id = ${callerId} and b.blocked_id = o.user_id) or (b.blocked_id = ${callerId} and b.blocker_id = o.user_id)
             where o.conversation_id = c.id and o.user_id <> ${callerId}))
       ), counts as (
-        select mine.state, (select count(*)::int from ${messages} as m where m.conversation_id = mine.conversation_id
-          and m.id > mine.last_read_id and m.sender_id <> ${callerId} and m.deleted_at is null and ${visibleTo(m.tables, callerId)}) as unread
-        from mine
+        select cm.state, ${unreadCountSql(m.tables, callerId)} as unread
+        from mine as cm
       )
       select coalesce(sum(unread) filter (where state = 'active'), 0)::int as unread_total,
         (count(*) filter (where state = 'active' and unread > 0))::int as conversations,

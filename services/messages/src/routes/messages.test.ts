@@ -147,6 +147,19 @@ describe('messages', () => {
     ]);
   });
 
+  it('unread messages are counted up to 100 per conversation (the badge shows 99+ beyond 99)', async () => {
+    const { id: convo } = await file.api.start(bola, [ada, chidi], { title: 'Busy' });
+    const total = async () => (await file.api.get('/api/messages/unread', ada)).json<{ unreadTotal: number }>().unreadTotal;
+    const before = await total();
+    const m = file.svc.tables.messages;
+    const rows = Array.from({ length: 105 }, (_, i) => ({ conversationId: convo, senderId: bola, clientId: randomUUID(), body: `n${i}` }));
+    await file.svc.ctx.db.insert(m).values(rows);
+    expect((await file.api.view(ada, convo)).unreadCount).toBe(100);
+    const listed = (await file.api.get('/api/messages/conversations?q=Busy', ada)).json<{ id: number; unreadCount: number }[]>();
+    expect(listed.find((c) => c.id === convo)?.unreadCount).toBe(100);
+    expect(await total()).toBe(before + 100);
+  });
+
   it('typing is passed on through the bus at most once per 3 s (204 either way), never through the outbox', async () => {
     expect((await file.api.post(url(id, '/typing'), ada)).statusCode).toBe(204);
     expect((await file.api.post(url(id, '/typing'), ada)).statusCode).toBe(204);

@@ -15,6 +15,8 @@ export const messageLimits = {
   maxPageSize: 100,
   /** Conversations per page of the list. */
   listPageSize: 30,
+  /** Unread messages are counted up to this many per conversation (the badge shows "99+" beyond 99). */
+  unreadCountCap: 100,
   /** Seconds between two typing signals of one member in one conversation that are passed on. */
   typingIntervalSeconds: 3,
 } as const;

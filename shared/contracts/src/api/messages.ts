@@ -125,7 +125,7 @@ export const conversationSchema = z
     members: z.array(conversationMemberSchema),
     lastMessage: messageSchema.nullable(),
     lastActivityAt: z.string(),
-    /** Messages from others after the caller's read mark. */
+    /** Messages from others after the caller's read mark, counted up to `messageLimits.unreadCountCap` (100). */
     unreadCount: z.number().int(),
     /** The caller's own read mark (0 before the first). */
     lastReadId: z.number().int(),
@@ -207,7 +207,7 @@ export const readAnswer = z
 /** GET /api/messages/unread: the top bar's badge. */
 export const unreadAnswer = z
   .object({
-    /** Unread messages across the caller's inbox (requests not counted). */
+    /** Unread messages across the caller's inbox (requests not counted; each conversation counted up to 100). */
     unreadTotal: z.number().int(),
     /** Inbox conversations with at least one unread message. */
     conversations: z.number().int(),
