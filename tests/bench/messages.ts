@@ -14,11 +14,14 @@
  *      messages-list / messages-list-sql   the reader's conversation list (first page)
  * 3. Bytes per message: the messages table with its indexes and TOAST, over its rows.
  */
+import { conversationListSql, conversationMarksSql, messagePageSql, messagesSchema } from '@kora/messages/queries';
 import { signAccessToken } from '@kora/platform/access-token';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
 import { openSocket, wsUrl, type LiveSocket } from '@kora/testing/websocket';
 import type { SocketMessage } from '@kora/contracts';
 import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import { runOpenLoop } from './open-loop.js';
@@ -62,6 +65,7 @@ export interface MessagesBenchTarget {
 export interface MessagesBenchResult {
   results: Scenario[];
   bytesPerMessage: number;
+  stored: number;
 }
 
 const say = (text: string) => process.stdout.write(`messages bench: ${text}\n`);
@@ -77,8 +81,8 @@ export async function benchMessages(target: MessagesBenchTarget): Promise<Messag
     await target.settle('messages');
     const live = await messageToSocket(target, seeded.directId);
     const reads = await readScenarios(target, db, seeded.openedId);
-    const bytesPerMessage = await storagePerMessage(db);
-    return { results: [live, ...reads], bytesPerMessage };
+    const storage = await storagePerMessage(db);
+    return { results: [live, ...reads], ...storage };
   } finally {
     await db.end();
   }
@@ -116,17 +120,20 @@ async function seed(db: pg.Client, size: MessagesSize): Promise<{ directId: numb
        where c.n <= $3::int`,
       [READER, BASE, LIST_CONVERSATIONS],
     );
-    // Messages spread evenly over the conversations, a tenth of them into the first (the one opened).
+    // Messages spread evenly over the conversations (ids made in one statement: consecutive), a
+    // tenth of them into the first, the one opened.
+    const span = await db.query<{ first: string; total: number }>(
+      'select min(id) as first, count(*)::int as total from messages.conversations where creator_id = $1',
+      [READER],
+    );
     await db.query(
-      `with c as (select id, row_number() over (order by id) - 1 as n from messages.conversations where creator_id = $1),
-            k as (select count(*)::int as total from c)
-       insert into messages.messages (conversation_id, sender_id, client_id, body, created_at)
-       select c.id, case when i % 2 = 0 then $1::bigint else $2::bigint + 11 end, gen_random_uuid(),
+      `insert into messages.messages (conversation_id, sender_id, client_id, body, created_at)
+       select $4::bigint + case when i % 10 = 0 then 0 else i % $5::int end,
+              case when i % 2 = 0 then $1::bigint else $2::bigint + 11 end, gen_random_uuid(),
               'Bench message ' || i || ': see you at the market by five, bring the receipts please',
               now() - interval '30 days' + make_interval(secs => i)
-       from generate_series(1, $3::int) as i, k, c
-       where c.n = case when i % 10 = 0 then 0 else i % k.total end`,
-      [READER, BASE, size.messages],
+       from generate_series(1, $3::int) as i`,
+      [READER, BASE, size.messages, span.rows[0]!.first, span.rows[0]!.total],
     );
     await db.query(
       `update messages.conversations as c set last_message_id = m.last_id
@@ -139,11 +146,10 @@ async function seed(db: pg.Client, size: MessagesSize): Promise<{ directId: numb
       `insert into messages.conversations (kind, title, creator_id, direct_key) values ('direct', null, $1, $2) returning id`,
       [SENDER, `${SENDER}:${RECIPIENT}`],
     );
-    await db.query(`insert into messages.conversation_members (conversation_id, user_id, state) values ($1, $2, 'active'), ($1, $3, 'active')`, [
-      direct.rows[0]!.id,
-      SENDER,
-      RECIPIENT,
-    ]);
+    await db.query(
+      `insert into messages.conversation_members (conversation_id, user_id, state) values ($1, $2, 'active'), ($1, $3, 'active')`,
+      [direct.rows[0]!.id, SENDER, RECIPIENT],
+    );
     await db.query('commit');
     await db.query('analyze messages.messages; analyze messages.conversations; analyze messages.conversation_members');
   }
@@ -233,25 +239,70 @@ async function messageToSocket(target: MessagesBenchTarget, conversationId: numb
 async function readScenarios(target: MessagesBenchTarget, db: pg.Client, openedId: number): Promise<Scenario[]> {
   const readerToken = await token(READER, target.secrets.ACCESS_TOKEN_SECRET);
   const headers = { authorization: `Bearer ${readerToken}` };
+  const tables = messagesSchema('messages');
+  const dialect = new PgDialect();
+  const bare = (statement: SQL) => dialect.sqlToQuery(statement);
+  // The route's statements in the order it runs them: the ids, then what it reads for those ids.
+  const open = async (client: pg.Client) => {
+    const ids = await client.query<{ id: string }>(...asArgs(bare(messagePageSql(tables, READER, openedId, { limit: 50 }))));
+    if (ids.rowCount !== 50) throw new Error(`messages bench: the opened conversation has ${ids.rowCount} messages on its page`);
+    await client.query('select * from messages.messages where id = any($1::bigint[]) order by id', [ids.rows.map((r) => r.id)]);
+  };
+  const list = async (client: pg.Client) => {
+    const page = await client.query<{ id: string }>(
+      ...asArgs(bare(conversationListSql(tables, READER, { folder: 'inbox', after: null, limit: 31 }))),
+    );
+    const ids = page.rows.slice(0, 30).map((r) => Number(r.id));
+    if (ids.length !== 30) throw new Error(`messages bench: the reader's list has ${ids.length} conversations`);
+    await client.query(...asArgs(bare(conversationMarksSql(tables, READER, ids))));
+  };
   const cases = [
-    { name: 'messages-open', path: `/api/messages/conversations/${openedId}/messages?limit=50` },
-    { name: 'messages-list', path: '/api/messages/conversations' },
+    { name: 'messages-open', path: `/api/messages/conversations/${openedId}/messages?limit=50`, statements: open },
+    { name: 'messages-list', path: '/api/messages/conversations', statements: list },
   ];
   const results: Scenario[] = [];
-  for (const { name, path } of cases) {
+  for (const { name, path, statements } of cases) {
     const run = (durationMs: number, label: string) =>
       runOpenLoop({ name: label, url: target.gatewayUrl, rate: READ_RATE, durationMs, next: () => ({ path, headers }) });
-    await run(target.warmUpMs, `${name}-warm-up`);
+    if (target.warmUpMs > 0) await run(target.warmUpMs, `${name}-warm-up`);
     results.push(await run(target.durationMs, name));
-    results.push(await bareSql(db, `${name}-sql`, name === 'messages-open' ? openSql(openedId) : listSql(), target));
+    results.push(await bareAtRate(db, `${name}-sql`, statements, target.durationMs));
   }
   return results;
 }
 
+const asArgs = (query: { sql: string; params: unknown[] }): [string, unknown[]] => [query.sql, query.params];
+
+/**
+ * The statements sent bare at the HTTP side's rate, one after another on one connection (the
+ * statements are milliseconds: one connection keeps up), each latency from the moment it was due.
+ */
+async function bareAtRate(
+  db: pg.Client,
+  name: string,
+  statements: (client: pg.Client) => Promise<void>,
+  durationMs: number,
+): Promise<Scenario> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const total = Math.round((READ_RATE * durationMs) / 1000);
+  const interval = 1000 / READ_RATE;
+  const started = performance.now();
+  for (let n = 0; n < total; n++) {
+    const due = started + n * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    await statements(db).catch(() => void errors++);
+    latencies.push(performance.now() - due);
+  }
+  return { ...fromLatencies(name, latencies, errors, (performance.now() - started) / 1000), notes: { offered_rps: READ_RATE } };
+}
+
 /** The bytes PostgreSQL keeps for the messages table (heap, TOAST and every index) over its rows. */
-async function storagePerMessage(db: pg.Client): Promise<number> {
+async function storagePerMessage(db: pg.Client): Promise<{ bytesPerMessage: number; stored: number }> {
   const { rows } = await db.query<{ bytes: string; n: string }>(
     `select pg_total_relation_size('messages.messages') as bytes, (select count(*) from messages.messages) as n`,
   );
-  return Math.round(Number(rows[0]!.bytes) / Math.max(1, Number(rows[0]!.n)));
+  const stored = Number(rows[0]!.n);
+  return { bytesPerMessage: Math.round(Number(rows[0]!.bytes) / Math.max(1, stored)), stored };
 }
