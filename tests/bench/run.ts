@@ -15,7 +15,7 @@
  *
  * BENCH_REUSE=1 keeps the private servers' data from the previous run (the feed's seed is reused).
  * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
- * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,blocks,groups,search,reels,sockets,webhooks picks some.
+ * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,blocks,groups,search,reels,sockets,messages,webhooks picks some.
  * The wallet's card payments go to a fake Paystack started here (scripts/lib/fake-paystack.mjs).
  * BENCH_SOCKETS: sockets asked of one notifications instance (default 50,000; sockets.ts says how they are spread).
  * BENCH_REELS_RPS: the reels feed's offered rate (default 100/s).
@@ -78,6 +78,7 @@ if (failure) {
 const gateway = reports.find((r) => r.gateway)?.gateway;
 const web = reports.find((r) => r.web)?.web;
 const sockets = reports.find((r) => r.sockets)?.sockets;
+const messages = reports.find((r) => r.messages)?.messages;
 const reelVideoRatio = reports.find((r) => r.reelVideoRatio !== undefined)?.reelVideoRatio ?? null;
 const planOf = (name: 'feed' | 'groups' | 'search') => reports.find((r) => r.plan?.name === name)?.plan?.text ?? '';
 const feedPlan = planOf('feed');
@@ -106,6 +107,12 @@ const goals = {
   '50,000 sockets held by one notifications instance': sockets ? sockets.opened >= 50_000 : null,
   'like-to-socket p99 < 100 ms while they are open':
     p('like-to-socket', 'p99_ms') === undefined ? null : p('like-to-socket', 'p99_ms')! < 100,
+  'message-to-socket p99 < 100 ms at 200 messages/s beside 10,000 sockets':
+    p('message-to-socket', 'p99_ms') === undefined ? null : p('message-to-socket', 'p99_ms')! < 100,
+  'messages-open p99 < 25 ms (1,000,000 messages stored)':
+    p('messages-open', 'p99_ms') === undefined ? null : p('messages-open', 'p99_ms')! < 25,
+  'messages-list p99 < 25 ms (1,000,000 messages stored)':
+    p('messages-list', 'p99_ms') === undefined ? null : p('messages-list', 'p99_ms')! < 25,
   'feed-200rps p99 < 25 ms': p('feed-200rps', 'p99_ms') === undefined ? null : p('feed-200rps', 'p99_ms')! < 25,
   'web TTFB p50 < 100 ms': p('web-ttfb', 'p50_ms') === undefined ? null : p('web-ttfb', 'p50_ms')! < 100,
   'web first-load JS < 150 KB': web ? web.jsBytes < 150 * 1024 : null,
@@ -151,6 +158,8 @@ if (sockets) {
     `  still open after the likes: ${s.heldAfterLikes}; the instance's /healthz round trip meanwhile p50 ${s.healthzP50Ms} ms, p99 ${s.healthzP99Ms} ms, max ${s.healthzMaxMs} ms`,
   );
 }
+if (messages)
+  console.log(`\nMessages: ${messages.stored} stored, ${messages.bytesPerMessage} bytes each in PostgreSQL (table, TOAST and indexes)`);
 if (feedPlan) console.log(`\nFeed page query plan (one member, first page):\n${feedPlan}\n`);
 if (groupsPlan) console.log(`\nGroups discover search query plan (a common word, first page):\n${groupsPlan}\n`);
 if (searchPlan) console.log(`\nPosts search query plan (a common word, first page):\n${searchPlan}\n`);
@@ -171,6 +180,7 @@ writeFileSync(
       goals,
       web,
       sockets,
+      messages,
       feedPlan,
       groupsPlan,
       searchPlan,

@@ -7,6 +7,7 @@
 import { befriend, benchFeed } from './feed.js';
 import { benchGateway, type GatewayRatios } from './gateway.js';
 import { benchGroupsSearch, GROUPS_QUERIES } from './groups-search.js';
+import { benchMessages } from './messages.js';
 import type { BenchProduct } from './product.js';
 import { benchReelVideo } from './reel-video.js';
 import { benchReelsFeed } from './reels-feed.js';
@@ -36,6 +37,8 @@ export interface BenchReport {
   sockets?: SocketBenchResult['sockets'];
   /** The reel worker's time over bare ffmpeg's on the same clip (median rounds). */
   reelVideoRatio?: number;
+  /** PostgreSQL's bytes per stored message (table, TOAST and indexes) and the messages stored. */
+  messages?: { bytesPerMessage: number; stored: number };
   /** EXPLAIN ANALYZE of the scenario's main statement. */
   plan?: { name: 'feed' | 'groups' | 'search'; text: string };
 }
@@ -220,6 +223,24 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
         size: size.sockets,
       });
       return { scenarios: live.results, sockets: live.sockets };
+    },
+  },
+  {
+    name: 'messages',
+    rows: ['message-to-socket', 'messages-open', 'messages-open-sql', 'messages-list', 'messages-list-sql'],
+    figures: ['messages'],
+    async run({ product, size }) {
+      const messages = await benchMessages({
+        gatewayUrl: product.gatewayUrl,
+        notificationsUrl: product.upstreams.notifications!,
+        databaseUrl: product.servers.DATABASE_URL,
+        secrets: product.secrets,
+        durationMs: size.durationMs,
+        warmUpMs: size.warmUpMs,
+        size: size.messages,
+        settle: (before) => product.settle(before),
+      });
+      return { scenarios: messages.results, messages: { bytesPerMessage: messages.bytesPerMessage, stored: messages.stored } };
     },
   },
   {

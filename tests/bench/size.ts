@@ -4,6 +4,8 @@
  * (smoke.test.ts) runs every scenario once at `SMOKE_SIZE`, only to see each one still produces
  * its figures.
  */
+import type { MessagesSize } from './messages.js';
+
 export interface BenchSize {
   /** Each measured run's length. */
   durationMs: number;
@@ -21,6 +23,7 @@ export interface BenchSize {
   reels: number;
   reelVideo: { rounds: number; clip: { seconds: number; width: number; height: number; fps: number } };
   sockets: { asked: number; likes: number; wave: number; settleMs: number };
+  messages: MessagesSize;
   /** Paid references seeded for webhooks-distinct: a run that answers more ends early. */
   webhookReferences: number;
 }
@@ -43,6 +46,13 @@ export function benchSize(env: NodeJS.ProcessEnv = process.env): BenchSize {
     reelVideo: { rounds: numberFrom(env, 'BENCH_REEL_ROUNDS', 2), clip: { seconds: 60, width: 1080, height: 1920, fps: 30 } },
     sockets: { asked: numberFrom(env, 'BENCH_SOCKETS', 50_000), likes: numberFrom(env, 'BENCH_LIKES', 200), wave: 500, settleMs: 3_000 },
     webhookReferences: 40_000,
+    messages: {
+      sockets: numberFrom(env, 'BENCH_MESSAGE_SOCKETS', 10_000),
+      rate: 200,
+      sendMs: numberFrom(env, 'BENCH_DURATION_MS', 10_000),
+      messages: numberFrom(env, 'BENCH_MESSAGES', 1_000_000),
+      conversations: 10_000,
+    },
   };
 }
 
@@ -67,4 +77,6 @@ export const SMOKE_SIZE: BenchSize = {
   reelVideo: { rounds: 1, clip: { seconds: 2, width: 360, height: 640, fps: 15 } },
   sockets: { asked: 50, likes: 3, wave: 25, settleMs: 200 },
   webhookReferences: 300,
+  // 250 conversations: the reader's list (200 of them) fills its first page.
+  messages: { sockets: 50, rate: 20, sendMs: 1_000, messages: 2_000, conversations: 250 },
 };
