@@ -47,6 +47,7 @@ export const PROCESSES = [
     ['settings', 4008],
     ['notifications', 4009],
     ['admin', 4010],
+    ['messages', 4011],
   ].map(([name, port]) => ({
     name,
     component: 'service',

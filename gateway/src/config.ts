@@ -28,6 +28,7 @@ export const upstreamVariables = {
   settings: 'SETTINGS_URL',
   notifications: 'NOTIFICATIONS_URL',
   admin: 'ADMIN_URL',
+  messages: 'MESSAGES_URL',
   web: 'WEB_URL',
 } as const satisfies Record<UpstreamName, string>;
 

@@ -23,6 +23,7 @@ export const SERVICE_NAMES = [
   'settings',
   'notifications',
   'admin',
+  'messages',
 ];
 const envName = (name) => `${name.toUpperCase().replace('-', '_')}_URL`;
 

@@ -6,6 +6,7 @@ import { createAuthService } from '@kora/auth';
 import { createFriendsService } from '@kora/friends';
 import { createGroupsService } from '@kora/groups';
 import { createMediaService } from '@kora/media';
+import { createMessagesService } from '@kora/messages';
 import { createNotificationsService } from '@kora/notifications';
 import { createPostsService } from '@kora/posts';
 import { createSettingsService } from '@kora/settings';
@@ -23,4 +24,5 @@ export const serviceDefinitions: Record<ServiceName, ServiceDefinition> = {
   settings: createSettingsService(),
   notifications: createNotificationsService(),
   admin: createAdminService(),
+  messages: createMessagesService(),
 };

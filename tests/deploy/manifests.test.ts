@@ -27,7 +27,19 @@ const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 // ---------------------------------------------------------------------------------------------
 // What must be deployed (ARCHITECTURE.md, scripts/run/cluster.mjs)
 
-const SERVICES = ['auth', 'friends', 'posts', 'media', 'stories-reels', 'groups', 'wallet', 'settings', 'notifications', 'admin'];
+const SERVICES = [
+  'auth',
+  'friends',
+  'posts',
+  'media',
+  'stories-reels',
+  'groups',
+  'wallet',
+  'settings',
+  'notifications',
+  'admin',
+  'messages',
+];
 const PROCESSES = [...SERVICES, 'web', 'gateway'];
 const ENTRY: Record<string, string> = {
   ...Object.fromEntries(SERVICES.map((name) => [name, `services/${name}/src/server.ts`])),

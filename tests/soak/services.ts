@@ -10,6 +10,7 @@ export const SERVICE_NAMES = [
   'settings',
   'notifications',
   'admin',
+  'messages',
 ] as const;
 
 export const schemaOf = (service: string): string => service.replaceAll('-', '_');

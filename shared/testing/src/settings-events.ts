@@ -19,5 +19,7 @@ export async function announcePrivacy(
 ): Promise<void> {
   const settings = { ...defaultPrivacySettings, ...changes };
   await publishEvent(svc, 'settings.privacy-changed', { userId, ...settings }, userId, userId);
-  await eventually(async () => isDeepStrictEqual(await privacyOf(svc.ctx.db, table, userId), settings));
+  // The platform's projection keeps every setting but messagePolicy (the messages service's own).
+  const { messagePolicy: _messagePolicy, ...projected } = settings;
+  await eventually(async () => isDeepStrictEqual(await privacyOf(svc.ctx.db, table, userId), projected));
 }

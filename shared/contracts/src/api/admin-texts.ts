@@ -78,7 +78,8 @@ export const ADMIN_ACTIONS = [
   'representative.reviewed',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
-export const AUDIT_TARGETS = ['user', 'settings', 'post', 'comment', 'report', 'representative'] as const;
+/** `message-report`: a reported message's report, closed by an admin (messages service, decision 039). */
+export const AUDIT_TARGETS = ['user', 'settings', 'post', 'comment', 'report', 'representative', 'message-report'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /** The dashboard chart: sign-ups and posts per day over this many days (today included). */

@@ -125,6 +125,11 @@ export const messageTexts = {
   cursorInvalid: 'Invalid cursor',
   readInvalid: 'messageId must be a message id',
   folderInvalid: "The folder must be 'inbox' or 'requests'",
+  reportReasonInvalid: 'Choose a reason',
+  reportNoteTooLong: 'A note must be at most 500 characters',
+  reportNotFound: 'Report not found',
+  reportClosed: 'This report is already closed',
+  reportStatusInvalid: "The status must be 'resolved' or 'dismissed'",
   sendFailed: 'Message not sent. Tap to retry.',
   loadFailed: 'Failed to load messages',
 } as const;

@@ -5,6 +5,8 @@
  * decision 015.
  */
 import { z } from 'zod';
+import { adminPage, adminPageOf, adminPageSize } from './admin.js';
+import { adminTexts, REPORT_NOTE_MAX, REPORT_REASONS, REPORT_STATUSES } from './admin-texts.js';
 import { CONVERSATION_FOLDERS, CONVERSATION_KINDS, messageLimits, messageTexts as t } from './messages-texts.js';
 import { POST_MEDIA_URL } from './posts-texts.js';
 
@@ -95,7 +97,15 @@ const conversationExample = {
       readUpTo: 5021,
       deliveredUpTo: 5021,
     },
-    { id: 9, username: 'bola', name: 'Bola Adeyemi', profileImage: '/uploads/profile/defaultavatar.png', active: true, readUpTo: 5021, deliveredUpTo: 5021 },
+    {
+      id: 9,
+      username: 'bola',
+      name: 'Bola Adeyemi',
+      profileImage: '/uploads/profile/defaultavatar.png',
+      active: true,
+      readUpTo: 5021,
+      deliveredUpTo: 5021,
+    },
   ],
   lastMessage: messageExample,
   lastActivityAt: '2026-11-29T17:06:00.000Z',
@@ -151,12 +161,22 @@ export const renameConversationBody = z
 
 /** POST /api/messages/conversations/{id}/members: the creator adds members to a group conversation. */
 export const addMembersBody = z
-  .object({ memberIds: z.array(memberId, { error: t.membersInvalid }).min(1, t.membersRequired).max(messageLimits.maxMembers - 1, t.tooManyMembers) })
+  .object({
+    memberIds: z
+      .array(memberId, { error: t.membersInvalid })
+      .min(1, t.membersRequired)
+      .max(messageLimits.maxMembers - 1, t.tooManyMembers),
+  })
   .meta({ example: { memberIds: [15] } });
 
 /** GET /api/messages/conversations/{id}/messages: newest page (default), older (`before`), or catch-up (`after`). */
 export const messagePageQuery = z.object({
-  before: z.coerce.number({ error: t.cursorInvalid }).int(t.cursorInvalid).positive(t.cursorInvalid).optional().describe('Messages older than this id, newest page first'),
+  before: z.coerce
+    .number({ error: t.cursorInvalid })
+    .int(t.cursorInvalid)
+    .positive(t.cursorInvalid)
+    .optional()
+    .describe('Messages older than this id, newest page first'),
   after: z.coerce
     .number({ error: t.cursorInvalid })
     .int(t.cursorInvalid)
@@ -217,3 +237,76 @@ export const messageSocketFrames = [
   z.object({ type: z.literal('conversation:changed'), conversationId: z.number().int() }),
   z.object({ type: z.literal('conversation:typing'), conversationId: z.number().int(), userId: z.number().int() }),
 ] as const;
+
+/** POST /api/messages/conversations/{id}/messages/{messageId}/report: a member reports a message they can see. */
+export const messageReportBody = z
+  .object({
+    reason: z.enum(REPORT_REASONS, { error: t.reportReasonInvalid }),
+    note: z.string({ error: t.reportNoteTooLong }).trim().max(REPORT_NOTE_MAX, t.reportNoteTooLong).default(''),
+  })
+  .meta({ example: { reason: 'harassment', note: 'Keeps sending this after I said stop' } });
+export const messageReportAnswer = z
+  .object({ id: z.number().int(), message: z.string() })
+  .meta({ example: { id: 14, message: adminTexts.reportSent } });
+
+/** GET /api/admin/message-reports: open (default) or closed reports, newest first, in the admin tables' numbered pages. */
+export const adminMessageReportsQuery = z.object({
+  status: z.enum(['open', 'closed'], { error: "The status must be 'open' or 'closed'" }).default('open'),
+  page: adminPage,
+  limit: adminPageSize,
+});
+
+/**
+ * One report of a message as an admin sees it: the message (its text and media only, nothing else
+ * of its conversation), who sent it and who reported it (decision 039).
+ */
+export const adminMessageReportSchema = z
+  .object({
+    id: z.number().int(),
+    messageId: z.number().int(),
+    body: z.string(),
+    media: z.array(messageMediaSchema),
+    /** The sender deleted it for everyone before the admin looked (its text is gone). */
+    deleted: z.boolean(),
+    sentAt: z.string(),
+    senderId: z.number().int(),
+    senderUsername: z.string(),
+    senderName: z.string(),
+    reporterId: z.number().int(),
+    reporterUsername: z.string(),
+    reason: z.enum(REPORT_REASONS),
+    note: z.string(),
+    status: z.enum(REPORT_STATUSES),
+    createdAt: z.string(),
+    closedAt: z.string().nullable(),
+  })
+  .meta({
+    example: {
+      id: 14,
+      messageId: 5021,
+      body: 'You will regret this',
+      media: [],
+      deleted: false,
+      sentAt: '2026-11-29T17:06:00.000Z',
+      senderId: 9,
+      senderUsername: 'bola',
+      senderName: 'Bola Adeyemi',
+      reporterId: 7,
+      reporterUsername: 'adaeze.okafor',
+      reason: 'harassment',
+      note: 'Keeps sending this after I said stop',
+      status: 'open',
+      createdAt: '2026-11-29T17:10:00.000Z',
+      closedAt: null,
+    },
+  });
+export type AdminMessageReport = z.infer<typeof adminMessageReportSchema>;
+export const adminMessageReportListSchema = adminPageOf(adminMessageReportSchema);
+
+/** POST /api/admin/message-reports/{id}/close */
+export const closeMessageReportBody = z
+  .object({ status: z.enum(['resolved', 'dismissed'], { error: t.reportStatusInvalid }) })
+  .meta({ example: { status: 'resolved' } });
+export const closeMessageReportAnswer = z
+  .object({ id: z.number().int(), status: z.enum(REPORT_STATUSES) })
+  .meta({ example: { id: 14, status: 'resolved' } });

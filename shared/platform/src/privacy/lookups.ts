@@ -18,14 +18,24 @@ export function audienceAllows(audience: ProfileVisibility, relation: ViewerRela
   return false;
 }
 
-function settingsOf(row: MemberPrivacyTable['$inferSelect'] | undefined): PrivacySettings {
-  if (!row) return defaultPrivacySettings;
+/**
+ * The privacy settings this projection keeps: all but `messagePolicy`, which only the messages
+ * service enforces and keeps in a projection of its own (decision 039), so no other service's
+ * released table needs a new column.
+ */
+export type ProjectedPrivacy = Omit<PrivacySettings, 'messagePolicy'>;
+
+const { messagePolicy: _messagePolicy, ...projectedDefaults } = defaultPrivacySettings;
+export const defaultProjectedPrivacy: ProjectedPrivacy = projectedDefaults;
+
+function settingsOf(row: MemberPrivacyTable['$inferSelect'] | undefined): ProjectedPrivacy {
+  if (!row) return defaultProjectedPrivacy;
   const { userId: _userId, updatedAt: _updatedAt, ...settings } = row;
   return settings;
 }
 
 /** One member's privacy settings (the defaults until they saved any). */
-export async function privacyOf(db: DbOrTx, privacy: MemberPrivacyTable, userId: number): Promise<PrivacySettings> {
+export async function privacyOf(db: DbOrTx, privacy: MemberPrivacyTable, userId: number): Promise<ProjectedPrivacy> {
   const [row] = await db.select().from(privacy).where(eq(privacy.userId, userId));
   return settingsOf(row);
 }
@@ -35,9 +45,9 @@ export async function privacyOfMany(
   db: DbOrTx,
   privacy: MemberPrivacyTable,
   userIds: number[],
-): Promise<(userId: number) => PrivacySettings> {
+): Promise<(userId: number) => ProjectedPrivacy> {
   const unique = [...new Set(userIds)];
   const rows = unique.length === 0 ? [] : await db.select().from(privacy).where(inArray(privacy.userId, unique));
   const known = new Map(rows.map((row) => [row.userId, settingsOf(row)]));
-  return (userId) => known.get(userId) ?? defaultPrivacySettings;
+  return (userId) => known.get(userId) ?? defaultProjectedPrivacy;
 }

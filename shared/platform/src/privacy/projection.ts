@@ -15,7 +15,8 @@ export interface MemberPrivacyHandlers {
 export function memberPrivacyHandlers(privacy: MemberPrivacyTable): MemberPrivacyHandlers {
   return {
     'settings.privacy-changed': async (event, tx) => {
-      const { userId, ...values } = event.payload;
+      // messagePolicy is the messages service's own projection's (lookups.ts: ProjectedPrivacy).
+      const { userId, messagePolicy: _messagePolicy, ...values } = event.payload;
       const row = { userId, ...values, updatedAt: new Date(event.occurredAt) };
       await tx
         .insert(privacy)
