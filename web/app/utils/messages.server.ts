@@ -73,7 +73,7 @@ export async function leaveConversation(request: Request, id: number, token: Tok
 }
 
 export async function answerRequest(request: Request, id: number, answer: 'accept' | 'decline', token: Token): Promise<void> {
-  await apiFetch(request, `${conversationPath(id)}/requests/${answer}`, { method: 'POST', token });
+  await apiFetch(request, `${conversationPath(id)}/${answer}`, { method: 'POST', token });
 }
 
 export type MessagePageQuery = { before?: number; after?: number; limit?: number };

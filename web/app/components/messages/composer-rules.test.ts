@@ -10,6 +10,8 @@ describe('composer rules', () => {
     expect(bodyRefusal(` ${'x'.repeat(4000)} `, 0)).toBeNull();
     expect(bodyRefusal('x'.repeat(4001), 0)).toBe(messageTexts.bodyTooLong);
     expect(bodyRefusal('Hello 👋🏽', 0)).toBeNull();
+    // An emoji is one character, as the service counts.
+    expect(bodyRefusal('😀'.repeat(4000), 0)).toBeNull();
   });
 
   it('send on Enter alone; Shift+Enter and an input method composing do not', () => {

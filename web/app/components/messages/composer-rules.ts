@@ -2,12 +2,13 @@
  * The composer's limits (decision 039), checked in the browser before sending and again on the web
  * server and by the API, with the contract's texts: 1–4,000 characters after trimming, or media.
  */
-import { messageLimits, messageTexts } from '@kora/contracts';
+import { messageLimits, messageTexts, textLength } from '@kora/contracts';
 
 /** The text a send is refused with, or null when it may go. */
 export function bodyRefusal(body: string, mediaCount: number): string | null {
   const text = body.trim();
-  if (text.length > messageLimits.maxBody) return messageTexts.bodyTooLong;
+  // Characters as the service counts them: code points, so an emoji is one.
+  if (textLength(text) > messageLimits.maxBody) return messageTexts.bodyTooLong;
   if (text.length === 0 && mediaCount === 0) return messageTexts.bodyEmpty;
   return null;
 }

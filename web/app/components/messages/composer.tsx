@@ -41,7 +41,7 @@ export const Composer = forwardRef<
   const errorId = useId();
   useImperativeHandle(ref, () => ({ focus: () => box.current?.focus() }), []);
 
-  const tooLong = body.trim().length > messageLimits.maxBody;
+  const tooLong = bodyRefusal(body, 1) === messageTexts.bodyTooLong;
   const canSend = bodyRefusal(body, media.length) === null && uploading === null;
 
   function grow() {
