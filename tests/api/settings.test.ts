@@ -2,7 +2,8 @@
  * Member settings through the gateway, in whichever mode the harness started: each tab answers the
  * defaults, saves and reads back for its owner only; the General tab shows the account's username
  * and e-mail from auth's events and ignores them in a save; a field the rules refuse answers 400
- * with its text; the digest's signed unsubscribe link works without signing in, also as a mail
+ * with its text; who may message a member and the Messages switch survive saves that leave them out;
+ * the digest's signed unsubscribe link works without signing in, also as a mail
  * client's one-click POST; and the settings routes refuse anonymous callers.
  */
 import {
@@ -83,11 +84,17 @@ describe(`member settings through the gateway (${MODE})`, () => {
       lookupPhone: 'only_me',
       showOnline: false,
       tagReview: true,
+      messagePolicy: 'nobody',
     };
     expect(await body(await save(bola, 'privacy', privacy))).toEqual(privacy);
     expect(await read(bola, 'privacy')).toEqual(privacy);
 
-    const notifications: NotificationSettings = { ...defaultNotificationSettings, inappComments: false, emailDigest: true };
+    const notifications: NotificationSettings = {
+      ...defaultNotificationSettings,
+      inappComments: false,
+      inappMessages: false,
+      emailDigest: true,
+    };
     expect(await body(await save(bola, 'notifications', notifications))).toEqual(notifications);
     expect(await read(bola, 'notifications')).toEqual(notifications);
 
@@ -103,12 +110,34 @@ describe(`member settings through the gateway (${MODE})`, () => {
       ['profile', { education: 'x'.repeat(101) }, t.tooLong('Education')],
       ['privacy', { lookupEmail: 'strangers' }, 'lookupEmail must be one of everyone, friends, only_me'],
       ['notifications', { emailSecurity: 'no' }, t.switchInvalid('emailSecurity')],
+      ['privacy', { messagePolicy: 'friends_of_friends' }, 'messagePolicy must be one of everyone, friends, nobody'],
+      ['notifications', { inappMessages: null }, t.switchInvalid('inappMessages')],
     ];
     for (const [tab, values, message] of cases) {
       const res = await save(ada, tab, values);
       expect(res.status, `${tab} ${JSON.stringify(values)}`).toBe(400);
       expect(await body(res)).toEqual({ error: message, message, code: expect.any(String) });
     }
+  });
+
+  it('keeps who may message a member and their Messages switch when a client that knows neither saves the tab', async () => {
+    const cara = await signedInMember();
+    expect(await read(cara, 'privacy')).toMatchObject({ messagePolicy: 'everyone' });
+    expect(await read(cara, 'notifications')).toMatchObject({ inappMessages: true });
+    expect(await body(await save(cara, 'privacy', { messagePolicy: 'friends' }))).toEqual({
+      ...defaultPrivacySettings,
+      messagePolicy: 'friends',
+    });
+    expect(await body(await save(cara, 'notifications', { inappMessages: false }))).toMatchObject({ inappMessages: false });
+
+    const { messagePolicy: _policy, ...olderPrivacy } = { ...defaultPrivacySettings, tagReview: true };
+    const { inappMessages: _messages, ...olderNotifications } = { ...defaultNotificationSettings, inappLikes: false };
+    const privacy = await save(cara, 'privacy', olderPrivacy);
+    expect(privacy.status, await privacy.clone().text()).toBe(200);
+    expect(await body(privacy)).toEqual({ ...olderPrivacy, messagePolicy: 'friends' });
+    expect(await body(await save(cara, 'notifications', olderNotifications))).toEqual({ ...olderNotifications, inappMessages: false });
+    expect(await read(cara, 'privacy')).toEqual({ ...olderPrivacy, messagePolicy: 'friends' });
+    expect(await read(cara, 'notifications')).toEqual({ ...olderNotifications, inappMessages: false });
   });
 
   it('unsubscribes from the digest with the signed link, without signing in, and refuses a bad link', async () => {

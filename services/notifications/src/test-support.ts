@@ -191,3 +191,44 @@ export function setPrivacy(svc: NotificationsTestService, userId: number, change
 export function setTimezone(svc: TestService, userId: number, timezone: string) {
   return deliver(svc, 'settings.profile-changed', { userId, ...defaultGeneralSettings, timezone }, userId, userId);
 }
+
+let lastMessageId = someId();
+
+/**
+ * `message.sent` as the messages service announces it: `senderId` wrote in `conversationId`, whose
+ * members are `memberIds` (the sender included); `notifyIds` defaults to the other members.
+ */
+export function sentMessage(
+  conversationId: number,
+  senderId: number,
+  memberIds: number[],
+  options: { notifyIds?: number[]; title?: string | null; messageId?: number; createdAt?: string } = {},
+): EventPayload<'message.sent'> {
+  const id = options.messageId ?? ++lastMessageId;
+  return {
+    conversationId,
+    memberIds,
+    notifyIds: options.notifyIds ?? memberIds.filter((m) => m !== senderId),
+    title: options.title ?? null,
+    message: {
+      id,
+      conversationId,
+      senderId,
+      clientId: randomUUID(),
+      body: `Message ${id}`,
+      media: [],
+      replyTo: null,
+      deleted: false,
+      createdAt: options.createdAt ?? new Date().toISOString(),
+    },
+  };
+}
+
+/** Delivers `sentMessage(...)` keyed by the conversation (as the messages service keys it), waiting for the writer. */
+export function sendMessage(svc: TestService, ...args: Parameters<typeof sentMessage>) {
+  const payload = sentMessage(...args);
+  return deliver(svc, 'message.sent', payload, payload.conversationId, payload.message.senderId).then((envelope) => ({
+    envelope,
+    payload,
+  }));
+}

@@ -3,7 +3,7 @@
  * The platform adds the outbox and processed-events tables first; this service's own tables are
  * appended here as its features land. Never edit a released migration: add a new one.
  */
-import { devMailSql, memberBlocksSql, memberPrivacySql, memberProSql, type Migration } from '@kora/platform/service';
+import { devMailSql, memberBlocksSql, memberMutesSql, memberPrivacySql, memberProSql, type Migration } from '@kora/platform/service';
 
 export const migrations: Migration[] = [
   {
@@ -133,5 +133,22 @@ export const migrations: Migration[] = [
     // The block projection (member.blocked / member.unblocked, decision 036).
     id: '0007_member_blocks',
     sql: memberBlocksSql,
+  },
+  {
+    // Messages (decision 039): the "Messages" switch (on for everyone who saved the tab before it
+    // existed, as for those who never did), and one `message` notification per conversation and
+    // recipient, pointing at the conversation. It remembers the newest message it tells of (a read
+    // mark at or past it reads it) and a group conversation's title (the digest names it). The
+    // mutes projection (decision 037): no bell for a message from a muted member.
+    id: '0008_messages',
+    sql: `
+      alter table {schema}.notification_settings add column inapp_messages boolean not null default true;
+      alter table {schema}.notifications drop constraint notifications_entity_type_check;
+      alter table {schema}.notifications add constraint notifications_entity_type_check
+        check (entity_type in ('post', 'friend_request', 'user', 'reel', 'group', 'transaction', 'conversation'));
+      alter table {schema}.notifications add column message_id bigint, add column conversation_title text;
+      create unique index notifications_conversation_idx on {schema}.notifications (recipient_id, entity_id) where type = 'message';
+      ${memberMutesSql}
+    `,
   },
 ];

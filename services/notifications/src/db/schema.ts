@@ -1,6 +1,6 @@
 /** Tables of the `notifications` schema (Drizzle views of the SQL in migrations.ts). */
 import { NOTIFICATION_ENTITY_TYPES, type MentionReviewState } from '@kora/contracts';
-import { devMailTable, memberBlocksTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
+import { devMailTable, memberBlocksTable, memberMutesTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
 import { bigint, boolean, date, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -25,6 +25,10 @@ export const notificationsSchema = (name: string) => {
     seenAt: at('seen_at'),
     mentionId: id('mention_id'),
     review: text('review').$type<MentionReviewState>(),
+    /** A `message` notification's newest message (decision 039): a read mark at or past it reads it. */
+    messageId: id('message_id'),
+    /** A `message` notification's group conversation title (null for a direct one): what the digest names. */
+    conversationTitle: text('conversation_title'),
   });
 
   /** Projection of auth's members (decision 016): the actor's current name and avatar are read from here. */
@@ -39,6 +43,7 @@ export const notificationsSchema = (name: string) => {
     inappFriendRequests: boolean('inapp_friend_requests').notNull(),
     inappGroupActivity: boolean('inapp_group_activity').notNull(),
     inappPayments: boolean('inapp_payments').notNull(),
+    inappMessages: boolean('inapp_messages').notNull(),
     emailDigest: boolean('email_digest').notNull(),
     emailSecurity: boolean('email_security').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -48,6 +53,8 @@ export const notificationsSchema = (name: string) => {
   const privacy = memberPrivacyTable(schema);
   /** Who blocked whom (friends service, decision 036): nothing passes between a blocked pair. */
   const blocks = memberBlocksTable(schema);
+  /** Whom each member muted (settings service, decision 037): no message notification from them. */
+  const mutes = memberMutesTable(schema);
 
   /** Each member's time zone (settings.profile-changed); no row = UTC. */
   const timezones = schema.table('member_timezones', {
@@ -74,7 +81,7 @@ export const notificationsSchema = (name: string) => {
   /** The dev outbox: mails "sent" with no SMTP server configured (local installs). */
   const devMail = devMailTable(schema);
 
-  return { notifications, members, notificationSettings, privacy, blocks, timezones, emails, digests, devMail };
+  return { notifications, members, notificationSettings, privacy, blocks, mutes, timezones, emails, digests, devMail };
 };
 
 export type NotificationsTables = ReturnType<typeof notificationsSchema>;

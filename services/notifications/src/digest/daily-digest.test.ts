@@ -3,15 +3,19 @@ import { eventually, recipientsOf, startSmtpSink, testEnv, type SinkMessage, typ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
+  deliver,
   like,
   memberIds,
   registerMember,
+  sendMessage,
   setNotificationSettings,
   setTimezone,
+  someId,
   startNotifications,
   type NotificationsTestService,
 } from '../test-support.js';
 import { DIGEST_QUEUE, digestSender, sendDueDigests } from './daily-digest.js';
+import { DIGEST_LISTED } from './mail.js';
 
 describe(`daily digest (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   let svc: NotificationsTestService;
@@ -99,6 +103,48 @@ describe(`daily digest (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     const header = (key: string) => mail!.headers.find((h) => h.key === key)?.value;
     expect(header('list-unsubscribe')).toBe(`<https://kora.test/api/settings/unsubscribe?token=${token}>`);
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('lists the unread conversations by the other member or the group, in the text and the HTML, apart from the notifications', async () => {
+    const me = await member({ unread: 1 });
+    const [bola, chidi] = [nextId(), nextId()];
+    await registerMember(svc, bola, { firstname: 'Bola', lastname: 'Adeyemi' });
+    await registerMember(svc, chidi, { firstname: 'Chidi', lastname: 'Okeke' });
+    const [direct, beach, readOne] = [someId(), someId(), someId()];
+    await sendMessage(svc, direct, bola, [me, bola]);
+    await sendMessage(svc, direct, bola, [me, bola]);
+    await sendMessage(svc, beach, chidi, [me, bola, chidi], { title: 'Beach <Saturday>' });
+    const { payload } = await sendMessage(svc, readOne, chidi, [me, chidi]);
+    await deliver(
+      svc,
+      'conversation.read',
+      { conversationId: readOne, memberIds: [me, chidi], userId: me, readUpTo: payload.message.id },
+      readOne,
+      me,
+    );
+    at('2026-12-03T08:01:00Z');
+    await run();
+    const [mail] = mailsTo(me);
+    expect(mail!.subject).toBe('Your Kora daily digest: 1 unread notification, 2 unread conversations');
+    expect(mail!.text).toContain('You have 1 unread notification on Kora:\n\n- Tunde Bakare0 liked your post\n');
+    expect(mail!.text).toContain(
+      'You have 2 unread conversations:\n\n- Beach <Saturday>\n- Bola Adeyemi\n\nRead them: https://kora.test/messages',
+    );
+    expect(mail!.text).not.toContain('sent you a message');
+    expect(mail!.html).toContain('<p>You have 2 unread conversations:</p><ul><li>Beach &lt;Saturday&gt;</li><li>Bola Adeyemi</li></ul>');
+    expect(mail!.html).toContain('<a href="https://kora.test/messages">Read them</a>');
+  });
+
+  it('sends a digest of unread conversations alone, and counts those past the listed ones', async () => {
+    const me = await member({ unread: 0 });
+    for (let i = 0; i < DIGEST_LISTED + 2; i++) await sendMessage(svc, someId(), nextId(), [me]);
+    at('2026-12-04T08:01:00Z');
+    await run();
+    const [mail] = mailsTo(me);
+    expect(mail!.subject).toBe(`Your Kora daily digest: ${DIGEST_LISTED + 2} unread conversations`);
+    expect(mail!.text).not.toContain('unread notification');
+    expect(mail!.text).toContain('- and 2 more\n');
+    expect(mail!.html).toContain('<li>and 2 more</li>');
   });
 
   it('sends nothing when nothing is unread, nor to members who did not ask for it', async () => {

@@ -1,9 +1,10 @@
 /**
  * The daily digest (notification setting emailDigest): run every NOTIFICATIONS_DIGEST_EVERY_MS by
  * a repeatable job, it mails each member who asked for it, once their local time (time zone from
- * their general settings, UTC by default) is in the 08:00 hour, their unread notifications, once a
- * local date. Nothing unread: no mail (and no record, so a notification later in that hour still
- * gets one).
+ * their general settings, UTC by default) is in the 08:00 hour, their unread notifications and
+ * unread conversations (their unread `message` notifications, one per conversation: no other
+ * service is asked), once a local date. Nothing unread: no mail (and no record, so a notification
+ * later in that hour still gets one).
  *
  * Never twice: the `digests` row for (member, local date) is inserted in the transaction that
  * sends the mail. A second instance's run waits on that row's key and then skips; a send that
@@ -12,7 +13,7 @@
  */
 import { signLinkToken } from '@kora/platform/service';
 import { createTransactionalMailSender, mailLinkBase, type TransactionalMailSender } from '@kora/platform/mail';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
 import { actorView } from '../projections/members.js';
 import { notificationSettingsOf } from '../projections/settings.js';
@@ -61,22 +62,32 @@ async function sendDigest(n: Notifications, mail: DigestSender, member: Candidat
   return n.ctx.transact(async (tx) => {
     // Read again in this transaction: a member who switched it off since the list was read.
     if (!(await notificationSettingsOf(n.tables, tx, member.userId)).emailDigest) return false;
+    // Unread messages are listed by conversation, from the one `message` notification each has.
     const unreadOnly = and(eq(t.recipientId, member.userId), shown(n, member.userId), isNull(t.readAt));
-    const [{ unread } = { unread: 0 }] = await tx.select({ unread: count() }).from(t).where(unreadOnly);
-    if (unread === 0) return false;
+    const [counts = { unread: 0, conversations: 0 }] = await tx
+      .select({
+        unread: sql<number>`count(*) filter (where ${t.type} <> 'message')`.mapWith(Number),
+        conversations: sql<number>`count(*) filter (where ${t.type} = 'message')`.mapWith(Number),
+      })
+      .from(t)
+      .where(unreadOnly);
+    const { unread, conversations } = counts;
+    if (unread + conversations === 0) return false;
     const [claimed] = await tx
       .insert(digests)
-      .values({ userId: member.userId, localDate, notificationCount: unread })
+      .values({ userId: member.userId, localDate, notificationCount: unread + conversations })
       .onConflictDoNothing()
       .returning({ userId: digests.userId });
     if (!claimed) return false;
-    const rows = await tx
-      .select({ row: t, actor: m })
-      .from(t)
-      .leftJoin(m, eq(m.userId, t.actorId))
-      .where(unreadOnly)
-      .orderBy(desc(t.id))
-      .limit(DIGEST_LISTED);
+    const newest = (messages: boolean) =>
+      tx
+        .select({ row: t, actor: m })
+        .from(t)
+        .leftJoin(m, eq(m.userId, t.actorId))
+        .where(and(unreadOnly, messages ? eq(t.type, 'message') : ne(t.type, 'message')))
+        .orderBy(desc(t.id))
+        .limit(DIGEST_LISTED);
+    const [rows, conversationRows] = [await newest(false), await newest(true)];
     const [self] = await tx.select().from(m).where(eq(m.userId, member.userId));
     const settings = n.ctx.siteSettings.current();
     await mail.send(
@@ -88,6 +99,9 @@ async function sendDigest(n: Notifications, mail: DigestSender, member: Candidat
         token: signLinkToken(n.ctx.env.INTERNAL_SECRET, 'unsubscribe-digest', member.userId),
         unread,
         items: rows.map(({ row, actor }) => ({ actorName: actorView(row.actorId, actor).actorName, message: row.message })),
+        conversations,
+        // A group by its title; a direct conversation by the other member (its latest sender).
+        conversationNames: conversationRows.map(({ row, actor }) => row.conversationTitle ?? actorView(row.actorId, actor).actorName),
       }),
       tx,
     );

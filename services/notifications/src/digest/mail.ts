@@ -1,12 +1,14 @@
 /**
  * The daily digest e-mail: the member's unread notifications (the newest few, and how many more),
- * a link to the notifications page, and an unsubscribe link that works without signing in. The
- * List-Unsubscribe headers let mail clients offer their own one-click unsubscribe (RFC 8058),
- * which POSTs to the settings API; the link in the body opens the web page that does the same.
+ * their unread conversations (decision 039: who or which group, the newest few, and how many
+ * more), links to the notifications and messages pages, and an unsubscribe link that works without
+ * signing in. The List-Unsubscribe headers let mail clients offer their own one-click unsubscribe
+ * (RFC 8058), which POSTs to the settings API; the link in the body opens the web page that does
+ * the same.
  */
 import type { MailMessage } from '@kora/platform/mail';
 
-/** How many notifications the mail lists; the rest are counted. */
+/** How many notifications (and how many conversations) the mail lists; the rest are counted. */
 export const DIGEST_LISTED = 10;
 
 export interface DigestContent {
@@ -17,40 +19,77 @@ export interface DigestContent {
   base: string;
   /** The member's signed unsubscribe token. */
   token: string;
+  /** Unread notifications other than messages. */
   unread: number;
   /** The newest unread, at most DIGEST_LISTED: who did what. */
   items: { actorName: string; message: string }[];
+  /** Conversations with unread messages. */
+  conversations: number;
+  /** The newest of them, at most DIGEST_LISTED: the other member's name, or the group's title. */
+  conversationNames: string[];
 }
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const plural = (n: number, one: string) => (n === 1 ? `1 ${one}` : `${n} ${one}s`);
+
+/** One part of the mail: its sentence, its lines ("and N more" last) and its link. */
+interface Section {
+  intro: string;
+  lines: string[];
+  link: { label: string; url: string };
+}
+
+function section(intro: string, lines: string[], total: number, link: Section['link']): Section {
+  const more = total > lines.length ? [`and ${total - lines.length} more`] : [];
+  return { intro, lines: [...lines, ...more], link };
+}
+
 export function digestMail(d: DigestContent): MailMessage {
   const token = encodeURIComponent(d.token);
   const unsubscribePage = `${d.base}/unsubscribe?token=${token}`;
   const oneClick = `${d.base}/api/settings/unsubscribe?token=${token}`;
-  const page = `${d.base}/notifications`;
-  const count = d.unread === 1 ? '1 unread notification' : `${d.unread} unread notifications`;
-  const lines = d.items.map((i) => `${i.actorName} ${i.message}`);
-  const more = d.unread > d.items.length ? `and ${d.unread - d.items.length} more` : null;
+  const count = plural(d.unread, 'unread notification');
+  const conversationCount = plural(d.conversations, 'unread conversation');
+  const sections: Section[] = [
+    ...(d.unread > 0
+      ? [
+          section(
+            `You have ${count} on ${d.siteName}:`,
+            d.items.map((i) => `${i.actorName} ${i.message}`),
+            d.unread,
+            { label: 'See them all', url: `${d.base}/notifications` },
+          ),
+        ]
+      : []),
+    ...(d.conversations > 0
+      ? [
+          section(`You have ${conversationCount}:`, d.conversationNames, d.conversations, {
+            label: 'Read them',
+            url: `${d.base}/messages`,
+          }),
+        ]
+      : []),
+  ];
+  const summary = [...(d.unread > 0 ? [count] : []), ...(d.conversations > 0 ? [conversationCount] : [])].join(', ');
   const why = 'You get this e-mail because the daily digest is on in your notification settings.';
   return {
     to: d.to,
-    subject: `Your ${d.siteName} daily digest: ${count}`,
+    subject: `Your ${d.siteName} daily digest: ${summary}`,
     text: [
       `Hello ${d.name},`,
       '',
-      `You have ${count} on ${d.siteName}:`,
-      '',
-      ...lines.map((l) => `- ${l}`),
-      ...(more ? [`- ${more}`] : []),
-      '',
-      `See them all: ${page}`,
-      '',
+      ...sections.flatMap((s) => [s.intro, '', ...s.lines.map((l) => `- ${l}`), '', `${s.link.label}: ${s.link.url}`, '']),
       why,
       `Unsubscribe: ${unsubscribePage}`,
     ].join('\n'),
-    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5"><p>Hello ${escapeHtml(d.name)},</p><p>You have ${count} on ${escapeHtml(d.siteName)}:</p><ul>${[...lines, ...(more ? [more] : [])].map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p><a href="${escapeHtml(page)}">See them all</a></p><p style="color:#666;font-size:0.9em">${why} <a href="${escapeHtml(unsubscribePage)}">Unsubscribe</a></p></body></html>`,
+    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5"><p>Hello ${escapeHtml(d.name)},</p>${sections
+      .map(
+        (s) =>
+          `<p>${escapeHtml(s.intro)}</p><ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p><a href="${escapeHtml(s.link.url)}">${s.link.label}</a></p>`,
+      )
+      .join('')}<p style="color:#666;font-size:0.9em">${why} <a href="${escapeHtml(unsubscribePage)}">Unsubscribe</a></p></body></html>`,
     headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -4,7 +4,13 @@
  * notifications. The per-instance live feed (notification.created, session.revoked) is not here:
  * it is no durable effect, every instance needs every message, see live/feed.ts.
  */
-import { memberBlockHandlers, memberPrivacyHandlers, memberSnapshotHandlers, type ConsumerDefinition } from '@kora/platform/service';
+import {
+  memberBlockHandlers,
+  memberMuteHandlers,
+  memberPrivacyHandlers,
+  memberSnapshotHandlers,
+  type ConsumerDefinition,
+} from '@kora/platform/service';
 import type { TransactionalMailSender } from '@kora/platform/mail';
 import type { Notifications } from '../context.js';
 import { digestSender } from '../digest/daily-digest.js';
@@ -18,6 +24,7 @@ import {
 } from '../notifications/from-events.js';
 import { groupJoinApproved, groupJoinRequested, groupJoinWithdrawn } from '../notifications/groups.js';
 import { mentionReviewed, postMentioned } from '../notifications/mentions.js';
+import { conversationRead, messageSent } from '../notifications/messages.js';
 import { walletCredited, walletDebited } from '../notifications/payments.js';
 import { reelCommented, reelLiked } from '../notifications/reels.js';
 import { reportClosed } from '../notifications/reports.js';
@@ -41,6 +48,7 @@ export function notificationsConsumers(n: Notifications, mail: TransactionalMail
         'user.email-changed': (event, tx) => rememberEmail(n.tables, tx, event),
         ...memberPrivacyHandlers(n.tables.privacy),
         ...memberBlockHandlers(n.tables.blocks),
+        ...memberMuteHandlers(n.tables.mutes),
         ...memberSettingsHandlers(n.tables),
         'post.mentioned': (event, tx, emit) => postMentioned(n, tx, emit, event),
         'post.mention-reviewed': (event, tx) => mentionReviewed(n, tx, event),
@@ -57,6 +65,9 @@ export function notificationsConsumers(n: Notifications, mail: TransactionalMail
         'wallet.credited': (event, tx, emit) => walletCredited(n, tx, emit, event),
         'wallet.debited': (event, tx, emit) => walletDebited(n, tx, emit, event),
         'report.closed': (event, tx, emit) => reportClosed(n, tx, emit, event),
+        // The bell for messages (decision 039): one notification per conversation, read with it.
+        'message.sent': (event, tx, emit) => messageSent(n, tx, emit, event),
+        'conversation.read': (event, tx) => conversationRead(n, tx, event),
         'user.deleted': (event, tx) => eraseNotificationsMember(n, tx, event),
         // The data archive the member asked for (decision 035): the bell and the mail.
         'archive.ready': (event, tx, emit) => archiveReady(n, mail, tx, emit, event),

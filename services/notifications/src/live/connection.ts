@@ -14,7 +14,7 @@ export class Connection {
    * Live notifications at or below it are not pushed (the client counted them already).
    */
   after: number | null = null;
-  /** Notifications that arrived before 'ready' (rare, so null nearly always). */
+  /** Notifications and conversations' frames that arrived before 'ready' (rare, so null nearly always). */
   held: { id: number; text: string }[] | null = null;
 
   constructor(

@@ -1,12 +1,14 @@
 /**
- * The live feed: every instance reads `notification.created` and `session.revoked` with a consumer
- * group of its own (so each instance sees every message, not a share of them), starting at the
- * latest offset (a new instance has no sockets waiting for old notifications). Nothing durable
- * happens here, so there is no processed-events record; duplicates are the hub's business.
+ * The live feed: every instance reads `notification.created`, `session.revoked` and the messages
+ * service's conversation topics (decision 039) with a consumer group of its own (so each instance
+ * sees every message, not a share of them), starting at the latest offset (a new instance has no
+ * sockets waiting for old notifications). Nothing durable happens here, so there is no
+ * processed-events record; duplicates are the hub's business.
  */
 import { eventEnvelopeSchema, eventRegistry, topicOf } from '@kora/contracts';
 import type { ServiceContext, Subscription } from '@kora/platform/service';
 import { randomBytes } from 'node:crypto';
+import { conversationFrame } from './conversation-frames.js';
 import type { LiveHub } from './hub.js';
 
 /** One instance's group: `<service>.live.<16 hex>`. */
@@ -38,7 +40,9 @@ export function tooOldForLive(createdAt: string, now: number): boolean {
 export function startLiveFeed(ctx: ServiceContext, hub: LiveHub): Promise<Subscription> {
   return ctx.bus.subscribe({
     groupId: liveFeedGroupId(ctx.name),
-    topics: [topicOf('notification.created'), topicOf('session.revoked')],
+    topics: [
+      ...new Set([topicOf('notification.created'), topicOf('session.revoked'), topicOf('message.sent'), topicOf('conversation.typing')]),
+    ],
     fromBeginning: false,
     handle: async (message) => {
       hub.messagesSeen++;
@@ -56,6 +60,13 @@ function handle(hub: LiveHub, value: unknown): void {
   const envelope = eventEnvelopeSchema.safeParse(value);
   if (!envelope.success) return;
   const { type, payload } = envelope.data;
+  const conversation = conversationFrame(type, payload);
+  if (conversation) {
+    // The event's own time: a replayed conversation event is as stale as a replayed notification.
+    if (!tooOldForLive(envelope.data.occurredAt, Date.now()))
+      hub.broadcast(envelope.data.id, conversation.memberIds, conversation.frame, conversation.skip);
+    return;
+  }
   if (type === 'notification.created') {
     // The registry's payload schema checks the notification itself too.
     const event = eventRegistry['notification.created'].payload.safeParse(payload);

@@ -5,6 +5,10 @@
  * Exactly once per tab: a notification the tab's 'ready' count already covers is not pushed (its
  * id is at or below the newest id when the count was taken), one that arrives while that count is
  * being read waits for it, and a redelivered one is recognised by its id (RecentIds).
+ *
+ * Conversations' frames (decision 039) go to every tab of every member an event names, serialised
+ * once per event; a redelivered event is recognised by the event's id (a guard of its own, so the
+ * two kinds of ids never crowd each other out). A tab gets them after its 'ready', like the rest.
  */
 import { socketCloseCodes, type Notification, type SocketMessage } from '@kora/contracts';
 import type { Logger } from '@kora/platform/service';
@@ -12,6 +16,9 @@ import { WebSocket } from 'ws';
 import { Connection } from './connection.js';
 import { RecentIds } from './recent-ids.js';
 import { SocketRegistry } from './registry.js';
+
+/** The frames about conversations (decision 039): every socket message but 'ready' and notifications. */
+export type ConversationFrame = Exclude<SocketMessage, { type: 'ready' | 'notification:new' }>;
 
 /** A tab this far behind (unsent bytes) is not reading; dropping it bounds our memory. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -28,6 +35,7 @@ export interface LiveHubOptions {
 export class LiveHub {
   readonly registry: SocketRegistry;
   private readonly recent = new RecentIds(RECENT_IDS);
+  private readonly recentEvents = new RecentIds<string>(RECENT_IDS);
   private readonly log: Logger;
   private readonly presence: LiveHubOptions['presence'];
   /** Live-feed messages handled so far (tests wait on it to know the feed is reading). */
@@ -84,6 +92,27 @@ export class LiveHub {
       if (conn.after === null) (conn.held ??= []).push({ id: notification.id, text });
       else if (notification.id > conn.after) this.send(conn, text);
     }
+  }
+
+  /**
+   * Sends a conversation's frame (from the event `eventId`) to every tab of `memberIds` held here,
+   * except those of `skip` (a typer is not told they are typing). Answers how many tabs it went to.
+   */
+  broadcast(eventId: string, memberIds: readonly number[], frame: ConversationFrame, skip: number | null = null): number {
+    const here = [...new Set(memberIds)].filter((id) => id !== skip && this.registry.of(id));
+    // Only events for members here are remembered, as with notifications.
+    if (here.length === 0 || !this.recentEvents.firstTime(eventId)) return 0;
+    const text = JSON.stringify(frame);
+    let sent = 0;
+    for (const userId of here) {
+      for (const conn of this.registry.of(userId) ?? []) {
+        // Before 'ready' it waits, and then always goes (the count covers notifications only).
+        if (conn.after === null) (conn.held ??= []).push({ id: Number.POSITIVE_INFINITY, text });
+        else this.send(conn, text);
+        sent++;
+      }
+    }
+    return sent;
   }
 
   /** The session ended (sign-out, revoke, password change): its sockets close now. */

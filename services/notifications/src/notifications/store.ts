@@ -7,6 +7,7 @@
 import { isOwnNotice, notificationMessage, type MentionReviewState, type Notification, type NotificationType } from '@kora/contracts';
 import { isBlockedBetween, type Emit, type Tx } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
+import type { NotificationRow } from '../db/schema.js';
 import { actorOf } from '../projections/members.js';
 import { wantsNotification } from '../rules/wants-notification.js';
 import { toNotification } from './view.js';
@@ -36,9 +37,7 @@ export interface NotificationDraft {
  * own wallet, `isOwnNotice`), unwanted, between a blocked pair (either way, decision 036), or a replay.
  */
 export async function storeNotification(n: Notifications, tx: Tx, emit: Emit, draft: NotificationDraft): Promise<Notification | null> {
-  if (draft.actorId === draft.recipientId && !isOwnNotice(draft.type)) return null;
-  if (await isBlockedBetween(tx, n.tables.blocks, draft.actorId, draft.recipientId)) return null;
-  if (!(await wantsNotification(n, tx, draft.recipientId, draft.type))) return null;
+  if (!(await mayNotify(n, tx, draft))) return null;
   const { notifications } = n.tables;
   const [row] = await tx
     .insert(notifications)
@@ -58,14 +57,29 @@ export async function storeNotification(n: Notifications, tx: Tx, emit: Emit, dr
     })
     .onConflictDoNothing({ target: [notifications.sourceEventId, notifications.recipientId] })
     .returning();
-  if (!row) return null;
-  const notification = toNotification(row, await actorOf(n.tables, tx, draft.actorId));
+  return row ? announce(n, tx, emit, row) : null;
+}
+
+/** Whether the recipient may be told at all: not their own action, not a blocked pair, their switch on. */
+export async function mayNotify(
+  n: Notifications,
+  tx: Tx,
+  draft: Pick<NotificationDraft, 'recipientId' | 'actorId' | 'type'>,
+): Promise<boolean> {
+  if (draft.actorId === draft.recipientId && !isOwnNotice(draft.type)) return false;
+  if (await isBlockedBetween(tx, n.tables.blocks, draft.actorId, draft.recipientId)) return false;
+  return wantsNotification(n, tx, draft.recipientId, draft.type);
+}
+
+/** Announces a stored (or renewed) row as `notification.created`, in the transaction that wrote it. */
+export async function announce(n: Notifications, tx: Tx, emit: Emit, row: NotificationRow): Promise<Notification> {
+  const notification = toNotification(row, await actorOf(n.tables, tx, row.actorId));
   // Keyed by recipient: one member's notifications reach their sockets in the order they were made.
   emit({
     type: 'notification.created',
-    aggregateId: draft.recipientId,
-    actorId: draft.actorId,
-    payload: { recipientId: draft.recipientId, notification },
+    aggregateId: row.recipientId,
+    actorId: row.actorId,
+    payload: { recipientId: row.recipientId, notification },
   });
   return notification;
 }

@@ -9,6 +9,7 @@ import {
   like,
   memberIds,
   rowsOf,
+  sendMessage,
   setNotificationSettings,
   someId,
   startNotifications,
@@ -118,6 +119,7 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
       };
       return deliver(svc, 'report.closed', payload, payload.reportId, nextId());
     },
+    message: (me) => sendMessage(svc, someId(), nextId(), [me]).then(() => undefined),
     archive_ready: (me) =>
       deliver(
         svc,
@@ -142,6 +144,7 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     payment_package: 'inappPayments',
     report_outcome: null,
     archive_ready: null,
+    message: 'inappMessages',
   };
   const types = Object.keys(cause) as NotificationType[];
   const switched = types.filter((t) => switchFor[t] !== null);
@@ -194,6 +197,7 @@ describe(`notification switches (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
       inappFriendRequests: true,
       inappGroupActivity: true,
       inappPayments: true,
+      inappMessages: true,
       emailDigest: false,
       emailSecurity: true,
     };

@@ -6,6 +6,10 @@
  * Protocol (server to client only, JSON text frames, `socketMessage` in the contracts):
  * - `{ type: 'ready', unread }` once, first: the unread count when the socket opened.
  * - `{ type: 'notification:new', notification }` for each notification made after that.
+ * - Conversations' frames (decision 039, `messageSocketFrames`): `message:new` and
+ *   `message:deleted` `{ message }`, `conversation:read` `{ conversationId, userId, readUpTo }`,
+ *   `conversation:delivered` `{ conversationId, userId, deliveredUpTo }`, `conversation:changed`
+ *   `{ conversationId }`, `conversation:typing` `{ conversationId, userId }` (never to the typer).
  * Pings every NOTIFICATIONS_HEARTBEAT_MS; close 4001 when the session is revoked, 4002 when the
  * member opened more tabs than allowed (their oldest goes). Client messages are ignored.
  */

@@ -26,6 +26,8 @@ const switchOfType: Record<NotificationType, NotificationSwitch | null> = {
   report_outcome: null,
   // The archive the member asked for (decision 035): always told.
   archive_ready: null,
+  // Unread messages in a conversation (decision 039).
+  message: 'inappMessages',
 };
 
 /**

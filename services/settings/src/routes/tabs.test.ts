@@ -80,6 +80,7 @@ describe(`member settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       lookupPhone: 'friends',
       showOnline: false,
       tagReview: true,
+      messagePolicy: 'friends',
     };
     expect((await api.put('/api/settings/privacy', ada, privacy)).json()).toEqual(privacy);
     expect(await get('/api/settings/privacy', ada)).toEqual(privacy);
@@ -88,6 +89,7 @@ describe(`member settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       ...defaultNotificationSettings,
       inappLikes: false,
       inappPayments: false,
+      inappMessages: false,
       emailDigest: true,
     };
     expect((await api.put('/api/settings/notifications', ada, notifications)).json()).toEqual(notifications);
@@ -129,6 +131,8 @@ describe(`member settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       ['privacy', { friendRequestPolicy: 'friends' }, 'friendRequestPolicy must be one of everyone, friends_of_friends'],
       ['privacy', { lookupPhone: 'nobody' }, 'lookupPhone must be one of everyone, friends, only_me'],
       ['privacy', { showOnline: 'yes' }, t.switchInvalid('showOnline')],
+      ['privacy', { messagePolicy: 'strangers' }, 'messagePolicy must be one of everyone, friends, nobody'],
+      ['notifications', { inappMessages: 'off' }, t.switchInvalid('inappMessages')],
       ['notifications', { inappLikes: 'true' }, t.switchInvalid('inappLikes')],
       ['notifications', { emailDigest: 1 }, t.switchInvalid('emailDigest')],
     ];
@@ -174,6 +178,40 @@ describe(`member settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
         },
       ]);
     }
+  });
+
+  it('keeps who may message the member and the Messages switch through saves that leave them out (older clients)', async () => {
+    const ada = nextId();
+    // A new member: everyone may message them (a stranger's first message waits as a request), and the switch is on.
+    expect(await get<PrivacySettings>('/api/settings/privacy', ada)).toMatchObject({ messagePolicy: 'everyone' });
+    expect(await get<NotificationSettings>('/api/settings/notifications', ada)).toMatchObject({ inappMessages: true });
+    for (const messagePolicy of ['nobody', 'friends', 'everyone', 'nobody'] as const) {
+      const res = await api.put('/api/settings/privacy', ada, { messagePolicy });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ ...defaultPrivacySettings, messagePolicy });
+    }
+    await api.put('/api/settings/notifications', ada, { inappMessages: false });
+    // The whole tab as a client from before messages sends it: neither field is in it.
+    const { messagePolicy: _policy, ...olderPrivacy } = { ...defaultPrivacySettings, showOnline: false };
+    const { inappMessages: _messages, ...olderNotifications } = { ...defaultNotificationSettings, inappLikes: false };
+    expect((await api.put('/api/settings/privacy', ada, olderPrivacy)).json()).toEqual({ ...olderPrivacy, messagePolicy: 'nobody' });
+    expect((await api.put('/api/settings/notifications', ada, olderNotifications)).json()).toEqual({
+      ...olderNotifications,
+      inappMessages: false,
+    });
+    expect(await get('/api/settings/privacy', ada)).toEqual({ ...olderPrivacy, messagePolicy: 'nobody' });
+    expect(await get('/api/settings/notifications', ada)).toEqual({ ...olderNotifications, inappMessages: false });
+    // Every announcement carries both, so consumers (messages, notifications) always have them.
+    const privacyEvents = await eventsOf(svc, 'settings.privacy-changed', ada);
+    expect(privacyEvents.map((e) => (e.payload as PrivacySettings).messagePolicy)).toEqual([
+      'nobody',
+      'friends',
+      'everyone',
+      'nobody',
+      'nobody',
+    ]);
+    const notificationEvents = await eventsOf(svc, 'settings.notifications-changed', ada);
+    expect(notificationEvents.map((e) => (e.payload as NotificationSettings).inappMessages)).toEqual([false, false]);
   });
 
   it('keeps both fields when two saves of different fields run at once', async () => {

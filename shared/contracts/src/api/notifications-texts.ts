@@ -17,6 +17,7 @@ export const notificationTexts = {
   cursorInvalid: 'The page cursor is not valid',
   mentionedInPost: 'mentioned you in a post',
   mentionedInComment: 'mentioned you in a comment',
+  sentYouAMessage: 'sent you a message',
   approveMention: 'Approve',
   declineMention: 'Decline',
   mentionApproved: 'You approved this mention',
@@ -51,6 +52,12 @@ export const notificationTypes = [
   'report_outcome',
   // The member's data archive is ready (decision 035): points at the member themself (`entityType` 'user').
   'archive_ready',
+  /**
+   * Unread messages in a conversation (decision 039): one per conversation and recipient, brought
+   * back to the top (a new id) by each new message, pointing at the conversation (`entityType`
+   * 'conversation', `entityId` its id); the actor is the latest sender.
+   */
+  'message',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -76,7 +83,8 @@ export function isOwnNotice(type: string): boolean {
  * Any type a client does not know reads "sent you a notification". `detail` is the comment's
  * excerpt (post_comment), the group's title (group_*), or a payment's message (payment*: written
  * by `walletToppedUp` / `packageBought`); `inComment` tells a mention in a comment from one in the
- * post itself.
+ * post itself. A `message` notification's detail is the group conversation's title (none for a
+ * direct one).
  */
 export function notificationMessage(type: string, detail?: string, inComment = false): string {
   switch (type) {
@@ -106,6 +114,8 @@ export function notificationMessage(type: string, detail?: string, inComment = f
       return detail ? `asked to join ${detail}` : 'asked to join your group';
     case 'group_join_approved':
       return detail ? `approved your request to join ${detail}` : 'approved your request to join the group';
+    case 'message':
+      return detail ? `sent a message in ${detail}` : notificationTexts.sentYouAMessage;
     default:
       return 'sent you a notification';
   }
@@ -123,4 +133,4 @@ export function badgeText(count: number): string {
 export const socketCloseCodes = { sessionRevoked: 4001, tooManyConnections: 4002 } as const;
 
 /** What a notification points at (its `entityType`). */
-export const NOTIFICATION_ENTITY_TYPES = ['post', 'friend_request', 'user', 'reel', 'group', 'transaction'] as const;
+export const NOTIFICATION_ENTITY_TYPES = ['post', 'friend_request', 'user', 'reel', 'group', 'transaction', 'conversation'] as const;

@@ -50,6 +50,7 @@ export const NOTIFICATION_SWITCHES = [
   'inappFriendRequests',
   'inappGroupActivity',
   'inappPayments',
+  'inappMessages',
   'emailDigest',
   'emailSecurity',
 ] as const;
@@ -61,6 +62,7 @@ export const notificationSwitchLabels: Record<NotificationSwitch, { label: strin
   inappFriendRequests: { label: 'Friend requests', hint: 'When someone sends or accepts a friend request' },
   inappGroupActivity: { label: 'Group activity', hint: 'Join requests and posts in your groups' },
   inappPayments: { label: 'Payments', hint: 'Wallet top-ups and purchases' },
+  inappMessages: { label: 'Messages', hint: 'When someone sends you a message' },
   emailDigest: { label: 'Daily e-mail digest', hint: 'Your unread notifications at 08:00 in your time zone' },
   emailSecurity: { label: 'Security e-mails', hint: 'Sign-ins from a new device and password changes' },
 };

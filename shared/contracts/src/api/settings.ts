@@ -184,6 +184,7 @@ export const notificationSettingsSchema = z
       inappFriendRequests: false,
       inappGroupActivity: true,
       inappPayments: true,
+      inappMessages: true,
       emailDigest: true,
       emailSecurity: true,
     },
@@ -199,6 +200,7 @@ export const defaultNotificationSettings: NotificationSettings = {
   inappFriendRequests: true,
   inappGroupActivity: true,
   inappPayments: true,
+  inappMessages: true,
   emailDigest: false,
   emailSecurity: true,
 };

@@ -238,12 +238,22 @@ export const eventRegistry = {
     'settings.privacy',
     1,
     // messagePolicy came with messages: events announced before it read as the default.
-    privacySettingsSchema.extend({ userId: z.number().int(), messagePolicy: privacySettingsSchema.shape.messagePolicy.default('everyone') }),
+    privacySettingsSchema.extend({
+      userId: z.number().int(),
+      messagePolicy: privacySettingsSchema.shape.messagePolicy.default('everyone'),
+    }),
     { compacted: true },
   ),
-  'settings.notifications-changed': event('settings.notifications', 1, notificationSettingsSchema.extend({ userId: z.number().int() }), {
-    compacted: true,
-  }),
+  'settings.notifications-changed': event(
+    'settings.notifications',
+    1,
+    // inappMessages came with messages: events announced before it read as on (its default).
+    notificationSettingsSchema.extend({
+      userId: z.number().int(),
+      inappMessages: notificationSettingsSchema.shape.inappMessages.default(true),
+    }),
+    { compacted: true },
+  ),
   /** The member's complete mutes after a change (muted members' ids, normalised words): decision 036. */
   'settings.mutes-changed': event(
     'settings.mutes',
