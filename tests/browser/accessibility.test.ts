@@ -33,6 +33,7 @@ interface World {
   ownPost: number;
   friendPost: number;
   groupId: number;
+  conversationId: number;
 }
 
 interface Screen {
@@ -90,8 +91,19 @@ const SCREENS: Screen[] = [
   page('payments', '/payments'),
   page('packages', '/packages'),
   ...(['general', 'privacy', 'notifications', 'security'] as const).map((tab) => page(`settings: ${tab}`, `/settings?tab=${tab}`)),
-  ...['/messages', '/help', '/mine/popular', '/mine/offers', '/mine/blogs', '/pages', '/events', '/watch', '/blogs', '/offers'].map(
-    (path) => page(`coming soon ${path}`, path),
+  page('messages', '/messages'),
+  { name: 'a conversation', role: 'member', path: (w) => `/messages/${w.conversationId}` },
+  {
+    name: 'new message dialog',
+    role: 'member',
+    path: () => '/messages',
+    open: async (p) => {
+      await p.getByRole('main').getByRole('button', { name: 'New message' }).click();
+      await p.getByRole('dialog', { name: 'New message' }).waitFor();
+    },
+  },
+  ...['/help', '/mine/popular', '/mine/offers', '/mine/blogs', '/pages', '/events', '/watch', '/blogs', '/offers'].map((path) =>
+    page(`coming soon ${path}`, path),
   ),
   page('not found (member)', '/no-such-page'),
   // Open menus and dialogs.
@@ -281,6 +293,17 @@ async function createGroup(owner: Member): Promise<number> {
   return answer.group_id;
 }
 
+/** A conversation between the two with a message each way (one with a link), for the messages screens. */
+async function conversationWith(member: Member, friend: Member): Promise<number> {
+  const response = await callAs(member, 'POST', '/api/messages/conversations', { memberIds: [friend.userId] });
+  const { id } = (await response.json()) as { id: number };
+  const send = (from: Member, body: string) =>
+    callAs(from, 'POST', `/api/messages/conversations/${id}/messages`, { clientId: crypto.randomUUID(), body });
+  await send(member, 'Checking the messages screens https://kora.ng/help');
+  await send(friend, 'Looks accessible to me 👍');
+  return id;
+}
+
 async function setPrivacy(member: Member, values: Record<string, string>): Promise<void> {
   const response = await callAs(member, 'PUT', '/api/settings/privacy', values);
   if (!response.ok) throw new Error(`saving privacy answered ${response.status}: ${await response.text()}`);
@@ -307,7 +330,8 @@ beforeAll(async () => {
   await callAs(member, 'POST', `/api/posts/${friendPost}/comment`, { content: 'Another one under the post page' });
   await postStory(member);
   const groupId = await createGroup(member);
-  world = { member, friend, limited, activation, ownPost: ownPost!, friendPost: friendPost!, groupId };
+  const conversationId = await conversationWith(member, friend);
+  world = { member, friend, limited, activation, ownPost: ownPost!, friendPost: friendPost!, groupId, conversationId };
 }, LONG);
 
 afterAll(async () => {
