@@ -9,7 +9,9 @@
 import { CONVERSATION_FOLDERS, messageTexts, type ConversationFolder } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Outlet, useLoaderData, useParams } from '@remix-run/react';
+import { MessageCircleIcon } from 'lucide-react';
 import { ConversationList, type ListData } from '~/components/messages/conversation-list';
+import { EmptyState } from '~/components/ui/empty-state';
 import { errorMessage, errorStatus } from '~/utils/api.server';
 import { fetchMessagesUnread, listConversations } from '~/utils/messages.server';
 import { cn } from '~/utils/misc';
@@ -59,7 +61,14 @@ export default function MessagesLayout() {
         <ConversationList data={list} />
       </section>
       <div className={cn('min-h-0 min-w-0 flex-1 flex-col', open ? 'flex' : 'hidden md:flex')}>
-        <Outlet />
+        {open ? (
+          <Outlet />
+        ) : (
+          // No conversation open: on wide screens the space beside the list says what to do.
+          <div className="flex flex-1 items-center justify-center">
+            <EmptyState icon={MessageCircleIcon} title={messageTexts.pickConversation} />
+          </div>
+        )}
       </div>
     </div>
   );

@@ -19,6 +19,19 @@ describe('createLiveHub', () => {
     expect(hub.openConversation()).toBe(4);
   });
 
+  it('holds the unread messages total and tells who watches it when it changes', () => {
+    const hub = createLiveHub(3);
+    let told = 0;
+    const stop = hub.watchMessagesUnread(() => (told += 1));
+    expect(hub.messagesUnread()).toBe(3);
+    hub.setMessagesUnread(3);
+    hub.setMessagesUnread(-2);
+    expect(hub.messagesUnread()).toBe(0);
+    stop();
+    hub.setMessagesUnread(5);
+    expect(told).toBe(1);
+  });
+
   it("takes only the open conversation's message notification as read", () => {
     const notice = { ...makeNotification(1), type: 'message', entityId: 4 };
     expect(aboutOpenConversation(notice, 4)).toBe(true);

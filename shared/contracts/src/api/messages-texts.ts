@@ -86,7 +86,6 @@ export const messageTexts = {
   noMembersFound: 'No members found.',
   chooseMember: (name: string) => `Choose ${name}`,
   unchooseMember: (name: string) => `Remove ${name}`,
-  messagesLabel: (count: number) => (count > 0 ? `Messages, ${count > 99 ? '99+' : count} unread` : 'Messages'),
   unreadInConversation: (count: number) => `${count} unread`,
   photo: 'Photo',
   video: 'Video',

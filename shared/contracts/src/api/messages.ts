@@ -11,6 +11,7 @@ import { CONVERSATION_FOLDERS, CONVERSATION_KINDS, messageLimits, messageTexts a
 import { POST_MEDIA_URL } from './posts-texts.js';
 
 export * from './messages-texts.js';
+export * from './messages-link-texts.js';
 
 const memberId = z.coerce.number({ error: t.memberNotFound }).int(t.memberNotFound).positive(t.memberNotFound);
 

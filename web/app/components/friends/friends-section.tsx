@@ -6,7 +6,7 @@ import { friendTexts, type Friend } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { EllipsisIcon } from 'lucide-react';
-import { MessageButton } from '~/components/messages/message-button';
+import { MessageButton } from '~/components/message-button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { cn } from '~/utils/misc';

@@ -6,7 +6,7 @@
  */
 import { useLocation, useMatches } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { LiveMessagesProvider } from '~/components/messages/live-messages-provider';
+import { LiveMessagesSync } from './live-messages-sync';
 import { LiveNotificationsProvider } from '~/components/notifications/live-notifications-provider';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import type { AppLoaderData } from '~/utils/layout-data';
@@ -35,29 +35,26 @@ export function AppShell({ layout, children }: { layout: AppLoaderData; children
   const location = useLocation();
   const fullWidth = useFullWidth();
   return (
-    <LiveNotificationsProvider initialUnread={layout.unread}>
-      <LiveMessagesProvider initialUnread={layout.messagesUnread} meId={layout.user.id}>
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
-        >
-          Skip to content
-        </a>
-        <TopBar user={layout.user} siteName={siteName} />
-        <div className="mx-auto flex w-full max-w-[1600px]">
-          <LeftMenu className="hidden lg:flex" />
-          <main id="main" aria-busy={loading || undefined} className={cn('min-w-0 flex-1', !fullWidth && 'px-3 py-4 sm:px-4 lg:px-6')}>
-            <PendingIndicator loading={loading} />
-            <div className={cn('mx-auto w-full transition-opacity', !fullWidth && 'max-w-[680px]', loading && 'opacity-60')}>
-              {children}
-            </div>
-          </main>
-          {fullWidth ? null : <RightPanel className="hidden xl:block" />}
-        </div>
-        <OnceOpened open={postModalId(location.search) !== null}>
-          <PostModal />
-        </OnceOpened>
-      </LiveMessagesProvider>
+    <LiveNotificationsProvider initialUnread={layout.unread} initialMessagesUnread={layout.messagesUnread}>
+      <LiveMessagesSync meId={layout.user.id} />
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+      >
+        Skip to content
+      </a>
+      <TopBar user={layout.user} siteName={siteName} />
+      <div className="mx-auto flex w-full max-w-[1600px]">
+        <LeftMenu className="hidden lg:flex" />
+        <main id="main" aria-busy={loading || undefined} className={cn('min-w-0 flex-1', !fullWidth && 'px-3 py-4 sm:px-4 lg:px-6')}>
+          <PendingIndicator loading={loading} />
+          <div className={cn('mx-auto w-full transition-opacity', !fullWidth && 'max-w-[680px]', loading && 'opacity-60')}>{children}</div>
+        </main>
+        {fullWidth ? null : <RightPanel className="hidden xl:block" />}
+      </div>
+      <OnceOpened open={postModalId(location.search) !== null}>
+        <PostModal />
+      </OnceOpened>
     </LiveNotificationsProvider>
   );
 }

@@ -2,7 +2,7 @@ import { NavLink } from '@remix-run/react';
 import { useState } from 'react';
 import { XIcon, HouseIcon, MessageCircleIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import { LogoLink } from '~/components/logo';
-import { MessagesBadge, useMessagesLabel } from '~/components/messages/messages-badge';
+import { MessagesBadge, useMessagesLabel } from './messages-badge';
 import { NotificationBell } from '~/components/notifications/notification-bell';
 import { cn } from '~/utils/misc';
 import type { CurrentUser } from '~/utils/user';

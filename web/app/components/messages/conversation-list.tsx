@@ -36,7 +36,7 @@ async function loadPage(folder: ConversationFolder, q: string, cursor: string | 
   if (q) params.set('q', q);
   if (cursor) params.set('cursor', cursor);
   try {
-    const response = await fetch(`${CONVERSATIONS_URL}?${params}`, init);
+    const response = await fetch(`${CONVERSATIONS_URL}&${params}`, init);
     return response.ok ? ((await response.json()) as ConversationPageData) : null;
   } catch {
     return null;

@@ -1,8 +1,7 @@
 /** What the messages resource routes answer, shared by those routes and the components calling them. */
 import type { Conversation, Message } from '@kora/contracts';
 
-export const CONVERSATIONS_URL = '/resources/conversations';
-export const conversationUrl = (id: number) => `/resources/conversations/${id}`;
+export { CONVERSATIONS_URL, conversationUrl } from '~/utils/live-hub';
 
 /** POST /resources/conversations (intent start) when it does not lead to the conversation. */
 export type StartConversationData = { ok: false; error: string };

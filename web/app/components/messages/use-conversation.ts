@@ -13,7 +13,6 @@ import { useLiveHub } from '~/components/notifications/live-notifications-provid
 import { formBody, resourceJson } from '~/utils/resource-json';
 import { typingDue } from './composer-rules';
 import { signalRead } from './list-signals';
-import { useLiveMessages } from './live-messages-provider';
 import { mergeMessages, newestFromOthers, newestId, oldestId, unsettled, type PendingMessage } from './message-list-state';
 import { withMark } from './receipts';
 import { conversationUrl } from './types';
@@ -40,7 +39,6 @@ export interface Draft {
 export function useConversation(initial: { conversation: Conversation; messages: Message[] }, meId: number) {
   const id = initial.conversation.id;
   const hub = useLiveHub();
-  const { setUnread } = useLiveMessages();
   const { revalidate } = useRevalidator();
   const [conversation, setConversation] = useState(initial.conversation);
   const [messages, setMessages] = useState(() => mergeMessages(initial.messages));
@@ -144,10 +142,10 @@ export function useConversation(initial: { conversation: Conversation; messages:
       body: formBody({ intent: 'read', messageId: String(upTo) }),
     }).then((answer) => {
       if (!answer.ok) return;
-      setUnread(answer.data.unreadTotal);
+      hub.setMessagesUnread(answer.data.unreadTotal);
       signalRead({ conversationId: id, readUpTo: answer.data.lastReadId });
     });
-  }, [messages, visible, meId, url, id, setUnread]);
+  }, [messages, visible, meId, url, id, hub]);
 
   const loadOlder = useCallback(async () => {
     const before = oldestId(latest.current);

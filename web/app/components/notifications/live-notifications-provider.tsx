@@ -40,12 +40,21 @@ function logFailure(what: string, error: unknown): void {
   console.error(`${what} failed:`, error instanceof Error ? error.message : error);
 }
 
-export function LiveNotificationsProvider({ initialUnread, children }: { initialUnread: number; children: ReactNode }) {
+export function LiveNotificationsProvider({
+  initialUnread,
+  initialMessagesUnread = 0,
+  children,
+}: {
+  initialUnread: number;
+  /** The unread messages total for the top bar's Messages badge (the hub holds it). */
+  initialMessagesUnread?: number;
+  children: ReactNode;
+}) {
   const [state, dispatch] = useReducer(notificationReducer, initialUnread, initialNotificationState);
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const loaded = useRef(false);
   loaded.current = state.loaded;
-  const [hub] = useState(createLiveHub);
+  const [hub] = useState(() => createLiveHub(initialMessagesUnread));
 
   /** Loads the page after `cursor` (the first page for null): answers the next cursor, or undefined when loading failed. */
   const loadPage = useCallback(async (cursor: number | null): Promise<number | null | undefined> => {

@@ -6,7 +6,7 @@
 import type { Profile, Relation } from '@kora/contracts';
 import { Avatar } from '~/components/avatar';
 import { ProfileFriendButton } from '~/components/friends/profile-friend-button';
-import { MessageButton } from '~/components/messages/message-button';
+import { MessageButton } from '~/components/message-button';
 import { ProfileMemberMenu } from '~/components/safety/profile-member-menu';
 import { CalendarIcon, CameraIcon, PenLineIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';

@@ -1,16 +1,17 @@
 /**
  * "Message": starts (or finds) the direct conversation with a member and goes to it (POST
  * /resources/conversations, which redirects). A refusal ("You can't message this member") shows as
- * a toast. Light on purpose: profiles and friend cards load it, not the messages pages' code.
+ * a toast. Light on purpose: profiles and friend cards load it, not the messages pages' code or texts.
  */
-import { messageTexts } from '@kora/contracts';
+import { messagesLinkTexts } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useEffect } from 'react';
 import { MessageCircleIcon } from 'lucide-react';
 import { buttonClasses, type ButtonSize } from '~/components/ui/button';
 import { useToast } from '~/components/ui/toast';
 import { cn } from '~/utils/misc';
-import { CONVERSATIONS_URL, type StartConversationData } from './types';
+import { CONVERSATIONS_URL } from '~/utils/live-hub';
+import type { StartConversationData } from '~/components/messages/types';
 
 export function MessageButton({
   userId,
@@ -35,11 +36,11 @@ export function MessageButton({
       <button
         type="submit"
         disabled={start.state !== 'idle'}
-        aria-label={`${messageTexts.messageButton} ${name}`}
+        aria-label={`${messagesLinkTexts.messageButton} ${name}`}
         className={cn(buttonClasses('secondary', size), 'w-full')}
       >
         <MessageCircleIcon className="size-4" />
-        {messageTexts.messageButton}
+        {messagesLinkTexts.messageButton}
       </button>
     </start.Form>
   );

@@ -1,5 +1,5 @@
 /**
- * /resources/conversations — the member's conversations, called from many pages (decision 031):
+ * /resources/conversations?index — the member's conversations, called from many pages (decision 031):
  * GET `?folder=&q=&cursor=`: a page of the list (the /messages list refreshing itself after live
  * frames and for its search); GET `?unread=1`: the top bar's unread total. POST `intent=start` with
  * `memberId` (one or more) and an optional `title`: starts a conversation (the existing one with a
