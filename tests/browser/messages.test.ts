@@ -161,7 +161,8 @@ describe('two friends converse', () => {
         .click();
       await pageA.waitForURL((url) => url.pathname === conversationPath);
       // Only the conversation, with the way back.
-      expect(await pageA.getByRole('list', { name: messageTexts.inbox }).isVisible()).toBe(false);
+      await saveScreenshot(pageA, 'messages-opened-375');
+      await expect.poll(() => pageA.getByRole('list', { name: messageTexts.inbox }).isVisible()).toBe(false);
       await pageA.getByRole('link', { name: messageTexts.backToList }).waitFor();
 
       await pageB.goto(conversationPath);

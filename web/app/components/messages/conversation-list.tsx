@@ -52,6 +52,9 @@ export function ConversationList({ data }: { data: ListData }) {
   const [list, setList] = useState<Conversation[]>(data.state === 'ok' ? data.page.conversations : []);
   const [cursor, setCursor] = useState<string | null>(data.state === 'ok' ? data.page.nextCursor : null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Starting a conversation leads to it: the dialog has done its part.
+  useEffect(() => setDialogOpen(false), [pathname]);
   const searchId = useId();
   const openRef = useRef<number | null>(null);
   openRef.current = Number.isInteger(openId) ? openId : null;
