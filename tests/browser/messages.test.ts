@@ -4,18 +4,21 @@
  * and notifications services: two friends converse live both ways at 1280x800 and again at 375x812
  * (where the list and the conversation are two screens), each seeing the other typing and their
  * read marks; the Messages badge counts a message that arrives while the conversation is closed;
- * a member deletes a message for everyone; a group of three made in the New message dialog; and a
- * stranger's message waits as a request until it is accepted.
+ * a member deletes a message for everyone; a group of three made in the New message dialog, renamed
+ * and trimmed by its creator; a stranger's message waits as a request until it is accepted, and
+ * "Who can message me: Nobody" refuses the next stranger. Also: older pages as the member scrolls
+ * up, a photo sent, and a send lost on the way retried without a duplicate.
  *
  * The steps share the members and their pages, so they run in order.
  * Run: KORA_BASE_URL=http://127.0.0.1:8080 npx vitest run --config tests/browser/vitest.config.ts messages
  */
-import { displayName, messageTexts } from '@kora/contracts';
+import { displayName, messageTexts, settingsTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, VIEWPORTS, type Viewport } from './support/browser';
+import { BASE_URL, launchBrowser, VIEWPORTS, type Viewport } from './support/browser';
 import { befriendThroughApi } from './support/friends';
-import { createMember, memberContext, type Member } from './support/members';
+import { apiSignIn, createMember, memberContext, type Member } from './support/members';
+import { solidPng } from './support/png';
 import { waitForLiveSocket } from './support/notifications';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { saveScreenshot } from './support/screenshots';
@@ -233,6 +236,25 @@ describe('a group of three', () => {
       // In a group, each run of messages carries its sender's name.
       await bubble(pageB, 'Me! 🍢').getByText(displayName(c)).first().waitFor();
       await saveScreenshot(pageA, 'messages-group-1280');
+
+      // The creator renames the group (the others see it live) and removes C.
+      await pageA.getByRole('button', { name: messageTexts.conversationDetails }).click();
+      const details = pageA.getByRole('dialog', { name: messageTexts.conversationDetails });
+      const renamed = `Beach Sunday ${RUN}`;
+      await details.getByRole('textbox', { name: messageTexts.conversationTitle }).fill(renamed);
+      await details.getByRole('button', { name: messageTexts.rename }).click();
+      await toastWith(pageA, messageTexts.renamed).waitFor();
+      await pageB.getByRole('heading', { name: renamed }).waitFor({ timeout: LIVE_MS });
+      await saveScreenshot(pageA, 'messages-group-details-1280');
+      await details.getByRole('button', { name: `${messageTexts.removeMember} ${displayName(c)}` }).click();
+      await toastWith(pageA, messageTexts.memberRemoved).waitFor();
+      await expect.poll(() => details.getByRole('listitem').count()).toBe(2);
+      // B, not the creator, may only leave.
+      await pageB.getByRole('button', { name: messageTexts.conversationDetails }).click();
+      const theirs = pageB.getByRole('dialog', { name: messageTexts.conversationDetails });
+      expect(await theirs.getByRole('button', { name: messageTexts.rename }).count()).toBe(0);
+      await theirs.getByRole('button', { name: messageTexts.leave }).click();
+      await pageB.waitForURL((url) => url.pathname === '/messages');
     },
     LONG,
   );
@@ -277,6 +299,119 @@ describe('a request from a stranger', () => {
       await composer(pageS).press('Enter');
       await bubble(pageB, 'That was me').waitFor({ timeout: LIVE_MS });
       await expect.poll(() => receipt(pageS).textContent(), { timeout: LIVE_MS }).toBe(messageTexts.seen);
+    },
+    LONG,
+  );
+});
+
+/** `count` messages from `from` in conversation `id`, through the API with one sign-in. */
+async function sendThroughApi(from: Member, id: number, bodies: string[]): Promise<void> {
+  const { token } = await apiSignIn(from);
+  for (const body of bodies) {
+    const response = await fetch(`${BASE_URL}/api/messages/conversations/${id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: crypto.randomUUID(), body }),
+    });
+    if (!response.ok) throw new Error(`sending answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+describe('history, photos and retries', () => {
+  it(
+    'loads older messages as the member scrolls up, keeping the place, down to the beginning',
+    async () => {
+      const id = Number(conversationPath.split('/').pop());
+      await sendThroughApi(
+        b,
+        id,
+        Array.from({ length: 70 }, (_, index) => `Old news number ${index + 1}`),
+      );
+      const pageA = await pageOf(a, VIEWPORTS.laptop);
+      await pageA.goto(conversationPath);
+      await bubble(pageA, 'Old news number 70').waitFor();
+      // The newest page is 50 messages: the first ones come when scrolling up.
+      expect(await pageA.getByText('Old news number 1', { exact: true }).count()).toBe(0);
+      const history = pageA.getByRole('region', { name: displayName(b) });
+      for (let round = 0; round < 10; round += 1) {
+        await history.evaluate((element) => element.scrollTo({ top: 0 }));
+        if (await pageA.getByText(messageTexts.beginning).isVisible()) break;
+        await pageA.waitForTimeout(300);
+      }
+      await pageA.getByText('Old news number 1', { exact: true }).waitFor();
+      await pageA.getByText(messageTexts.beginning).waitFor();
+      // Each message once.
+      expect(await pageA.getByText('Old news number 20', { exact: true }).count()).toBe(1);
+    },
+    LONG,
+  );
+
+  it(
+    'sends a photo, and retries a send lost on the way without storing it twice',
+    async () => {
+      const [pageA, pageB] = await Promise.all([pageOf(a, VIEWPORTS.laptop), pageOf(b, VIEWPORTS.laptop)]);
+      await Promise.all([pageA.goto(conversationPath), pageB.goto(conversationPath)]);
+      await Promise.all([waitForLiveSocket(pageA), waitForLiveSocket(pageB)]);
+
+      await pageA
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'beach.png', mimeType: 'image/png', buffer: solidPng(120, [30, 144, 255]) });
+      await pageA.getByRole('list', { name: messageTexts.attach }).getByRole('img', { name: messageTexts.photo }).waitFor();
+      await composer(pageA).fill('The beach today');
+      await composer(pageA).press('Enter');
+      const photo = bubble(pageB, 'The beach today');
+      await photo.waitFor({ timeout: LIVE_MS });
+      await photo.getByRole('img', { name: messageTexts.photo }).waitFor();
+
+      // The first attempt never reaches the server: the bubble offers a retry, which sends it once.
+      let dropped = false;
+      await pageA.route('**/resources/conversations/*', async (route) => {
+        const body = route.request().postData() ?? '';
+        if (!dropped && route.request().method() === 'POST' && body.includes('intent=send')) {
+          dropped = true;
+          await route.abort('internetdisconnected');
+        } else await route.continue();
+      });
+      await composer(pageA).fill('Sent through a tunnel');
+      await composer(pageA).press('Enter');
+      const failed = pageA.getByRole('button', { name: messageTexts.sendFailed });
+      await failed.waitFor();
+      await failed.click();
+      await bubble(pageB, 'Sent through a tunnel').waitFor({ timeout: LIVE_MS });
+      await bubble(pageA, 'Sent through a tunnel').waitFor();
+      await pageA.waitForTimeout(1_000);
+      expect(await pageB.locator('[data-message-id]').filter({ hasText: 'Sent through a tunnel' }).count()).toBe(1);
+      expect(await pageA.locator('[data-message-id]').filter({ hasText: 'Sent through a tunnel' }).count()).toBe(1);
+      await saveScreenshot(pageB, 'messages-photo-1280');
+    },
+    LONG,
+  );
+});
+
+describe('who may message', () => {
+  it(
+    '"Who can message me: Nobody" refuses a stranger with the contract\'s text',
+    async () => {
+      const [pageC, pageS] = await Promise.all([pageOf(c, VIEWPORTS.laptop), pageOf(stranger, VIEWPORTS.laptop)]);
+      await pageC.goto('/settings?tab=privacy');
+      await pageC.getByLabel(messageTexts.messagePolicyLabel).selectOption('nobody');
+      await pageC.getByRole('button', { name: 'Save' }).click();
+      await toastWith(pageC, settingsTexts.saved).waitFor();
+
+      await pageS.goto(`/profile/${c.userId}`);
+      await expect
+        .poll(
+          async () => {
+            await pageS
+              .getByRole('main')
+              .getByRole('button', { name: `${messageTexts.messageButton} ${displayName(c)}` })
+              .click();
+            return toastWith(pageS, messageTexts.cantMessage).isVisible();
+          },
+          { timeout: LIVE_MS, interval: 1_000 },
+        )
+        .toBe(true);
+      expect(new URL(pageS.url()).pathname).toBe(`/profile/${c.userId}`);
     },
     LONG,
   );

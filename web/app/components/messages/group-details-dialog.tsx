@@ -5,7 +5,7 @@
  */
 import { messageLimits, messageTexts, type Conversation } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Avatar } from '~/components/avatar';
 import type { UserSearchItem } from '~/components/friends/types';
 import { Alert } from '~/components/ui/alert';
@@ -36,8 +36,11 @@ export function GroupDetailsDialog({
   const action = `/messages/${conversation.id}`;
   const busy = change.state !== 'idle';
 
+  // Each answer once (the parent's callback is a new function at every render).
+  const told = useRef<unknown>(null);
   useEffect(() => {
-    if (change.state !== 'idle' || !change.data?.ok) return;
+    if (change.state !== 'idle' || !change.data?.ok || told.current === change.data) return;
+    told.current = change.data;
     onDone(change.data.message);
     setChosen([]);
   }, [change.state, change.data, onDone]);

@@ -105,7 +105,7 @@ export function MessageBubble({
           )}
           <time
             dateTime={message.createdAt}
-            className={cn('ml-2 inline-block align-bottom text-[11px]', own && !message.deleted ? 'text-white/80' : 'text-slate-600')}
+            className={cn('ml-2 inline-block align-bottom text-[11px]', own && !message.deleted ? 'text-white' : 'text-slate-600')}
           >
             {time}
           </time>
