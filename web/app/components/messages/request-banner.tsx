@@ -15,9 +15,12 @@ export function RequestBanner({ name }: { name: string }) {
   const answer = useFetcher<ConversationActionData>();
   const { toast } = useToast();
   const busy = answer.state !== 'idle';
+  // As soon as the answer is in: the reload it starts moves the conversation to the inbox, and
+  // this banner goes with it.
+  const { data } = answer;
   useEffect(() => {
-    if (answer.state === 'idle' && answer.data?.ok) toast({ title: answer.data.message });
-  }, [answer.state, answer.data, toast]);
+    if (data?.ok) toast({ title: data.message });
+  }, [data, toast]);
   return (
     <div role="region" aria-label={messageTexts.requests} className="border-t border-slate-200 bg-brand-50 px-4 py-3">
       <p className="text-sm text-slate-800">{messageTexts.requestNotice(name)}</p>
