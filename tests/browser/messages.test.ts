@@ -255,6 +255,18 @@ describe('a group of three', () => {
       expect(await theirs.getByRole('button', { name: messageTexts.rename }).count()).toBe(0);
       await theirs.getByRole('button', { name: messageTexts.leave }).click();
       await pageB.waitForURL((url) => url.pathname === '/messages');
+
+      // The list's search finds conversations by their name and their members' names.
+      await pageA.keyboard.press('Escape');
+      const search = pageA.getByRole('searchbox', { name: messageTexts.searchPlaceholder });
+      await search.fill('Sunday');
+      await search.press('Enter');
+      await pageA.waitForURL((url) => url.searchParams.get('q') === 'Sunday');
+      const found = pageA.getByRole('list', { name: messageTexts.inbox }).getByRole('link');
+      await expect.poll(() => found.allInnerTexts()).toEqual([expect.stringContaining(renamed)]);
+      await search.fill('zzz-nobody-here');
+      await search.press('Enter');
+      await pageA.getByText(messageTexts.noMatches).waitFor();
     },
     LONG,
   );
