@@ -257,7 +257,8 @@ describe('a group of three', () => {
       await pageB.waitForURL((url) => url.pathname === '/messages');
 
       // The list's search finds conversations by their name and their members' names.
-      await pageA.keyboard.press('Escape');
+      await details.getByRole('button', { name: 'Close' }).click();
+      await details.waitFor({ state: 'detached' });
       const search = pageA.getByRole('searchbox', { name: messageTexts.searchPlaceholder });
       await search.fill('Sunday');
       await search.press('Enter');
