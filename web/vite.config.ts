@@ -30,7 +30,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The wallet's texts and plans get a chunk of their own (no dependencies, no side effects): only
     // the wallet, payments, checkout and packages pages use them, and the merge above had folded
     // them into the chunk every page loads with the not-found page (decision 023). The back office's
-    // texts and lists likewise (decision 024): only the /admin pages use them.
+    // texts and lists likewise (decision 024): only the /admin pages use them. The messages screens'
+    // texts likewise (decision 039): the top bar's badge and the Message buttons use only
+    // messages-link-texts.ts.
     rollupOptions: isSsrBuild
       ? {}
       : {
@@ -41,7 +43,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                 ? 'wallet-texts'
                 : id.endsWith('/shared/contracts/src/api/admin-texts.ts')
                   ? 'admin-texts'
-                  : undefined,
+                  : id.endsWith('/shared/contracts/src/api/messages-texts.ts')
+                    ? 'messages-texts'
+                    : undefined,
           },
         },
   },

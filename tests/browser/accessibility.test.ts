@@ -33,6 +33,7 @@ interface World {
   ownPost: number;
   friendPost: number;
   groupId: number;
+  conversationId: number;
 }
 
 interface Screen {
@@ -62,6 +63,7 @@ function at(path: string): (world: World) => string {
 }
 const ownProfile = (w: World) => `/profile/${w.member.userId}`;
 const friendPostPage = (w: World) => `/posts/${w.friendPost}`;
+const aConversation = (w: World) => `/messages/${w.conversationId}`;
 
 const page = (name: string, path: string, role: Role = 'member'): Screen => ({ name, role, path: at(path) });
 
@@ -108,6 +110,17 @@ const SCREENS: Screen[] = [
   page('payments', '/payments'),
   page('packages', '/packages'),
   ...(['general', 'privacy', 'notifications', 'security'] as const).map((tab) => page(`settings: ${tab}`, `/settings?tab=${tab}`)),
+  page('messages', '/messages'),
+  { name: 'a conversation', role: 'member', path: aConversation },
+  {
+    name: 'new message dialog',
+    role: 'member',
+    path: at('/messages'),
+    open: async (p) => {
+      await p.getByRole('main').getByRole('button', { name: 'New message' }).click();
+      await p.getByRole('dialog', { name: 'New message' }).waitFor();
+    },
+  },
   // Every coming-soon route renders the one component (web/app/components/coming-soon.tsx) in the
   // same layout: one in the menu's top rows and one among its small child rows, where the active
   // row differs (shell.test.ts checks that each of the routes shows it).
@@ -344,6 +357,17 @@ async function createGroup(owner: Member): Promise<number> {
   return answer.group_id;
 }
 
+/** A conversation between the two with a message each way (one with a link), for the messages screens. */
+async function conversationWith(member: Member, friend: Member): Promise<number> {
+  const response = await callAs(member, 'POST', '/api/messages/conversations', { memberIds: [friend.userId] });
+  const { id } = (await response.json()) as { id: number };
+  const send = (from: Member, body: string) =>
+    callAs(from, 'POST', `/api/messages/conversations/${id}/messages`, { clientId: crypto.randomUUID(), body });
+  await send(member, 'Checking the messages screens https://kora.ng/help');
+  await send(friend, 'Looks accessible to me 👍');
+  return id;
+}
+
 async function setPrivacy(member: Member, values: Record<string, string>): Promise<void> {
   const response = await callAs(member, 'PUT', '/api/settings/privacy', values);
   if (!response.ok) throw new Error(`saving privacy answered ${response.status}: ${await response.text()}`);
@@ -370,7 +394,8 @@ beforeAll(async () => {
   await callAs(member, 'POST', `/api/posts/${friendPost}/comment`, { content: 'Another one under the post page' });
   await postStory(member);
   const groupId = await createGroup(member);
-  world = { member, friend, limited, activation, ownPost: ownPost!, friendPost: friendPost!, groupId };
+  const conversationId = await conversationWith(member, friend);
+  world = { member, friend, limited, activation, ownPost: ownPost!, friendPost: friendPost!, groupId, conversationId };
 }, LONG);
 
 afterAll(async () => {

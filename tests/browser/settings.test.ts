@@ -100,6 +100,7 @@ describe('the Settings page', () => {
       await page.getByLabel('Who can see your profile').selectOption('friends');
       await page.getByLabel('Who can send you friend requests').selectOption('friends_of_friends');
       await page.getByLabel('Who can look you up by phone').selectOption('only_me');
+      await page.getByLabel('Who can message me').selectOption('friends');
       const online = page.getByRole('switch', { name: "Show when you're online" });
       expect(await online.isChecked()).toBe(true);
       await online.click();
@@ -111,13 +112,15 @@ describe('the Settings page', () => {
       expect(await page.getByLabel('Who can send you friend requests').inputValue()).toBe('friends_of_friends');
       expect(await page.getByLabel('Who can look you up by phone').inputValue()).toBe('only_me');
       expect(await page.getByLabel('Who can look you up by e-mail').inputValue()).toBe('friends');
+      expect(await page.getByLabel('Who can message me').inputValue()).toBe('friends');
       expect(await online.isChecked()).toBe(false);
       expect(await page.getByRole('switch', { name: 'Review mentions' }).isChecked()).toBe(true);
       await saveScreenshot(page, 'settings-privacy-1280');
 
-      // Notifications: the eight switches with their labels.
+      // Notifications: the nine switches with their labels (Messages came with decision 039).
       await openTab(page, 'Notifications', 'notifications');
-      expect(await page.getByRole('switch').count()).toBe(8);
+      expect(await page.getByRole('switch').count()).toBe(9);
+      expect(await page.getByRole('switch', { name: 'Messages' }).isChecked()).toBe(true);
       const likes = page.getByRole('switch', { name: 'Likes' });
       const digest = page.getByRole('switch', { name: 'Daily e-mail digest' });
       expect([await likes.isChecked(), await digest.isChecked()]).toEqual([true, false]);

@@ -219,7 +219,7 @@ describe('signed in at 375 px', () => {
 });
 
 describe('coming-soon and not-found pages', () => {
-  it.each(['/messages', '/help', '/mine/popular'])('%s shows the coming-soon page', async (pathname) => {
+  it.each(['/scheduled', '/help', '/mine/popular'])('%s shows the coming-soon page', async (pathname) => {
     const page = await memberPage();
     const response = await page.goto(pathname);
     expect(response?.status()).toBe(200);
@@ -228,7 +228,7 @@ describe('coming-soon and not-found pages', () => {
     expect(await main.getByText('Launching soon', { exact: true }).isVisible()).toBe(true);
     const hrefs = await main.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(expect.arrayContaining(['/', '/help']));
-    if (pathname === '/messages') await saveScreenshot(page, 'shell-coming-soon-1440');
+    if (pathname === '/scheduled') await saveScreenshot(page, 'shell-coming-soon-1440');
   });
 
   it.each(['/no-such-page/at/all', '/not-found'])('%s answers 404 with the not-found page', async (pathname) => {

@@ -8,7 +8,7 @@ import { titleAndDescription } from '~/utils/page-meta';
 
 /**
  * The product's coming-soon page (docs/product/navigation.md), used by every route whose content
- * the product does not show (/messages, /scheduled, /pages, /events, /watch, /blogs, /offers,
+ * the product does not show (/scheduled, /pages, /events, /watch, /blogs, /offers,
  * /mine/*, /help, /checkout). Route files re-export this module.
  */
 export default function ComingSoon() {

@@ -31,6 +31,7 @@ describe('the Settings forms', () => {
         friendRequestPolicy: 'everyone',
         lookupEmail: 'only_me',
         lookupPhone: 'friends',
+        messagePolicy: 'friends',
         tagReview: 'on',
       }),
     );
@@ -41,6 +42,7 @@ describe('the Settings forms', () => {
         friendRequestPolicy: 'everyone',
         lookupEmail: 'only_me',
         lookupPhone: 'friends',
+        messagePolicy: 'friends',
         showOnline: false,
         tagReview: true,
       },
@@ -54,7 +56,13 @@ describe('the Settings forms', () => {
 
   it('refuse an audience that is not offered', () => {
     const privacy = parsePrivacyForm(
-      toFormData({ profileVisibility: 'public', friendRequestPolicy: 'everyone', lookupEmail: 'everyone', lookupPhone: 'everyone' }),
+      toFormData({
+        profileVisibility: 'public',
+        friendRequestPolicy: 'everyone',
+        lookupEmail: 'everyone',
+        lookupPhone: 'everyone',
+        messagePolicy: 'everyone',
+      }),
     );
     expect(privacy).toEqual({
       ok: false,

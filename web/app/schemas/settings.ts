@@ -29,7 +29,7 @@ export const GENERAL_FIELDS = Object.keys(generalSettingsFields.shape) as (keyof
 
 const generalForm = textFields(GENERAL_FIELDS).pipe(generalSettingsFields);
 
-const privacyForm = textFields(['profileVisibility', 'friendRequestPolicy', 'lookupEmail', 'lookupPhone'])
+const privacyForm = textFields(['profileVisibility', 'friendRequestPolicy', 'lookupEmail', 'lookupPhone', 'messagePolicy'])
   .extend({ showOnline: switchField, tagReview: switchField })
   .pipe(privacySettingsSchema);
 

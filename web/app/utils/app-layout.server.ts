@@ -1,8 +1,10 @@
 /**
  * What the signed-in layout needs (routes/_app.tsx, and the not-found pages for a signed-in
  * member): the member's name and avatar for the top bar and drawer, the unread notification count
- * for the bell's first paint (the live socket keeps it current afterwards) and the feature switches.
+ * for the bell's first paint and the unread messages for the Messages icon (the live socket keeps
+ * both current afterwards) and the feature switches.
  */
+import { fetchMessagesUnread } from './messages.server';
 import { fetchUnreadCount } from './notifications.server';
 import type { AppLoaderData } from './layout-data';
 import { getIdentity, requireUser, type MemberWithUser } from './session.server';
@@ -14,11 +16,15 @@ const UNREAD_COUNT_TIMEOUT_MS = 2_000;
 /** For member pages: a signed-out visitor is sent to /login (requireUser throws the redirect). */
 export async function loadAppLayout(request: Request): Promise<{ layout: AppLoaderData; headers: Headers; session: MemberWithUser }> {
   const session = await requireUser(request);
-  const [unread, features] = await Promise.all([
+  const [unread, messagesUnread, features] = await Promise.all([
     fetchUnreadCount(request, session.token, UNREAD_COUNT_TIMEOUT_MS).catch(() => 0),
+    fetchMessagesUnread(request, session.token, UNREAD_COUNT_TIMEOUT_MS).then(
+      (answer) => answer.unreadTotal,
+      () => 0,
+    ),
     siteFeatures(request),
   ]);
-  return { layout: { user: session.user, unread, features }, headers: session.headers, session };
+  return { layout: { user: session.user, unread, messagesUnread, features }, headers: session.headers, session };
 }
 
 /**

@@ -15,6 +15,8 @@ export interface AppLoaderData {
   user: CurrentUser;
   /** Unread notifications when the page loaded (0 when the service was slow). */
   unread: number;
+  /** Unread messages across the inbox when the page loaded (0 when the service was slow). */
+  messagesUnread: number;
   /** The switchable features an admin left on (the menus hide the others). */
   features: SiteInfo['features'];
 }

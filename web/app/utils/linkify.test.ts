@@ -15,4 +15,19 @@ describe('linkify', () => {
     expect(linkify('javascript:alert(1)')).toEqual([{ type: 'text', value: 'javascript:alert(1)' }]);
     expect(linkify('')).toEqual([]);
   });
+
+  it('links what members write in messages, emoji and markup kept as text', () => {
+    expect(linkify('Beach by 5? 🌊 https://kora.ng/events/12!\nsee <b>you</b>')).toEqual([
+      { type: 'text', value: 'Beach by 5? 🌊 ' },
+      { type: 'link', value: 'https://kora.ng/events/12' },
+      { type: 'text', value: '!\nsee <b>you</b>' },
+    ]);
+    // Markup and quotes end a link: nothing of it reaches an attribute.
+    expect(linkify('<a href="https://evil.example/x">x</a>')).toEqual([
+      { type: 'text', value: '<a href="' },
+      { type: 'link', value: 'https://evil.example/x' },
+      { type: 'text', value: '">x</a>' },
+    ]);
+    expect(linkify('data:text/html,<script>x</script>')).toEqual([{ type: 'text', value: 'data:text/html,<script>x</script>' }]);
+  });
 });

@@ -104,6 +104,17 @@ describe('connectLiveNotifications', () => {
     expect(calls.statuses).toEqual(['connecting', 'live']);
   });
 
+  it("passes the conversations' frames on apart from notifications", () => {
+    const frames: string[] = [];
+    const { calls } = connect({ onConversationFrame: (frame) => frames.push(frame.type) });
+    last().accept(0);
+    last().send({ type: 'conversation:typing', conversationId: 3, userId: 4 });
+    last().send({ type: 'conversation:read', conversationId: 3, userId: 4, readUpTo: 'x' });
+    last().send({ type: 'conversation:changed', conversationId: 3 });
+    expect(frames).toEqual(['conversation:typing', 'conversation:changed']);
+    expect(calls.notifications).toEqual([]);
+  });
+
   it('reconnects after a drop with a growing delay, reset by the next ready (which triggers a catch-up)', async () => {
     const { calls } = connect();
     last().accept(0);

@@ -1,7 +1,8 @@
 /**
  * The live notification socket (`/ws` on the page's own origin; the gateway authenticates it with
  * the httpOnly access-token cookie and passes it to the notifications service). The server first
- * sends {type:'ready', unread}, then {type:'notification:new', notification} as they happen.
+ * sends {type:'ready', unread}, then {type:'notification:new', notification} as they happen, and
+ * the member's conversations' frames (message:new, conversation:read, …; decision 039).
  *
  * The connection is kept up for as long as the member stays signed in:
  * - a dropped socket is reopened after a growing, jittered delay (reconnectDelay: 1 s doubling to
@@ -18,7 +19,7 @@
  * React stays out of this file (see components/notifications/live-notifications-provider.tsx).
  */
 import { socketCloseCodes, type Notification } from '@kora/contracts';
-import { readSocketMessage } from './socket-message';
+import { readSocketMessage, type ConversationFrame } from './socket-message';
 
 export const RECONNECT_MIN_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
@@ -54,6 +55,8 @@ export interface LiveNotificationsOptions {
   /** The unread count as the server counts it; also the cue to catch up. */
   onReady: (unread: number) => void;
   onNotification: (notification: Notification) => void;
+  /** The conversations' frames (decision 039): new and deleted messages, marks, changes, typing. */
+  onConversationFrame?: (frame: ConversationFrame) => void;
   refreshSession: () => Promise<SessionCheck>;
   onStatus?: (status: LiveStatus) => void;
   createSocket?: (url: string) => SocketLike;
@@ -98,8 +101,10 @@ export function connectLiveNotifications(options: LiveNotificationsOptions): Liv
         attempt = 0;
         options.onStatus?.('live');
         options.onReady(message.unread);
-      } else {
+      } else if (message.type === 'notification:new') {
         options.onNotification(message.notification);
+      } else {
+        options.onConversationFrame?.(message);
       }
     };
     current.onclose = (event) => {

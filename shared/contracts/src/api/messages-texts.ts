@@ -23,6 +23,8 @@ export const messageLimits = {
 
 export const MESSAGE_POLICIES = ['everyone', 'friends', 'nobody'] as const;
 export type MessagePolicy = (typeof MESSAGE_POLICIES)[number];
+/** Settings → Privacy's choices for messagePolicy. */
+export const messagePolicyLabels: Record<MessagePolicy, string> = { everyone: 'Everyone', friends: 'Friends', nobody: 'Nobody' };
 
 export const CONVERSATION_KINDS = ['direct', 'group'] as const;
 /** The caller's place in a conversation: in their inbox, or waiting in their Requests tab. */
@@ -70,6 +72,34 @@ export const messageTexts = {
   start: 'Start conversation',
   messageButton: 'Message',
   unreadBadge: (count: number) => (count > 99 ? '99+' : String(count)),
+  // The web app's own labels (screens of decision 039).
+  backToList: 'Back to messages',
+  conversationDetails: 'Conversation details',
+  members: 'Members',
+  you: 'You',
+  attach: 'Add photos or a video',
+  removeAttachment: 'Remove attachment',
+  cancelReply: 'Cancel reply',
+  messageActions: 'Message actions',
+  retry: 'Retry',
+  sending: 'Sending…',
+  uploading: 'Uploading…',
+  searchMembers: 'Search members',
+  noMembersFound: 'No members found.',
+  chooseMember: (name: string) => `Choose ${name}`,
+  unchooseMember: (name: string) => `Remove ${name}`,
+  unreadInConversation: (count: number) => `${count} unread`,
+  photo: 'Photo',
+  video: 'Video',
+  save: 'Save',
+  renamed: 'Conversation renamed',
+  membersAdded: 'Members added',
+  memberRemoved: 'Member removed',
+  requestFailed: 'Request failed',
+  loadOlderFailed: 'Could not load older messages',
+  messagePolicyLabel: 'Who can message me',
+  deleteForEveryoneHint: 'Everyone in the conversation will see "Message deleted" instead.',
+  deleting: 'Deleting…',
   // Refusals (the server's messages).
   bodyEmpty: "Message can't be empty",
   bodyTooLong: 'Message is too long (4,000 characters at most)',

@@ -12,6 +12,7 @@ import { POST_MEDIA_URL } from './posts-texts.js';
 import { CLIP_STATES } from './stories-texts.js';
 
 export * from './messages-texts.js';
+export * from './messages-link-texts.js';
 
 const memberId = z.coerce.number({ error: t.memberNotFound }).int(t.memberNotFound).positive(t.memberNotFound);
 

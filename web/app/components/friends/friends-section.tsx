@@ -1,11 +1,12 @@
 /**
- * Your Friends: the member's friends, each linking to their profile, with a small menu to unfriend
- * (behind a confirmation). "You have no friends yet." when there are none.
+ * Your Friends: the member's friends, each linking to their profile, with Message (decision 039) and
+ * a small menu to unfriend (behind a confirmation). "You have no friends yet." when there are none.
  */
 import { friendTexts, type Friend } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { EllipsisIcon } from 'lucide-react';
+import { MessageButton } from '~/components/message-button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { cn } from '~/utils/misc';
@@ -41,7 +42,10 @@ export function FriendsSection({ section, online }: { section: Section<Friend>; 
             verified={friend.verified}
             online={online?.has(friend.id)}
           >
-            <FriendMenu name={friend.name} onUnfriend={() => setLeaving(friend)} />
+            <div className="flex gap-1">
+              <MessageButton userId={friend.id} name={friend.name} size="sm" className="min-w-0 flex-1" />
+              <FriendMenu name={friend.name} onUnfriend={() => setLeaving(friend)} />
+            </div>
           </PersonCard>
         ))}
       </PeopleGrid>
@@ -61,7 +65,7 @@ function FriendMenu({ name, onUnfriend }: { name: string; onUnfriend: () => void
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={`Options for ${name}`}
-        className="inline-flex h-8 w-full items-center justify-center rounded-lg bg-slate-100 text-slate-700 hover:bg-slate-200 data-[state=open]:bg-slate-200"
+        className="inline-flex h-8 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700 hover:bg-slate-200 data-[state=open]:bg-slate-200"
       >
         <EllipsisIcon />
       </DropdownMenu.Trigger>

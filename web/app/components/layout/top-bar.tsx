@@ -2,6 +2,7 @@ import { NavLink } from '@remix-run/react';
 import { useState } from 'react';
 import { XIcon, HouseIcon, MessageCircleIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import { LogoLink } from '~/components/logo';
+import { MessagesBadge, useMessagesLabel } from './messages-badge';
 import { NotificationBell } from '~/components/notifications/notification-bell';
 import { cn } from '~/utils/misc';
 import type { CurrentUser } from '~/utils/user';
@@ -21,6 +22,7 @@ const roundButton = 'inline-flex size-10 items-center justify-center rounded-ful
 export function TopBar({ user, siteName }: { user: CurrentUser; siteName: string }) {
   // Below 640 px the search field would squeeze everything else, so it opens as its own row.
   const [searchOpen, setSearchOpen] = useState(false);
+  const messagesLabel = useMessagesLabel();
 
   return (
     <header className="sticky top-0 z-40 bg-white shadow-sm">
@@ -38,7 +40,7 @@ export function TopBar({ user, siteName }: { user: CurrentUser; siteName: string
                 <NavLink
                   to={to}
                   end={end}
-                  aria-label={label}
+                  aria-label={to === '/messages' ? messagesLabel : label}
                   title={label}
                   className={({ isActive }) =>
                     cn(
@@ -50,6 +52,7 @@ export function TopBar({ user, siteName }: { user: CurrentUser; siteName: string
                   }
                 >
                   <Icon className="size-6" />
+                  {to === '/messages' ? <MessagesBadge className="left-1/2 top-2 ml-1" /> : null}
                 </NavLink>
               </li>
             ))}
@@ -67,6 +70,11 @@ export function TopBar({ user, siteName }: { user: CurrentUser; siteName: string
           >
             {searchOpen ? <XIcon /> : <SearchIcon />}
           </button>
+          {/* The quick links are hidden on small screens: Messages gets its own button there. */}
+          <NavLink to="/messages" aria-label={messagesLabel} title="Messages" className={cn(roundButton, 'relative md:hidden')}>
+            <MessageCircleIcon />
+            <MessagesBadge className="-right-1.5 -top-1" />
+          </NavLink>
           <NotificationBell className={roundButton} />
           <AvatarMenu user={user} />
         </div>

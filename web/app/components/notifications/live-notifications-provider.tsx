@@ -5,11 +5,13 @@
  * first connection and each reconnection) refetches the first page and the count, so notifications
  * sent while the socket was down still appear. Marks (read, all read, seen) apply at once and take
  * the server's count from the answer; failures are only logged (docs/product/notifications.md),
- * then the list is refetched.
+ * then the list is refetched. The same socket carries the conversations' frames (decision 039):
+ * they, and each 'ready', go to the live hub (utils/live-hub.ts) for the pages that subscribe.
  */
 import type { Notification } from '@kora/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import type { NotificationMark } from '~/schemas/notification-mark';
+import { aboutOpenConversation, createLiveHub, type LiveHub } from '~/utils/live-hub';
 import { connectLiveNotifications, socketUrl, type LiveStatus } from '~/utils/live-notifications';
 import { refreshSession } from '~/utils/session-refresh';
 import { initialNotificationState, notificationReducer, type NotificationEvent, type NotificationState } from './notification-state';
@@ -32,16 +34,27 @@ export interface LiveNotifications extends NotificationState, LiveNotificationAc
 }
 
 const LiveNotificationsContext = createContext<LiveNotifications | null>(null);
+const LiveHubContext = createContext<LiveHub | null>(null);
 
 function logFailure(what: string, error: unknown): void {
   console.error(`${what} failed:`, error instanceof Error ? error.message : error);
 }
 
-export function LiveNotificationsProvider({ initialUnread, children }: { initialUnread: number; children: ReactNode }) {
+export function LiveNotificationsProvider({
+  initialUnread,
+  initialMessagesUnread = 0,
+  children,
+}: {
+  initialUnread: number;
+  /** The unread messages total for the top bar's Messages badge (the hub holds it). */
+  initialMessagesUnread?: number;
+  children: ReactNode;
+}) {
   const [state, dispatch] = useReducer(notificationReducer, initialUnread, initialNotificationState);
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const loaded = useRef(false);
   loaded.current = state.loaded;
+  const [hub] = useState(() => createLiveHub(initialMessagesUnread));
 
   /** Loads the page after `cursor` (the first page for null): answers the next cursor, or undefined when loading failed. */
   const loadPage = useCallback(async (cursor: number | null): Promise<number | null | undefined> => {
@@ -62,8 +75,17 @@ export function LiveNotificationsProvider({ initialUnread, children }: { initial
       onReady: (unread) => {
         dispatch({ type: 'unread', count: unread });
         void catchUp();
+        hub.emit({ type: 'ready' });
       },
-      onNotification: (notification) => dispatch({ type: 'live', notification }),
+      onNotification: (notification) => {
+        // The conversation is on screen: its notification is read as it arrives (the page marks the conversation read).
+        const read = aboutOpenConversation(notification, hub.openConversation());
+        dispatch({
+          type: 'live',
+          notification: read ? { ...notification, readAt: notification.readAt ?? new Date().toISOString() } : notification,
+        });
+      },
+      onConversationFrame: (frame) => hub.emit(frame),
       onStatus: setStatus,
       refreshSession,
     });
@@ -78,7 +100,7 @@ export function LiveNotificationsProvider({ initialUnread, children }: { initial
       document.removeEventListener('visibilitychange', retry);
       connection.close();
     };
-  }, [catchUp]);
+  }, [catchUp, hub]);
 
   // Stable across renders, so pages can use them in effects without looping.
   const actions = useMemo<LiveNotificationActions>(() => {
@@ -106,7 +128,18 @@ export function LiveNotificationsProvider({ initialUnread, children }: { initial
   }, [catchUp, loadPage]);
 
   const value = useMemo(() => ({ ...state, status, ...actions }), [state, status, actions]);
-  return <LiveNotificationsContext.Provider value={value}>{children}</LiveNotificationsContext.Provider>;
+  return (
+    <LiveHubContext.Provider value={hub}>
+      <LiveNotificationsContext.Provider value={value}>{children}</LiveNotificationsContext.Provider>
+    </LiveHubContext.Provider>
+  );
+}
+
+/** The live hub of the signed-in layout: conversation frames and each 'ready' (utils/live-hub.ts). */
+export function useLiveHub(): LiveHub {
+  const hub = useContext(LiveHubContext);
+  if (!hub) throw new Error('useLiveHub must be used inside <LiveNotificationsProvider>');
+  return hub;
 }
 
 export function useLiveNotifications(): LiveNotifications {

@@ -60,6 +60,12 @@ describe('notificationTarget', () => {
     expect(notificationPageLink(ready)).toBe('/settings?tab=data');
   });
 
+  it('opens the conversation for a message notice, from the bell and the page', () => {
+    const message = makeNotification(1, { type: 'message', entityType: 'conversation', entityId: 88, meta: noPost });
+    expect(notificationTarget(message)).toEqual({ kind: 'page', to: '/messages/88' });
+    expect(notificationPageLink(message)).toBe('/messages/88');
+  });
+
   it('goes nowhere for anything else', () => {
     expect(notificationTarget(makeNotification(1, { type: 'reel_like', entityType: 'post', meta: noPost }))).toEqual({ kind: 'none' });
     expect(notificationTarget(makeNotification(1, { type: 'mention', entityType: 'reel', entityId: 3, meta: noPost }))).toEqual({

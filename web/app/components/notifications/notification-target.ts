@@ -6,7 +6,8 @@
  * group notifications (ours) link to their group as from the bell; a reel's like or comment
  * (`entityType` 'reel') opens the reels feed at that reel (/reels/{id}), from both; a payment
  * notice (a top-up, a package bought: `entityType` 'transaction') opens the wallet, from both; the
- * data archive's notice opens Settings → Your data (decision 035), from both; others link nowhere.
+ * data archive's notice opens Settings → Your data (decision 035), from both; a message notice
+ * (`entityType` 'conversation') opens that conversation (decision 039), from both; others link nowhere.
  */
 import type { Notification } from '@kora/contracts';
 
@@ -30,6 +31,11 @@ function archivePage({ type }: Pick<Notification, 'type'>): string | null {
   return type === 'archive_ready' ? '/settings?tab=data' : null;
 }
 
+/** The conversation a message notification leads to (decision 039), or null. */
+function conversationPage({ entityType, entityId }: Pick<Notification, 'entityType' | 'entityId'>): string | null {
+  return entityType === 'conversation' && entityId ? `/messages/${entityId}` : null;
+}
+
 /** The group page a group notification leads to, or null for other notifications. */
 function groupPage({ type, meta }: Pick<Notification, 'type' | 'meta'>): string | null {
   if (!meta.groupId) return null;
@@ -42,7 +48,12 @@ function groupPage({ type, meta }: Pick<Notification, 'type' | 'meta'>): string 
 
 export function notificationTarget(notification: Target): NotificationTarget {
   if (notification.meta.postId) return { kind: 'post', postId: notification.meta.postId };
-  const page = groupPage(notification) ?? reelPage(notification) ?? walletPage(notification) ?? archivePage(notification);
+  const page =
+    groupPage(notification) ??
+    reelPage(notification) ??
+    walletPage(notification) ??
+    archivePage(notification) ??
+    conversationPage(notification);
   if (page) return { kind: 'page', to: page };
   if (notification.type === 'friend_request') return { kind: 'page', to: '/friends' };
   if (notification.type === 'friend_accept') return { kind: 'page', to: `/profile/${notification.actorId}` };
@@ -53,5 +64,9 @@ export function notificationTarget(notification: Target): NotificationTarget {
 export function notificationPageLink(notification: Pick<Notification, 'type' | 'meta' | 'entityType' | 'entityId'>): string | null {
   return notification.meta.postId
     ? `/posts/${notification.meta.postId}`
-    : (groupPage(notification) ?? reelPage(notification) ?? walletPage(notification) ?? archivePage(notification));
+    : (groupPage(notification) ??
+        reelPage(notification) ??
+        walletPage(notification) ??
+        archivePage(notification) ??
+        conversationPage(notification));
 }

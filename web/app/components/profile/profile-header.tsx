@@ -1,11 +1,12 @@
 /**
  * The profile's header card: cover, picture (initials when there is none), names, @username and
  * join date. The owner gets Change cover, Change picture and Edit Profile; others the friend button
- * for their relation and a "…" menu with Block (decision 036).
+ * for their relation, Message (decision 039) and a "…" menu with Block (decision 036).
  */
 import type { Profile, Relation } from '@kora/contracts';
 import { Avatar } from '~/components/avatar';
 import { ProfileFriendButton } from '~/components/friends/profile-friend-button';
+import { MessageButton } from '~/components/message-button';
 import { ProfileMemberMenu } from '~/components/safety/profile-member-menu';
 import { CalendarIcon, CameraIcon, PenLineIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
@@ -93,6 +94,7 @@ export function ProfileHeader({
                 <div className="flex-1 sm:flex-none">
                   <ProfileFriendButton key={profile.user_id} relation={relation} name={name} />
                 </div>
+                <MessageButton userId={profile.user_id} name={name} className="flex-1 sm:flex-none" />
                 <ProfileMemberMenu userId={profile.user_id} name={name} />
               </>
             )}

@@ -1,12 +1,15 @@
 /**
  * Privacy tab (docs/product/settings.md): selects for who sees the profile, who may send friend
- * requests and who may find the member by e-mail or phone; switches for online status and tag review.
+ * requests, who may find the member by e-mail or phone and who may message them (decision 039); switches for online status and tag review.
  */
 import {
   audienceLabels,
   FRIEND_REQUEST_POLICIES,
   friendRequestPolicyLabels,
   LOOKUP_AUDIENCES,
+  MESSAGE_POLICIES,
+  messagePolicyLabels,
+  messageTexts,
   PROFILE_VISIBILITIES,
   type PrivacySettings,
 } from '@kora/contracts';
@@ -14,6 +17,7 @@ import { SelectField, SwitchField } from './controls';
 import { SettingsForm } from './settings-form';
 
 const audiences = (choices: readonly (keyof typeof audienceLabels)[]) => choices.map((value) => ({ value, label: audienceLabels[value] }));
+const messagePolicies = MESSAGE_POLICIES.map((value) => ({ value, label: messagePolicyLabels[value] }));
 const policies = FRIEND_REQUEST_POLICIES.map((value) => ({ value, label: friendRequestPolicyLabels[value] }));
 
 export function PrivacyTab({ values }: { values: PrivacySettings }) {
@@ -49,6 +53,13 @@ export function PrivacyTab({ values }: { values: PrivacySettings }) {
               options={audiences(LOOKUP_AUDIENCES)}
               defaultValue={values.lookupPhone}
               error={errors.lookupPhone}
+            />
+            <SelectField
+              label={messageTexts.messagePolicyLabel}
+              name="messagePolicy"
+              options={messagePolicies}
+              defaultValue={values.messagePolicy}
+              error={errors.messagePolicy}
             />
           </div>
           <div className="divide-y divide-slate-100">
