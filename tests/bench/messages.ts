@@ -2,9 +2,9 @@
  * Messages (`messages`, decision 039) on the distributed product:
  *
  * 1. message-to-socket: `size.sockets` other sockets held open on the notifications instance
- *    (socket-fleet.ts, as the sockets scenario opens them), then a member sends `size.rate`
- *    messages a second through the gateway to a direct conversation, on a fixed schedule (open
- *    loop). Each latency runs from the moment the send was due to the other member's socket
+ *    (socket-fleet.ts, as the sockets scenario opens them), then twenty members send `size.rate`
+ *    messages a second in all through the gateway, each into their direct conversation with one
+ *    member (round robin), on a fixed schedule (open loop). Each latency runs from the moment the send was due to the other member's socket
  *    receiving `message:new`: the messages service, its outbox, Kafka and the live fan-out.
  * 2. 1,000,000 messages (`size.messages`) seeded straight into the messages schema (the seed is not
  *    what is measured) over `size.conversations` conversations, of which the reader is in
@@ -30,8 +30,9 @@ import { openFleet } from './socket-fleet.js';
 
 /** Bench members: ids far above what the product hands out and apart from the other scenarios'. */
 const BASE = 9_100_000_000;
-const SENDER = BASE + 1;
 const RECIPIENT = BASE + 2;
+/** The live scenario's senders, each in a direct conversation with the recipient: a popular member's inbox. */
+const SENDERS = Array.from({ length: 20 }, (_, i) => BASE + 301 + i);
 const READER = BASE + 3;
 /** The fleet's members (one socket each), apart from the sockets scenario's. */
 const FLEET_FIRST_ID = 800_001;
@@ -79,7 +80,9 @@ export async function benchMessages(target: MessagesBenchTarget): Promise<Messag
     const seeded = await seed(db, target.size);
     say(`seed ready in ${Math.round(performance.now() - seedStarted)} ms`);
     await target.settle('messages');
-    const live = await messageToSocket(target, seeded.directId);
+    const live = await messageToSocket(target, seeded.directIds);
+    // The bell notifications of the sends are worked off before the reads are timed.
+    await target.settle('messages reads');
     const reads = await readScenarios(target, db, seeded.openedId);
     const storage = await storagePerMessage(db);
     return { results: [live, ...reads], ...storage };
@@ -89,15 +92,18 @@ export async function benchMessages(target: MessagesBenchTarget): Promise<Messag
 }
 
 /** Members, conversations and messages, straight into the schema; a second run with the same size keeps them. */
-async function seed(db: pg.Client, size: MessagesSize): Promise<{ directId: number; openedId: number }> {
-  const members = LIST_CONVERSATIONS + 10;
+async function seed(db: pg.Client, size: MessagesSize): Promise<{ directIds: number[]; openedId: number }> {
+  const members = SENDERS.at(-1)! - BASE;
   const { rows } = await db.query<{ n: number }>(
     `select count(*)::int as n from messages.messages m join messages.conversations c on c.id = m.conversation_id where c.creator_id = $1`,
     [READER],
   );
-  if (rows[0]?.n !== size.messages) {
+  const live = await db.query<{ n: number }>('select count(*)::int as n from messages.conversations where creator_id = any($1::bigint[])', [
+    SENDERS,
+  ]);
+  if (rows[0]?.n !== size.messages || live.rows[0]?.n !== SENDERS.length) {
     await db.query('begin');
-    await db.query('delete from messages.conversations where creator_id in ($1, $2, $3)', [SENDER, RECIPIENT, READER]);
+    await db.query('delete from messages.conversations where creator_id = any($1::bigint[])', [[...SENDERS, RECIPIENT, READER]]);
     await db.query('delete from messages.members where user_id between $1 and $2', [BASE, BASE + members + 10]);
     await db.query(
       `insert into messages.members (user_id, username, display_name, profile_image, activated, joined_at, updated_at)
@@ -141,21 +147,33 @@ async function seed(db: pg.Client, size: MessagesSize): Promise<{ directId: numb
        where m.conversation_id = c.id and c.creator_id = $1`,
       [READER],
     );
-    // The live scenario's direct conversation, both members in their inbox.
-    const direct = await db.query<{ id: number }>(
-      `insert into messages.conversations (kind, title, creator_id, direct_key) values ('direct', null, $1, $2) returning id`,
-      [SENDER, `${SENDER}:${RECIPIENT}`],
-    );
+    // A member has read what came before their own last message (sending marks it read, as the service does).
     await db.query(
-      `insert into messages.conversation_members (conversation_id, user_id, state) values ($1, $2, 'active'), ($1, $3, 'active')`,
-      [direct.rows[0]!.id, SENDER, RECIPIENT],
+      `update messages.conversation_members as cm
+       set last_read_id = coalesce((select max(m.id) from messages.messages as m where m.conversation_id = cm.conversation_id and m.sender_id = cm.user_id), 0)
+       where cm.user_id = $1`,
+      [READER],
     );
+    // The live scenario's direct conversations, both members in their inbox.
+    for (const sender of SENDERS) {
+      const direct = await db.query<{ id: number }>(
+        `insert into messages.conversations (kind, title, creator_id, direct_key) values ('direct', null, $1, $2) returning id`,
+        [sender, `${RECIPIENT}:${sender}`],
+      );
+      await db.query(
+        `insert into messages.conversation_members (conversation_id, user_id, state) values ($1, $2, 'active'), ($1, $3, 'active')`,
+        [direct.rows[0]!.id, sender, RECIPIENT],
+      );
+    }
     await db.query('commit');
     await db.query('analyze messages.messages; analyze messages.conversations; analyze messages.conversation_members');
   }
-  const direct = await db.query<{ id: string }>('select id from messages.conversations where direct_key = $1', [`${SENDER}:${RECIPIENT}`]);
+  const direct = await db.query<{ id: string }>(
+    'select id from messages.conversations where direct_key = any($1::text[]) order by creator_id',
+    [SENDERS.map((sender) => `${RECIPIENT}:${sender}`)],
+  );
   const opened = await db.query<{ id: string }>('select min(id) as id from messages.conversations where creator_id = $1', [READER]);
-  return { directId: Number(direct.rows[0]!.id), openedId: Number(opened.rows[0]!.id) };
+  return { directIds: direct.rows.map((row) => Number(row.id)), openedId: Number(opened.rows[0]!.id) };
 }
 
 function connect(url: string, userId: number, secret: string, onMessage: (message: SocketMessage) => void): Promise<LiveSocket> {
@@ -163,7 +181,7 @@ function connect(url: string, userId: number, secret: string, onMessage: (messag
   return openSocket(url, { [IDENTITY_HEADER]: signIdentity(identity, secret) }, { perMessageDeflate: false, onMessage });
 }
 
-async function messageToSocket(target: MessagesBenchTarget, conversationId: number): Promise<Scenario> {
+async function messageToSocket(target: MessagesBenchTarget, conversationIds: number[]): Promise<Scenario> {
   const dueAt = new Map<string, number>();
   const latencies: number[] = [];
   const recipient = await connect(wsUrl(target.notificationsUrl), RECIPIENT, target.secrets.INTERNAL_SECRET, (message) => {
@@ -184,17 +202,19 @@ async function messageToSocket(target: MessagesBenchTarget, conversationId: numb
   });
   say(`${fleet.opened} other sockets open${fleet.stoppedBecause ? ` (stopped: ${fleet.stoppedBecause})` : ''}`);
   const agent = new Agent({ connections: 64, pipelining: 1 });
-  const senderToken = await token(SENDER, target.secrets.ACCESS_TOKEN_SECRET);
-  const path = `/api/messages/conversations/${conversationId}/messages`;
+  const senderTokens = await Promise.all(SENDERS.map((sender) => token(sender, target.secrets.ACCESS_TOKEN_SECRET)));
   let errors = 0;
-  const send = async (due: number, body: string) => {
+  // Send n goes from the n-th sender (round robin) into their conversation with the recipient.
+  const send = async (due: number, n: number) => {
+    const path = `/api/messages/conversations/${conversationIds[n % conversationIds.length]}/messages`;
+    const body = `Bench message ${n}`;
     const clientId = randomUUID();
     dueAt.set(clientId, due);
     try {
       const res = await request(new URL(path, target.gatewayUrl), {
         dispatcher: agent,
         method: 'POST',
-        headers: { authorization: `Bearer ${senderToken}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${senderTokens[n % senderTokens.length]}`, 'content-type': 'application/json' },
         body: JSON.stringify({ clientId, body }),
       });
       await res.body.dump();
@@ -206,7 +226,7 @@ async function messageToSocket(target: MessagesBenchTarget, conversationId: numb
   };
   try {
     // Warm up (unmeasured): connections, the JIT, the consumer groups' first fetches.
-    await send(performance.now(), 'warm-up');
+    await send(performance.now(), 0);
     const warmUntil = Date.now() + 60_000;
     while (dueAt.size > 0 && Date.now() < warmUntil) await new Promise((r) => setTimeout(r, 100));
     latencies.length = 0;
@@ -218,7 +238,7 @@ async function messageToSocket(target: MessagesBenchTarget, conversationId: numb
       const due = started + n * interval;
       const wait = due - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      inFlight.push(send(due, `Bench message ${n}`));
+      inFlight.push(send(due, n));
     }
     await Promise.all(inFlight);
     const deadline = Date.now() + 30_000;

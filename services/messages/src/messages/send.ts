@@ -46,8 +46,10 @@ export async function sendMessage(
   if (textLength(body) > messageLimits.maxBody) throw bodyTooLong();
 
   return m.ctx.transact(async (tx, emit) => {
-    const { conversation } = await conversationOf(m, tx, conversationId, callerId, { lock: true });
     const t = m.tables.messages;
+    // The checks first, without the conversation's lock: sends into one conversation wait for each
+    // other only while the message takes its id and is announced (below).
+    const { conversation } = await conversationOf(m, tx, conversationId, callerId);
     const repeat = await storedSend(m, tx, callerId, input.clientId);
     if (repeat) return { message: repeat, created: false };
 
@@ -62,6 +64,12 @@ export async function sendMessage(
     for (const item of media) if (item.type === 'video') await requireSendableVideo(m, tx, callerId, item.url);
     // Nobody else can receive it (the recipient declined or left): it is the sender's alone.
     const reachable = members.some((r) => r.userId !== callerId && (r.state === 'active' || r.state === 'request'));
+    const after = members.map((r) => (r.userId === callerId ? { ...r, state: 'active' as const } : r));
+    // A message for the sender alone reaches only their own tabs.
+    const audience = !reachable ? { memberIds: [callerId], notifyIds: [] } : await audienceOf(m, tx, after, callerId);
+
+    // The lock (and the caller still in the conversation under it): ids are taken in commit order.
+    await conversationOf(m, tx, conversationId, callerId, { lock: true });
     const [row] = await tx
       .insert(t)
       .values({
@@ -95,9 +103,6 @@ export async function sendMessage(
       })
       .where(and(eq(cm.conversationId, conversationId), eq(cm.userId, callerId)));
     const [message] = await messagesJson(tx, m.tables, [row]);
-    const after = members.map((r) => (r.userId === callerId ? { ...r, state: 'active' as const } : r));
-    // A message for the sender alone reaches only their own tabs.
-    const audience = row.senderOnly ? { memberIds: [callerId], notifyIds: [] } : await audienceOf(m, tx, after, callerId);
     emit({
       type: 'message.sent',
       aggregateId: conversationId,
