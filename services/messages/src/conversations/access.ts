@@ -31,14 +31,14 @@ export async function conversationOf(
   options: { lock?: boolean } = {},
 ): Promise<CallerConversation> {
   const { conversations, conversationMembers: cm } = m.tables;
+  // Locked, the conversation comes first: the membership read after it is the one the send relies on.
+  const query = db.select().from(conversations).where(eq(conversations.id, conversationId));
+  const [conversation] = options.lock ? await query.for('update') : await query;
   const [membership] = await db
     .select()
     .from(cm)
     .where(and(eq(cm.conversationId, conversationId), eq(cm.userId, callerId), inArray(cm.state, [...IN_STATES])));
-  if (!membership) throw conversationNotFound();
-  const query = db.select().from(conversations).where(eq(conversations.id, conversationId));
-  const [conversation] = options.lock ? await query.for('update') : await query;
-  if (!conversation) throw conversationNotFound();
+  if (!conversation || !membership) throw conversationNotFound();
   return { conversation, membership };
 }
 
