@@ -2,7 +2,8 @@
  * Test projects (see scripts/test.mjs for the order they run in):
  * - unit, web: pure code, gateway, web helpers and server — run once.
  * - product: the embedded product started as a child process (backup, crash, outbox replay).
- * - services: platform and service tests; runs twice, embedded engines then real servers
+ * - services: platform and service tests; on the real servers in a full run, on the embedded engines
+ *   in the inner loop or a run without the `real` stage
  *   (KORA_TEST_TARGET=real with DATABASE_URL, KAFKA_BROKERS, REDIS_URL from the harness).
  * - real: tests that only make sense against real servers (e.g. stopping the Kafka broker).
  * - api, api-alone, api-broker: cross-service tests through the gateway of a running product (BASE_URL).

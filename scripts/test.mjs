@@ -2,9 +2,10 @@
 // `npm test`: every test of the project. The stages:
 //   typecheck     type-check the root and the web app
 //   lint          ESLint and Prettier over the tree
-//   embedded      unit, web and service tests on the embedded engines (PGlite, in-process bus, jobs),
-//                 and the embedded product's own tests (backup, crash, outbox replay)
-//   real          the service tests again on real PostgreSQL, Kafka and Redis
+//   embedded      unit and web tests, the embedded product's own tests (backup, crash, outbox replay),
+//                 and the service tests on the embedded engines (PGlite, in-process bus, jobs) when
+//                 the run has no `real` stage
+//   real          the service tests on real PostgreSQL, Kafka and Redis
 //   real-only     the tests that only make sense on real servers (one kills and restarts the broker)
 //   distributed   the DISTRIBUTED product (one process per service): API tests and browser tests
 //   embedded-api  the EMBEDDED product (one process): the same API tests
@@ -53,7 +54,8 @@ const skipApi = args.includes('--skip-api');
 const changedArg = args.find((a) => a === '--changed' || a.startsWith('--changed='));
 const changedSince = changedArg?.includes('=') ? changedArg.slice('--changed='.length) : changedArg ? 'HEAD' : undefined;
 const fileFilters = listArg('files') ?? [];
-const plan = stagePlan(only ?? STAGES, { oneAtATime: args.includes('--one-at-a-time') });
+const plannedStages = only ?? STAGES;
+const plan = stagePlan(plannedStages, { oneAtATime: args.includes('--one-at-a-time') });
 
 const RESULTS = path.join(ROOT, '.tmp', 'test-results');
 const started = Date.now();
@@ -112,6 +114,13 @@ const servers = once('(servers start)', async () => {
 const mailSink = once('(mail sink)', async () => {
   const { startMailSink } = await import('./lib/mail-sink.mjs');
   const sink = await startMailSink();
+  cleanups.push(() => sink.close());
+  return sink;
+});
+// The distributed product sends Web Push to a local stand-in for the push services; browser tests read it.
+const pushSink = once('(push sink)', async () => {
+  const { startPushSink } = await import('./lib/push-sink.mjs');
+  const sink = await startPushSink();
   cleanups.push(() => sink.close());
   return sink;
 });
@@ -232,8 +241,12 @@ const stages = {
     await Promise.all([webBuild(), ffmpeg(), pgliteTemplate()]); // the web server's own tests need the build
     // The services project keeps the cores busy (PGlite, sharp); the others mostly wait (sockets,
     // child processes), so they run beside it, their output kept for their end.
+    // A run with the `real` stage tests the services' files there, on the real servers, not here as
+    // well: the embedded engines meet the same code through the embedded product's API tests and its
+    // own tests (decision 027). The inner loop (--quick, --only=embedded) runs them here.
+    const servicesHere = !plannedStages.includes('real');
     await Promise.all([
-      tests.vitest('embedded-services', 'services', { workers: CORES + 1, live }),
+      servicesHere ? tests.vitest('embedded-services', 'services', { workers: CORES + 1, live }) : null,
       (async () => {
         await tests.vitest('embedded-unit', 'unit', { workers: CORES, live: false });
         await tests.vitest('embedded-web', 'web', { workers: CORES, live: false });
@@ -267,6 +280,7 @@ const stages = {
   async distributed({ live }) {
     await Promise.all([webBuild(), ffmpeg()]);
     const sink = await mailSink();
+    const push = await pushSink();
     const namespace = await namespaceFor('distributed');
     const { startCluster } = await import('./run/cluster.mjs');
     const { serveControl } = await import('./run/control.mjs');
@@ -286,6 +300,7 @@ const stages = {
         SMTP_URL: sink.smtpUrl,
         PAYMENTS_SANDBOX: 'on',
         PAYSTACK_SECRET_KEY: '',
+        NOTIFICATIONS_PUSH_TEST_ORIGIN: push.origin,
       };
       // Two notifications instances: live delivery must reach every tab once, whichever holds it.
       cluster = await tests.timed('(distributed start)', () =>
@@ -307,6 +322,7 @@ const stages = {
         KORA_LOW_LIMIT_URL: cluster.gateways['gateway-low-limit'],
         KORA_CONTROL_URL: control.url,
         KORA_MAIL_SINK_URL: sink.apiUrl,
+        KORA_PUSH_SINK_URL: push.origin,
         KORA_MODE: 'distributed',
         KORA_MEDIA_DIR: mediaDir,
         KORA_DELETION_GRACE_SECONDS: TEST_DELETION_GRACE_SECONDS,

@@ -3,7 +3,7 @@
  * decisions, the security headers, Vary for CORS), and the answers the edge gives itself (refusals,
  * preflights) in the one error shape `{ error, message, code }`.
  */
-import { errorBody } from '@kora/contracts';
+import { errorBody, inLocale, negotiateLanguage } from '@kora/contracts';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { varyWithOrigin } from './cors.js';
 import type { EdgeRequest } from './edge-request.js';
@@ -23,11 +23,23 @@ export function addEdgeHeaders(edge: EdgeRequest, headers: OutgoingHttpHeaders):
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Answers with a refusal in the error shape. Nothing is sent when the answer has started already. */
+/**
+ * Answers with a refusal in the error shape, its text in the language the request's
+ * Accept-Language asks for (a refusal's message is read when sent). Nothing is sent when the answer
+ * has started already.
+ */
 export function sendRefusal(res: ServerResponse, edge: EdgeRequest, refusal: Refusal, extra: OutgoingHttpHeaders = {}): void {
   if (res.headersSent || res.destroyed) return;
-  const body = JSON.stringify(errorBody(refusal.message, refusal.code));
-  const headers = addEdgeHeaders(edge, { ...extra, 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
+  const asked = edge.headers['accept-language'];
+  const language = negotiateLanguage(Array.isArray(asked) ? asked.join(',') : asked);
+  const body = JSON.stringify(inLocale({ language }, () => errorBody(refusal.message, refusal.code)));
+  const languageHeaders: OutgoingHttpHeaders = { vary: 'Accept-Language', ...(language === 'en' ? {} : { 'content-language': language }) };
+  const headers = addEdgeHeaders(edge, {
+    ...extra,
+    ...languageHeaders,
+    'content-type': JSON_TYPE,
+    'content-length': Buffer.byteLength(body),
+  });
   res.writeHead(refusal.status, headers);
   res.end(edge.method === 'HEAD' ? undefined : body);
 }

@@ -7,6 +7,7 @@
  * proxy, the WebSocket relay, or, for the gateway's own routes (health, docs), Fastify. Fastify owns
  * the server's life: it creates it (through `serverFactory`), listens, and closes it with its hooks.
  */
+import { loadLanguage, OFFERED_LANGUAGES } from '@kora/contracts';
 import { createAccessLog, requestLoggingOptions, type KeyValueStore, type Logger, type SiteSettingsView } from '@kora/platform';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
@@ -70,6 +71,8 @@ function createNodeServer(env: GatewayEnv, listener: RequestListener) {
 
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const { env, upstreams, store, log, siteSettings } = options;
+  // The gateway's own refusals are written in the language a request asks for: every catalog, once.
+  await Promise.all(OFFERED_LANGUAGES.map((language) => loadLanguage(language)));
 
   // Set below, once everything the edge needs exists; no request arrives before `listen`.
   let onRequest: RequestListener = () => {};

@@ -23,6 +23,7 @@
  * If the store fails or hangs past the deadline, the exact count is skipped (the request goes on,
  * logged at most every few seconds): losing rate limiting for a while is better than losing the site.
  */
+import { apiErrorTexts } from '@kora/contracts';
 import type { KeyValueStore, Logger } from '@kora/platform';
 import { redactUrl } from '@kora/platform/redact-url';
 import { accountNamed, readSmallBody } from './account-name.js';
@@ -72,7 +73,13 @@ export interface EdgeChecks {
   stop(): Promise<void>;
 }
 
-const CROSS_SITE: Refusal = { status: 403, message: 'Cross-site request refused', code: GatewayErrorCode.CsrfRejected };
+const CROSS_SITE: Refusal = {
+  status: 403,
+  get message() {
+    return apiErrorTexts.crossSiteRefused;
+  },
+  code: GatewayErrorCode.CsrfRejected,
+};
 
 export function createEdgeChecks(options: EdgeChecksOptions): EdgeChecks {
   const { store, originPolicy, limits, revokedSessions, log, featureRefusal } = options;

@@ -15,7 +15,7 @@
  * same reason the common path makes no closures: each is an allocation per request (and, run
  * through tsx, a name assignment).
  */
-import { ErrorCode } from '@kora/contracts';
+import { apiErrorTexts, ErrorCode } from '@kora/contracts';
 import type { AccessLog, Logger } from '@kora/platform';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
@@ -55,10 +55,18 @@ export interface EdgeServer {
 
 const UPGRADE_REQUIRED: Refusal = {
   status: 426,
-  message: 'This address only accepts WebSocket connections',
+  get message() {
+    return apiErrorTexts.webSocketOnly;
+  },
   code: GatewayErrorCode.UpgradeRequired,
 };
-const UNEXPECTED: Refusal = { status: 500, message: 'Something went wrong', code: ErrorCode.Internal };
+const UNEXPECTED: Refusal = {
+  status: 500,
+  get message() {
+    return apiErrorTexts.somethingWentWrong;
+  },
+  code: ErrorCode.Internal,
+};
 
 export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
   const { address, originPolicy, checks, proxy, websocket, log, accessLog } = options;
@@ -111,7 +119,13 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
       if (verdict !== null) sendRefusal(res, edge, verdict);
       // No other WebSocket exists than /ws.
       else if (edge.path !== WEBSOCKET_PATH)
-        sendRefusal(res, edge, { status: 404, message: `No WebSocket endpoint at ${edge.path}`, code: ErrorCode.NotFound });
+        sendRefusal(res, edge, {
+          status: 404,
+          get message() {
+            return apiErrorTexts.noWebSocketEndpoint(edge.path);
+          },
+          code: ErrorCode.NotFound,
+        });
       else if (edge.method !== 'GET' || !isWebSocketHandshake(edge)) sendRefusal(res, edge, UPGRADE_REQUIRED, { upgrade: 'websocket' });
       else websocket.relay(edge, upgrade);
     } catch (err) {

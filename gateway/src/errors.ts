@@ -3,7 +3,7 @@
  * `{ error, message, code }` (answer.ts writes it), never a stack trace, and a status that tells the
  * client whether trying again makes sense (503/504) or not.
  */
-import { ErrorCode } from '@kora/contracts';
+import { apiErrorTexts, ErrorCode } from '@kora/contracts';
 import type { UpstreamName } from './config.js';
 
 /** Codes the gateway adds beside the shared ones. */
@@ -14,17 +14,25 @@ export const GatewayErrorCode = {
   RequestTimeout: 'REQUEST_TIMEOUT',
 } as const;
 
-/** An answer the edge gives in place of the service's. */
+/** An answer the edge gives in place of the service's. Its message is read when sent: a getter reads the request's language. */
 export interface Refusal {
   status: number;
   message: string;
   code: string;
 }
 
-export const BAD_REQUEST: Refusal = { status: 400, message: 'The request is not valid', code: ErrorCode.BadRequest };
+export const BAD_REQUEST: Refusal = {
+  status: 400,
+  get message() {
+    return apiErrorTexts.requestInvalid;
+  },
+  code: ErrorCode.BadRequest,
+};
 export const SHUTTING_DOWN: Refusal = {
   status: 503,
-  message: 'The site is restarting. Please try again in a moment.',
+  get message() {
+    return apiErrorTexts.restarting;
+  },
   code: ErrorCode.ServiceUnavailable,
 };
 
@@ -66,19 +74,25 @@ export function upstreamErrorResponse(service: UpstreamName, failure: UpstreamFa
       return {
         status: 503,
         code: ErrorCode.ServiceUnavailable,
-        message: `The ${service} service is unavailable. Please try again shortly.`,
+        get message() {
+          return apiErrorTexts.serviceUnavailable(service);
+        },
       };
     case 'timeout':
       return {
         status: 504,
         code: ErrorCode.GatewayTimeout,
-        message: `The ${service} service took too long to answer. Please try again.`,
+        get message() {
+          return apiErrorTexts.serviceTimedOut(service);
+        },
       };
     default:
       return {
         status: 502,
         code: ErrorCode.BadGateway,
-        message: `The ${service} service sent an invalid answer. Please try again.`,
+        get message() {
+          return apiErrorTexts.serviceAnswerInvalid(service);
+        },
       };
   }
 }

@@ -41,16 +41,20 @@ describe('mergeOpenApi', () => {
     });
     // The edge's own answers (withEdgeAnswers, tested below) join each operation's.
     expect(merged.paths['/api/posts']).toEqual({
+      parameters: [{ $ref: '#/components/parameters/AcceptLanguage' }],
       get: { tags: ['posts'], responses: withEdgeAnswers('/api/posts', 'get', { 200: { $ref: '#/components/schemas/Item' } }) },
     });
     expect(merged.paths['/api/groups/{id}']).toEqual({
-      parameters: [{ name: 'id', in: 'path' }],
+      parameters: [{ name: 'id', in: 'path' }, { $ref: '#/components/parameters/AcceptLanguage' }],
       get: {
         tags: ['groups'],
         responses: withEdgeAnswers('/api/groups/{id}', 'get', { 200: { $ref: '#/components/schemas/groups.Item' } }),
       },
     });
     expect(merged['x-unavailable-services']).toEqual(['wallet']);
+    // Accept-Language is optional on every path, described once.
+    expect(merged.components.parameters.AcceptLanguage).toMatchObject({ name: 'Accept-Language', in: 'header', required: false });
+    expect(merged.info.description).toContain('Accept-Language');
   });
 
   it('keeps only the paths the gateway routes to that service', () => {

@@ -27,7 +27,7 @@ export interface MergedOpenApi {
   servers: { url: string; description: string }[];
   tags: { name: string; description?: string }[];
   paths: Record<string, Json>;
-  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown>; parameters: Record<string, unknown> };
   'x-unavailable-services': string[];
 }
 
@@ -81,6 +81,18 @@ const EDGE_ERROR = {
 };
 const WITH_BODY = new Set(['post', 'put', 'patch']);
 
+/** Optional on every path (decision 045): the language refusals are written in. */
+export const ACCEPT_LANGUAGE_PARAMETER = {
+  name: 'Accept-Language',
+  in: 'header',
+  required: false,
+  description:
+    'Optional. The language of the texts in error answers (`error`, `message`): an offered language it asks for ' +
+    '(`en`, or `pcm` for Nigerian Pidgin) is answered with `Content-Language`; without it, or asking for none offered, they are English.',
+  schema: { type: 'string', example: 'pcm' },
+};
+const ACCEPT_LANGUAGE_REF = { $ref: '#/components/parameters/AcceptLanguage' };
+
 /**
  * What the gateway itself may answer on an operation, before or instead of its service: too many
  * requests, a malformed request, a body too large, a switched-off feature, the service down or too slow. A service's
@@ -114,7 +126,8 @@ export function mergeOpenApi(documents: readonly ServiceDocument[], unavailable:
         'Every public endpoint of Kora, grouped by the service that owns it. Authenticate with ' +
         '`Authorization: Bearer <access token>`; browsers use the httpOnly `kora_at` cookie instead. ' +
         'Errors answer `{ error, message, code }`: show `error`, branch on `code`. Lists answer a bare ' +
-        'array; the next page is in the `Link` (rel="next") and `X-Next-Cursor` headers, absent on the last page.',
+        'array; the next page is in the `Link` (rel="next") and `X-Next-Cursor` headers, absent on the last page. ' +
+        'Error texts are English unless the optional `Accept-Language` header asks for another offered language (`pcm`).',
     },
     servers: [{ url: '/', description: 'The site serving this document' }],
     tags: [],
@@ -122,6 +135,7 @@ export function mergeOpenApi(documents: readonly ServiceDocument[], unavailable:
     components: {
       schemas: {},
       securitySchemes: { ...SECURITY_SCHEMES },
+      parameters: { AcceptLanguage: ACCEPT_LANGUAGE_PARAMETER },
     },
     'x-unavailable-services': [...unavailable],
   };
@@ -167,7 +181,8 @@ export function mergeOpenApi(documents: readonly ServiceDocument[], unavailable:
               }
             : rewritten;
       }
-      merged.paths[path] = out;
+      const parameters = Array.isArray(out.parameters) ? (out.parameters as unknown[]) : [];
+      merged.paths[path] = { ...out, parameters: [...parameters, ACCEPT_LANGUAGE_REF] };
       contributed = true;
     }
     if (contributed) {

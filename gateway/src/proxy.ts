@@ -9,14 +9,14 @@
  * would replay non-idempotent requests and turn a down service into a slow one; the client gets a
  * clear 503 at once and may retry itself.
  */
-import { ErrorCode, serviceForPath } from '@kora/contracts';
+import { apiErrorTexts, ErrorCode, serviceForPath } from '@kora/contracts';
 import { SERVICE_JSON_BODY_LIMIT, type Logger } from '@kora/platform';
 import { IDENTITY_HEADER } from '@kora/platform/identity';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { sendRefusal } from './answer.js';
 import type { UpstreamName, Upstreams } from './config.js';
 import { REQUEST_ID_HEADER, type EdgeRequest } from './edge-request.js';
-import { BAD_REQUEST, classifyUpstreamError, upstreamErrorResponse } from './errors.js';
+import { BAD_REQUEST, classifyUpstreamError, upstreamErrorResponse, type Refusal } from './errors.js';
 import { createForwarder, HOP_BY_HOP, isForwardablePath } from './forward.js';
 import { isApiPath } from './paths.js';
 import { upstreamBody } from './request-body.js';
@@ -92,7 +92,13 @@ export function upstreamRequestHeaders(edge: EdgeRequest, upstream: UpstreamName
   return out;
 }
 
-export const JSON_TOO_LARGE = { status: 413, message: 'The request is too large', code: ErrorCode.PayloadTooLarge };
+export const JSON_TOO_LARGE: Refusal = {
+  status: 413,
+  get message() {
+    return apiErrorTexts.tooLarge;
+  },
+  code: ErrorCode.PayloadTooLarge,
+};
 
 /**
  * A JSON body declared larger than any service reads is refused here. Passed on, the service
@@ -112,7 +118,13 @@ export function createProxy(options: ProxyOptions): Proxy {
   function handle(edge: EdgeRequest, req: IncomingMessage, res: ServerResponse): void {
     const upstream = upstreamForPath(edge.path);
     if (upstream === null) {
-      sendRefusal(res, edge, { status: 404, message: `No API route for ${edge.method} ${edge.path}`, code: ErrorCode.NotFound });
+      sendRefusal(res, edge, {
+        status: 404,
+        get message() {
+          return apiErrorTexts.noApiRoute(edge.method, edge.path);
+        },
+        code: ErrorCode.NotFound,
+      });
       return;
     }
     if (!isForwardablePath(edge.url)) {

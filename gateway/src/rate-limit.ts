@@ -18,7 +18,7 @@
  * losing the site.
  */
 import type { KeyValueStore } from '@kora/platform';
-import { ErrorCode } from '@kora/contracts';
+import { apiErrorTexts, ErrorCode } from '@kora/contracts';
 import type { EdgeRequest } from './edge-request.js';
 import type { Refusal } from './errors.js';
 import { isApiPath, WEBSOCKET_PATH } from './paths.js';
@@ -259,7 +259,9 @@ export function bindingWindow(windows: Window[]): Window | null {
 
 export const RATE_LIMITED: Refusal = {
   status: 429,
-  message: 'Too many requests. Please wait a moment and try again.',
+  get message() {
+    return apiErrorTexts.tooManyRequests;
+  },
   code: ErrorCode.RateLimited,
 };
 

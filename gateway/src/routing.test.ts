@@ -50,6 +50,25 @@ describe('routing', () => {
     expect(post.json()).toMatchObject({ message: 'No API route for POST /api/nothing/here', code: 'NOT_FOUND' });
   });
 
+  it('answers its own refusals in the language Accept-Language asks for, and passes the header on', async () => {
+    const pidgin = await get('/api/xyz', { headers: { 'accept-language': 'pcm-NG,en;q=0.5' } });
+    expect(pidgin.status).toBe(404);
+    expect(pidgin.json()).toEqual({
+      error: 'No API route dey for GET /api/xyz',
+      message: 'No API route dey for GET /api/xyz',
+      code: 'NOT_FOUND',
+    });
+    expect(pidgin.headers['content-language']).toBe('pcm');
+    expect(pidgin.headers.vary).toContain('Accept-Language');
+    const english = await get('/api/xyz', { headers: { 'accept-language': 'fr' } });
+    expect(english.json()).toMatchObject({ error: 'No API route for GET /api/xyz' });
+    expect(english.headers['content-language']).toBeUndefined();
+    expect(english.headers.vary).toContain('Accept-Language');
+
+    await get('/api/posts/7', { headers: { 'accept-language': 'pcm' } });
+    expect(edge.fakes.hits[0]!.headers['accept-language']).toBe('pcm');
+  });
+
   it('forwards the method and query untouched', async () => {
     const res = await get('/api/posts/7?include=comments&page=2', { method: 'DELETE', headers: { authorization: 'Bearer x' } });
     expect(res.status).toBe(200);

@@ -121,6 +121,21 @@ describe(`posts and media through the gateway (${MODE})`, () => {
     expect(post.images).toEqual(answer.urls);
     expect(post.videos).toEqual([]);
 
+    // Light media (decision 044): its narrower width and AVIFs beside it, served alike, and the post
+    // learns its sizes and placeholder from media's photo.stored.
+    expect(answer.files[0]).toMatchObject({ width: 300, height: 300, widths: [300], formats: ['avif', 'webp'] });
+    expect(answer.files[0]!.placeholder).toEqual(expect.any(String));
+    const avif = await api(answer.urls[0]!.replace('.webp', '.avif'));
+    expect([avif.status, avif.headers.get('content-type')]).toEqual([200, 'image/avif']);
+    expect(avif.headers.get('cache-control')).toContain('immutable');
+    const photo = await readUntil(
+      async () => body<Post>(await getPost(ada.token, post.id)),
+      (p) => (p.imageDetails ?? []).length > 0,
+    );
+    expect(photo.imageDetails).toEqual([
+      { url: answer.urls[0], width: 300, height: 300, placeholder: answer.files[0]!.placeholder, widths: [300], formats: ['avif', 'webp'] },
+    ]);
+
     const disguised = await upload(ada.token, [
       { data: Buffer.from('just some text, not a picture'), name: 'cat.jpg', type: 'image/jpeg' },
     ]);

@@ -2,7 +2,7 @@
  * Member settings through the gateway, in whichever mode the harness started: each tab answers the
  * defaults, saves and reads back for its owner only; the General tab shows the account's username
  * and e-mail from auth's events and ignores them in a save; a field the rules refuse answers 400
- * with its text; who may message a member and the Messages switch survive saves that leave them out;
+ * with its text; who may message a member, the Messages switch, the theme and Data saver survive saves that leave them out;
  * the digest's signed unsubscribe link works without signing in, also as a mail
  * client's one-click POST; and the settings routes refuse anonymous callers.
  */
@@ -66,6 +66,8 @@ describe(`member settings through the gateway (${MODE})`, () => {
       country: 'Nigeria',
       timezone: 'Africa/Lagos',
       language: 'ig',
+      theme: 'dark',
+      dataSaver: 'on',
       work: 'Dangote',
       education: 'UNN',
     } as const;
@@ -110,6 +112,8 @@ describe(`member settings through the gateway (${MODE})`, () => {
       ['profile', { education: 'x'.repeat(101) }, t.tooLong('Education')],
       ['privacy', { lookupEmail: 'strangers' }, 'lookupEmail must be one of everyone, friends, only_me'],
       ['notifications', { emailSecurity: 'no' }, t.switchInvalid('emailSecurity')],
+      ['profile', { theme: 'midnight' }, t.themeInvalid],
+      ['profile', { dataSaver: 'sometimes' }, t.dataSaverInvalid],
       ['privacy', { messagePolicy: 'friends_of_friends' }, 'messagePolicy must be one of everyone, friends, nobody'],
       ['notifications', { inappMessages: null }, t.switchInvalid('inappMessages')],
     ];
@@ -138,6 +142,28 @@ describe(`member settings through the gateway (${MODE})`, () => {
     expect(await body(await save(cara, 'notifications', olderNotifications))).toEqual({ ...olderNotifications, inappMessages: false });
     expect(await read(cara, 'privacy')).toEqual({ ...olderPrivacy, messagePolicy: 'friends' });
     expect(await read(cara, 'notifications')).toEqual({ ...olderNotifications, inappMessages: false });
+  });
+
+  it('keeps the member’s theme when a client that does not know it saves the General tab', async () => {
+    const dayo = await signedInMember();
+    expect(await read(dayo, 'profile')).toMatchObject({ theme: 'system' });
+    expect(await body(await save(dayo, 'profile', { theme: 'light' }))).toMatchObject({ theme: 'light' });
+    const { theme: _theme, ...older } = { ...defaultGeneralSettings, city: 'Enugu' };
+    const saved = await save(dayo, 'profile', older);
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(await body(saved)).toMatchObject({ ...older, theme: 'light' });
+    expect(await read(dayo, 'profile')).toMatchObject({ ...older, theme: 'light' });
+  });
+
+  it('keeps the member’s Data saver choice when a client that does not know it saves the General tab', async () => {
+    const ebere = await signedInMember();
+    expect(await read(ebere, 'profile')).toMatchObject({ dataSaver: 'auto' });
+    expect(await body(await save(ebere, 'profile', { dataSaver: 'on' }))).toMatchObject({ dataSaver: 'on' });
+    const { dataSaver: _dataSaver, ...older } = { ...defaultGeneralSettings, city: 'Owerri' };
+    const saved = await save(ebere, 'profile', older);
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(await body(saved)).toMatchObject({ ...older, dataSaver: 'on' });
+    expect(await read(ebere, 'profile')).toMatchObject({ ...older, dataSaver: 'on' });
   });
 
   it('unsubscribes from the digest with the signed link, without signing in, and refuses a bad link', async () => {

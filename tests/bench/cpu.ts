@@ -146,3 +146,13 @@ export function watchCpu(pids: Record<string, number | number[] | undefined>, po
     },
   };
 }
+
+/**
+ * CPU ms per request of the processes on a scenario's `path` and of any other that used some: with
+ * the event backlog worked off first (run.ts), the others only keep their idle polling going. And
+ * `others_cores`: what processes outside the bench used meanwhile, to tell a noisy run.
+ */
+export function cpuNotes({ others_cores, ...perRequest }: Record<string, number>, path: string[]): Record<string, number> {
+  const busy = Object.entries(perRequest).filter(([name, ms]) => ms > 0 || path.includes(name));
+  return { ...Object.fromEntries(busy.map(([name, ms]) => [`cpu_ms_per_request_${name}`, ms])), others_cores: others_cores! };
+}

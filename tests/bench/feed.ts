@@ -20,11 +20,14 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { captureFeedStatements, runFeedSql, type Statement } from './feed-sql.js';
-import { watchCpu } from './cpu.js';
+import { cpuNotes, watchCpu } from './cpu.js';
 import { runOpenLoop } from './open-loop.js';
 import type { Profilers } from './profiler.js';
 import type { Scenario } from './scenario.js';
 import { runWrk } from './wrk.js';
+
+/** The feed's path: always reported, even when a process used no CPU. */
+const FEED_PATH = ['gateway', 'posts', 'postgres'];
 
 export interface FeedBenchTarget {
   gatewayUrl: string;
@@ -285,27 +288,17 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
     posts: POSTS,
     friendships: pairs.size,
     answer_bytes: Buffer.byteLength(sampleAnswer),
-    ...cpuNotes(cpuPerRequest),
+    ...cpuNotes(cpuPerRequest, FEED_PATH),
   };
   return {
     results: [
       { ...feed, notes },
-      { ...open, notes: cpuNotes(openCpuPerRequest) },
+      { ...open, notes: cpuNotes(openCpuPerRequest, FEED_PATH) },
       { ...sqlCeiling, notes: { ...sqlCeiling.notes, ...sqlNotes } },
     ],
     plan: await feedPlan(target.databaseUrl, pages[0] ?? []),
     members: sample,
   };
-}
-
-/**
- * CPU ms per request of the feed's three processes, and of any other that used some: with the
- * event backlog worked off first (run.ts), the others only keep their idle polling going. And
- * `others_cores`: what processes outside the bench used meanwhile (cpu.ts), to tell a noisy run.
- */
-function cpuNotes({ others_cores, ...perRequest }: Record<string, number>): Record<string, number> {
-  const busy = Object.entries(perRequest).filter(([name, ms]) => ms > 0 || ['gateway', 'posts', 'postgres'].includes(name));
-  return { ...Object.fromEntries(busy.map(([name, ms]) => [`cpu_ms_per_request_${name}`, ms])), others_cores: others_cores! };
 }
 
 /** True when the posts schema already holds the bench's posts (a run with BENCH_REUSE=1). */

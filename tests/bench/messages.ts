@@ -4,7 +4,8 @@
  * 1. message-to-socket: `size.sockets` other sockets held open on the notifications instance
  *    (socket-fleet.ts, as the sockets scenario opens them), then twenty members send `size.rate`
  *    messages a second in all through the gateway, each into their direct conversation with one
- *    member (round robin), on a fixed schedule (open loop). Each latency runs from the moment the send was due to the other member's socket
+ *    member (round robin), on a fixed schedule (open loop), after a warm-up of `warmUpMs` at the same
+ *    rate. Each latency runs from the moment the send was due to the other member's socket
  *    receiving `message:new`: the messages service, its outbox, Kafka and the live fan-out.
  * 2. 1,000,000 messages (`size.messages`) seeded straight into the messages schema (the seed is not
  *    what is measured) over `size.conversations` conversations, of which the reader is in
@@ -14,19 +15,27 @@
  *      messages-list / messages-list-sql   the reader's conversation list (first page)
  * 3. Bytes per message: the messages table with its indexes and TOAST, over its rows.
  */
-import { conversationListSql, conversationMarksSql, messagePageSql, messagesSchema } from '@kora/messages/queries';
+import {
+  conversationListSql,
+  messagePageSql,
+  messagesSchema,
+  type ConversationListValues,
+  type MessagePageValues,
+} from '@kora/messages/queries';
 import { signAccessToken } from '@kora/platform/access-token';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
 import { openSocket, wsUrl, type LiveSocket } from '@kora/testing/websocket';
 import type { SocketMessage } from '@kora/contracts';
 import { randomUUID } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import { runOpenLoop } from './open-loop.js';
 import { fromLatencies, type Scenario } from './scenario.js';
 import { openFleet } from './socket-fleet.js';
+import { cpuNotes, watchCpu } from './cpu.js';
+import type { Profilers } from './profiler.js';
 
 /** Bench members: ids far above what the product hands out and apart from the other scenarios'. */
 const BASE = 9_100_000_000;
@@ -38,6 +47,9 @@ const READER = BASE + 3;
 const FLEET_FIRST_ID = 800_001;
 /** Conversations the reader is in (the list scenario's rows), and the one opened. */
 const LIST_CONVERSATIONS = 200;
+/** The processes a message passes through, and a read: their CPU is always reported. */
+const SEND_PATH = ['gateway', 'messages', 'notifications', 'kafka', 'postgres'];
+const READ_PATH = ['gateway', 'messages', 'postgres'];
 /** Open-loop rate of the two read scenarios. */
 const READ_RATE = Number(process.env.BENCH_MESSAGES_READ_RATE ?? 100);
 
@@ -61,6 +73,13 @@ export interface MessagesBenchTarget {
   warmUpMs: number;
   size: MessagesSize;
   settle(before: string): Promise<void>;
+  /** Waits until the events sent so far are worked off (bells written, outboxes published). */
+  workedOff(before: string): Promise<void>;
+  /** The product's processes (and PostgreSQL's postmaster) whose CPU per message and per read is reported. */
+  pids: Record<string, number | undefined>;
+  postmaster?: number | undefined;
+  /** BENCH_PROFILE's profilers: the sends are profiled as `message-to-socket`, each read as its row's name. */
+  profilers?: Profilers;
 }
 
 export interface MessagesBenchResult {
@@ -224,30 +243,41 @@ async function messageToSocket(target: MessagesBenchTarget, conversationIds: num
       dueAt.delete(clientId);
     }
   };
-  try {
-    // Warm up (unmeasured): connections, the JIT, the consumer groups' first fetches.
-    await send(performance.now(), 0);
-    const warmUntil = Date.now() + 60_000;
-    while (dueAt.size > 0 && Date.now() < warmUntil) await new Promise((r) => setTimeout(r, 100));
-    latencies.length = 0;
-    const total = Math.round((target.size.rate * target.size.sendMs) / 1000);
-    const interval = 1000 / target.size.rate;
+  const interval = 1000 / target.size.rate;
+  /** `total` sends on the open loop's schedule from `first` on; resolves when each reached the socket (or 30 s passed). */
+  const sendAtRate = async (first: number, total: number, started: number) => {
     const inFlight: Promise<void>[] = [];
-    const started = performance.now();
     for (let n = 0; n < total; n++) {
       const due = started + n * interval;
       const wait = due - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      inFlight.push(send(due, n));
+      inFlight.push(send(due, first + n));
     }
     await Promise.all(inFlight);
     const deadline = Date.now() + 30_000;
     while (dueAt.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  };
+  try {
+    // Warm up (unmeasured), at the measured rate as the other scenarios do: connections and pools
+    // opened, the JIT warm, the consumer groups fetching; then everything it caused is worked off.
+    const warmUp = Math.max(1, Math.round((target.size.rate * target.warmUpMs) / 1000));
+    await sendAtRate(0, warmUp, performance.now());
+    await target.workedOff('the messages warm-up');
+    latencies.length = 0;
+    errors = 0;
+    const total = Math.round((target.size.rate * target.size.sendMs) / 1000);
+    const cpu = watchCpu(target.pids, target.postmaster);
+    const started = performance.now();
+    const sendAll = () => sendAtRate(warmUp, total, started);
+    await (target.profilers ? target.profilers.around('message-to-socket', sendAll) : sendAll());
     const seconds = (performance.now() - started) / 1000;
     const lost = dueAt.size;
+    // A message's CPU includes what its events cost after it reached the socket (its bell row).
+    await target.workedOff('message-to-socket');
+    const cpuPerMessage = { ...cpu.perRequest(total), others_cores: cpu.othersCores() };
     return {
       ...fromLatencies('message-to-socket', latencies, errors + lost, seconds),
-      notes: { offered_rps: target.size.rate, other_sockets_open: fleet.opened, lost },
+      notes: { offered_rps: target.size.rate, other_sockets_open: fleet.opened, lost, ...cpuNotes(cpuPerMessage, SEND_PATH) },
     };
   } finally {
     recipient.ws.terminate();
@@ -261,20 +291,21 @@ async function readScenarios(target: MessagesBenchTarget, db: pg.Client, openedI
   const headers = { authorization: `Bearer ${readerToken}` };
   const tables = messagesSchema('messages');
   const dialect = new PgDialect();
-  const bare = (statement: SQL) => dialect.sqlToQuery(statement);
-  // The route's statements in the order it runs them: the ids, then what it reads for those ids.
-  const open = async (client: pg.Client) => {
-    const ids = await client.query<{ id: string }>(...asArgs(bare(messagePageSql(tables, READER, openedId, { limit: 50 }))));
-    if (ids.rowCount !== 50) throw new Error(`messages bench: the opened conversation has ${ids.rowCount} messages on its page`);
-    await client.query('select * from messages.messages where id = any($1::bigint[]) order by id', [ids.rows.map((r) => r.id)]);
+  const bare = (statement: SQL, values: Record<string, unknown>) => {
+    const query = dialect.sqlToQuery(statement);
+    return { sql: query.sql, params: fillPlaceholders(query.params, values) };
   };
+  // The route's one statement: the page with what each message's answer needs.
+  const openValues: MessagePageValues = { viewer: READER, conversation: openedId, limit: 50 };
+  const open = async (client: pg.Client) => {
+    const rows = await client.query(...asArgs(bare(messagePageSql(tables, {}), openValues)));
+    if (rows.rowCount !== 50) throw new Error(`messages bench: the opened conversation has ${rows.rowCount} messages on its page`);
+  };
+  // The route's one statement: the page of conversations with their marks, last messages and members.
+  const listValues: ConversationListValues = { viewer: READER, state: 'active', limit: 31 };
   const list = async (client: pg.Client) => {
-    const page = await client.query<{ id: string }>(
-      ...asArgs(bare(conversationListSql(tables, READER, { folder: 'inbox', after: null, limit: 31 }))),
-    );
-    const ids = page.rows.slice(0, 30).map((r) => Number(r.id));
-    if (ids.length !== 30) throw new Error(`messages bench: the reader's list has ${ids.length} conversations`);
-    await client.query(...asArgs(bare(conversationMarksSql(tables, READER, ids))));
+    const page = await client.query(...asArgs(bare(conversationListSql(tables, { q: false, after: false }), listValues)));
+    if (page.rows.slice(0, 30).length !== 30) throw new Error(`messages bench: the reader's list has ${page.rowCount} conversations`);
   };
   const cases = [
     { name: 'messages-open', path: `/api/messages/conversations/${openedId}/messages?limit=50`, statements: open },
@@ -285,7 +316,12 @@ async function readScenarios(target: MessagesBenchTarget, db: pg.Client, openedI
     const run = (durationMs: number, label: string) =>
       runOpenLoop({ name: label, url: target.gatewayUrl, rate: READ_RATE, durationMs, next: () => ({ path, headers }) });
     if (target.warmUpMs > 0) await run(target.warmUpMs, `${name}-warm-up`);
-    results.push(await run(target.durationMs, name));
+    const cpu = watchCpu(target.pids, target.postmaster);
+    const measured = await (target.profilers
+      ? target.profilers.around(name, () => run(target.durationMs, name))
+      : run(target.durationMs, name));
+    const cpuPerRequest = { ...cpu.perRequest(measured.requests ?? 0), others_cores: cpu.othersCores() };
+    results.push({ ...measured, notes: { ...measured.notes, ...cpuNotes(cpuPerRequest, READ_PATH) } });
     results.push(await bareAtRate(db, `${name}-sql`, statements, target.durationMs));
   }
   return results;

@@ -57,6 +57,8 @@ export interface BenchProduct {
    * relays, autovacuum or the checkpointer still compete for the same two cores.
    */
   settle(before: string): Promise<void>;
+  /** Waits until every event sent so far is worked off (no database upkeep after it): a scenario's CPU includes its events'. */
+  workedOff(before: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -111,6 +113,11 @@ export async function startBenchProduct(options: BenchProductOptions): Promise<B
         kafka: options.serverPids?.kafka,
       }),
       postmaster: options.serverPids?.postgres,
+      async workedOff(before) {
+        await untilSettled(probe, SETTLE_TIMEOUT_MS, (left) =>
+          process.stdout.write(`bench: after ${before}, the services still work off: ${describeBacklog(left)}\n`),
+        );
+      },
       async settle(before) {
         const waitedMs = await untilSettled(probe, SETTLE_TIMEOUT_MS, (left) =>
           process.stdout.write(`bench: before ${before}, the services still work off: ${describeBacklog(left)}\n`),

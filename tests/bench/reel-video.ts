@@ -9,9 +9,9 @@
  */
 import { signAccessToken } from '@kora/platform/access-token';
 import { safeInputOptions } from '@kora/media/ffmpeg-input';
-import { fitVideo } from '@kora/media/geometry';
+import { fitVideo, smallRendition } from '@kora/media/geometry';
 import { lengthRuleFor, transcodeLimit } from '@kora/media/length-rule';
-import { mp4OutputOptions } from '@kora/media/transcode';
+import { mp4OutputOptions, SMALL_AUDIO_BITRATE } from '@kora/media/transcode';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
@@ -80,6 +80,9 @@ async function benchClip(dir: string, shape: Clip): Promise<string> {
 /** The same work as the worker's transcode, with nothing around it. */
 async function bareFfmpeg(clip: string, shape: Clip, out: string): Promise<number> {
   const rule = lengthRuleFor('reel');
+  const size = fitVideo({ width: shape.width, height: shape.height }, 'reel');
+  const small = smallRendition(size);
+  const smallOut = out.replace(/\.mp4$/, '-360.mp4');
   const args = [
     '-v',
     'error',
@@ -87,17 +90,21 @@ async function bareFfmpeg(clip: string, shape: Clip, out: string): Promise<numbe
     ...safeInputOptions('video/mp4'),
     '-i',
     clip,
-    ...mp4OutputOptions({
-      size: fitVideo({ width: shape.width, height: shape.height }, 'reel'),
-      withAudio: true,
-      maxSeconds: transcodeLimit(rule),
-    }),
+    ...mp4OutputOptions({ size, withAudio: true, maxSeconds: transcodeLimit(rule) }),
     out,
+    // The worker writes the 360p rendition in the same run (decision 044).
+    ...(small
+      ? [
+          ...mp4OutputOptions({ size: small, withAudio: true, maxSeconds: transcodeLimit(rule), audioBitrate: SMALL_AUDIO_BITRATE }),
+          smallOut,
+        ]
+      : []),
   ];
   const started = performance.now();
   await run('ffmpeg', args, { maxBuffer: 16 * 1024 * 1024 });
   const ms = performance.now() - started;
   await rm(out, { force: true });
+  await rm(smallOut, { force: true });
   return ms;
 }
 

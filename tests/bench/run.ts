@@ -15,10 +15,11 @@
  *
  * BENCH_REUSE=1 keeps the private servers' data from the previous run (the feed's seed is reused).
  * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
- * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,settings,blocks,groups,search,reels,sockets,messages,webhooks picks some.
+ * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,media-bytes,settings,blocks,groups,search,reels,sockets,messages,webhooks picks some.
  * The wallet's card payments go to a fake Paystack started here (scripts/lib/fake-paystack.mjs).
  * BENCH_SOCKETS: sockets asked of one notifications instance (default 50,000; sockets.ts says how they are spread).
  * BENCH_REELS_RPS: the reels feed's offered rate (default 100/s).
+ * BENCH_MEDIA_POSTS: photo posts in the media-bytes member's feed (default 22; it scrolls through 20).
  * BENCH_GROUPS_RPS: the groups search's offered rate (default 100/s).
  * BENCH_PROFILE=gateway,posts,bare-proxy profiles those processes over each measured scenario
  * (profiler.ts; read them with tests/bench/profile-summary.ts). BENCH_LOG_LEVEL sets the product's log level
@@ -29,6 +30,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServers, stopServers } from '../../scripts/servers.mjs';
 import { missingFigures } from './figures.js';
+import { mediaBytesTable } from './media-bytes.js';
 import { startBenchProduct, type BenchProduct } from './product.js';
 import type { Scenario } from './scenario.js';
 import { BENCH_SCENARIOS, type BenchReport, type BenchRun } from './scenarios.js';
@@ -77,6 +79,7 @@ if (failure) {
 
 const gateway = reports.find((r) => r.gateway)?.gateway;
 const web = reports.find((r) => r.web)?.web;
+const mediaBytes = reports.find((r) => r.mediaBytes)?.mediaBytes;
 const sockets = reports.find((r) => r.sockets)?.sockets;
 const messages = reports.find((r) => r.messages)?.messages;
 const reelVideoRatio = reports.find((r) => r.reelVideoRatio !== undefined)?.reelVideoRatio ?? null;
@@ -138,6 +141,10 @@ if (web)
       web.totalBytes / 1024
     ).toFixed(1)} KB in all`,
   );
+if (mediaBytes) {
+  console.log(`\nHome feed with photos on a phone (375x812 @2x), bytes as transferred, ${mediaBytes.posts} photo posts:`);
+  console.table(mediaBytesTable(mediaBytes));
+}
 console.log('\nGoals:');
 for (const [goal, met] of Object.entries(goals)) console.log(`  ${met === null ? 'not measured' : met ? 'met    ' : 'NOT met'}  ${goal}`);
 if (sockets) {
@@ -179,6 +186,7 @@ writeFileSync(
       gatewayRounds: gateway?.rounds,
       goals,
       web,
+      mediaBytes,
       sockets,
       messages,
       feedPlan,

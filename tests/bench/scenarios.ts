@@ -7,6 +7,7 @@
 import { befriend, benchFeed } from './feed.js';
 import { benchGateway, type GatewayRatios } from './gateway.js';
 import { benchGroupsSearch, GROUPS_QUERIES } from './groups-search.js';
+import { benchMediaBytes, type MediaBytes } from './media-bytes.js';
 import { benchMessages } from './messages.js';
 import type { BenchProduct } from './product.js';
 import { benchReelVideo } from './reel-video.js';
@@ -39,6 +40,8 @@ export interface BenchReport {
   reelVideoRatio?: number;
   /** PostgreSQL's bytes per stored message (table, TOAST and indexes) and the messages stored. */
   messages?: { bytesPerMessage: number; stored: number };
+  /** Bytes a phone downloads for the home feed with photos: before light media, data saver off and on. */
+  mediaBytes?: MediaBytes;
   /** EXPLAIN ANALYZE of the scenario's main statement. */
   plan?: { name: 'feed' | 'groups' | 'search'; text: string };
 }
@@ -125,6 +128,20 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
       const target = { gatewayUrl: product.gatewayUrl, token, durationMs: size.durationMs };
       const ttfb = await benchWebTtfb(target);
       return { scenarios: [ttfb], web: await measureWebJs(target) };
+    },
+  },
+  {
+    name: 'media-bytes',
+    rows: [],
+    figures: ['mediaBytes'],
+    async run({ product, size }) {
+      const mediaBytes = await benchMediaBytes({
+        gatewayUrl: product.gatewayUrl,
+        databaseUrl: product.servers.DATABASE_URL,
+        ...size.mediaBytes,
+        settle: (before) => product.settle(before),
+      });
+      return { scenarios: [], mediaBytes };
     },
   },
   {
@@ -239,6 +256,10 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
         warmUpMs: size.warmUpMs,
         size: size.messages,
         settle: (before) => product.settle(before),
+        workedOff: (before) => product.workedOff(before),
+        pids: product.pids(),
+        postmaster: product.postmaster,
+        profilers: product.profilers,
       });
       return { scenarios: messages.results, messages: { bytesPerMessage: messages.bytesPerMessage, stored: messages.stored } };
     },

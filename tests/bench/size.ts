@@ -26,6 +26,8 @@ export interface BenchSize {
   messages: MessagesSize;
   /** Paid references seeded for webhooks-distinct: a run that answers more ends early. */
   webhookReferences: number;
+  /** Photo posts in the media-bytes member's feed, and how many of them it scrolls through. */
+  mediaBytes: { posts: number; scrolledPosts: number };
 }
 
 const numberFrom = (env: NodeJS.ProcessEnv, name: string, fallback: number) => Number(env[name] ?? fallback);
@@ -46,9 +48,10 @@ export function benchSize(env: NodeJS.ProcessEnv = process.env): BenchSize {
     reelVideo: { rounds: numberFrom(env, 'BENCH_REEL_ROUNDS', 2), clip: { seconds: 60, width: 1080, height: 1920, fps: 30 } },
     sockets: { asked: numberFrom(env, 'BENCH_SOCKETS', 50_000), likes: numberFrom(env, 'BENCH_LIKES', 200), wave: 500, settleMs: 3_000 },
     webhookReferences: 40_000,
+    mediaBytes: { posts: numberFrom(env, 'BENCH_MEDIA_POSTS', 22), scrolledPosts: 20 },
     messages: {
       sockets: numberFrom(env, 'BENCH_MESSAGE_SOCKETS', 10_000),
-      rate: 200,
+      rate: numberFrom(env, 'BENCH_MESSAGE_RATE', 200),
       sendMs: numberFrom(env, 'BENCH_DURATION_MS', 10_000),
       messages: numberFrom(env, 'BENCH_MESSAGES', 1_000_000),
       conversations: 10_000,
@@ -77,6 +80,7 @@ export const SMOKE_SIZE: BenchSize = {
   reelVideo: { rounds: 1, clip: { seconds: 2, width: 360, height: 640, fps: 15 } },
   sockets: { asked: 50, likes: 3, wave: 25, settleMs: 200 },
   webhookReferences: 300,
+  mediaBytes: { posts: 3, scrolledPosts: 3 },
   // 250 conversations: the reader's list (200 of them) fills its first page.
   messages: { sockets: 50, rate: 20, sendMs: 1_000, messages: 2_000, conversations: 250 },
 };

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * Accessibility (docs/accessibility.md): axe-core over every screen a visitor, a member
- * and an admin can reach, at 1280x800 and at 375x812, failing on any serious or critical violation
+ * and an admin can reach, at 1280x800 and at 375x812, in the light and the dark theme (decision 043:
+ * everyone here keeps the System theme, so the device's preference switches it), failing on any serious or critical violation
  * (WCAG 2.0-2.2 A/AA rules and axe's best practices: contrast, names, labels, landmarks, alt text);
  * open menus and dialogs are checked open. And the keyboard: Tab reaches the home page's actions
  * with a visible focus ring on each, a dialog keeps focus inside and gives it back to its opener.
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationPath, waitForMail } from '../support/mail';
 import { filesForm } from '../support/media-files';
 import { adminContext, createAdmin } from './support/admins';
-import { expectNoSeriousViolations } from './support/axe';
+import { COLOUR_RULES, expectNoSeriousViolations } from './support/axe';
 import { anonymousContext, BASE_URL, launchBrowser, VIEWPORTS } from './support/browser';
 import { befriendThroughApi, callAs } from './support/friends';
 import { apiSignIn, createMember, memberContext, registerMember, type Member } from './support/members';
@@ -403,13 +404,36 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('axe at 375x812 and at 1280x800', () => {
+/** Both themes on one page load: the System theme follows the emulated preference without a reload. */
+const THEMES = ['light', 'dark'] as const;
+
+describe('axe at 375x812 and at 1280x800, light and dark', () => {
   it.each(checkOrder(SCREENS))(
-    '%s has no serious or critical violations',
+    '%s has no serious or critical violations in either theme',
     async (where, screen, viewport) => {
       const tab = await show(screen, viewport);
-      await expectNoSeriousViolations(tab.page, `${where} (${screen.path(world)})`);
-      if (screen.open) await saveScreenshot(tab.page, `a11y-${screen.name.replace(/\W+/g, '-')}-${viewport}`);
+      for (const theme of THEMES) {
+        await tab.page.emulateMedia({ colorScheme: theme });
+        // axe must read the theme's colours, not the old ones or a frame of a colour transition
+        // (transition-colors) between them.
+        await expect
+          .poll(() =>
+            tab.page.evaluate(() => ({
+              scheme: getComputedStyle(document.documentElement).colorScheme,
+              transitions: document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running').length,
+            })),
+          )
+          .toEqual({ scheme: theme, transitions: 0 });
+        // The dark theme changes only colours: its check is the rules that read them (the DOM's
+        // rules were checked in the light theme, on the same page).
+        await expectNoSeriousViolations(
+          tab.page,
+          `${where}, ${theme} theme (${screen.path(world)})`,
+          theme === 'dark' ? COLOUR_RULES : undefined,
+        );
+        if (screen.open) await saveScreenshot(tab.page, `a11y-${screen.name.replace(/\W+/g, '-')}-${viewport}-${theme}`);
+      }
+      await tab.page.emulateMedia({ colorScheme: 'light' });
       await leave(tab, screen);
     },
     LONG,

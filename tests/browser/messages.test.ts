@@ -19,6 +19,7 @@ import { BASE_URL, launchBrowser, VIEWPORTS, type Viewport } from './support/bro
 import { befriendThroughApi } from './support/friends';
 import { apiSignIn, createMember, memberContext, type Member } from './support/members';
 import { solidPng } from './support/png';
+import { declinePushOffer } from './support/push';
 import { waitForLiveSocket } from './support/notifications';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { saveScreenshot } from './support/screenshots';
@@ -49,6 +50,7 @@ afterAll(async () => {
 
 async function pageOf(member: Member, viewport: Viewport): Promise<Page> {
   const context = await memberContext(browser, member, { viewport });
+  await declinePushOffer(context);
   contexts.push(context);
   return context.newPage();
 }

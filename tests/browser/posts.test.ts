@@ -125,7 +125,8 @@ describe('posts in the browser', () => {
       if ((await player.count()) === 0) await screenshot('posts-video-processing-1440');
       await player.waitFor({ timeout: VIDEO_READY_MS });
       expect(await card.getByText('Processing video…').count()).toBe(0);
-      expect(await player.getAttribute('preload')).toBe('metadata');
+      // Nothing of the video is fetched before the member plays it (decision 044).
+      expect(await player.getAttribute('preload')).toBe('none');
       expect(await player.getAttribute('controls')).not.toBeNull();
 
       // Playable: the browser decodes its first frame.

@@ -82,7 +82,8 @@ describe('the Settings page', () => {
       await page.getByLabel('City').fill('Lagos');
       await page.getByLabel('Country').fill('Nigeria');
       await page.getByLabel('Time zone').selectOption('Africa/Lagos');
-      await page.getByLabel('Language').selectOption('yo');
+      // Pidgin is saved (and the page reloads into it) in its own test below.
+      await page.getByLabel('Language').selectOption('en');
       await page.getByLabel('Work').fill('Paystack');
       await save(page);
       await saveScreenshot(page, 'settings-general-1280');
@@ -92,7 +93,7 @@ describe('the Settings page', () => {
       expect(await page.getByLabel('Gender').inputValue()).toBe('female');
       expect(await page.getByLabel('Website').inputValue()).toBe('https://adaeze.ng');
       expect(await page.getByLabel('Time zone').inputValue()).toBe('Africa/Lagos');
-      expect(await page.getByLabel('Language').inputValue()).toBe('yo');
+      expect(await page.getByLabel('Language').inputValue()).toBe('en');
       expect(await page.getByLabel('Work').inputValue()).toBe('Paystack');
 
       // Privacy: selects and switches; the tab is in the URL, so a reload stays on it.
@@ -156,6 +157,65 @@ describe('the Settings page', () => {
         await noSidewaysScroll(page);
         await saveScreenshot(page, `settings-${tab}-375`, { fullPage: true });
       }
+    },
+    LONG,
+  );
+});
+
+describe('Settings in Pidgin', () => {
+  it(
+    'reads the app in Naijá once a member picks it',
+    async () => {
+      const member = await createMember('setpcm');
+      const page = await signedIn(member, VIEWPORTS.phone);
+      await page.goto('/settings');
+      await page.getByLabel('Language').selectOption('pcm');
+      // Saving another language reloads the page, which comes back in it.
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('html[lang="pcm"]').waitFor();
+      await page.getByRole('tab', { name: 'General', selected: true }).waitFor();
+      expect(await page.getByLabel('Language').inputValue()).toBe('pcm');
+      expect(await page.getByLabel('Gender').locator('option').allTextContents()).toEqual([
+        'Nothing dey',
+        'Man',
+        'Woman',
+        'Non-binary',
+        'I no wan talk',
+      ]);
+      await page.getByRole('button', { name: 'Open menu' }).waitFor();
+      await saveScreenshot(page, 'settings-pidgin-general-375', { fullPage: true });
+
+      await page.goto('/settings?tab=privacy');
+      await page.getByLabel('Who fit see your profile').waitFor();
+      await page.getByRole('switch', { name: 'Show when you dey online' }).waitFor();
+      await page.goto('/settings?tab=notifications');
+      await page.getByText('When person like your post').waitFor();
+      await page.getByRole('switch', { name: 'Likes' }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await toastWith(page, 'We don save your settings').waitFor();
+      await page.goto('/settings?tab=security');
+      await page.getByRole('heading', { name: 'Where you don sign in' }).waitFor();
+      await noSidewaysScroll(page);
+      await saveScreenshot(page, 'settings-pidgin-security-375', { fullPage: true });
+    },
+    LONG,
+  );
+
+  it(
+    'shows the login page in Naijá to a visitor whose browser asks for it',
+    async () => {
+      const context = await anonymousContext(browser, {
+        viewport: VIEWPORTS.phone,
+        extraHTTPHeaders: { 'Accept-Language': 'pcm-NG, en;q=0.5' },
+      });
+      contexts.push(context);
+      const visitor = await context.newPage();
+      await visitor.goto('/login');
+      await visitor.locator('html[lang="pcm"]').waitFor();
+      await visitor.getByText('You no get account?').waitFor();
+      await visitor.getByRole('button', { name: 'Login' }).click();
+      await visitor.getByText('Abeg fill all the boxes').waitFor();
+      await saveScreenshot(visitor, 'login-pidgin-375');
     },
     LONG,
   );

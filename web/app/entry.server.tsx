@@ -8,11 +8,14 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { CSP_NONCE_HEADER, sanitizeNonce } from './load-context';
+import { DATA_SAVER_CLIENT_HINTS } from './utils/data-saver.server';
 import { NonceProvider } from './utils/nonce-provider';
 
 // Reached by server/app.ts through `build.entry.module`: the host configures and validates the
 // env of this very bundle (it has its own copy of env.server) before serving.
 export { configureServerEnv, getServerEnv } from './utils/env.server';
+// The host runs each request inside its page preferences (decision 045): texts and dates read them.
+export { withPagePreferences } from './utils/page-preferences.server';
 
 export const streamTimeout = 5_000;
 
@@ -43,6 +46,8 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           // Pages are personal (who is signed in); no cache may keep them, nor show them after logout.
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-store');
+          // Asks for the connection hint data saver's `auto` reads on the next pages (decision 044).
+          responseHeaders.set('Accept-CH', DATA_SAVER_CLIENT_HINTS);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

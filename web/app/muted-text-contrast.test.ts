@@ -5,23 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import config from '../tailwind.config';
+import { contrastRatio as contrast } from './utils/contrast-ratio';
 
 type Palette = Record<string, string | Record<string, string>>;
-
-function channel(value: number): number {
-  const c = value / 255;
-  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((start) => channel(parseInt(hex.slice(start, start + 2), 16)));
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
-}
 
 const colors = config.theme.extend.colors as Palette;
 const slate = colors.slate as Record<string, string>;

@@ -56,7 +56,8 @@ describe.skipIf(!built)('createWebServer', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
+    // Loading the whole server build is what this starts: on a busy 2-core machine it takes seconds.
+  }, 60_000);
 
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));

@@ -35,6 +35,7 @@ export interface WebServerOptions {
 interface EnvHooks {
   configureServerEnv: (values: WebEnv | (() => WebEnv)) => void;
   getServerEnv: () => unknown;
+  withPagePreferences: (request: Request, handle: () => Promise<Response>) => Promise<Response>;
 }
 
 export const DEFAULT_BUILD_DIR = fileURLToPath(new URL('../build', import.meta.url));
@@ -88,7 +89,8 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<S
       sendError(res, 404, errorBody('Not found', ErrorCode.NotFound));
       return;
     }
-    const response = await handleRemix(toFetchRequest(req, res), loadContextFor(req));
+    const request = toFetchRequest(req, res);
+    const response = await hooks.withPagePreferences(request, () => handleRemix(request, loadContextFor(req)));
     await sendFetchResponse(res, response, req.method ?? 'GET');
   }
 

@@ -29,6 +29,10 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('/assets/root-abc.js')).toMatch(/immutable/);
     expect(cacheControlFor('/images/logo.svg')).not.toMatch(/immutable/);
   });
+
+  it('has the service worker revalidated on every use, so a deploy reaches installed apps', () => {
+    expect(cacheControlFor('/sw.js')).toBe('no-cache');
+  });
 });
 
 describe('precompressed copies', () => {

@@ -1,6 +1,7 @@
 /**
- * Serves the browser build (web/build/client): hashed `/assets/*` files are cached forever,
- * everything else (favicon, /images/*) for an hour. Only what a GET/HEAD can name inside the
+ * Serves the browser build (web/build/client): hashed `/assets/*` files are cached forever, the
+ * service worker is revalidated on every use (decision 041), everything else (favicon, /images/*)
+ * is cached for an hour. Only what a GET/HEAD can name inside the
  * client folder is served; anything else falls through to Remix.
  *
  * The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file (vite.config.ts); a
@@ -15,6 +16,9 @@ import path from 'node:path';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=3600';
+/** A browser looks for a new deploy's service worker here; a cached copy would hold the old one. */
+const SERVICE_WORKER_PATH = '/sw.js';
+const REVALIDATE = 'no-cache';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
@@ -75,6 +79,7 @@ export async function precompressed(
 }
 
 export function cacheControlFor(urlPath: string): string {
+  if (urlPath === SERVICE_WORKER_PATH) return REVALIDATE;
   return urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT;
 }
 

@@ -1,5 +1,7 @@
-/** What the bench (tests/bench/messages.ts) runs bare beside the routes: the service's own statements. */
+/**
+ * What the bench (tests/bench/messages.ts) runs bare beside the routes: the statements the routes
+ * send, with named placeholders (`fillPlaceholders` with the values their `...Values` name).
+ */
 export { messagesSchema } from './db/schema.js';
-export { conversationListSql } from './conversations/list-sql.js';
-export { conversationMarksSql } from './conversations/marks-sql.js';
-export { messagePageSql } from './messages/page-sql.js';
+export { conversationListSql, type ConversationListValues } from './conversations/list-sql.js';
+export { messagePageSql, type MessagePageValues } from './messages/page-sql.js';

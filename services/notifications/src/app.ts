@@ -10,6 +10,9 @@ import { startHeartbeat } from './live/heartbeat.js';
 import { devMailRoutes } from './routes/dev-mail.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { presenceRoutes } from './routes/presence.js';
+import { pushRoutes } from './routes/push.js';
+import { registerPushJob } from './push/send.js';
+import { vapidDetails } from './push/vapid.js';
 import { socketRoute } from './routes/socket.js';
 import { archiveSections } from './export/archive-sections.js';
 
@@ -44,6 +47,7 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
       await memberRoutes(app, (members) => {
         notificationRoutes(members, n);
         presenceRoutes(members, n);
+        pushRoutes(members, n);
         socketRoute(members, n);
       });
       // Public like auth's: the development mailbox is read before anyone has an account.
@@ -62,9 +66,16 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
       });
     },
     consumers: (ctx) => notificationsConsumers(instance(ctx), mail(ctx)),
-    jobs: (ctx) => registerDigestJob(instance(ctx), mail(ctx)),
-    // One schedule for all instances (declaring it again replaces it).
-    start: (ctx) => ctx.jobs.repeat(DIGEST_QUEUE, 'daily-digest', {}, { everyMs: instance(ctx).config.NOTIFICATIONS_DIGEST_EVERY_MS }),
+    jobs: (ctx) => {
+      registerDigestJob(instance(ctx), mail(ctx));
+      registerPushJob(instance(ctx));
+    },
+    async start(ctx) {
+      // One schedule for all instances (declaring it again replaces it).
+      await ctx.jobs.repeat(DIGEST_QUEUE, 'daily-digest', {}, { everyMs: instance(ctx).config.NOTIFICATIONS_DIGEST_EVERY_MS });
+      // The VAPID pair is read, or made and stored, at start: no request ever writes it (decision 042).
+      await vapidDetails(instance(ctx));
+    },
     handleOf: instance,
   };
 }

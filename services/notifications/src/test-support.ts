@@ -7,9 +7,11 @@
  */
 import {
   defaultGeneralSettings,
+  type GeneralSettingsFields,
   defaultNotificationSettings,
   type EventPayload,
   type EventType,
+  friendPairKey,
   type Notification,
   type NotificationSettings,
   type PrivacySettings,
@@ -93,6 +95,11 @@ export async function deliver<T extends EventType>(
   const envelope = await publish(svc, type, payload, key, actorId);
   await eventually(() => processed(svc, envelope.id));
   return envelope;
+}
+
+/** A friend request from `from` to `to`, published as the friends service would and handled. */
+export function deliverFriendRequest(svc: TestService, from: number, to: number, requestId: number = someId()) {
+  return deliver(svc, 'friend-request.sent', { fromUserId: from, toUserId: to, requestId }, friendPairKey(from, to), from);
 }
 
 export function snapshot(
@@ -190,6 +197,11 @@ export function setPrivacy(svc: NotificationsTestService, userId: number, change
 /** A member saved their General tab with this time zone. */
 export function setTimezone(svc: TestService, userId: number, timezone: string) {
   return deliver(svc, 'settings.profile-changed', { userId, ...defaultGeneralSettings, timezone }, userId, userId);
+}
+
+/** A member saved their General tab with this language (and the default time zone). */
+export function setLanguage(svc: TestService, userId: number, language: GeneralSettingsFields['language']) {
+  return deliver(svc, 'settings.profile-changed', { userId, ...defaultGeneralSettings, language }, userId, userId);
 }
 
 let lastMessageId = someId();

@@ -20,6 +20,7 @@ export { adminOnly, errors, memberOnly } from './http/route-schemas.js';
 export { sendJsonText } from './http/json-text.js';
 export {
   EXPORT_PAGE_SIZE,
+  EXPORT_SECTION_NAME,
   exportLines,
   memberExportRoute,
   type ExportKey,

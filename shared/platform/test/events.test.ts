@@ -6,7 +6,8 @@
 import { createTestAdapters, eventually, type TestAdapters } from '@kora/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeMessage, consumerGroupName, rowsOf } from '../src/index.js';
+import { buildEnvelope, consumeBatch, consumeMessage, consumerGroupName, rowsOf, type ConsumerOptions } from '../src/index.js';
+import { uniqueName } from '@kora/testing';
 import { startTwoServices, type TwoServices } from './two-services.js';
 
 describe(`events through the outbox (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -98,5 +99,62 @@ describe(`events through the outbox (${process.env.KORA_TEST_TARGET ?? 'embedded
       { topic: 'admin.site-settings', key: 'k', value: '{not json' },
     );
     expect(result).toBe('ignored');
+  });
+
+  describe('a run of events at once (consumeBatch)', () => {
+    const event = (values: Record<string, unknown>) => {
+      const envelope = buildEnvelope({
+        type: 'site-settings.updated',
+        aggregateId: 'moderation',
+        actorId: 1,
+        payload: { section: 'moderation', values: { marker: services.marker, ...values } },
+      });
+      return { topic: 'admin.site-settings', key: 'moderation', value: JSON.stringify(envelope) };
+    };
+    /** The consumer's handler on a group of the test's own, which throws for an event marked `fail`. */
+    const options = (): ConsumerOptions => {
+      const consumer = services.consumer;
+      const received = `${consumer.definition.schema}.received`;
+      return {
+        group: uniqueName('batch'),
+        handlers: {
+          'site-settings.updated': async (e, tx) => {
+            if (e.payload.values.fail) throw new Error('this event cannot be handled');
+            await tx.execute(sql`insert into ${sql.raw(received)} (event_id, marker) values (${e.id}, ${services.marker})`);
+          },
+        },
+        db: adapters.database.db,
+        tables: consumer.ctx.tables,
+        bus: adapters.bus,
+        log: consumer.ctx.log,
+      };
+    };
+    const stored = async (message: { value: string }) => {
+      const id = (JSON.parse(message.value) as { id: string }).id;
+      const result = await adapters.database.db.execute(
+        sql`select count(*)::int as n from ${sql.raw(services.consumer.definition.schema)}.received where event_id = ${id}`,
+      );
+      return rowsOf<{ n: number }>(result)[0]!.n;
+    };
+
+    it('handles each event once, in order; a replay inside the run is a duplicate, a malformed message ignored', async () => {
+      const [a, b, c] = [event({ i: 'a' }), event({ i: 'b' }), event({ i: 'c' })];
+      const consumer = options();
+      const results = await consumeBatch(consumer, [a, b, a, { topic: 'admin.site-settings', key: 'x', value: '{not json' }, c]);
+      expect(results).toEqual(['processed', 'processed', 'duplicate', 'ignored', 'processed']);
+      expect([await stored(a), await stored(b), await stored(c)]).toEqual([1, 1, 1]);
+      // Delivered again (a redelivery after a crash): nothing happens twice.
+      expect(await consumeBatch(consumer, [a, b])).toEqual(['duplicate', 'duplicate']);
+    });
+
+    it('keeps nothing of a run whose handler fails, then handles each on its own: those before the bad one stay done', async () => {
+      const [good, bad, after] = [event({ i: 'good' }), event({ fail: true }), event({ i: 'after' })];
+      const consumer = options();
+      await expect(consumeBatch(consumer, [good, bad, after])).rejects.toThrow('this event cannot be handled');
+      expect([await stored(good), await stored(after)]).toEqual([1, 0]);
+      // The bus delivers the run again from the bad event on: the good one is not done twice.
+      await expect(consumeBatch(consumer, [good, bad, after])).rejects.toThrow('this event cannot be handled');
+      expect(await stored(good)).toBe(1);
+    });
   });
 });

@@ -12,6 +12,7 @@ import { solidPng } from '../../browser/support/png.js';
 import { filesForm } from '../../support/media-files.js';
 import { json, newMember, signIn } from '../support/members.js';
 import { api, tokenFor } from '../support/product.js';
+import { browserPushSubscription } from '../support/push-device.js';
 import { sidOf, type ActorName, type Member } from './actors.js';
 import { expectationsFor, type AccessClass, type Expected } from './classes.js';
 import type { MatrixContext, RequestBuilder } from './context.js';
@@ -73,6 +74,8 @@ function row(operation: string, access: AccessClass, options: RowOptions = {}): 
 
 const png = () => filesForm([{ data: solidPng(), name: 'a.png', type: 'image/png' }]);
 const pngAs = (field: string) => filesForm([{ data: solidPng(), name: 'a.png', type: 'image/png' }], field);
+/** A browser's push subscription with an endpoint of its own (never reached: no notification is made for it here). */
+const pushDevice = () => browserPushSubscription('https://push.example.com/matrix');
 /** The member behind an actor, for routes whose body names the caller; the owner stands in for token-only actors. */
 const self = (ctx: MatrixContext, actor: ActorName) => ctx.memberOf(actor) ?? ctx.actors.owner;
 
@@ -568,6 +571,20 @@ export const TABLE: Row[] = [
   row('POST /api/notifications/mark-read', 'member', { request: () => ({ path: '/api/notifications/mark-read', body: { ids: [1] } }) }),
   row('POST /api/notifications/mark-all-read', 'member'),
   row('POST /api/notifications/mark-seen', 'member'),
+  // Push devices (decision 042): each allowed actor subscribes a device of its own first.
+  row('GET /api/notifications/push/key', 'member'),
+  row('POST /api/notifications/push/subscriptions', 'member', {
+    request: () => ({ path: '/api/notifications/push/subscriptions', body: pushDevice() }),
+  }),
+  row('DELETE /api/notifications/push/subscriptions', 'member', {
+    why: 'an allowed actor subscribes the device first (through the API), so the removal has a subscription of its own to end',
+    request: async (ctx, actor, allowed) => {
+      const device = pushDevice();
+      const token = ctx.actors.tokens[actor];
+      if (allowed && token) await api('/api/notifications/push/subscriptions', json(device, token));
+      return { path: `/api/notifications/push/subscriptions?endpoint=${encodeURIComponent(device.endpoint)}` };
+    },
+  }),
   row('GET /api/presence', 'member', { request: (ctx) => ({ path: `/api/presence?ids=${ctx.actors.owner.user.user_id}` }) }),
 
   // ── admin service ───────────────────────────────────────────────────────────────────────────

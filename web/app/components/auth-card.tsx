@@ -1,3 +1,4 @@
+import { accountTexts } from '@kora/contracts';
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { Alert } from '~/components/ui/alert';
@@ -38,9 +39,9 @@ export function DevMailLink({ on }: { on: boolean }) {
   if (!on) return null;
   return (
     <p>
-      Running locally?{' '}
+      {accountTexts.devMailQuestion}{' '}
       <Link to="/dev/mail" className={textLink}>
-        Open the development mailbox
+        {accountTexts.devMailLink}
       </Link>
     </p>
   );
@@ -60,9 +61,9 @@ export function LoginRedirectNotice({ message, afterMs }: { message: string; aft
     <div className="space-y-4 text-center">
       <Alert tone="success">{message}</Alert>
       <p className="text-sm text-slate-600">
-        Taking you to the login page…{' '}
+        {accountTexts.redirecting}{' '}
         <Link to="/login" className={textLink}>
-          Go to login now
+          {accountTexts.goToLoginNow}
         </Link>
       </p>
     </div>

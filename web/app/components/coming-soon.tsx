@@ -1,3 +1,4 @@
+import { errorTexts } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import type { MetaFunction } from '@remix-run/node';
 import { buttonClasses } from '~/components/ui/button';
@@ -17,20 +18,20 @@ export default function ComingSoon() {
       <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
         <RocketIcon className="size-8" />
       </span>
-      <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Something exciting is on the way</h1>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{errorTexts.comingSoonTitle}</h1>
       <p className="mt-3 inline-flex items-center rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-800">
-        Launching soon
+        {errorTexts.comingSoon}
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/" className={buttonClasses('primary', 'md')}>
-          Back to News Feed
+          {errorTexts.backToNewsFeed}
         </Link>
         <Link to="/help" className={buttonClasses('secondary', 'md')}>
-          Visit Help
+          {errorTexts.visitHelp}
         </Link>
       </div>
     </Card>
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Launching soon', siteNameFromMatches(matches)));
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(errorTexts.comingSoon, siteNameFromMatches(matches)));

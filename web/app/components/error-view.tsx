@@ -1,3 +1,4 @@
+import { errorTexts } from '@kora/contracts';
 import { buttonClasses } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { TriangleAlertIcon } from 'lucide-react';
@@ -12,14 +13,14 @@ export function ErrorView({ details }: { details?: string | undefined }) {
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
         <TriangleAlertIcon className="size-7" />
       </span>
-      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">Unexpected Application Error!</h1>
-      <p className="mt-3 text-slate-600">Something went wrong on our side. Please try again.</p>
+      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">{errorTexts.unexpectedTitle}</h1>
+      <p className="mt-3 text-slate-600">{errorTexts.unexpectedBody}</p>
       {details ? (
         <pre className="mt-6 max-h-64 overflow-auto rounded-lg bg-slate-900 p-4 text-left text-xs text-slate-100">{details}</pre>
       ) : null}
       {/* A plain anchor: after an error the client router may be in a bad state. */}
       <a href="/" className={buttonClasses('primary', 'md', 'mt-8')}>
-        Go to News Feed
+        {errorTexts.goToNewsFeed}
       </a>
     </Card>
   );

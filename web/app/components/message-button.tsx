@@ -36,7 +36,7 @@ export function MessageButton({
       <button
         type="submit"
         disabled={start.state !== 'idle'}
-        aria-label={`${messagesLinkTexts.messageButton} ${name}`}
+        aria-label={messagesLinkTexts.messageNamed(name)}
         className={cn(buttonClasses('secondary', size), 'w-full')}
       >
         <MessageCircleIcon className="size-4" />

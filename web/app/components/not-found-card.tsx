@@ -2,6 +2,7 @@
  * A missing item inside the app's layout (a post, a hashtag): its text as the page heading and the
  * way back to the feed, so a dead link never strands a member.
  */
+import { errorTexts } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { CompassIcon } from 'lucide-react';
 import { buttonClasses } from '~/components/ui/button';
@@ -14,7 +15,7 @@ export function NotFoundCard({ title, hint }: { title: string; hint?: string }) 
       <EmptyState titleAs="h1" icon={CompassIcon} title={title} hint={hint} className="pb-6" />
       <div className="text-center">
         <Link to="/" className={buttonClasses('primary', 'md')}>
-          Go to News Feed
+          {errorTexts.goToNewsFeed}
         </Link>
       </div>
     </Card>

@@ -1,3 +1,4 @@
+import { errorTexts } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { buttonClasses } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -10,11 +11,11 @@ export function NotFoundView() {
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">
         <CompassIcon className="size-7" />
       </span>
-      <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-brand-700">Error 404</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">Page not found</h1>
-      <p className="mt-3 text-slate-600">The page you are looking for does not exist or has been moved.</p>
+      <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-brand-700">{errorTexts.notFoundCode}</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{errorTexts.notFoundTitle}</h1>
+      <p className="mt-3 text-slate-600">{errorTexts.notFoundBody}</p>
       <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
-        Go to News Feed
+        {errorTexts.goToNewsFeed}
       </Link>
     </Card>
   );

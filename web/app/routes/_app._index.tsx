@@ -3,7 +3,7 @@
  * (their own posts and their friends', newest first), more posts loading on scroll. Empty: "No
  * posts yet" / "Create your first post or follow friends to see their posts here."
  */
-import { postTexts, type PostPage } from '@kora/contracts';
+import { type PostPage, postScreenTexts, postTexts } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { NewspaperIcon } from 'lucide-react';
@@ -24,7 +24,7 @@ import { useNow } from '~/utils/use-now';
 import { titleAndDescription } from '~/utils/page-meta';
 
 export const meta: MetaFunction = ({ matches }) =>
-  titleAndDescription(pageTitle('News Feed', siteNameFromMatches(matches)), 'Posts from you and your friends, newest first.');
+  titleAndDescription(pageTitle(postScreenTexts.newsFeed, siteNameFromMatches(matches)), postScreenTexts.newsFeedDescription);
 
 export const shouldRevalidate = shouldRevalidatePage;
 
@@ -50,7 +50,7 @@ export default function HomeFeed() {
   return (
     <section aria-labelledby="feed-title" className="space-y-4">
       <h1 id="feed-title" className="sr-only">
-        News Feed
+        {postScreenTexts.newsFeed}
       </h1>
       {user ? <Composer user={user} /> : null}
       {user ? <StoriesCard user={user} /> : null}
@@ -61,7 +61,7 @@ export default function HomeFeed() {
           page={loaded.page}
           source={FEED}
           now={now}
-          label="News Feed"
+          label={postScreenTexts.newsFeed}
           empty={
             <Card>
               <EmptyState icon={NewspaperIcon} title={postTexts.noPosts} hint={postTexts.noPostsHint} />

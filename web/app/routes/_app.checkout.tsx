@@ -6,7 +6,7 @@
  * reference answers 404 "Payment not found"; a payment already settled says so. While an admin has
  * payments turned off the page says so instead. Signed out → /login, then back here.
  */
-import { paymentReference, sandboxPayBody, walletTexts } from '@kora/contracts';
+import { paymentReference, sandboxPayBody, walletScreenTexts, walletTexts } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CheckoutView, type CheckoutActionData, type CheckoutData } from '~/components/wallet/checkout-view';
@@ -18,7 +18,7 @@ import { fetchPayment, sandboxPay } from '~/utils/wallet.server';
 import { titleAndDescription } from '~/utils/page-meta';
 import { formText } from '~/utils/form-submission';
 
-export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Checkout', siteNameFromMatches(matches)));
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(walletScreenTexts.checkout, siteNameFromMatches(matches)));
 
 function referenceOf(request: Request): string | null {
   const reference = new URL(request.url).searchParams.get('reference') ?? '';
@@ -28,7 +28,7 @@ function referenceOf(request: Request): string | null {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request);
   const reply = (answer: CheckoutData, status = 200) => data<CheckoutData>(answer, { status, headers });
-  if (!(await paymentsOn(request))) return reply({ state: 'off', message: paymentsOffText });
+  if (!(await paymentsOn(request))) return reply({ state: 'off', message: paymentsOffText() });
   const reference = referenceOf(request);
   if (!reference) return reply({ state: 'not-found', message: walletTexts.paymentNotFound }, 404);
   try {
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (payment.provider !== 'sandbox') return reply({ state: 'not-found', message: walletTexts.paymentNotFound }, 404);
     return reply({ state: 'ok', payment });
   } catch (error) {
-    if (isPaymentsOff(error)) return reply({ state: 'off', message: paymentsOffText });
+    if (isPaymentsOff(error)) return reply({ state: 'off', message: paymentsOffText() });
     if (isApiError(error) && error.status === 404) return reply({ state: 'not-found', message: walletTexts.paymentNotFound }, 404);
     throw error;
   }

@@ -6,7 +6,7 @@
  * pages, utils/revalidation.ts): an accepted friend appears, a request leaves, suggestions refresh.
  * Signed out → /login.
  */
-import { friendTexts, type Friend, type FriendRequest, type Suggestion } from '@kora/contracts';
+import { type Friend, type FriendRequest, friendScreenTexts, friendTexts, type Suggestion } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useMemo } from 'react';
@@ -25,9 +25,7 @@ import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
 import { titleAndDescription } from '~/utils/page-meta';
 
-const TITLE = 'Friends';
-
-export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(TITLE, siteNameFromMatches(matches)));
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(friendScreenTexts.friends, siteNameFromMatches(matches)));
 
 export const shouldRevalidate = shouldRevalidateFriendsPage;
 
@@ -72,7 +70,7 @@ export default function FriendsPage() {
   const online = useMemo(() => new Set(loaded.onlineIds), [loaded.onlineIds]);
   return (
     <div className="space-y-4">
-      <PageHeader icon={UsersIcon} title={TITLE} />
+      <PageHeader icon={UsersIcon} title={friendScreenTexts.friends} />
       <SuggestionsSection section={loaded.suggestions} online={online} />
       <RequestsSection section={loaded.requests} now={now} />
       <FindFriends known={known} />

@@ -6,7 +6,7 @@
  * is the app's not-found page; while groups are turned off the page says so. The page's own group
  * actions post to this route's action (docs/decisions/031-web-mutations.md).
  */
-import { groupTexts, type GroupDetail, type GroupMember, type GroupRequest } from '@kora/contracts';
+import { type GroupDetail, type GroupMember, type GroupRequest, groupScreenTexts, groupTexts } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GroupHeader } from '~/components/groups/group-header';
@@ -32,10 +32,21 @@ import { titleAndDescription } from '~/utils/page-meta';
 
 const GROUP_PAGE_TABS = ['posts', 'members', 'requests', 'settings'] as const;
 type GroupPageTab = (typeof GROUP_PAGE_TABS)[number];
-const tabLabels: Record<GroupPageTab, string> = { posts: 'Posts', members: 'Members', requests: 'Requests', settings: 'Settings' };
+function tabLabel(tab: GroupPageTab): string {
+  switch (tab) {
+    case 'posts':
+      return groupScreenTexts.tabPosts;
+    case 'members':
+      return groupScreenTexts.tabMembers;
+    case 'requests':
+      return groupScreenTexts.tabRequests;
+    case 'settings':
+      return groupScreenTexts.tabSettings;
+  }
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
-  const title = loaded && loaded.state === 'ok' ? loaded.group.group_title : 'Groups';
+  const title = loaded && loaded.state === 'ok' ? loaded.group.group_title : groupScreenTexts.title;
   return titleAndDescription(pageTitle(title, siteNameFromMatches(matches)));
 };
 
@@ -121,20 +132,20 @@ export default function GroupPage() {
   const { group, content, me } = loaded;
   const tabs = tabsFor(group).map((tab) => ({
     id: tab,
-    label: tabLabels[tab],
+    label: tabLabel(tab),
     to: `?tab=${tab}`,
     badge:
       tab === 'requests' && group.pendingRequests > 0 ? (
         <span className="rounded-full bg-red-600 px-1.5 text-xs font-bold leading-5 text-white">
           {group.pendingRequests}
-          <span className="sr-only"> waiting</span>
+          <span className="sr-only"> {groupScreenTexts.waiting}</span>
         </span>
       ) : undefined,
   }));
   return (
     <section className="space-y-4">
       <GroupHeader group={group} />
-      <TabBar label="Group sections" current={content.tab} tabs={tabs} />
+      <TabBar label={groupScreenTexts.groupSections} current={content.tab} tabs={tabs} />
       {content.tab === 'posts' ? (
         <GroupPostsTab key={group.group_id} group={group} posts={content.posts} now={now} />
       ) : content.tab === 'members' ? (

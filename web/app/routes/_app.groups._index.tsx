@@ -4,7 +4,7 @@
  * from 0, "Load more", "You've reached the end", "No data to show"). "Create group" opens a dialog.
  * While an admin has groups turned off the page says so instead. Signed out → /login.
  */
-import { GROUP_TABS, groupLimits, groupTabLabels, groupTexts, type GroupTab } from '@kora/contracts';
+import { GROUP_TABS, groupLimits, groupScreenTexts as texts, type GroupTab, groupTabLabels, groupTexts } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, type ShouldRevalidateFunctionArgs } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,6 @@ import { GroupGrid, type GroupsPage } from '~/components/groups/group-grid';
 import { GroupsOff } from '~/components/groups/groups-off';
 import { GroupsSearch } from '~/components/groups/groups-search';
 import { TabBar } from '~/components/groups/tab-bar';
-import { groupPageTexts as texts } from '~/components/groups/texts';
 import { UsersRoundIcon, PenLineIcon } from 'lucide-react';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
@@ -91,7 +90,7 @@ export default function GroupsPage() {
       <Card className="space-y-3 p-4 pb-0">
         <GroupsSearch tab={loaded.tab} q={loaded.q} />
         <TabBar
-          label="Group lists"
+          label={texts.groupLists}
           current={loaded.tab}
           tabs={GROUP_TABS.map((tab) => ({ id: tab, label: groupTabLabels[tab], to: tabLink(tab, loaded.q) }))}
         />

@@ -4,7 +4,7 @@
  * A tag written in another case goes to its one address (lower case). Something that cannot be a
  * tag, or one the API refuses: "Hashtag not found" (404) inside the app; no posts yet: says so.
  */
-import { hashtagPath, isHashtag, normalizeHashtag, postTexts, searchTexts, type PostPage } from '@kora/contracts';
+import { hashtagPath, isHashtag, normalizeHashtag, type PostPage, postScreenTexts, postTexts, searchTexts } from '@kora/contracts';
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { HashIcon } from 'lucide-react';
@@ -71,7 +71,7 @@ function HashtagPosts({ tag, count, page, serverNow }: { tag: string; count: num
         page={page}
         source={{ kind: 'hashtag', tag }}
         now={now}
-        label={`Posts with #${tag}`}
+        label={postScreenTexts.postsWithTag(tag)}
         empty={
           <Card>
             <EmptyState icon={HashIcon} title={searchTexts.hashtagEmpty} />

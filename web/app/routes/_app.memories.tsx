@@ -3,7 +3,7 @@
  * earlier years (the posts service picks the day in the product's time zone). Empty: "No memories
  * today"; a failure: the server's message, else "Request failed".
  */
-import { postTexts, type Post } from '@kora/contracts';
+import { type Post, postScreenTexts, postTexts } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useMemo } from 'react';
@@ -22,9 +22,7 @@ import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
 import { titleAndDescription } from '~/utils/page-meta';
 
-const TITLE = 'On This Day';
-
-export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(TITLE, siteNameFromMatches(matches)));
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(postScreenTexts.onThisDay, siteNameFromMatches(matches)));
 
 export const shouldRevalidate = shouldRevalidatePage;
 
@@ -48,7 +46,7 @@ export default function Memories() {
   const page = useMemo(() => ({ posts: loaded.state === 'ok' ? loaded.posts : [], nextCursor: null }), [loaded]);
   return (
     <div className="space-y-4">
-      <PageHeader icon={HistoryIcon} title={TITLE}>
+      <PageHeader icon={HistoryIcon} title={postScreenTexts.onThisDay}>
         {loaded.state === 'ok' ? dayMonthLabel(loaded.date) : null}
       </PageHeader>
       {loaded.state === 'error' ? (
@@ -57,7 +55,7 @@ export default function Memories() {
         <PostList
           page={page}
           now={now}
-          label={TITLE}
+          label={postScreenTexts.onThisDay}
           empty={
             <Card>
               <EmptyState icon={HistoryIcon} title={postTexts.noMemories} />

@@ -35,9 +35,7 @@ import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
 import { titleAndDescription } from '~/utils/page-meta';
 
-const TITLE = 'Notifications';
-
-export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(TITLE, siteNameFromMatches(matches)));
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(notificationTexts.title, siteNameFromMatches(matches)));
 
 export const shouldRevalidate = shouldRevalidatePage;
 
@@ -60,7 +58,7 @@ export default function NotificationsPage() {
   if (loaded.state === 'error') {
     return (
       <div className="space-y-4">
-        <PageHeader icon={BellIcon} title={TITLE} />
+        <PageHeader icon={BellIcon} title={notificationTexts.title} />
         <LoadError message={loaded.message} />
       </div>
     );
@@ -92,7 +90,7 @@ function NotificationList({ firstPage, now }: { firstPage: NotificationPage; now
     <div className="space-y-4">
       <PageHeader
         icon={BellIcon}
-        title={TITLE}
+        title={notificationTexts.title}
         action={
           hasUnread ? (
             <Button variant="secondary" size="sm" onClick={live.markAllRead}>
@@ -107,7 +105,7 @@ function NotificationList({ firstPage, now }: { firstPage: NotificationPage; now
         </Card>
       ) : (
         <Card className="overflow-hidden">
-          <ul aria-label={TITLE} className="divide-y divide-slate-100">
+          <ul aria-label={notificationTexts.title} className="divide-y divide-slate-100">
             {items.map((notification) => (
               <NotificationItem
                 key={notification.id}
@@ -123,7 +121,7 @@ function NotificationList({ firstPage, now }: { firstPage: NotificationPage; now
       {cursor !== null ? (
         <div className="flex justify-center">
           {loading ? (
-            <Spinner label="Loading more notifications" />
+            <Spinner label={notificationTexts.loadingMore} />
           ) : (
             <Button variant="secondary" onClick={() => void onLoadMore()}>
               {notificationTexts.loadMore}

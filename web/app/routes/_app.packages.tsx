@@ -6,7 +6,7 @@
  * balance is short, the dialog offers a top-up of the missing amount. While an admin has payments
  * turned off the page says so instead. Signed out → /login.
  */
-import { walletTexts } from '@kora/contracts';
+import { walletScreenTexts, walletTexts } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PackagesPage } from '~/components/packages/packages-page';
@@ -14,7 +14,7 @@ import type { PackagesPageData, PurchaseActionData } from '~/components/packages
 import { errorMessage, isApiError } from '~/utils/api.server';
 import { requireSession } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
-import { isPaymentsOff, paymentsOffText, paymentsOn, siteCalendar } from '~/utils/wallet-page.server';
+import { isPaymentsOff, paymentsOffText, paymentsOn } from '~/utils/wallet-page.server';
 import { fetchBalance, fetchMembership, fetchPackages, purchasePackage } from '~/utils/wallet.server';
 import { titleAndDescription } from '~/utils/page-meta';
 import { formText } from '~/utils/form-submission';
@@ -24,7 +24,7 @@ export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request);
   const reply = (answer: PackagesPageData) => data<PackagesPageData>(answer, { headers });
-  if (!(await paymentsOn(request))) return reply({ state: 'off', message: paymentsOffText });
+  if (!(await paymentsOn(request))) return reply({ state: 'off', message: paymentsOffText() });
   try {
     const [plans, membership, balance] = await Promise.all([
       fetchPackages(request, token),
@@ -34,10 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }),
       fetchBalance(request, token).catch(() => null),
     ]);
-    return reply({ state: 'ok', plans, membership, balance, timeZone: siteCalendar().timeZone });
+    return reply({ state: 'ok', plans, membership, balance });
   } catch (error) {
-    if (isPaymentsOff(error)) return reply({ state: 'off', message: paymentsOffText });
-    return reply({ state: 'error', message: errorMessage(error, 'Failed to load packages') });
+    if (isPaymentsOff(error)) return reply({ state: 'off', message: paymentsOffText() });
+    return reply({ state: 'error', message: errorMessage(error, walletScreenTexts.loadPackagesFailed) });
   }
 }
 
@@ -51,9 +51,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const bought = await purchasePackage(request, packageId, key, session.token);
     return reply({ ok: true, packageId, membership: bought.membership, balance: bought.balance });
   } catch (error) {
-    if (isPaymentsOff(error)) return reply({ ok: false, error: paymentsOffText, short: false }, 404);
+    if (isPaymentsOff(error)) return reply({ ok: false, error: paymentsOffText(), short: false }, 404);
     const status = isApiError(error) && error.status < 500 ? error.status : 502;
-    return reply({ ok: false, error: errorMessage(error, 'Purchase failed'), short: status === 402 }, status);
+    return reply({ ok: false, error: errorMessage(error, walletScreenTexts.purchaseFailed), short: status === 402 }, status);
   }
 }
 

@@ -3,7 +3,7 @@
  * ₦5,000, through the same card top-up as the wallet. While an admin has payments turned off the
  * page says so instead. Signed out → /login.
  */
-import { formatNaira, walletLimits, walletTexts } from '@kora/contracts';
+import { formatNaira, walletLimits, walletScreenTexts, walletTexts } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { WalletIcon } from 'lucide-react';
@@ -23,7 +23,7 @@ type PaymentsData = { state: 'off'; message: string } | { state: 'ok' };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { headers } = await requireSession(request);
   const on = await paymentsOn(request);
-  return data<PaymentsData>(on ? { state: 'ok' } : { state: 'off', message: paymentsOffText }, { headers });
+  return data<PaymentsData>(on ? { state: 'ok' } : { state: 'off', message: paymentsOffText() }, { headers });
 }
 
 /** Always the fixed amount, whatever the form says: the page offers nothing else. */
@@ -47,14 +47,15 @@ export default function Payments() {
         <div>
           <h1 className="text-xl font-bold tracking-tight text-slate-900">{walletTexts.paymentsTitle}</h1>
           <p className="mt-1 text-slate-600">
-            Top up your wallet with <strong className="text-slate-900">{formatNaira(walletLimits.paymentsPageNaira)}</strong> by card.
+            {walletScreenTexts.topUpWith} <strong className="text-slate-900">{formatNaira(walletLimits.paymentsPageNaira)}</strong>{' '}
+            {walletScreenTexts.byCard}
           </p>
         </div>
         <div className="flex justify-center">
           <TopUpForm fixedAmount={walletLimits.paymentsPageNaira} />
         </div>
         <Link to="/wallet" className="inline-block text-sm font-medium text-brand-700 hover:underline">
-          Back to wallet
+          {walletScreenTexts.backToWallet}
         </Link>
       </CardBody>
     </Card>

@@ -3,7 +3,7 @@
  * there is no such post, it was deleted, or the id is not a post id. When its author deletes it
  * here, the member goes back to the feed.
  */
-import { postTexts, type Post } from '@kora/contracts';
+import { type Post, postScreenTexts, postTexts } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigate } from '@remix-run/react';
 import { PostCard } from '~/components/posts/post-card';
@@ -21,7 +21,12 @@ import { titleAndDescription } from '~/utils/page-meta';
 type PostPageData = { state: 'ok'; post: Post; now: number } | { state: 'not-found' } | { state: 'error'; message: string };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
-  const title = loaded?.state === 'ok' ? `Post by ${loaded.post.author.name}` : loaded?.state === 'not-found' ? postTexts.notFound : 'Post';
+  const title =
+    loaded?.state === 'ok'
+      ? postScreenTexts.postBy(loaded.post.author.name)
+      : loaded?.state === 'not-found'
+        ? postTexts.notFound
+        : postScreenTexts.post;
   return titleAndDescription(pageTitle(title, siteNameFromMatches(matches)));
 };
 
@@ -43,8 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function PostPage() {
   const loaded = useLoaderData<typeof loader>();
-  if (loaded.state === 'not-found')
-    return <NotFoundCard title={postTexts.notFound} hint="It may have been deleted, or the link is not right." />;
+  if (loaded.state === 'not-found') return <NotFoundCard title={postTexts.notFound} hint={postScreenTexts.postGoneHint} />;
   if (loaded.state === 'error') return <LoadError message={loaded.message} />;
   return <OnePost post={loaded.post} serverNow={loaded.now} />;
 }
@@ -55,7 +59,7 @@ function OnePost({ post, serverNow }: { post: Post; serverNow: number }) {
   return (
     <>
       <h1 className="sr-only">Post by {post.author.name}</h1>
-      <PostCard key={post.id} post={post} now={now} onDeleted={() => navigate('/')} />
+      <PostCard key={post.id} post={post} now={now} onDeleted={() => navigate('/')} priority />
     </>
   );
 }

@@ -17,11 +17,12 @@
  */
 import {
   authTexts,
+  type LimitedProfile,
   parseProfileParam,
   postTexts,
-  PROFILE_NOT_FOUND_CODES,
-  type LimitedProfile,
   type Profile,
+  PROFILE_NOT_FOUND_CODES,
+  profileScreenTexts,
   type Relation,
 } from '@kora/contracts';
 import {
@@ -57,7 +58,6 @@ import { fetchProfile, updateProfile, uploadProfileImage } from '~/utils/user.se
 import { titleAndDescription } from '~/utils/page-meta';
 import { formText } from '~/utils/form-submission';
 
-const UNABLE = 'Unable to load profile';
 /** Bigger images are refused here before they are buffered; the accounts service has its own limit. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
@@ -69,7 +69,7 @@ type LoaderData =
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
   const site = siteNameFromMatches(matches);
   return titleAndDescription(
-    pageTitle(loaded?.state === 'ok' || loaded?.state === 'limited' ? displayName(loaded.profile) : 'Profile', site),
+    pageTitle(loaded?.state === 'ok' || loaded?.state === 'limited' ? displayName(loaded.profile) : profileScreenTexts.profile, site),
   );
 };
 
@@ -105,7 +105,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
   } catch (error) {
     if (isApiError(error) && PROFILE_NOT_FOUND_CODES.includes(error.code)) throw redirect('/not-found');
-    return data<LoaderData>({ state: 'error', message: UNABLE }, { status: errorStatus(error) });
+    return data<LoaderData>({ state: 'error', message: profileScreenTexts.loadFailed }, { status: errorStatus(error) });
   }
 }
 
@@ -152,7 +152,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     form = await readForm(request);
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) {
-      return reply({ intent: 'avatar', ok: false, error: 'The image must be at most 20 MB' }, 413);
+      return reply({ intent: 'avatar', ok: false, error: profileScreenTexts.imageTooLarge }, 413);
     }
     throw error;
   }
@@ -165,7 +165,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await updateProfile(request, identity.userId, parsed.data, token);
       return reply({ intent, ok: true });
     } catch (error) {
-      return reply({ intent, ok: false, error: isClientError(error) ? error.message : 'Failed to update profile' }, errorStatus(error));
+      return reply(
+        { intent, ok: false, error: isClientError(error) ? error.message : profileScreenTexts.updateFailed },
+        errorStatus(error),
+      );
     }
   }
 
@@ -175,12 +178,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await uploadProfileImage(request, identity.userId, intent, file, token);
     } catch (error) {
-      return reply({ intent, ok: false, error: isClientError(error) ? error.message : 'Upload failed' }, errorStatus(error));
+      return reply(
+        { intent, ok: false, error: isClientError(error) ? error.message : profileScreenTexts.uploadFailed },
+        errorStatus(error),
+      );
     }
     throw redirect(`/profile/${encodeURIComponent(params.id ?? String(identity.userId))}`, { headers });
   }
 
-  return reply({ intent, ok: false, error: 'Unknown action' }, 400);
+  return reply({ intent, ok: false, error: profileScreenTexts.unknownAction }, 400);
 }
 
 export const shouldRevalidate = shouldRevalidatePage;

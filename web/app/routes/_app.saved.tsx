@@ -4,7 +4,7 @@
  * Unsave here takes the post off the list at once; if the call fails it comes back, with the
  * product's "Unsave post failed".
  */
-import { postTexts, type PostPage } from '@kora/contracts';
+import { type PostPage, postScreenTexts, postTexts } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
@@ -26,11 +26,9 @@ import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { useNow } from '~/utils/use-now';
 import { titleAndDescription } from '~/utils/page-meta';
 
-const TITLE = 'Saved Posts';
-const LOAD_FAILED = 'Failed to load saved posts';
 const SAVED: PostListSource = { kind: 'saved' };
 
-export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(TITLE, siteNameFromMatches(matches)));
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(postScreenTexts.savedPosts, siteNameFromMatches(matches)));
 
 export const shouldRevalidate = shouldRevalidatePage;
 
@@ -42,7 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const page = await fetchPostList(request, { source: SAVED }, token);
     return data<SavedData>({ state: 'ok', page, now: Date.now() }, { headers });
   } catch (error) {
-    return data<SavedData>({ state: 'error', message: LOAD_FAILED, now: Date.now() }, { status: errorStatus(error), headers });
+    return data<SavedData>(
+      { state: 'error', message: postScreenTexts.loadSavedFailed, now: Date.now() },
+      { status: errorStatus(error), headers },
+    );
   }
 }
 
@@ -92,7 +93,7 @@ export default function SavedPosts() {
 
   return (
     <div className="space-y-4">
-      <PageHeader icon={BookmarkIcon} title={TITLE} />
+      <PageHeader icon={BookmarkIcon} title={postScreenTexts.savedPosts} />
       {loaded.state === 'error' ? (
         <LoadError message={loaded.message} />
       ) : (
@@ -101,7 +102,7 @@ export default function SavedPosts() {
             page={loaded.page}
             source={SAVED}
             now={now}
-            label={TITLE}
+            label={postScreenTexts.savedPosts}
             hidden={hidden}
             empty={
               <Card>

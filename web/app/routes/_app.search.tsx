@@ -4,7 +4,7 @@
  * more on scroll or Load more. Posts are the feed's cards (likes, comments, shares work as there).
  * No words: a prompt; nothing found: "No results for …"; a failed search: its text and Try again.
  */
-import { searchTexts, type PostPage } from '@kora/contracts';
+import { type PostPage, searchScreenTexts, searchTexts } from '@kora/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SearchBox } from '~/components/layout/search-box';
@@ -118,7 +118,7 @@ export default function SearchPage() {
           page={results.page}
           source={{ kind: 'search', q }}
           now={now}
-          label={`Posts matching ${q}`}
+          label={searchScreenTexts.postsMatching(q)}
           empty={
             <Card>
               <NoResults q={q} />

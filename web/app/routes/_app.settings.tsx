@@ -12,7 +12,7 @@
  *
  * Your data (decision 035): the member's data archive and "Request an archive".
  */
-import { archiveTexts } from '@kora/contracts';
+import { archiveTexts, securityTexts as texts, settingsScreenTexts } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useId } from 'react';
@@ -27,7 +27,7 @@ import { GeneralTab } from '~/components/settings/general-tab';
 import { MutedList } from '~/components/settings/muted-list';
 import { NotificationsTab } from '~/components/settings/notifications-tab';
 import { PrivacyTab } from '~/components/settings/privacy-tab';
-import { securityTexts as texts, type MemberSession, type SecurityActionData } from '~/components/settings/security';
+import type { MemberSession, SecurityActionData } from '~/components/settings/security';
 import { SessionsCard } from '~/components/settings/sessions-card';
 import { isTwoStepIntent, type TwoStepActionData } from '~/components/settings/two-step';
 import { TwoStepCard } from '~/components/settings/two-step-card';
@@ -35,7 +35,7 @@ import {
   SETTINGS_TABS,
   tabFailures,
   tabFromUrl,
-  tabLabels,
+  tabLabel,
   type ArchiveActionData,
   type SaveActionData,
   type SaveIntent,
@@ -60,6 +60,10 @@ import {
   savePrivacySettings,
 } from '~/utils/settings.server';
 import { fetchMutes } from '~/utils/mutes.server';
+import { settingsCopies, staleCopies } from '~/utils/page-preferences.server';
+
+/** What a save answers when the page must be loaded again to show what was saved. */
+const RELOAD_PAGE = Symbol('reload the page');
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { twoStepAction } from '~/utils/two-step-action.server';
 import { fetchTwoStepStatus } from '~/utils/two-step.server';
@@ -67,7 +71,7 @@ import { titleAndDescription } from '~/utils/page-meta';
 import { formText } from '~/utils/form-submission';
 import { leavingAction } from '~/utils/leaving-action.server';
 
-export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Settings', siteNameFromMatches(matches)));
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(settingsScreenTexts.title, siteNameFromMatches(matches)));
 
 export const shouldRevalidate = shouldRevalidatePage;
 
@@ -90,13 +94,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = tabFromUrl(new URL(request.url));
   const page = async () => {
     switch (tab) {
-      case 'general':
+      case 'general': {
+        const values = await orNull(fetchGeneralSettings(request, token));
+        // Brings this browser's copies of the tab up to date (another device may have changed it).
+        if (values)
+          for (const cookie of settingsCopies(request, identity.userId, values, { onlyStale: true })) headers.append('Set-Cookie', cookie);
         return {
           tab,
-          values: await orNull(fetchGeneralSettings(request, token)),
+          values,
           timeZones: timeZones(),
           today: new Date().toISOString().slice(0, 10),
         } as const;
+      }
       case 'privacy': {
         const [values, mutes] = await Promise.all([orNull(fetchPrivacySettings(request, token)), orNull(fetchMutes(request, token))]);
         return { tab, values, mutes } as const;
@@ -137,8 +146,8 @@ export async function action({ request }: ActionFunctionArgs) {
   async function save<T>(saveIntent: SaveIntent, parsed: TabForm<T>, failure: string, call: (values: T) => Promise<unknown>) {
     if (!parsed.ok) return reply({ intent: saveIntent, ok: false, error: failure, fieldErrors: parsed.fieldErrors }, 400);
     try {
-      await call(parsed.data);
-      return reply({ intent: saveIntent, ok: true });
+      const reload = (await call(parsed.data)) === RELOAD_PAGE;
+      return reply(reload ? { intent: saveIntent, ok: true, reload } : { intent: saveIntent, ok: true });
     } catch (error) {
       return reply(
         { intent: saveIntent, ok: false, error: isClientError(error) ? error.message : failure, fieldErrors: {} },
@@ -149,11 +158,18 @@ export async function action({ request }: ActionFunctionArgs) {
 
   switch (intent) {
     case 'save-general':
-      return save(intent, parseGeneralForm(form), tabFailures.general.update, (values) => saveGeneralSettings(request, values, token));
+      return save(intent, parseGeneralForm(form), tabFailures('general').update, async (values) => {
+        const saved = await saveGeneralSettings(request, values, token);
+        // This browser's copies of the tab: the theme is painted as the root loader reloads after the
+        // action; a new language or time zone needs a new page (decision 045).
+        const newLocale = staleCopies(request, identity.userId, saved).locale;
+        for (const cookie of settingsCopies(request, identity.userId, saved)) headers.append('Set-Cookie', cookie);
+        if (newLocale) return RELOAD_PAGE;
+      });
     case 'save-privacy':
-      return save(intent, parsePrivacyForm(form), tabFailures.privacy.update, (values) => savePrivacySettings(request, values, token));
+      return save(intent, parsePrivacyForm(form), tabFailures('privacy').update, (values) => savePrivacySettings(request, values, token));
     case 'save-notifications':
-      return save(intent, parseNotificationsForm(form), tabFailures.notifications.update, (values) =>
+      return save(intent, parseNotificationsForm(form), tabFailures('notifications').update, (values) =>
         saveNotificationSettings(request, values, token),
       );
     case 'change-password': {
@@ -188,7 +204,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return reply({ intent, ok: false, error: isClientError(error) ? error.message : archiveTexts.failed }, errorStatus(error));
       }
   }
-  return reply({ intent: 'revoke', ok: false, error: 'Unknown action' }, 400);
+  return reply({ intent: 'revoke', ok: false, error: texts.unknownAction }, 400);
 }
 
 export default function SettingsPage() {
@@ -201,9 +217,9 @@ export default function SettingsPage() {
   return (
     <section aria-labelledby="settings-title" className="space-y-4">
       <h1 id="settings-title" className="text-2xl font-bold tracking-tight text-slate-900">
-        Settings
+        {settingsScreenTexts.title}
       </h1>
-      <div role="tablist" aria-label="Settings sections" className="flex overflow-x-auto border-b border-slate-300">
+      <div role="tablist" aria-label={settingsScreenTexts.sections} className="flex overflow-x-auto border-b border-slate-300">
         {SETTINGS_TABS.map((tab) => (
           <Link
             key={tab}
@@ -221,7 +237,7 @@ export default function SettingsPage() {
           >
             {/* The icon only where there is room: on a phone the four tabs fit in one row without it. */}
             {tab === 'security' ? <ShieldIcon className="hidden size-4 sm:block" /> : null}
-            {tabLabels[tab]}
+            {tabLabel(tab)}
           </Link>
         ))}
       </div>
@@ -236,7 +252,7 @@ export default function SettingsPage() {
             <DeleteAccountCard twoStepOn={page.twoStep?.enabled === true} />
           </>
         ) : page.values === null ? (
-          <Alert>{tabFailures[page.tab].fetch}</Alert>
+          <Alert>{tabFailures(page.tab).fetch}</Alert>
         ) : page.tab === 'general' ? (
           <>
             <GeneralTab key={JSON.stringify(page.values)} values={page.values} timeZones={page.timeZones} today={page.today} />

@@ -25,7 +25,7 @@ export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireSession(request);
   const reply = (answer: WalletPageData) => data<WalletPageData>(answer, { headers });
-  if (!(await paymentsOn(request))) return reply({ state: 'off', message: paymentsOffText });
+  if (!(await paymentsOn(request))) return reply({ state: 'off', message: paymentsOffText() });
 
   const url = new URL(request.url);
   const { timeZone, today } = siteCalendar();
@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       amount: (url.searchParams.get('amount') ?? '').slice(0, 20),
     });
   } catch (error) {
-    if (isPaymentsOff(error)) return reply({ state: 'off', message: paymentsOffText });
+    if (isPaymentsOff(error)) return reply({ state: 'off', message: paymentsOffText() });
     throw error;
   }
 }

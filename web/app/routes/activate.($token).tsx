@@ -5,7 +5,7 @@
  * text, then /login after 5 seconds; a failure shows why (invalid, expired, already used) and
  * offers to resend the activation e-mail.
  */
-import { AuthErrorCode, authTexts } from '@kora/contracts';
+import { accountTexts as texts, AuthErrorCode, authTexts, uiTexts, fromEnglish } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { AuthCard, LoginRedirectNotice, textLink } from '~/components/auth-card';
@@ -19,7 +19,7 @@ import { getIdentity } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Activate your account', siteNameFromMatches(matches)));
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(texts.activateTitle, siteNameFromMatches(matches)));
 
 const ACTIVATION_REDIRECT_MS = 5_000;
 
@@ -31,10 +31,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (getIdentity(request)) throw redirect('/');
   try {
     const answer = await activateAccount(request, token);
-    return data<Activation>({ ok: true, message: answer.message || authTexts.activated });
+    return data<Activation>({ ok: true, message: fromEnglish(answer.message) || authTexts.activated });
   } catch (error) {
     const code = isApiError(error) ? error.code : 'UNKNOWN';
-    const message = isClientError(error) ? error.message : 'Something went wrong';
+    const message = isClientError(error) ? error.message : uiTexts.somethingWrong;
     return data<Activation>({ ok: false, message, code }, { status: errorStatus(error) });
   }
 }
@@ -50,9 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return data<ResendResult>({ error: parsed.error }, { status: 400 });
   try {
     const answer = await resendActivation(request, parsed.data);
-    return data<ResendResult>({ notice: answer.message || authTexts.activationResent });
+    return data<ResendResult>({ notice: fromEnglish(answer.message) || authTexts.activationResent });
   } catch (error) {
-    return data<ResendResult>({ error: isClientError(error) ? error.message : 'Something went wrong' }, { status: errorStatus(error) });
+    return data<ResendResult>({ error: isClientError(error) ? error.message : uiTexts.somethingWrong }, { status: errorStatus(error) });
   }
 }
 
@@ -63,7 +63,7 @@ export default function ActivatePage() {
 
   if (activation.ok) {
     return (
-      <AuthCard title="Account activated">
+      <AuthCard title={texts.activated}>
         <LoginRedirectNotice message={activation.message} afterMs={ACTIVATION_REDIRECT_MS} />
       </AuthCard>
     );
@@ -73,11 +73,11 @@ export default function ActivatePage() {
   const offerResend = activation.code !== AuthErrorCode.ActivationUsed;
   return (
     <AuthCard
-      title="Activation failed"
+      title={texts.activationFailed}
       footer={
         <p>
           <Link to="/login" className={textLink}>
-            Back to login
+            {texts.backToLogin}
           </Link>
         </p>
       }
@@ -85,12 +85,12 @@ export default function ActivatePage() {
       <Alert>{activation.message}</Alert>
       {offerResend ? (
         <Form method="post" noValidate className="mt-6 space-y-4">
-          <p className="text-sm text-slate-700">Enter your email and we&apos;ll send you a new activation link.</p>
-          <Field label="Email" name="email" type="email" autoComplete="email" required />
+          <p className="text-sm text-slate-700">{texts.newActivationLink}</p>
+          <Field label={texts.email} name="email" type="email" autoComplete="email" required />
           {resend && 'error' in resend ? <Alert>{resend.error}</Alert> : null}
           {resend && 'notice' in resend ? <Alert tone="success">{resend.notice}</Alert> : null}
           <SubmitButton variant="secondary" className="w-full" busy={navigation.state === 'submitting'}>
-            Resend activation e-mail
+            {texts.resendActivation}
           </SubmitButton>
         </Form>
       ) : null}

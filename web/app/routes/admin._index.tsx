@@ -5,7 +5,7 @@
  * the dashes and is logged as "Failed to load stats" (docs/product/admin.md: console only), on the
  * server and in the browser.
  */
-import { adminTexts, type AdminStats } from '@kora/contracts';
+import { adminScreenTexts, adminTexts, type AdminStats } from '@kora/contracts';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Await, useLoaderData } from '@remix-run/react';
 import { Suspense, useEffect } from 'react';
@@ -15,7 +15,7 @@ import { adminMeta } from '~/components/admin/title';
 import { requireAdmin } from '~/utils/admin.server';
 import { fetchAdminStats } from '~/utils/admin-api.server';
 
-export const meta = adminMeta('Dashboard');
+export const meta = adminMeta(() => adminScreenTexts.dashboard);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireAdmin(request);
@@ -44,7 +44,7 @@ export default function AdminDashboard() {
   const { stats } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-5">
-      <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{adminScreenTexts.dashboard}</h1>
       <Suspense fallback={<StatCards stats={null} />}>
         <Await resolve={stats} errorElement={<Loaded stats={null} />}>
           {(resolved) => <Loaded stats={resolved} />}

@@ -5,7 +5,15 @@
  * instead of posts. A failed load shows "Failed to load posts"; a refused action "Action failed"
  * with the server's text.
  */
-import { adminPostsQuery, adminTexts, type AdminPostList, type AdminReportGroup, type AdminPost } from '@kora/contracts';
+import {
+  adminPostsQuery,
+  adminScreenTexts,
+  adminTexts,
+  type AdminPostList,
+  type AdminReportGroup,
+  type AdminPost,
+  type PostVisibilityAction,
+} from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { readQuery } from '~/components/admin/admin-query';
@@ -21,7 +29,7 @@ import { requireAdmin } from '~/utils/admin.server';
 import { errorMessage, errorStatus } from '~/utils/api.server';
 import { closeReport, fetchAdminPosts, fetchOpenReports, setPostVisibility } from '~/utils/moderation.server';
 
-export const meta = adminMeta('Posts');
+export const meta = adminMeta(() => adminScreenTexts.posts);
 
 type Page<T> = Omit<AdminPostList, 'items'> & { items: T[] };
 type LoaderData = {
@@ -48,12 +56,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-const MESSAGES = {
-  remove: 'Post removed',
-  restore: 'Post restored',
-  shadow: 'Post shadow-hidden',
-  unshadow: 'Post visible again',
-} as const;
+/** The toast after a row's action, read when answered (in the admin's language). */
+function doneText(action: PostVisibilityAction): string {
+  switch (action) {
+    case 'remove':
+      return adminScreenTexts.postRemoved;
+    case 'restore':
+      return adminScreenTexts.postRestored;
+    case 'shadow':
+      return adminScreenTexts.postShadowHidden;
+    case 'unshadow':
+      return adminScreenTexts.postVisibleAgain;
+  }
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token, headers } = await requireAdmin(request, { resource: true });
@@ -64,12 +79,12 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (act.intent === 'visibility') {
       await setPostVisibility(request, token, act.id, act.action);
-      return reply({ ok: true, message: MESSAGES[act.action] });
+      return reply({ ok: true, message: doneText(act.action) });
     }
     const closed = await closeReport(request, token, act.id, act.body);
-    return reply({ ok: true, message: closed.status === 'dismissed' ? 'Report dismissed' : 'Report resolved' });
+    return reply({ ok: true, message: closed.status === 'dismissed' ? adminScreenTexts.reportDismissed : adminScreenTexts.reportResolved });
   } catch (error) {
-    return reply({ ok: false, error: errorMessage(error, 'Please try again') }, errorStatus(error));
+    return reply({ ok: false, error: errorMessage(error, adminTexts.tryAgain) }, errorStatus(error));
   }
 }
 
@@ -78,7 +93,7 @@ export default function AdminPosts() {
   const list = posts ?? reports;
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">Posts</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{adminScreenTexts.posts}</h1>
       <PostsToolbar
         key={`${query.status}|${query.search}|${query.limit}`}
         status={query.status}

@@ -4,15 +4,15 @@
  * api/admin/profile/sessions). Reached from the layout's header, not the sidebar. The Sessions tab
  * lists the admin's other sessions (this browser's own is left out: revoking it is signing out).
  */
-import { adminTexts } from '@kora/contracts';
+import { adminScreenTexts, adminTexts } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { useFetcher, useLoaderData } from '@remix-run/react';
 import {
   PROFILE_FETCHER,
   PROFILE_FIELDS,
-  PROFILE_TAB_LABELS,
   PROFILE_TABS,
-  PROFILE_TEXTS,
+  profileTabLabel,
+  profileTexts,
   type ProfileActionData,
   type ProfileIntent,
 } from '~/components/admin/profile-actions';
@@ -34,7 +34,7 @@ import { errorMessage, errorStatus } from '~/utils/api.server';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
 import { formText } from '~/utils/form-submission';
 
-export const meta = adminMeta('Profile');
+export const meta = adminMeta(() => adminScreenTexts.profile);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers, identity } = await requireAdmin(request);
@@ -67,9 +67,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const run = async (which: ProfileIntent, call: () => Promise<unknown>) => {
     try {
       await call();
-      return reply({ intent: which, ok: true, message: PROFILE_TEXTS[which].done });
+      return reply({ intent: which, ok: true, message: profileTexts(which).done });
     } catch (error) {
-      return reply({ intent: which, ok: false, error: errorMessage(error, PROFILE_TEXTS[which].failed) }, errorStatus(error));
+      return reply({ intent: which, ok: false, error: errorMessage(error, profileTexts(which).failed) }, errorStatus(error));
     }
   };
 
@@ -85,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'password': {
       const oldPassword = formText(form, 'oldPassword');
       const newPassword = formText(form, 'newPassword');
-      if (!oldPassword) return reply({ intent, ok: false, error: 'Enter your current password' }, 400);
+      if (!oldPassword) return reply({ intent, ok: false, error: adminScreenTexts.enterCurrentPassword }, 400);
       if (newPassword.length < 8) return reply({ intent, ok: false, error: adminTexts.newPasswordTooShort }, 400);
       return run(intent, () => changeAdminPassword(request, token, { oldPassword, newPassword }));
     }
@@ -104,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return run(intent, () => revokeAdminSession(request, token, id));
     }
     default:
-      return reply({ intent: 'profile', ok: false, error: 'Unknown action' }, 400);
+      return reply({ intent: 'profile', ok: false, error: adminScreenTexts.unknownAction }, 400);
   }
 }
 
@@ -115,15 +115,15 @@ export default function AdminProfilePage() {
   useFetcherResult(fetcher, (answer) => {
     if (answer.ok) toast({ title: answer.message, variant: 'success' });
     else {
-      const title = PROFILE_TEXTS[answer.intent].failed;
+      const title = profileTexts(answer.intent).failed;
       toast({ title, description: answer.error === title ? undefined : answer.error, variant: 'error' });
     }
   });
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">Profile</h1>
-      <AdminTabs tabs={PROFILE_TABS} labels={PROFILE_TAB_LABELS} current={page.tab} label="Profile sections">
+      <h1 className="text-2xl font-bold text-slate-900">{adminScreenTexts.profile}</h1>
+      <AdminTabs tabs={PROFILE_TABS} tabLabel={profileTabLabel} current={page.tab} label={adminScreenTexts.profileSections}>
         {page.error ? (
           <Alert>{page.error}</Alert>
         ) : page.tab === 'password' ? (

@@ -3,12 +3,12 @@
  * filterable by status (all, new, contacted, accepted, rejected), numbered pages; each one's review
  * (status and note) is posted to this route's action and the list reloads after.
  */
-import { adminTexts, representativesQuery, reviewRepresentativeBody } from '@kora/contracts';
+import { adminScreenTexts, adminTexts, representativesQuery, reviewRepresentativeBody } from '@kora/contracts';
 import { z } from 'zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData, useSubmit } from '@remix-run/react';
 import { PageNumbers } from '~/components/admin/page-numbers';
-import { ApplicationCard, REPRESENTATIVE_STATUS_LABELS } from '~/components/admin/representatives/application-card';
+import { ApplicationCard, representativeStatusLabel } from '~/components/admin/representatives/application-card';
 import type { RowActionData } from '~/components/admin/row-action';
 import { adminMeta } from '~/components/admin/title';
 import { Button } from '~/components/ui/button';
@@ -20,12 +20,15 @@ import { parseForm, textField, thenCheck } from '~/utils/form-submission';
 import { fetchRepresentatives, reviewRepresentative } from '~/utils/moderation.server';
 import { PageSizeField, adminSelectClasses } from '~/components/admin/page-size-field';
 
-export const meta = adminMeta('Representatives');
-
-const LOAD_FAILED = 'Failed to load applications';
+export const meta = adminMeta(() => adminScreenTexts.representatives);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { headers, ...page } = await loadAdminTable(request, representativesQuery, fetchRepresentatives, LOAD_FAILED);
+  const { headers, ...page } = await loadAdminTable(
+    request,
+    representativesQuery,
+    fetchRepresentatives,
+    adminScreenTexts.loadApplicationsFailed,
+  );
   return data({ ...page, list: page.list }, { headers });
 }
 
@@ -39,9 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return reply({ ok: false, error: parsed.error }, 400);
   try {
     await reviewRepresentative(request, token, id, parsed.data);
-    return reply({ ok: true, message: 'Review saved' });
+    return reply({ ok: true, message: adminScreenTexts.reviewSaved });
   } catch (error) {
-    return reply({ ok: false, error: errorMessage(error, 'Please try again') }, errorStatus(error));
+    return reply({ ok: false, error: errorMessage(error, adminTexts.tryAgain) }, errorStatus(error));
   }
 }
 
@@ -54,14 +57,19 @@ export default function AdminRepresentatives() {
   const submit = useSubmit();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">Representatives</h1>
-      <Form method="get" aria-label="Filter applications" className="flex flex-wrap items-end gap-3" key={`${query.status}|${query.limit}`}>
+      <h1 className="text-2xl font-bold text-slate-900">{adminScreenTexts.representatives}</h1>
+      <Form
+        method="get"
+        aria-label={adminScreenTexts.filterApplications}
+        className="flex flex-wrap items-end gap-3"
+        key={`${query.status}|${query.limit}`}
+      >
         <label className="space-y-1">
-          <span className="block text-xs font-medium text-slate-600">Status</span>
+          <span className="block text-xs font-medium text-slate-600">{adminScreenTexts.status}</span>
           <select name="status" defaultValue={query.status} className={adminSelectClasses} onChange={(e) => submit(e.currentTarget.form)}>
             {FILTERS.map((status) => (
               <option key={status} value={status}>
-                {status === 'all' ? 'All' : REPRESENTATIVE_STATUS_LABELS[status]}
+                {status === 'all' ? adminScreenTexts.all : representativeStatusLabel(status)}
               </option>
             ))}
           </select>
@@ -69,7 +77,7 @@ export default function AdminRepresentatives() {
         <PageSizeField limit={query.limit} />
         <noscript>
           <Button type="submit" className="h-11">
-            Apply
+            {adminScreenTexts.apply}
           </Button>
         </noscript>
       </Form>

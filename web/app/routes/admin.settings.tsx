@@ -6,11 +6,11 @@
  * settings", or "Save failed" with the server's error ("Failed to update settings" when it gave
  * none).
  */
-import { adminTexts, siteSettingsSections, type SiteSettings } from '@kora/contracts';
+import { adminScreenTexts, adminTexts, siteSettingsSections, type SiteSettings } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Await, useFetcher, useLoaderData } from '@remix-run/react';
 import { Suspense } from 'react';
-import { isSection, savedText, sectionValues, SETTINGS_TAB_LABELS } from '~/components/admin/settings-form';
+import { isSection, savedText, sectionValues, settingsTabLabel } from '~/components/admin/settings-form';
 import { SETTINGS_FETCHER, SettingsSectionForm } from '~/components/admin/settings-tabs';
 import { AdminTabs, tabFrom } from '~/components/admin/tabs';
 import { adminMeta } from '~/components/admin/title';
@@ -21,7 +21,7 @@ import { fetchSiteSettings, saveSiteSettings } from '~/utils/admin-api.server';
 import { errorMessage, errorStatus } from '~/utils/api.server';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
 
-export const meta = adminMeta('Settings');
+export const meta = adminMeta(() => adminScreenTexts.settings);
 
 type SettingsLoad = { ok: true; settings: SiteSettings } | { ok: false; error: string };
 
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const section = form.get('section');
   if (!isSection(section)) {
     return data<SettingsActionData>(
-      { ok: false, section: typeof section === 'string' ? section : '', error: 'Unknown settings section' },
+      { ok: false, section: typeof section === 'string' ? section : '', error: adminScreenTexts.unknownSection },
       { status: 400, headers },
     );
   }
@@ -69,8 +69,8 @@ export default function AdminSettings() {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-      <AdminTabs tabs={siteSettingsSections} labels={SETTINGS_TAB_LABELS} current={tab} label="Settings sections">
+      <h1 className="text-2xl font-bold text-slate-900">{adminScreenTexts.settings}</h1>
+      <AdminTabs tabs={siteSettingsSections} tabLabel={settingsTabLabel} current={tab} label={adminScreenTexts.settingsSections}>
         <Suspense
           fallback={
             <p className="py-6 text-slate-500" role="status">

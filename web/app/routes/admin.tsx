@@ -6,6 +6,7 @@
  * child's data from being fetched). Sidebar at 768px and wider, a drawer below; the header holds
  * the way back to the site, the admin's Profile and Logout.
  */
+import { adminScreenTexts as t } from '@kora/contracts';
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, NavLink, Outlet, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
@@ -35,22 +36,22 @@ export default function AdminLayout() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
       >
-        Skip to content
+        {t.skipToContent}
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="flex h-14 items-center gap-2 px-2 sm:px-4">
           <AdminDrawer siteName={siteName} />
           <Link to="/admin" className="truncate text-base font-semibold text-slate-900">
-            {siteName} <span className="text-brand-700">Admin</span>
+            {siteName} <span className="text-brand-700">{t.admin}</span>
           </Link>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <Link to="/" className="hidden rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 sm:inline-flex">
-              Back to site
+              {t.backToSite}
             </Link>
             <NavLink
               to="/admin/profile"
-              aria-label={`Profile (${displayName(user)})`}
-              title="Profile"
+              aria-label={t.profileOf(displayName(user))}
+              title={t.profile}
               className={({ isActive }) =>
                 cn(
                   'flex items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-slate-100 sm:pr-3',
@@ -59,13 +60,13 @@ export default function AdminLayout() {
               }
             >
               <Avatar name={user.username} src={user.profileImage} className="size-8" />
-              <span className="hidden text-sm font-medium sm:inline">Profile</span>
+              <span className="hidden text-sm font-medium sm:inline">{t.profile}</span>
             </NavLink>
             <LogoutForm>
               <button
                 type="submit"
-                aria-label="Logout"
-                title="Logout"
+                aria-label={t.logout}
+                title={t.logout}
                 className="inline-flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
               >
                 <LogOutIcon />

@@ -3,7 +3,7 @@
  * through the app (the admin's cookie carries the auth) and streamed from the gateway as users.csv
  * or users.json. Called by the Export buttons with fetch; a plain link to it works as well.
  */
-import { EXPORT_FORMATS, ErrorCode, errorBody, type ExportFormat } from '@kora/contracts';
+import { adminScreenTexts, EXPORT_FORMATS, ErrorCode, errorBody, type ExportFormat } from '@kora/contracts';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { readUsersQuery } from '~/components/admin/users-query';
 import { requireAdmin } from '~/utils/admin.server';
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const format = params.get('format') ?? 'csv';
   if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
-    return Response.json(errorBody('Format must be csv or json', ErrorCode.BadRequest), { status: 400, headers });
+    return Response.json(errorBody(adminScreenTexts.exportFormatInvalid, ErrorCode.BadRequest), { status: 400, headers });
   }
   const { search, sort, dir } = readUsersQuery(params);
   return streamUsersExport(request, token, { search, sort, dir, format: format as ExportFormat }, headers);

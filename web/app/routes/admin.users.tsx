@@ -4,7 +4,7 @@
  * edits a member (PUT /api/admin/users/{id}) or sets their status (PUT .../status: suspending ends
  * every session they have, so a suspended member is signed out wherever they are).
  */
-import { adminTexts, type AdminUserList } from '@kora/contracts';
+import { adminScreenTexts, adminTexts, type AdminUserList } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -25,7 +25,7 @@ import { errorMessage, errorStatus } from '~/utils/api.server';
 import { cn } from '~/utils/misc';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
 
-export const meta = adminMeta('Users');
+export const meta = adminMeta(() => adminScreenTexts.users);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireAdmin(request);
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = Number(form.get('id'));
   const reply = (answer: UserActionData, status = 200) => data(answer, { status, headers });
   if ((intent !== 'edit' && intent !== 'status') || !Number.isSafeInteger(id) || id < 1) {
-    return reply({ intent: intent === 'status' ? 'status' : 'edit', ok: false, error: 'Choose a user and an action' }, 400);
+    return reply({ intent: intent === 'status' ? 'status' : 'edit', ok: false, error: adminScreenTexts.chooseUserAndAction }, 400);
   }
   if (intent === 'edit') {
     const body = changedFields(form);
@@ -60,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   const status = form.get('status');
-  if (status !== 'active' && status !== 'suspended') return reply({ intent, ok: false, error: 'Status must be active or suspended' }, 400);
+  if (status !== 'active' && status !== 'suspended') return reply({ intent, ok: false, error: adminScreenTexts.statusInvalid }, 400);
   try {
     await setAdminUserStatus(request, token, id, status);
     return reply({ intent, ok: true, message: status === 'suspended' ? adminTexts.userSuspended : adminTexts.userUnsuspended });
@@ -84,9 +84,10 @@ function Pager({
   hasNext: boolean;
   search: (page: number) => string;
 }) {
-  const link = (enabled: boolean, to: number, label: string) =>
-    enabled ? (
-      <Link to={search(to)} preventScrollReset className={buttonClasses('secondary', 'sm')} rel={label === 'Prev' ? 'prev' : 'next'}>
+  const link = (enabled: boolean, to: number, rel: 'prev' | 'next') => {
+    const label = rel === 'prev' ? adminScreenTexts.prev : adminScreenTexts.next;
+    return enabled ? (
+      <Link to={search(to)} preventScrollReset className={buttonClasses('secondary', 'sm')} rel={rel}>
         {label}
       </Link>
     ) : (
@@ -94,14 +95,18 @@ function Pager({
         {label}
       </span>
     );
+  };
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-4 py-3">
+    <nav
+      aria-label={adminScreenTexts.pages}
+      className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-4 py-3"
+    >
       <p className="text-sm text-slate-600" aria-live="polite">
         {pageSummary(page, totalPages, total)}
       </p>
       <div className="flex gap-2">
-        {link(hasPrev, page - 1, 'Prev')}
-        {link(hasNext, page + 1, 'Next')}
+        {link(hasPrev, page - 1, 'prev')}
+        {link(hasNext, page + 1, 'next')}
       </div>
     </nav>
   );
@@ -138,11 +143,11 @@ export default function AdminUsers() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Users</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{adminScreenTexts.users}</h1>
         <ExportButtons query={query} />
       </div>
       <UsersToolbar query={query} />
-      <section aria-label="Users" className="overflow-hidden rounded-xl bg-white shadow-card">
+      <section aria-label={adminScreenTexts.users} className="overflow-hidden rounded-xl bg-white shadow-card">
         {list ? (
           <>
             <UsersTable users={list.items} onEdit={setEditing} onStatus={setConfirming} />
@@ -165,14 +170,14 @@ export default function AdminUsers() {
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
-        title={suspending ? `Suspend @${confirming?.username ?? ''}?` : `Unsuspend @${confirming?.username ?? ''}?`}
-        description={
+        title={
           suspending
-            ? 'They are signed out everywhere at once and cannot sign in until an admin unsuspends them.'
-            : 'They can sign in again.'
+            ? adminScreenTexts.suspendQuestion(confirming?.username ?? '')
+            : adminScreenTexts.unsuspendQuestion(confirming?.username ?? '')
         }
-        confirmLabel={suspending ? 'Suspend' : 'Unsuspend'}
-        busyLabel={suspending ? 'Suspending…' : 'Unsuspending…'}
+        description={suspending ? adminScreenTexts.suspendHint : adminScreenTexts.unsuspendHint}
+        confirmLabel={suspending ? adminScreenTexts.suspend : adminScreenTexts.unsuspend}
+        busyLabel={suspending ? adminScreenTexts.suspending : adminScreenTexts.unsuspending}
         busy={status.state !== 'idle'}
         error={statusError}
         onConfirm={() => {

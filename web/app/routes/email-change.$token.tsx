@@ -4,6 +4,7 @@
  * points to password reset. Opening the page changes nothing (mail scanners open links too): a
  * button posts the token, so it works without JavaScript and only a person's click counts.
  */
+import { accountTexts as texts, uiTexts, fromEnglish } from '@kora/contracts';
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { AuthCard, textLink } from '~/components/auth-card';
@@ -14,9 +15,7 @@ import { cancelEmailChange, confirmEmailChange } from '~/utils/leaving.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Change of e-mail', siteNameFromMatches(matches)));
-
-const SOMETHING_WRONG = 'Something went wrong';
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(texts.emailChangeTitle, siteNameFromMatches(matches)));
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   if (!params.token?.trim()) throw redirect('/login');
@@ -30,9 +29,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const cancel = (await request.formData()).get('intent') === 'cancel';
   try {
     const answer = cancel ? await cancelEmailChange(request, token) : await confirmEmailChange(request, token);
-    return data<Outcome>({ ok: true, message: answer.message, cancelled: cancel });
+    return data<Outcome>({ ok: true, message: fromEnglish(answer.message), cancelled: cancel });
   } catch (error) {
-    return data<Outcome>({ ok: false, message: isClientError(error) ? error.message : SOMETHING_WRONG }, { status: errorStatus(error) });
+    return data<Outcome>(
+      { ok: false, message: isClientError(error) ? error.message : uiTexts.somethingWrong },
+      { status: errorStatus(error) },
+    );
   }
 }
 
@@ -43,19 +45,19 @@ export default function EmailChangePage() {
   const footer = (
     <p>
       <Link to="/login" className={textLink}>
-        Go to login
+        {texts.goToLogin}
       </Link>
     </p>
   );
 
   if (outcome?.ok) {
     return (
-      <AuthCard title={outcome.cancelled ? 'Change cancelled' : 'E-mail changed'} footer={footer}>
+      <AuthCard title={outcome.cancelled ? texts.changeCancelled : texts.emailChanged} footer={footer}>
         <div className="space-y-4">
           <Alert tone="success">{outcome.message}</Alert>
           {outcome.cancelled ? (
             <Link to="/forgot-password" className={textLink}>
-              Reset your password
+              {texts.resetYourPassword}
             </Link>
           ) : null}
         </div>
@@ -64,22 +66,18 @@ export default function EmailChangePage() {
   }
 
   return (
-    <AuthCard title={cancel ? "This wasn't me" : 'Confirm your new e-mail'} footer={footer}>
+    <AuthCard title={cancel ? texts.notMe : texts.confirmNewEmail} footer={footer}>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value={cancel ? 'cancel' : 'confirm'} />
-        <p className="text-sm text-slate-600">
-          {cancel
-            ? 'Cancel the change of your e-mail address. If you did not ask for it, reset your password afterwards.'
-            : 'Use this address to sign in and receive e-mail from now on.'}
-        </p>
+        <p className="text-sm text-slate-600">{cancel ? texts.cancelIntro : texts.confirmIntro}</p>
         {outcome ? <Alert>{outcome.message}</Alert> : null}
         <SubmitButton
           busy={busy}
-          busyLabel={cancel ? 'Cancelling…' : 'Confirming…'}
+          busyLabel={cancel ? texts.cancelling : texts.confirming}
           variant={cancel ? 'danger' : 'primary'}
           className="w-full"
         >
-          {cancel ? 'Cancel the change' : 'Confirm new e-mail'}
+          {cancel ? texts.cancelChange : texts.confirmEmail}
         </SubmitButton>
       </Form>
     </AuthCard>

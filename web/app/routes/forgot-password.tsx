@@ -7,7 +7,7 @@
  * in hidden fields), so the flow works without JavaScript. The countdown is an enhancement; the
  * server enforces the cooldown itself (429 OTP_COOLDOWN with its own text).
  */
-import { authTexts } from '@kora/contracts';
+import { accountTexts as texts, authTexts } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
@@ -27,17 +27,9 @@ import { useHydrated } from '~/utils/use-hydrated';
 import { titleAndDescription } from '~/utils/page-meta';
 
 export const meta: MetaFunction = ({ matches }) =>
-  titleAndDescription(pageTitle('Forgot password', siteNameFromMatches(matches)), 'Get a code by e-mail and choose a new password.');
+  titleAndDescription(pageTitle(texts.forgotPassword, siteNameFromMatches(matches)), texts.recoveryDescription);
 
 const RESEND_COOLDOWN_MS = 30_000;
-
-const texts = {
-  sendFailed: 'Failed to send OTP',
-  otpInvalid: authTexts.otpInvalid,
-  resendFailed: 'Failed to resend OTP',
-  resetFailed: 'Failed to reset password',
-  resent: 'We sent you a new code.',
-} as const;
 
 type Step =
   | { step: 'email'; email: string; error?: string }
@@ -79,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!answer.status) {
         return resend ? reply({ step: 'code', email, resendAt, error: failed }, 502) : reply({ step: 'email', email, error: failed }, 502);
       }
-      return reply({ step: 'code', email, resendAt: now + RESEND_COOLDOWN_MS, ...(resend ? { notice: texts.resent } : {}) });
+      return reply({ step: 'code', email, resendAt: now + RESEND_COOLDOWN_MS, ...(resend ? { notice: texts.codeResent } : {}) });
     } catch (error) {
       const message = failureText(error, failed);
       return resend
@@ -97,10 +89,13 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     try {
       const answer = await checkRecoveryCode(request, parsed.data);
-      if (!answer.status) return reply({ step: 'code', email: parsed.data.email, resendAt, error: texts.otpInvalid }, 400);
+      if (!answer.status) return reply({ step: 'code', email: parsed.data.email, resendAt, error: authTexts.otpInvalid }, 400);
       return reply({ step: 'password', email: parsed.data.email, otp: parsed.data.otp });
     } catch (error) {
-      return reply({ step: 'code', email: parsed.data.email, resendAt, error: failureText(error, texts.otpInvalid) }, errorStatus(error));
+      return reply(
+        { step: 'code', email: parsed.data.email, resendAt, error: failureText(error, authTexts.otpInvalid) },
+        errorStatus(error),
+      );
     }
   }
 
@@ -129,10 +124,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return reply({ step: 'email', email: typed.email }, 400);
 }
 
-const subtitles: Record<Step['step'], string> = {
-  email: "Enter your email and we'll send you a 4-digit code.",
-  code: 'Enter the 4-digit code we sent to your email.',
-  password: 'Choose a new password.',
+const subtitles: Record<Step['step'], () => string> = {
+  email: () => texts.emailStep,
+  code: () => texts.codeStep,
+  password: () => texts.passwordStep,
 };
 
 export default function ForgotPassword() {
@@ -142,13 +137,13 @@ export default function ForgotPassword() {
 
   return (
     <AuthCard
-      title="Forgot password"
-      subtitle={subtitles[state.step]}
+      title={texts.forgotPassword}
+      subtitle={subtitles[state.step]()}
       footer={
         <p>
-          Remembered it?{' '}
+          {texts.remembered}{' '}
           <Link to="/login" className={textLink}>
-            Back to login
+            {texts.backToLogin}
           </Link>
         </p>
       }
@@ -164,7 +159,7 @@ function EmailStep({ state, busy }: { state: Extract<Step, { step: 'email' }>; b
   return (
     <Form method="post" noValidate className="space-y-4">
       <Field
-        label="Email"
+        label={texts.email}
         name="email"
         type="email"
         autoComplete="email"
@@ -174,7 +169,7 @@ function EmailStep({ state, busy }: { state: Extract<Step, { step: 'email' }>; b
       />
       {state.error ? <Alert>{state.error}</Alert> : null}
       <SubmitButton name="intent" value="send" size="lg" className="w-full" busy={busy}>
-        Send code
+        {texts.sendCode}
       </SubmitButton>
     </Form>
   );
@@ -199,11 +194,11 @@ function CodeStep({ state, busyIntent }: { state: Extract<Step, { step: 'code' }
       <input type="hidden" name="email" value={state.email} />
       <input type="hidden" name="resendAt" value={state.resendAt} />
       <p className="text-center text-sm text-slate-600">
-        Sent to <span className="font-semibold text-slate-900">{state.email}</span>
+        {texts.sentTo} <span className="font-semibold text-slate-900">{state.email}</span>
       </p>
       <Field
         ref={codeRef}
-        label="Code"
+        label={texts.code}
         name="otp"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -219,11 +214,11 @@ function CodeStep({ state, busyIntent }: { state: Extract<Step, { step: 'code' }
       {state.notice && !state.error ? <Alert tone="success">{state.notice}</Alert> : null}
       {/* First submit button: Enter in the code field verifies. */}
       <SubmitButton name="intent" value="verify" size="lg" className="w-full" busy={busyIntent === 'verify'}>
-        Verify code
+        {texts.verifyCode}
       </SubmitButton>
       <div className="flex items-center justify-between text-sm">
         <Link to="/forgot-password" className={textLink}>
-          Use another email
+          {texts.otherEmail}
         </Link>
         <button
           type="submit"
@@ -238,7 +233,7 @@ function CodeStep({ state, busyIntent }: { state: Extract<Step, { step: 'code' }
             hydrated && coolingDown ? 'cursor-not-allowed text-slate-400' : 'text-brand-700 hover:underline',
           )}
         >
-          <span suppressHydrationWarning>{coolingDown ? `Resend in ${remaining}s` : 'Resend'}</span>
+          <span suppressHydrationWarning>{coolingDown ? texts.resendIn(remaining) : texts.resend}</span>
         </button>
       </div>
     </Form>
@@ -250,11 +245,11 @@ function PasswordStep({ state, busy }: { state: Extract<Step, { step: 'password'
     <Form method="post" noValidate className="space-y-4">
       <input type="hidden" name="email" value={state.email} />
       <input type="hidden" name="otp" value={state.otp} />
-      <Field label="New Password" name="password" type="password" autoComplete="new-password" required />
-      <Field label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required />
+      <Field label={texts.newPassword} name="password" type="password" autoComplete="new-password" required />
+      <Field label={texts.confirmPassword} name="confirmPassword" type="password" autoComplete="new-password" required />
       {state.error ? <Alert>{state.error}</Alert> : null}
       <SubmitButton name="intent" value="reset" size="lg" className="w-full" busy={busy}>
-        Reset password
+        {texts.resetPassword}
       </SubmitButton>
     </Form>
   );

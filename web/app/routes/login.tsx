@@ -7,7 +7,7 @@
  * password, and the e-mailed link of a locked sign-in (`?unlock=`) offers its unlock button here
  * (decision 033).
  */
-import { AuthErrorCode, twoStepTexts } from '@kora/contracts';
+import { accountTexts as texts, AuthErrorCode, twoStepTexts, uiTexts, fromEnglish } from '@kora/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { AuthCard, DevMailLink, textLink } from '~/components/auth-card';
@@ -29,7 +29,7 @@ import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
 import { titleAndDescription } from '~/utils/page-meta';
 
 export const meta: MetaFunction = ({ matches }) =>
-  titleAndDescription(pageTitle('Login', siteNameFromMatches(matches)), 'Sign in to see what your friends share.');
+  titleAndDescription(pageTitle(texts.login, siteNameFromMatches(matches)), texts.loginDescription);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = await redirectIfSignedIn(request);
@@ -52,8 +52,6 @@ type LoginActionData =
       email?: string;
     };
 
-const SOMETHING_WRONG = 'Something went wrong';
-
 export async function action({ request }: ActionFunctionArgs) {
   if (getIdentity(request)) return redirect('/');
   const form = await request.formData();
@@ -66,10 +64,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     try {
       const answer = await resendActivation(request, parsed.data);
-      return data<LoginActionData>({ intent: 'resend-activation', notice: answer.message, email });
+      return data<LoginActionData>({ intent: 'resend-activation', notice: fromEnglish(answer.message), email });
     } catch (error) {
       return data<LoginActionData>(
-        { intent: 'resend-activation', notActivated: true, error: errorMessage(error, SOMETHING_WRONG), email },
+        { intent: 'resend-activation', notActivated: true, error: errorMessage(error, uiTexts.somethingWrong), email },
         { status: errorStatus(error) },
       );
     }
@@ -79,9 +77,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const token = formText(form, 'token');
     try {
       const answer = await unlockSignIn(request, token);
-      return data<LoginActionData>({ intent: 'unlock', notice: answer.message });
+      return data<LoginActionData>({ intent: 'unlock', notice: fromEnglish(answer.message) });
     } catch (error) {
-      return data<LoginActionData>({ intent: 'unlock', error: errorMessage(error, SOMETHING_WRONG) }, { status: errorStatus(error) });
+      return data<LoginActionData>(
+        { intent: 'unlock', error: errorMessage(error, uiTexts.somethingWrong) },
+        { status: errorStatus(error) },
+      );
     }
   }
 
@@ -107,7 +108,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (isApiError(error) && error.code === AuthErrorCode.TwoStepChallengeInvalid) {
         return data<LoginActionData>({ intent: 'signin', error: error.message }, { status: 401 });
       }
-      return data<LoginActionData>({ ...step, error: errorMessage(error, SOMETHING_WRONG) }, { status: errorStatus(error) });
+      return data<LoginActionData>({ ...step, error: errorMessage(error, uiTexts.somethingWrong) }, { status: errorStatus(error) });
     }
     const to = tokens.deletionCancelled ? '/welcome-back' : redirectTo;
     return redirect(to, { headers: cookieHeaders(authCookies(request, tokens)) });
@@ -125,7 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<LoginActionData>(
       {
         intent: 'signin',
-        error: errorMessage(error, SOMETHING_WRONG),
+        error: errorMessage(error, uiTexts.somethingWrong),
         notActivated: isApiError(error) && error.code === AuthErrorCode.NotActivated,
         email,
       },
@@ -176,14 +177,14 @@ export default function Login() {
   return (
     <AuthCard
       title={siteName}
-      subtitle="Sign in to see what your friends are sharing."
+      subtitle={texts.loginSubtitle}
       footer={
         <>
           {allowSignups ? (
             <p>
-              Don&apos;t have an account?{' '}
+              {texts.noAccount}{' '}
               <Link to="/register" className={textLink}>
-                Register
+                {texts.register}
               </Link>
             </p>
           ) : null}
@@ -193,7 +194,7 @@ export default function Login() {
     >
       {reset && !actionData ? (
         <Alert tone="success" className="mb-4">
-          Your password has been reset. You can login now.
+          {texts.passwordReset}
         </Alert>
       ) : null}
       {unlockedNotice ? (
@@ -204,7 +205,7 @@ export default function Login() {
       <Form method="post" noValidate className="space-y-4" aria-describedby={signInError ? 'login-error' : undefined}>
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <Field
-          label="Email/Username"
+          label={texts.emailOrUsername}
           name="email"
           type="text"
           autoComplete="username"
@@ -215,7 +216,7 @@ export default function Login() {
           aria-invalid={actionData?.field === 'email' || undefined}
         />
         <Field
-          label="Password"
+          label={texts.password}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -224,18 +225,25 @@ export default function Login() {
         />
         {signInError ? <Alert id="login-error">{signInError}</Alert> : null}
         <SubmitButton size="lg" className="w-full" busy={signingIn}>
-          Login
+          {texts.login}
         </SubmitButton>
       </Form>
 
       {actionData?.notActivated ? (
         <Form method="post" noValidate className="mt-4 space-y-3 rounded-lg border border-slate-200 p-4">
           <input type="hidden" name="intent" value="resend-activation" />
-          <p className="text-sm text-slate-700">Didn&apos;t get the activation e-mail?</p>
-          <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={typed.includes('@') ? typed : ''} required />
+          <p className="text-sm text-slate-700">{texts.noActivationMail}</p>
+          <Field
+            label={texts.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={typed.includes('@') ? typed : ''}
+            required
+          />
           {resendError ? <Alert>{resendError}</Alert> : null}
           <SubmitButton variant="secondary" className="w-full" busy={resending}>
-            Resend activation e-mail
+            {texts.resendActivation}
           </SubmitButton>
         </Form>
       ) : null}
@@ -247,7 +255,7 @@ export default function Login() {
 
       <div className="mt-4 text-center">
         <Link to="/forgot-password" className={`${textLink} text-sm font-medium`}>
-          Forgot password
+          {texts.forgotPassword}
         </Link>
       </div>
     </AuthCard>

@@ -3,7 +3,7 @@
  * Password, a link to login. On success the server's message, then /login after 3 seconds (a
  * client timer, plus a link for anyone who does not want to wait or has no JavaScript).
  */
-import { AuthErrorCode, authTexts } from '@kora/contracts';
+import { accountTexts as texts, AuthErrorCode, authTexts, fromEnglish } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { AuthCard, DevMailLink, LoginRedirectNotice, textLink } from '~/components/auth-card';
@@ -21,10 +21,7 @@ import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { titleAndDescription } from '~/utils/page-meta';
 
 export const meta: MetaFunction = ({ matches }) =>
-  titleAndDescription(
-    pageTitle('Register', siteNameFromMatches(matches)),
-    'Create an account to share with friends and the people around you.',
-  );
+  titleAndDescription(pageTitle(texts.register, siteNameFromMatches(matches)), texts.registerDescription);
 
 const REGISTER_REDIRECT_MS = 3_000;
 
@@ -52,10 +49,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const answer = await signUp(request, parsed.data);
-    return data<RegisterActionData>({ success: answer.message || authTexts.signUpDone });
+    return data<RegisterActionData>({ success: fromEnglish(answer.message ?? '') || authTexts.signUpDone });
   } catch (error) {
     // The server's words for a refusal ("Email is already in use", the username text, …).
-    const message = isClientError(error) ? error.message : 'An error occurred. Please try again.';
+    const message = isClientError(error) ? error.message : texts.registerFailed;
     const field = isClientError(error)
       ? error.code === AuthErrorCode.EmailInUse
         ? 'email'
@@ -80,14 +77,14 @@ export default function Register() {
 
   return (
     <AuthCard
-      title="Create an account"
-      subtitle="It's quick and easy."
+      title={texts.registerTitle}
+      subtitle={texts.registerSubtitle}
       footer={
         <>
           <p>
-            Already have an account?{' '}
+            {texts.haveAccount}{' '}
             <Link to="/login" className={textLink}>
-              Login
+              {texts.login}
             </Link>
           </p>
           <DevMailLink on={devMail} />
@@ -102,7 +99,7 @@ export default function Register() {
         <Form method="post" noValidate className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label="First Name"
+              label={texts.firstName}
               name="firstname"
               autoComplete="given-name"
               required
@@ -110,7 +107,7 @@ export default function Register() {
               aria-invalid={invalid('firstname')}
             />
             <Field
-              label="Last Name"
+              label={texts.lastName}
               name="lastname"
               autoComplete="family-name"
               required
@@ -119,7 +116,7 @@ export default function Register() {
             />
           </div>
           <Field
-            label="User Name"
+            label={texts.userName}
             name="username"
             autoComplete="username"
             autoCapitalize="none"
@@ -129,7 +126,7 @@ export default function Register() {
             aria-invalid={invalid('username')}
           />
           <Field
-            label="Email"
+            label={texts.email}
             name="email"
             type="email"
             autoComplete="email"
@@ -137,9 +134,16 @@ export default function Register() {
             defaultValue={value('email')}
             aria-invalid={invalid('email')}
           />
-          <Field label="Password" name="password" type="password" autoComplete="new-password" required aria-invalid={invalid('password')} />
           <Field
-            label="Confirm Password"
+            label={texts.password}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-invalid={invalid('password')}
+          />
+          <Field
+            label={texts.confirmPassword}
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
@@ -147,8 +151,8 @@ export default function Register() {
             aria-invalid={invalid('confirmPassword')}
           />
           {failure ? <Alert>{failure.error}</Alert> : null}
-          <SubmitButton size="lg" className="w-full" busy={Boolean(busy)} busyLabel="Registering…">
-            Register
+          <SubmitButton size="lg" className="w-full" busy={Boolean(busy)} busyLabel={texts.registering}>
+            {texts.register}
           </SubmitButton>
         </Form>
       )}

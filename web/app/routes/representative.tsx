@@ -5,7 +5,7 @@
  * contracts' schema and sends it to POST /api/representatives (with the member's token when signed
  * in, so the application records who); a 400's per-field texts are shown under their fields.
  */
-import { adminTexts, type RepresentativeApplicationBody } from '@kora/contracts';
+import { adminTexts, representativeScreenTexts as t, type RepresentativeApplicationBody } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { RepresentativeForm, type RepresentativeActionData } from '~/components/representative/representative-form';
@@ -18,8 +18,7 @@ import { getIdentity } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
 import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) =>
-  titleAndDescription(pageTitle('Become a Representative', siteNameFromMatches(matches)), 'Apply to represent the network in your area.');
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(t.title, siteNameFromMatches(matches)), t.description);
 
 export function loader({ request }: LoaderFunctionArgs) {
   return { signedIn: getIdentity(request) !== null };
@@ -51,15 +50,15 @@ export default function RepresentativePage() {
   return (
     <StandalonePage siteName={siteName} wide>
       <Card className="p-5 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Become a Representative</h1>
-        <p className="mt-1 text-sm text-slate-600">Share a few details and the team will reach out if it's a fit.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.title}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t.intro}</p>
         <div className="mt-6">
           <RepresentativeForm />
         </div>
       </Card>
       <p className="mt-6 text-center text-sm text-slate-600">
         <Link to={signedIn ? '/' : '/login'} className="font-semibold text-brand-700 hover:underline">
-          {signedIn ? `Back to ${siteName}` : `Sign in to ${siteName}`}
+          {signedIn ? t.backTo(siteName) : t.signInTo(siteName)}
         </Link>
       </p>
     </StandalonePage>

@@ -10,12 +10,9 @@ import { failureText, relationAfter, successText } from '~/components/friends/fr
 import type { FriendActionData } from '~/components/friends/types';
 import { parseFriendAction, type FriendAction } from '~/schemas/friend-action';
 import { errorStatus, isClientError } from '~/utils/api.server';
-import type { Relation } from '@kora/contracts';
+import { friendScreenTexts, type Relation } from '@kora/contracts';
 import { answerFriendRequest, cancelFriendRequest, fetchRelation, sendFriendRequest, unfriend } from '~/utils/friends.server';
 import { requireSession } from '~/utils/session.server';
-
-/** A form naming no known action (only a hand-made request sends one). */
-const REQUEST_FAILED = 'Request failed';
 
 async function perform(request: Request, action: FriendAction, token: string | null): Promise<FriendActionData> {
   const { intent } = action;
@@ -54,7 +51,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { token, headers } = await requireSession(request, { resource: true });
   const reply = (answer: FriendActionData, status = 200) => data<FriendActionData>(answer, { status, headers });
   const action = parseFriendAction(await request.formData());
-  if (!action) return reply({ intent: null, ok: false, error: REQUEST_FAILED }, 400);
+  // A form naming no known action (only a hand-made request sends one).
+  if (!action) return reply({ intent: null, ok: false, error: friendScreenTexts.requestFailed }, 400);
   try {
     return reply(await perform(request, action, token));
   } catch (error) {

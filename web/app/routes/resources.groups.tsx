@@ -4,7 +4,7 @@
  * (utils/group-action.server.ts) from the pages that apply the answer themselves: joining or
  * leaving from a /groups card, creating a group.
  */
-import { GROUP_TABS, groupTexts } from '@kora/contracts';
+import { GROUP_TABS, groupScreenTexts, groupTexts } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import type { GroupPageData } from '~/components/groups/types';
@@ -15,8 +15,6 @@ import { requireSession } from '~/utils/session.server';
 
 /** Callers apply each answer themselves; an action elsewhere need not send a page again. */
 export const shouldRevalidate = () => false;
-
-const REQUEST_FAILED = 'Request failed';
 
 const pageQuery = z.discriminatedUnion('list', [
   z.object({
@@ -43,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return reply({ ok: true, list: 'members', ...(await fetchGroupMembers(request, page.groupId, page.cursor, token)) });
     return reply({ ok: true, list: 'requests', ...(await fetchJoinRequests(request, page.groupId, page.cursor, token)) });
   } catch (error) {
-    const fallback = page.list === 'groups' ? groupTexts.loadFailed : REQUEST_FAILED;
+    const fallback = page.list === 'groups' ? groupTexts.loadFailed : groupScreenTexts.requestFailed;
     return reply({ ok: false, error: isClientError(error) ? error.message : fallback }, errorStatus(error));
   }
 }

@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const asked = new URL(request.url).searchParams.get('purpose') ?? 'post';
   const purpose = MEDIA_PURPOSES.find((known): known is MediaPurpose => known === asked);
-  if (!purpose) return reply(errorBody("The purpose must be 'post', 'story' or 'reel'", ErrorCode.BadRequest), 400);
+  if (!purpose) return reply(errorBody(mediaTexts.purposeInvalid, ErrorCode.BadRequest), 400);
   try {
     const answer = await uploadMedia(request, request.body, contentType, token, purpose);
     return reply(answer, 201);

@@ -14,10 +14,9 @@ import { addComment, boostPost, deletePost, fetchPost, savePost, sharePost, togg
 import { requireSession } from '~/utils/session.server';
 
 /** The product's own texts for failed saves (error catalogue); other failures show the server's message. */
-const FAILURE_TEXT: Partial<Record<PostIntent, string>> = {
-  save: 'Save post failed',
-  unsave: 'Unsave post failed',
-};
+function failureText(intent: PostIntent): string | undefined {
+  return intent === 'save' ? postTexts.saveFailed : intent === 'unsave' ? postTexts.unsaveFailed : undefined;
+}
 
 /**
  * Each caller applies the loaded post itself and the card applies its own actions' answers, so an
@@ -85,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const answer = await perform(request, intent, id, form, session);
     return reply(answer, answer.ok ? 200 : 400);
   } catch (error) {
-    const text = FAILURE_TEXT[intent] ?? errorMessage(error, postTexts.requestFailed);
+    const text = failureText(intent) ?? errorMessage(error, postTexts.requestFailed);
     return reply({ intent, ok: false, error: text }, errorStatus(error));
   }
 }

@@ -4,7 +4,7 @@
  * Answers `{ ok, message }` or `{ ok: false, error }` with the API's status (409 already reported,
  * 403 one's own item, 404 gone); a server failure is 502 with "Request failed".
  */
-import { adminTexts } from '@kora/contracts';
+import { adminTexts, postTexts } from '@kora/contracts';
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import { parseReportForm, type ReportAnswer } from '~/components/posts/report-form';
 import { errorMessage, errorStatus, isApiError } from '~/utils/api.server';
@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     const status = errorStatus(error);
     // A second report of the same item: always our text, whatever the service words it as.
-    const text = isApiError(error) && status === 409 ? adminTexts.alreadyReported : errorMessage(error, 'Request failed');
+    const text = isApiError(error) && status === 409 ? adminTexts.alreadyReported : errorMessage(error, postTexts.requestFailed);
     return reply({ ok: false, error: text, status }, status);
   }
 }

@@ -10,8 +10,6 @@ import { errorAnswer, errorStatus } from '~/utils/api.server';
 import { requireSession } from '~/utils/session.server';
 import { deleteStory, fetchStoryViewers, markStoryViewed } from '~/utils/stories.server';
 
-const REQUEST_FAILED = 'Request failed';
-
 function storyId(params: { id?: string }): number | null {
   const id = Number(params.id);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
@@ -25,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     return Response.json(await fetchStoryViewers(request, id, cursor ? cursor.slice(0, 200) : null, token), { headers });
   } catch (error) {
-    return Response.json(errorAnswer(error, REQUEST_FAILED), { status: errorStatus(error), headers });
+    return Response.json(errorAnswer(error, storyTexts.requestFailed), { status: errorStatus(error), headers });
   }
 }
 
@@ -41,8 +39,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await deleteStory(request, id, token);
       return reply({ deleted: true });
     }
-    return reply(errorBody(REQUEST_FAILED, ErrorCode.BadRequest), 400);
+    return reply(errorBody(storyTexts.requestFailed, ErrorCode.BadRequest), 400);
   } catch (error) {
-    return reply(errorAnswer(error, intent === 'delete' ? storyTexts.deleteFailed : REQUEST_FAILED), errorStatus(error));
+    return reply(errorAnswer(error, intent === 'delete' ? storyTexts.deleteFailed : storyTexts.requestFailed), errorStatus(error));
   }
 }

@@ -5,7 +5,7 @@
  * client's RFC 8058 one-click POST to the same address (`List-Unsubscribe=One-Click` in the form,
  * the token in the URL) reaches the same action and works as well.
  */
-import { ErrorCode, SettingsErrorCode, settingsTexts } from '@kora/contracts';
+import { accountTexts as texts, ErrorCode, SettingsErrorCode, settingsTexts, fromEnglish } from '@kora/contracts';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { StandalonePage } from '~/components/standalone-page';
@@ -17,7 +17,7 @@ import { unsubscribeFromDigest } from '~/utils/settings.server';
 import { pageTitle, siteNameFromMatches, useSiteName } from '~/utils/site';
 import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Unsubscribe', siteNameFromMatches(matches)));
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(texts.unsubscribeTitle, siteNameFromMatches(matches)));
 
 type Outcome = { ok: boolean; message: string; code?: string };
 
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const answer = await unsubscribeFromDigest(request, token);
-    return data<Outcome>({ ok: true, message: answer.message });
+    return data<Outcome>({ ok: true, message: fromEnglish(answer.message) });
   } catch (error) {
     const refused = isClientError(error);
     return data<Outcome>(
@@ -61,24 +61,24 @@ export default function UnsubscribePage() {
   return (
     <StandalonePage siteName={useSiteName()}>
       <Card className="space-y-6 p-6 sm:p-8">
-        <h1 className="text-center text-2xl font-bold tracking-tight text-slate-900">Daily e-mail digest</h1>
+        <h1 className="text-center text-2xl font-bold tracking-tight text-slate-900">{texts.digest}</h1>
         {outcome?.ok ? (
           <Alert tone="success">{outcome.message}</Alert>
         ) : hopeless ? (
           <Alert>{hopeless}</Alert>
         ) : (
           <Form method="post" className="space-y-4">
-            <p className="text-sm text-slate-700">Stop receiving the daily e-mail digest of your unread notifications?</p>
+            <p className="text-sm text-slate-700">{texts.unsubscribeQuestion}</p>
             {outcome ? <Alert>{outcome.message}</Alert> : null}
             <input type="hidden" name="token" value={token} />
-            <SubmitButton busy={busy} busyLabel="Unsubscribing…" className="w-full">
-              Unsubscribe
+            <SubmitButton busy={busy} busyLabel={texts.unsubscribing} className="w-full">
+              {texts.unsubscribeTitle}
             </SubmitButton>
           </Form>
         )}
         <p className="border-t border-slate-200 pt-6 text-center text-sm">
           <Link to="/settings?tab=notifications" className="rounded font-semibold text-brand-700 hover:underline">
-            Notification settings
+            {texts.notificationSettings}
           </Link>
         </p>
       </Card>

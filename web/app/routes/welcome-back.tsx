@@ -2,7 +2,7 @@
  * Where signing in lands when that sign-in cancelled the account's scheduled deletion
  * (decision 034): the member is told so once, then goes on to the feed.
  */
-import { authTexts } from '@kora/contracts';
+import { accountTexts as texts, authTexts } from '@kora/contracts';
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { AuthCard } from '~/components/auth-card';
@@ -12,7 +12,7 @@ import { getIdentity } from '~/utils/session.server';
 import { pageTitle, siteNameFromMatches } from '~/utils/site';
 import { titleAndDescription } from '~/utils/page-meta';
 
-export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle('Welcome back', siteNameFromMatches(matches)));
+export const meta: MetaFunction = ({ matches }) => titleAndDescription(pageTitle(texts.welcomeBack, siteNameFromMatches(matches)));
 
 export function loader({ request }: LoaderFunctionArgs) {
   if (!getIdentity(request)) throw redirect('/login');
@@ -21,11 +21,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export default function WelcomeBackPage() {
   return (
-    <AuthCard title="Welcome back">
+    <AuthCard title={texts.welcomeBack}>
       <div className="space-y-4">
         <Alert tone="success">{authTexts.deletionCancelled}</Alert>
         <Link to="/" className={buttonClasses('primary', 'md', 'w-full')}>
-          Go to your feed
+          {texts.goToFeed}
         </Link>
       </div>
     </AuthCard>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toFormData as form } from '~/utils/form-data';
-import { FILL_ALL_FIELDS, parseLoginForm } from './login';
+import { fillAllFields, parseLoginForm } from './login';
 
 describe('parseLoginForm', () => {
   it.each([{}, { email: 'ada' }, { password: 'secret' }, { email: '   ', password: 'secret' }, { email: 'ada', password: '  ' }])(
@@ -8,7 +8,7 @@ describe('parseLoginForm', () => {
     (fields) => {
       const result = parseLoginForm(form(fields));
       expect(result.ok).toBe(false);
-      expect(!result.ok && result.error).toBe(FILL_ALL_FIELDS);
+      expect(!result.ok && result.error).toBe(fillAllFields());
     },
   );
 
@@ -18,6 +18,6 @@ describe('parseLoginForm', () => {
   });
 
   it('uses the spec text verbatim', () => {
-    expect(FILL_ALL_FIELDS).toBe('Please fill in all fields');
+    expect(fillAllFields()).toBe('Please fill in all fields');
   });
 });

@@ -5,7 +5,8 @@
 import { authTexts, signInBody } from '@kora/contracts';
 import { parseForm, refuse, textFields, type FormResult } from '~/utils/form-submission';
 
-export const FILL_ALL_FIELDS = authTexts.fillAllFields;
+/** The refusal of a blank field, read when refused (in the page's language). */
+export const fillAllFields = (): string => authTexts.fillAllFields;
 
 export interface LoginForm {
   email: string;
@@ -14,9 +15,9 @@ export interface LoginForm {
 
 export const loginForm = textFields(['email', 'password'])
   .superRefine((values, ctx) => {
-    if (!values.email.trim()) refuse(ctx, FILL_ALL_FIELDS, 'email');
+    if (!values.email.trim()) refuse(ctx, fillAllFields(), 'email');
     // Not trimmed when sent: only a blank (whitespace-only) password counts as missing.
-    else if (!values.password.trim()) refuse(ctx, FILL_ALL_FIELDS, 'password');
+    else if (!values.password.trim()) refuse(ctx, fillAllFields(), 'password');
   })
   .pipe(signInBody);
 

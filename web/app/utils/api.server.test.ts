@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inLocale } from '@kora/contracts';
 import { z } from 'zod';
 import { ApiError, apiFetch, forwardedHeaders, isClientError } from './api.server';
 
@@ -48,6 +49,15 @@ describe('apiFetch', () => {
     const headers = new Headers(spy.mock.calls[0]![1].headers);
     expect(headers.get('x-forwarded-for')).toBe('203.0.113.7');
     expect(headers.get('user-agent')).toBe('Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0');
+  });
+
+  it("asks for the page's language, whatever the browser asked for", async () => {
+    const spy = stubFetch(Response.json({}));
+    const fromMember = new Request('http://web.test/friends', { headers: { 'accept-language': 'fr-FR' } });
+    await inLocale({ language: 'pcm' }, () => apiFetch(fromMember, '/api/friends'));
+    await apiFetch(fromMember, '/api/friends');
+    expect(new Headers(spy.mock.calls[0]![1].headers).get('accept-language')).toBe('pcm');
+    expect(new Headers(spy.mock.calls[1]![1].headers).get('accept-language')).toBe('en');
   });
 
   it('appends the chain to one the caller already set', () => {

@@ -2,7 +2,7 @@
  * The web app's only way to reach the API. Every loader and action calls the gateway through
  * here so that the member's token, the request id and error handling are done the same way.
  */
-import { ErrorCode, errorBody, type ErrorBody } from '@kora/contracts';
+import { currentLanguage, ErrorCode, errorBody, fromEnglish, uiTexts, type ErrorBody } from '@kora/contracts';
 import type { z } from 'zod';
 import { ACCESS_TOKEN_COOKIE, readCookie } from './cookies.server';
 import { getServerEnv } from './env.server';
@@ -73,7 +73,9 @@ export interface ApiOptions<T> {
 /**
  * Headers describing the member's own request, passed on so the gateway and services see the
  * member rather than the web server: the request id (one trace), the client address chain (the
- * gateway's per-address rate limits), and the browser's user agent (the session list shows devices).
+ * gateway's per-address rate limits), the browser's user agent (the session list shows devices),
+ * and the page's language as Accept-Language (decision 045), so the refusals a page shows and the
+ * mails a call sends at once are in the member's language.
  *
  * X-Forwarded-For: the gateway replaced whatever the browser claimed with the address it resolved
  * and sent that to this app; the app is one more trusted hop on the private side, so it passes the
@@ -90,6 +92,7 @@ export function forwardedHeaders(request: Request, into: Headers = new Headers()
   }
   const userAgent = request.headers.get('user-agent');
   if (userAgent) into.set('user-agent', userAgent);
+  into.set('accept-language', currentLanguage());
   return into;
 }
 
@@ -113,7 +116,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Non-JSON error pages (e.g. a proxy's 502) fall back to the status text below.
   }
-  const message = pickString(body.error) ?? pickString(body.message) ?? 'Request failed';
+  // The services answer in English (decision 045): the page reads their words in its own language.
+  const message = fromEnglish(pickString(body.error) ?? pickString(body.message) ?? uiTexts.requestFailed);
   return new ApiError(response.status, pickString(body.code) ?? `HTTP_${response.status}`, message, pickFields(body.fields));
 }
 
@@ -156,7 +160,7 @@ export async function apiFetchWithHeaders<T = unknown>(
   try {
     response = await fetch(url, init);
   } catch (cause) {
-    const error = new ApiError(503, 'GATEWAY_UNREACHABLE', 'Something went wrong');
+    const error = new ApiError(503, 'GATEWAY_UNREACHABLE', uiTexts.somethingWrong);
     error.cause = cause;
     throw error;
   }
@@ -169,12 +173,12 @@ export async function apiFetchWithHeaders<T = unknown>(
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {
-    throw new ApiError(502, 'BAD_GATEWAY_RESPONSE', 'Something went wrong');
+    throw new ApiError(502, 'BAD_GATEWAY_RESPONSE', uiTexts.somethingWrong);
   }
   if (!options.schema) return { data: data as T, headers: response.headers };
   const parsed = options.schema.safeParse(data);
   if (!parsed.success) {
-    throw new ApiError(502, 'BAD_GATEWAY_RESPONSE', 'Something went wrong');
+    throw new ApiError(502, 'BAD_GATEWAY_RESPONSE', uiTexts.somethingWrong);
   }
   return { data: parsed.data, headers: response.headers };
 }

@@ -2,8 +2,10 @@
  * What the signed-in layout needs (routes/_app.tsx, and the not-found pages for a signed-in
  * member): the member's name and avatar for the top bar and drawer, the unread notification count
  * for the bell's first paint and the unread messages for the Messages icon (the live socket keeps
- * both current afterwards) and the feature switches.
+ * both current afterwards), the feature switches and the page's data saver (decision 044).
  */
+import { pageDataSaver } from './data-saver.server';
+import { pagePreferences } from './page-preferences.server';
 import { fetchMessagesUnread } from './messages.server';
 import { fetchUnreadCount } from './notifications.server';
 import type { AppLoaderData } from './layout-data';
@@ -24,7 +26,8 @@ export async function loadAppLayout(request: Request): Promise<{ layout: AppLoad
     ),
     siteFeatures(request),
   ]);
-  return { layout: { user: session.user, unread, messagesUnread, features }, headers: session.headers, session };
+  const dataSaver = pageDataSaver(request, pagePreferences().dataSaver);
+  return { layout: { user: session.user, unread, messagesUnread, features, dataSaver }, headers: new Headers(session.headers), session };
 }
 
 /**

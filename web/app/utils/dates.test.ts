@@ -1,3 +1,4 @@
+import { inLocale, loadLanguage } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
 import { dayMonthLabel, formatDateTime, joinedLabel, timeAgo } from './dates';
 
@@ -33,5 +34,18 @@ describe('timeAgo', () => {
     ['2025-12-10T12:00:00.000Z', '3 months ago'],
   ])('%s → %s', (value, text) => {
     expect(timeAgo(value, now)).toBe(text);
+  });
+});
+
+describe('timeAgo in a language browsers have no Intl data for', () => {
+  const now = Date.parse('2026-03-10T12:00:00.000Z');
+  it.each([
+    ['2026-03-10T11:55:00.000Z', '5 minutes wey don pass'],
+    ['2026-03-10T11:00:00.000Z', '1 hour wey don pass'],
+    ['2026-03-09T12:00:00.000Z', 'yesterday'],
+    ['2026-03-06T12:00:00.000Z', '4 days wey don pass'],
+  ])('%s → %s', async (value, text) => {
+    await loadLanguage('pcm');
+    expect(inLocale({ language: 'pcm' }, () => timeAgo(value, now))).toBe(text);
   });
 });

@@ -5,7 +5,7 @@
  * "Leave failed"), else the server's refusal, with refused fields by name for the create and
  * settings forms.
  */
-import { groupTexts, type GroupDetail } from '@kora/contracts';
+import { groupScreenTexts, groupTexts, type GroupDetail } from '@kora/contracts';
 import { data } from '@remix-run/node';
 import type { GroupActionData, GroupIntent } from '~/components/groups/types';
 import { fieldOfRefusal, parseGroupAction, type GroupAction } from '~/schemas/group-action';
@@ -21,8 +21,6 @@ import {
   updateGroup,
 } from '~/utils/groups.server';
 import { requireSession } from '~/utils/session.server';
-
-const REQUEST_FAILED = 'Request failed';
 
 /** The API's answer to an action: its message, and the group as the member now sees it. */
 async function perform(
@@ -56,7 +54,7 @@ async function perform(
 function failureTitle(intent: GroupIntent | null, refusal: string | undefined): string {
   if (intent === 'join') return groupTexts.joinFailed;
   if (intent === 'leave') return groupTexts.leaveFailed;
-  return refusal ?? REQUEST_FAILED;
+  return refusal ?? groupScreenTexts.requestFailed;
 }
 
 /**

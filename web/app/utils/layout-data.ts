@@ -3,12 +3,24 @@
  * Hooks that read them with useRouteLoaderData import these types instead of the route modules,
  * which import those hooks' components in turn (an import cycle).
  */
-import type { SiteInfo } from '@kora/contracts';
+import type { DataSaverChoice, Locale, SiteInfo, Theme } from '@kora/contracts';
 import type { PublicEnv } from './env.server';
 import type { CurrentUser } from './user';
 
 export interface RootLoaderData {
   ENV: PublicEnv;
+  /** The theme the page is rendered in (decision 043). */
+  theme: Theme;
+  /** The language and time zone the page is rendered in (decision 045). */
+  locale: Locale;
+}
+
+/** Data saver as a page applies it (decision 044; utils/data-saver.ts). */
+export interface DataSaverState {
+  /** What the member chose (`auto` when they never did). */
+  choice: DataSaverChoice;
+  /** Whether the page saves data. */
+  on: boolean;
 }
 
 export interface AppLoaderData {
@@ -19,4 +31,6 @@ export interface AppLoaderData {
   messagesUnread: number;
   /** The switchable features an admin left on (the menus hide the others). */
   features: SiteInfo['features'];
+  /** The member's data saver choice and whether this page saves data (decision 044). */
+  dataSaver: DataSaverState;
 }

@@ -4,9 +4,9 @@
  * with money in it comes back with the server's warning and a box to tick. Asking for a new
  * e-mail answers the server's "we sent a link" notice.
  */
-import { AuthErrorCode, authTexts, changeEmailBody } from '@kora/contracts';
+import { AuthErrorCode, authTexts, changeEmailBody, leavingTexts, fromEnglish } from '@kora/contracts';
 import { data, redirect } from '@remix-run/node';
-import { leavingTexts, type LeavingActionData, type LeavingIntent } from '~/components/settings/leaving';
+import type { LeavingActionData, LeavingIntent } from '~/components/settings/leaving';
 import { errorStatus, isApiError, isClientError } from './api.server';
 import { formText } from './form-submission';
 import { deleteAccount, requestEmailChange } from './leaving.server';
@@ -42,7 +42,7 @@ export async function leavingAction(request: Request, intent: LeavingIntent, for
   if (!parsed.success) return reply({ intent, ok: false, error: parsed.error.issues[0]?.message ?? leavingTexts.changeEmailFailed }, 400);
   try {
     const answer = await requestEmailChange(request, parsed.data, token);
-    return reply({ intent, ok: true, notice: answer.message });
+    return reply({ intent, ok: true, notice: fromEnglish(answer.message) });
   } catch (error) {
     return reply({ intent, ok: false, error: isClientError(error) ? error.message : leavingTexts.changeEmailFailed }, errorStatus(error));
   }

@@ -4,7 +4,7 @@
  * "Request failed". Plain fetch rather than fetchers: these calls must not revalidate the page's
  * loaders (a like does not reload the feed), and several run at once (one per reel).
  */
-const REQUEST_FAILED = 'Request failed';
+import { uiTexts } from '@kora/contracts';
 
 export type ResourceResult<T> = { ok: true; data: T } | { ok: false; error: string; status: number };
 
@@ -14,7 +14,7 @@ export function errorTextOf(body: unknown): string | null {
   return null;
 }
 
-export async function resourceJson<T>(url: string, init: RequestInit = {}, fallback = REQUEST_FAILED): Promise<ResourceResult<T>> {
+export async function resourceJson<T>(url: string, init: RequestInit = {}, fallback = uiTexts.requestFailed): Promise<ResourceResult<T>> {
   let response: Response;
   try {
     // `manual`: a signed-out member's redirect to /login must not be followed as if it were data.

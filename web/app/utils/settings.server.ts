@@ -32,8 +32,9 @@ export function changePassword(request: Request, body: PasswordChange, token: To
   return apiFetch(request, '/api/settings/security/password', { method: 'PUT', json: body, token });
 }
 
-export function fetchGeneralSettings(request: Request, token: Token) {
-  return apiFetch(request, '/api/settings/profile', { token, schema: generalSettingsSchema });
+/** `token` undefined: the request's own access cookie (the root loader's read of the theme). */
+export function fetchGeneralSettings(request: Request, token: Token | undefined, timeoutMs?: number) {
+  return apiFetch(request, '/api/settings/profile', { token, schema: generalSettingsSchema, timeoutMs });
 }
 
 export function saveGeneralSettings(request: Request, values: GeneralSettingsFields, token: Token) {

@@ -3,15 +3,13 @@
  * admin whose tokens carry the "two-step missing" mark turns it on, the tokens are renewed at once
  * so the back office opens without waiting for the next refresh.
  */
-import { twoStepTexts } from '@kora/contracts';
+import { fromEnglish, twoStepTexts, uiTexts } from '@kora/contracts';
 import type { TwoStepActionData, TwoStepIntent } from '~/components/settings/two-step';
 import { errorStatus, isClientError } from './api.server';
 import { authCookies, cookieHeaders, readCookie, REFRESH_TOKEN_COOKIE } from './cookies.server';
 import { formText } from './form-submission';
 import { refreshOnce, type MemberSession } from './session.server';
 import { confirmTwoStep, disableTwoStep, startTwoStepSetup } from './two-step.server';
-
-const FAILED = 'Something went wrong';
 
 export async function twoStepAction(
   request: Request,
@@ -20,7 +18,7 @@ export async function twoStepAction(
   session: MemberSession,
 ): Promise<{ answer: TwoStepActionData; status: number }> {
   const { token, identity, headers } = session;
-  const refused = (error: unknown, fallback = FAILED) => ({
+  const refused = (error: unknown, fallback = uiTexts.somethingWrong) => ({
     answer: { intent, ok: false as const, error: isClientError(error) ? error.message : fallback },
     status: errorStatus(error),
   });
@@ -44,7 +42,7 @@ export async function twoStepAction(
         const code = formText(form, 'code').trim();
         if (!password || !code) return { answer: { intent, ok: false, error: twoStepTexts.turnOffHelp }, status: 400 };
         const { message } = await disableTwoStep(request, { password: password.slice(0, 128), code: code.slice(0, 40) }, token);
-        return { answer: { intent, ok: true, message }, status: 200 };
+        return { answer: { intent, ok: true, message: fromEnglish(message) }, status: 200 };
       }
     }
   } catch (error) {

@@ -4,7 +4,7 @@
  * made since), the site's calendar, and starting a card top-up (the product's initialize call with
  * the member's own e-mail and id, then off to the provider's page).
  */
-import { ErrorCode, featureOffMessage, walletTexts } from '@kora/contracts';
+import { ErrorCode, walletScreenTexts, walletTexts } from '@kora/contracts';
 import { redirect } from '@remix-run/node';
 import type { WalletNotice } from '~/components/wallet/types';
 import { dayIn } from '~/utils/wallet';
@@ -25,7 +25,9 @@ export function isPaymentsOff(error: unknown): boolean {
 }
 
 /** What the payment pages say while an admin has payments turned off ("Payments are turned off on this site."). */
-export const paymentsOffText = featureOffMessage('payments');
+export function paymentsOffText(): string {
+  return walletScreenTexts.paymentsOff;
+}
 
 /** The site's time zone and the day it is there now (the wallet's date filters cannot pass it). */
 export function siteCalendar(now = new Date()): { timeZone: string; today: string } {
@@ -60,7 +62,7 @@ export async function startTopUp(
     const answer = await initializePayment(request, { email, amount, metadata: { userId: session.identity.userId } }, session.token);
     return redirect(checkoutLocation(answer.authorization_url, answer.reference), { headers: session.headers });
   } catch (error) {
-    if (isPaymentsOff(error)) return { error: paymentsOffText, status: 404 };
+    if (isPaymentsOff(error)) return { error: paymentsOffText(), status: 404 };
     return {
       error: errorMessage(error, walletTexts.couldNotInitialize),
       status: isApiError(error) && error.status < 500 ? error.status : 502,

@@ -8,7 +8,7 @@ import {
   parseTopUpAmount,
   shortfall,
   transactionDate,
-  transactionTypeLabels,
+  transactionTypeLabel,
 } from './wallet';
 
 describe('transactionDate', () => {
@@ -33,7 +33,11 @@ describe('dayIn', () => {
 
 describe('transaction types', () => {
   it('are words, credits and debits told apart', () => {
-    expect(transactionTypeLabels).toEqual({ top_up: 'Top-up', package_purchase: 'Package purchase', refund: 'Refund' });
+    expect(['top_up', 'package_purchase', 'refund'].map((type) => transactionTypeLabel(type as 'top_up'))).toEqual([
+      'Top-up',
+      'Package purchase',
+      'Refund',
+    ]);
     expect(isCredit('top_up')).toBe(true);
     expect(isCredit('refund')).toBe(true);
     expect(isCredit('package_purchase')).toBe(false);

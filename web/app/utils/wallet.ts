@@ -4,23 +4,46 @@
  * is short of. Server and browser must render the same text (hydration), so dates take the time
  * zone and "today" from the loader instead of reading the machine's clock or zone.
  */
-import { hasAtMostTwoDecimals, walletLimits, walletTexts, type TransactionType } from '@kora/contracts';
+import {
+  currentLocale,
+  hasAtMostTwoDecimals,
+  intlLocale,
+  walletLimits,
+  walletScreenTexts,
+  walletTexts,
+  type TransactionType,
+} from '@kora/contracts';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The page's language; English keeps the product's own pattern (MMM d, yyyy, as en-US writes it)
+ * rather than the app's en-NG day-first one.
+ */
 function dateFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dateFormats.get(timeZone);
+  const { language } = currentLocale();
+  const locale = language === 'en' ? 'en-US' : intlLocale(language);
+  const key = `${locale}|${timeZone}`;
+  let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
-    dateFormats.set(timeZone, format);
+    format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone });
+    dateFormats.set(key, format);
   }
   return format;
 }
 
-/** "Jan 5, 2024" (docs/product/wallet.md: MMM d, yyyy), the day in `timeZone` (the one the date filters use). */
+/**
+ * "Jan 5, 2024" (docs/product/wallet.md: MMM d, yyyy) in the page's language, the day in `timeZone`:
+ * the site's, the one the date filters count days in, so a row shows the day it is filtered under.
+ */
 export function transactionDate(value: string, timeZone: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : dateFormat(timeZone).format(date);
+}
+
+/** A plan's end ("Jan 5, 2024" in English): an instant, so in the member's own time zone. */
+export function planEndDate(value: string): string {
+  return transactionDate(value, currentLocale().timeZone);
 }
 
 const isoDay = new Map<string, Intl.DateTimeFormat>();
@@ -36,11 +59,17 @@ export function dayIn(timeZone: string, now: Date): string {
   return format.format(now);
 }
 
-export const transactionTypeLabels: Record<TransactionType, string> = {
-  top_up: 'Top-up',
-  package_purchase: 'Package purchase',
-  refund: 'Refund',
-};
+/** A transaction's type in words, read at render (in the page's language). */
+export function transactionTypeLabel(type: TransactionType): string {
+  switch (type) {
+    case 'top_up':
+      return walletScreenTexts.typeTopUp;
+    case 'package_purchase':
+      return walletScreenTexts.typePackagePurchase;
+    case 'refund':
+      return walletScreenTexts.typeRefund;
+  }
+}
 
 /** Whether the money came into the wallet (a top-up, a refund) rather than left it (a purchase). */
 export function isCredit(type: TransactionType): boolean {

@@ -70,4 +70,12 @@ export const migrations: Migration[] = [
       ${devMailSql}
     `,
   },
+  {
+    // The language an application was sent in (decision 045): its mails, the decision's included,
+    // are written in it. Null (sent before) reads as English.
+    id: '0005_representative_language',
+    sql: `
+      alter table {schema}.representatives add column language text;
+    `,
+  },
 ];

@@ -49,6 +49,8 @@ export const adminSchema = (name: string) => {
         status: text('status').notNull().default('new'),
         reviewNote: text('review_note').notNull().default(''),
         userId: bigint('user_id', { mode: 'number' }),
+        /** The language the application was sent in: its mails are written in it (null: English). */
+        language: text('language'),
         createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
         reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
         reviewedBy: bigint('reviewed_by', { mode: 'number' }),

@@ -3,7 +3,9 @@
  * confirmation when they apply and a word when an admin accepts or rejects them; "contacted" is
  * a step the admin takes by phone or mail themselves, so it sends nothing. The reviewer's note is
  * internal (who called when) and never mailed. Links lead to the admin's site URL, else PUBLIC_URL.
+ * In the current language: the applicant's, set by the caller.
  */
+import { representativeMailTexts as t } from '@kora/contracts';
 import type { MailMessage } from '@kora/platform/mail';
 
 interface Applicant {
@@ -18,39 +20,25 @@ interface Site {
 }
 
 function signed(lines: string[], site: Site): string {
-  return [...lines, '', `— The ${site.siteName} team`, site.base, ''].join('\n');
+  return [...lines, '', t.signature(site.siteName), site.base, ''].join('\n');
 }
 
 export function applicationReceivedMail(applicant: Applicant, site: Site): MailMessage {
   return {
     to: applicant.email,
-    subject: `${site.siteName}: we received your representative application`,
-    text: signed(
-      [
-        `Hello ${applicant.name},`,
-        '',
-        `Thank you for applying to represent ${site.siteName} in ${applicant.proposedLocation}.`,
-        "We'll review and get back to you shortly.",
-      ],
-      site,
-    ),
+    subject: t.receivedSubject(site.siteName),
+    text: signed([t.hello(applicant.name), '', t.thanks(site.siteName, applicant.proposedLocation), t.willReview], site),
   };
 }
 
 export function applicationDecisionMail(applicant: Applicant, decision: 'accepted' | 'rejected', site: Site): MailMessage {
-  const lines =
-    decision === 'accepted'
-      ? [
-          `Good news: your application to represent ${site.siteName} in ${applicant.proposedLocation} has been accepted.`,
-          'We will contact you soon about the next steps.',
-        ]
-      : [
-          `Thank you for your interest in representing ${site.siteName} in ${applicant.proposedLocation}.`,
-          'After review, we are not able to take your application further at this time.',
-        ];
+  const accepted = decision === 'accepted';
+  const lines = accepted
+    ? [t.accepted(site.siteName, applicant.proposedLocation), t.nextSteps]
+    : [t.interest(site.siteName, applicant.proposedLocation), t.notFurther];
   return {
     to: applicant.email,
-    subject: `${site.siteName}: your representative application was ${decision}`,
-    text: signed([`Hello ${applicant.name},`, '', ...lines], site),
+    subject: accepted ? t.acceptedSubject(site.siteName) : t.rejectedSubject(site.siteName),
+    text: signed([t.hello(applicant.name), '', ...lines], site),
   };
 }

@@ -3,7 +3,13 @@
  * contacted) per e-mail — a unique partial index, so two submissions racing cannot both get in —
  * and reviewed by admins, each review recorded in the audit log in the same transaction.
  */
-import { type RepresentativeApplicationBody, type Representative, type RepresentativeStatus, numberedPage } from '@kora/contracts';
+import {
+  currentLanguage,
+  type RepresentativeApplicationBody,
+  type Representative,
+  type RepresentativeStatus,
+  numberedPage,
+} from '@kora/contracts';
 import { violatedUniqueIndex, type DbOrTx, type Emit, type Tx } from '@kora/platform/service';
 import { count, desc, eq } from 'drizzle-orm';
 import { recordAdminAction } from '../audit/record.js';
@@ -54,7 +60,8 @@ export async function createApplication(
   const [row] = await guardOpen(() =>
     db
       .insert(tables.representatives)
-      .values({ ...body, userId })
+      // The request's language: the applicant's mails, later ones included, are written in it.
+      .values({ ...body, userId, language: currentLanguage() })
       .returning(),
   );
   return row!;

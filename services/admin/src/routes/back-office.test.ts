@@ -224,6 +224,31 @@ describe(`admin back office: stats, audit log, representatives (${process.env.KO
       expect(reopen.json().error).toBe(adminTexts.applicationOpen);
     });
 
+    it("writes the applicant's mails in the language they applied in, the decision too", async () => {
+      const email = unique();
+      const sent = await inject('POST', '/api/representatives', { 'accept-language': 'pcm' }, application(email));
+      expect(sent.statusCode, sent.body).toBe(201);
+      const id = sent.json().id;
+      const reviewed = await inject(
+        'PUT',
+        `/api/admin/representatives/${id}`,
+        { ...admin(), 'accept-language': 'en' },
+        { status: 'rejected', note: '' },
+      );
+      expect(reviewed.statusCode, reviewed.body).toBe(200);
+      let mails: { subject: string; text: string }[] = [];
+      await eventually(async () => {
+        mails = (await inject('GET', `${ADMIN_DEV_MAIL_PATH}?to=${encodeURIComponent(email)}`, {})).json();
+        return mails.length === 2;
+      });
+      expect(mails.map((m) => m.subject)).toEqual([
+        'Kora: dem no accept your representative application',
+        'Kora: we don receive your representative application',
+      ]);
+      expect(mails[1]!.text).toContain('Thank you as you apply to represent Kora for Enugu North.');
+      expect(mails[0]!.text).toContain('— Di Kora team');
+    });
+
     it('reviews: status and note saved, the decision mailed once, the review in the audit log', async () => {
       const email = unique();
       const id = (await inject('POST', '/api/representatives', {}, application(email))).json().id;

@@ -7,6 +7,7 @@ import {
   auditListSchema,
   auditQuery,
   errorBodySchema,
+  inLocale,
   representativeListSchema,
   representativeSchema,
   representativesQuery,
@@ -86,8 +87,11 @@ export function backOfficeRoutes(admins: ServiceApp, admin: Admin): void {
         reviewApplication(tx, admin.tables, emit, request.params.id, request.body, reviewer.userId, admin.now()),
       );
       // Told once per decision: a note edited later, or the same status set again, sends nothing.
-      if ((after.status === 'accepted' || after.status === 'rejected') && after.status !== before.status) {
-        await admin.sendMail(applicationDecisionMail(after, after.status, { siteName: admin.siteName(), base: admin.publicUrl() }));
+      const decision = after.status;
+      if ((decision === 'accepted' || decision === 'rejected') && decision !== before.status) {
+        const site = { siteName: admin.siteName(), base: admin.publicUrl() };
+        // In the applicant's language, not the reviewing admin's.
+        await admin.sendMail(inLocale({ language: after.language ?? 'en' }, () => applicationDecisionMail(after, decision, site)));
       }
       return representativeOf(after);
     },

@@ -6,6 +6,7 @@ import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Auth } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { deletionCancelledMail } from '../mail/leaving-templates.js';
+import { sendMemberMail } from '../mail/mail-language.js';
 
 /** Past its grace period: erased at the next sweep, never signed in to again. */
 export function isDue(auth: Auth, user: Pick<UserRow, 'deletionDueAt'>): boolean {
@@ -27,7 +28,7 @@ export async function cancelDeletionOnSignIn(auth: Auth, user: UserRow): Promise
     .where(and(eq(tables.users.id, user.id), isNotNull(tables.users.deletionDueAt), gt(tables.users.deletionDueAt, now)))
     .returning({ id: tables.users.id });
   if (cancelled.length === 0) return false;
-  await auth.sendMail(
+  await sendMemberMail(auth, user.id, () =>
     deletionCancelledMail({ to: user.email, firstname: user.firstname, siteName: auth.siteName(), link: `${auth.publicUrl()}/settings` }),
   );
   return true;

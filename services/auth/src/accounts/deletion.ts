@@ -11,6 +11,7 @@ import type { Auth } from '../context.js';
 import type { FastifyReply } from 'fastify';
 import { balanceNotEmpty, currentPasswordWrong, twoStepCodeWrong } from '../errors.js';
 import { deletionScheduledMail } from '../mail/leaving-templates.js';
+import { mailTime, sendMemberMail } from '../mail/mail-language.js';
 import { verifyPassword } from './passwords.js';
 import { isDue } from './deletion-grace.js';
 import { revokeSessions } from './sessions.js';
@@ -69,12 +70,12 @@ export async function requestDeletion(auth: Auth, reply: FastifyReply, identity:
     const current = await findUserById(ctx.db, tables, user.id);
     return current?.deletionDueAt ?? dueAt;
   }
-  await auth.sendMail(
+  await sendMemberMail(auth, user.id, () =>
     deletionScheduledMail({
       to: user.email,
       firstname: user.firstname,
       siteName: auth.siteName(),
-      deleteAt: scheduled.toUTCString(),
+      deleteAt: mailTime(scheduled),
       link: `${auth.publicUrl()}/login`,
     }),
   );

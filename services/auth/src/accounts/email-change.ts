@@ -11,6 +11,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Auth } from '../context.js';
 import { currentPasswordWrong, emailChangeExpired, emailChangeInvalid, emailChangeUsed, emailInUse, emailUnchanged } from '../errors.js';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../mail/leaving-templates.js';
+import { sendMemberMail } from '../mail/mail-language.js';
 import { changeAccount } from './account-changes.js';
 import { verifyPassword } from './passwords.js';
 import { randomToken, sha256 } from './tokens.js';
@@ -47,8 +48,10 @@ export async function requestEmailChange(auth: Auth, identity: Identity, newEmai
   });
   const base = auth.publicUrl();
   const siteName = auth.siteName();
-  await auth.sendMail(emailChangeConfirmMail({ to: email, firstname: user.firstname, siteName, link: `${base}/email-change/${confirm}` }));
-  await auth.sendMail(
+  await sendMemberMail(auth, user.id, () =>
+    emailChangeConfirmMail({ to: email, firstname: user.firstname, siteName, link: `${base}/email-change/${confirm}` }),
+  );
+  await sendMemberMail(auth, user.id, () =>
     emailChangeNoticeMail({
       to: user.email,
       firstname: user.firstname,

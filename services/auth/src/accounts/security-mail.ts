@@ -8,6 +8,7 @@ import { defaultNotificationSettings } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../context.js';
 import type { UserRow } from '../db/schema.js';
+import { mailTime, sendMemberMail } from '../mail/mail-language.js';
 import { newSignInMail, passwordChangedMail } from '../mail/templates.js';
 
 async function wantsSecurityMail(auth: Auth, userId: number): Promise<boolean> {
@@ -20,14 +21,13 @@ const securityLink = (auth: Auth) => `${auth.publicUrl()}/settings`;
 
 export async function mailNewSignIn(auth: Auth, user: UserRow, device: string, ip: string, twoStep: boolean): Promise<void> {
   if (!(await wantsSecurityMail(auth, user.id))) return;
-  const when = auth.now().toUTCString();
-  await auth.sendMail(
+  await sendMemberMail(auth, user.id, () =>
     newSignInMail({
       to: user.email,
       firstname: user.firstname,
       device,
       ip,
-      when,
+      when: mailTime(auth.now()),
       link: securityLink(auth),
       siteName: auth.siteName(),
       twoStep,
@@ -37,8 +37,13 @@ export async function mailNewSignIn(auth: Auth, user: UserRow, device: string, i
 
 export async function mailPasswordChanged(auth: Auth, user: Pick<UserRow, 'id' | 'email' | 'firstname'>): Promise<void> {
   if (!(await wantsSecurityMail(auth, user.id))) return;
-  const when = auth.now().toUTCString();
-  await auth.sendMail(
-    passwordChangedMail({ to: user.email, firstname: user.firstname, when, link: securityLink(auth), siteName: auth.siteName() }),
+  await sendMemberMail(auth, user.id, () =>
+    passwordChangedMail({
+      to: user.email,
+      firstname: user.firstname,
+      when: mailTime(auth.now()),
+      link: securityLink(auth),
+      siteName: auth.siteName(),
+    }),
   );
 }

@@ -6,6 +6,7 @@
 import { signScopedLinkToken, verifyScopedLinkToken } from '@kora/platform/service';
 import type { Auth } from '../context.js';
 import type { UserRow } from '../db/schema.js';
+import { sendMemberMail } from '../mail/mail-language.js';
 import { signInLockedMail } from '../mail/templates.js';
 import { accountKey, clearAttempts, lockedAt } from './sign-in-throttle.js';
 
@@ -17,7 +18,9 @@ export function unlockToken(auth: Auth, userId: number, locked: Date): string {
 
 export async function mailUnlockLink(auth: Auth, user: Pick<UserRow, 'id' | 'email' | 'firstname'>, locked: Date): Promise<void> {
   const link = `${auth.publicUrl()}/login?unlock=${encodeURIComponent(unlockToken(auth, user.id, locked))}`;
-  await auth.sendMail(signInLockedMail({ to: user.email, firstname: user.firstname, link, siteName: auth.siteName() }));
+  await sendMemberMail(auth, user.id, () =>
+    signInLockedMail({ to: user.email, firstname: user.firstname, link, siteName: auth.siteName() }),
+  );
 }
 
 /** Lifts the lock the token names; false when the token is forged or that lock is already gone. */

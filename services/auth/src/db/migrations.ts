@@ -217,4 +217,12 @@ export const migrations: Migration[] = [
     id: '0007_member_blocks',
     sql: memberBlocksSql,
   },
+  {
+    // The language auth's mails are written in (decision 045): settings.profile-changed carries it.
+    // No row, or a row from before this column, reads as the request's language, else English.
+    id: '0008_member_language',
+    sql: `
+      alter table {schema}.member_details add column language text;
+    `,
+  },
 ];

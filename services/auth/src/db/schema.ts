@@ -80,6 +80,8 @@ export const authSchema = (name: string) => {
     website: text('website').notNull(),
     /** The General tab's time zone (the admin profile shows and edits it through settings). */
     timezone: text('timezone').notNull().default('UTC'),
+    /** The General tab's language: what auth's mails are written in (null: not heard yet). */
+    language: text('language'),
     updatedAt: at('updated_at').notNull(),
   });
   const mailSettings = schema.table('member_mail_settings', {

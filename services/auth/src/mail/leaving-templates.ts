@@ -1,7 +1,9 @@
 /**
  * The mails of leaving and moving (decision 034): a deletion scheduled or cancelled, and the two
- * mails of an e-mail change (the confirm link to the new address, the notice to the old one).
+ * mails of an e-mail change (the confirm link to the new address, the notice to the old one). In
+ * the current language, as templates.ts.
  */
+import { authMailTexts as t } from '@kora/contracts';
 import type { MailMessage } from '@kora/platform/mail';
 import { escapeHtml, html } from './templates.js';
 
@@ -13,26 +15,20 @@ interface Greeting {
 
 function mail(input: Greeting, subject: string, lines: string[], link?: string): MailMessage {
   const body = link ? [...lines, link] : lines;
+  const hello = t.hello(input.firstname);
   return {
     to: input.to,
     subject,
-    text: [`Hello ${input.firstname},`, '', ...body.flatMap((l) => [l, ''])].join('\n').trimEnd(),
-    html: html([
-      `Hello ${escapeHtml(input.firstname)},`,
-      ...lines.map(escapeHtml),
-      ...(link ? [`<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`] : []),
-    ]),
+    text: [hello, '', ...body.flatMap((l) => [l, ''])].join('\n').trimEnd(),
+    html: html([escapeHtml(hello), ...lines.map(escapeHtml), ...(link ? [`<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`] : [])]),
   };
 }
 
 export function deletionScheduledMail(input: Greeting & { deleteAt: string; link: string }): MailMessage {
   return mail(
     input,
-    `Your ${input.siteName} account will be deleted`,
-    [
-      `You asked us to delete your ${input.siteName} account. It will be erased on ${input.deleteAt}, with your posts, photos, videos, friends and messages.`,
-      'Changed your mind? Sign in before then and your account stays as it is:',
-    ],
+    t.deletionScheduledSubject(input.siteName),
+    [t.deletionScheduledWhat(input.siteName, input.deleteAt), t.deletionScheduledUndo],
     input.link,
   );
 }
@@ -40,32 +36,21 @@ export function deletionScheduledMail(input: Greeting & { deleteAt: string; link
 export function deletionCancelledMail(input: Greeting & { link: string }): MailMessage {
   return mail(
     input,
-    `Your ${input.siteName} account will not be deleted`,
-    [
-      `You signed in to your ${input.siteName} account, so its deletion was cancelled: your account stays as it is.`,
-      'If this was not you, change your password now in Settings > Security:',
-    ],
+    t.deletionCancelledSubject(input.siteName),
+    [t.deletionCancelledWhat(input.siteName), t.deletionCancelledAdvice],
     input.link,
   );
 }
 
 export function emailChangeConfirmMail(input: Greeting & { link: string }): MailMessage {
-  return mail(
-    input,
-    `Confirm your new ${input.siteName} e-mail address`,
-    [`You asked to use this address for your ${input.siteName} account. Open this link to confirm it (valid for 24 hours, once):`],
-    input.link,
-  );
+  return mail(input, t.emailChangeConfirmSubject(input.siteName), [t.emailChangeConfirmWhat(input.siteName)], input.link);
 }
 
 export function emailChangeNoticeMail(input: Greeting & { newEmail: string; link: string }): MailMessage {
   return mail(
     input,
-    `Your ${input.siteName} e-mail address is about to change`,
-    [
-      `Someone asked to change your ${input.siteName} account's e-mail address to ${input.newEmail}. It changes only when the link sent there is opened.`,
-      'If this was not you, open this link to cancel the change, then reset your password with "Forgot password" on the sign-in page:',
-    ],
+    t.emailChangeNoticeSubject(input.siteName),
+    [t.emailChangeNoticeWhat(input.siteName, input.newEmail), t.emailChangeNoticeAdvice],
     input.link,
   );
 }

@@ -1,7 +1,9 @@
 /**
- * The mails the auth service sends. The link or code is always in the plain-text body (what
- * text-only clients, the dev outbox and the tests read); the HTML part repeats it.
+ * The mails the auth service sends, in the current language (the member's: mail-language.ts). The
+ * link or code is always in the plain-text body (what text-only clients, the dev outbox and the
+ * tests read); the HTML part repeats it.
  */
+import { authMailTexts as t } from '@kora/contracts';
 import type { MailMessage } from '@kora/platform/mail';
 
 export const escapeHtml = (s: string) =>
@@ -15,46 +17,27 @@ export function activationMail(input: { to: string; firstname: string; link: str
   const { to, firstname, link, siteName } = input;
   return {
     to,
-    subject: `Activate your ${siteName} account`,
-    text: [
-      `Hello ${firstname},`,
-      '',
-      `Welcome to ${siteName}! Open this link to activate your account:`,
-      '',
-      link,
-      '',
-      'The link is valid for 24 hours. If you did not sign up, you can ignore this e-mail.',
-    ].join('\n'),
+    subject: t.activationSubject(siteName),
+    text: [t.hello(firstname), '', t.activationWelcome(siteName), '', link, '', t.activationValidity].join('\n'),
     html: html([
-      `Hello ${escapeHtml(firstname)},`,
-      `Welcome to ${escapeHtml(siteName)}! Open this link to activate your account:`,
+      escapeHtml(t.hello(firstname)),
+      escapeHtml(t.activationWelcome(siteName)),
       `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
-      'The link is valid for 24 hours. If you did not sign up, you can ignore this e-mail.',
+      escapeHtml(t.activationValidity),
     ]),
   };
 }
 
 export function recoveryCodeMail(input: { to: string; firstname: string; code: string; siteName: string }): MailMessage {
   const { to, firstname, code, siteName } = input;
+  const codeLine = escapeHtml(t.recoveryCode(code)).replace(code, `<strong style="font-size:1.4em;letter-spacing:0.2em">${code}</strong>`);
   return {
     to,
-    subject: `Your ${siteName} password reset code`,
-    text: [
-      `Hello ${firstname},`,
-      '',
-      `Your password reset code is: ${code}`,
-      '',
-      'It is valid for 10 minutes and works once. If you did not ask to reset your password, you can ignore this e-mail; your password has not changed.',
-    ].join('\n'),
-    html: html([
-      `Hello ${escapeHtml(firstname)},`,
-      `Your password reset code is: <strong style="font-size:1.4em;letter-spacing:0.2em">${code}</strong>`,
-      'It is valid for 10 minutes and works once. If you did not ask to reset your password, you can ignore this e-mail; your password has not changed.',
-    ]),
+    subject: t.recoverySubject(siteName),
+    text: [t.hello(firstname), '', t.recoveryCode(code), '', t.recoveryValidity].join('\n'),
+    html: html([escapeHtml(t.hello(firstname)), codeLine, escapeHtml(t.recoveryValidity)]),
   };
 }
-
-const notYou = 'If this was not you, change your password now and end the sessions you do not recognise in Settings > Security:';
 
 export function newSignInMail(input: {
   to: string;
@@ -68,27 +51,17 @@ export function newSignInMail(input: {
   twoStep: boolean;
 }): MailMessage {
   const { to, firstname, device, ip, when, link, siteName, twoStep } = input;
-  const method = twoStep ? 'Two-step sign-in: used (password and code).' : 'Two-step sign-in: not used (password only).';
-  const facts = `Device: ${device}. Address: ${ip || 'unknown'}. Time: ${when}. ${method}`;
+  const method = twoStep ? t.twoStepUsed : t.twoStepNotUsed;
+  const facts = `${t.signInFacts(device, ip || t.unknownAddress, when)} ${method}`;
   return {
     to,
-    subject: `New sign-in to your ${siteName} account`,
-    text: [
-      `Hello ${firstname},`,
-      '',
-      `Your ${siteName} account was just signed in to from a new device.`,
-      '',
-      facts,
-      '',
-      notYou,
-      '',
-      link,
-    ].join('\n'),
+    subject: t.newSignInSubject(siteName),
+    text: [t.hello(firstname), '', t.newSignInWhat(siteName), '', facts, '', t.notYou, '', link].join('\n'),
     html: html([
-      `Hello ${escapeHtml(firstname)},`,
-      `Your ${escapeHtml(siteName)} account was just signed in to from a new device.`,
+      escapeHtml(t.hello(firstname)),
+      escapeHtml(t.newSignInWhat(siteName)),
       escapeHtml(facts),
-      escapeHtml(notYou),
+      escapeHtml(t.notYou),
       `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
     ]),
   };
@@ -96,15 +69,14 @@ export function newSignInMail(input: {
 
 export function passwordChangedMail(input: { to: string; firstname: string; when: string; link: string; siteName: string }): MailMessage {
   const { to, firstname, when, link, siteName } = input;
-  const what = `The password of your ${siteName} account was changed on ${when}. Sessions signed in before the change were signed out.`;
-  const advice =
-    'If this was not you, reset your password now with "Forgot password" on the sign-in page, then check your sessions in Settings > Security:';
+  const what = t.passwordChangedWhat(siteName, when);
+  const advice = t.passwordChangedAdvice;
   return {
     to,
-    subject: `Your ${siteName} password was changed`,
-    text: [`Hello ${firstname},`, '', what, '', advice, '', link].join('\n'),
+    subject: t.passwordChangedSubject(siteName),
+    text: [t.hello(firstname), '', what, '', advice, '', link].join('\n'),
     html: html([
-      `Hello ${escapeHtml(firstname)},`,
+      escapeHtml(t.hello(firstname)),
       escapeHtml(what),
       escapeHtml(advice),
       `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
@@ -115,15 +87,14 @@ export function passwordChangedMail(input: { to: string; firstname: string; when
 /** The sign-in lock (decision 033): the owner's way back in, since nobody else reads this mail. */
 export function signInLockedMail(input: { to: string; firstname: string; link: string; siteName: string }): MailMessage {
   const { to, firstname, link, siteName } = input;
-  const what = `There were too many failed attempts to sign in to your ${siteName} account, so signing in is locked. Open this link to unlock it:`;
-  const advice =
-    'If these attempts were not yours, someone may be guessing your password: after unlocking, consider changing it in Settings > Security, and turn on two-step sign-in there.';
+  const what = t.lockedWhat(siteName);
+  const advice = t.lockedAdvice;
   return {
     to,
-    subject: `Sign-in to your ${siteName} account is locked`,
-    text: [`Hello ${firstname},`, '', what, '', link, '', advice].join('\n'),
+    subject: t.lockedSubject(siteName),
+    text: [t.hello(firstname), '', what, '', link, '', advice].join('\n'),
     html: html([
-      `Hello ${escapeHtml(firstname)},`,
+      escapeHtml(t.hello(firstname)),
       escapeHtml(what),
       `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
       escapeHtml(advice),

@@ -18,7 +18,7 @@ export function settingsHandlers(tables: AuthTables): {
   const { memberDetails: details, mailSettings } = tables;
   return {
     'settings.profile-changed': async (event, tx) => {
-      const { userId, phone, city, country, work, education, website, timezone } = event.payload;
+      const { userId, phone, city, country, work, education, website, timezone, language } = event.payload;
       const values = {
         phone,
         phoneDigits: phoneDigits(phone),
@@ -28,6 +28,7 @@ export function settingsHandlers(tables: AuthTables): {
         education,
         website,
         timezone,
+        language,
         updatedAt: new Date(event.occurredAt),
       };
       await tx

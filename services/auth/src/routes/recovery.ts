@@ -20,6 +20,7 @@ import { findUserByEmail } from '../accounts/users.js';
 import type { Auth } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { otpCooldown, otpInvalid, otpLocked, rateLimited } from '../errors.js';
+import { sendMemberMail } from '../mail/mail-language.js';
 import { recoveryCodeMail } from '../mail/templates.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -62,7 +63,9 @@ export function recoveryRoutes(app: ServiceApp, auth: Auth): void {
       (async () => {
         const code = generateCode();
         await storeCode(ctx.db, tables, auth.otpKey, user.id, code, auth.now());
-        await auth.sendMail(recoveryCodeMail({ to: user.email, firstname: user.firstname, code, siteName: auth.siteName() }));
+        await sendMemberMail(auth, user.id, () =>
+          recoveryCodeMail({ to: user.email, firstname: user.firstname, code, siteName: auth.siteName() }),
+        );
       })().catch((err: unknown) => ctx.log.error({ err, userId: user.id }, 'could not issue a recovery code'));
     }
     return { status: true };

@@ -4,12 +4,13 @@
  * written while the answer is read. The stored files the rows name are collected for later.
  */
 import type { Readable } from 'node:stream';
+import { EXPORT_SECTION_NAME } from '@kora/platform/service';
 import { z } from 'zod';
 import { collectFileKeys } from './file-keys.js';
 import { ndjsonLines } from './ndjson.js';
 import type { ZipWriter } from './zip-writer.js';
 
-const exportLine = z.object({ section: z.string().regex(/^[a-z0-9-]{1,40}$/), row: z.record(z.string(), z.unknown()) });
+const exportLine = z.object({ section: z.string().regex(EXPORT_SECTION_NAME), row: z.record(z.string(), z.unknown()) });
 type ExportLine = z.infer<typeof exportLine>;
 
 export async function writeServiceSections(zip: ZipWriter, service: string, body: Readable, fileKeys: Set<string>): Promise<number> {

@@ -31,6 +31,9 @@ export class ZipWriter {
       entry.end();
       await finished(entry);
     } catch (err) {
+      // The failure is the caller's to handle (the archive fails): not an unheard 'error' event,
+      // which would end the process.
+      entry.on('error', () => {});
       entry.destroy(err as Error);
       throw err;
     }

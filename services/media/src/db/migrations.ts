@@ -87,4 +87,12 @@ export const migrations: Migration[] = [
       create index archives_expiry_idx on {schema}.archives (expires_at) where status = 'ready';
     `,
   },
+  {
+    id: '0006_video_renditions',
+    sql: `
+      -- Light media (decision 044): a ready video's playable files, smallest first ([{url, width,
+      -- height}]). Null for videos processed before: their URL is their one file.
+      alter table {schema}.videos add column renditions jsonb;
+    `,
+  },
 ];

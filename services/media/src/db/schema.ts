@@ -1,7 +1,7 @@
 /** Tables of the `media` schema (Drizzle views of the SQL in migrations.ts). */
-import { MEDIA_PURPOSES } from '@kora/contracts';
+import { MEDIA_PURPOSES, type VideoRendition } from '@kora/contracts';
 import { erasedMembersTable } from '@kora/platform/service';
-import { bigint, doublePrecision, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -32,6 +32,8 @@ export const mediaSchema = (name: string) => {
     width: integer('width'),
     height: integer('height'),
     bytes: bigint('bytes', { mode: 'number' }),
+    /** Every playable file, smallest first (decision 044); null until ready, and for videos processed before. */
+    renditions: jsonb('renditions').$type<VideoRendition[]>(),
     /** Why it failed, in words a member can be shown. */
     error: text('error'),
     /** Processing attempts started so far. */

@@ -129,6 +129,8 @@ describe(`media: video worker (${target})`, () => {
       });
       expect(ready.durationSeconds).toBeCloseTo(2, 0);
       expect(ready.posterUrl).toBe(upload.url.replace(/\.mp4$/, '-poster.jpg'));
+      // 240 lines are already below the small rendition's 360 (never enlarged): one file plays.
+      expect(ready.renditions).toEqual([{ url: upload.url, width: 320, height: 240 }]);
 
       // The stored MP4, as ffprobe sees it.
       const mp4File = path.join(h.storage.root, keyOf(upload.url));
@@ -182,6 +184,7 @@ describe(`media: video worker (${target})`, () => {
         width: 320,
         height: 240,
         bytes: mp4.length,
+        renditions: [{ url: upload.url, width: 320, height: 240 }],
       });
       expect(processed!.envelope.payload.durationSeconds as number).toBeCloseTo(2, 0);
       const hex = hexOf(upload.url);
@@ -210,6 +213,20 @@ describe(`media: video worker (${target})`, () => {
       expect(ready).toMatchObject({ status: 'ready', width: 1280, height: 720 });
       const probed = await ffprobeFile(path.join(h.storage.root, keyOf(upload.url)));
       expect(probed.streams.map((s) => [s.codec_type, s.codec_name, s.width, s.height])).toEqual([['video', 'h264', 1280, 720]]);
+
+      // Its 360p rendition (decision 044), from the same run, smallest first, served like the video.
+      const small = upload.url.replace(/\.mp4$/, '-360.mp4');
+      expect(ready.renditions).toEqual([
+        { url: small, width: 640, height: 360 },
+        { url: upload.url, width: 1280, height: 720 },
+      ]);
+      const smallProbe = await ffprobeFile(path.join(h.storage.root, keyOf(small)));
+      expect(smallProbe.streams.map((s) => [s.codec_type, s.codec_name, s.width, s.height])).toEqual([['video', 'h264', 640, 360]]);
+      expect(Number(smallProbe.format.duration)).toBeCloseTo(Number(probed.format.duration), 0);
+      const served = await h.svc.app.inject({ method: 'GET', url: small, headers: { range: 'bytes=0-9' } });
+      expect([served.statusCode, served.headers['content-type']]).toEqual([206, 'video/mp4']);
+      const [processed] = await events(h, 'video.processed', upload.videoId);
+      expect(processed!.envelope.payload.renditions).toEqual(ready.renditions);
     },
     PROCESSING + 30_000,
   );
@@ -222,6 +239,7 @@ describe(`media: video worker (${target})`, () => {
       expect(ready).toMatchObject({ status: 'ready', width: 360, height: 640 });
       const v = (await ffprobeFile(path.join(h.storage.root, keyOf(upload.url)))).streams.find((s) => s.codec_type === 'video')!;
       expect([v.width, v.height]).toEqual([360, 640]);
+      expect(ready.renditions).toEqual([{ url: upload.url, width: 360, height: 640 }]);
       expect(v.side_data_list?.find((d) => d.rotation)).toBeUndefined();
     },
     PROCESSING + 30_000,

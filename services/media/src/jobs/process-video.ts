@@ -8,10 +8,12 @@
  *    the real length: a container claiming far more is checked by a stream-copy pass first (no
  *    decoding), and the transcode never runs past the limit plus a margin; an output longer than
  *    the limit is refused. A refusal is final (`VideoRejectedError`) with the purpose's text.
- * 3. Transcode (`videos/transcode.ts`) into the purpose's box, reporting progress; take the poster
- *    frame from the output.
- * 4. Probe the output, store poster then MP4 through the storage port, mark the row ready with the
- *    output's duration/size/bytes and emit `video.processed` in one transaction, delete the upload.
+ * 3. Transcode (`videos/transcode.ts`) into the purpose's box and, in the same run, the 360p
+ *    rendition when the box is larger (decision 044), reporting progress; take the poster frame
+ *    from the output.
+ * 4. Probe the outputs, store poster, small rendition, then MP4 through the storage port, mark the
+ *    row ready with the output's duration/size/bytes and renditions and emit `video.processed` in
+ *    one transaction, delete the upload.
  *
  * Anything else is retried with back-off; the last attempt marks the video failed and emits
  * `video.failed`. A worker that cannot run ffmpeg/ffprobe fails the video at once with a reason
@@ -21,6 +23,7 @@
  * An upload refused as unreadable is deleted; one that exhausted its retries is kept in
  * `incoming/` so an operator can look at it (the cause was likely the machine, not the file).
  */
+import { SMALL_VIDEO_VARIANT, type VideoRendition } from '@kora/contracts';
 import type { JobProcessor } from '@kora/platform/service';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -29,11 +32,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Media } from '../context.js';
 import type { VideoRow } from '../db/schema.js';
+import { publicUrl, siblingKey } from '../storage/keys.js';
 import { ObjectExistsError, type StoredObject } from '../storage/port.js';
 import { videoToolsProblem } from '../videos/binaries.js';
 import { VideoRejectedError, videoFailureTexts } from '../videos/failures.js';
 import { copyLengthSeconds } from '../videos/copy-length.js';
-import { fitVideo, MAX_SOURCE_SIDE, posterTime } from '../videos/geometry.js';
+import { fitVideo, MAX_SOURCE_SIDE, posterTime, smallRendition } from '../videos/geometry.js';
 import { lengthRuleFor, runsTooLong, transcodeLimit, type LengthRule } from '../videos/length-rule.js';
 import { probeVideo, type VideoProbe } from '../videos/probe.js';
 import { findVideo, markFailed, markReady, recordAttempt, type ProcessedVideo } from '../videos/records.js';
@@ -127,6 +131,8 @@ async function transcode(media: Media, video: VideoRow, work: string, progress: 
   const rule = lengthRuleFor(video.purpose);
   await refuseConfirmedClaim(media, video, source, input.durationSeconds, rule);
   const size = fitVideo(shown, video.purpose);
+  const small = smallRendition(size);
+  const smallMp4 = path.join(work, 'video-small.mp4');
   progress.report(TRANSCODE_FROM, true);
 
   await transcodeToMp4({
@@ -140,20 +146,31 @@ async function transcode(media: Media, video: VideoRow, work: string, progress: 
     maxSeconds: transcodeLimit(rule),
     timeoutSeconds: config.MEDIA_VIDEO_TIMEOUT_SECONDS,
     onProgress: (fraction) => progress.report(TRANSCODE_FROM + fraction * (TRANSCODE_TO - TRANSCODE_FROM)),
+    small: small ? { size: small, output: smallMp4 } : undefined,
   });
   progress.report(TRANSCODE_TO, true);
 
   const output = await probeOutput(media, mp4);
   refuseLongOutput(rule, output);
   await makePoster(media, mp4, poster, output.durationSeconds);
+  // The poster first: it is all a viewer loads until they play the video.
   await putOnce(media, video.posterKey, poster, 'image/jpeg');
+  const renditions: VideoRendition[] = [];
+  if (small) {
+    const smallOutput = await probeOutput(media, smallMp4);
+    const smallKey = siblingKey(video.key, SMALL_VIDEO_VARIANT, 'mp4');
+    await putOnce(media, smallKey, smallMp4, 'video/mp4');
+    renditions.push({ url: publicUrl(smallKey), width: smallOutput.video.width, height: smallOutput.video.height });
+  }
   const stored = await putOnce(media, video.key, mp4, 'video/mp4');
+  renditions.push({ url: publicUrl(video.key), width: output.video.width, height: output.video.height });
 
   const result: ProcessedVideo = {
     durationSeconds: roundMs(output.durationSeconds ?? input.durationSeconds ?? 0),
     width: output.video.width,
     height: output.video.height,
     bytes: stored.size,
+    renditions,
   };
   media.ctx.log.info(
     {
@@ -188,7 +205,7 @@ async function removeIncoming(media: Media, video: VideoRow): Promise<void> {
 async function removeIfGivenUp(media: Media, video: VideoRow): Promise<void> {
   const now = await findVideo(media, video.id);
   if (now?.status !== 'failed') return;
-  for (const key of [video.key, video.posterKey]) {
+  for (const key of [video.key, video.posterKey, siblingKey(video.key, SMALL_VIDEO_VARIANT, 'mp4')]) {
     await media.storage.remove(key).catch((err) => media.ctx.log.warn({ err, videoId: video.id, key }, 'could not delete a removed video'));
   }
 }

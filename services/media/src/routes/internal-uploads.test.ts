@@ -77,6 +77,9 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
         videoId: null,
         width: 40,
         height: 30,
+        placeholder: expect.any(String),
+        widths: [40],
+        formats: ['avif', 'webp'],
       });
 
       const clip = await handOver(`purpose=story&uploaderId=${MEMBER}`, [part(mp4())]);
@@ -179,8 +182,10 @@ describe(`media: internal uploads, video lookup and removal (${target})`, () => 
 
       const first = await remove([image.url, clip.url, `/uploads/images/${'c'.repeat(32)}.webp`]);
       expect(first.statusCode, first.body).toBe(200);
-      expect(first.json()).toEqual({ removed: 3 });
+      // The image and its AVIF (decision 044), the upload waiting and the poster.
+      expect(first.json()).toEqual({ removed: 4 });
       expect(await onDisk(keyOf(image.url))).toBe(false);
+      expect(await onDisk(keyOf(image.url).replace('.webp', '.avif'))).toBe(false);
       expect(await onDisk(`incoming/${hex}.bin`)).toBe(false);
       expect(await onDisk(`videos/${hex}-poster.jpg`)).toBe(false);
       // The worker will not make files nobody removes: the video is over.

@@ -30,6 +30,7 @@ import type { Media } from '../context.js';
 import { streamedBodyValidator } from '../http/multipart.js';
 import { receiveAndStore } from '../uploads/receive-and-store.js';
 import { removableKey, removeUploads } from '../uploads/remove.js';
+import { answerOf } from '../uploads/store.js';
 import { findVideoByKey, toInternalVideo } from '../videos/records.js';
 import { multipartRequired as multipartRequiredError, videoNotFound } from '../errors.js';
 
@@ -112,12 +113,12 @@ function internalUploadRoute(app: ServiceApp, media: Media): void {
         multipartRequired,
         noFiles: fileRequired,
       });
-      const { url, type, videoId, width, height, key, bytesIn, bytesOut, mime } = stored!;
+      const { type, videoId, key, bytesIn, bytesOut, mime } = stored!;
       request.log.info(
         { caller: request.callerService, uploaderId, purpose, type, mime, key, bytesIn, bytesOut, videoId },
         'upload stored for a sibling',
       );
-      const body: UploadedFile = { url, type, videoId, width, height };
+      const body: UploadedFile = answerOf(stored!);
       return reply.code(201).send(body);
     },
   );

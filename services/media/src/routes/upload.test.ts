@@ -101,7 +101,19 @@ describe(`media: POST /api/media/upload (${target})`, () => {
       expect(res.statusCode, res.body).toBe(201);
       const body = res.json();
       expect(Object.keys(body).sort()).toEqual(['files', 'urls']);
-      expect(body.files).toEqual([{ url: expect.stringMatching(IMAGE_URL), type: 'image', videoId: null, width: 2048, height: 1365 }]);
+      expect(body.files).toEqual([
+        {
+          url: expect.stringMatching(IMAGE_URL),
+          type: 'image',
+          videoId: null,
+          width: 2048,
+          height: 1365,
+          // Added by light media (decision 044): the fields above stay as they were.
+          placeholder: expect.any(String),
+          widths: [320, 640, 1080, 2048],
+          formats: ['avif', 'webp'],
+        },
+      ]);
       expect(body.urls).toEqual([body.files[0].url]);
       const meta = await sharp(await fetchStored(body.urls[0])).metadata();
       expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', width: 2048, height: 1365 });
@@ -147,10 +159,11 @@ describe(`media: POST /api/media/upload (${target})`, () => {
       ]);
       expect(res.statusCode, res.body).toBe(201);
       const { urls, files } = res.json();
+      const photo = { type: 'image', videoId: null, placeholder: expect.any(String), formats: ['avif', 'webp'] };
       expect(files).toEqual([
-        { url: expect.stringMatching(IMAGE_URL), type: 'image', videoId: null, width: 300, height: 200 },
+        { ...photo, url: expect.stringMatching(IMAGE_URL), width: 300, height: 200, widths: [300] },
         { url: expect.stringMatching(VIDEO_URL), type: 'video', videoId: expect.any(Number), width: null, height: null },
-        { url: expect.stringMatching(IMAGE_URL), type: 'image', videoId: null, width: 50, height: 40 },
+        { ...photo, url: expect.stringMatching(IMAGE_URL), width: 50, height: 40, widths: [50] },
       ]);
       expect(urls).toEqual(files.map((f: { url: string }) => f.url));
       expect(new Set(urls).size).toBe(3);

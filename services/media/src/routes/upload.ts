@@ -3,7 +3,7 @@
  * (multipart, file field `files`) for a post, or one file for a story or a reel, under that
  * purpose's rules (`uploads/purpose-rules.ts`). Contract: `@kora/contracts` api/media.
  *
- *   201 { urls, files: [{ url, type, videoId, width, height }] }, in the order sent
+ *   201 { urls, files: [{ url, type, videoId, width, height, placeholder?, widths?, formats? }] }, in the order sent
  *   400 not multipart (MULTIPART_REQUIRED) · no file (FILE_REQUIRED) · more than 10 (TOO_MANY_FILES)
  *       · an empty file (FILE_EMPTY) · an unreadable image (IMAGE_INVALID) · too many pixels
  *       (IMAGE_TOO_LARGE_DIMENSIONS) · a broken body (MULTIPART_INVALID)
@@ -15,7 +15,8 @@
  *
  * Every file is received and checked (images fully re-encoded) before the first is stored, so one
  * bad file fails the request with nothing left behind. Images are stored re-encoded (WebP, inside
- * 2048x2048, animations kept: `images/post-image.ts`); videos are stored raw and queued for the
+ * 2048x2048, animations kept: `images/post-image.ts`) with their smaller widths, AVIFs and a
+ * placeholder (decision 044); videos are stored raw and queued for the
  * worker, and their answer is the URL the MP4 will have (`GET /api/media/videos/:id` says when).
  */
 import { MAX_FILES_PER_UPLOAD, MEDIA_UPLOAD_FIELD, reelLimits, uploadAnswer, uploadQuery, type UploadAnswer } from '@kora/contracts';
@@ -24,6 +25,7 @@ import { z } from 'zod';
 import type { Media } from '../context.js';
 import { streamedBodyValidator } from '../http/multipart.js';
 import { receiveAndStore } from '../uploads/receive-and-store.js';
+import { answerOf } from '../uploads/store.js';
 import { multipartRequired as multipartRequiredError, noFiles } from '../errors.js';
 
 /** The form, documented for OpenAPI; the body itself is a stream read by the handler. */
@@ -60,7 +62,9 @@ function routes(app: ServiceApp, media: Media): void {
           "files, each at most the site's max upload size and of an allowed type by its magic bytes. purpose=story: one photo or " +
           `video within the same limits (404 while stories are off). purpose=reel: one MP4, WEBM or MOV video of at most ` +
           `${reelLimits.maxMB} MB whatever the site's limit, at most ${reelLimits.maxSeconds} s long (404 while reels are off). ` +
-          'Photos are stored re-encoded (WebP, inside 2048x2048, no metadata, GIF animations kept); videos are transcoded to MP4 ' +
+          'Photos are stored re-encoded (WebP, inside 2048x2048, no metadata, GIF animations kept) and, beside that URL, in the ' +
+          'narrower widths 320, 640 and 1080 (never enlarged) and in AVIF: a photo file answers its placeholder (a ThumbHash), ' +
+          'widths and formats; <name>-<width>.<format> is a narrower width, <name>.avif the full size in AVIF. Videos are transcoded to MP4 ' +
           'by a worker: their URL is answered at once and GET /api/media/videos/{id} tells when it plays (or why it failed: a ' +
           'story video over 60 s or a reel over 90 s by its real length).',
         ...memberOnly,
@@ -89,7 +93,7 @@ function routes(app: ServiceApp, media: Media): void {
         },
         'media uploaded',
       );
-      const files = stored.map(({ url, type, videoId, width, height }) => ({ url, type, videoId, width, height }));
+      const files = stored.map(answerOf);
       const body: UploadAnswer = { urls: files.map((f) => f.url), files };
       return reply.code(201).send(body);
     },

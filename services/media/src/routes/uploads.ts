@@ -26,6 +26,7 @@ const bytes = { schema: z.any().meta({ type: 'string', format: 'binary' }) };
 /** Archives (`application/zip`) live in a private area this route never serves (decision 035). */
 const fileContent: Record<Exclude<(typeof contentTypes)[keyof typeof contentTypes], 'application/zip'>, typeof bytes> = {
   'image/webp': bytes,
+  'image/avif': bytes,
   'image/png': bytes,
   'image/jpeg': bytes,
   'image/gif': bytes,

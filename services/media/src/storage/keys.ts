@@ -6,7 +6,8 @@
  *
  * Areas say what a key holds and whether `/uploads/*` may serve it:
  * - `profile`  avatars and covers (re-encoded WebP), public;
- * - `images`   images of posts, stories and the like, public;
+ * - `images`   images of posts, stories and the like, public; a photo's smaller widths and AVIFs
+ *              are its variants (`<id>-640.avif`, `<id>.avif`: decision 044);
  * - `videos`   transcoded videos and their poster frames, public — clients tell a video
  *              from an image by this path;
  * - `incoming` raw uploads waiting for a worker (a video before its transcode), never served;
@@ -28,6 +29,7 @@ export type StorageArea = keyof typeof storageAreas;
 /** Extensions a key may end in, and the content type each is stored and served with. */
 export const contentTypes = {
   webp: 'image/webp',
+  avif: 'image/avif',
   png: 'image/png',
   jpg: 'image/jpeg',
   gif: 'image/gif',

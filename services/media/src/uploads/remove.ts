@@ -4,10 +4,12 @@
  * are accepted: each is turned into a storage key by the one strict key grammar (`storage/keys.ts`),
  * so no URL can name a path outside the storage, a profile picture or another area.
  *
- * A video's URL takes its poster and any upload still waiting in `incoming/` with it; a video still
+ * A video's URL takes its poster, its small rendition and any upload still waiting in `incoming/`
+ * with it, a photo's its smaller widths and AVIFs; a video still
  * processing is marked failed first, so the worker stops at its next step instead of storing files
  * nobody will remove. Unknown URLs are skipped; removing twice removes nothing the second time.
  */
+import { PHOTO_FORMATS, PHOTO_WIDTHS, SMALL_VIDEO_VARIANT } from '@kora/contracts';
 import { badRequest } from '@kora/platform/service';
 import type { Media } from '../context.js';
 import { parseKey, siblingKey, type ParsedKey } from '../storage/keys.js';
@@ -27,10 +29,29 @@ export function removableKey(url: string): ParsedKey | null {
   return parsed && REMOVABLE_AREAS.has(parsed.area) ? parsed : null;
 }
 
-/** Every stored key one URL stands for: a video's MP4 brings its poster and its waiting upload. */
+/**
+ * Every stored key one URL stands for: a video's MP4 brings its poster, its small rendition and its
+ * waiting upload; a photo its smaller widths and AVIFs (decision 044; a photo stored before has
+ * none, and removing what is not there removes nothing).
+ */
 export function keysOf(parsed: ParsedKey): string[] {
-  if (parsed.area !== 'videos' || parsed.variant !== null || parsed.ext !== 'mp4') return [parsed.key];
-  return [parsed.key, siblingKey(parsed.key, 'poster', 'jpg'), siblingKey(parsed.key, null, 'bin', 'incoming')];
+  if (parsed.variant !== null) return [parsed.key];
+  if (parsed.area === 'videos' && parsed.ext === 'mp4') {
+    return [
+      parsed.key,
+      siblingKey(parsed.key, 'poster', 'jpg'),
+      siblingKey(parsed.key, SMALL_VIDEO_VARIANT, 'mp4'),
+      siblingKey(parsed.key, null, 'bin', 'incoming'),
+    ];
+  }
+  if (parsed.area === 'images' && parsed.ext === 'webp') {
+    const variants = PHOTO_FORMATS.flatMap((format) => [
+      ...(format === 'webp' ? [] : [siblingKey(parsed.key, null, format)]),
+      ...PHOTO_WIDTHS.map((width) => siblingKey(parsed.key, String(width), format)),
+    ]);
+    return [parsed.key, ...variants];
+  }
+  return [parsed.key];
 }
 
 /** Removes what `urls` name; the count of files that were there. Refuses the lot if one is not ours. */

@@ -1,11 +1,12 @@
 /**
- * Stores what an upload request checked and prepared, all or nothing: images under `images/`,
+ * Stores what an upload request checked and prepared, all or nothing: images under `images/` (with
+ * their smaller widths and AVIFs beside them, announced by `photo.stored`: decision 044),
  * videos raw under `incoming/` with their row and `video.uploaded` event in one transaction. If any
  * step fails, every file this request stored is removed again before the error goes on. Once the
  * transaction has committed, each video's job is queued; a queue that cannot be reached then is
  * logged, not fatal (the worker re-queues unfinished videos when it starts).
  */
-import type { MediaPurpose, UploadAnswer } from '@kora/contracts';
+import { photoContentTypes, photoVariantUrl, type MediaPurpose, type PhotoDetails, type UploadAnswer } from '@kora/contracts';
 import { createReadStream } from 'node:fs';
 import type { Media } from '../context.js';
 import type { ProcessedPostImage } from '../images/post-image.js';
@@ -36,16 +37,24 @@ export async function storeUpload(media: Media, uploaderId: number, purpose: Med
       if (file.kind === 'image') {
         const key = newKey('images', 'webp');
         const stored = await put(key, file.image.data, file.image.contentType);
-        const { width, height } = file.image;
+        const { width, height, variants } = file.image;
+        let variantBytes = 0;
+        for (const variant of variants.variants) {
+          const url = photoVariantUrl({ url: publicUrl(key), width }, variant.width, variant.format);
+          variantBytes += (await put(url.slice('/uploads/'.length), variant.data, photoContentTypes[variant.format])).size;
+        }
         results.push({
           url: publicUrl(key),
           type: 'image',
           videoId: null,
           width,
           height,
+          placeholder: variants.placeholder,
+          widths: variants.widths,
+          formats: variants.formats,
           key,
           bytesIn: file.bytes,
-          bytesOut: stored.size,
+          bytesOut: stored.size + variantBytes,
           mime: file.mime,
         });
       } else {
@@ -76,6 +85,10 @@ export async function storeUpload(media: Media, uploaderId: number, purpose: Med
           .values(results.map((r) => ({ key: r.key, uploaderId })))
           .onConflictDoNothing();
       }
+      for (const photo of results) {
+        if (photo.type !== 'image') continue;
+        emit({ type: 'photo.stored', aggregateId: photo.key, actorId: uploaderId, payload: { ...photoDetailsOf(photo), uploaderId } });
+      }
       for (const video of videos) {
         const row = await insertVideo(media, tx, emit, {
           uploaderId,
@@ -100,6 +113,25 @@ export async function storeUpload(media: Media, uploaderId: number, purpose: Med
   // Committed: from here on the upload stands, whatever the queue says.
   await queueJobs(media, results);
   return results;
+}
+
+/** A stored file as the upload answers it: photos with their placeholder and sizes (decision 044). */
+export function answerOf(file: StoredFile): UploadAnswer['files'][number] {
+  const { url, type, videoId, width, height } = file;
+  if (type !== 'image') return { url, type, videoId, width, height };
+  return { url, type, videoId, width, height, placeholder: file.placeholder, widths: file.widths, formats: file.formats };
+}
+
+/** What `photo.stored` says of a stored photo (the upload answer's fields, decision 044). */
+function photoDetailsOf(photo: StoredFile): PhotoDetails {
+  return {
+    url: photo.url,
+    width: photo.width!,
+    height: photo.height!,
+    placeholder: photo.placeholder ?? null,
+    widths: photo.widths ?? [photo.width!],
+    formats: photo.formats ?? ['webp'],
+  };
 }
 
 async function queueJobs(media: Media, results: StoredFile[]): Promise<void> {

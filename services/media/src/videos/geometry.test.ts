@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitVideo, posterTime } from './geometry.js';
+import { fitVideo, posterTime, smallRendition } from './geometry.js';
 
 describe('video geometry', () => {
   it.each([
@@ -74,6 +74,40 @@ describe('video geometry', () => {
 
   it('keeps the 720p box for stories', () => {
     expect(fitVideo({ width: 1080, height: 1920 }, 'story')).toEqual({ width: 720, height: 1280 });
+  });
+
+  it.each([
+    [
+      { width: 1280, height: 720 },
+      { width: 640, height: 360 },
+    ],
+    [
+      { width: 720, height: 1280 },
+      { width: 360, height: 640 },
+    ],
+    [
+      { width: 1080, height: 1920 },
+      { width: 360, height: 640 },
+    ],
+    [
+      { width: 1080, height: 608 },
+      { width: 638, height: 360 },
+    ],
+    [
+      { width: 640, height: 362 },
+      { width: 636, height: 360 },
+    ],
+  ])('makes the small rendition of %j %j (short side 360, even sides)', (main, expected) => {
+    expect(smallRendition(main)).toEqual(expected);
+  });
+
+  it('makes no small rendition of a video already 360p or smaller (never enlarged)', () => {
+    for (const main of [
+      { width: 640, height: 360 },
+      { width: 360, height: 640 },
+      { width: 320, height: 240 },
+    ])
+      expect(smallRendition(main)).toBeNull();
   });
 
   it('takes the poster at 1 s, or half-way through a short clip', () => {

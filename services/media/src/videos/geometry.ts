@@ -1,8 +1,8 @@
 /**
- * Sizes and times the transcode decides from the probe: the output's dimensions and where the
- * poster frame is taken.
+ * Sizes and times the transcode decides from the probe: the output's dimensions, its small
+ * rendition's, and where the poster frame is taken.
  */
-import { reelLimits, type MediaPurpose } from '@kora/contracts';
+import { reelLimits, SMALL_VIDEO_SIDE, type MediaPurpose } from '@kora/contracts';
 
 /** 720p for posts and stories: landscape videos fit 1280x720, portrait ones (phone clips) 720x1280. */
 export const VIDEO_BOX = { long: 1280, short: 720 };
@@ -37,6 +37,17 @@ export function fitVideo(shown: Size, purpose: MediaPurpose = 'post'): Size {
   const box = boxFor(purpose, shown);
   const scale = Math.min(1, box.width / shown.width, box.height / shown.height);
   return { width: evenDown(Math.round(shown.width * scale)), height: evenDown(Math.round(shown.height * scale)) };
+}
+
+/**
+ * The small rendition (decision 044) of a video transcoded at `main`: its short side 360, aspect
+ * kept, both sides even; null when the main one is already that small (never enlarged).
+ */
+export function smallRendition(main: Size): Size | null {
+  const short = Math.min(main.width, main.height);
+  if (short <= SMALL_VIDEO_SIDE) return null;
+  const scale = SMALL_VIDEO_SIDE / short;
+  return { width: evenDown(Math.round(main.width * scale)), height: evenDown(Math.round(main.height * scale)) };
 }
 
 /** The poster frame: at 1 s, or half-way through a clip shorter than 2 s. */

@@ -4,7 +4,7 @@
  * Every change after the upload is guarded by `status = 'processing'`, so a late or repeated job
  * can never undo a finished video or announce it twice.
  */
-import type { EventPayload, InternalVideo, MediaPurpose, VideoStatus } from '@kora/contracts';
+import type { EventPayload, InternalVideo, MediaPurpose, VideoRendition, VideoStatus } from '@kora/contracts';
 import type { Emit, Tx } from '@kora/platform/service';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Media } from '../context.js';
@@ -66,6 +66,8 @@ export interface ProcessedVideo {
   width: number;
   height: number;
   bytes: number;
+  /** Every playable file, smallest first (decision 044). */
+  renditions: VideoRendition[];
 }
 
 /** `ready` with the output's probe results, and `video.processed`; false when it was not processing. */
@@ -129,12 +131,14 @@ export function toVideoStatus(row: VideoRow): VideoStatus {
     width: ready ? row.width : null,
     height: ready ? row.height : null,
     error: row.status === 'failed' ? row.error : null,
+    // Videos processed before decision 044 have none recorded: their URL is their one file.
+    ...(ready && row.renditions ? { renditions: row.renditions } : {}),
   };
 }
 
 /** A sibling's view (`GET /internal/videos`): who uploaded it and for what, and how it stands. */
 export function toInternalVideo(row: VideoRow): InternalVideo {
-  const { id, url, status, posterUrl, durationSeconds, width, height, error } = toVideoStatus(row);
+  const { id, url, status, posterUrl, durationSeconds, width, height, error, renditions } = toVideoStatus(row);
   return {
     id,
     url,
@@ -144,6 +148,7 @@ export function toInternalVideo(row: VideoRow): InternalVideo {
     width,
     height,
     error,
+    ...(renditions ? { renditions } : {}),
     uploaderId: row.uploaderId,
     purpose: row.purpose,
     sourceMime: row.sourceMime,

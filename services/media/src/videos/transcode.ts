@@ -1,6 +1,7 @@
 /**
- * ffmpeg, through fluent-ffmpeg: the browser-safe MP4 every video becomes, and its poster frame.
- * Only the worker calls this, never a request.
+ * ffmpeg, through fluent-ffmpeg: the browser-safe MP4 every video becomes (and, in the same run,
+ * its small rendition: decision 044), and its poster frame. Only the worker calls this, never a
+ * request.
  *
  * The MP4: H.264 (High profile, yuv420p, CRF 23, preset veryfast, at most 60 frames a second) at
  * the size `geometry.ts` decided, AAC stereo 128 kb/s (no audio track when the source has none),
@@ -66,14 +67,19 @@ export interface TranscodeJob {
   timeoutSeconds: number;
   /** 0..1 as the transcode goes (only when the duration is known). */
   onProgress?: (fraction: number) => void;
+  /** The small rendition (decision 044), written by the same run: the input is decoded once for both. */
+  small?: { size: Size; output: string };
 }
 
+/** The small rendition's sound: phones on metered data, so half the main one's bit rate. */
+export const SMALL_AUDIO_BITRATE = '64k';
+
 /** ffmpeg's output options for the MP4 (the bench runs bare ffmpeg with exactly these). */
-export function mp4OutputOptions(job: Pick<TranscodeJob, 'size' | 'withAudio' | 'maxSeconds'>): string[] {
+export function mp4OutputOptions(job: Pick<TranscodeJob, 'size' | 'withAudio' | 'maxSeconds'> & { audioBitrate?: string }): string[] {
   return [
     '-map',
     '0:v:0',
-    ...(job.withAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : ['-an']),
+    ...(job.withAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', job.audioBitrate ?? '128k', '-ac', '2'] : ['-an']),
     '-vf',
     `scale=${job.size.width}:${job.size.height},setsar=1,format=yuv420p`,
     '-c:v',
@@ -109,6 +115,9 @@ export function transcodeToMp4(job: TranscodeJob): Promise<void> {
     .inputOptions(safeInputOptions(job.mime))
     .outputOptions(mp4OutputOptions(job))
     .output(job.output);
+  if (job.small) {
+    command.output(job.small.output).outputOptions(mp4OutputOptions({ ...job, size: job.small.size, audioBitrate: SMALL_AUDIO_BITRATE }));
+  }
 
   const { onProgress } = job;
   const durationSeconds = job.maxSeconds && job.durationSeconds ? Math.min(job.maxSeconds, job.durationSeconds) : job.durationSeconds;

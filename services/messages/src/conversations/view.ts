@@ -1,85 +1,68 @@
 /**
  * Conversations as one caller sees them (`conversationSchema`): members with names from the member
- * snapshot, the newest message the caller may see, their unread count and read mark. The read and
- * delivered marks of a member whose membership is a request (or was declined) are null to everyone
- * else: the sender of a request sees exactly what an unanswered conversation shows.
+ * snapshot, the newest message the caller may see, their unread count and read mark, all read in
+ * one statement (view-sql.ts). The read and delivered marks of a member whose membership is a
+ * request (or was declined) are null to everyone else: the sender of a request sees exactly what an
+ * unanswered conversation shows.
  */
 import type { Conversation, ConversationMember } from '@kora/contracts';
-import { memberViews, rowsOf, type DbOrTx } from '@kora/platform/service';
-import { inArray } from 'drizzle-orm';
+import { preparedSql, unknownMemberView, type PreparedSql } from '@kora/platform/service';
+import { sql } from 'drizzle-orm';
 import type { Messages } from '../context.js';
-import type { MemberRow } from '../db/schema.js';
-import { messagesJson } from '../messages/view.js';
-import { conversationMarksSql } from './marks-sql.js';
+import type { MessagesTables } from '../db/schema.js';
+import { messageOfRow, type MessageColumns } from '../messages/message-sql.js';
+import { conversationRowsSql, pickedColumnsSql, type ConversationMemberColumns, type ConversationRowColumns } from './view-sql.js';
 
 const mark = (id: number) => (id > 0 ? id : null);
 
-function memberJson(
-  row: MemberRow,
-  callerId: number,
-  view: { username: string; displayName: string; profileImage: string },
-): ConversationMember {
+function memberJson(row: ConversationMemberColumns, callerId: number): ConversationMember {
   const hidden = row.userId !== callerId && (row.state === 'request' || row.state === 'declined');
+  const unknown = row.username === null ? unknownMemberView(row.userId) : undefined;
   return {
     id: row.userId,
-    username: view.username,
-    name: view.displayName,
-    profileImage: view.profileImage,
+    username: unknown?.username ?? row.username!,
+    name: unknown?.displayName ?? row.name!,
+    profileImage: unknown?.profileImage ?? row.image!,
     active: row.state !== 'left',
     readUpTo: hidden ? null : mark(row.lastReadId),
     deliveredUpTo: hidden ? null : mark(row.lastDeliveredId),
   };
 }
 
-/** The caller's view of each of `ids` they are in, in the order of `ids`. */
-export async function conversationViews(m: Messages, db: DbOrTx, callerId: number, ids: number[]): Promise<Conversation[]> {
-  if (ids.length === 0) return [];
-  const { conversations, conversationMembers, messages } = m.tables;
-  const [rows, members, marks] = await Promise.all([
-    db.select().from(conversations).where(inArray(conversations.id, ids)),
-    db
-      .select()
-      .from(conversationMembers)
-      .where(inArray(conversationMembers.conversationId, ids))
-      .orderBy(conversationMembers.joinedAt, conversationMembers.userId),
-    db.execute(conversationMarksSql(m.tables, callerId, ids)),
-  ]);
-  const counts = new Map(
-    rowsOf<{ conversation_id: number; last_id: number | null; unread: number }>(marks).map((r) => [
-      Number(r.conversation_id),
-      { lastId: r.last_id === null ? null : Number(r.last_id), unread: Number(r.unread) },
-    ]),
-  );
-  const lastIds = [...counts.values()].map((c) => c.lastId).filter((id): id is number => id !== null);
-  const lastRows = lastIds.length === 0 ? [] : await db.select().from(messages).where(inArray(messages.id, lastIds));
-  const lastJson = new Map((await messagesJson(db, m.tables, lastRows)).map((msg) => [msg.id, msg]));
-  const view = await memberViews(db, m.tables.members, [...new Set(members.map((r) => r.userId))], m.now());
-  const byId = new Map(rows.map((r) => [r.id, r]));
-
-  return ids.flatMap((id): Conversation[] => {
-    const row = byId.get(id);
-    const own = members.find((r) => r.conversationId === id && r.userId === callerId);
-    if (!row || !own) return [];
-    const count = counts.get(id);
-    return [
-      {
-        id,
-        kind: row.kind,
-        title: row.title,
-        creatorId: row.creatorId,
-        folder: own.state === 'request' ? 'requests' : 'inbox',
-        members: members.filter((r) => r.conversationId === id).map((r) => memberJson(r, callerId, view(r.userId))),
-        lastMessage: (count?.lastId != null && lastJson.get(count.lastId)) || null,
-        lastActivityAt: row.lastActivityAt.toISOString(),
-        unreadCount: count?.unread ?? 0,
-        lastReadId: own.lastReadId,
-      },
-    ];
-  });
+/** One row of `conversationRowsSql` as the caller's view. */
+export function conversationOfRow(row: ConversationRowColumns, callerId: number): Conversation {
+  return {
+    id: Number(row.conversation_id),
+    kind: row.kind,
+    title: row.title,
+    creatorId: Number(row.creator_id),
+    folder: row.state === 'request' ? 'requests' : 'inbox',
+    members: row.members.map((member) => memberJson(member, callerId)),
+    lastMessage: row.message_id == null ? null : messageOfRow(row as MessageColumns),
+    lastActivityAt: new Date(Number(row.activity_ms)).toISOString(),
+    unreadCount: Number(row.unread),
+    lastReadId: Number(row.last_read_id),
+  };
 }
 
-export async function conversationView(m: Messages, db: DbOrTx, callerId: number, id: number): Promise<Conversation> {
-  const [view] = await conversationViews(m, db, callerId, [id]);
-  if (!view) throw new Error(`conversation ${id} has no view for member ${callerId}`);
-  return view;
+const statements = new WeakMap<MessagesTables, PreparedSql<{ viewer: number; conversation: number }>>();
+
+function viewStatement(tables: MessagesTables) {
+  let statement = statements.get(tables);
+  if (!statement) {
+    const viewer = sql`${sql.placeholder('viewer')}::int8`;
+    const { conversationMembers, conversations } = tables;
+    const picked = sql`select ${pickedColumnsSql}, null::text as key
+      from ${conversationMembers} as cm join ${conversations} as c on c.id = cm.conversation_id
+      where cm.user_id = ${viewer} and cm.conversation_id = ${sql.placeholder('conversation')}::int8`;
+    statements.set(tables, (statement = preparedSql(conversationRowsSql(tables, viewer, picked))));
+  }
+  return statement;
+}
+
+/** The caller's view of a conversation they have a membership row in (the routes check they are in it). */
+export async function conversationView(m: Messages, callerId: number, id: number): Promise<Conversation> {
+  const [row] = await viewStatement(m.tables).rows<ConversationRowColumns>(m.ctx.db, { viewer: callerId, conversation: id });
+  if (!row) throw new Error(`conversation ${id} has no view for member ${callerId}`);
+  return conversationOfRow(row, callerId);
 }

@@ -13,9 +13,11 @@
 import type { Tx } from '@kora/platform/service';
 import { sql } from 'drizzle-orm';
 import type { Messages } from '../context.js';
+import type { VideoRow } from '../db/schema.js';
 import { videoFailed, videoNotYours } from '../errors.js';
 
-export async function requireSendableVideo(m: Messages, tx: Tx, senderId: number, url: string): Promise<void> {
+/** The video's projection row (locked until the send commits), once it passed the checks. */
+export async function requireSendableVideo(m: Messages, tx: Tx, senderId: number, url: string): Promise<VideoRow> {
   const { videos } = m.tables;
   const [row] = await tx
     .insert(videos)
@@ -24,4 +26,5 @@ export async function requireSendableVideo(m: Messages, tx: Tx, senderId: number
     .returning();
   if (row!.uploaderId !== null && row!.uploaderId !== senderId) throw videoNotYours();
   if (row!.status === 'failed') throw videoFailed(row!.error);
+  return row!;
 }

@@ -9,7 +9,8 @@ import type { DbOrTx } from '@kora/platform/service';
 import { inArray } from 'drizzle-orm';
 import type { MessagesTables, VideoRow } from '../db/schema.js';
 
-export type VideoStates = ReadonlyMap<string, VideoRow>;
+/** What an answer shows of each video, by URL. */
+export type VideoStates = ReadonlyMap<string, Pick<VideoRow, 'status' | 'posterUrl' | 'durationSeconds' | 'error'>>;
 
 /** The projection's rows for every video among `media` lists, by URL. */
 export async function videoStates(db: DbOrTx, tables: MessagesTables, media: MessageMedia[][]): Promise<VideoStates> {

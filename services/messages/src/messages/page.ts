@@ -6,28 +6,21 @@
  * reads everything once. Every page is answered oldest first (ascending ids).
  */
 import type { Message } from '@kora/contracts';
-import { rowsOf } from '@kora/platform/service';
-import { inArray } from 'drizzle-orm';
 import type { Messages } from '../context.js';
 import { conversationOf } from '../conversations/access.js';
-import { messagePageSql, type MessagePageQuery } from './page-sql.js';
-import { messagesJson } from './view.js';
+import { messageOfRow, type MessageColumns } from './message-sql.js';
+import { messagePageStatement, readsForward, type MessagePageQuery } from './page-sql.js';
 
 export async function messagePage(m: Messages, callerId: number, conversationId: number, query: MessagePageQuery): Promise<Message[]> {
-  const db = m.ctx.db;
-  await conversationOf(m, db, conversationId, callerId);
-  const t = m.tables.messages;
-  const ids = rowsOf<{ id: number }>(await db.execute(messagePageSql(m.tables, callerId, conversationId, query)));
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(t)
-    .where(
-      inArray(
-        t.id,
-        ids.map((r) => Number(r.id)),
-      ),
-    )
-    .orderBy(t.id);
-  return messagesJson(db, m.tables, rows);
+  const rows = await messagePageStatement(m.tables, query).rows<MessageColumns>(m.ctx.db, {
+    viewer: callerId,
+    conversation: conversationId,
+    limit: query.limit,
+    before: query.before,
+    after: query.after,
+  });
+  // The statement answers nothing to someone outside the conversation: only an empty page asks which it was.
+  if (rows.length === 0) await conversationOf(m, m.ctx.db, conversationId, callerId);
+  const messages = rows.map(messageOfRow);
+  return readsForward(query) ? messages : messages.reverse();
 }

@@ -8,17 +8,16 @@
  * sender's and not failed (`attach-video.ts`).
  */
 import { mediaTypeOf, messageLimits, textLength, type Message, type MessageMedia } from '@kora/contracts';
-import { isBlockedBetween, rowsOf, type Tx } from '@kora/platform/service';
-import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@kora/platform/service';
+import { and, eq } from 'drizzle-orm';
 import type { Messages } from '../context.js';
-import type { MemberRow } from '../db/schema.js';
-import { conversationOf, membersOf } from '../conversations/access.js';
-import { audienceOf } from '../conversations/audience.js';
-import { bodyEmpty, bodyTooLong, cantMessage, photosOrVideo, replyNotFound } from '../errors.js';
-import { admissionOf } from '../rules/may-message.js';
+import type { VideoRow } from '../db/schema.js';
+import { audienceFrom, isInConversation } from '../conversations/audience.js';
+import { bodyEmpty, bodyTooLong, cantMessage, conversationNotFound, photosOrVideo, replyNotFound } from '../errors.js';
+import { admission } from '../rules/may-message.js';
 import { requireSendableVideo } from './attach-video.js';
-import { messagesJson } from './view.js';
-import { visibleTo } from './visibility.js';
+import { sendStatements, type SendCheckMember, type SendCheckRow } from './send-sql.js';
+import { messageJson, messagesJson } from './view.js';
 
 export interface SendMessage {
   clientId: string;
@@ -44,92 +43,91 @@ export async function sendMessage(
   const media = checkedMedia(input.media);
   if (body === '' && media.length === 0) throw bodyEmpty();
   if (textLength(body) > messageLimits.maxBody) throw bodyTooLong();
+  const replyToId = input.replyToId ?? null;
+  const statements = sendStatements(m.tables);
+
+  // The checks first, without the conversation's lock (and outside the transaction: each statement
+  // reads what is committed when it starts either way): sends into one conversation wait for each
+  // other only while the message takes its id and is announced (below).
+  const [checks] = await statements.checks.rows<SendCheckRow>(m.ctx.db, {
+    conversation: conversationId,
+    caller: callerId,
+    clientId: input.clientId,
+    replyTo: replyToId,
+  });
+  if (!checks || !isInConversation(checks.own_state)) throw conversationNotFound();
+  if (checks.stored_id !== null) return { message: await storedSend(m, m.ctx.db, callerId, input.clientId), created: false };
+  const members = checks.members;
+  if (checks.kind === 'direct') requireMayContinue(callerId, members);
+  if (replyToId !== null && !checks.reply) throw replyNotFound();
+  // Nobody else can receive it (the recipient declined or left): it is the sender's alone.
+  const reachable = members.some((r) => r.userId !== callerId && isInConversation(r.state));
+  // Whom its events are for (the sender counts as in it: writing in a request accepts it).
+  const audience = reachable ? audienceFrom(members, callerId) : { memberIds: [callerId], notifyIds: [] };
 
   return m.ctx.transact(async (tx, emit) => {
-    const t = m.tables.messages;
-    // The checks first, without the conversation's lock: sends into one conversation wait for each
-    // other only while the message takes its id and is announced (below).
-    const { conversation } = await conversationOf(m, tx, conversationId, callerId);
-    const repeat = await storedSend(m, tx, callerId, input.clientId);
-    if (repeat) return { message: repeat, created: false };
-
-    const members = await membersOf(m, tx, conversationId);
-    if (conversation.kind === 'direct') await requireMayContinue(m, tx, callerId, members);
-    if (input.replyToId != null) {
-      const replied = await tx.execute(
-        sql`select 1 from ${t} as m where m.id = ${input.replyToId} and m.conversation_id = ${conversationId} and ${visibleTo(m.tables, callerId)}`,
-      );
-      if (rowsOf(replied).length === 0) throw replyNotFound();
-    }
-    for (const item of media) if (item.type === 'video') await requireSendableVideo(m, tx, callerId, item.url);
-    // Nobody else can receive it (the recipient declined or left): it is the sender's alone.
-    const reachable = members.some((r) => r.userId !== callerId && (r.state === 'active' || r.state === 'request'));
-    const after = members.map((r) => (r.userId === callerId ? { ...r, state: 'active' as const } : r));
-    // A message for the sender alone reaches only their own tabs.
-    const audience = !reachable ? { memberIds: [callerId], notifyIds: [] } : await audienceOf(m, tx, after, callerId);
-
+    const videos = new Map<string, VideoRow>();
+    for (const item of media) if (item.type === 'video') videos.set(item.url, await requireSendableVideo(m, tx, callerId, item.url));
     // The lock (and the caller still in the conversation under it): ids are taken in commit order.
-    await conversationOf(m, tx, conversationId, callerId, { lock: true });
-    const [row] = await tx
-      .insert(t)
-      .values({
-        conversationId,
-        senderId: callerId,
-        clientId: input.clientId,
-        body,
-        media,
-        replyToId: input.replyToId ?? null,
-        senderOnly: !reachable,
-      })
-      .onConflictDoNothing({ target: [t.senderId, t.clientId] })
-      .returning();
-    if (!row) {
-      // A concurrent repeat committed first: its row is the answer.
-      const stored = await storedSend(m, tx, callerId, input.clientId);
-      return { message: stored!, created: false };
-    }
-    const { conversations, conversationMembers: cm } = m.tables;
-    await tx
-      .update(conversations)
-      .set({ lastMessageId: row.id, lastActivityAt: row.createdAt })
-      .where(eq(conversations.id, conversationId));
-    // Writing in a request you received accepts it; the sender has read and received their own message.
-    await tx
-      .update(cm)
-      .set({
-        state: 'active',
-        lastReadId: sql`greatest(${cm.lastReadId}, ${row.id})`,
-        lastDeliveredId: sql`greatest(${cm.lastDeliveredId}, ${row.id})`,
-      })
-      .where(and(eq(cm.conversationId, conversationId), eq(cm.userId, callerId)));
-    const [message] = await messagesJson(tx, m.tables, [row]);
+    const [stored] = await statements.store.rows<{ member: boolean; id: number | null; created_ms: number | null }>(tx, {
+      conversation: conversationId,
+      caller: callerId,
+      clientId: input.clientId,
+      body,
+      media: JSON.stringify(media),
+      replyTo: replyToId,
+      senderOnly: !reachable,
+    });
+    if (!stored?.member) throw conversationNotFound();
+    // A concurrent repeat committed first: its row is the answer.
+    if (stored.id === null) return { message: await storedSend(m, tx, callerId, input.clientId), created: false };
+    const row = {
+      id: Number(stored.id),
+      conversationId,
+      senderId: callerId,
+      clientId: input.clientId,
+      body,
+      media,
+      replyToId,
+      senderOnly: !reachable,
+      deletedAt: null,
+      createdAt: new Date(Number(stored.created_ms)),
+    };
+    const reply = checks.reply;
+    const replied = reply
+      ? {
+          id: replyToId!,
+          senderId: reply.senderId,
+          body: reply.body,
+          deletedAt: reply.deletedMs === null ? null : new Date(reply.deletedMs),
+        }
+      : undefined;
+    const message = messageJson(row, videos, replied);
     emit({
       type: 'message.sent',
       aggregateId: conversationId,
       actorId: callerId,
-      payload: { conversationId, ...audience, message: message!, title: conversation.title },
+      payload: { conversationId, ...audience, message, title: checks.title },
     });
-    return { message: message!, created: true };
+    return { message, created: true };
   });
 }
 
-/** The sender's earlier send with this client id, if any (wherever it went: the id is theirs). */
-async function storedSend(m: Messages, tx: Tx, senderId: number, clientId: string): Promise<Message | undefined> {
+/** The sender's earlier send with this client id (wherever it went: the id is theirs). */
+async function storedSend(m: Messages, db: DbOrTx, senderId: number, clientId: string): Promise<Message> {
   const t = m.tables.messages;
-  const [row] = await tx
+  const [row] = await db
     .select()
     .from(t)
     .where(and(eq(t.senderId, senderId), eq(t.clientId, clientId)));
-  return row ? (await messagesJson(tx, m.tables, [row]))[0] : undefined;
+  return (await messagesJson(db, m.tables, [row!]))[0]!;
 }
 
 /** The other member of a direct conversation: never across a block; their policy rules until they accepted. */
-async function requireMayContinue(m: Messages, tx: Tx, callerId: number, members: MemberRow[]): Promise<void> {
+function requireMayContinue(callerId: number, members: SendCheckMember[]): void {
   const other = members.find((r) => r.userId !== callerId);
   if (!other) return;
-  if (other.state === 'active') {
-    if (await isBlockedBetween(tx, m.tables.blocks, callerId, other.userId)) throw cantMessage();
-    return;
-  }
-  if ((await admissionOf(tx, m.tables, callerId, other.userId)) === 'refused') throw cantMessage();
+  if (other.apart) throw cantMessage();
+  if (other.state === 'active') return;
+  if (admission({ blocked: false, policy: other.policy ?? 'everyone', friends: other.friend === true }) === 'refused') throw cantMessage();
 }

@@ -5,11 +5,11 @@
  * list (docs/performance.md, messages).
  */
 import { messageLimits } from '@kora/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { MessagesTables } from '../db/schema.js';
 import { visibleTo } from './visibility.js';
 
-export function unreadCountSql(tables: MessagesTables, callerId: number): SQL {
+export function unreadCountSql(tables: MessagesTables, callerId: number | Placeholder | SQL): SQL {
   return sql`(select count(*)::int from (select 1 from ${tables.messages} as m
     where m.conversation_id = cm.conversation_id and m.id > cm.last_read_id and m.sender_id <> ${callerId}
       and m.deleted_at is null and ${visibleTo(tables, callerId)}

@@ -5,10 +5,10 @@
  * messages are left out of the blocker's pages, lists and counts, and the other way round).
  */
 import { notBlockedWith } from '@kora/platform/service';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { MessagesTables } from '../db/schema.js';
 
-export function visibleTo(tables: MessagesTables, viewerId: number, alias = 'm'): SQL {
+export function visibleTo(tables: MessagesTables, viewerId: number | Placeholder | SQL, alias = 'm'): SQL {
   const senderId = sql.raw(`${alias}.sender_id`);
   const senderOnly = sql.raw(`${alias}.sender_only`);
   return sql`((not ${senderOnly} or ${senderId} = ${viewerId}) and ${notBlockedWith(tables.blocks, viewerId, senderId)})`;

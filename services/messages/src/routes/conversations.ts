@@ -34,7 +34,7 @@ const conversationList = z.array(conversationSchema);
 const idOf = (raw: string) => parsePathId(raw, conversationNotFound);
 
 export async function conversationRoutes(app: ServiceApp, m: Messages): Promise<void> {
-  const view = (callerId: number, id: number) => conversationView(m, m.ctx.db, callerId, id);
+  const view = (callerId: number, id: number) => conversationView(m, callerId, id);
 
   app.get(
     '/api/messages/conversations',

@@ -5,7 +5,8 @@
  */
 import { messageTexts as t, type Message } from '@kora/contracts';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '@kora/platform/service';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { befriend, expectError, memberIds, outboxEvents, registerMembers, useMessagesService } from '../test-support.js';
 
@@ -41,6 +42,35 @@ describe('messages', () => {
     const sent = (await outboxEvents(file.svc, 'message.sent')).filter((e) => (e.payload.message as Message).clientId === racing);
     expect(sent).toHaveLength(1);
   });
+
+  // Two transactions at once need separate connections: PGlite runs one at a time, so only PostgreSQL can interleave them.
+  it.runIf(process.env.KORA_TEST_TARGET === 'real')(
+    'a send waiting for the lock while the caller is removed is refused 404 and stores nothing',
+    async () => {
+      const { id: convo } = await file.api.start(ada, [bola, chidi], { title: 'Removal' });
+      const { conversations, conversationMembers: cm, messages } = file.svc.tables;
+      const db = file.svc.ctx.db;
+      const clientId = randomUUID();
+      let sending: Promise<{ statusCode: number }> | undefined;
+      await db.transaction(async (tx) => {
+        // As a removal does: the conversation's lock, then the member out.
+        await tx.select().from(conversations).where(eq(conversations.id, convo)).for('update');
+        await tx
+          .update(cm)
+          .set({ state: 'left', leftAt: new Date() })
+          .where(and(eq(cm.conversationId, convo), eq(cm.userId, chidi)));
+        sending = file.api.send(chidi, convo, 'too late', clientId);
+        // Committed only once the send's checks passed and it waits for the lock.
+        const like = `%${file.svc.ctx.schema}%`;
+        const waiting = async () =>
+          rowsOf(await db.execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like ${like}`)).length > 0;
+        for (let i = 0; i < 200 && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 25));
+        expect(await waiting()).toBe(true);
+      });
+      expect((await sending!).statusCode).toBe(404);
+      expect(await db.select().from(messages).where(eq(messages.clientId, clientId))).toEqual([]);
+    },
+  );
 
   it('announces message.sent keyed by the conversation: every member, the inbox ones to notify', async () => {
     const message = await file.api.sent(bola, id, 'evented');

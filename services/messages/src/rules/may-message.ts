@@ -22,7 +22,12 @@ export async function admissionOf(db: DbOrTx, tables: MessagesTables, senderId: 
     messagePolicyOf(db, tables, recipientId),
     areFriends(db, tables.friendships, senderId, recipientId),
   ]);
-  if (policy === 'nobody') return 'refused';
-  if (friends) return 'inbox';
-  return policy === 'friends' ? 'refused' : 'request';
+  return admission({ blocked: false, policy, friends });
+}
+
+/** The rule itself, for a caller that read the facts already (a send reads them in one statement). */
+export function admission(facts: { blocked: boolean; policy: MessagePolicy; friends: boolean }): MessageAdmission {
+  if (facts.blocked || facts.policy === 'nobody') return 'refused';
+  if (facts.friends) return 'inbox';
+  return facts.policy === 'friends' ? 'refused' : 'request';
 }

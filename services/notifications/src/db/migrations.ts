@@ -151,4 +151,41 @@ export const migrations: Migration[] = [
       ${memberMutesSql}
     `,
   },
+  {
+    // Push notifications on members' devices (decision 042): one row per browser subscription
+    // (its endpoint is the device's address at its push service, unique: a device held by another
+    // member moves to whoever subscribes it last), the session it was made in (signing out of that
+    // session removes it), and the VAPID key pair a server without VAPID_* variables makes once.
+    id: '0009_push_subscriptions',
+    sql: `
+      create table {schema}.push_subscriptions (
+        id bigint generated always as identity primary key,
+        user_id bigint not null,
+        endpoint text not null,
+        p256dh text not null,
+        auth text not null,
+        session_id text not null,
+        user_agent text,
+        created_at timestamptz not null default now(),
+        last_used_at timestamptz
+      );
+      create unique index push_subscriptions_endpoint_idx on {schema}.push_subscriptions (endpoint);
+      create index push_subscriptions_user_idx on {schema}.push_subscriptions (user_id, id);
+      create index push_subscriptions_session_idx on {schema}.push_subscriptions (session_id);
+      create table {schema}.vapid_keys (
+        id smallint primary key check (id = 1),
+        public_key text not null,
+        private_key text not null,
+        created_at timestamptz not null default now()
+      );
+    `,
+  },
+  {
+    // The language each member reads (decision 045), from the same settings.profile-changed as the
+    // time zone: what their notifications, pushes and digest are written in. Null = English.
+    id: '0010_member_language',
+    sql: `
+      alter table {schema}.member_timezones add column language text;
+    `,
+  },
 ];

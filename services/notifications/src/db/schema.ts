@@ -1,7 +1,7 @@
 /** Tables of the `notifications` schema (Drizzle views of the SQL in migrations.ts). */
 import { NOTIFICATION_ENTITY_TYPES, type MentionReviewState } from '@kora/contracts';
 import { devMailTable, memberBlocksTable, memberMutesTable, memberPrivacyTable, memberSnapshotTable } from '@kora/platform/service';
-import { bigint, boolean, date, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = (name: string) => bigint(name, { mode: 'number' });
@@ -56,10 +56,12 @@ export const notificationsSchema = (name: string) => {
   /** Whom each member muted (settings service, decision 037): no message notification from them. */
   const mutes = memberMutesTable(schema);
 
-  /** Each member's time zone (settings.profile-changed); no row = UTC. */
+  /** Each member's time zone and language (settings.profile-changed); no row = UTC and English. */
   const timezones = schema.table('member_timezones', {
     userId: id('user_id').primaryKey(),
     timezone: text('timezone').notNull(),
+    /** What their notifications, pushes and digest are written in (null: English). */
+    language: text('language'),
     updatedAt: at('updated_at').notNull(),
   });
 
@@ -78,11 +80,47 @@ export const notificationsSchema = (name: string) => {
     (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
   );
 
+  /** Each member's devices subscribed to push notifications (decision 042). */
+  const pushSubscriptions = schema.table('push_subscriptions', {
+    id: id('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: id('user_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The auth session it was made in: signing out of it removes the subscription. */
+    sessionId: text('session_id').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    lastUsedAt: at('last_used_at'),
+  });
+
+  /** The key pair pushes are signed with when VAPID_* are not set: one row, made once. */
+  const vapidKeys = schema.table('vapid_keys', {
+    id: smallint('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  });
+
   /** The dev outbox: mails "sent" with no SMTP server configured (local installs). */
   const devMail = devMailTable(schema);
 
-  return { notifications, members, notificationSettings, privacy, blocks, mutes, timezones, emails, digests, devMail };
+  return {
+    notifications,
+    members,
+    notificationSettings,
+    privacy,
+    blocks,
+    mutes,
+    timezones,
+    emails,
+    digests,
+    devMail,
+    pushSubscriptions,
+    vapidKeys,
+  };
 };
 
 export type NotificationsTables = ReturnType<typeof notificationsSchema>;
 export type NotificationRow = NotificationsTables['notifications']['$inferSelect'];
+export type PushSubscriptionRow = NotificationsTables['pushSubscriptions']['$inferSelect'];

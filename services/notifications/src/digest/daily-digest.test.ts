@@ -8,6 +8,7 @@ import {
   memberIds,
   registerMember,
   sendMessage,
+  setLanguage,
   setNotificationSettings,
   setTimezone,
   someId,
@@ -42,11 +43,13 @@ describe(`daily digest (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     digest = true,
     unread = 2,
     timezone,
-  }: { digest?: boolean; unread?: number; timezone?: string } = {}): Promise<number> {
+    language,
+  }: { digest?: boolean; unread?: number; timezone?: string; language?: 'pcm' } = {}): Promise<number> {
     const me = nextId();
     await registerMember(svc, me, { firstname: 'Amaka', lastname: 'Obi' });
     if (digest) await setNotificationSettings(svc, me, { emailDigest: true });
     if (timezone) await setTimezone(svc, me, timezone);
+    if (language) await setLanguage(svc, me, language);
     for (let i = 0; i < unread; i++) {
       const actor = nextId();
       await registerMember(svc, actor, { firstname: 'Tunde', lastname: `Bakare${i}` });
@@ -72,6 +75,19 @@ describe(`daily digest (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
     at('2026-11-27T08:20:00Z');
     await run();
     expect(mailsTo(me)).toHaveLength(2);
+  });
+
+  it("is written in the member's language, the notifications it lists included", async () => {
+    const me = await member({ unread: 2, language: 'pcm' });
+    at('2026-11-28T08:05:00Z');
+    await run();
+    const [mail] = mailsTo(me);
+    expect(mail?.subject).toBe('Your Kora daily digest: 2 notifications wey you never read');
+    expect(mail?.text).toContain('How far Amaka Obi,');
+    expect(mail?.text).toContain('You get 2 notifications wey you never read for Kora:');
+    expect(mail?.text).toMatch(/- Tunde Bakare1 like your post\n- Tunde Bakare0 like your post/);
+    expect(mail?.text).toContain('See all of dem: https://kora.test/notifications');
+    expect(mail?.html).toContain('You dey get dis e-mail because daily digest dey on');
   });
 
   it("follows the member's time zone", async () => {

@@ -11,12 +11,13 @@
  * fails rolls the row back, so the job's retry sends it. (A crash after the mail left and before
  * the commit would send again on retry: the one window, narrower than losing a digest.)
  */
+import { digestMailTexts, inLocale } from '@kora/contracts';
 import { signLinkToken } from '@kora/platform/service';
 import { createTransactionalMailSender, mailLinkBase, type TransactionalMailSender } from '@kora/platform/mail';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
 import { actorView } from '../projections/members.js';
-import { notificationSettingsOf } from '../projections/settings.js';
+import { notificationSettingsOf, readableLanguage } from '../projections/settings.js';
 import { shown } from '../notifications/read-state.js';
 import { localTime } from './local-time.js';
 import { DIGEST_LISTED, digestMail } from './mail.js';
@@ -29,6 +30,7 @@ interface Candidate {
   userId: number;
   email: string;
   timezone: string | null;
+  language: string | null;
 }
 
 /** Sends every digest now due; answers how many went out. Throws after trying all if any failed (the job retries). */
@@ -36,7 +38,7 @@ export async function sendDueDigests(n: Notifications, mail: DigestSender): Prom
   const now = n.now();
   const { notificationSettings: ns, emails, timezones } = n.tables;
   const candidates: Candidate[] = await n.ctx.db
-    .select({ userId: ns.userId, email: emails.email, timezone: timezones.timezone })
+    .select({ userId: ns.userId, email: emails.email, timezone: timezones.timezone, language: timezones.language })
     .from(ns)
     .innerJoin(emails, eq(emails.userId, ns.userId))
     .leftJoin(timezones, eq(timezones.userId, ns.userId))
@@ -90,10 +92,11 @@ async function sendDigest(n: Notifications, mail: DigestSender, member: Candidat
     const [rows, conversationRows] = [await newest(false), await newest(true)];
     const [self] = await tx.select().from(m).where(eq(m.userId, member.userId));
     const settings = n.ctx.siteSettings.current();
-    await mail.send(
+    // In the member's language: its own words, and the stored notifications' (already in it).
+    const message = inLocale({ language: readableLanguage(member.language) }, () =>
       digestMail({
         to: member.email,
-        name: self?.displayName ?? 'there',
+        name: self?.displayName ?? digestMailTexts.there,
         siteName: settings.general.siteName,
         base: mailLinkBase(settings, n.config),
         token: signLinkToken(n.ctx.env.INTERNAL_SECRET, 'unsubscribe-digest', member.userId),
@@ -103,8 +106,8 @@ async function sendDigest(n: Notifications, mail: DigestSender, member: Candidat
         // A group by its title; a direct conversation by the other member (its latest sender).
         conversationNames: conversationRows.map(({ row, actor }) => row.conversationTitle ?? actorView(row.actorId, actor).actorName),
       }),
-      tx,
     );
+    await mail.send(message, tx);
     return true;
   });
 }

@@ -4,8 +4,9 @@
  * more), links to the notifications and messages pages, and an unsubscribe link that works without
  * signing in. The List-Unsubscribe headers let mail clients offer their own one-click unsubscribe
  * (RFC 8058), which POSTs to the settings API; the link in the body opens the web page that does
- * the same.
+ * the same. Its words are the current language's: the caller builds it in the member's.
  */
+import { digestMailTexts as t } from '@kora/contracts';
 import type { MailMessage } from '@kora/platform/mail';
 
 /** How many notifications (and how many conversations) the mail lists; the rest are counted. */
@@ -32,8 +33,6 @@ export interface DigestContent {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const plural = (n: number, one: string) => (n === 1 ? `1 ${one}` : `${n} ${one}s`);
-
 /** One part of the mail: its sentence, its lines ("and N more" last) and its link. */
 interface Section {
   intro: string;
@@ -42,7 +41,7 @@ interface Section {
 }
 
 function section(intro: string, lines: string[], total: number, link: Section['link']): Section {
-  const more = total > lines.length ? [`and ${total - lines.length} more`] : [];
+  const more = total > lines.length ? [t.andMore(total - lines.length)] : [];
   return { intro, lines: [...lines, ...more], link };
 }
 
@@ -50,46 +49,49 @@ export function digestMail(d: DigestContent): MailMessage {
   const token = encodeURIComponent(d.token);
   const unsubscribePage = `${d.base}/unsubscribe?token=${token}`;
   const oneClick = `${d.base}/api/settings/unsubscribe?token=${token}`;
-  const count = plural(d.unread, 'unread notification');
-  const conversationCount = plural(d.conversations, 'unread conversation');
+  const count = t.unreadNotifications(d.unread);
+  const conversationCount = t.unreadConversations(d.conversations);
   const sections: Section[] = [
     ...(d.unread > 0
       ? [
           section(
-            `You have ${count} on ${d.siteName}:`,
+            t.notificationsIntro(count, d.siteName),
             d.items.map((i) => `${i.actorName} ${i.message}`),
             d.unread,
-            { label: 'See them all', url: `${d.base}/notifications` },
+            { label: t.seeThemAll, url: `${d.base}/notifications` },
           ),
         ]
       : []),
     ...(d.conversations > 0
       ? [
-          section(`You have ${conversationCount}:`, d.conversationNames, d.conversations, {
-            label: 'Read them',
+          section(t.conversationsIntro(conversationCount), d.conversationNames, d.conversations, {
+            label: t.readThem,
             url: `${d.base}/messages`,
           }),
         ]
       : []),
   ];
   const summary = [...(d.unread > 0 ? [count] : []), ...(d.conversations > 0 ? [conversationCount] : [])].join(', ');
-  const why = 'You get this e-mail because the daily digest is on in your notification settings.';
+  const why = t.why;
+  const hello = t.hello(d.name);
   return {
     to: d.to,
-    subject: `Your ${d.siteName} daily digest: ${summary}`,
+    subject: t.subject(d.siteName, summary),
     text: [
-      `Hello ${d.name},`,
+      hello,
       '',
       ...sections.flatMap((s) => [s.intro, '', ...s.lines.map((l) => `- ${l}`), '', `${s.link.label}: ${s.link.url}`, '']),
       why,
-      `Unsubscribe: ${unsubscribePage}`,
+      `${t.unsubscribe}: ${unsubscribePage}`,
     ].join('\n'),
-    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5"><p>Hello ${escapeHtml(d.name)},</p>${sections
+    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5"><p>${escapeHtml(hello)}</p>${sections
       .map(
         (s) =>
-          `<p>${escapeHtml(s.intro)}</p><ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p><a href="${escapeHtml(s.link.url)}">${s.link.label}</a></p>`,
+          `<p>${escapeHtml(s.intro)}</p><ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p><a href="${escapeHtml(s.link.url)}">${escapeHtml(s.link.label)}</a></p>`,
       )
-      .join('')}<p style="color:#666;font-size:0.9em">${why} <a href="${escapeHtml(unsubscribePage)}">Unsubscribe</a></p></body></html>`,
+      .join(
+        '',
+      )}<p style="color:#666;font-size:0.9em">${escapeHtml(why)} <a href="${escapeHtml(unsubscribePage)}">${escapeHtml(t.unsubscribe)}</a></p></body></html>`,
     headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Every event this service consumes through the platform's idempotent consumer, in one place.
  * One group ('writer', shared by all instances) keeps the member snapshot and turns events into
- * notifications. The per-instance live feed (notification.created, session.revoked) is not here:
+ * notifications; another ('push', decision 042) sends each new notification to the recipient's
+ * devices, apart from the writer so a slow push service never holds it up. The per-instance live feed (notification.created, session.revoked) is not here:
  * it is no durable effect, every instance needs every message, see live/feed.ts.
  */
 import {
@@ -30,6 +31,8 @@ import { reelCommented, reelLiked } from '../notifications/reels.js';
 import { reportClosed } from '../notifications/reports.js';
 import { eraseNotificationsMember } from '../projections/erase-member.js';
 import { memberSettingsHandlers, rememberEmail } from '../projections/settings.js';
+import { forgetSessionDevices } from '../push/devices.js';
+import { pushNotification } from '../push/fan-out.js';
 
 /** `mail`: the sender the archive's mail goes through (the service passes its one; tests may leave it to the default). */
 export function notificationsConsumers(n: Notifications, mail: TransactionalMailSender = digestSender(n)): ConsumerDefinition[] {
@@ -69,9 +72,15 @@ export function notificationsConsumers(n: Notifications, mail: TransactionalMail
         'message.sent': (event, tx, emit) => messageSent(n, tx, emit, event),
         'conversation.read': (event, tx) => conversationRead(n, tx, event),
         'user.deleted': (event, tx) => eraseNotificationsMember(n, tx, event),
+        // A signed-out (or revoked) session's devices stop getting pushes (decision 042).
+        'session.revoked': (event, tx) => forgetSessionDevices(n, tx, event.payload.userId, event.payload.sessionId),
         // The data archive the member asked for (decision 035): the bell and the mail.
         'archive.ready': (event, tx, emit) => archiveReady(n, mail, tx, emit, event),
       },
+    },
+    {
+      name: 'push',
+      handlers: { 'notification.created': (event, tx) => pushNotification(n, tx, event) },
     },
   ];
 }

@@ -24,7 +24,7 @@ const conversationEvents = [
 ] as const satisfies readonly EventType[];
 type ConversationEvent = (typeof conversationEvents)[number];
 
-function isConversationEvent(type: string): type is ConversationEvent {
+export function isConversationEvent(type: string): type is ConversationEvent {
   return (conversationEvents as readonly string[]).includes(type);
 }
 

@@ -5,10 +5,10 @@
  * sockets waiting for old notifications). Nothing durable happens here, so there is no
  * processed-events record; duplicates are the hub's business.
  */
-import { eventEnvelopeSchema, eventRegistry, topicOf } from '@kora/contracts';
+import { eventRegistry, topicOf } from '@kora/contracts';
 import type { ServiceContext, Subscription } from '@kora/platform/service';
 import { randomBytes } from 'node:crypto';
-import { conversationFrame } from './conversation-frames.js';
+import { conversationFrame, isConversationEvent } from './conversation-frames.js';
 import type { LiveHub } from './hub.js';
 
 /** One instance's group: `<service>.live.<16 hex>`. */
@@ -48,7 +48,7 @@ export function startLiveFeed(ctx: ServiceContext, hub: LiveHub): Promise<Subscr
       hub.messagesSeen++;
       // Never throw: a retry could not help a malformed message, and must not stall the others.
       try {
-        handle(hub, JSON.parse(message.value));
+        handleLiveEvent(hub, JSON.parse(message.value));
       } catch (err) {
         ctx.log.warn({ err, topic: message.topic }, 'live feed message skipped');
       }
@@ -56,22 +56,42 @@ export function startLiveFeed(ctx: ServiceContext, hub: LiveHub): Promise<Subscr
   });
 }
 
-function handle(hub: LiveHub, value: unknown): void {
-  const envelope = eventEnvelopeSchema.safeParse(value);
-  if (!envelope.success) return;
-  const { type, payload } = envelope.data;
-  const conversation = conversationFrame(type, payload);
-  if (conversation) {
+/** What the feed reads of an envelope; the payload is checked by its own schema, once, when needed. */
+interface LiveEnvelope {
+  id: string;
+  type: string;
+  occurredAt: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * The envelope's fields the feed uses, checked by hand: the registry's payload schema checks the
+ * rest where a frame is sent, so an event is validated once, and not at all on an instance that
+ * holds none of its members' sockets (most instances, for most events).
+ */
+function envelopeOf(value: unknown): LiveEnvelope | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, type, occurredAt, payload } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof type !== 'string' || typeof occurredAt !== 'string') return null;
+  if (typeof payload !== 'object' || payload === null || Number.isNaN(Date.parse(occurredAt))) return null;
+  return { id, type, occurredAt, payload: payload as Record<string, unknown> };
+}
+
+/** Handles one message of the live feed's topics (exported for tests that feed it by hand). */
+export function handleLiveEvent(hub: LiveHub, value: unknown, now = Date.now()): void {
+  const envelope = envelopeOf(value);
+  if (!envelope) return;
+  const { id, type, payload } = envelope;
+  if (isConversationEvent(type)) {
     // The event's own time: a replayed conversation event is as stale as a replayed notification.
-    if (!tooOldForLive(envelope.data.occurredAt, Date.now()))
-      hub.broadcast(envelope.data.id, conversation.memberIds, conversation.frame, conversation.skip);
-    return;
-  }
-  if (type === 'notification.created') {
+    if (!hub.holdsAnyOf(payload.memberIds) || tooOldForLive(envelope.occurredAt, now)) return;
+    const conversation = conversationFrame(type, payload);
+    if (conversation) hub.broadcast(id, conversation.memberIds, conversation.frame, conversation.skip);
+  } else if (type === 'notification.created') {
+    if (!hub.holdsAnyOf([payload.recipientId])) return;
     // The registry's payload schema checks the notification itself too.
     const event = eventRegistry['notification.created'].payload.safeParse(payload);
-    if (event.success && !tooOldForLive(event.data.notification.createdAt, Date.now()))
-      hub.push(event.data.recipientId, event.data.notification);
+    if (event.success && !tooOldForLive(event.data.notification.createdAt, now)) hub.push(event.data.recipientId, event.data.notification);
   } else if (type === 'session.revoked') {
     const event = eventRegistry['session.revoked'].payload.safeParse(payload);
     if (event.success) hub.closeSession(event.data.userId, event.data.sessionId);

@@ -94,6 +94,13 @@ export class LiveHub {
     }
   }
 
+  /** Whether a socket of any of `userIds` is held here (anything else in the list is ignored). */
+  holdsAnyOf(userIds: unknown): boolean {
+    if (!Array.isArray(userIds)) return false;
+    for (const userId of userIds) if (typeof userId === 'number' && this.registry.of(userId)) return true;
+    return false;
+  }
+
   /**
    * Sends a conversation's frame (from the event `eventId`) to every tab of `memberIds` held here,
    * except those of `skip` (a typer is not told they are typing). Answers how many tabs it went to.

@@ -1,8 +1,9 @@
 /**
  * The "your archive is ready" e-mail (decision 035): the signed download link (it works for the
- * member, signed in, until it expires) and the settings page that always has the current one.
+ * member, signed in, until it expires) and the settings page that always has the current one. In
+ * the current language: the caller builds it in the member's.
  */
-import { archiveTexts } from '@kora/contracts';
+import { archiveMailTexts as t, archiveTexts } from '@kora/contracts';
 import type { MailMessage } from '@kora/platform/mail';
 
 export interface ArchiveMailContent {
@@ -17,25 +18,29 @@ export interface ArchiveMailContent {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+// Stands for the link in a sentence, until the sentence is escaped and the link put in.
+const PLACE = '\u0000place\u0000';
+
 export function archiveMail(m: ArchiveMailContent): MailMessage {
   const link = `${m.base}${m.downloadUrl}`;
   const page = `${m.base}/settings?tab=data`;
   const until = archiveTexts.expiresAt(new Date(m.expiresAt).toUTCString());
+  const place = `<a href="${escapeHtml(page)}">${escapeHtml(t.settingsTab(archiveTexts.tab))}</a>`;
   return {
     to: m.to,
     subject: archiveTexts.mailSubject,
     text: [
-      `Hello ${m.name},`,
+      t.hello(m.name),
       '',
-      `The copy of your ${m.siteName} data you asked for is ready.`,
+      t.ready(m.siteName),
       '',
-      `Download it (sign in first): ${link}`,
+      t.downloadLine(link),
       until,
       '',
-      `You can also find it in Settings → ${archiveTexts.tab}: ${page}`,
+      t.foundInSettings(archiveTexts.tab, page),
       '',
-      'If you did not ask for it, change your password and sign out your other sessions.',
+      t.notYou,
     ].join('\n'),
-    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5"><p>Hello ${escapeHtml(m.name)},</p><p>The copy of your ${escapeHtml(m.siteName)} data you asked for is ready.</p><p><a href="${escapeHtml(link)}">${archiveTexts.download}</a> (sign in first). ${escapeHtml(until)}</p><p>You can also find it in <a href="${escapeHtml(page)}">Settings → ${archiveTexts.tab}</a>.</p><p style="color:#666;font-size:0.9em">If you did not ask for it, change your password and sign out your other sessions.</p></body></html>`,
+    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5"><p>${escapeHtml(t.hello(m.name))}</p><p>${escapeHtml(t.ready(m.siteName))}</p><p><a href="${escapeHtml(link)}">${escapeHtml(archiveTexts.download)}</a> ${escapeHtml(t.signInFirst)} ${escapeHtml(until)}</p><p>${escapeHtml(t.foundIn(PLACE)).replace(PLACE, place)}</p><p style="color:#666;font-size:0.9em">${escapeHtml(t.notYou)}</p></body></html>`,
   };
 }

@@ -1,7 +1,7 @@
 /** The data archive is ready (decision 035): `archive.ready` rings the member's bell and mails the link, once. */
 import { archiveTexts, topicOf } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { client, deliver, listOf, memberIds, registerMember, startNotifications } from '../test-support.js';
+import { client, deliver, listOf, memberIds, registerMember, setLanguage, startNotifications } from '../test-support.js';
 
 describe(`archive-ready notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
   it('tells the member in the bell and by mail with the link; a replay sends nothing more', async () => {
@@ -41,6 +41,16 @@ describe(`archive-ready notifications (${process.env.KORA_TEST_TARGET ?? 'embedd
       await deliver(svc, 'archive.ready', { ...payload, userId: other }, other, other);
       expect(await listOf(client(svc), me)).toHaveLength(1);
       expect(await mailsTo()).toHaveLength(1);
+
+      // A Pidgin member's notice and mail are in Pidgin.
+      const pidgin = memberIds()();
+      await registerMember(svc, pidgin, { firstname: 'Ada', lastname: 'Obi' });
+      await setLanguage(svc, pidgin, 'pcm');
+      await deliver(svc, 'archive.ready', { ...payload, userId: pidgin }, pidgin, pidgin);
+      const [pidginMail] = (await svc.ctx.db.select().from(svc.tables.devMail)).filter((m) => m.to === `${pidgin}@example.ng`);
+      expect(pidginMail!.text).toContain('How far Ada Obi,\n\nDi copy of your Kora data wey you ask for don ready.');
+      expect(pidginMail!.text).toContain('You fit also find am for Settings → ');
+      expect(pidginMail!.html).toContain('You fit also find am for <a href=');
     } finally {
       await svc.close();
     }

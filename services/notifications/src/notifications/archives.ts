@@ -1,13 +1,15 @@
 /**
  * A member's data archive is ready (`archive.ready`, decision 035): a bell notice (no switch
- * silences it: they asked) and an e-mail with the link, both in the consumer's transaction. A
+ * silences it: they asked) and an e-mail with the link, both in the consumer's transaction and the
+ * member's language. A
  * replayed event stores no notice, so it sends no second mail.
  */
-import type { EventEnvelope, EventPayload } from '@kora/contracts';
+import { archiveMailTexts, inLocale, type EventEnvelope, type EventPayload } from '@kora/contracts';
 import { mailLinkBase, type TransactionalMailSender } from '@kora/platform/mail';
 import type { Emit, Tx } from '@kora/platform/service';
 import { eq } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
+import { languageOf } from '../projections/settings.js';
 import { archiveMail } from './archive-mail.js';
 import { storeNotification } from './store.js';
 
@@ -34,15 +36,16 @@ export async function archiveReady(
   if (!address) return;
   const [self] = await tx.select().from(members).where(eq(members.userId, userId));
   const settings = n.ctx.siteSettings.current();
-  await mail.send(
+  const language = await languageOf(n.tables, tx, userId);
+  const message = inLocale({ language }, () =>
     archiveMail({
       to: address.email,
-      name: self?.displayName ?? 'there',
+      name: self?.displayName ?? archiveMailTexts.there,
       siteName: settings.general.siteName,
       base: mailLinkBase(settings, n.config),
       downloadUrl,
       expiresAt,
     }),
-    tx,
   );
+  await mail.send(message, tx);
 }

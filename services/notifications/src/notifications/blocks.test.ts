@@ -8,6 +8,7 @@ import { isBlockedBetween } from '@kora/platform/service';
 import { eventually } from '@kora/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  deliverFriendRequest,
   announcedTo,
   client,
   deliver,
@@ -71,13 +72,7 @@ describe(`blocks in notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'}
         postId,
         actor,
       );
-      await deliver(
-        svc,
-        'friend-request.sent',
-        { fromUserId: actor, toUserId: recipient, requestId: someId() },
-        friendPairKey(actor, recipient),
-        actor,
-      );
+      await deliverFriendRequest(svc, actor, recipient);
       await deliver(
         svc,
         'friend-request.accepted',

@@ -63,12 +63,56 @@ describe(`message notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})`
     expect(rows[0]!.id).toBeGreaterThan(notification!.id);
     expect(rows[0]).toMatchObject({ readAt: null, seenAt: null, messageId: second.payload.message.id, sourceEventId: second.envelope.id });
     expect(await unread(ada)).toBe(1);
-    // Announced each time, so every open tab hears of it.
+    // It was read: renewed, it is announced again, so every open tab hears of it.
     expect((await announcedTo(svc, ada)).map((n) => n.id)).toEqual([notification!.id, rows[0]!.id]);
 
     // An older message handled late (a replay past the processed-events record) changes nothing.
     await deliver(svc, 'message.sent', { ...first.payload }, conversation, bola);
     expect(await rowsOf(svc, ada)).toEqual(rows);
+  });
+
+  it('renews a row still unread quietly: same id, the newest message and sender, announced once', async () => {
+    const [ada, bola, chidi] = [nextId(), nextId(), nextId()];
+    await registerMember(svc, chidi, { firstname: 'Chidi', lastname: 'Eze' });
+    const trip = someId();
+    const members = [ada, bola, chidi];
+    await sendMessage(svc, trip, bola, members, { title: 'Trip' });
+    const [first] = await rowsOf(svc, ada);
+    // Unread, and more messages come: the bell already counts the conversation.
+    await sendMessage(svc, trip, bola, members, { title: 'Trip' });
+    const latest = await sendMessage(svc, trip, chidi, members, { title: 'Trip' });
+    const rows = await rowsOf(svc, ada);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: first!.id,
+      actorId: chidi,
+      messageId: latest.payload.message.id,
+      sourceEventId: latest.envelope.id,
+      createdAt: new Date(latest.payload.message.createdAt),
+      readAt: null,
+    });
+    expect(await unread(ada)).toBe(1);
+    expect((await listOf(api, ada))[0]).toMatchObject({ id: first!.id, actorId: chidi, actorName: 'Chidi Eze' });
+    // Only the first message was announced to her.
+    expect((await announcedTo(svc, ada)).map((n) => n.id)).toEqual([first!.id]);
+
+    // Reading up to an earlier message leaves it unread: it tells of the newest one now.
+    await read(trip, ada, latest.payload.message.id - 1, members);
+    expect(await unread(ada)).toBe(1);
+    await read(trip, ada, latest.payload.message.id, members);
+    expect(await unread(ada)).toBe(0);
+    // Read, then a new message: unread again with a new id, and announced (the bell shows it again).
+    const again = await sendMessage(svc, trip, bola, members, { title: 'Trip' });
+    const [renewed] = await rowsOf(svc, ada);
+    expect(renewed!.id).toBeGreaterThan(first!.id);
+    expect(renewed).toMatchObject({ actorId: bola, messageId: again.payload.message.id, readAt: null });
+    const announced = await announcedTo(svc, ada);
+    expect(announced.map((n) => n.id)).toEqual([first!.id, renewed!.id]);
+    expect(announced[1]).toMatchObject({ actorId: bola, entityId: trip, message: 'sent a message in Trip', readAt: null });
+    // An older message handled late changes nothing and announces nothing.
+    await deliver(svc, 'message.sent', { ...latest.payload }, trip, chidi);
+    expect(await rowsOf(svc, ada)).toEqual([renewed]);
+    expect(await announcedTo(svc, ada)).toHaveLength(2);
   });
 
   it('names a group conversation, tells only the members the event names, and keeps one row per conversation', async () => {

@@ -6,7 +6,14 @@
  * and answer to the payments switch (rules/wants-notification.ts). Other movements (refunds) make
  * no notice: the wallet's transactions list shows them.
  */
-import { koboToNaira, notificationTexts, packagePlan, type EventEnvelope, type EventPayload } from '@kora/contracts';
+import {
+  koboToNaira,
+  notificationMessageTexts,
+  notificationTexts,
+  packagePlan,
+  type EventEnvelope,
+  type EventPayload,
+} from '@kora/contracts';
 import type { Emit, Tx } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import { storeNotification } from './store.js';
@@ -24,7 +31,7 @@ export async function walletCredited(n: Notifications, tx: Tx, emit: Emit, event
     type: 'payment',
     entityType: 'transaction',
     entityId: transactionId,
-    excerpt: notificationTexts.walletToppedUp(koboToNaira(amountKobo)),
+    excerpt: () => notificationTexts.walletToppedUp(koboToNaira(amountKobo)),
   });
 }
 
@@ -40,6 +47,6 @@ export async function walletDebited(n: Notifications, tx: Tx, emit: Emit, event:
     type: 'payment_package',
     entityType: 'transaction',
     entityId: transactionId,
-    excerpt: notificationTexts.packageBought(plan?.name ?? 'a Pro package', koboToNaira(amountKobo)),
+    excerpt: () => notificationTexts.packageBought(plan?.name ?? notificationMessageTexts.aProPackage, koboToNaira(amountKobo)),
   });
 }

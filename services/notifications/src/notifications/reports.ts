@@ -5,7 +5,7 @@
  * (`isOwnNotice`), and no switch silences it: they asked. Idempotent like every notice: the
  * event's id is stored with it, so a replay stores nothing.
  */
-import type { EventEnvelope, EventPayload } from '@kora/contracts';
+import { reportOutcomeMessage, type EventEnvelope, type EventPayload } from '@kora/contracts';
 import type { Emit, Tx } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import { storeNotification } from './store.js';
@@ -14,10 +14,7 @@ type ReportClosed = EventPayload<'report.closed'>;
 
 /** What the reporter reads: what we did about what they reported. */
 export function reportOutcomeText({ targetType, status, moderation }: Pick<ReportClosed, 'targetType' | 'status' | 'moderation'>): string {
-  const item = targetType === 'comment' ? 'comment' : 'post';
-  if (status === 'dismissed') return `We reviewed the ${item} you reported and found it does not break our rules.`;
-  if (moderation === 'shadow') return `We limited who can see the ${item} you reported. Thank you.`;
-  return `We removed the ${item} you reported. Thank you.`;
+  return reportOutcomeMessage(targetType, status, moderation);
 }
 
 export async function reportClosed(n: Notifications, tx: Tx, emit: Emit, event: EventEnvelope<ReportClosed>): Promise<void> {
@@ -31,6 +28,6 @@ export async function reportClosed(n: Notifications, tx: Tx, emit: Emit, event: 
     entityType: 'post',
     entityId: postId,
     postId,
-    excerpt: reportOutcomeText(event.payload),
+    excerpt: () => reportOutcomeText(event.payload),
   });
 }

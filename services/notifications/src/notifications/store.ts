@@ -4,11 +4,19 @@
  * `notification.created` event emitted to the outbox, so a notification is announced exactly when
  * it exists. Every instance's live feed reads that event and pushes it to the recipient's sockets.
  */
-import { isOwnNotice, notificationMessage, type MentionReviewState, type Notification, type NotificationType } from '@kora/contracts';
+import {
+  inLocale,
+  isOwnNotice,
+  notificationMessage,
+  type MentionReviewState,
+  type Notification,
+  type NotificationType,
+} from '@kora/contracts';
 import { isBlockedBetween, type Emit, type Tx } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import type { NotificationRow } from '../db/schema.js';
-import { actorOf } from '../projections/members.js';
+import { actorOf, type ActorView } from '../projections/members.js';
+import { languageOf } from '../projections/settings.js';
 import { wantsNotification } from '../rules/wants-notification.js';
 import { toNotification } from './view.js';
 
@@ -18,8 +26,11 @@ export interface NotificationDraft {
   type: NotificationType;
   entityType: Notification['entityType'];
   entityId: number;
-  /** The comment's excerpt (post_comment), or the group's title (group_*): what the message names. */
-  excerpt?: string;
+  /**
+   * The comment's excerpt (post_comment), or the group's title (group_*): what the message names;
+   * or, for a notice about the member's own things, its words, read in the recipient's language.
+   */
+  excerpt?: string | (() => string);
   postId?: number | null;
   groupId?: number | null;
   /** For a mention: which one, whether it was in a comment, and whether it waits for review. */
@@ -39,6 +50,12 @@ export interface NotificationDraft {
 export async function storeNotification(n: Notifications, tx: Tx, emit: Emit, draft: NotificationDraft): Promise<Notification | null> {
   if (!(await mayNotify(n, tx, draft))) return null;
   const { notifications } = n.tables;
+  // Written once, in the words its recipient reads: the bell, the push and the digest show it.
+  const language = await languageOf(n.tables, tx, draft.recipientId);
+  const message = inLocale({ language }, () => {
+    const detail = typeof draft.excerpt === 'function' ? draft.excerpt() : draft.excerpt;
+    return notificationMessage(draft.type, detail, draft.inComment);
+  });
   const [row] = await tx
     .insert(notifications)
     .values({
@@ -47,7 +64,7 @@ export async function storeNotification(n: Notifications, tx: Tx, emit: Emit, dr
       actorId: draft.actorId,
       entityType: draft.entityType,
       entityId: draft.entityId,
-      message: notificationMessage(draft.type, draft.excerpt, draft.inComment),
+      message,
       postId: draft.postId ?? null,
       groupId: draft.groupId ?? null,
       mentionId: draft.mentionId ?? null,
@@ -71,9 +88,12 @@ export async function mayNotify(
   return wantsNotification(n, tx, draft.recipientId, draft.type);
 }
 
-/** Announces a stored (or renewed) row as `notification.created`, in the transaction that wrote it. */
-export async function announce(n: Notifications, tx: Tx, emit: Emit, row: NotificationRow): Promise<Notification> {
-  const notification = toNotification(row, await actorOf(n.tables, tx, row.actorId));
+/**
+ * Announces a stored (or renewed) row as `notification.created`, in the transaction that wrote it.
+ * `actor`: how the actor shows, when the statement that wrote the row already read it.
+ */
+export async function announce(n: Notifications, tx: Tx, emit: Emit, row: NotificationRow, actor?: ActorView): Promise<Notification> {
+  const notification = toNotification(row, actor ?? (await actorOf(n.tables, tx, row.actorId)));
   // Keyed by recipient: one member's notifications reach their sockets in the order they were made.
   emit({
     type: 'notification.created',

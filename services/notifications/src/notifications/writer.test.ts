@@ -4,6 +4,7 @@ import { testLog } from '@kora/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsConsumers } from '../events/subscriptions.js';
 import {
+  deliverFriendRequest,
   client,
   createdEvents,
   deliver,
@@ -77,7 +78,7 @@ describe(`notifications from events (${process.env.KORA_TEST_TARGET ?? 'embedded
     const [from, to] = [nextId(), nextId()];
     await registerMember(svc, to, { firstname: ' ', lastname: '', username: 'tunde' });
     const requestId = someId();
-    await deliver(svc, 'friend-request.sent', { fromUserId: from, toUserId: to, requestId }, friendPairKey(from, to), from);
+    await deliverFriendRequest(svc, from, to, requestId);
     expect(await list(to)).toMatchObject([
       {
         type: 'friend_request',
@@ -107,8 +108,8 @@ describe(`notifications from events (${process.env.KORA_TEST_TARGET ?? 'embedded
   it('friend-request.cancelled removes the unread request notification, and keeps a read one', async () => {
     const [from, to, other] = [nextId(), nextId(), nextId()];
     const [first, second] = [someId(), someId()];
-    await deliver(svc, 'friend-request.sent', { fromUserId: from, toUserId: to, requestId: first }, friendPairKey(from, to), from);
-    await deliver(svc, 'friend-request.sent', { fromUserId: other, toUserId: to, requestId: second }, friendPairKey(other, to), other);
+    await deliverFriendRequest(svc, from, to, first);
+    await deliverFriendRequest(svc, other, to, second);
     await deliver(svc, 'friend-request.cancelled', { fromUserId: from, toUserId: to, requestId: first }, friendPairKey(from, to), from);
     expect((await rowsOf(svc, to)).map((r) => r.entityId)).toEqual([second]);
 

@@ -1,7 +1,7 @@
 /**
  * A member's account was erased (`user.deleted`, decision 034): the notifications to them and
  * from them, their switches, time zone, address, digests, the mails the dev outbox kept for them,
- * their snapshot and privacy rows go. Replaying finds nothing left to do.
+ * their snapshot and privacy rows and their devices' push subscriptions go. Replaying finds nothing left to do.
  */
 import type { EventPayload } from '@kora/contracts';
 import { deleteMemberRows, forgetPublishedEvents, memberNames, type Tx } from '@kora/platform/service';
@@ -25,6 +25,7 @@ export async function eraseNotificationsMember(n: Notifications, tx: Tx, event: 
     t.members.userId,
     t.blocks.blockerId,
     t.blocks.blockedId,
+    t.pushSubscriptions.userId,
   ]);
   await forgetPublishedEvents(tx, n.ctx.schema, userId, names);
 }

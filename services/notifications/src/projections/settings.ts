@@ -4,7 +4,13 @@
  * guarded by the event's time where a later event may overtake an earlier one, so a replay or a
  * late older event changes nothing.
  */
-import { defaultNotificationSettings, type EventEnvelope, type EventPayload, type NotificationSettings } from '@kora/contracts';
+import {
+  defaultNotificationSettings,
+  isOfferedLanguage,
+  type EventEnvelope,
+  type EventPayload,
+  type NotificationSettings,
+} from '@kora/contracts';
 import type { DbOrTx, EventHandler, Tx } from '@kora/platform/service';
 import { eq, sql } from 'drizzle-orm';
 import type { NotificationsTables } from '../db/schema.js';
@@ -26,12 +32,16 @@ export function memberSettingsHandlers(tables: NotificationsTables): Handlers {
         .onConflictDoUpdate({ target: ns.userId, set: { ...values, updatedAt }, setWhere: sql`${ns.updatedAt} <= excluded.updated_at` });
     },
     'settings.profile-changed': async (event, tx) => {
-      const { userId, timezone } = event.payload;
+      const { userId, timezone, language } = event.payload;
       const updatedAt = new Date(event.occurredAt);
       await tx
         .insert(tz)
-        .values({ userId, timezone, updatedAt })
-        .onConflictDoUpdate({ target: tz.userId, set: { timezone, updatedAt }, setWhere: sql`${tz.updatedAt} <= excluded.updated_at` });
+        .values({ userId, timezone, language, updatedAt })
+        .onConflictDoUpdate({
+          target: tz.userId,
+          set: { timezone, language, updatedAt },
+          setWhere: sql`${tz.updatedAt} <= excluded.updated_at`,
+        });
     },
   };
 }
@@ -45,6 +55,15 @@ export async function rememberEmail(
   const { userId, email } = event.payload;
   await tx.insert(tables.emails).values({ userId, email }).onConflictDoUpdate({ target: tables.emails.userId, set: { email } });
 }
+
+/** The offered language member `userId` reads (English when they chose none, or one not offered yet). */
+export async function languageOf(tables: NotificationsTables, db: DbOrTx, userId: number): Promise<string> {
+  const [row] = await db.select({ language: tables.timezones.language }).from(tables.timezones).where(eq(tables.timezones.userId, userId));
+  return readableLanguage(row?.language);
+}
+
+/** A stored language as texts are written in it: an offered one, else English. */
+export const readableLanguage = (language: string | null | undefined): string => (isOfferedLanguage(language) ? language : 'en');
 
 /** One member's notification switches (the defaults until they saved the tab). */
 export async function notificationSettingsOf(tables: NotificationsTables, db: DbOrTx, userId: number): Promise<NotificationSettings> {

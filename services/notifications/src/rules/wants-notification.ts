@@ -4,9 +4,11 @@
  * stored notification belong to the same transaction (a switch turned off before the event is
  * handled is honoured; no row means the defaults, all in-app switches on).
  */
-import type { NotificationSwitch, NotificationType } from '@kora/contracts';
+import { defaultNotificationSettings, type NotificationSwitch, type NotificationType } from '@kora/contracts';
 import type { Tx } from '@kora/platform/service';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
+import type { NotificationsTables } from '../db/schema.js';
 import { notificationSettingsOf } from '../projections/settings.js';
 
 /** The switch each type answers to. Typed by the known types: a new type must pick its switch. */
@@ -46,4 +48,15 @@ export async function wantsNotification(n: Notifications, tx: Tx, recipientId: n
   const name = switchOf(type);
   if (!name) return true;
   return (await notificationSettingsOf(n.tables, tx, recipientId))[name];
+}
+
+/**
+ * The same answer as a condition for a statement's WHERE, for the member in `recipient` (a column
+ * or a value): for statements that decide for many recipients at once (the bell for messages).
+ */
+export function wantsNotificationSql(tables: NotificationsTables, recipient: SQL, type: NotificationType): SQL {
+  const name = switchOf(type);
+  if (!name) return sql`true`;
+  const ns = tables.notificationSettings;
+  return sql`coalesce((select ${ns[name]} from ${ns} where ${ns.userId} = ${recipient}), ${defaultNotificationSettings[name]})`;
 }

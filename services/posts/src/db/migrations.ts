@@ -310,4 +310,23 @@ export const migrations: Migration[] = [
     sql: `${memberBlocksSql}
       ${memberMutesSql}`,
   },
+  {
+    // Light media (decision 044): the photos' sizes, formats and placeholders (projection of media's
+    // photo.stored, by URL), and each video's renditions (json, not jsonb: a post's JSON carries the
+    // text exactly as media wrote it).
+    id: '0013_light_media',
+    sql: `
+      create table {schema}.photos (
+        url text primary key,
+        uploader_id bigint not null,
+        width integer not null,
+        height integer not null,
+        placeholder text,
+        widths integer[] not null,
+        formats text[] not null
+      );
+      create index photos_uploader_idx on {schema}.photos (uploader_id);
+      alter table {schema}.videos add column renditions json;
+    `,
+  },
 ];

@@ -8,7 +8,20 @@ import {
   memberPrivacyTable,
   memberSnapshotTable,
 } from '@kora/platform/service';
-import { bigint, boolean, customType, doublePrecision, integer, pgSchema, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { PhotoFormat, VideoRendition } from '@kora/contracts';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  integer,
+  json,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -92,6 +105,19 @@ export const postsSchema = (name: string) => {
     updatedAt: at('updated_at').notNull().defaultNow(),
     /** Why it failed, as media said it (null unless failed). */
     error: text('error'),
+    /** Its playable files, smallest first (decision 044); null for videos processed before. */
+    renditions: json('renditions').$type<VideoRendition[]>(),
+  });
+
+  /** Projection of media's `photo.stored` (decision 044): each photo's sizes, formats and placeholder, by URL. */
+  const photos = schema.table('photos', {
+    url: text('url').primaryKey(),
+    uploaderId: bigint('uploader_id', { mode: 'number' }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    placeholder: text('placeholder'),
+    widths: integer('widths').array().notNull(),
+    formats: text('formats').array().notNull().$type<PhotoFormat[]>(),
   });
 
   /** Projection of the friends service's graph (the platform's shape, decision 016). */
@@ -217,6 +243,7 @@ export const postsSchema = (name: string) => {
     saves,
     members,
     videos,
+    photos,
     friendships,
     privacy,
     mentions,

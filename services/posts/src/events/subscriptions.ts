@@ -1,6 +1,6 @@
 /**
  * Every event this service consumes, in one place. One consumer group feeds the local projections
- * (members, videos, friend graph, privacy settings, blocks, mutes, groups and their members, plans) that a feed page reads instead of calling other services; an erased member's posts and marks go (decision 034).
+ * (members, videos, photos, friend graph, privacy settings, blocks, mutes, groups and their members, plans) that a feed page reads instead of calling other services; an erased member's posts and marks go (decision 034).
  */
 import {
   friendshipHandlers,
@@ -15,6 +15,7 @@ import { erasePostsMember } from '../projections/erase-member.js';
 import { groupHandlers } from '../projections/groups.js';
 import { keepMembership } from '../projections/memberships.js';
 import { suspensionHandlers } from '../projections/suspended.js';
+import { photoStored } from '../projections/photos.js';
 import { videoFailed, videoProcessed, videoUploaded } from '../projections/videos.js';
 
 export function postsConsumers(posts: Posts): ConsumerDefinition[] {
@@ -33,6 +34,7 @@ export function postsConsumers(posts: Posts): ConsumerDefinition[] {
         'video.uploaded': (event, tx) => videoUploaded(tables, tx, event),
         'video.processed': (event, tx) => videoProcessed(tables, tx, event),
         'video.failed': (event, tx) => videoFailed(tables, tx, event),
+        'photo.stored': (event, tx) => photoStored(tables, tx, event),
         ...friendshipHandlers(tables.friendships),
         ...memberPrivacyHandlers(tables.privacy),
         ...memberBlockHandlers(tables.blocks),

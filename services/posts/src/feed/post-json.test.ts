@@ -4,7 +4,8 @@
  * back and serialised again gives the same bytes, so no field outside the contract's schema, no
  * other escape and no other date format can reach a client. The values follow the contract's
  * rules: a member missing from the projection shows as `unknownMember`, media split by
- * `mediaTypeOf`, videos with their state, dates as `toISOString()` writes them.
+ * `mediaTypeOf`, videos with their state (and renditions when known), photos with their sizes when
+ * known (decision 044), dates as `toISOString()` writes them.
  */
 import { mediaTypeOf, postListSchema, postSchema, unknownMember, type Post } from '@kora/contracts';
 import { serializerCompiler } from '@kora/platform';
@@ -34,6 +35,20 @@ describe(`posts as PostgreSQL writes them (${process.env.KORA_TEST_TARGET ?? 'em
   const [me, friend, ghost] = [nextId(), nextId(), nextId()];
   const videos = { ready: mediaUrl('videos'), failed: mediaUrl('videos'), processing: mediaUrl('videos'), unknown: mediaUrl('videos') };
   const image = mediaUrl('images');
+  // A photo stored before light media (decision 044): no sizes known, left out of imageDetails.
+  const oldImage = mediaUrl('images');
+  const photo = {
+    url: image,
+    width: 1080,
+    height: 720,
+    placeholder: 'HBkSHYSIeHiPiHh8eJd4eTN0EEQG',
+    widths: [320, 640, 1080],
+    formats: ['avif', 'webp'],
+  } as const;
+  const renditions = [
+    { url: videos.ready.replace('.mp4', '-360.mp4'), width: 640, height: 360 },
+    { url: videos.ready, width: 1280, height: 720 },
+  ];
   const awkward = 'tab\there "q" \\ \u0001 \u001f é 😀 \u2028 </script>';
   const ids: number[] = [];
   // A year ago today at 10:20:30.999 UTC (a memory), minus a few odd milliseconds per post.
@@ -49,12 +64,13 @@ describe(`posts as PostgreSQL writes them (${process.env.KORA_TEST_TARGET ?? 'em
     await befriend(svc, me, friend);
     await befriend(svc, me, ghost);
     await svc.ctx.db.insert(svc.tables.videos).values([
-      { url: videos.ready, status: 'ready', posterUrl: '/uploads/images/poster.webp', durationSeconds: 12.345678 },
+      { url: videos.ready, status: 'ready', posterUrl: '/uploads/images/poster.webp', durationSeconds: 12.345678, renditions },
       { url: videos.failed, status: 'failed', error: 'Longer than 90 seconds\n"sorry"' },
       { url: videos.processing, status: 'processing' },
     ]);
+    await svc.ctx.db.insert(svc.tables.photos).values({ ...photo, formats: [...photo.formats], widths: [...photo.widths], uploaderId: me });
     const posts = [
-      { author: me, content: awkward, media: [videos.ready, image, videos.failed, videos.processing, videos.unknown] },
+      { author: me, content: awkward, media: [videos.ready, oldImage, image, videos.failed, videos.processing, videos.unknown] },
       { author: friend, content: 'plain', media: [image] },
       { author: ghost, content: 'from the unknown', media: [] },
       { author: me, content: '', media: [image, image] },
@@ -123,21 +139,32 @@ describe(`posts as PostgreSQL writes them (${process.env.KORA_TEST_TARGET ?? 'em
 
   it('follows the contract: unknown members, media by type, video states, flags, likers and dates', async () => {
     const [first, second, third] = await body<Post[]>('/api/posts?limit=3', me, asSerialised.list);
-    const media = [videos.ready, image, videos.failed, videos.processing, videos.unknown];
+    const media = [videos.ready, oldImage, image, videos.failed, videos.processing, videos.unknown];
     expect(first).toMatchObject({
       content: awkward,
       images: media.filter((url) => mediaTypeOf(url) === 'image'),
       videos: media.filter((url) => mediaTypeOf(url) === 'video'),
       videoDetails: [
-        { url: videos.ready, status: 'ready', posterUrl: '/uploads/images/poster.webp', durationSeconds: 12.345678, error: null },
+        {
+          url: videos.ready,
+          status: 'ready',
+          posterUrl: '/uploads/images/poster.webp',
+          durationSeconds: 12.345678,
+          error: null,
+          renditions,
+        },
         { url: videos.failed, status: 'failed', posterUrl: null, durationSeconds: null, error: 'Longer than 90 seconds\n"sorry"' },
         { url: videos.processing, status: 'processing', posterUrl: null, durationSeconds: null, error: null },
         { url: videos.unknown, status: 'processing', posterUrl: null, durationSeconds: null, error: null },
       ],
+      imageDetails: [photo],
       likeCount: LIST_LIKERS + 2,
       hasLiked: true,
       createdAt: new Date(firstAt).toISOString(),
     });
+    // Renditions only where media named them: the other videos' details carry no such key.
+    expect(first!.videoDetails.slice(1).every((video) => !('renditions' in video))).toBe(true);
+    expect(second!.imageDetails).toEqual([photo]);
     // The newest likers, then the viewer (whose like is older than all of them).
     expect(first!.likes).toHaveLength(LIST_LIKERS + 1);
     expect(first!.likes.at(-1)).toEqual({ userId: me });

@@ -39,7 +39,9 @@ export interface PostJsonRow {
  * Likers: the newest through `likes_recent_idx`, and the viewer always listed when they liked (last,
  * being older than the newest ones). Comments: the first ones, oldest first, through
  * `comments_post_idx`, less those a moderator removed (decision 024) and those of members blocked either way with the viewer (decision 036). A video with no row yet is still being processed (media's event has not
- * reached us). The group a post is in comes from the groups projection (decision 021). No SQL comments in the text: pgbench reads it too (feed-sql), quotes and all.
+ * reached us); its renditions are answered only when media named them (decision 044). A photo's
+ * sizes and placeholder come from the photos projection; photos without a row are left out of
+ * `imageDetails`. The group a post is in comes from the groups projection (decision 021). No SQL comments in the text: pgbench reads it too (feed-sql), quotes and all.
  *
  * `at` is the reader's clock (an ISO instant): a member is `verified` while their Pro plan runs past
  * it (decision 023), so a plan running out takes the badge away with no event. `sponsored` says
@@ -76,10 +78,11 @@ export function postJsonSql(
         array_to_json(array(select m.url from unnest(p.media) with ordinality as m(url, n) where not ${isVideo(sql`m.url`)} order by m.n)) as "images",
         array_to_json(array(select m.url from unnest(p.media) with ordinality as m(url, n) where ${isVideo(sql`m.url`)} order by m.n)) as "videos",
         array_to_json(array(
-          select to_json(x) from unnest(p.media) with ordinality as m(url, n)
+          select case when v.renditions is null then to_json(x) else to_json(xr) end from unnest(p.media) with ordinality as m(url, n)
           left join ${t.videos} as v on v.url = m.url
           cross join lateral (select m.url as "url", coalesce(v.status, 'processing') as "status", v.poster_url as "posterUrl",
             v.duration_seconds as "durationSeconds", v.error as "error") as x
+          cross join lateral (select x.*, v.renditions as "renditions") as xr
           where ${isVideo(sql`m.url`)} order by m.n)) as "videoDetails",
         array_to_json(array(
           select to_json(x) from unnest(
@@ -107,7 +110,13 @@ export function postJsonSql(
         p.shadow_hidden as "isShadowHidden",
         ${approvedMentions(t, sql`cm.post_id = p.id and cm.comment_id is null and ${apart(sql`cm.mentioned_user_id`)}`)} as "mentions",
         (select to_json(x) from (select pg.group_id as "id", pg.title as "title") as x where pg.group_id is not null) as "group",
-        ${sponsored} as "sponsored"
+        ${sponsored} as "sponsored",
+        array_to_json(array(
+          select to_json(x) from unnest(p.media) with ordinality as m(url, n)
+          join ${t.photos} as ph on ph.url = m.url
+          cross join lateral (select ph.url as "url", ph.width as "width", ph.height as "height", ph.placeholder as "placeholder",
+            ph.widths as "widths", ph.formats as "formats") as x
+          where not ${isVideo(sql`m.url`)} order by m.n)) as "imageDetails"
     ) as j
     order by p.sort_at desc, p.id desc`;
 }

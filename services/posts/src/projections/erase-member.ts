@@ -3,7 +3,7 @@
  * reaction of theirs still in flight is refused from now on), then everything of theirs: their
  * posts with every reaction, comment, share, save, mention, tag, boost and report on them; their
  * own likes, comments, shares and saves on other posts (those posts' counters follow); mentions of
- * them; their reports; the videos their posts carried; and every projection row that names them
+ * them; their reports; the videos their posts carried and their photos' placeholders; and every projection row that names them
  * (snapshot, friend graph, privacy, groups, plan, suspension). Search reads the posts and members
  * tables, so it forgets them with those rows. Replaying finds nothing left to do.
  */
@@ -38,6 +38,9 @@ export async function erasePostsMember(posts: Posts, tx: Tx, event: { payload: E
     if (urls.length > 0) await tx.delete(t.videos).where(inArray(t.videos.url, urls));
     await tx.delete(t.posts).where(inArray(t.posts.id, ownIds));
   }
+
+  // Their photos' sizes and placeholders (decision 044), posted or not.
+  await tx.delete(t.photos).where(eq(t.photos.uploaderId, userId));
 
   // Their marks on other members' posts: the counters move by what goes.
   const p = t.posts;

@@ -64,6 +64,39 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
     });
   });
 
+  describe('photos (photo.stored, decision 044)', () => {
+    it("answers a photo's sizes once media announced them, leaves older photos out, and forgets them with their uploader", async () => {
+      const me = nextId();
+      const [stored, older] = [mediaUrl('images'), mediaUrl('images')];
+      const details = {
+        url: stored,
+        width: 1200,
+        height: 800,
+        placeholder: 'HBkSHYSIeHiPiHh8eJd4eTN0EEQG',
+        widths: [320, 640, 1080, 1200],
+      };
+      await publish(file.svc, 'photo.stored', { ...details, formats: ['avif', 'webp'], uploaderId: me }, stored);
+      const post = await file.api.createPost(me, 'two photos', [{ url: older }, { url: stored }]);
+      const seen = await readUntil(
+        async () => (await file.api.get(`/api/posts/${post.id}`, me)).json<Post>(),
+        (p) => (p.imageDetails ?? []).length > 0,
+      );
+      expect(seen.images).toEqual([older, stored]);
+      expect(seen.imageDetails).toEqual([{ ...details, formats: ['avif', 'webp'] }]);
+
+      // Announced twice (a redelivery): the first stands.
+      const again = await publish(file.svc, 'photo.stored', { ...details, width: 1, formats: ['webp'], uploaderId: me }, stored);
+      await eventually(() => processed(file.svc, again));
+      expect((await file.api.get(`/api/posts/${post.id}`, me)).json<Post>().imageDetails).toEqual([
+        { ...details, formats: ['avif', 'webp'] },
+      ]);
+
+      const erased = await publish(file.svc, 'user.deleted', { userId: me, profileFiles: [] }, me, me);
+      await eventually(() => processed(file.svc, erased));
+      expect(await file.svc.ctx.db.select().from(file.svc.tables.photos).where(eq(file.svc.tables.photos.url, stored))).toEqual([]);
+    });
+  });
+
   describe('videos (video.uploaded, video.processed, video.failed)', () => {
     const videoEvent = (url: string) => ({ videoId: randomInt(1, 2 ** 31), url, uploaderId: nextId() });
     const detailsOf = async (postId: number, viewer: number) =>
@@ -91,6 +124,8 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
         { url: v1, status: 'processing', posterUrl: null, durationSeconds: null, error: null },
         { url: v2, status: 'ready', posterUrl: '/uploads/videos/poster.webp', durationSeconds: 12.5, error: null },
       ]);
+      // An event from before light media names no renditions: the post answers none (the URL plays).
+      expect('renditions' in details[1]!).toBe(false);
       expect((await file.api.get(`/api/posts/${post.id}`, me)).json<Post>().videos).toEqual([v1, v2]);
 
       // A late or repeated `uploaded` never undoes a finished video.
@@ -105,6 +140,24 @@ describe(`projections from other services' events (${process.env.KORA_TEST_TARGE
         ['failed', 'not a video'],
         ['ready', null],
       ]);
+    });
+
+    it('answers the renditions media named, smallest first', async () => {
+      const me = nextId();
+      const url = mediaUrl('videos');
+      const post = await file.api.createPost(me, 'light clip', [{ url }]);
+      const ref = videoEvent(url);
+      const renditions = [
+        { url: url.replace('.mp4', '-360.mp4'), width: 360, height: 640 },
+        { url, width: 720, height: 1280 },
+      ];
+      const processedEvent = { ...ref, posterUrl: '/p.jpg', durationSeconds: 3, width: 720, height: 1280, bytes: 9, renditions };
+      await publish(file.svc, 'video.processed', processedEvent, ref.videoId);
+      const details = await readUntil(
+        () => detailsOf(post.id, me),
+        (d) => d[0]?.status === 'ready',
+      );
+      expect(details[0]).toEqual({ url, status: 'ready', posterUrl: '/p.jpg', durationSeconds: 3, error: null, renditions });
     });
 
     it('keeps a failed video failed when a stale processed event arrives', async () => {

@@ -23,6 +23,7 @@ export async function videoProcessed(tables: PostsTables, tx: Tx, event: EventEn
     durationSeconds: event.payload.durationSeconds,
     updatedAt: new Date(event.occurredAt),
     error: null,
+    renditions: event.payload.renditions ?? null,
   });
 }
 
@@ -34,6 +35,7 @@ export async function videoFailed(tables: PostsTables, tx: Tx, event: EventEnvel
     durationSeconds: null,
     updatedAt: new Date(event.occurredAt),
     error: event.payload.reason,
+    renditions: null,
   });
 }
 
@@ -51,6 +53,7 @@ async function finish(tables: PostsTables, tx: Tx, row: PostsTables['videos']['$
         durationSeconds: row.durationSeconds,
         updatedAt: row.updatedAt,
         error: row.error,
+        renditions: row.renditions,
       },
       setWhere: eq(videos.status, 'processing'),
     });

@@ -57,6 +57,8 @@ describe(`posts: create, read, delete (${target})`, () => {
         mentions: [],
         group: null,
         sponsored: false,
+        // Media never announced these photos (photo.stored): nothing more than their URLs is known.
+        imageDetails: [],
       });
       const [event] = (await outboxEvents(file.svc, 'post.created')).filter((e) => e.payload.postId === post.id);
       expect(event).toMatchObject({

@@ -19,6 +19,8 @@ const general = {
   country: 'Nigeria',
   timezone: 'Africa/Lagos',
   language: 'yo',
+  theme: 'dark',
+  dataSaver: 'on',
   work: 'Paystack',
   education: 'University of Lagos',
 } as const;
@@ -126,6 +128,10 @@ describe(`member settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       ['profile', { phone: 'call me' }, t.phoneInvalid],
       ['profile', { gender: 'robot' }, t.genderInvalid],
       ['profile', { language: 'klingon' }, t.languageInvalid],
+      ['profile', { theme: 'sepia' }, 'Theme must be one of system, light, dark'],
+      ['profile', { theme: null }, t.themeInvalid],
+      ['profile', { dataSaver: 'maybe' }, 'Data saver must be one of auto, on, off'],
+      ['profile', { dataSaver: true }, t.dataSaverInvalid],
       ['profile', { city: 42 }, t.tooLong('City')],
       ['privacy', { profileVisibility: 'public' }, 'profileVisibility must be one of everyone, friends, only_me'],
       ['privacy', { friendRequestPolicy: 'friends' }, 'friendRequestPolicy must be one of everyone, friends_of_friends'],
@@ -212,6 +218,45 @@ describe(`member settings (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
     ]);
     const notificationEvents = await eventsOf(svc, 'settings.notifications-changed', ada);
     expect(notificationEvents.map((e) => (e.payload as NotificationSettings).inappMessages)).toEqual([false, false]);
+  });
+
+  it('keeps the theme through saves that leave it out (older clients) and announces it with every save', async () => {
+    const ada = nextId();
+    // A new member follows their device.
+    expect(await get<GeneralSettings>('/api/settings/profile', ada)).toMatchObject({ theme: 'system' });
+    for (const theme of ['dark', 'light', 'system', 'dark'] as const) {
+      const res = await api.put('/api/settings/profile', ada, { theme });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ username: '', user_email: '', ...defaultGeneralSettings, theme });
+    }
+    // The whole tab as a client from before dark mode sends it: no theme in it.
+    const { theme: _theme, ...older } = { ...defaultGeneralSettings, city: 'Kano' };
+    expect((await api.put('/api/settings/profile', ada, older)).json()).toEqual({ username: '', user_email: '', ...older, theme: 'dark' });
+    expect(await get('/api/settings/profile', ada)).toEqual({ username: '', user_email: '', ...older, theme: 'dark' });
+    const events = await eventsOf(svc, 'settings.profile-changed', ada);
+    expect(events.map((e) => (e.payload as GeneralSettings).theme)).toEqual(['dark', 'light', 'system', 'dark', 'dark']);
+  });
+
+  it('keeps Data saver through saves that leave it out (older clients) and announces it with every save', async () => {
+    const ada = nextId();
+    // A member who never chose: automatic (the browser's hints decide).
+    expect(await get<GeneralSettings>('/api/settings/profile', ada)).toMatchObject({ dataSaver: 'auto' });
+    for (const dataSaver of ['on', 'off', 'auto', 'on'] as const) {
+      const res = await api.put('/api/settings/profile', ada, { dataSaver });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ username: '', user_email: '', ...defaultGeneralSettings, dataSaver });
+    }
+    // The whole tab as a client from before light media sends it: no dataSaver in it.
+    const { dataSaver: _dataSaver, ...older } = { ...defaultGeneralSettings, city: 'Kano' };
+    expect((await api.put('/api/settings/profile', ada, older)).json()).toEqual({
+      username: '',
+      user_email: '',
+      ...older,
+      dataSaver: 'on',
+    });
+    expect(await get('/api/settings/profile', ada)).toEqual({ username: '', user_email: '', ...older, dataSaver: 'on' });
+    const events = await eventsOf(svc, 'settings.profile-changed', ada);
+    expect(events.map((e) => (e.payload as GeneralSettings).dataSaver)).toEqual(['on', 'off', 'auto', 'on', 'on']);
   });
 
   it('keeps both fields when two saves of different fields run at once', async () => {

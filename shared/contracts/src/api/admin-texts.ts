@@ -4,6 +4,8 @@
  * ours (decision 024). Kept apart from the schemas (admin.ts) so the web app's admin chunk carries
  * only what it shows.
  */
+import { localizedLabels } from '../i18n/localized-labels.js';
+import { localizedTexts } from '../i18n/localized-texts.js';
 
 /** Page sizes of the users and posts tables: 10, 20, 50, 100; default 10. */
 export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -35,13 +37,6 @@ export type PostVisibilityAction = (typeof POST_VISIBILITY_ACTIONS)[number];
 /** Why a member reports a post or a comment. */
 export const REPORT_REASONS = ['spam', 'harassment', 'nudity', 'violence', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-export const reportReasonLabels: Record<ReportReason, string> = {
-  spam: 'Spam',
-  harassment: 'Harassment or bullying',
-  nudity: 'Nudity or sexual content',
-  violence: 'Violence or threats',
-  other: 'Something else',
-};
 export const REPORT_TARGETS = ['post', 'comment'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
@@ -86,7 +81,7 @@ export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 export const ADMIN_CHART_DAYS = 30;
 
 /** Texts. The product's quoted texts are exact (docs/product/admin.md); the rest are ours (decision 024). */
-export const adminTexts = {
+export const adminTexts = localizedTexts('admin', {
   // Users
   searchUsersPlaceholder: 'Search username or email…',
   noUsers: 'No users found',
@@ -131,6 +126,11 @@ export const adminTexts = {
   postNotFound: 'Post not found',
   deletedByAuthor: 'Its author deleted this post; only a post a moderator removed can be restored.',
   // Reports (ours)
+  reasonSpam: 'Spam',
+  reasonHarassment: 'Harassment or bullying',
+  reasonNudity: 'Nudity or sexual content',
+  reasonViolence: 'Violence or threats',
+  reasonOther: 'Something else',
   reportSent: 'Thanks for telling us. Our moderators will review it.',
   alreadyReported: 'You have already reported this.',
   cannotReportOwn: 'You cannot report your own post or comment.',
@@ -153,10 +153,10 @@ export const adminTexts = {
   noApplications: 'No applications yet',
   // Audit
   noAuditEntries: 'No admin actions recorded yet',
-} as const;
+});
 
 /** The representative form's messages, exact (docs/product/representatives.md). */
-export const representativeTexts = {
+export const representativeTexts = localizedTexts('representative', {
   nameRequired: 'Name is required',
   usernameShort: 'Username must be at least 3 characters',
   usernameChars: 'Only letters, numbers, dot, underscore, dash',
@@ -170,4 +170,13 @@ export const representativeTexts = {
   koraUsernameRequired: 'Kora username is required',
   noteShort: 'Please add a short note',
   noteLong: 'Max 600 chars',
-} as const;
+});
+
+/** Choices' labels, read where shown (getters), in the page's language. */
+export const reportReasonLabels = localizedLabels<typeof adminTexts, ReportReason>(adminTexts, {
+  spam: 'reasonSpam',
+  harassment: 'reasonHarassment',
+  nudity: 'reasonNudity',
+  violence: 'reasonViolence',
+  other: 'reasonOther',
+});

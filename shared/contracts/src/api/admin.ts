@@ -273,7 +273,10 @@ export const adminProfileBody = z
 export const adminPasswordBody = z
   .object({
     oldPassword: z.string().min(1, 'Enter your current password').max(128),
-    newPassword: z.string().min(8, adminTexts.newPasswordTooShort).max(128, 'Password must be at most 128 characters'),
+    newPassword: z
+      .string()
+      .min(8, { error: () => adminTexts.newPasswordTooShort })
+      .max(128, 'Password must be at most 128 characters'),
   })
   .meta({ example: { oldPassword: 'Jollof-2026', newPassword: 'Suya-By-Night-7' } });
 
@@ -340,7 +343,7 @@ export const createReportBody = z
     reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
     note: z.string().trim().max(REPORT_NOTE_MAX, `A note must be at most ${REPORT_NOTE_MAX} characters`).default(''),
   })
-  .refine((b) => (b.postId === undefined) !== (b.commentId === undefined), adminTexts.reportTargetRequired)
+  .refine((b) => (b.postId === undefined) !== (b.commentId === undefined), { error: () => adminTexts.reportTargetRequired })
   .meta({ example: { postId: 42, reason: 'spam', note: 'Same link posted 30 times' } });
 export type CreateReportBody = z.infer<typeof createReportBody>;
 export const createReportAnswer = z
@@ -414,7 +417,7 @@ export const adminReportListSchema = adminPageOf(adminReportGroupSchema);
 /** PUT /api/admin/reports/{id}: resolve with the moderation taken, or dismiss. */
 export const closeReportBody = z
   .object({ action: z.enum(REPORT_DECISIONS), moderation: z.enum(REPORT_MODERATIONS).optional() })
-  .refine((b) => b.action === 'dismiss' || b.moderation !== undefined, adminTexts.reportModerationRequired)
+  .refine((b) => b.action === 'dismiss' || b.moderation !== undefined, { error: () => adminTexts.reportModerationRequired })
   .meta({ example: { action: 'resolve', moderation: 'remove' } });
 export type CloseReportBody = z.infer<typeof closeReportBody>;
 export const closeReportAnswer = z
@@ -464,42 +467,44 @@ export const auditListSchema = adminPageOf(auditEntrySchema);
 // ---------------------------------------------------------------------------------------------
 // Representative applications (admin service)
 
-const nameLike = (min: number, message: string) => z.string({ error: message }).trim().min(min, message).max(200, message);
-const handle = (short: string) =>
+// Messages are read when a value is refused, so a member reads them in their page's language.
+const nameLike = (min: number, message: () => string) =>
+  z.string({ error: message }).trim().min(min, { error: message }).max(200, { error: message });
+const handle = (short: () => string) =>
   z
     .string({ error: short })
     .trim()
-    .min(3, short)
-    .max(50, short)
-    .regex(/^[A-Za-z0-9._-]+$/, representativeTexts.usernameChars);
+    .min(3, { error: short })
+    .max(50, { error: short })
+    .regex(/^[A-Za-z0-9._-]+$/, { error: () => representativeTexts.usernameChars });
 
 /** POST /api/representatives: the ten fields and their texts (docs/product/representatives.md). */
 export const representativeApplicationBody = z
   .object({
-    name: nameLike(2, representativeTexts.nameRequired),
-    username: handle(representativeTexts.usernameShort),
+    name: nameLike(2, () => representativeTexts.nameRequired),
+    username: handle(() => representativeTexts.usernameShort),
     phone: z
-      .string({ error: representativeTexts.phoneRequired })
+      .string({ error: () => representativeTexts.phoneRequired })
       .trim()
-      .min(7, representativeTexts.phoneRequired)
-      .max(20, representativeTexts.phoneInvalid)
-      .regex(/^[0-9+ ()-]+$/, representativeTexts.phoneInvalid),
+      .min(7, { error: () => representativeTexts.phoneRequired })
+      .max(20, { error: () => representativeTexts.phoneInvalid })
+      .regex(/^[0-9+ ()-]+$/, { error: () => representativeTexts.phoneInvalid }),
     email: z
-      .string({ error: representativeTexts.emailInvalid })
+      .string({ error: () => representativeTexts.emailInvalid })
       .trim()
-      .max(254, representativeTexts.emailInvalid)
-      .email(representativeTexts.emailInvalid)
+      .max(254, { error: () => representativeTexts.emailInvalid })
+      .email({ error: () => representativeTexts.emailInvalid })
       .transform((e) => e.toLowerCase()),
-    state: nameLike(2, representativeTexts.stateRequired),
-    residentAddress: nameLike(5, representativeTexts.addressRequired),
-    residentialState: nameLike(2, representativeTexts.residentialStateRequired),
-    proposedLocation: nameLike(2, representativeTexts.locationRequired),
-    koraUsername: handle(representativeTexts.koraUsernameRequired),
+    state: nameLike(2, () => representativeTexts.stateRequired),
+    residentAddress: nameLike(5, () => representativeTexts.addressRequired),
+    residentialState: nameLike(2, () => representativeTexts.residentialStateRequired),
+    proposedLocation: nameLike(2, () => representativeTexts.locationRequired),
+    koraUsername: handle(() => representativeTexts.koraUsernameRequired),
     note: z
-      .string({ error: representativeTexts.noteShort })
+      .string({ error: () => representativeTexts.noteShort })
       .trim()
-      .min(10, representativeTexts.noteShort)
-      .max(600, representativeTexts.noteLong),
+      .min(10, { error: () => representativeTexts.noteShort })
+      .max(600, { error: () => representativeTexts.noteLong }),
   })
   .meta({
     example: {

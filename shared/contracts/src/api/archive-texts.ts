@@ -2,6 +2,7 @@
  * "Download your data" (decision 035): the texts of the archive API and of Settings → Your data.
  * Plain values, no schema library, so the browser can import them without zod.
  */
+import { localizedTexts, template } from '../i18n/localized-texts.js';
 export const ARCHIVE_STATES = ['none', 'preparing', 'ready', 'failed', 'expired'] as const;
 export type ArchiveState = (typeof ARCHIVE_STATES)[number];
 
@@ -16,7 +17,7 @@ export const ArchiveErrorCode = {
   NotYours: 'ARCHIVE_NOT_YOURS',
 } as const;
 
-export const archiveTexts = {
+export const archiveTexts = localizedTexts('archive', {
   tab: 'Your data',
   heading: 'Download your data',
   intro:
@@ -36,6 +37,6 @@ export const archiveTexts = {
   notYours: 'This download link belongs to another account.',
   mailSubject: 'Your Kora data archive is ready',
   notification: 'Your data archive is ready to download.',
-  expiresAt: (when: string) => `The link works until ${when}.`,
-  nextRequestAt: (when: string) => `You can request a new archive after ${when}.`,
-} as const;
+  expiresAt: template('The link works until {{when}}.', (when: string) => ({ when })),
+  nextRequestAt: template('You can request a new archive after {{when}}.', (when: string) => ({ when })),
+});

@@ -3,7 +3,8 @@
  * schema library, so the browser can import them without carrying zod (the schemas beside them re-
  * export everything here).
  */
-export const authTexts = {
+import { localizedTexts, template, plural } from '../i18n/localized-texts.js';
+export const authTexts = localizedTexts('auth', {
   fillAllFields: 'Please fill in all fields',
   passwordsDoNotMatch: 'Passwords do not match',
   passwordTooShort: 'Password must be at least 6 characters long',
@@ -29,7 +30,7 @@ export const authTexts = {
   otpFormat: 'OTP must be a 4-digit number',
   otpInvalid: 'Invalid or expired OTP',
   otpLocked: 'Too many wrong codes. Request a new code.',
-  resendCooldown: (seconds: number) => `Please wait ${seconds}s before requesting another code`,
+  resendCooldown: template('Please wait {{seconds}}s before requesting another code', (seconds: number) => ({ seconds })),
   fillBothPasswords: 'Please fill in both password fields',
   refreshInvalid: 'Your session has ended. Please sign in again.',
   currentPasswordWrong: 'Your current password is not correct',
@@ -40,20 +41,26 @@ export const authTexts = {
   imageRequired: 'Please choose an image first',
   // Leaving (decision 034).
   passwordRequired: 'Please enter your password',
-  deletionScheduled: (days: number) => `Your account will be deleted in ${days} days. Sign in again before then to keep it.`,
+  deletionScheduled: template('Your account will be deleted in {{days}} days. Sign in again before then to keep it.', (days: number) => ({
+    days,
+  })),
   deletionCancelled: 'Welcome back! Your account is no longer scheduled for deletion.',
-  balanceNotEmpty: (naira: string) =>
-    `Your wallet still holds ${naira}. Deleting your account gives it up: confirm that you understand to go on.`,
+  balanceNotEmpty: template(
+    'Your wallet still holds {{naira}}. Deleting your account gives it up: confirm that you understand to go on.',
+    (naira: string) => ({ naira }),
+  ),
   deletionPending: 'Your account is already scheduled for deletion.',
   emailUnchanged: 'That is already your e-mail address',
-  emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your e-mail changes when you open it.`,
+  emailChangeSent: template('We sent a confirmation link to {{email}}. Your e-mail changes when you open it.', (email: string) => ({
+    email,
+  })),
   emailChanged: 'Your e-mail address has been changed. Use the new one to sign in.',
   emailChangeCancelled: 'The e-mail change was cancelled. If you did not ask for it, reset your password now.',
   emailChangeInvalid: 'This e-mail change link is not valid',
   emailChangeExpired: 'This e-mail change link has expired. Ask for the change again in Settings.',
   emailChangeUsed: 'This e-mail change link has already been used',
   // Sign-in backoff and lock (decision 033): the same words whether or not the account exists.
-  signInWait: (seconds: number) => `Too many failed sign-in attempts. Please wait ${seconds}s and try again.`,
+  signInWait: template('Too many failed sign-in attempts. Please wait {{seconds}}s and try again.', (seconds: number) => ({ seconds })),
   signInLocked: "Too many failed sign-in attempts. Sign-in is locked: use the link we sent to the account's e-mail address to unlock it.",
   unlockInvalid: 'This unlock link is not valid or has already been used',
   unlocked: 'Your account is unlocked. You can login now.',
@@ -68,7 +75,7 @@ export const authTexts = {
   twoStepOn: 'Two-step sign-in is on',
   twoStepOff: 'Two-step sign-in is off',
   twoStepRequiredForAdmins: 'This site requires admins to use two-step sign-in. Turn it on in Settings → Security to open the back office.',
-} as const;
+});
 /** How a member is named to others: "Ada Obi"; the username when both names are blank. */
 export function displayName(member: { firstname: string; lastname: string; username: string }): string {
   return `${member.firstname.trim()} ${member.lastname.trim()}`.trim() || member.username;
@@ -87,7 +94,7 @@ export function unknownMember(userId: number): { username: string; name: string;
 }
 
 /** The screens of two-step sign-in and the sign-in lock (decision 033): the login's code step, Settings → Security's card. */
-export const twoStepTexts = {
+export const twoStepTexts = localizedTexts('twoStep', {
   codeStepTitle: 'Two-step sign-in',
   codePrompt: 'Enter the 6-digit code from your authenticator app',
   recoveryPrompt: 'Enter one of your recovery codes',
@@ -109,7 +116,7 @@ export const twoStepTexts = {
   confirm: 'Turn on',
   recoveryTitle: 'Your recovery codes',
   recoveryHelp: 'Each code signs you in once if you lose your phone. Save them somewhere safe now: they are shown only this once.',
-  recoveryLeft: (n: number) => `${n} recovery code${n === 1 ? '' : 's'} left.`,
+  recoveryLeft: plural({ one: '{{count}} recovery code left.', other: '{{count}} recovery codes left.' }, (count: number) => ({ count })),
   turnOff: 'Turn off two-step sign-in',
   turnOffHelp: 'To turn it off, enter your password and a code from your app (or a recovery code).',
   passwordLabel: 'Password',
@@ -117,4 +124,5 @@ export const twoStepTexts = {
   fetchFailed: 'Failed to fetch two-step sign-in',
   requiredForAdmins: 'This site requires admins to use two-step sign-in. Set it up below to open the back office.',
   done: 'Done',
-} as const;
+  qrAlt: 'QR code for your authenticator app',
+});

@@ -9,25 +9,29 @@ import { authTexts } from './auth-texts.js';
 export * from './auth-texts.js';
 
 export const usernameSchema = z
-  .string({ error: authTexts.fillAllFields })
+  .string({ error: () => authTexts.fillAllFields })
   .trim()
-  .min(1, authTexts.fillAllFields)
-  .regex(/^[A-Za-z0-9._-]{3,30}$/, authTexts.usernameInvalid);
+  .min(1, { error: () => authTexts.fillAllFields })
+  .regex(/^[A-Za-z0-9._-]{3,30}$/, { error: () => authTexts.usernameInvalid });
 export const emailSchema = z
-  .string({ error: authTexts.fillAllFields })
+  .string({ error: () => authTexts.fillAllFields })
   .trim()
-  .min(1, authTexts.fillAllFields)
-  .max(254, authTexts.emailInvalid)
-  .email(authTexts.emailInvalid)
+  .min(1, { error: () => authTexts.fillAllFields })
+  .max(254, { error: () => authTexts.emailInvalid })
+  .email({ error: () => authTexts.emailInvalid })
   .transform((e) => e.toLowerCase());
-const personName = z.string({ error: authTexts.fillAllFields }).trim().min(1, authTexts.fillAllFields).max(50, authTexts.nameInvalid);
+const personName = z
+  .string({ error: () => authTexts.fillAllFields })
+  .trim()
+  .min(1, { error: () => authTexts.fillAllFields })
+  .max(50, { error: () => authTexts.nameInvalid });
 /** Registration and recovery: at least 6 characters. */
 export const passwordSchema = z
-  .string({ error: authTexts.fillAllFields })
-  .min(1, authTexts.fillAllFields)
-  .min(6, authTexts.passwordTooShort)
-  .max(128, authTexts.passwordTooLong);
-const otpSchema = z.string({ error: authTexts.otpFormat }).regex(/^\d{4}$/, authTexts.otpFormat);
+  .string({ error: () => authTexts.fillAllFields })
+  .min(1, { error: () => authTexts.fillAllFields })
+  .min(6, { error: () => authTexts.passwordTooShort })
+  .max(128, { error: () => authTexts.passwordTooLong });
+const otpSchema = z.string({ error: () => authTexts.otpFormat }).regex(/^\d{4}$/, { error: () => authTexts.otpFormat });
 
 export const signUpBody = z
   .object({
@@ -51,21 +55,34 @@ export type SignUpBody = z.infer<typeof signUpBody>;
 export const signInBody = z
   .object({
     /** An e-mail address or a username. */
-    email: z.string({ error: authTexts.fillAllFields }).trim().min(1, authTexts.fillAllFields).max(254),
-    password: z.string({ error: authTexts.fillAllFields }).min(1, authTexts.fillAllFields).max(128),
+    email: z
+      .string({ error: () => authTexts.fillAllFields })
+      .trim()
+      .min(1, { error: () => authTexts.fillAllFields })
+      .max(254),
+    password: z
+      .string({ error: () => authTexts.fillAllFields })
+      .min(1, { error: () => authTexts.fillAllFields })
+      .max(128),
   })
   .meta({ example: { email: 'adaeze.okafor@example.ng', password: 'Jollof-2026' } });
 
 export const activateBody = z
-  .object({ token: z.string({ error: authTexts.activationMissing }).trim().min(1, authTexts.activationMissing).max(200) })
+  .object({
+    token: z
+      .string({ error: () => authTexts.activationMissing })
+      .trim()
+      .min(1, { error: () => authTexts.activationMissing })
+      .max(200),
+  })
   .meta({ example: { token: 'b6f1c9e2a47d4e0f9c3a8d5e7b2f4a61' } });
 const emailOnlyFields = z.object({
   email: z
-    .string({ error: authTexts.enterEmail })
+    .string({ error: () => authTexts.enterEmail })
     .trim()
-    .min(1, authTexts.enterEmail)
+    .min(1, { error: () => authTexts.enterEmail })
     .max(254)
-    .email(authTexts.emailInvalid)
+    .email({ error: () => authTexts.emailInvalid })
     .transform((e) => e.toLowerCase()),
 });
 export const emailOnlyBody = emailOnlyFields.meta({ example: { email: 'adaeze.okafor@example.ng' } });
@@ -75,19 +92,30 @@ export const checkOtpBody = checkOtpFields.meta({ example: { email: 'adaeze.okaf
 export const resetPasswordBody = checkOtpFields
   .extend({
     password: z
-      .string({ error: authTexts.fillBothPasswords })
-      .min(1, authTexts.fillBothPasswords)
-      .min(6, authTexts.passwordTooShort)
-      .max(128, authTexts.passwordTooLong),
+      .string({ error: () => authTexts.fillBothPasswords })
+      .min(1, { error: () => authTexts.fillBothPasswords })
+      .min(6, { error: () => authTexts.passwordTooShort })
+      .max(128, { error: () => authTexts.passwordTooLong }),
   })
   .meta({ example: { email: 'adaeze.okafor@example.ng', otp: '4821', password: 'Egusi-Soup-9' } });
 export const refreshBody = z
-  .object({ refreshToken: z.string().min(1, authTexts.refreshInvalid).max(500) })
+  .object({
+    refreshToken: z
+      .string()
+      .min(1, { error: () => authTexts.refreshInvalid })
+      .max(500),
+  })
   .meta({ example: { refreshToken: 'rt_3f9a1c7e5b2d4f60a8c9e1b7d3f5a2c4' } });
 export const changePasswordBody = z
   .object({
-    currentPassword: z.string().min(1, authTexts.currentPasswordWrong).max(128),
-    newPassword: z.string().min(8, authTexts.newPasswordTooShort).max(128, authTexts.passwordTooLong),
+    currentPassword: z
+      .string()
+      .min(1, { error: () => authTexts.currentPasswordWrong })
+      .max(128),
+    newPassword: z
+      .string()
+      .min(8, { error: () => authTexts.newPasswordTooShort })
+      .max(128, { error: () => authTexts.passwordTooLong }),
   })
   .meta({ example: { currentPassword: 'Jollof-2026', newPassword: 'Suya-By-Night-7' } });
 export const updateProfileBody = z

@@ -2,7 +2,8 @@
  * The friends API's texts: plain values and functions, no schema library, so the browser can
  * import them without carrying zod (the schemas beside them re-export everything here).
  */
-export const friendTexts = {
+import { localizedTexts } from '../i18n/localized-texts.js';
+export const friendTexts = localizedTexts('friend', {
   requestSent: 'Request sent successfully',
   requestAccepted: 'Request accepted successfully',
   requestDeclined: 'Request declined successfully',
@@ -29,4 +30,4 @@ export const friendTexts = {
   alreadyAnswered: 'This friend request has already been answered',
   notFriends: 'You are not friends with this member',
   actionInvalid: "The action must be 'accepted' or 'declined'",
-} as const;
+});

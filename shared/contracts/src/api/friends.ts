@@ -10,10 +10,15 @@ export * from './friends-texts.js';
 import { messageAnswer } from './auth.js';
 
 export const sendRequestBody = z
-  .object({ toUserId: z.coerce.number({ error: friendTexts.userNotFound }).int().positive(friendTexts.userNotFound) })
+  .object({
+    toUserId: z.coerce
+      .number({ error: () => friendTexts.userNotFound })
+      .int()
+      .positive({ error: () => friendTexts.userNotFound }),
+  })
   .meta({ example: { toUserId: 7 } });
 export const respondBody = z
-  .object({ action: z.enum(['accepted', 'declined'], { error: friendTexts.actionInvalid }) })
+  .object({ action: z.enum(['accepted', 'declined'], { error: () => friendTexts.actionInvalid }) })
   .meta({ example: { action: 'accepted' } });
 
 /** Status as the product writes it: 0 while pending, then the answer. */

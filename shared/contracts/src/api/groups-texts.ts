@@ -3,22 +3,17 @@
  * library, so the browser can import them without carrying zod (groups.ts re-exports them).
  * The product's quoted texts are used verbatim; the refusals of what it leaves open are ours.
  */
+import { localizedLabels } from '../i18n/localized-labels.js';
+import { localizedTexts } from '../i18n/localized-texts.js';
 export const GROUP_TABS = ['discover', 'joined', 'mine'] as const;
 export type GroupTab = (typeof GROUP_TABS)[number];
-export const groupTabLabels: Record<GroupTab, string> = { discover: 'Discover', joined: 'Joined Groups', mine: 'My Groups' };
 
 export const GROUP_PRIVACIES = ['public', 'private'] as const;
 export type GroupPrivacy = (typeof GROUP_PRIVACIES)[number];
-export const groupPrivacyLabels: Record<GroupPrivacy, string> = { public: 'Public group', private: 'Private group' };
-export const groupPrivacyHints: Record<GroupPrivacy, string> = {
-  public: 'Anyone can join and see the posts.',
-  private: 'Members are approved by the owner or an admin; only members see the posts.',
-};
 
 /** A member's place in a group. The owner is the one who created it or to whom it was handed. */
 export const GROUP_ROLES = ['owner', 'admin', 'member'] as const;
 export type GroupRole = (typeof GROUP_ROLES)[number];
-export const groupRoleLabels: Record<GroupRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
 /** An uploaded image of ours (the media service's `/uploads/images/...` URLs). */
 export const GROUP_PICTURE_URL = /^\/uploads\/images\/[0-9a-f]{32}(?:-[a-z0-9]{1,16})?\.(webp|png|jpg|gif)$/;
@@ -35,7 +30,7 @@ export const groupLimits = {
   membersPageSize: 20,
 } as const;
 
-export const groupTexts = {
+export const groupTexts = localizedTexts('group', {
   // The product's texts.
   discover: 'Discover',
   join: 'Join',
@@ -50,7 +45,16 @@ export const groupTexts = {
   loadFailedToast: 'Load failed',
   joinFailed: 'Join failed',
   leaveFailed: 'Leave failed',
+  tabJoined: 'Joined Groups',
+  tabMine: 'My Groups',
   // Ours: what the product leaves open.
+  publicGroup: 'Public group',
+  privateGroup: 'Private group',
+  publicHint: 'Anyone can join and see the posts.',
+  privateHint: 'Members are approved by the owner or an admin; only members see the posts.',
+  roleOwner: 'Owner',
+  roleAdmin: 'Admin',
+  roleMember: 'Member',
   searchPlaceholder: 'Search groups',
   notFound: 'Group not found',
   titleRequired: 'Give the group a title',
@@ -82,4 +86,24 @@ export const groupTexts = {
   removed: 'Member removed',
   roleChanged: 'Role updated',
   handedOver: 'Group handed over',
-} as const;
+});
+
+/** Choices' labels, read where shown (getters), in the page's language. */
+export const groupTabLabels = localizedLabels<typeof groupTexts, GroupTab>(groupTexts, {
+  discover: 'discover',
+  joined: 'tabJoined',
+  mine: 'tabMine',
+});
+export const groupPrivacyLabels = localizedLabels<typeof groupTexts, GroupPrivacy>(groupTexts, {
+  public: 'publicGroup',
+  private: 'privateGroup',
+});
+export const groupPrivacyHints = localizedLabels<typeof groupTexts, GroupPrivacy>(groupTexts, {
+  public: 'publicHint',
+  private: 'privateHint',
+});
+export const groupRoleLabels = localizedLabels<typeof groupTexts, GroupRole>(groupTexts, {
+  owner: 'roleOwner',
+  admin: 'roleAdmin',
+  member: 'roleMember',
+});

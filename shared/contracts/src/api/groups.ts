@@ -15,19 +15,23 @@ const flag = z.enum(['1', '0']);
 
 /** GET /api/groups: the product's query (`cursor` counts from 0; a page never asks for more than 50). */
 export const groupListQuery = z.object({
-  tab: z.enum(GROUP_TABS, { error: groupTexts.tabInvalid }).default('discover'),
-  q: z.string({ error: groupTexts.queryTooLong }).trim().max(groupLimits.maxQueryLength, groupTexts.queryTooLong).default(''),
+  tab: z.enum(GROUP_TABS, { error: () => groupTexts.tabInvalid }).default('discover'),
+  q: z
+    .string({ error: () => groupTexts.queryTooLong })
+    .trim()
+    .max(groupLimits.maxQueryLength, { error: () => groupTexts.queryTooLong })
+    .default(''),
   cursor: z.coerce
-    .number({ error: groupTexts.cursorInvalid })
-    .int(groupTexts.cursorInvalid)
-    .min(0, groupTexts.cursorInvalid)
-    .max(1_000_000, groupTexts.cursorInvalid)
+    .number({ error: () => groupTexts.cursorInvalid })
+    .int({ error: () => groupTexts.cursorInvalid })
+    .min(0, { error: () => groupTexts.cursorInvalid })
+    .max(1_000_000, { error: () => groupTexts.cursorInvalid })
     .default(groupLimits.firstCursor),
   limit: z.coerce
-    .number({ error: groupTexts.limitTooLarge })
-    .int(groupTexts.limitTooLarge)
-    .min(1, groupTexts.limitTooLarge)
-    .max(groupLimits.maxPageSize, groupTexts.limitTooLarge)
+    .number({ error: () => groupTexts.limitTooLarge })
+    .int({ error: () => groupTexts.limitTooLarge })
+    .min(1, { error: () => groupTexts.limitTooLarge })
+    .max(groupLimits.maxPageSize, { error: () => groupTexts.limitTooLarge })
     .default(groupLimits.pageSize),
 });
 export type GroupListQuery = z.infer<typeof groupListQuery>;
@@ -67,16 +71,19 @@ export const groupListAnswer = z
 export type GroupListAnswer = z.infer<typeof groupListAnswer>;
 
 const title = z
-  .string({ error: groupTexts.titleRequired })
+  .string({ error: () => groupTexts.titleRequired })
   .trim()
-  .min(1, groupTexts.titleRequired)
-  .max(groupLimits.maxTitleLength, groupTexts.titleTooLong);
+  .min(1, { error: () => groupTexts.titleRequired })
+  .max(groupLimits.maxTitleLength, { error: () => groupTexts.titleTooLong });
 const description = z
-  .string({ error: groupTexts.descriptionTooLong })
+  .string({ error: () => groupTexts.descriptionTooLong })
   .trim()
-  .max(groupLimits.maxDescriptionLength, groupTexts.descriptionTooLong);
-const picture = z.string({ error: groupTexts.pictureInvalid }).regex(GROUP_PICTURE_URL, groupTexts.pictureInvalid).nullable();
-const privacy = z.enum(GROUP_PRIVACIES, { error: groupTexts.privacyInvalid });
+  .max(groupLimits.maxDescriptionLength, { error: () => groupTexts.descriptionTooLong });
+const picture = z
+  .string({ error: () => groupTexts.pictureInvalid })
+  .regex(GROUP_PICTURE_URL, { error: () => groupTexts.pictureInvalid })
+  .nullable();
+const privacy = z.enum(GROUP_PRIVACIES, { error: () => groupTexts.privacyInvalid });
 
 /** POST /api/groups: a new group, its creator the owner. */
 export const createGroupBody = z
@@ -97,9 +104,17 @@ export const updateGroupBody = z
   .meta({ example: { description: 'Where to eat in Lagos. Be kind.', privacy: 'public' } });
 export type UpdateGroupBody = z.infer<typeof updateGroupBody>;
 
-export const groupIdParams = z.object({ id: z.coerce.number({ error: groupTexts.notFound }).int().positive(groupTexts.notFound) });
+export const groupIdParams = z.object({
+  id: z.coerce
+    .number({ error: () => groupTexts.notFound })
+    .int()
+    .positive({ error: () => groupTexts.notFound }),
+});
 export const groupMemberParams = groupIdParams.extend({
-  userId: z.coerce.number({ error: groupTexts.notAMember }).int().positive(groupTexts.notAMember),
+  userId: z.coerce
+    .number({ error: () => groupTexts.notAMember })
+    .int()
+    .positive({ error: () => groupTexts.notAMember }),
 });
 
 /** GET /api/groups/{id}: the group page's header, with the caller's place in it. */
@@ -169,10 +184,10 @@ export type GroupRequest = z.infer<typeof groupRequestSchema>;
 export const groupPeopleQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce
-    .number({ error: groupTexts.limitTooLarge })
-    .int(groupTexts.limitTooLarge)
-    .min(1, groupTexts.limitTooLarge)
-    .max(groupLimits.maxPageSize, groupTexts.limitTooLarge)
+    .number({ error: () => groupTexts.limitTooLarge })
+    .int({ error: () => groupTexts.limitTooLarge })
+    .min(1, { error: () => groupTexts.limitTooLarge })
+    .max(groupLimits.maxPageSize, { error: () => groupTexts.limitTooLarge })
     .default(groupLimits.membersPageSize),
 });
 
@@ -181,7 +196,7 @@ export const groupPeopleQuery = z.object({
  * again, or hand the group over (`owner`: the former owner stays on as an admin).
  */
 export const groupRoleBody = z
-  .object({ role: z.enum(GROUP_ROLES, { error: groupTexts.roleInvalid }) })
+  .object({ role: z.enum(GROUP_ROLES, { error: () => groupTexts.roleInvalid }) })
   .meta({ example: { role: 'admin' } });
 
 /** Join, leave, approve, decline, remove and role changes answer a message and the group as the caller now sees it. */

@@ -6,7 +6,10 @@
 import { z } from 'zod';
 import { authTexts, emailSchema } from './auth.js';
 
-const passwordField = z.string({ error: authTexts.passwordRequired }).min(1, authTexts.passwordRequired).max(128);
+const passwordField = z
+  .string({ error: () => authTexts.passwordRequired })
+  .min(1, { error: () => authTexts.passwordRequired })
+  .max(128);
 
 /**
  * `code`: a two-step sign-in or recovery code, needed when two-step sign-in is on; `confirmBalance`
@@ -36,7 +39,13 @@ export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
 
 /** The token of a link from an e-mail change mail (confirm, at the new address; cancel, at the old one). */
 export const emailChangeTokenBody = z
-  .object({ token: z.string({ error: authTexts.emailChangeInvalid }).trim().min(1, authTexts.emailChangeInvalid).max(200) })
+  .object({
+    token: z
+      .string({ error: () => authTexts.emailChangeInvalid })
+      .trim()
+      .min(1, { error: () => authTexts.emailChangeInvalid })
+      .max(200),
+  })
   .meta({ example: { token: 'Vh3k9Qm2r8Lx5Pz1Tn7Wc4Yb6Jd0Fs3Ag5Ke8Mu2Ro9' } });
 
 export const emailChangedAnswer = z

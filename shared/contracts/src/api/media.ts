@@ -6,10 +6,44 @@
  * `GET /api/media/videos/{id}` reports `processing`.
  */
 import { z } from 'zod';
-import { reelTexts } from './reels-texts.js';
+import { PHOTO_FORMATS, type PhotoFormat } from './photo-variants.js';
 import { CLIP_STATES, MEDIA_PURPOSES } from './stories-texts.js';
 
 export * from './media-texts.js';
+export * from './photo-variants.js';
+
+/** The docs' example of a stored photo's details (a post's imageDetails show it too). */
+export const photoDetailsExample: {
+  url: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  widths: number[];
+  formats: PhotoFormat[];
+} = {
+  url: '/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp',
+  width: 1080,
+  height: 1350,
+  placeholder: 'oAcKPZqAh4dwd3iHh3d3d3CACPeH',
+  widths: [320, 640, 1080],
+  formats: ['avif', 'webp'],
+};
+
+/** A stored photo's sizes, formats and placeholder (decision 044); see photo-variants.ts for the names. */
+export const photoDetailsSchema = z
+  .object({
+    url: z.string(),
+    width: z.number().int().describe('Of the full-size photo (its own URL), upright'),
+    height: z.number().int(),
+    placeholder: z.string().nullable().describe('A ThumbHash (base64) to paint while the photo loads'),
+    widths: z.array(z.number().int()).describe('Every stored width, narrowest first; the last is width'),
+    formats: z.array(z.enum(PHOTO_FORMATS)).describe('<name>-<w>.<format> for each narrower width, <name>.<format> at full size'),
+  })
+  .meta({ example: photoDetailsExample });
+export type PhotoDetailsAnswer = z.infer<typeof photoDetailsSchema>;
+
+/** A video's playable files, smallest first (decision 044); the last is the video's own URL. */
+export const videoRenditionSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 
 /**
  * `POST /api/media/upload?purpose=`: what the upload is for picks its rules (decision 022). `post`
@@ -32,6 +66,10 @@ export const uploadAnswer = z
         videoId: z.number().int().nullable(),
         width: z.number().int().nullable(),
         height: z.number().int().nullable(),
+        /** Photos (decision 044; added after the first fields, so optional): placeholder and stored sizes. */
+        placeholder: photoDetailsSchema.shape.placeholder.optional(),
+        widths: photoDetailsSchema.shape.widths.optional(),
+        formats: photoDetailsSchema.shape.formats.optional(),
       }),
     ),
   })
@@ -39,7 +77,16 @@ export const uploadAnswer = z
     example: {
       urls: ['/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp', '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4'],
       files: [
-        { url: '/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp', type: 'image', videoId: null, width: 1080, height: 1350 },
+        {
+          url: '/uploads/images/5f0c2d9a4b7e4c1f8a3d6e2b9c0f1a7d.webp',
+          type: 'image',
+          videoId: null,
+          width: 1080,
+          height: 1350,
+          placeholder: 'oAcKPZqAh4dwd3iHh3d3d3CACPeH',
+          widths: [320, 640, 1080],
+          formats: ['avif', 'webp'],
+        },
         { url: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4', type: 'video', videoId: 31, width: null, height: null },
       ],
     },
@@ -58,6 +105,8 @@ export const videoStatusSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     error: z.string().nullable(),
+    /** Ready videos processed since decision 044: every playable file, smallest first. */
+    renditions: z.array(videoRenditionSchema).optional(),
   })
   .meta({
     example: {
@@ -70,6 +119,10 @@ export const videoStatusSchema = z
       width: 720,
       height: 1280,
       error: null,
+      renditions: [
+        { url: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b-360.mp4', width: 360, height: 640 },
+        { url: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4', width: 720, height: 1280 },
+      ],
     },
   });
 export type VideoStatus = z.infer<typeof videoStatusSchema>;
@@ -121,6 +174,8 @@ export const internalVideoSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** Ready videos processed since decision 044: every playable file, smallest first. */
+  renditions: z.array(videoRenditionSchema).optional(),
 });
 export type InternalVideo = z.infer<typeof internalVideoSchema>;
 
@@ -131,6 +186,3 @@ export type InternalVideo = z.infer<typeof internalVideoSchema>;
  */
 export const removeUploadsBody = z.object({ urls: z.array(z.string().min(1).max(500)).min(1).max(100) });
 export const removeUploadsAnswer = z.object({ removed: z.number().int() });
-
-/** The reel upload's refusals (the product's texts), for `purpose=reel`. */
-export const reelUploadTexts = { unsupported: reelTexts.onlyTypes, tooLarge: reelTexts.maxSize } as const;

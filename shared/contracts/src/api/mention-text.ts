@@ -9,12 +9,13 @@
  * ("thanks @ada."), so each run also offers itself without its trailing dots, underscores and
  * dashes; the service takes whichever names a member, the run first.
  */
-export const mentionTexts = {
+import { localizedTexts } from '../i18n/localized-texts.js';
+export const mentionTexts = localizedTexts('mention', {
   notFound: 'Mention not found',
   notYours: 'Only the member mentioned can review this mention',
   alreadyApproved: 'You already approved this mention',
   alreadyDeclined: 'You already declined this mention',
-} as const;
+});
 
 /** At most this many members are mentioned by one post or comment; later names stay plain text. */
 export const MAX_MENTIONS_PER_TEXT = 20;

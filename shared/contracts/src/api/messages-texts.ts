@@ -2,6 +2,8 @@
  * The messages API's texts and limits: plain values, no schema library, so the browser can import
  * them without carrying zod (messages.ts re-exports everything here). Decision 039.
  */
+import { localizedLabels } from '../i18n/localized-labels.js';
+import { localizedTexts, template } from '../i18n/localized-texts.js';
 export const messageLimits = {
   /** Characters of a message's text, after trimming. */
   maxBody: 4000,
@@ -23,15 +25,13 @@ export const messageLimits = {
 
 export const MESSAGE_POLICIES = ['everyone', 'friends', 'nobody'] as const;
 export type MessagePolicy = (typeof MESSAGE_POLICIES)[number];
-/** Settings → Privacy's choices for messagePolicy. */
-export const messagePolicyLabels: Record<MessagePolicy, string> = { everyone: 'Everyone', friends: 'Friends', nobody: 'Nobody' };
 
 export const CONVERSATION_KINDS = ['direct', 'group'] as const;
 /** The caller's place in a conversation: in their inbox, or waiting in their Requests tab. */
 export const CONVERSATION_FOLDERS = ['inbox', 'requests'] as const;
 export type ConversationFolder = (typeof CONVERSATION_FOLDERS)[number];
 
-export const messageTexts = {
+export const messageTexts = localizedTexts('message', {
   title: 'Messages',
   newMessage: 'New message',
   inbox: 'Inbox',
@@ -44,20 +44,22 @@ export const messageTexts = {
   composerPlaceholder: 'Write a message…',
   send: 'Send',
   reply: 'Reply',
-  replyingTo: (name: string) => `Replying to ${name}`,
+  replyingTo: template('Replying to {{name}}', (name: string) => ({ name })),
   deleteForEveryone: 'Delete for everyone',
   messageDeleted: 'Message deleted',
   messageHidden: 'Message hidden',
-  typing: (name: string) => `${name} is typing…`,
+  typing: template('{{name}} is typing…', (name: string) => ({ name })),
   someoneTyping: 'typing…',
   delivered: 'Delivered',
   seen: 'Seen',
-  seenBy: (names: string) => `Seen by ${names}`,
+  seenBy: template('Seen by {{names}}', (names: string) => ({ names })),
   today: 'Today',
   yesterday: 'Yesterday',
   loadOlder: 'Load older messages',
   beginning: 'This is the beginning of the conversation.',
-  requestNotice: (name: string) => `${name} wants to send you a message. They won't know you've seen it until you accept.`,
+  requestNotice: template("{{name}} wants to send you a message. They won't know you've seen it until you accept.", (name: string) => ({
+    name,
+  })),
   accept: 'Accept',
   decline: 'Decline',
   requestAccepted: 'Request accepted',
@@ -66,6 +68,7 @@ export const messageTexts = {
   left: 'You left the conversation',
   addMembers: 'Add members',
   removeMember: 'Remove',
+  removeNamed: template('Remove {{name}}', (name: string) => ({ name })),
   rename: 'Rename',
   conversationTitle: 'Conversation name',
   groupTitleRequired: 'Give the group conversation a name',
@@ -86,9 +89,9 @@ export const messageTexts = {
   uploading: 'Uploading…',
   searchMembers: 'Search members',
   noMembersFound: 'No members found.',
-  chooseMember: (name: string) => `Choose ${name}`,
-  unchooseMember: (name: string) => `Remove ${name}`,
-  unreadInConversation: (count: number) => `${count} unread`,
+  chooseMember: template('Choose {{name}}', (name: string) => ({ name })),
+  unchooseMember: template('Remove {{name}}', (name: string) => ({ name })),
+  unreadInConversation: template('{{count}} unread', (count: number) => ({ count })),
   photo: 'Photo',
   video: 'Video',
   save: 'Save',
@@ -98,6 +101,9 @@ export const messageTexts = {
   requestFailed: 'Request failed',
   loadOlderFailed: 'Could not load older messages',
   messagePolicyLabel: 'Who can message me',
+  policyEveryone: 'Everyone',
+  policyFriends: 'Friends',
+  policyNobody: 'Nobody',
   deleteForEveryoneHint: 'Everyone in the conversation will see "Message deleted" instead.',
   deleting: 'Deleting…',
   // Refusals (the server's messages).
@@ -138,4 +144,11 @@ export const messageTexts = {
   reportStatusInvalid: "The status must be 'resolved' or 'dismissed'",
   sendFailed: 'Message not sent. Tap to retry.',
   loadFailed: 'Failed to load messages',
-} as const;
+});
+
+/** Choices' labels, read where shown (getters), in the page's language. */
+export const messagePolicyLabels = localizedLabels<typeof messageTexts, MessagePolicy>(messageTexts, {
+  everyone: 'policyEveryone',
+  friends: 'policyFriends',
+  nobody: 'policyNobody',
+});

@@ -14,11 +14,14 @@ import { CLIP_STATES } from './stories-texts.js';
 export * from './messages-texts.js';
 export * from './messages-link-texts.js';
 
-const memberId = z.coerce.number({ error: t.memberNotFound }).int(t.memberNotFound).positive(t.memberNotFound);
+const memberId = z.coerce
+  .number({ error: () => t.memberNotFound })
+  .int({ error: () => t.memberNotFound })
+  .positive({ error: () => t.memberNotFound });
 
 /** A photo or video uploaded through the media service (`POST /api/media`, the same checks as posts). */
 export const messageMediaInput = z.object({
-  url: z.string({ error: t.mediaInvalid }).regex(POST_MEDIA_URL, t.mediaInvalid),
+  url: z.string({ error: () => t.mediaInvalid }).regex(POST_MEDIA_URL, { error: () => t.mediaInvalid }),
 });
 
 export const messageMediaSchema = z
@@ -157,7 +160,10 @@ export type Conversation = z.infer<typeof conversationSchema>;
 
 /** GET /api/messages/conversations */
 export const conversationListQuery = z.object({
-  folder: z.enum(CONVERSATION_FOLDERS, { error: t.folderInvalid }).default('inbox').describe('`inbox` (default) or `requests`'),
+  folder: z
+    .enum(CONVERSATION_FOLDERS, { error: () => t.folderInvalid })
+    .default('inbox')
+    .describe('`inbox` (default) or `requests`'),
   q: z.string().max(100).optional().describe('Matches the conversation’s name and its members’ names and usernames'),
   cursor: z.string().optional().describe('From the previous page’s X-Next-Cursor'),
   limit: z.coerce.number().int().min(1).max(messageLimits.listPageSize).default(messageLimits.listPageSize),
@@ -167,10 +173,14 @@ export const conversationListQuery = z.object({
 export const createConversationBody = z
   .object({
     memberIds: z
-      .array(memberId, { error: t.membersInvalid })
-      .min(1, t.membersRequired)
-      .max(messageLimits.maxMembers - 1, t.tooManyMembers),
-    title: z.string({ error: t.titleInvalid }).trim().max(messageLimits.maxTitle, t.titleTooLong).optional(),
+      .array(memberId, { error: () => t.membersInvalid })
+      .min(1, { error: () => t.membersRequired })
+      .max(messageLimits.maxMembers - 1, { error: () => t.tooManyMembers }),
+    title: z
+      .string({ error: () => t.titleInvalid })
+      .trim()
+      .max(messageLimits.maxTitle, { error: () => t.titleTooLong })
+      .optional(),
     /** Optional: a group of one other member when true; otherwise one member makes a direct conversation. */
     group: z.boolean().optional(),
   })
@@ -178,31 +188,37 @@ export const createConversationBody = z
 
 /** PATCH /api/messages/conversations/{id}: the creator renames a group conversation. */
 export const renameConversationBody = z
-  .object({ title: z.string({ error: t.titleInvalid }).trim().min(1, t.groupTitleRequired).max(messageLimits.maxTitle, t.titleTooLong) })
+  .object({
+    title: z
+      .string({ error: () => t.titleInvalid })
+      .trim()
+      .min(1, { error: () => t.groupTitleRequired })
+      .max(messageLimits.maxTitle, { error: () => t.titleTooLong }),
+  })
   .meta({ example: { title: 'Beach Saturday 🌊' } });
 
 /** POST /api/messages/conversations/{id}/members: the creator adds members to a group conversation. */
 export const addMembersBody = z
   .object({
     memberIds: z
-      .array(memberId, { error: t.membersInvalid })
-      .min(1, t.membersRequired)
-      .max(messageLimits.maxMembers - 1, t.tooManyMembers),
+      .array(memberId, { error: () => t.membersInvalid })
+      .min(1, { error: () => t.membersRequired })
+      .max(messageLimits.maxMembers - 1, { error: () => t.tooManyMembers }),
   })
   .meta({ example: { memberIds: [15] } });
 
 /** GET /api/messages/conversations/{id}/messages: newest page (default), older (`before`), or catch-up (`after`). */
 export const messagePageQuery = z.object({
   before: z.coerce
-    .number({ error: t.cursorInvalid })
-    .int(t.cursorInvalid)
-    .positive(t.cursorInvalid)
+    .number({ error: () => t.cursorInvalid })
+    .int({ error: () => t.cursorInvalid })
+    .positive({ error: () => t.cursorInvalid })
     .optional()
     .describe('Messages older than this id, newest page first'),
   after: z.coerce
-    .number({ error: t.cursorInvalid })
-    .int(t.cursorInvalid)
-    .nonnegative(t.cursorInvalid)
+    .number({ error: () => t.cursorInvalid })
+    .int({ error: () => t.cursorInvalid })
+    .nonnegative({ error: () => t.cursorInvalid })
     .optional()
     .describe('Messages newer than this id (a reconnecting client’s last seen id), oldest first'),
   limit: z.coerce.number().int().min(1).max(messageLimits.maxPageSize).default(messageLimits.pageSize),
@@ -211,16 +227,29 @@ export const messagePageQuery = z.object({
 /** POST /api/messages/conversations/{id}/messages */
 export const sendMessageBody = z
   .object({
-    clientId: z.uuid({ error: t.clientIdInvalid }),
-    body: z.string({ error: t.bodyInvalid }).default(''),
-    media: z.array(messageMediaInput, { error: t.mediaInvalid }).max(messageLimits.maxPhotos, t.tooManyPhotos).default([]),
-    replyToId: z.number({ error: t.replyNotFound }).int(t.replyNotFound).positive(t.replyNotFound).nullable().optional(),
+    clientId: z.uuid({ error: () => t.clientIdInvalid }),
+    body: z.string({ error: () => t.bodyInvalid }).default(''),
+    media: z
+      .array(messageMediaInput, { error: () => t.mediaInvalid })
+      .max(messageLimits.maxPhotos, { error: () => t.tooManyPhotos })
+      .default([]),
+    replyToId: z
+      .number({ error: () => t.replyNotFound })
+      .int({ error: () => t.replyNotFound })
+      .positive({ error: () => t.replyNotFound })
+      .nullable()
+      .optional(),
   })
   .meta({ example: { clientId: '0b5f8f8e-3a6e-4b8e-9a41-2c7d1f9e6a10', body: 'See you at the beach by 5?', media: [], replyToId: null } });
 
 /** POST /api/messages/conversations/{id}/read: the caller has read up to this message. */
 export const readBody = z
-  .object({ messageId: z.number({ error: t.readInvalid }).int(t.readInvalid).nonnegative(t.readInvalid) })
+  .object({
+    messageId: z
+      .number({ error: () => t.readInvalid })
+      .int({ error: () => t.readInvalid })
+      .nonnegative({ error: () => t.readInvalid }),
+  })
   .meta({ example: { messageId: 5021 } });
 export const readAnswer = z
   .object({ conversationId: z.number().int(), lastReadId: z.number().int(), unreadTotal: z.number().int() })
@@ -265,8 +294,12 @@ export const messageSocketFrames = [
 /** POST /api/messages/conversations/{id}/messages/{messageId}/report: a member reports a message they can see. */
 export const messageReportBody = z
   .object({
-    reason: z.enum(REPORT_REASONS, { error: t.reportReasonInvalid }),
-    note: z.string({ error: t.reportNoteTooLong }).trim().max(REPORT_NOTE_MAX, t.reportNoteTooLong).default(''),
+    reason: z.enum(REPORT_REASONS, { error: () => t.reportReasonInvalid }),
+    note: z
+      .string({ error: () => t.reportNoteTooLong })
+      .trim()
+      .max(REPORT_NOTE_MAX, { error: () => t.reportNoteTooLong })
+      .default(''),
   })
   .meta({ example: { reason: 'harassment', note: 'Keeps sending this after I said stop' } });
 export const messageReportAnswer = z
@@ -329,7 +362,7 @@ export const adminMessageReportListSchema = adminPageOf(adminMessageReportSchema
 
 /** POST /api/admin/message-reports/{id}/close */
 export const closeMessageReportBody = z
-  .object({ status: z.enum(['resolved', 'dismissed'], { error: t.reportStatusInvalid }) })
+  .object({ status: z.enum(['resolved', 'dismissed'], { error: () => t.reportStatusInvalid }) })
   .meta({ example: { status: 'resolved' } });
 export const closeMessageReportAnswer = z
   .object({ id: z.number().int(), status: z.enum(REPORT_STATUSES) })

@@ -3,10 +3,11 @@
  * functions, no schema library, so the browser can import them without carrying zod (the schemas
  * beside them re-export everything here).
  */
+import { fromEnglish } from '../i18n/from-english.js';
+import { localizedTexts, template } from '../i18n/localized-texts.js';
 import { formatNaira } from './naira.js';
-import { archiveTexts } from './archive-texts.js';
 
-export const notificationTexts = {
+export const notificationTexts = localizedTexts('notification', {
   empty: 'No notifications',
   emptyPage: 'You have no notifications.',
   markAllRead: 'Mark all as read',
@@ -26,9 +27,19 @@ export const notificationTexts = {
   online: 'Online',
   presenceIdsInvalid: 'Send up to 100 member ids, separated by commas',
   // Payments (decision 023): notices about the member's own wallet, shown without an actor's name.
-  walletToppedUp: (naira: number) => `Your wallet was topped up with ${formatNaira(naira)}`,
-  packageBought: (plan: string, naira: number) => `You bought ${plan} for ${formatNaira(naira)}: your Pro perks are on`,
-} as const;
+  walletToppedUp: template('Your wallet was topped up with {{amount}}', (naira: number) => ({ amount: formatNaira(naira) })),
+  packageBought: template('You bought {{plan}} for {{amount}}: your Pro perks are on', (plan: string, naira: number) => ({
+    plan,
+    amount: formatNaira(naira),
+  })),
+  // The bell and the /notifications page.
+  title: 'Notifications',
+  bellLabel: template('Notifications, {{count}} unread', (count: string) => ({ count })),
+  latest: 'Latest notifications',
+  loading: 'Loading notifications',
+  loadingMore: 'Loading more notifications',
+  unread: 'Unread',
+});
 
 /**
  * The types a notification may have. The groups ones (decision 021) point at the group
@@ -80,45 +91,12 @@ export function isOwnNotice(type: string): boolean {
 }
 
 /**
- * Any type a client does not know reads "sent you a notification". `detail` is the comment's
- * excerpt (post_comment), the group's title (group_*), or a payment's message (payment*: written
- * by `walletToppedUp` / `packageBought`); `inComment` tells a mention in a comment from one in the
- * post itself. A `message` notification's detail is the group conversation's title (none for a
- * direct one).
+ * A notification's message in the current language. The notifications service writes each message
+ * in its recipient's language when it makes it (notification-message-texts.ts); one stored before
+ * that, in English, is recognised among the catalogs and read in the page's language (`fromEnglish`).
  */
-export function notificationMessage(type: string, detail?: string, inComment = false): string {
-  switch (type) {
-    case 'payment':
-      return detail ?? 'Your wallet was topped up';
-    case 'payment_package':
-      return detail ?? 'You bought a Pro package';
-    case 'report_outcome':
-      return detail ?? 'We reviewed your report';
-    case 'archive_ready':
-      return archiveTexts.notification;
-    case 'mention':
-      return inComment ? notificationTexts.mentionedInComment : notificationTexts.mentionedInPost;
-    case 'post_like':
-      return 'liked your post';
-    case 'post_comment':
-      return detail ? `commented on your post: "${detail}"` : 'commented on your post';
-    case 'friend_request':
-      return 'sent you a friend request';
-    case 'friend_accept':
-      return 'accepted your friend request';
-    case 'reel_like':
-      return 'liked your reel';
-    case 'reel_comment':
-      return detail ? `commented on your reel: "${detail}"` : 'commented on your reel';
-    case 'group_join_request':
-      return detail ? `asked to join ${detail}` : 'asked to join your group';
-    case 'group_join_approved':
-      return detail ? `approved your request to join ${detail}` : 'approved your request to join the group';
-    case 'message':
-      return detail ? `sent a message in ${detail}` : notificationTexts.sentYouAMessage;
-    default:
-      return 'sent you a notification';
-  }
+export function localizedNotificationMessage(message: string): string {
+  return fromEnglish(message);
 }
 export const NOTIFICATION_PAGE_SIZE = 20;
 /** The badge: the count, "99+" above 99. */

@@ -14,6 +14,7 @@ import {
 } from './notifications-texts.js';
 
 export * from './notifications-texts.js';
+export * from './notification-message-texts.js';
 
 export const notificationSchema = z
   .object({
@@ -59,9 +60,9 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** `cursor` is the id of the last notification of the previous page (ids only grow). */
 export const notificationPageQuery = z.object({
   cursor: z.coerce
-    .number({ error: notificationTexts.cursorInvalid })
-    .int(notificationTexts.cursorInvalid)
-    .nonnegative(notificationTexts.cursorInvalid)
+    .number({ error: () => notificationTexts.cursorInvalid })
+    .int({ error: () => notificationTexts.cursorInvalid })
+    .nonnegative({ error: () => notificationTexts.cursorInvalid })
     .optional()
     // Clients start at cursor 0 (decision 015): the first page, like no cursor.
     .transform((cursor) => (cursor === 0 ? undefined : cursor))
@@ -78,17 +79,24 @@ export interface NotificationPage {
 
 export const unreadCountAnswer = z.object({ count: z.number().int() }).meta({ example: { count: 3 } });
 export const markReadBody = z
-  .object({ ids: z.array(z.number().int().positive()).min(1, notificationTexts.idsInvalid).max(100) })
+  .object({
+    ids: z
+      .array(z.number().int().positive())
+      .min(1, { error: () => notificationTexts.idsInvalid })
+      .max(100),
+  })
   .meta({ example: { ids: [1201, 1198] } });
 export const markAnswer = z.object({ updated: z.number().int(), unread: z.number().int() }).meta({ example: { updated: 2, unread: 1 } });
 
 /** GET /api/presence?ids=1,2,3: up to 100 distinct positive member ids, comma-separated. */
 export const presenceQuery = z.object({
   ids: z
-    .string({ error: notificationTexts.presenceIdsInvalid })
-    .regex(/^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$/, notificationTexts.presenceIdsInvalid)
+    .string({ error: () => notificationTexts.presenceIdsInvalid })
+    .regex(/^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$/, { error: () => notificationTexts.presenceIdsInvalid })
     .transform((v) => [...new Set(v.split(',').map(Number))])
-    .refine((ids) => ids.length <= PRESENCE_MAX_IDS && ids.every(Number.isSafeInteger), notificationTexts.presenceIdsInvalid)
+    .refine((ids) => ids.length <= PRESENCE_MAX_IDS && ids.every(Number.isSafeInteger), {
+      error: () => notificationTexts.presenceIdsInvalid,
+    })
     .describe('Member ids, comma-separated (at most 100)'),
 });
 /**

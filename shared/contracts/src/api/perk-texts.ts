@@ -3,4 +3,5 @@
  * apart from walletTexts: bundlers place a module's values in one chunk, and the home feed's first
  * load must not carry every wallet text (the web's 150 KB budget).
  */
-export const perkTexts = { verified: 'Verified', sponsored: 'Sponsored' } as const;
+import { localizedTexts } from '../i18n/localized-texts.js';
+export const perkTexts = localizedTexts('perk', { verified: 'Verified', sponsored: 'Sponsored' });

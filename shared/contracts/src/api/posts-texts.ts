@@ -3,18 +3,19 @@
  * the browser can import them without carrying zod (the schemas beside them re-export everything
  * here).
  */
-export const postTexts = {
+import { localizedTexts, template } from '../i18n/localized-texts.js';
+export const postTexts = localizedTexts('post', {
   empty: 'Write something or add a photo or video',
-  tooLong: (max: number) => `Posts can be at most ${max} characters long`,
+  tooLong: template('Posts can be at most {{max}} characters long', (max: number) => ({ max })),
   badWords: 'Your post contains words that are not allowed',
   commentBadWords: 'Your comment contains words that are not allowed',
   notYourUserId: 'You can only post as yourself',
   notFound: 'Post not found',
   notAuthor: 'Only the author can delete this post',
   commentBlank: 'Write a comment first',
-  commentTooLong: (max: number) => `Comments can be at most ${max} characters long`,
+  commentTooLong: template('Comments can be at most {{max}} characters long', (max: number) => ({ max })),
   mediaInvalid: 'Attach only photos and videos uploaded to Kora',
-  tooManyMedia: (max: number) => `A post can have at most ${max} photos and videos`,
+  tooManyMedia: template('A post can have at most {{max}} photos and videos', (max: number) => ({ max })),
   reactionInvalid: "The reaction must be 'like'",
   cursorInvalid: 'The page cursor is not valid',
   created: 'Post has been created successfully',
@@ -28,7 +29,10 @@ export const postTexts = {
   noMemories: 'No memories today',
   requestFailed: 'Request failed',
   groupInvalid: 'Group not found',
-} as const;
+  /** The product's texts for failed saves (its error catalogue). */
+  saveFailed: 'Save post failed',
+  unsaveFailed: 'Unsave post failed',
+});
 
 /** Limits the product leaves open; the max post length itself comes from the site settings. */
 export const postLimits = {

@@ -8,13 +8,14 @@
  * fields (counts, hasLiked, video processing state) are ours (docs/decisions/009-posts-and-feed.md).
  */
 import { z } from 'zod';
+import { photoDetailsExample, photoDetailsSchema, videoRenditionSchema } from './media.js';
 import { postLimits, postTexts, POST_MEDIA_URL } from './posts-texts.js';
 
 export * from './posts-texts.js';
 export * from './mention-text.js';
 
 export const postMediaItem = z.object({
-  url: z.string().regex(POST_MEDIA_URL, postTexts.mediaInvalid),
+  url: z.string().regex(POST_MEDIA_URL, { error: () => postTexts.mediaInvalid }),
   /** Sent by the product's clients; the server derives the type from the URL regardless. */
   type: z.enum(['image', 'video']).optional(),
 });
@@ -24,12 +25,15 @@ export const createPostBody = z
   .object({
     userId: z.coerce.number().int().positive(),
     content: z.string().max(100_000).default(''),
-    media: z.array(postMediaItem).max(postLimits.maxMediaPerPost, postTexts.tooManyMedia(postLimits.maxMediaPerPost)).default([]),
+    media: z
+      .array(postMediaItem)
+      .max(postLimits.maxMediaPerPost, { error: () => postTexts.tooManyMedia(postLimits.maxMediaPerPost) })
+      .default([]),
     /** Posts into this group (its members only). Absent or null: a post on the author's own timeline. */
     groupId: z.coerce
-      .number({ error: postTexts.groupInvalid })
-      .int(postTexts.groupInvalid)
-      .positive(postTexts.groupInvalid)
+      .number({ error: () => postTexts.groupInvalid })
+      .int({ error: () => postTexts.groupInvalid })
+      .positive({ error: () => postTexts.groupInvalid })
       .nullable()
       .default(null),
   })
@@ -43,15 +47,15 @@ export const createPostBody = z
 export type CreatePostBody = z.infer<typeof createPostBody>;
 
 export const reactBody = z
-  .object({ reaction: z.literal('like', { error: postTexts.reactionInvalid }).default('like') })
+  .object({ reaction: z.literal('like', { error: () => postTexts.reactionInvalid }).default('like') })
   .meta({ example: { reaction: 'like' } });
 export const commentBody = z
   .object({
     content: z
-      .string({ error: postTexts.commentBlank })
+      .string({ error: () => postTexts.commentBlank })
       .trim()
-      .min(1, postTexts.commentBlank)
-      .max(postLimits.maxCommentLength, postTexts.commentTooLong(postLimits.maxCommentLength)),
+      .min(1, { error: () => postTexts.commentBlank })
+      .max(postLimits.maxCommentLength, { error: () => postTexts.commentTooLong(postLimits.maxCommentLength) }),
   })
   .meta({ example: { content: 'Save me a plate!' } });
 export const saveBody = z.object({ postId: z.coerce.number().int().positive() }).meta({ example: { postId: 42 } });
@@ -131,6 +135,8 @@ export const postVideoSchema = z.object({
   durationSeconds: z.number().nullable(),
   /** Why a failed video failed, in words for its viewers (media's reason); null otherwise. */
   error: z.string().nullable(),
+  /** Every playable file, smallest first, for videos processed since decision 044 (else only `url` plays). */
+  renditions: z.array(videoRenditionSchema).optional(),
 });
 export type PostVideo = z.infer<typeof postVideoSchema>;
 
@@ -163,6 +169,11 @@ export const postSchema = z
      * marked Sponsored; decision 023). False everywhere else.
      */
     sponsored: z.boolean(),
+    /**
+     * The photos stored in several sizes and formats (decision 044), in order, with their dimensions
+     * and placeholder; a photo stored before has no entry here and is shown from its URL alone.
+     */
+    imageDetails: z.array(photoDetailsSchema).optional(),
   })
   .meta({
     // Shown in /api/docs (decision 015: an example per route).
@@ -192,6 +203,7 @@ export const postSchema = z
       mentions: [{ userId: 9, username: 'bola' }],
       group: null,
       sponsored: false,
+      imageDetails: [photoDetailsExample],
     },
   });
 export type Post = z.infer<typeof postSchema>;

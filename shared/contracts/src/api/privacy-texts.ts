@@ -2,12 +2,16 @@
  * The texts of privacy settings as other pages show them. Apart from `authTexts` (which every page
  * loads) so that only the page that shows them carries them: the first load's budget (decision 017).
  */
-export const privacyTexts = {
+import { localizedTexts, template } from '../i18n/localized-texts.js';
+export const privacyTexts = localizedTexts('privacy', {
   /** The line a closed profile shows under the card (privacy "profile visibility"). */
-  profileLimited: (limitedBy: 'friends' | 'only_me' | 'sign_in', name: string) =>
+  profileLimited: (limitedBy: 'friends' | 'only_me' | 'sign_in', name: string): string =>
     limitedBy === 'friends'
-      ? `Only friends of ${name} can see their profile`
+      ? privacyTexts.friendsOnly(name)
       : limitedBy === 'only_me'
-        ? 'This profile is private'
-        : `Sign in to see ${name}'s profile`,
-} as const;
+        ? privacyTexts.onlyMe
+        : privacyTexts.signInToSee(name),
+  friendsOnly: template('Only friends of {{name}} can see their profile', (name: string) => ({ name })),
+  onlyMe: 'This profile is private',
+  signInToSee: template("Sign in to see {{name}}'s profile", (name: string) => ({ name })),
+});

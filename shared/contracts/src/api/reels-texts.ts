@@ -3,6 +3,7 @@
  * schema library, so the browser can import them without carrying zod (reels.ts re-exports them).
  * The product's quoted texts are used verbatim; the refusals of what it leaves open are ours.
  */
+import { localizedTexts } from '../i18n/localized-texts.js';
 /** MIME types a reel may be: MP4, WEBM, QuickTime. */
 export const REEL_VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
@@ -23,7 +24,7 @@ export const reelLimits = {
   commentsPageSize: 50,
 } as const;
 
-export const reelTexts = {
+export const reelTexts = localizedTexts('reel', {
   // The product's texts.
   createReel: 'Create reel',
   onlyTypes: 'Only MP4, WEBM or MOV allowed',
@@ -65,4 +66,4 @@ export const reelTexts = {
   onlyAuthorDeletes: 'Only the reel’s author can delete it',
   /** A processing or failed reel (only its author sees it) takes no likes, comments or shares. */
   notPublished: 'This reel is not published yet',
-} as const;
+});

@@ -60,12 +60,16 @@ export type Reel = z.infer<typeof reelSchema>;
 
 /** GET /api/reels: newest first. `cursor` is the previous page's X-Next-Cursor; 0 or none is the first page. */
 export const reelListQuery = z.object({
-  cursor: z.coerce.number({ error: reelTexts.cursorInvalid }).int(reelTexts.cursorInvalid).min(0, reelTexts.cursorInvalid).optional(),
+  cursor: z.coerce
+    .number({ error: () => reelTexts.cursorInvalid })
+    .int({ error: () => reelTexts.cursorInvalid })
+    .min(0, { error: () => reelTexts.cursorInvalid })
+    .optional(),
   limit: z.coerce
-    .number({ error: reelTexts.limitInvalid })
-    .int(reelTexts.limitInvalid)
-    .min(1, reelTexts.limitInvalid)
-    .max(reelLimits.maxPageSize, reelTexts.limitInvalid)
+    .number({ error: () => reelTexts.limitInvalid })
+    .int({ error: () => reelTexts.limitInvalid })
+    .min(1, { error: () => reelTexts.limitInvalid })
+    .max(reelLimits.maxPageSize, { error: () => reelTexts.limitInvalid })
     .default(reelLimits.pageSize),
 });
 export const reelListSchema = z.array(reelSchema);
@@ -73,13 +77,26 @@ export const reelListSchema = z.array(reelSchema);
 /** POST /api/reels: the video's URL as the upload answered it, and the caption. */
 export const createReelBody = z
   .object({
-    videoUrl: z.string({ error: reelTexts.videoRequired }).trim().min(1, reelTexts.videoRequired).max(500, reelTexts.videoNotFound),
-    caption: z.string({ error: reelTexts.captionTooLong }).trim().max(reelLimits.maxCaptionLength, reelTexts.captionTooLong).default(''),
+    videoUrl: z
+      .string({ error: () => reelTexts.videoRequired })
+      .trim()
+      .min(1, { error: () => reelTexts.videoRequired })
+      .max(500, { error: () => reelTexts.videoNotFound }),
+    caption: z
+      .string({ error: () => reelTexts.captionTooLong })
+      .trim()
+      .max(reelLimits.maxCaptionLength, { error: () => reelTexts.captionTooLong })
+      .default(''),
   })
   .meta({ example: { videoUrl: '/uploads/videos/9a8b7c6d5e4f30211a2b3c4d5e6f7a8b.mp4', caption: 'Sunset over Lekki 🌅' } });
 export type CreateReelBody = z.infer<typeof createReelBody>;
 
-export const reelIdParams = z.object({ id: z.coerce.number({ error: reelTexts.notFound }).int().positive(reelTexts.notFound) });
+export const reelIdParams = z.object({
+  id: z.coerce
+    .number({ error: () => reelTexts.notFound })
+    .int()
+    .positive({ error: () => reelTexts.notFound }),
+});
 
 /** POST /api/reels/{id}/like toggles (`{ liked }`), with the count after it. */
 export const reelLikeAnswer = z
@@ -116,16 +133,20 @@ export type ReelComment = z.infer<typeof reelCommentSchema>;
 /** GET /api/reels/{id}/comments: oldest first (a new one is appended), paged by `cursor` (the last id shown). */
 export const reelCommentListSchema = z.array(reelCommentSchema);
 export const reelCommentsQuery = z.object({
-  cursor: z.coerce.number({ error: reelTexts.cursorInvalid }).int(reelTexts.cursorInvalid).min(0, reelTexts.cursorInvalid).optional(),
+  cursor: z.coerce
+    .number({ error: () => reelTexts.cursorInvalid })
+    .int({ error: () => reelTexts.cursorInvalid })
+    .min(0, { error: () => reelTexts.cursorInvalid })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(reelLimits.commentsPageSize).default(reelLimits.commentsPageSize),
 });
 /** POST /api/reels/{id}/comments: trimmed; blank is refused. */
 export const createReelCommentBody = z
   .object({
     content: z
-      .string({ error: reelTexts.commentRequired })
+      .string({ error: () => reelTexts.commentRequired })
       .trim()
-      .min(1, reelTexts.commentRequired)
-      .max(reelLimits.maxCommentLength, reelTexts.commentTooLong),
+      .min(1, { error: () => reelTexts.commentRequired })
+      .max(reelLimits.maxCommentLength, { error: () => reelTexts.commentTooLong }),
   })
   .meta({ example: { content: 'Beautiful!' } });

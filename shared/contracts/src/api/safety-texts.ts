@@ -2,14 +2,17 @@
  * Texts of blocking and muting (the friends service keeps blocks, the settings service mutes):
  * plain values, no schema library, so the browser can import them without carrying zod.
  */
-export const safetyTexts = {
+import { localizedTexts, template } from '../i18n/localized-texts.js';
+export const safetyTexts = localizedTexts('safety', {
   // Blocking.
   block: 'Block',
   unblock: 'Unblock',
   blocked: 'Member blocked',
   unblocked: 'Member unblocked',
-  blockConfirm: (name: string) =>
-    `Block ${name}? You will not see each other's posts, comments, stories, reels or profile, and you will no longer be friends.`,
+  blockConfirm: template(
+    "Block {{name}}? You will not see each other's posts, comments, stories, reels or profile, and you will no longer be friends.",
+    (name: string) => ({ name }),
+  ),
   blockedTitle: 'Blocked',
   noBlocked: "You haven't blocked anyone.",
   notYourselfBlock: "You can't block yourself",
@@ -20,7 +23,7 @@ export const safetyTexts = {
   blockFailed: 'Failed to block this member',
   unblockFailed: 'Failed to unblock this member',
   fetchBlockedFailed: 'Failed to fetch blocked members',
-  tooManyBlocks: (max: number) => `You can block at most ${max} members`,
+  tooManyBlocks: template('You can block at most {{max}} members', (max: number) => ({ max })),
   blocksCursorInvalid: 'The page cursor is not valid',
   // Muting.
   mute: 'Mute',
@@ -38,11 +41,11 @@ export const safetyTexts = {
   wordAdded: 'Word muted',
   wordRemoved: 'Word unmuted',
   wordInvalid: 'Enter a word, a phrase or a #hashtag of at most 100 characters',
-  tooManyMutedMembers: (max: number) => `You can mute at most ${max} members`,
-  tooManyMutedWords: (max: number) => `You can mute at most ${max} words`,
+  tooManyMutedMembers: template('You can mute at most {{max}} members', (max: number) => ({ max })),
+  tooManyMutedWords: template('You can mute at most {{max}} words', (max: number) => ({ max })),
   muteFailed: 'Failed to update muted members and words',
   fetchMutesFailed: 'Failed to fetch muted members and words',
-} as const;
+});
 
 /** The most blocks, muted members and muted words one member keeps (decision 036). */
 export const MAX_BLOCKS = 10_000;

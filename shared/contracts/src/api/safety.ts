@@ -13,9 +13,14 @@ export * from './safety-texts.js';
  * `[1]` or `true` member 1, so a malformed body could block or mute a real member.
  */
 const memberIdField = z
-  .union([z.number(), z.string().regex(/^\d+$/, safetyTexts.userNotFound)], { error: safetyTexts.userNotFound })
+  .union([z.number(), z.string().regex(/^\d+$/, { error: () => safetyTexts.userNotFound })], { error: () => safetyTexts.userNotFound })
   .transform(Number)
-  .pipe(z.number().int(safetyTexts.userNotFound).positive(safetyTexts.userNotFound));
+  .pipe(
+    z
+      .number()
+      .int({ error: () => safetyTexts.userNotFound })
+      .positive({ error: () => safetyTexts.userNotFound }),
+  );
 
 export const blockBody = z.object({ userId: memberIdField }).meta({ example: { userId: 12 } });
 export type BlockBody = z.infer<typeof blockBody>;
@@ -62,14 +67,14 @@ export function normaliseMutedWord(raw: string): string {
 const MUTED_WORD = /^#?[\p{L}\p{N}_][\p{L}\p{N}_' -]*$/u;
 
 export const mutedWordField = z
-  .string({ error: safetyTexts.wordInvalid })
+  .string({ error: () => safetyTexts.wordInvalid })
   .transform(normaliseMutedWord)
   .pipe(
     z
       .string()
-      .min(1, safetyTexts.wordInvalid)
-      .max(MAX_MUTED_WORD_LENGTH, safetyTexts.wordInvalid)
-      .regex(MUTED_WORD, safetyTexts.wordInvalid),
+      .min(1, { error: () => safetyTexts.wordInvalid })
+      .max(MAX_MUTED_WORD_LENGTH, { error: () => safetyTexts.wordInvalid })
+      .regex(MUTED_WORD, { error: () => safetyTexts.wordInvalid }),
   );
 
 export const muteMemberBody = z.object({ userId: memberIdField }).meta({ example: { userId: 12 } });

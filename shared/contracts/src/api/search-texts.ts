@@ -3,11 +3,10 @@
  * the web app's first load imports these, and a module holding zod schemas would bring zod with it
  * (decision 017's budget). No imports, no side effects.
  */
+import { localizedLabels } from '../i18n/localized-labels.js';
+import { localizedTexts, template } from '../i18n/localized-texts.js';
 export const SEARCH_TYPES = ['people', 'posts', 'groups', 'hashtags'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
-
-/** The tabs of /search, in the order the page shows them. */
-export const SEARCH_TAB_LABELS: Record<SearchType, string> = { people: 'People', posts: 'Posts', groups: 'Groups', hashtags: 'Hashtags' };
 
 export const searchLimits = {
   /** The longest query taken; a longer one is refused (400), not cut. */
@@ -24,17 +23,17 @@ export const searchLimits = {
   friendSharesSize: 5,
 } as const;
 
-export const searchTexts = {
+export const searchTexts = localizedTexts('search', {
   typeInvalid: `type must be one of ${SEARCH_TYPES.join(', ')}`,
   queryTooLong: `Search text must be at most ${searchLimits.maxQueryLength} characters`,
   cursorInvalid: 'That page of results is no longer available; search again',
   hashtagInvalid: 'Hashtag not found',
-  limitInvalid: (max: number) => `limit must be a whole number from 1 to ${max}`,
+  limitInvalid: template('limit must be a whole number from 1 to {{max}}', (max: number) => ({ max })),
   // The page's own texts.
   pageTitle: 'Search',
   promptTitle: 'Search Kora',
   promptBody: 'Find people, posts, groups and hashtags.',
-  noResults: (query: string) => `No results for "${query}"`,
+  noResults: template('No results for "{{query}}"', (query: string) => ({ query })),
   noResultsHint: 'Check the spelling or try fewer words.',
   loadFailed: 'Search failed. Try again.',
   hashtagEmpty: 'No posts with this hashtag yet',
@@ -42,4 +41,16 @@ export const searchTexts = {
   proUsersTitle: 'Pro Users',
   sharesTitle: 'Shares',
   suggestedTitle: 'Suggested Friends',
-} as const;
+  tabPeople: 'People',
+  tabPosts: 'Posts',
+  tabGroups: 'Groups',
+  tabHashtags: 'Hashtags',
+});
+
+/** Choices' labels, read where shown (getters), in the page's language. */
+export const SEARCH_TAB_LABELS = localizedLabels<typeof searchTexts, SearchType>(searchTexts, {
+  people: 'tabPeople',
+  posts: 'tabPosts',
+  groups: 'tabGroups',
+  hashtags: 'tabHashtags',
+});

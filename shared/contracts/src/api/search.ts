@@ -15,23 +15,26 @@ import { SEARCH_TYPES, searchLimits, searchTexts } from './search-texts.js';
 
 const limitOf = (max: number, fallback: number) =>
   z.coerce
-    .number({ error: searchTexts.limitInvalid(max) })
-    .int(searchTexts.limitInvalid(max))
-    .min(1, searchTexts.limitInvalid(max))
-    .max(max, searchTexts.limitInvalid(max))
+    .number({ error: () => searchTexts.limitInvalid(max) })
+    .int({ error: () => searchTexts.limitInvalid(max) })
+    .min(1, { error: () => searchTexts.limitInvalid(max) })
+    .max(max, { error: () => searchTexts.limitInvalid(max) })
     .default(fallback);
 
 const cursor = z
   .string()
-  .max(200, searchTexts.cursorInvalid)
+  .max(200, { error: () => searchTexts.cursorInvalid })
   .optional()
   .transform((value) => (value === FIRST_PAGE_CURSOR ? undefined : value))
   .describe("From the previous page's X-Next-Cursor; 0 or none for the first page");
 
 /** GET /api/search?q=&type=&cursor=&limit= — a blank `q` answers []. `type` defaults to people (the first tab). */
 export const searchQuery = z.object({
-  q: z.string().max(searchLimits.maxQueryLength, searchTexts.queryTooLong).default(''),
-  type: z.enum(SEARCH_TYPES, { error: searchTexts.typeInvalid }).default('people'),
+  q: z
+    .string()
+    .max(searchLimits.maxQueryLength, { error: () => searchTexts.queryTooLong })
+    .default(''),
+  type: z.enum(SEARCH_TYPES, { error: () => searchTexts.typeInvalid }).default('people'),
   cursor,
   limit: limitOf(searchLimits.maxPageSize, searchLimits.pageSize),
 });
@@ -77,8 +80,8 @@ export const trendingQuery = z.object({ limit: limitOf(searchLimits.maxTrendingS
 export const hashtagParams = z.object({
   tag: z
     .string()
-    .max(HASHTAG_MAX_LENGTH * 4, searchTexts.hashtagInvalid)
-    .refine((tag) => isHashtag(tag.normalize('NFC')), searchTexts.hashtagInvalid),
+    .max(HASHTAG_MAX_LENGTH * 4, { error: () => searchTexts.hashtagInvalid })
+    .refine((tag) => isHashtag(tag.normalize('NFC')), { error: () => searchTexts.hashtagInvalid }),
 });
 
 /** GET /api/members/pro?limit= — members with an active Pro package, most recent plan first. */

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MESSAGE_POLICIES } from './messages-texts.js';
 import {
+  DATA_SAVER_CHOICES,
   FRIEND_REQUEST_POLICIES,
   GENDERS,
   GENERAL_TEXT_MAX,
@@ -15,6 +16,7 @@ import {
   NOTIFICATION_SWITCHES,
   PROFILE_VISIBILITIES,
   settingsTexts as t,
+  THEMES,
   WEBSITE_MAX,
 } from './settings-texts.js';
 
@@ -36,14 +38,15 @@ function latestToday(now = Date.now()): string {
   return new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
-const optionalText = (field: string) =>
+/** `field`: the field's name in the current language, read when a refusal is written. */
+const optionalText = (field: () => string) =>
   z
-    .string({ error: t.tooLong(field) })
+    .string({ error: () => t.tooLong(field()) })
     .trim()
-    .max(GENERAL_TEXT_MAX, t.tooLong(field));
+    .max(GENERAL_TEXT_MAX, { error: () => t.tooLong(field()) });
 
 const dateOfBirth = z
-  .string({ error: t.dateOfBirthInvalid })
+  .string({ error: () => t.dateOfBirthInvalid })
   .trim()
   .refine(
     (v) =>
@@ -51,42 +54,52 @@ const dateOfBirth = z
       (/^\d{4}-\d{2}-\d{2}$/.test(v) &&
         !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
         new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)),
-    t.dateOfBirthInvalid,
+    { error: () => t.dateOfBirthInvalid },
   )
-  .refine((v) => v === '' || v >= '1900-01-01', t.dateOfBirthTooOld)
-  .refine((v) => v === '' || v <= latestToday(), t.dateOfBirthFuture);
+  .refine((v) => v === '' || v >= '1900-01-01', { error: () => t.dateOfBirthTooOld })
+  .refine((v) => v === '' || v <= latestToday(), { error: () => t.dateOfBirthFuture });
 
 const website = z
-  .string({ error: t.websiteInvalid })
+  .string({ error: () => t.websiteInvalid })
   .trim()
-  .max(WEBSITE_MAX, t.websiteTooLong)
-  .refine((v) => {
-    if (v === '') return true;
-    try {
-      const url = new URL(v);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-    } catch {
-      return false;
-    }
-  }, t.websiteInvalid);
+  .max(WEBSITE_MAX, { error: () => t.websiteTooLong })
+  .refine(
+    (v) => {
+      if (v === '') return true;
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    },
+    { error: () => t.websiteInvalid },
+  );
 
 const phone = z
-  .string({ error: t.phoneInvalid })
+  .string({ error: () => t.phoneInvalid })
   .trim()
-  .refine((v) => v === '' || /^[0-9+()\s-]{7,20}$/.test(v), t.phoneInvalid);
+  .refine((v) => v === '' || /^[0-9+()\s-]{7,20}$/.test(v), { error: () => t.phoneInvalid });
 
-/** The fields a member edits on the General tab (every one may be empty except timezone and language). */
+/** The fields a member edits on the General tab (every one may be empty except timezone, language, theme and data saver). */
 export const generalSettingsFields = z.object({
   phone,
   dateOfBirth,
-  gender: z.union([z.enum(GENDERS), z.literal('')], { error: t.genderInvalid }),
+  gender: z.union([z.enum(GENDERS), z.literal('')], { error: () => t.genderInvalid }),
   website,
-  city: optionalText('City'),
-  country: optionalText('Country'),
-  timezone: z.string({ error: t.timezoneInvalid }).trim().refine(isIanaTimeZone, t.timezoneInvalid),
-  language: z.enum(LANGUAGES, { error: t.languageInvalid }),
-  work: optionalText('Work'),
-  education: optionalText('Education'),
+  city: optionalText(() => t.fieldCity),
+  country: optionalText(() => t.fieldCountry),
+  timezone: z
+    .string({ error: () => t.timezoneInvalid })
+    .trim()
+    .refine(isIanaTimeZone, { error: () => t.timezoneInvalid }),
+  language: z.enum(LANGUAGES, { error: () => t.languageInvalid }),
+  /** Light, dark, or the device's choice (decision 043); optional in an update. */
+  theme: z.enum(THEMES, { error: () => t.themeInvalid }),
+  /** Data saver: automatic, on or off (decision 044); optional in an update. */
+  dataSaver: z.enum(DATA_SAVER_CHOICES, { error: () => t.dataSaverInvalid }),
+  work: optionalText(() => t.fieldWork),
+  education: optionalText(() => t.fieldEducation),
 });
 export type GeneralSettingsFields = z.infer<typeof generalSettingsFields>;
 
@@ -99,6 +112,8 @@ export const defaultGeneralSettings: GeneralSettingsFields = {
   country: '',
   timezone: 'UTC',
   language: 'en',
+  theme: 'system',
+  dataSaver: 'auto',
   work: '',
   education: '',
 };
@@ -114,6 +129,8 @@ const generalExample = {
   country: 'Nigeria',
   timezone: 'Africa/Lagos',
   language: 'en' as const,
+  theme: 'dark' as const,
+  dataSaver: 'auto' as const,
   work: 'Paystack',
   education: 'University of Lagos',
 };
@@ -132,14 +149,14 @@ export const generalSettingsUpdate = generalSettingsFields
 
 export const privacySettingsSchema = z
   .object({
-    profileVisibility: z.enum(PROFILE_VISIBILITIES, { error: t.choiceInvalid('profileVisibility', PROFILE_VISIBILITIES) }),
-    friendRequestPolicy: z.enum(FRIEND_REQUEST_POLICIES, { error: t.choiceInvalid('friendRequestPolicy', FRIEND_REQUEST_POLICIES) }),
-    lookupEmail: z.enum(LOOKUP_AUDIENCES, { error: t.choiceInvalid('lookupEmail', LOOKUP_AUDIENCES) }),
-    lookupPhone: z.enum(LOOKUP_AUDIENCES, { error: t.choiceInvalid('lookupPhone', LOOKUP_AUDIENCES) }),
-    showOnline: z.boolean({ error: t.switchInvalid('showOnline') }),
-    tagReview: z.boolean({ error: t.switchInvalid('tagReview') }),
+    profileVisibility: z.enum(PROFILE_VISIBILITIES, { error: () => t.choiceInvalid('profileVisibility', PROFILE_VISIBILITIES) }),
+    friendRequestPolicy: z.enum(FRIEND_REQUEST_POLICIES, { error: () => t.choiceInvalid('friendRequestPolicy', FRIEND_REQUEST_POLICIES) }),
+    lookupEmail: z.enum(LOOKUP_AUDIENCES, { error: () => t.choiceInvalid('lookupEmail', LOOKUP_AUDIENCES) }),
+    lookupPhone: z.enum(LOOKUP_AUDIENCES, { error: () => t.choiceInvalid('lookupPhone', LOOKUP_AUDIENCES) }),
+    showOnline: z.boolean({ error: () => t.switchInvalid('showOnline') }),
+    tagReview: z.boolean({ error: () => t.switchInvalid('tagReview') }),
     /** Who may start a conversation with the member (decision 039); optional in an update. */
-    messagePolicy: z.enum(MESSAGE_POLICIES, { error: t.choiceInvalid('messagePolicy', MESSAGE_POLICIES) }),
+    messagePolicy: z.enum(MESSAGE_POLICIES, { error: () => t.choiceInvalid('messagePolicy', MESSAGE_POLICIES) }),
   })
   .meta({
     example: {
@@ -171,7 +188,7 @@ export const defaultPrivacySettings: PrivacySettings = {
 
 export const notificationSettingsSchema = z
   .object(
-    Object.fromEntries(NOTIFICATION_SWITCHES.map((name) => [name, z.boolean({ error: t.switchInvalid(name) })])) as Record<
+    Object.fromEntries(NOTIFICATION_SWITCHES.map((name) => [name, z.boolean({ error: () => t.switchInvalid(name) })])) as Record<
       (typeof NOTIFICATION_SWITCHES)[number],
       z.ZodBoolean
     >,
@@ -211,7 +228,7 @@ export const defaultNotificationSettings: NotificationSettings = {
  * form body `List-Unsubscribe=One-Click`) or in the body, JSON or form-encoded.
  */
 export const unsubscribeBody = z
-  .object({ token: z.string({ error: t.unsubscribeInvalid }).optional() }, { error: t.unsubscribeInvalid })
+  .object({ token: z.string({ error: () => t.unsubscribeInvalid }).optional() }, { error: () => t.unsubscribeInvalid })
   .meta({ example: { token: '1024.q2VXm0c3kN8lqQ9wZ1fY4tR7uJ2hB6sD5aE3gC0iK8o' } });
 export const unsubscribeQuery = z.object({ token: z.string().optional().describe('The token of the digest’s unsubscribe link') });
 export const unsubscribeAnswer = z.object({ message: z.string() }).meta({ example: { message: t.unsubscribed } });

@@ -5,6 +5,7 @@
  * the product are used verbatim; the refusals of what it leaves open are ours. The reels' are in
  * reels-texts.ts, a file of their own so the home page's Stories card does not load them.
  */
+import { localizedTexts } from '../i18n/localized-texts.js';
 
 /** What an upload is for: it picks the media service's size, type and length rules (decision 022). */
 export const MEDIA_PURPOSES = ['post', 'story', 'reel'] as const;
@@ -38,7 +39,7 @@ export const storyLimits = {
   viewersPageSize: 50,
 } as const;
 
-export const storyTexts = {
+export const storyTexts = localizedTexts('story', {
   // The product's texts.
   updated: 'Story updated successfully',
   uploadFailed: 'Upload failed',
@@ -65,4 +66,5 @@ export const storyTexts = {
   close: 'Close',
   previous: 'Previous story',
   next: 'Next story',
-} as const;
+  requestFailed: 'Request failed',
+});

@@ -100,7 +100,12 @@ export const createdStorySchema = z
   });
 export type CreatedStory = z.infer<typeof createdStorySchema>;
 
-export const storyIdParams = z.object({ id: z.coerce.number({ error: storyTexts.notFound }).int().positive(storyTexts.notFound) });
+export const storyIdParams = z.object({
+  id: z.coerce
+    .number({ error: () => storyTexts.notFound })
+    .int()
+    .positive({ error: () => storyTexts.notFound }),
+});
 
 /** POST /api/stories/{id}/view: recorded once per viewer; the owner's own views are not recorded. */
 export const storyViewAnswer = z.object({ seen: z.literal(true) }).meta({ example: { seen: true } });

@@ -7,16 +7,16 @@ import { authTexts, signInAnswer } from './auth.js';
 
 /** Six digits; spaces a member types between groups ("123 456") are dropped. */
 export const totpCodeSchema = z
-  .string({ error: authTexts.twoStepCodeFormat })
+  .string({ error: () => authTexts.twoStepCodeFormat })
   .transform((code) => code.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, authTexts.twoStepCodeFormat));
+  .pipe(z.string().regex(/^\d{6}$/, { error: () => authTexts.twoStepCodeFormat }));
 
 /** Either a current TOTP code or one unused recovery code. */
 export const twoStepCodeSchema = z
-  .string({ error: authTexts.twoStepCodeFormat })
+  .string({ error: () => authTexts.twoStepCodeFormat })
   .trim()
-  .min(1, authTexts.twoStepCodeFormat)
-  .max(40, authTexts.twoStepCodeFormat);
+  .min(1, { error: () => authTexts.twoStepCodeFormat })
+  .max(40, { error: () => authTexts.twoStepCodeFormat });
 
 /** POST /api/signin's answer for an account with two-step sign-in on: no tokens yet. */
 export const twoStepChallengeAnswer = z
@@ -35,13 +35,22 @@ export const signInResult = z.union([signInAnswer, twoStepChallengeAnswer]).meta
 
 export const twoStepSignInBody = z
   .object({
-    challenge: z.string({ error: authTexts.twoStepChallengeInvalid }).min(1, authTexts.twoStepChallengeInvalid).max(200),
+    challenge: z
+      .string({ error: () => authTexts.twoStepChallengeInvalid })
+      .min(1, { error: () => authTexts.twoStepChallengeInvalid })
+      .max(200),
     code: twoStepCodeSchema,
   })
   .meta({ example: { challenge: 'tsc_Vh3kQ9xZ2mP7rB4nT8wL1cY6dF0gJ5sA3eU9iO2pK7', code: '492039' } });
 
 export const unlockBody = z
-  .object({ token: z.string({ error: authTexts.unlockInvalid }).trim().min(1, authTexts.unlockInvalid).max(200) })
+  .object({
+    token: z
+      .string({ error: () => authTexts.unlockInvalid })
+      .trim()
+      .min(1, { error: () => authTexts.unlockInvalid })
+      .max(200),
+  })
   .meta({ example: { token: '7.1764403200000.Qk9xZ2mP7rB4nT8wL1cY6dF0gJ5sA3eU9iO2pK7vH3k' } });
 
 /** GET /api/settings/security/two-step: whether it is on, and how many recovery codes are left. */
@@ -94,7 +103,10 @@ export const twoStepRecoveryCodesAnswer = z.object({ message: z.string(), recove
 
 export const twoStepDisableBody = z
   .object({
-    password: z.string({ error: authTexts.currentPasswordWrong }).min(1, authTexts.currentPasswordWrong).max(128),
+    password: z
+      .string({ error: () => authTexts.currentPasswordWrong })
+      .min(1, { error: () => authTexts.currentPasswordWrong })
+      .max(128),
     code: twoStepCodeSchema,
   })
   .meta({ example: { password: 'Jollof-2026', code: '492039' } });

@@ -9,6 +9,7 @@
  * The perks' labels are in perk-texts.ts. Both are modules of their own so that this one, which only
  * the wallet's pages load, carries nothing the other pages need (decision 023, Web).
  */
+import { localizedTexts, template } from '../i18n/localized-texts.js';
 export const TRANSACTION_TYPES = ['top_up', 'package_purchase', 'refund'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -73,7 +74,7 @@ export function packagePlan(id: string): PackagePlan | undefined {
   return packagePlans.find((p) => p.id === id);
 }
 
-export const walletTexts = {
+export const walletTexts = localizedTexts('wallet', {
   // The product's texts.
   walletTitle: 'Wallet',
   paymentsTitle: 'Complete Your Payment',
@@ -85,7 +86,7 @@ export const walletTexts = {
   couldNotInitialize: 'Could not initialize payment',
   couldNotInitiate: 'Could not initiate payment',
   loadTransactionsFailed: 'Failed to load transactions',
-  paymentSuccessful: (reference: string) => `Payment successful! Reference: ${reference}`,
+  paymentSuccessful: template('Payment successful! Reference: {{reference}}', (reference: string) => ({ reference })),
   // Ours: what the product leaves open.
   amountInvalid: 'Amount must be a number above 0',
   // Written out, not formatted at load: a call at the top of this module would make every page that
@@ -112,12 +113,12 @@ export const walletTexts = {
   transactionNotFound: 'Transaction not found',
   alreadyRefunded: 'This transaction was already refunded',
   refundOfRefund: 'A refund cannot itself be refunded',
-  purchased: (plan: string, until: string) => `You are now ${plan} until ${until}`,
+  purchased: template('You are now {{plan}} until {{until}}', (plan: string, until: string) => ({ plan, until })),
   boostNeedsPlan: 'Boosting posts needs an active Pro package',
   boostQuotaUsed: 'You have used every boost of your plan',
   boostNotYours: 'You can only boost your own posts',
   boostNotOnTimeline: 'Only posts on your own timeline can be boosted',
   alreadyBoosted: 'This post is already boosted',
   testCard: 'Test card',
-  pay: (amount: string) => `Pay ${amount}`,
-} as const;
+  pay: template('Pay {{amount}}', (amount: string) => ({ amount })),
+});

@@ -11,7 +11,7 @@ export * from './wallet-texts.js';
 /** GET /api/users/fetchbalance: the caller's balance, a bare number in naira. */
 export const balanceAnswer = z.number().meta({ example: 5000.5 });
 
-const isoDate = z.string({ error: walletTexts.dateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, walletTexts.dateInvalid);
+const isoDate = z.string({ error: () => walletTexts.dateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => walletTexts.dateInvalid });
 
 /**
  * GET /api/payments/transactions: `start` and `end` (YYYY-MM-DD, both optional, inclusive,
@@ -45,11 +45,14 @@ export const transactionListSchema = z.array(transactionSchema);
  */
 export const initializePaymentBody = z
   .object({
-    email: z.string({ error: walletTexts.emailNotYours }).trim().max(320, walletTexts.emailNotYours),
-    amount: z.number({ error: walletTexts.amountInvalid }),
+    email: z
+      .string({ error: () => walletTexts.emailNotYours })
+      .trim()
+      .max(320, { error: () => walletTexts.emailNotYours }),
+    amount: z.number({ error: () => walletTexts.amountInvalid }),
     metadata: z.object(
-      { userId: z.coerce.number({ error: walletTexts.userNotYou }).int(walletTexts.userNotYou) },
-      { error: walletTexts.userNotYou },
+      { userId: z.coerce.number({ error: () => walletTexts.userNotYou }).int({ error: () => walletTexts.userNotYou }) },
+      { error: () => walletTexts.userNotYou },
     ),
   })
   .meta({ example: { email: 'adaeze@example.com', amount: 5000, metadata: { userId: 7 } } });
@@ -62,7 +65,7 @@ export const initializePaymentAnswer = z
 export type InitializePaymentAnswer = z.infer<typeof initializePaymentAnswer>;
 
 /** Our references: `kora_` and letters, digits, `_` and `-` (what Paystack accepts in a reference). */
-export const paymentReference = z.string().regex(/^[A-Za-z0-9_-]{6,100}$/, walletTexts.paymentNotFound);
+export const paymentReference = z.string().regex(/^[A-Za-z0-9_-]{6,100}$/, { error: () => walletTexts.paymentNotFound });
 export const paymentReferenceParams = z.object({ reference: paymentReference });
 
 /**
@@ -103,7 +106,7 @@ export const sandboxPayBody = z
     cardNumber: z
       .string()
       .trim()
-      .regex(/^[\d ]{12,23}$/, walletTexts.cardDeclined),
+      .regex(/^[\d ]{12,23}$/, { error: () => walletTexts.cardDeclined }),
   })
   .meta({ example: { cardNumber: SANDBOX_SUCCESS_CARD } });
 
@@ -160,7 +163,7 @@ export const purchaseAnswer = z.object({ transactionId: z.number().int(), member
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const idempotencyKey = z
   .string()
-  .regex(new RegExp(`^[\\x21-\\x7e]{1,${walletLimits.maxIdempotencyKeyLength}}$`), walletTexts.idempotencyKeyInvalid);
+  .regex(new RegExp(`^[\\x21-\\x7e]{1,${walletLimits.maxIdempotencyKeyLength}}$`), { error: () => walletTexts.idempotencyKeyInvalid });
 
 /** POST /api/posts/{id}/boost (posts service): sponsored until, and boosts left in the plan's run. */
 export const boostAnswer = z

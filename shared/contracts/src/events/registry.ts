@@ -8,6 +8,7 @@ import { ADMIN_ACTIONS, AUDIT_TARGETS, REPORT_MODERATIONS, REPORT_TARGETS, USER_
 import { GROUP_PRIVACIES, GROUP_ROLES } from '../api/groups-texts.js';
 import { MEDIA_PURPOSES, STORY_TYPES } from '../api/stories-texts.js';
 import { PACKAGE_IDS, TRANSACTION_TYPES } from '../api/wallet-texts.js';
+import { photoDetailsSchema, videoRenditionSchema } from '../api/media.js';
 import { messageSchema } from '../api/messages.js';
 import { notificationSchema } from '../api/notifications.js';
 import { generalSettingsFields, notificationSettingsSchema, privacySettingsSchema } from '../api/settings.js';
@@ -179,10 +180,17 @@ export const eventRegistry = {
       width: z.number().int(),
       height: z.number().int(),
       bytes: z.number().int(),
+      /** Every playable file, smallest first (decision 044); absent on events written before: the URL alone. */
+      renditions: z.array(videoRenditionSchema).optional(),
     }),
   ),
   /** The upload was not a playable video, or processing gave up after its retries. */
   'video.failed': event('media.video', 1, videoRef.extend({ reason: z.string() })),
+  /**
+   * A photo was stored in its sizes and formats (decision 044), keyed by its URL: posts (and any
+   * other service showing photos) keep them so their answers can say what to load.
+   */
+  'photo.stored': event('media.photo', 1, photoDetailsSchema.extend({ uploaderId: z.number().int() })),
   /** A member's data archive is built (decision 035): notifications mails the link and rings the bell. */
   'archive.ready': event(
     'media.archive',
@@ -233,7 +241,18 @@ export const eventRegistry = {
    * the member, so a new consumer reading from the start gets every member's current settings).
    * Username and e-mail are auth's and travel on auth.user, not here.
    */
-  'settings.profile-changed': event('settings.profile', 1, generalSettingsFields.extend({ userId: z.number().int() }), { compacted: true }),
+  'settings.profile-changed': event(
+    'settings.profile',
+    1,
+    // theme came with dark mode (decision 043), dataSaver with light media (decision 044): events
+    // announced before them read as the defaults.
+    generalSettingsFields.extend({
+      userId: z.number().int(),
+      theme: generalSettingsFields.shape.theme.default('system'),
+      dataSaver: generalSettingsFields.shape.dataSaver.default('auto'),
+    }),
+    { compacted: true },
+  ),
   'settings.privacy-changed': event(
     'settings.privacy',
     1,

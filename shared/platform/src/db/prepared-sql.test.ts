@@ -58,4 +58,20 @@ describe(`preparedSql (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
       }
     },
   );
+
+  it("runs inside a transaction on the transaction's own connection: it sees the transaction's writes, and a rollback takes them back", async () => {
+    const db = adapters.database.db;
+    await db.execute(sql`create table if not exists prepared_sql_probe (n int primary key)`);
+    const probe = preparedSql<{ n: number }>(sql`select count(*)::int as seen from prepared_sql_probe where n = ${sql.placeholder('n')}`);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into prepared_sql_probe (n) values (41)`);
+        // Only the transaction's own connection can see the row before the commit.
+        expect(await probe.rows(tx, { n: 41 })).toEqual([{ seen: 1 }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await probe.rows(db, { n: 41 })).toEqual([{ seen: 0 }]);
+    await db.execute(sql`drop table prepared_sql_probe`);
+  });
 });

@@ -10,13 +10,13 @@
  * once and then only binds and executes it (PostgreSQL's own CPU was the largest share of a feed
  * request: docs/performance.md). PGlite runs one connection in-process and takes the text each time.
  *
- * Only for reads on the service's own pool (never inside a transaction: the statement would not
- * run on the transaction's connection).
+ * On the service's pool, or inside a transaction (`tx`): then it runs on the transaction's own
+ * connection, so a hot write path gets the same saving (decision 040).
  */
 import { createHash } from 'node:crypto';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './database.js';
+import type { DbOrTx } from './database.js';
 
 const dialect = new PgDialect();
 
@@ -29,16 +29,27 @@ interface NamedQueryClient {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
-/** node-postgres's pool, told apart from PGlite by the pool's own counters. */
+/** node-postgres's pool (its own counters) or one of its connections (its connection parameters), not PGlite. */
 function takesNamedStatements(client: object): client is NamedQueryClient {
-  return 'totalCount' in client && 'idleCount' in client;
+  return ('totalCount' in client && 'idleCount' in client) || 'connectionParameters' in client;
+}
+
+/**
+ * The driver's client under `db`: the pool (or PGlite) for the database, the transaction's
+ * connection for a transaction (drizzle keeps it on the transaction's session).
+ */
+function clientOf(db: DbOrTx): QueryClient & object {
+  const database = db as unknown as { $client?: QueryClient & object; session?: { client?: QueryClient & object } };
+  const client = database.$client ?? database.session?.client;
+  if (!client) throw new Error('preparedSql: no driver client under this database or transaction');
+  return client;
 }
 
 export interface PreparedSql<V extends Record<string, unknown>> {
   /** The statement as the driver receives it. */
   readonly text: string;
-  /** Runs it on `db`'s own client with `values` in the placeholders; answers the rows. */
-  rows<T>(db: Db, values: V): Promise<T[]>;
+  /** Runs it on `db`'s own client (or the transaction's connection) with `values` in the placeholders; answers the rows. */
+  rows<T>(db: DbOrTx, values: V): Promise<T[]>;
 }
 
 export function preparedSql<V extends Record<string, unknown>>(query: SQL): PreparedSql<V> {
@@ -47,8 +58,8 @@ export function preparedSql<V extends Record<string, unknown>>(query: SQL): Prep
   const name = `kora_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   return {
     text,
-    async rows<T>(db: Db, values: V): Promise<T[]> {
-      const client = (db as unknown as { $client: QueryClient & object }).$client;
+    async rows<T>(db: DbOrTx, values: V): Promise<T[]> {
+      const client = clientOf(db);
       const filled = fillPlaceholders(params, values);
       const result = takesNamedStatements(client) ? await client.query({ name, text, values: filled }) : await client.query(text, filled);
       return result.rows as T[];

@@ -16,6 +16,12 @@ export interface SubscribeOptions {
   topics: string[];
   handle: MessageHandler;
   /**
+   * Optional: handles a run of one partition's messages at once, in order (the Kafka bus hands over
+   * up to a fetch's worth when several wait); it must have the same effect as `handle` on each.
+   * Without it, or on the memory bus, every message goes through `handle`.
+   */
+  handleBatch?: (messages: BusMessage[]) => Promise<void>;
+  /**
    * Where a group with no committed offset starts: true (default) reads each topic from its
    * beginning; false starts at the latest offset, for a per-instance group that only cares about
    * what happens from now on (live fan-out) and must not replay history when a new instance starts.

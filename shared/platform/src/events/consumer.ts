@@ -9,7 +9,7 @@ import type { Db, Tx } from '../db/database.js';
 import type { PlatformTables } from '../db/platform-tables.js';
 import { runWithTrace } from '../logger.js';
 import type { BusMessage, EventBus, Subscription } from './bus.js';
-import { writeToOutbox, type Emit, type NewEvent } from './outbox.js';
+import { buildEnvelope, writeEnvelopes, type Emit, type NewEvent } from './outbox.js';
 
 /**
  * Handles one event inside the transaction that records it as processed. Events passed to `emit`
@@ -37,9 +37,11 @@ export interface ConsumerOptions {
 
 export type ConsumeResult = 'processed' | 'duplicate' | 'ignored';
 
-/** Handles one message; exported for tests that replay a message by hand. */
-export async function consumeMessage(options: ConsumerOptions, message: BusMessage): Promise<ConsumeResult> {
-  const { group, handlers, db, tables, log } = options;
+/** A message read as an event this group handles, or why not. */
+type Parsed = { event: EventEnvelope<EventPayload<EventType>>; handler: EventHandler<EventType> } | 'ignored';
+
+function parseMessage(options: ConsumerOptions, message: BusMessage): Parsed {
+  const { handlers, log } = options;
   let parsed: EventEnvelope;
   try {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc rejects the line without it (the rule misjudges these generic types)
@@ -58,28 +60,79 @@ export async function consumeMessage(options: ConsumerOptions, message: BusMessa
     log.error({ eventId: parsed.id, type, issues: payload.error.issues }, 'dropping event with invalid payload');
     return 'ignored';
   }
-  const event = { ...parsed, payload: payload.data } as EventEnvelope<EventPayload<EventType>>;
-  const emitted: NewEvent<EventType>[] = [];
-  const result = await runWithTrace(event.traceId ?? event.id, () =>
-    db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(tables.processedEvents)
-        .values({ consumer: group, eventId: event.id })
-        .onConflictDoNothing()
-        .returning({ eventId: tables.processedEvents.eventId });
-      if (inserted.length === 0) {
-        log.debug({ eventId: event.id, type, group }, 'event already processed');
-        return 'duplicate' as const;
+  return { event: { ...parsed, payload: payload.data }, handler };
+}
+
+/** Handles one message; exported for tests that replay a message by hand. */
+export async function consumeMessage(options: ConsumerOptions, message: BusMessage): Promise<ConsumeResult> {
+  const parsed = parseMessage(options, message);
+  if (parsed === 'ignored') return 'ignored';
+  const [result] = await consumeEvents(options, [parsed]);
+  return result!;
+}
+
+/**
+ * Handles a run of messages (one partition's, in order) in one transaction: one record of the
+ * events processed, each handler in turn, one outbox write. Under load this spares a transaction
+ * and two statements per event (decision 040). If any handler fails, nothing of the run is kept
+ * and each message is handled on its own, so one bad event costs only its own retries.
+ */
+export async function consumeBatch(options: ConsumerOptions, messages: BusMessage[]): Promise<ConsumeResult[]> {
+  // Each message is read once: the fallback below handles the events already read, so a malformed
+  // one is neither parsed nor logged twice.
+  const parsed = messages.map((message) => parseMessage(options, message));
+  const events = parsed.filter((p) => p !== 'ignored');
+  const inOrder = (results: ConsumeResult[]) => {
+    let next = 0;
+    return parsed.map((p) => (p === 'ignored' ? 'ignored' : results[next++]!));
+  };
+  if (events.length <= 1) return inOrder(await consumeEvents(options, events));
+  try {
+    return inOrder(await consumeEvents(options, events));
+  } catch (err) {
+    options.log.warn({ err, group: options.group, events: events.length }, 'a batch of events failed; handling them one by one');
+    const results: ConsumeResult[] = [];
+    for (const event of events) results.push(...(await consumeEvents(options, [event])));
+    return inOrder(results);
+  }
+}
+
+async function consumeEvents(
+  options: ConsumerOptions,
+  events: { event: EventEnvelope<EventPayload<EventType>>; handler: EventHandler<EventType> }[],
+): Promise<ConsumeResult[]> {
+  const { group, db, tables, log } = options;
+  if (events.length === 0) return [];
+  // Built as they are emitted, so each carries the trace of the event whose handler emitted it.
+  const emitted: EventEnvelope[] = [];
+  const results = await db.transaction(async (tx) => {
+    const ids = [...new Set(events.map(({ event }) => event.id))];
+    const inserted = await tx
+      .insert(tables.processedEvents)
+      .values(ids.map((eventId) => ({ consumer: group, eventId })))
+      .onConflictDoNothing()
+      .returning({ eventId: tables.processedEvents.eventId });
+    // An id twice in one run (a replay) counts once: the first is handled, the second is a duplicate.
+    const fresh = new Set(inserted.map((row) => row.eventId));
+    const out: ConsumeResult[] = [];
+    for (const { event, handler } of events) {
+      if (!fresh.delete(event.id)) {
+        log.debug({ eventId: event.id, type: event.type, group }, 'event already processed');
+        out.push('duplicate');
+        continue;
       }
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc rejects the line without it (the rule misjudges these generic types)
-      await handler(event, tx, (e) => void emitted.push(e as NewEvent<EventType>));
-      await writeToOutbox(tx, tables, emitted);
-      log.info({ eventId: event.id, type, group }, 'event processed');
-      return 'processed' as const;
-    }),
-  );
-  if (result === 'processed' && emitted.length > 0) options.onEventsWritten?.();
-  return result;
+      // The trace of the request that caused it, for every statement and event of this handler.
+      await runWithTrace(event.traceId ?? event.id, async () => {
+        await handler(event, tx, (e) => void emitted.push(buildEnvelope(e as NewEvent<EventType>)));
+        log.info({ eventId: event.id, type: event.type, group }, 'event processed');
+      });
+      out.push('processed');
+    }
+    await writeEnvelopes(tx, tables, emitted);
+    return out;
+  });
+  if (emitted.length > 0) options.onEventsWritten?.();
+  return results;
 }
 
 export async function startConsumer(options: ConsumerOptions): Promise<Subscription> {
@@ -89,5 +142,6 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
     groupId: options.group,
     topics,
     handle: async (message) => void (await consumeMessage(options, message)),
+    handleBatch: async (messages) => void (await consumeBatch(options, messages)),
   });
 }

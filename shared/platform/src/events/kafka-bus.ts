@@ -10,7 +10,7 @@
  * cluster without reading each other's events or settings.
  */
 import { isCompactedTopic } from '@kora/contracts';
-import { Kafka, Partitioners, logLevel, type Consumer, type Producer, type Admin } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type KafkaMessage, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { retryDelayMs, type BusMessage, type EventBus, type SubscribeOptions, type Subscription } from './bus.js';
 import { superviseConsumer } from './consumer-supervisor.js';
@@ -31,6 +31,8 @@ export interface KafkaBusOptions {
 }
 
 const IN_PLACE_RETRIES = 5;
+/** The most messages handed to a batch handler at once: one transaction's worth (consumer.ts). */
+const BATCH_LIMIT = 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function kafkaLogger(log: Logger) {
@@ -139,7 +141,7 @@ export class KafkaEventBus implements EventBus {
   }
 
   /** One consumer of the group, running; if any step fails, what it made is disconnected. */
-  private async startConsumer({ groupId, topics, handle, fromBeginning = true }: SubscribeOptions): Promise<Consumer> {
+  private async startConsumer({ groupId, topics, handle, handleBatch, fromBeginning = true }: SubscribeOptions): Promise<Consumer> {
     const consumer = this.kafka.consumer({
       groupId: this.prefix + groupId,
       sessionTimeout: 15_000,
@@ -151,26 +153,54 @@ export class KafkaEventBus implements EventBus {
     try {
       await consumer.connect();
       for (const topic of topics) await consumer.subscribe({ topic: this.prefix + topic, fromBeginning });
-      await consumer.run({
-        eachMessage: async (payload) => {
-          const { topic: clusterTopic, message } = payload;
-          const topic = clusterTopic.slice(prefixLength);
-          const busMessage: BusMessage = { topic, key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' };
-          // Retry in place first (keeps the partition's order); after that, throwing makes kafkajs
-          // seek back and redeliver, so the message is never skipped.
-          for (let attempt = 1; ; attempt++) {
-            try {
-              await handle(busMessage);
-              return;
-            } catch (err) {
-              log.warn({ err, groupId, topic, attempt }, 'event handler failed');
-              if (attempt >= IN_PLACE_RETRIES) throw err;
-              await sleep(retryDelayMs(attempt));
-              await payload.heartbeat();
-            }
-          }
-        },
+      const toBusMessage = (clusterTopic: string, message: KafkaMessage): BusMessage => ({
+        topic: clusterTopic.slice(prefixLength),
+        key: message.key?.toString() ?? '',
+        value: message.value?.toString() ?? '',
       });
+      // Retry in place first (keeps the partition's order); after that, throwing makes kafkajs
+      // seek back and redeliver, so the message is never skipped.
+      const inPlace = async (work: () => Promise<void>, topic: string, heartbeat: () => Promise<void>) => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await work();
+            return;
+          } catch (err) {
+            log.warn({ err, groupId, topic, attempt }, 'event handler failed');
+            if (attempt >= IN_PLACE_RETRIES) throw err;
+            await sleep(retryDelayMs(attempt));
+            await heartbeat();
+          }
+        }
+      };
+      if (handleBatch) {
+        await consumer.run({
+          eachBatchAutoResolve: false,
+          eachBatch: async (payload) => {
+            const { batch } = payload;
+            const heartbeat = () => payload.heartbeat();
+            for (let from = 0; from < batch.messages.length; from += BATCH_LIMIT) {
+              if (!payload.isRunning() || payload.isStale()) return;
+              const run = batch.messages.slice(from, from + BATCH_LIMIT);
+              const messages = run.map((message) => toBusMessage(batch.topic, message));
+              await inPlace(() => handleBatch(messages), messages[0]!.topic, heartbeat);
+              payload.resolveOffset(run.at(-1)!.offset);
+              await heartbeat();
+            }
+          },
+        });
+      } else {
+        await consumer.run({
+          eachMessage: async (payload) => {
+            const busMessage = toBusMessage(payload.topic, payload.message);
+            await inPlace(
+              () => handle(busMessage),
+              busMessage.topic,
+              () => payload.heartbeat(),
+            );
+          },
+        });
+      }
       return consumer;
     } catch (err) {
       await consumer.disconnect().catch(() => {});

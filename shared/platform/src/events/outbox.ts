@@ -37,8 +37,14 @@ export function buildEnvelope<T extends EventType>(event: NewEvent<T>): EventEnv
 
 /** Records events in the outbox; call inside the transaction that makes the change. */
 export async function writeToOutbox(tx: DbOrTx, tables: PlatformTables, events: NewEvent<EventType>[]): Promise<EventEnvelope[]> {
-  if (events.length === 0) return [];
   const envelopes = events.map(buildEnvelope);
+  await writeEnvelopes(tx, tables, envelopes);
+  return envelopes;
+}
+
+/** Records envelopes already built (each with the trace it was emitted under) in the outbox. */
+export async function writeEnvelopes(tx: DbOrTx, tables: PlatformTables, envelopes: EventEnvelope[]): Promise<void> {
+  if (envelopes.length === 0) return;
   await tx.insert(tables.outbox).values(
     envelopes.map((envelope) => ({
       id: envelope.id,
@@ -47,5 +53,4 @@ export async function writeToOutbox(tx: DbOrTx, tables: PlatformTables, events: 
       envelope,
     })),
   );
-  return envelopes;
 }

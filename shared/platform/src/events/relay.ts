@@ -18,6 +18,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { rowsOf, type Db } from '../db/database.js';
+import { preparedSql } from '../db/prepared-sql.js';
 import type { EventBus } from './bus.js';
 
 const BATCH = 100;
@@ -41,7 +42,25 @@ export interface RelayOptions {
   pollMs: number;
 }
 
+/** A pass's three statements, prepared: a busy service makes a pass per few events (decision 040). */
+function passStatements(schema: string) {
+  return {
+    turn: preparedSql<{ lock: string }>(sql`select pg_try_advisory_xact_lock(hashtext(${sql.placeholder('lock')}::text)) as mine`),
+    // The oldest pending rows, whether due or not: while the head waits out its back-off, the rows
+    // behind it wait too, so nothing overtakes it.
+    pending: preparedSql<Record<string, never>>(
+      sql.raw(`select seq, topic, key, envelope, attempts, next_attempt_at <= now() as due from ${schema}.outbox
+               where published_at is null
+               order by seq limit ${BATCH} for update skip locked`),
+    ),
+    published: preparedSql<{ seqs: number[] }>(
+      sql`update ${sql.raw(schema)}.outbox set published_at = now(), attempts = attempts + 1 where seq = any(${sql.placeholder('seqs')}::bigint[])`,
+    ),
+  };
+}
+
 export class OutboxRelay {
+  private readonly statements: ReturnType<typeof passStatements>;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -53,6 +72,7 @@ export class OutboxRelay {
 
   constructor(private readonly options: RelayOptions) {
     this.idleWait = options.pollMs;
+    this.statements = passStatements(options.schema);
   }
 
   start(): void {
@@ -138,16 +158,10 @@ export class OutboxRelay {
     const { db, schema, bus, log } = this.options;
     let failed: { seqs: number[]; error: string; attempts: number } | null = null;
     const count = await db.transaction(async (tx) => {
-      const turn = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`kora.outbox-relay.${schema}`})) as mine`);
-      if (!rowsOf<{ mine: boolean }>(turn)[0]?.mine) return 0; // another replica is publishing
-      // The oldest pending rows, whether due or not: while the head waits out its back-off, the
-      // rows behind it wait too, so nothing overtakes it.
-      const result = await tx.execute(
-        sql.raw(`select seq, topic, key, envelope, attempts, next_attempt_at <= now() as due from ${schema}.outbox
-                 where published_at is null
-                 order by seq limit ${BATCH} for update skip locked`),
-      );
-      const rows = rowsOf<PendingRow & { due: boolean }>(result);
+      const { turn, pending, published } = this.statements;
+      const [mine] = await turn.rows<{ mine: boolean }>(tx, { lock: `kora.outbox-relay.${schema}` });
+      if (!mine?.mine) return 0; // another replica is publishing
+      const rows = await pending.rows<PendingRow & { due: boolean }>(tx, {});
       this.foundEmpty = rows.length === 0;
       if (rows.length === 0 || !rows[0]!.due) return 0;
       const seqs = rows.map((r) => r.seq);
@@ -167,11 +181,7 @@ export class OutboxRelay {
         };
         return 0;
       }
-      await tx.execute(sql`update ${sql.raw(schema)}.outbox set published_at = now(), attempts = attempts + 1
-                           where seq in (${sql.join(
-                             seqs.map((s) => sql`${s}`),
-                             sql`, `,
-                           )})`);
+      await published.rows(tx, { seqs });
       return rows.length;
     });
     if (failed) {

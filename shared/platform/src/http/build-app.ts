@@ -4,6 +4,7 @@
  * without listening so tests drive it with `app.inject()`.
  */
 import swagger from '@fastify/swagger';
+import { loadLanguage, OFFERED_LANGUAGES } from '@kora/contracts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import { answerFrameworkError, installErrorHandling, SERVICE_JSON_BODY_LIMIT } f
 import { installHealth, type ReadinessCheck } from './health.js';
 import { installIdentity } from './identity.js';
 import { refuseNullCharacters } from './null-characters.js';
+import { installRequestLocale } from './request-locale.js';
 import { documentObject, documentRoute, SECURITY_SCHEMES } from './openapi-route.js';
 import { redactUrl, requestLoggingOptions } from './request-logging.js';
 import { serializerCompiler } from './serializer.js';
@@ -24,6 +26,8 @@ export async function buildServiceApp(
   ctx: ServiceContext,
   readiness: Record<string, ReadinessCheck>,
 ): Promise<ServiceApp> {
+  // Every offered language's catalog, once per process: a request may ask for any of them.
+  await Promise.all(OFFERED_LANGUAGES.map((language) => loadLanguage(language)));
   const app = Fastify({
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc rejects the line without it (the rule misjudges these generic types)
     loggerInstance: ctx.log as FastifyBaseLogger,
@@ -45,6 +49,7 @@ export async function buildServiceApp(
   app.setSerializerCompiler(serializerCompiler);
 
   app.addHook('onRequest', (request, _reply, done) => runWithTrace(request.id, done));
+  installRequestLocale(app);
   const accessLog = createAccessLog(ctx.log);
   app.addHook('onResponse', (request, reply, done) => {
     accessLog.write(reply.statusCode >= 500 ? 'error' : 'info', {

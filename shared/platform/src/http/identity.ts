@@ -3,7 +3,7 @@
  * for the role they need; the check is on the server, for every route.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AuthErrorCode, authTexts } from '@kora/contracts';
+import { apiErrorTexts, AuthErrorCode, authTexts } from '@kora/contracts';
 import { forbidden, unauthenticated } from '../errors.js';
 import { IDENTITY_HEADER, SERVICE_CALL_HEADER, verifyIdentity, verifyServiceCall, type Identity } from '../identity.js';
 
@@ -42,7 +42,7 @@ export function requireOwner(request: FastifyRequest, userId: number): Identity 
 
 export function requireAdmin(request: FastifyRequest): Identity {
   const identity = requireMember(request);
-  if (identity.role !== 'admin') throw forbidden('Admins only');
+  if (identity.role !== 'admin') throw forbidden(apiErrorTexts.adminsOnly);
   // The site requires two-step sign-in of admins and this one has not turned it on (decision 033).
   if (identity.twoStepMissing) throw forbidden(authTexts.twoStepRequiredForAdmins, AuthErrorCode.TwoStepRequired);
   return identity;
@@ -50,6 +50,6 @@ export function requireAdmin(request: FastifyRequest): Identity {
 
 /** Internal routes (`/internal/...`): only sibling services, never members or the public. */
 export function requireServiceCall(request: FastifyRequest): string {
-  if (!request.callerService) throw forbidden('Internal route');
+  if (!request.callerService) throw forbidden(apiErrorTexts.internalRoute);
   return request.callerService;
 }

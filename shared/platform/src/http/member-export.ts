@@ -28,6 +28,9 @@ export interface ExportSection {
 
 export const EXPORT_PAGE_SIZE = 500;
 
+/** A section's name as the archive's file name and the media service's reader take it. */
+export const EXPORT_SECTION_NAME = /^[a-z0-9-]{1,40}$/;
+
 /** One NDJSON line per row, section after section, each page fetched when the reader wants more. */
 export async function* exportLines(sections: ExportSection[], userId: number, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<string> {
   for (const section of sections) {
@@ -47,6 +50,9 @@ const exportParams = z.object({ userId: z.string().describe("The member's id") }
 const siblingsOnly = async (request: FastifyRequest) => void requireServiceCall(request);
 
 export function memberExportRoute(app: ServiceApp, sections: ExportSection[]): void {
+  // A name the archive would refuse fails the service's start, not a member's archive.
+  const misnamed = sections.filter((section) => !EXPORT_SECTION_NAME.test(section.name)).map((section) => section.name);
+  if (misnamed.length > 0) throw new Error(`export section names must be lowercase words with dashes: ${misnamed.join(', ')}`);
   app.get(
     '/internal/export/:userId',
     {

@@ -4,7 +4,7 @@
  * client error, refused before any handler runs (query, path and JSON body), and the database's own
  * refusal is mapped to the same 400 for what the hook cannot see (multipart fields). Decision 026.
  */
-import { ErrorCode, NULL_CHARACTER_TEXT } from '@kora/contracts';
+import { apiErrorTexts, ErrorCode } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.js';
 import { someCause } from './error-causes.js';
@@ -34,7 +34,7 @@ export function holdsNullCharacter(value: unknown): boolean {
   return false;
 }
 
-export const nullCharacterRefused = () => badRequest(NULL_CHARACTER_TEXT, ErrorCode.ValidationFailed);
+export const nullCharacterRefused = () => badRequest(apiErrorTexts.nullCharacter, ErrorCode.ValidationFailed);
 
 export function refuseNullCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {

@@ -1,16 +1,17 @@
 /**
  * Calling a sibling service's internal API, for commands that must answer at once (an avatar the
- * media service stores, say). Signed with the service-call header, carrying the trace id, bounded
+ * media service stores, say). Signed with the service-call header, carrying the trace id and the
+ * request's language, bounded
  * by a timeout; a sibling that is down or slow becomes a 503 for the caller, never a hang.
  */
-import type { ServiceName } from '@kora/contracts';
+import { apiErrorTexts, currentLanguage, type ServiceName } from '@kora/contracts';
 import { AppError } from '../errors.js';
 import { SERVICE_CALL_HEADER, signServiceCall } from '../identity.js';
 import { currentTraceId } from '../logger.js';
 
 /** The 503 a caller gets when a sibling service cannot answer (down, slow, or answering nonsense). */
 export function serviceUnavailable(target: ServiceName): AppError {
-  return new AppError(503, 'SERVICE_UNAVAILABLE', `The ${target} service is unavailable. Please try again shortly.`);
+  return new AppError(503, 'SERVICE_UNAVAILABLE', apiErrorTexts.serviceUnavailable(target));
 }
 
 export interface ServiceClientOptions {
@@ -30,6 +31,9 @@ export function createServiceClient(options: ServiceClientOptions): CallService 
     headers.set(SERVICE_CALL_HEADER, signServiceCall(options.self, options.secret));
     const traceId = currentTraceId();
     if (traceId) headers.set('x-request-id', traceId);
+    // A sibling's refusal the caller passes on is in the language the caller's request asked for.
+    const language = currentLanguage();
+    if (language !== 'en' && !headers.has('accept-language')) headers.set('accept-language', language);
     try {
       return await fetch(new URL(path, base), { ...init, headers, signal: AbortSignal.timeout(init.timeoutMs ?? 15_000) });
     } catch {

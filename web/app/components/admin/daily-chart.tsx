@@ -4,16 +4,17 @@
  * labelled, the SVG has a <title> and <desc>, and the same numbers are in a table that screen
  * readers read and anyone can open under "Show as table".
  */
-import type { AdminStats } from '@kora/contracts';
+import { adminScreenTexts as t, type AdminStats } from '@kora/contracts';
 import { useId } from 'react';
+import { dateFormat, formatNumber } from '~/utils/dates';
 
 const WIDTH = 640;
 const HEIGHT = 240;
 const PAD = { top: 16, right: 16, bottom: 36, left: 44 };
 
 const SERIES = [
-  { key: 'signups', label: 'Sign-ups', colour: '#0a7d4f' },
-  { key: 'posts', label: 'Posts', colour: '#2563eb' },
+  { key: 'signups', label: () => t.signups, colour: '#0a7d4f' },
+  { key: 'posts', label: () => t.posts, colour: '#2563eb' },
 ] as const;
 
 /** A round upper bound for the y axis (1, 2, 5 × 10ⁿ), at least 1 so a flat zero line still draws. */
@@ -26,10 +27,10 @@ export function niceMax(value: number): number {
   return 10 * magnitude;
 }
 
-/** "27 Nov" from a YYYY-MM-DD day (read as that calendar day, whatever the viewer's zone). */
+/** "27 Nov" from a YYYY-MM-DD day, in the page's language (read as that calendar day, whatever the viewer's zone). */
 export function shortDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d)).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return dateFormat({ day: 'numeric', month: 'short' }, true).format(new Date(Date.UTC(y!, m! - 1, d)));
 }
 
 export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
@@ -48,12 +49,12 @@ export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
   return (
     <figure className="rounded-xl bg-white p-4 shadow-card">
       <figcaption className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-base font-semibold text-slate-900">Sign-ups and posts, last {daily.length} days</span>
+        <span className="text-base font-semibold text-slate-900">{t.chartCaption(daily.length)}</span>
         <span className="flex gap-4 text-sm text-slate-600">
           {SERIES.map((s) => (
             <span key={s.key} className="flex items-center gap-1.5">
               <span aria-hidden="true" className="inline-block h-0.5 w-4" style={{ backgroundColor: s.colour }} />
-              {s.label} ({totals[s.key]})
+              {s.label()} ({formatNumber(totals[s.key])})
             </span>
           ))}
         </span>
@@ -62,36 +63,46 @@ export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must take focus, or keyboard users cannot scroll it */}
       <div tabIndex={0} role="region" aria-labelledby={titleId} className="-mx-4 mt-3 overflow-x-auto px-4">
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="h-auto w-full min-w-[520px]">
-          <title id={titleId}>Sign-ups and posts per day</title>
+          <title id={titleId}>{t.chartTitle}</title>
           <desc id={descId}>
-            {first && last
-              ? `From ${shortDay(first.day)} to ${shortDay(last.day)}: ${totals.signups} sign-ups and ${totals.posts} posts in all.`
-              : 'No data yet.'}
+            {first && last ? t.chartSummary(shortDay(first.day), shortDay(last.day), totals.signups, totals.posts) : t.noData}
           </desc>
           {ticks.map((t) => (
             <g key={t}>
-              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
-              <text x={PAD.left - 8} y={y(t)} textAnchor="end" dominantBaseline="middle" fontSize="11" fill="#64748b">
+              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} className="stroke-slate-200 dark:stroke-slate-700" />
+              <text
+                x={PAD.left - 8}
+                y={y(t)}
+                textAnchor="end"
+                dominantBaseline="middle"
+                fontSize="11"
+                className="fill-current text-slate-500"
+              >
                 {Number.isInteger(t) ? t : t.toFixed(1)}
               </text>
             </g>
           ))}
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} stroke="#94a3b8" />
           {first ? (
-            <text x={x(0)} y={HEIGHT - 14} textAnchor="start" fontSize="11" fill="#64748b">
+            <text x={x(0)} y={HEIGHT - 14} textAnchor="start" fontSize="11" className="fill-current text-slate-500">
               {shortDay(first.day)}
             </text>
           ) : null}
           {last && daily.length > 1 ? (
-            <text x={x(daily.length - 1)} y={HEIGHT - 14} textAnchor="end" fontSize="11" fill="#64748b">
+            <text x={x(daily.length - 1)} y={HEIGHT - 14} textAnchor="end" fontSize="11" className="fill-current text-slate-500">
               {shortDay(last.day)}
             </text>
           ) : null}
-          <text x={PAD.left + plotW / 2} y={HEIGHT - 2} textAnchor="middle" fontSize="11" fill="#475569">
-            Day
+          <text x={PAD.left + plotW / 2} y={HEIGHT - 2} textAnchor="middle" fontSize="11" className="fill-current text-slate-600">
+            {t.day}
           </text>
-          <text transform={`translate(12 ${PAD.top + plotH / 2}) rotate(-90)`} textAnchor="middle" fontSize="11" fill="#475569">
-            Count
+          <text
+            transform={`translate(12 ${PAD.top + plotH / 2}) rotate(-90)`}
+            textAnchor="middle"
+            fontSize="11"
+            className="fill-current text-slate-600"
+          >
+            {t.count}
           </text>
           {SERIES.map((s) => (
             <polyline
@@ -107,19 +118,19 @@ export function DailyChart({ daily }: { daily: AdminStats['daily'] }) {
         </svg>
       </div>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-slate-600">Show as table</summary>
+        <summary className="cursor-pointer text-slate-600">{t.showAsTable}</summary>
         <div className="mt-2 max-h-64 overflow-y-auto">
           <table className="w-full text-left">
             <thead>
               <tr className="text-slate-500">
                 <th scope="col" className="py-1 font-medium">
-                  Day
+                  {t.day}
                 </th>
                 <th scope="col" className="py-1 font-medium">
-                  Sign-ups
+                  {t.signups}
                 </th>
                 <th scope="col" className="py-1 font-medium">
-                  Posts
+                  {t.posts}
                 </th>
               </tr>
             </thead>

@@ -4,7 +4,7 @@
  * sent, so saving a name does not re-check an unchanged e-mail. A refusal shows the server's
  * `error` in the dialog; success closes it with the toast "Updated".
  */
-import { USER_ROLES, type AdminUser } from '@kora/contracts';
+import { adminScreenTexts as t, USER_ROLES, type AdminUser } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { Alert } from '~/components/ui/alert';
 import { Modal } from '~/components/ui/dialog';
@@ -21,24 +21,24 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
     <Modal
       open={user !== null}
       onOpenChange={(open) => (!open && !busy ? onClose() : undefined)}
-      title={user ? `Edit @${user.username}` : 'Edit user'}
+      title={user ? t.editNamed(user.username) : t.editUser}
     >
       {user ? (
         <fetcher.Form method="post" className="space-y-4" noValidate>
           <input type="hidden" name="intent" value="edit" />
           <input type="hidden" name="id" value={user.id} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" name="firstname" defaultValue={user.firstname} maxLength={50} autoComplete="off" />
-            <Field label="Last name" name="lastname" defaultValue={user.lastname} maxLength={50} autoComplete="off" />
+            <Field label={t.firstName} name="firstname" defaultValue={user.firstname} maxLength={50} autoComplete="off" />
+            <Field label={t.lastName} name="lastname" defaultValue={user.lastname} maxLength={50} autoComplete="off" />
           </div>
-          <Field label="Username" name="username" defaultValue={user.username} autoComplete="off" />
-          <Field label="E-mail" name="email" type="email" defaultValue={user.email} autoComplete="off" />
+          <Field label={t.username} name="username" defaultValue={user.username} autoComplete="off" />
+          <Field label={t.eMail} name="email" type="email" defaultValue={user.email} autoComplete="off" />
           <label className="block space-y-1.5">
-            <span className="block text-sm font-medium text-slate-700">Role</span>
+            <span className="block text-sm font-medium text-slate-700">{t.role}</span>
             <select name="role" defaultValue={user.role} className={inputClasses}>
               {USER_ROLES.map((role) => (
                 <option key={role} value={role}>
-                  {role === 'admin' ? 'Admin' : 'User'}
+                  {role === 'admin' ? t.roleNameAdmin : t.roleNameUser}
                 </option>
               ))}
             </select>

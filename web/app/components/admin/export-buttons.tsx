@@ -4,7 +4,7 @@
  * "Export prepared", or "Export failed" with the server's reason. Fetch rather than a plain link so
  * a failure can be told instead of downloading an error page.
  */
-import { adminTexts, type ExportFormat } from '@kora/contracts';
+import { adminScreenTexts, adminTexts, type ExportFormat } from '@kora/contracts';
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { useToast } from '~/components/ui/toast';
@@ -54,10 +54,10 @@ export function ExportButtons({ query }: { query: UsersQuery }) {
   return (
     <div className="flex gap-2">
       <Button variant="secondary" onClick={() => void run('csv')} disabled={busy !== null} aria-busy={busy === 'csv' || undefined}>
-        Export CSV
+        {adminScreenTexts.exportCsv}
       </Button>
       <Button variant="secondary" onClick={() => void run('json')} disabled={busy !== null} aria-busy={busy === 'json' || undefined}>
-        Export JSON
+        {adminScreenTexts.exportJson}
       </Button>
     </div>
   );

@@ -8,10 +8,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { AwardIcon, XIcon, HistoryIcon, HouseIcon, MenuIcon, NewspaperIcon, SettingsIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { adminScreenTexts as t } from '@kora/contracts';
 import { cn } from '~/utils/misc';
 
 export interface AdminNavItem {
-  label: string;
+  /** Read at render, in the page's language. */
+  label: () => string;
   to: string;
   icon: LucideIcon;
   /** Only the exact path is "current" (the dashboard would otherwise match every page). */
@@ -19,12 +21,12 @@ export interface AdminNavItem {
 }
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
-  { label: 'Dashboard', to: '/admin', icon: HouseIcon, end: true },
-  { label: 'Users', to: '/admin/users', icon: UsersIcon },
-  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
-  { label: 'Posts', to: '/admin/posts', icon: NewspaperIcon },
-  { label: 'Representatives', to: '/admin/representatives', icon: AwardIcon },
-  { label: 'Audit', to: '/admin/audit', icon: HistoryIcon },
+  { label: () => t.dashboard, to: '/admin', icon: HouseIcon, end: true },
+  { label: () => t.users, to: '/admin/users', icon: UsersIcon },
+  { label: () => t.settings, to: '/admin/settings', icon: SettingsIcon },
+  { label: () => t.posts, to: '/admin/posts', icon: NewspaperIcon },
+  { label: () => t.representatives, to: '/admin/representatives', icon: AwardIcon },
+  { label: () => t.audit, to: '/admin/audit', icon: HistoryIcon },
 ];
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
@@ -45,7 +47,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
             }
           >
             <Icon className="size-5" />
-            {label}
+            {label()}
           </NavLink>
         </li>
       ))}
@@ -56,7 +58,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 /** The sidebar (hidden under 768px, where the drawer takes its place). */
 export function AdminSidebar({ className }: { className?: string }) {
   return (
-    <nav aria-label="Admin" className={cn('w-56 shrink-0 border-r border-slate-200 bg-white px-3 py-4', className)}>
+    <nav aria-label={t.admin} className={cn('w-56 shrink-0 border-r border-slate-200 bg-white px-3 py-4', className)}>
       <NavLinks />
     </nav>
   );
@@ -74,7 +76,7 @@ export function AdminDrawer({ siteName }: { siteName: string }) {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
-        aria-label="Open admin menu"
+        aria-label={t.openMenu}
         className="inline-flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 md:hidden"
       >
         <MenuIcon className="size-6" />
@@ -86,15 +88,15 @@ export function AdminDrawer({ siteName }: { siteName: string }) {
           className="fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col bg-white shadow-xl focus:outline-none data-[state=open]:animate-slide-in-left"
         >
           <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
-            <Dialog.Title className="text-base font-semibold text-slate-900">{siteName} Admin</Dialog.Title>
+            <Dialog.Title className="text-base font-semibold text-slate-900">{t.siteAdmin(siteName)}</Dialog.Title>
             <Dialog.Close
-              aria-label="Close admin menu"
+              aria-label={t.closeMenu}
               className="inline-flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
             >
               <XIcon />
             </Dialog.Close>
           </div>
-          <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
+          <nav aria-label={t.admin} className="flex-1 overflow-y-auto px-3 py-4">
             <NavLinks onNavigate={() => setOpen(false)} />
           </nav>
         </Dialog.Content>

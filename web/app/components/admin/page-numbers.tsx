@@ -3,6 +3,7 @@
  * Previous, numbered pages with ellipses, Next, Last. Plain links to `?page=n` (the state is in the
  * URL), so it works before scripts load and the browser's back button pages back.
  */
+import { adminScreenTexts as t } from '@kora/contracts';
 import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { cn } from '~/utils/misc';
@@ -65,15 +66,15 @@ export function PageNumbers({
   return (
     <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
       <p className="text-sm text-slate-600" data-showing>
-        Showing {from}–{to} of {total}
+        {t.showing(from, to, total)}
       </p>
       {totalPages > 1 ? (
-        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
+        <nav aria-label={t.pagination} className="flex flex-wrap items-center justify-center gap-1">
           <PageLink to={href(1)} disabled={first}>
-            First
+            {t.first}
           </PageLink>
           <PageLink to={href(page - 1)} disabled={first}>
-            Previous
+            {t.previous}
           </PageLink>
           {pageSlots(page, totalPages).map((slot, index) =>
             slot === 'gap' ? (
@@ -81,16 +82,16 @@ export function PageNumbers({
                 …
               </span>
             ) : (
-              <PageLink key={slot} to={href(slot)} current={slot === page} label={`Page ${slot}`}>
+              <PageLink key={slot} to={href(slot)} current={slot === page} label={t.pageNumber(slot)}>
                 {slot}
               </PageLink>
             ),
           )}
           <PageLink to={href(page + 1)} disabled={last}>
-            Next
+            {t.next}
           </PageLink>
           <PageLink to={href(totalPages)} disabled={last}>
-            Last
+            {t.last}
           </PageLink>
         </nav>
       ) : null}

@@ -3,7 +3,7 @@
  * 100 per page; docs/product/admin.md) that applies at once when scripts run by submitting its own
  * GET form (which carries no page field, so a new size starts at page 1, docs/product/admin.md).
  */
-import { ADMIN_PAGE_SIZES } from '@kora/contracts';
+import { ADMIN_PAGE_SIZES, adminScreenTexts as t } from '@kora/contracts';
 import { useSubmit } from '@remix-run/react';
 import { inputClasses } from '~/components/ui/input';
 import { cn } from '~/utils/misc';
@@ -15,7 +15,7 @@ export function PageSizeField({ limit, visibleLabel = true }: { limit: number; v
   const submit = useSubmit();
   return (
     <label className={visibleLabel ? 'space-y-1' : undefined}>
-      <span className={visibleLabel ? 'block text-xs font-medium text-slate-600' : 'sr-only'}>Page size</span>
+      <span className={visibleLabel ? 'block text-xs font-medium text-slate-600' : 'sr-only'}>{t.pageSize}</span>
       <select
         name="limit"
         defaultValue={String(limit)}
@@ -24,7 +24,7 @@ export function PageSizeField({ limit, visibleLabel = true }: { limit: number; v
       >
         {ADMIN_PAGE_SIZES.map((size) => (
           <option key={size} value={size}>
-            {size} per page
+            {t.perPage(size)}
           </option>
         ))}
       </select>

@@ -1,29 +1,33 @@
 /**
  * The admin profile page's tabs and what its action answers (docs/product/admin.md, its texts).
  */
-import { adminTexts } from '@kora/contracts';
+import { adminScreenTexts, adminTexts } from '@kora/contracts';
 
 export const PROFILE_TABS = ['profile', 'avatar', 'password', 'sessions'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
-export const PROFILE_TAB_LABELS: Record<ProfileTab, string> = {
-  profile: 'Profile',
-  avatar: 'Avatar',
-  password: 'Password',
-  sessions: 'Sessions',
-};
+/** A tab's name, read at render (in the page's language). */
+export function profileTabLabel(tab: ProfileTab): string {
+  return adminScreenTexts[tab];
+}
 
 export type ProfileIntent = 'profile' | 'avatar' | 'password' | 'revoke';
 export type ProfileActionData = { intent: ProfileIntent; ok: true; message: string } | { intent: ProfileIntent; ok: false; error: string };
 
 export const PROFILE_FETCHER = 'admin-profile';
 
-/** The success toast and the failure fallback of each action (docs/product/admin.md). */
-export const PROFILE_TEXTS: Record<ProfileIntent, { done: string; failed: string }> = {
-  profile: { done: adminTexts.profileUpdated, failed: adminTexts.updateProfileFailed },
-  avatar: { done: adminTexts.avatarUpdated, failed: adminTexts.uploadFailed },
-  password: { done: adminTexts.passwordChanged, failed: adminTexts.changePasswordFailed },
-  revoke: { done: adminTexts.sessionRevoked, failed: adminTexts.revokeSessionFailed },
-};
+/** The success toast and the failure fallback of each action (docs/product/admin.md), read when answered. */
+export function profileTexts(intent: ProfileIntent): { done: string; failed: string } {
+  switch (intent) {
+    case 'profile':
+      return { done: adminTexts.profileUpdated, failed: adminTexts.updateProfileFailed };
+    case 'avatar':
+      return { done: adminTexts.avatarUpdated, failed: adminTexts.uploadFailed };
+    case 'password':
+      return { done: adminTexts.passwordChanged, failed: adminTexts.changePasswordFailed };
+    case 'revoke':
+      return { done: adminTexts.sessionRevoked, failed: adminTexts.revokeSessionFailed };
+  }
+}
 
 export const MIN_NEW_PASSWORD = 8;
 

@@ -4,7 +4,7 @@
  * one is typed and the new one has 8 characters), and the other signed-in sessions with Revoke.
  * Every form posts to the page's action through one fetcher, whose answer the page toasts.
  */
-import { adminTexts, deviceLabel, type AdminProfile } from '@kora/contracts';
+import { adminScreenTexts as t, adminTexts, deviceLabel, type AdminProfile } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '~/components/avatar';
@@ -29,23 +29,23 @@ export function ProfileForm({ profile }: { profile: AdminProfile }) {
   return (
     <Card>
       <CardBody>
-        <fetcher.Form method="post" className="space-y-4" noValidate aria-label="Profile">
+        <fetcher.Form method="post" className="space-y-4" noValidate aria-label={t.profile}>
           <input type="hidden" name="intent" value="profile" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Username" name="username" defaultValue={profile.username} autoComplete="username" />
-            <Field label="Email" name="email" type="email" defaultValue={profile.email} autoComplete="email" />
-            <Field label="First name" name="firstname" defaultValue={profile.firstname} autoComplete="given-name" />
-            <Field label="Last name" name="lastname" defaultValue={profile.lastname} autoComplete="family-name" />
+            <Field label={t.username} name="username" defaultValue={profile.username} autoComplete="username" />
+            <Field label={t.email} name="email" type="email" defaultValue={profile.email} autoComplete="email" />
+            <Field label={t.firstName} name="firstname" defaultValue={profile.firstname} autoComplete="given-name" />
+            <Field label={t.lastName} name="lastname" defaultValue={profile.lastname} autoComplete="family-name" />
           </div>
           <label className="block space-y-1.5">
-            <span className="block text-sm font-medium text-slate-700">Bio</span>
+            <span className="block text-sm font-medium text-slate-700">{t.bio}</span>
             <textarea name="bio" defaultValue={profile.bio} rows={3} maxLength={500} className={cn(inputClasses, 'h-auto py-2')} />
           </label>
-          <Field label="Timezone" name="timezone" defaultValue={profile.timezone} placeholder="Asia/Kolkata" />
+          <Field label={t.timezone} name="timezone" defaultValue={profile.timezone} placeholder="Asia/Kolkata" />
           {error ? <Alert>{error}</Alert> : null}
           <div className="flex justify-end">
-            <SubmitButton busy={busy} busyLabel="Saving…">
-              Save
+            <SubmitButton busy={busy} busyLabel={t.saving}>
+              {t.save}
             </SubmitButton>
           </div>
         </fetcher.Form>
@@ -77,7 +77,7 @@ export function AvatarForm({ profile }: { profile: AdminProfile }) {
           method="post"
           encType="multipart/form-data"
           className="space-y-4"
-          aria-label="Avatar"
+          aria-label={t.avatar}
           onSubmit={(event) => {
             if (!input.current?.files?.length) {
               event.preventDefault();
@@ -89,17 +89,17 @@ export function AvatarForm({ profile }: { profile: AdminProfile }) {
           <div className="flex flex-wrap items-center gap-5">
             <div className="text-center">
               <Avatar name={profile.username} src={profile.profileImage} className="size-20 text-2xl" />
-              <p className="mt-1 text-xs text-slate-500">Current</p>
+              <p className="mt-1 text-xs text-slate-500">{t.current}</p>
             </div>
             {preview ? (
               <div className="text-center">
-                <img src={preview} alt="New avatar preview" className="size-20 rounded-full object-cover" />
-                <p className="mt-1 text-xs text-slate-500">Preview</p>
+                <img src={preview} alt={t.newAvatarPreview} className="size-20 rounded-full object-cover" />
+                <p className="mt-1 text-xs text-slate-500">{t.preview}</p>
               </div>
             ) : null}
           </div>
           <label className="block space-y-1.5">
-            <span className="block text-sm font-medium text-slate-700">Choose an image</span>
+            <span className="block text-sm font-medium text-slate-700">{t.chooseImage}</span>
             <input
               ref={input}
               type="file"
@@ -115,8 +115,8 @@ export function AvatarForm({ profile }: { profile: AdminProfile }) {
           </label>
           {(problem ?? error) ? <Alert>{problem ?? error}</Alert> : null}
           <div className="flex justify-end">
-            <SubmitButton busy={busy} busyLabel="Uploading…">
-              Save
+            <SubmitButton busy={busy} busyLabel={t.uploading}>
+              {t.save}
             </SubmitButton>
           </div>
         </fetcher.Form>
@@ -141,17 +141,17 @@ export function PasswordForm() {
   return (
     <Card>
       <CardBody>
-        <fetcher.Form ref={form} method="post" className="max-w-md space-y-4" aria-label="Password">
+        <fetcher.Form ref={form} method="post" className="max-w-md space-y-4" aria-label={t.password}>
           <input type="hidden" name="intent" value="password" />
           <Field
-            label="Old password"
+            label={t.oldPassword}
             name="oldPassword"
             type="password"
             autoComplete="current-password"
             onChange={(e) => setOld(e.currentTarget.value)}
           />
           <Field
-            label="New password"
+            label={t.newPassword}
             name="newPassword"
             type="password"
             autoComplete="new-password"
@@ -160,8 +160,8 @@ export function PasswordForm() {
           />
           {error ? <Alert>{error}</Alert> : null}
           <div className="flex justify-end">
-            <SubmitButton busy={busy} busyLabel="Changing…" disabled={!canChangePassword(oldPassword, newPassword)}>
-              Change password
+            <SubmitButton busy={busy} busyLabel={t.changing} disabled={!canChangePassword(oldPassword, newPassword)}>
+              {t.changePassword}
             </SubmitButton>
           </div>
         </fetcher.Form>
@@ -184,20 +184,20 @@ export function SessionsTable({ sessions }: { sessions: SessionRow[] }) {
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-card">
       <table className="w-full min-w-[560px] text-left text-sm">
-        <caption className="sr-only">Other active sessions</caption>
+        <caption className="sr-only">{t.otherSessions}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
             <th scope="col" className="px-4 py-3 font-semibold">
-              Device
+              {t.device}
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
-              IP
+              {t.ip}
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
-              Last Seen
+              {t.lastSeen}
             </th>
             <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Revoke
+              {t.revoke}
             </th>
           </tr>
         </thead>
@@ -216,10 +216,10 @@ export function SessionsTable({ sessions }: { sessions: SessionRow[] }) {
                     size="sm"
                     variant="danger"
                     disabled={busy}
-                    aria-label={`Revoke ${deviceLabel(session.userAgent)} (${session.ip})`}
+                    aria-label={t.revokeNamed(deviceLabel(session.userAgent), session.ip)}
                     onClick={() => fetcher.submit({ intent: 'revoke', id: session.id }, { method: 'post' })}
                   >
-                    {busy ? 'Revoking…' : 'Revoke'}
+                    {busy ? t.revoking : t.revoke}
                   </Button>
                 </td>
               </tr>

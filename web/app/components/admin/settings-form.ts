@@ -6,17 +6,32 @@
  * means on. The SMTP password is sent as typed: ******** (what the page shows for a stored one)
  * keeps the secret.
  */
-import { defaultSiteSettings, type SiteSettings, type SiteSettingsSection } from '@kora/contracts';
+import {
+  adminScreenTexts as t,
+  defaultSiteSettings,
+  siteSettingsSections,
+  type SiteSettings,
+  type SiteSettingsSection,
+} from '@kora/contracts';
 import { formText } from '~/utils/form-submission';
 
-export const SETTINGS_TAB_LABELS: Record<SiteSettingsSection, string> = {
-  general: 'General',
-  features: 'Features',
-  moderation: 'Moderation',
-  storage: 'Storage',
-  email: 'Email',
-  security: 'Security',
-};
+/** A section's name, read at render (in the page's language). */
+export function settingsTabLabel(section: SiteSettingsSection): string {
+  switch (section) {
+    case 'general':
+      return t.sectionGeneral;
+    case 'features':
+      return t.sectionFeatures;
+    case 'moderation':
+      return t.sectionModeration;
+    case 'storage':
+      return t.sectionStorage;
+    case 'email':
+      return t.sectionEmail;
+    case 'security':
+      return t.sectionSecurity;
+  }
+}
 
 /** A whole number from a field, or `fallback` when the field does not read as a number. */
 export function numberOr(value: string, fallback: number): number {
@@ -76,10 +91,10 @@ export function sectionValues(section: SiteSettingsSection, form: FormData): Sit
 }
 
 export function isSection(value: unknown): value is SiteSettingsSection {
-  return typeof value === 'string' && Object.hasOwn(SETTINGS_TAB_LABELS, value);
+  return typeof value === 'string' && (siteSettingsSections as readonly string[]).includes(value);
 }
 
 /** The toast after a save (docs/product/admin.md: "Saved" with "Updated {section} settings"). */
 export function savedText(section: SiteSettingsSection): string {
-  return `Updated ${section} settings`;
+  return t.sectionSaved(section);
 }

@@ -3,7 +3,7 @@
  * are plain named inputs; settings-form.ts turns them into the section object on the server. Lists
  * are edited as text: comma separated, CORS origins one per line.
  */
-import { adminTexts, type SiteSettings, type SiteSettingsSection } from '@kora/contracts';
+import { adminScreenTexts as t, adminTexts, type SiteSettings, type SiteSettingsSection } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { SwitchField } from '~/components/settings/controls';
@@ -11,6 +11,7 @@ import { Card, CardBody } from '~/components/ui/card';
 import { Field, inputClasses } from '~/components/ui/input';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { cn } from '~/utils/misc';
+import { settingsTabLabel } from './settings-form';
 
 export const SETTINGS_FETCHER = 'admin-settings';
 
@@ -42,12 +43,12 @@ function SectionForm({ section, children }: { section: SiteSettingsSection; chil
   return (
     <Card>
       <CardBody>
-        <fetcher.Form method="post" className="space-y-4" noValidate aria-label={`${section} settings`}>
+        <fetcher.Form method="post" className="space-y-4" noValidate aria-label={t.sectionSettings(settingsTabLabel(section))}>
           <input type="hidden" name="section" value={section} />
           {children}
           <div className="flex justify-end">
-            <SubmitButton busy={busy} busyLabel="Saving…">
-              Save
+            <SubmitButton busy={busy} busyLabel={t.saving}>
+              {t.save}
             </SubmitButton>
           </div>
         </fetcher.Form>
@@ -62,14 +63,9 @@ export function SettingsSectionForm({ section, settings }: { section: SiteSettin
       const v = settings.general;
       return (
         <SectionForm section={section}>
-          <Field label="Site name" name="siteName" defaultValue={v.siteName} maxLength={80} />
-          <Field label="Site URL" name="siteUrl" type="url" defaultValue={v.siteUrl} placeholder="https://example.com" />
-          <SwitchField
-            name="allowSignups"
-            label="Allow new signups"
-            defaultChecked={v.allowSignups}
-            hint="While off, the sign-up page says sign-ups are closed."
-          />
+          <Field label={t.siteName} name="siteName" defaultValue={v.siteName} maxLength={80} />
+          <Field label={t.siteUrl} name="siteUrl" type="url" defaultValue={v.siteUrl} placeholder="https://example.com" />
+          <SwitchField name="allowSignups" label={t.allowSignups} defaultChecked={v.allowSignups} hint={t.allowSignupsHint} />
         </SectionForm>
       );
     }
@@ -78,10 +74,10 @@ export function SettingsSectionForm({ section, settings }: { section: SiteSettin
       return (
         <SectionForm section={section}>
           <div className="divide-y divide-slate-100">
-            <SwitchField name="stories" label="Stories" defaultChecked={v.stories} />
-            <SwitchField name="reels" label="Reels" defaultChecked={v.reels} />
-            <SwitchField name="groups" label="Groups" defaultChecked={v.groups} />
-            <SwitchField name="payments" label="Payments" defaultChecked={v.payments} />
+            <SwitchField name="stories" label={t.stories} defaultChecked={v.stories} />
+            <SwitchField name="reels" label={t.reels} defaultChecked={v.reels} />
+            <SwitchField name="groups" label={t.groups} defaultChecked={v.groups} />
+            <SwitchField name="payments" label={t.payments} defaultChecked={v.payments} />
           </div>
         </SectionForm>
       );
@@ -90,8 +86,8 @@ export function SettingsSectionForm({ section, settings }: { section: SiteSettin
       const v = settings.moderation;
       return (
         <SectionForm section={section}>
-          <Field label="Max post length" name="maxPostLength" inputMode="numeric" defaultValue={String(v.maxPostLength)} />
-          <TextArea label="Bad words" name="badWords" defaultValue={v.badWords.join(', ')} hint="Comma separated." />
+          <Field label={t.maxPostLength} name="maxPostLength" inputMode="numeric" defaultValue={String(v.maxPostLength)} />
+          <TextArea label={t.badWords} name="badWords" defaultValue={v.badWords.join(', ')} hint={t.commaSeparated} />
         </SectionForm>
       );
     }
@@ -99,18 +95,18 @@ export function SettingsSectionForm({ section, settings }: { section: SiteSettin
       const v = settings.storage;
       return (
         <SectionForm section={section}>
-          <Field label="Max upload (MB)" name="maxUploadMB" inputMode="numeric" defaultValue={String(v.maxUploadMB)} />
+          <Field label={t.maxUpload} name="maxUploadMB" inputMode="numeric" defaultValue={String(v.maxUploadMB)} />
           <TextArea
-            label="Allowed image MIME types"
+            label={t.allowedImageMime}
             name="allowedImageMime"
             defaultValue={v.allowedImageMime.join(', ')}
-            hint="Comma separated, e.g. image/png, image/webp."
+            hint={t.allowedImageMimeHint}
           />
           <TextArea
-            label="Allowed video MIME types"
+            label={t.allowedVideoMime}
             name="allowedVideoMime"
             defaultValue={v.allowedVideoMime.join(', ')}
-            hint="Comma separated, e.g. video/mp4."
+            hint={t.allowedVideoMimeHint}
           />
         </SectionForm>
       );
@@ -120,14 +116,14 @@ export function SettingsSectionForm({ section, settings }: { section: SiteSettin
       return (
         <SectionForm section={section}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="From name" name="fromName" defaultValue={v.fromName} />
-            <Field label="From email" name="fromEmail" type="email" defaultValue={v.fromEmail} />
-            <Field label="SMTP host" name="smtpHost" defaultValue={v.smtpHost} />
-            <Field label="SMTP port" name="smtpPort" inputMode="numeric" defaultValue={String(v.smtpPort)} />
-            <Field label="SMTP user" name="smtpUser" defaultValue={v.smtpUser} autoComplete="off" />
+            <Field label={t.fromName} name="fromName" defaultValue={v.fromName} />
+            <Field label={t.fromEmail} name="fromEmail" type="email" defaultValue={v.fromEmail} />
+            <Field label={t.smtpHost} name="smtpHost" defaultValue={v.smtpHost} />
+            <Field label={t.smtpPort} name="smtpPort" inputMode="numeric" defaultValue={String(v.smtpPort)} />
+            <Field label={t.smtpUser} name="smtpUser" defaultValue={v.smtpUser} autoComplete="off" />
             <div className="space-y-1.5">
               <Field
-                label="SMTP password"
+                label={t.smtpPassword}
                 name="smtpPassword"
                 type="password"
                 defaultValue={v.smtpPassword}
@@ -146,18 +142,12 @@ export function SettingsSectionForm({ section, settings }: { section: SiteSettin
       const v = settings.security;
       return (
         <SectionForm section={section}>
-          <TextArea
-            label="CORS origins"
-            name="corsOrigins"
-            defaultValue={v.corsOrigins.join('\n')}
-            rows={5}
-            hint="One per line, e.g. https://example.com."
-          />
+          <TextArea label={t.corsOrigins} name="corsOrigins" defaultValue={v.corsOrigins.join('\n')} rows={5} hint={t.corsOriginsHint} />
           <SwitchField
             name="requireTwoStepForAdmins"
-            label="Require two-step sign-in for admins"
+            label={t.requireTwoStep}
             defaultChecked={v.requireTwoStepForAdmins}
-            hint="Admins without it are sent to Settings → Security to set it up before they can use the back office."
+            hint={t.requireTwoStepHint}
           />
         </SectionForm>
       );

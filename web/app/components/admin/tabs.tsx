@@ -13,13 +13,14 @@ export function tabFrom<T extends string>(params: URLSearchParams, tabs: readonl
 
 export function AdminTabs<T extends string>({
   tabs,
-  labels,
+  tabLabel,
   current,
   label,
   children,
 }: {
   tabs: readonly T[];
-  labels: Record<T, string>;
+  /** A tab's name, read at render (in the page's language). */
+  tabLabel: (tab: T) => string;
   current: T;
   label: string;
   children: ReactNode;
@@ -43,7 +44,7 @@ export function AdminTabs<T extends string>({
               current === tab ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900',
             )}
           >
-            {labels[tab]}
+            {tabLabel(tab)}
           </Link>
         ))}
       </div>

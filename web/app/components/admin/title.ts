@@ -3,6 +3,7 @@
  * the one an admin set (general.siteName, from GET /api/site, loaded by the /admin layout), falling
  * back to the product name the root loader exposes.
  */
+import { adminScreenTexts as t } from '@kora/contracts';
 import { titleAndDescription } from '~/utils/page-meta';
 import { siteNameFromMatches } from '~/utils/site';
 
@@ -13,7 +14,7 @@ export interface AdminLayoutData {
 }
 
 export function adminTitle(page: string, siteName: string): string {
-  return `${page} · Admin · ${siteName}`;
+  return t.pageTitle(page, siteName);
 }
 
 type Matches = ReadonlyArray<{ id: string; data: unknown }>;
@@ -24,9 +25,7 @@ export function adminSiteName(matches: Matches): string {
   return layout?.siteName || siteNameFromMatches(matches);
 }
 
-const ADMIN_DESCRIPTION = 'The back office: members, posts, settings and applications.';
-
-/** A route's meta: `export const meta = adminMeta('Users')`. */
-export function adminMeta(page: string) {
-  return ({ matches }: { matches: Matches }) => titleAndDescription(adminTitle(page, adminSiteName(matches)), ADMIN_DESCRIPTION);
+/** A route's meta: `export const meta = adminMeta(() => t.users)` (the page's name read in its language). */
+export function adminMeta(page: () => string) {
+  return ({ matches }: { matches: Matches }) => titleAndDescription(adminTitle(page(), adminSiteName(matches)), t.description);
 }

@@ -10,6 +10,7 @@ import {
   ADMIN_PAGE_SIZES,
   ADMIN_USER_SORTS,
   SORT_DIRECTIONS,
+  adminScreenTexts as t,
   type AdminUserSort,
   type SortDirection,
 } from '@kora/contracts';
@@ -51,10 +52,16 @@ export function usersSearch(query: UsersQuery): string {
   return text ? `?${text}` : '';
 }
 
-export const SORT_LABELS: Record<AdminUserSort, string> = { createdAt: 'Created', email: 'Email', username: 'Username' };
-export const DIR_LABELS: Record<SortDirection, string> = { desc: 'Desc', asc: 'Asc' };
+/** The sort's and direction's names, read at render (in the page's language). */
+export function sortLabel(sort: AdminUserSort): string {
+  return sort === 'createdAt' ? t.sortCreated : sort === 'email' ? t.sortEmail : t.sortUsername;
+}
+
+export function directionLabel(dir: SortDirection): string {
+  return dir === 'desc' ? t.dirDesc : t.dirAsc;
+}
 
 /** "Page X of Y — N users" (docs/product/admin.md); an empty table is page 1 of 1. */
 export function pageSummary(page: number, totalPages: number, total: number): string {
-  return `Page ${page} of ${Math.max(1, totalPages)} — ${total} ${total === 1 ? 'user' : 'users'}`;
+  return t.pageSummary(page, Math.max(1, totalPages), total);
 }

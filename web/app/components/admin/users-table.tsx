@@ -4,18 +4,20 @@
  * Unsuspend (asks first). Wide tables scroll sideways inside their card on a phone.
  */
 import type { AdminUser } from '@kora/contracts';
-import { adminTexts } from '@kora/contracts';
+import { adminScreenTexts as t, adminTexts } from '@kora/contracts';
 import { Button } from '~/components/ui/button';
 import { EmailAddress } from './email-address';
-import { formatDateTime } from '~/utils/dates';
+import { dateFormat, formatDateTime } from '~/utils/dates';
 import { cn } from '~/utils/misc';
 
-const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** "27 Nov 2026" (UTC, so server and browser render the same text); the cell's title has the time. */
+/** "27 Nov 2026" in the admin's language and time zone; the cell's title has the time. */
 function formatDate(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateOnly.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat({ day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}
+
+function statusLabel(status: AdminUser['status']): string {
+  return status === 'active' ? t.statusActive : status === 'pending' ? t.statusPending : t.statusSuspended;
 }
 
 const statusClasses: Record<AdminUser['status'], string> = {
@@ -34,7 +36,7 @@ export function StatusBadge({ status }: { status: AdminUser['status'] }) {
       data-status={status}
       className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', statusClasses[status])}
     >
-      {status}
+      {statusLabel(status)}
     </span>
   );
 }
@@ -53,16 +55,16 @@ export function UsersTable({
     // Under 768 px each row stacks into a card with its labels (no sideways scrolling on a phone).
     <div>
       <table className="block w-full text-left text-sm md:table">
-        <caption className="sr-only">Users</caption>
+        <caption className="sr-only">{t.users}</caption>
         <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500 md:table-header-group">
           <tr>
-            {['User', 'Email', 'Created', 'Role', 'Status'].map((label) => (
+            {[t.user, t.email, t.created, t.role, t.status].map((label) => (
               <th key={label} scope="col" className="px-4 py-3 font-semibold">
                 {label}
               </th>
             ))}
             <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Actions
+              {t.actions}
             </th>
           </tr>
         </thead>
@@ -74,34 +76,34 @@ export function UsersTable({
                 <p className="font-semibold text-slate-900">@{user.username}</p>
                 <p className="text-slate-500">{`${user.firstname} ${user.lastname}`.trim()}</p>
               </td>
-              <td className={cn(cell, labelled, 'text-slate-700 md:max-w-[16rem]')} data-label="Email">
+              <td className={cn(cell, labelled, 'text-slate-700 md:max-w-[16rem]')} data-label={t.email}>
                 <EmailAddress email={user.email} />
               </td>
               <td
                 className={cn(cell, labelled, 'whitespace-nowrap text-slate-600')}
-                data-label="Created"
+                data-label={t.created}
                 title={formatDateTime(user.createdAt)}
               >
                 {formatDate(user.createdAt)}
               </td>
-              <td className={cn(cell, labelled, 'capitalize text-slate-700')} data-label="Role">
-                {user.role}
+              <td className={cn(cell, labelled, 'capitalize text-slate-700')} data-label={t.role}>
+                {user.role === 'admin' ? t.roleCellAdmin : t.roleCellUser}
               </td>
-              <td className={cn(cell, labelled)} data-label="Status">
+              <td className={cn(cell, labelled)} data-label={t.status}>
                 <StatusBadge status={user.status} />
               </td>
               <td className={cn(cell, 'whitespace-nowrap md:text-right')}>
                 <div className="inline-flex gap-2">
-                  <Button size="sm" variant="secondary" onClick={() => onEdit(user)} aria-label={`Edit @${user.username}`}>
-                    Edit
+                  <Button size="sm" variant="secondary" onClick={() => onEdit(user)} aria-label={t.editNamed(user.username)}>
+                    {t.edit}
                   </Button>
                   {user.status === 'suspended' ? (
-                    <Button size="sm" variant="secondary" onClick={() => onStatus(user)} aria-label={`Unsuspend @${user.username}`}>
-                      Unsuspend
+                    <Button size="sm" variant="secondary" onClick={() => onStatus(user)} aria-label={t.unsuspendNamed(user.username)}>
+                      {t.unsuspend}
                     </Button>
                   ) : (
-                    <Button size="sm" variant="danger" onClick={() => onStatus(user)} aria-label={`Suspend @${user.username}`}>
-                      Suspend
+                    <Button size="sm" variant="danger" onClick={() => onStatus(user)} aria-label={t.suspendNamed(user.username)}>
+                      {t.suspend}
                     </Button>
                   )}
                 </div>

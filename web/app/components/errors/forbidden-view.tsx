@@ -1,4 +1,5 @@
 /** Shown when a loader answers 403: the page exists, this member may not open it. */
+import { errorTexts } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { LockIcon } from 'lucide-react';
 import { buttonClasses } from '~/components/ui/button';
@@ -10,11 +11,11 @@ export function ForbiddenView() {
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">
         <LockIcon className="size-7" />
       </span>
-      <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-brand-700">Error 403</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">You cannot open this page</h1>
-      <p className="mt-3 text-slate-600">Your account does not have access to this page.</p>
+      <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-brand-700">{errorTexts.forbiddenCode}</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{errorTexts.forbiddenTitle}</h1>
+      <p className="mt-3 text-slate-600">{errorTexts.forbiddenBody}</p>
       <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
-        Go to News Feed
+        {errorTexts.goToNewsFeed}
       </Link>
     </Card>
   );

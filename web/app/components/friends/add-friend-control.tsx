@@ -4,6 +4,7 @@
  * known only from the page's data (sent before this page loaded) reads "Requested" without Cancel:
  * the page does not hold its id; the profile's button offers Cancel for it.
  */
+import { friendScreenTexts as texts } from '@kora/contracts';
 import { CheckIcon, UserPlusIcon } from 'lucide-react';
 import type { ButtonVariant } from '~/components/ui/button';
 import { FriendActionButton } from './friend-action-button';
@@ -30,11 +31,12 @@ export function AddFriendControl({
       <div data-friend-state="requested" className="flex flex-wrap items-center gap-2">
         <span className="inline-flex items-center gap-1 text-sm font-medium text-slate-600">
           <CheckIcon className="size-4" />
-          Requested
+          {texts.requested}
         </span>
         {requestId !== null ? (
           <FriendActionButton actions={actions} fields={{ intent: 'cancel', requestId, userId }} variant="secondary">
-            Cancel<span className="sr-only"> request</span>
+            {texts.cancel}
+            <span className="sr-only"> {texts.cancelRequestHidden}</span>
           </FriendActionButton>
         ) : null}
       </div>
@@ -43,7 +45,7 @@ export function AddFriendControl({
   return (
     <FriendActionButton actions={actions} fields={{ intent: 'send', userId }} variant={variant}>
       <UserPlusIcon className="size-4" />
-      Add Friend
+      {texts.addFriend}
     </FriendActionButton>
   );
 }

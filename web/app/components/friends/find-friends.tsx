@@ -4,7 +4,7 @@
  * ignored (docs/product/friends.md); no match reads "No users found."; a failure "User search
  * failed".
  */
-import { friendTexts } from '@kora/contracts';
+import { friendScreenTexts as texts, friendTexts } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useId, useState, type FormEvent } from 'react';
 import { SearchIcon } from 'lucide-react';
@@ -16,8 +16,6 @@ import { FriendsCard } from './friends-card';
 import { PeopleGrid, PersonCard } from './person-card';
 import { userSearchUrl, type UserSearchData, type UserSearchItem } from './types';
 import { useSentRequests, type FriendActions, type LocalRequests } from './use-friend-action';
-
-const TITLE = 'Find Friends';
 
 export interface KnownPeople {
   me: number;
@@ -41,10 +39,10 @@ export function FindFriends({ known }: { known: KnownPeople }) {
   const answer = search.data;
   const searching = search.state !== 'idle';
   return (
-    <FriendsCard id="find-friends" title={TITLE}>
-      <form role="search" aria-label={TITLE} onSubmit={onSubmit} className="flex gap-2">
+    <FriendsCard id="find-friends" title={texts.findFriends}>
+      <form role="search" aria-label={texts.findFriends} onSubmit={onSubmit} className="flex gap-2">
         <label htmlFor={inputId} className="sr-only">
-          Search people
+          {texts.searchPeople}
         </label>
         <Input
           id={inputId}
@@ -52,12 +50,12 @@ export function FindFriends({ known }: { known: KnownPeople }) {
           name="q"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search by name or username"
+          placeholder={texts.searchPlaceholder}
           autoComplete="off"
         />
         <SubmitButton busy={searching} className="shrink-0">
           <SearchIcon className="size-4" />
-          Search
+          {texts.search}
         </SubmitButton>
       </form>
       {answer && !answer.ok ? <Alert>{answer.error}</Alert> : null}
@@ -65,7 +63,7 @@ export function FindFriends({ known }: { known: KnownPeople }) {
         answer.users.length === 0 ? (
           <p className="text-sm text-slate-500">{friendTexts.noUsersFound}</p>
         ) : (
-          <PeopleGrid label="Search results">
+          <PeopleGrid label={texts.searchResults}>
             {answer.users.map((user) => (
               <PersonCard key={user.id} userId={user.id} name={user.name} username={user.user_name} image={user.profileImage}>
                 <ResultAction user={user} known={known} requests={requests} actions={actions} />
@@ -89,7 +87,7 @@ function ResultAction({
   requests: LocalRequests;
   actions: FriendActions;
 }) {
-  const tie = user.id === known.me ? 'You' : known.friends.has(user.id) ? 'Friends' : null;
+  const tie = user.id === known.me ? texts.you : known.friends.has(user.id) ? texts.friends : null;
   if (tie) return <p className="py-1.5 text-sm font-medium text-slate-500">{tie}</p>;
   return <AddFriendControl userId={user.id} actions={actions} requests={requests} requestedBefore={known.requested.has(user.id)} />;
 }

@@ -3,7 +3,7 @@
  * Add Friend, a disabled one with the reason when the member's privacy would refuse the request,
  * or a labelled menu of what can be done next. Unfriending asks for confirmation.
  */
-import { friendTexts, type Relation } from '@kora/contracts';
+import { friendScreenTexts as texts, friendTexts, type Relation } from '@kora/contracts';
 import type { FriendIntent } from '~/schemas/friend-action';
 
 export interface FriendMenuItem {
@@ -18,7 +18,7 @@ export type FriendButtonState =
   | { kind: 'add' }
   /** No relation, and the member's privacy would refuse a request: why, instead of the button. */
   | { kind: 'refused'; reason: string }
-  | { kind: 'menu'; label: 'Requested' | 'Respond' | 'Friends'; items: FriendMenuItem[] };
+  | { kind: 'menu'; label: string; items: FriendMenuItem[] };
 
 export function friendButtonState(relation: Relation): FriendButtonState {
   switch (relation.status) {
@@ -27,17 +27,17 @@ export function friendButtonState(relation: Relation): FriendButtonState {
     case 'none':
       return relation.canRequest ? { kind: 'add' } : { kind: 'refused', reason: relation.reason ?? friendTexts.sendFailed };
     case 'requested':
-      return { kind: 'menu', label: 'Requested', items: [{ intent: 'cancel', label: 'Cancel request', confirm: false }] };
+      return { kind: 'menu', label: texts.requested, items: [{ intent: 'cancel', label: texts.cancelRequest, confirm: false }] };
     case 'incoming':
       return {
         kind: 'menu',
-        label: 'Respond',
+        label: texts.respond,
         items: [
-          { intent: 'accept', label: 'Accept', confirm: false },
-          { intent: 'decline', label: 'Decline', confirm: false },
+          { intent: 'accept', label: texts.accept, confirm: false },
+          { intent: 'decline', label: texts.decline, confirm: false },
         ],
       };
     case 'friends':
-      return { kind: 'menu', label: 'Friends', items: [{ intent: 'unfriend', label: 'Unfriend', confirm: true }] };
+      return { kind: 'menu', label: texts.friends, items: [{ intent: 'unfriend', label: texts.unfriend, confirm: true }] };
   }
 }

@@ -2,7 +2,7 @@
  * What a friend action leads to: the toast the member reads (the product's texts where it has them)
  * and the relation to the other member afterwards, which the profile's button shows at once.
  */
-import { friendTexts, type FriendRequest, type Relation } from '@kora/contracts';
+import { friendScreenTexts, friendTexts, type FriendRequest, type Relation } from '@kora/contracts';
 import type { FriendIntent } from '~/schemas/friend-action';
 
 /** The send answer's request is already accepted when the other member had asked first. */
@@ -24,16 +24,18 @@ export function successText(intent: FriendIntent, sent?: SentRequest): string {
 }
 
 /** Cancel and unfriend are not in the product's catalogue; their texts follow its wording. */
-const FAILURE_TEXTS: Record<FriendIntent, string> = {
-  send: friendTexts.sendFailed,
-  accept: friendTexts.respondFailed,
-  decline: friendTexts.respondFailed,
-  cancel: 'Failed to cancel request',
-  unfriend: 'Failed to remove friend',
-};
-
 export function failureText(intent: FriendIntent): string {
-  return FAILURE_TEXTS[intent];
+  switch (intent) {
+    case 'send':
+      return friendTexts.sendFailed;
+    case 'accept':
+    case 'decline':
+      return friendTexts.respondFailed;
+    case 'cancel':
+      return friendScreenTexts.cancelFailed;
+    case 'unfriend':
+      return friendScreenTexts.unfriendFailed;
+  }
 }
 
 /**

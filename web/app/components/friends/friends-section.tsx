@@ -2,7 +2,7 @@
  * Your Friends: the member's friends, each linking to their profile, with Message (decision 039) and
  * a small menu to unfriend (behind a confirmation). "You have no friends yet." when there are none.
  */
-import { friendTexts, type Friend } from '@kora/contracts';
+import { friendScreenTexts as texts, friendTexts, type Friend } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { EllipsisIcon } from 'lucide-react';
@@ -16,8 +16,6 @@ import { PeopleGrid, PersonCard } from './person-card';
 import { unfriendConfirmation } from './unfriend-confirmation';
 import { useFriendAction } from './use-friend-action';
 
-const TITLE = 'Your Friends';
-
 /** `online`: the friends the member may see online now. */
 export function FriendsSection({ section, online }: { section: Section<Friend>; online?: ReadonlySet<number> }) {
   const [leaving, setLeaving] = useState<Friend | null>(null);
@@ -27,11 +25,11 @@ export function FriendsSection({ section, online }: { section: Section<Friend>; 
   return (
     <FriendsCard
       id="your-friends"
-      title={TITLE}
+      title={texts.yourFriends}
       error={section.ok ? null : section.error}
       empty={friends.length === 0 ? friendTexts.noFriends : null}
     >
-      <PeopleGrid label={TITLE}>
+      <PeopleGrid label={texts.yourFriends}>
         {friends.map((friend) => (
           <PersonCard
             key={friend.id}
@@ -64,7 +62,7 @@ function FriendMenu({ name, onUnfriend }: { name: string; onUnfriend: () => void
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={`Options for ${name}`}
+        aria-label={texts.optionsFor(name)}
         className="inline-flex h-8 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700 hover:bg-slate-200 data-[state=open]:bg-slate-200"
       >
         <EllipsisIcon />
@@ -72,7 +70,7 @@ function FriendMenu({ name, onUnfriend }: { name: string; onUnfriend: () => void
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="center" sideOffset={4} className={cn(menuContentClasses, 'w-44')}>
           <DropdownMenu.Item className={cn(menuItemClasses, 'text-red-700')} onSelect={onUnfriend}>
-            Unfriend
+            {texts.unfriend}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -5,7 +5,7 @@
  * shown disabled with the reason under it, so nobody clicks only to be told no. Each answer carries the new relation, which the button takes at
  * once; the page does not reload (utils/revalidation.ts).
  */
-import type { Relation } from '@kora/contracts';
+import { friendScreenTexts as texts, type Relation } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useId, useState } from 'react';
 import { ChevronDownIcon, UserCheckIcon, UserPlusIcon } from 'lucide-react';
@@ -41,7 +41,7 @@ export function ProfileFriendButton({ relation: loaded, name }: { relation: Rela
       <div className="flex flex-col gap-1.5 sm:items-end">
         <Button variant="secondary" disabled aria-describedby={reasonId} className="w-full sm:w-auto">
           <UserPlusIcon className="size-4" />
-          Add Friend
+          {texts.addFriend}
         </Button>
         <p id={reasonId} className="text-sm text-slate-600 sm:max-w-56 sm:text-right">
           {state.reason}
@@ -53,7 +53,7 @@ export function ProfileFriendButton({ relation: loaded, name }: { relation: Rela
     return (
       <FriendActionButton actions={actions} fields={{ intent: 'send', userId: relation.userId }} size="md" className="w-full sm:w-auto">
         <UserPlusIcon className="size-4" />
-        Add Friend
+        {texts.addFriend}
       </FriendActionButton>
     );
   }
@@ -63,7 +63,7 @@ export function ProfileFriendButton({ relation: loaded, name }: { relation: Rela
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger disabled={actions.busy} className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')}>
           {actions.busy ? (
-            <Spinner label="Sending" className="[&_svg]:size-5 [&_svg]:text-current" />
+            <Spinner label={texts.sending} className="[&_svg]:size-5 [&_svg]:text-current" />
           ) : (
             <UserCheckIcon className="size-4" />
           )}

@@ -4,7 +4,7 @@
  * friend appears under Your Friends, and the suggestions are fetched again
  * (docs/product/friends.md). Each request's "…" menu offers Block (decision 036), which declines it too.
  */
-import { friendTexts, type FriendRequest } from '@kora/contracts';
+import { friendScreenTexts as texts, friendTexts, type FriendRequest } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { MemberName } from '~/components/member-name';
@@ -17,19 +17,17 @@ import { FriendActionButton } from './friend-action-button';
 import { FriendsCard } from './friends-card';
 import { useFriendAction, type FriendActions } from './use-friend-action';
 
-const TITLE = 'Friend Requests';
-
 export function RequestsSection({ section, now }: { section: Section<FriendRequest>; now: number }) {
   const actions = useFriendAction();
   const requests = section.ok ? section.items : [];
   return (
     <FriendsCard
       id="requests"
-      title={TITLE}
+      title={texts.friendRequests}
       error={section.ok ? null : section.error}
       empty={requests.length === 0 ? friendTexts.noRequests : null}
     >
-      <ul aria-label={TITLE} className="divide-y divide-slate-100">
+      <ul aria-label={texts.friendRequests} className="divide-y divide-slate-100">
         {requests.map((request) => (
           <RequestRow key={request.id} request={request} now={now} actions={actions} />
         ))}
@@ -52,10 +50,10 @@ function RequestRow({ request, now, actions }: { request: FriendRequest; now: nu
       <div className="flex gap-2">
         <FriendActionButton actions={actions} fields={{ intent: 'accept', requestId: request.id }}>
           <CheckIcon className="size-4" />
-          Accept
+          {texts.accept}
         </FriendActionButton>
         <FriendActionButton actions={actions} fields={{ intent: 'decline', requestId: request.id }} variant="secondary">
-          Decline
+          {texts.decline}
         </FriendActionButton>
         <MemberMenu target={{ userId: request.fromUserId, name: request.fromName }} />
       </div>

@@ -3,16 +3,14 @@
  * stays in place as "Requested" with Cancel, even when the reloaded suggestions (which leave out
  * pending requests) no longer list them; cancelling brings Add Friend back.
  */
-import type { Suggestion } from '@kora/contracts';
+import { friendScreenTexts as texts, type Suggestion } from '@kora/contracts';
 import { useState } from 'react';
-import { countLabel } from '~/utils/misc';
 import type { Section } from '~/utils/section';
 import { AddFriendControl } from './add-friend-control';
 import { FriendsCard } from './friends-card';
 import { PeopleGrid, PersonCard } from './person-card';
 import { useSentRequests, type LocalRequests } from './use-friend-action';
 
-const TITLE = 'People You May Know';
 const NONE: Suggestion[] = [];
 
 type Places = ReadonlyMap<number, { person: Suggestion; index: number }>;
@@ -53,11 +51,11 @@ export function SuggestionsSection({ section, online }: { section: Section<Sugge
   return (
     <FriendsCard
       id="suggestions"
-      title={TITLE}
+      title={texts.peopleYouMayKnow}
       error={section.ok ? null : section.error}
-      empty={people.length === 0 ? 'No suggestions right now.' : null}
+      empty={people.length === 0 ? texts.noSuggestions : null}
     >
-      <PeopleGrid label={TITLE}>
+      <PeopleGrid label={texts.peopleYouMayKnow}>
         {people.map((person) => (
           <PersonCard
             key={person.id}
@@ -67,7 +65,7 @@ export function SuggestionsSection({ section, online }: { section: Section<Sugge
             image={person.profileImage}
             verified={person.verified}
             online={online?.has(person.id)}
-            detail={person.mutualCount > 0 ? countLabel(person.mutualCount, 'mutual friend') : undefined}
+            detail={person.mutualCount > 0 ? texts.mutualFriends(person.mutualCount) : undefined}
           >
             <AddFriendControl userId={person.id} actions={actions} requests={requests} />
           </PersonCard>

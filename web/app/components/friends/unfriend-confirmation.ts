@@ -1,9 +1,11 @@
 /** The texts of the confirmation before unfriending (the /friends grid and the profile's button). */
+import { friendScreenTexts as texts } from '@kora/contracts';
+
 export function unfriendConfirmation(name: string) {
   return {
-    title: `Unfriend ${name}?`,
-    description: 'You will no longer be friends. You can send a new friend request later.',
-    confirmLabel: 'Unfriend',
-    busyLabel: 'Removing…',
+    title: texts.unfriendTitle(name),
+    description: texts.unfriendDescription,
+    confirmLabel: texts.unfriend,
+    busyLabel: texts.removing,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { useFetcher } from '@remix-run/react';
 import { useCallback, useState } from 'react';
+import { offerPush } from '~/components/push-offer/push-offer-signal';
 import { useToast } from '~/components/ui/toast';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
 import { FRIEND_ACTION_URL, type FriendActionData, type FriendActionFields, type FriendActionSuccess } from './types';
@@ -30,6 +31,8 @@ export function useFriendAction(onSuccess?: (answer: FriendActionSuccess) => voi
   useFetcherResult(fetcher, (answer) => {
     if (answer.ok) {
       toast({ title: answer.message, variant: 'success' });
+      // Knowing when the other member answers is the moment push notifications are worth offering.
+      if (answer.intent === 'send') offerPush('friend-request');
       onSuccess?.(answer);
     } else {
       toast({ title: answer.error, description: answer.reason, variant: 'error' });

@@ -3,6 +3,7 @@
  * schemas first (every refused field shown beside itself), then the API; on success the member
  * goes to the new group's page.
  */
+import { groupScreenTexts as texts } from '@kora/contracts';
 import { useNavigate } from '@remix-run/react';
 import { useState } from 'react';
 import { Alert } from '~/components/ui/alert';
@@ -10,7 +11,6 @@ import { Modal } from '~/components/ui/dialog';
 import { DialogActions } from '~/components/ui/dialog-actions';
 import { GROUPS_RESOURCE } from './types';
 import { GroupFields } from './group-fields';
-import { groupPageTexts as texts } from './texts';
 import { useGroupAction } from './use-group-action';
 
 const EMPTY = { title: '', description: '', privacy: 'public', picture: null } as const;

@@ -4,14 +4,13 @@
  * membership button. The card keeps its own copy of the group: a join or leave applies the answer
  * in place.
  */
-import type { GroupItem, GroupTab } from '@kora/contracts';
+import { type GroupItem, groupScreenTexts as texts, type GroupTab, memberCount } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Card } from '~/components/ui/card';
 import { GroupPicture } from './group-picture';
 import { MembershipButton } from './membership-button';
 import { PrivacyLabel } from './privacy-label';
-import { groupPageTexts as texts, memberCount } from './texts';
 
 export function GroupCard({ group: fromPage, tab }: { group: GroupItem; tab: GroupTab }) {
   const [group, setGroup] = useState(fromPage);

@@ -3,7 +3,14 @@
  * description, privacy (Public / Private with what each means) and the picture. Refused fields
  * show their text beside themselves.
  */
-import { GROUP_PRIVACIES, groupLimits, groupPrivacyHints, groupPrivacyLabels, type GroupPrivacy } from '@kora/contracts';
+import {
+  GROUP_PRIVACIES,
+  groupLimits,
+  groupPrivacyHints,
+  groupPrivacyLabels,
+  groupScreenTexts as texts,
+  type GroupPrivacy,
+} from '@kora/contracts';
 import { useId, useState } from 'react';
 import { FieldError } from '~/components/settings/controls';
 import { Field, inputClasses } from '~/components/ui/input';
@@ -31,7 +38,7 @@ export function GroupFields({
   return (
     <>
       <Field
-        label="Title"
+        label={texts.titleLabel}
         name="title"
         value={title}
         onChange={(event) => setTitle(event.target.value)}
@@ -41,7 +48,7 @@ export function GroupFields({
       />
       <div className="space-y-1.5">
         <label htmlFor={descriptionId} className="block text-sm font-medium text-slate-700">
-          Description
+          {texts.descriptionLabel}
         </label>
         <textarea
           id={descriptionId}
@@ -56,7 +63,7 @@ export function GroupFields({
         <FieldError id={`${descriptionId}-error`} error={errors.description} />
       </div>
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-700">Privacy</legend>
+        <legend className="text-sm font-medium text-slate-700">{texts.privacyLabel}</legend>
         {GROUP_PRIVACIES.map((privacy) => (
           <label
             key={privacy}

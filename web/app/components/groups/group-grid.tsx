@@ -5,7 +5,7 @@
  * nothing. A page that fails to load toasts "Load failed" / "Failed to load groups" and keeps the
  * button.
  */
-import { groupTexts, type GroupItem, type GroupTab } from '@kora/contracts';
+import { groupScreenTexts, groupTexts, type GroupItem, type GroupTab } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { UsersRoundIcon } from 'lucide-react';
@@ -58,7 +58,7 @@ export function GroupGrid({ first, tab, q }: { first: GroupsPage; tab: GroupTab;
   }
   return (
     <div className="space-y-4">
-      <ul aria-label="Groups" aria-busy={loading || undefined} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <ul aria-label={groupScreenTexts.groupsList} aria-busy={loading || undefined} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {items.map((group) => (
           <li key={group.group_id} className="flex min-w-0">
             <GroupCard group={group} tab={tab} />
@@ -69,7 +69,7 @@ export function GroupGrid({ first, tab, q }: { first: GroupsPage; tab: GroupTab;
         {more.nextCursor === null ? (
           <p className="text-sm text-slate-600">{groupTexts.reachedEnd}</p>
         ) : loading ? (
-          <Spinner label="Loading more groups" />
+          <Spinner label={groupScreenTexts.loadingMoreGroups} />
         ) : (
           <Button variant="secondary" onClick={() => fetcher.load(pageUrl(tab, q, more.nextCursor!))}>
             {groupTexts.loadMore}

@@ -2,12 +2,11 @@
  * The top of a group's page: the cover picture (or a gradient with the title's initial), the
  * title, its privacy and member count, and the membership button.
  */
-import type { GroupDetail } from '@kora/contracts';
+import { type GroupDetail, memberCount } from '@kora/contracts';
 import { Card } from '~/components/ui/card';
 import { GroupPicture } from './group-picture';
 import { MembershipButton } from './membership-button';
 import { PrivacyLabel } from './privacy-label';
-import { memberCount } from './texts';
 
 export function GroupHeader({ group }: { group: GroupDetail }) {
   return (

@@ -3,7 +3,7 @@
  * a menu of what they may do to each (member-actions.ts), every choice confirmed first. The page
  * reloads after each action, so the list shows the result.
  */
-import { groupRoleLabels, type GroupDetail, type GroupMember } from '@kora/contracts';
+import { type GroupDetail, type GroupMember, groupRoleLabels, groupScreenTexts as texts } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { EllipsisIcon, UsersIcon } from 'lucide-react';
@@ -12,10 +12,9 @@ import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { EmptyState } from '~/components/ui/empty-state';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { cn } from '~/utils/misc';
-import { memberActionConfirmation, memberActionForm, memberActionLabels, memberActions, type MemberActionKind } from './member-actions';
+import { memberActionConfirmation, memberActionForm, memberActionLabel, memberActions, type MemberActionKind } from './member-actions';
 import { PeopleLoadMore } from './people-load-more';
 import { PersonRow } from './person-row';
-import { groupPageTexts as texts } from './texts';
 import { useGroupAction } from './use-group-action';
 import { usePeoplePages, type PeoplePage } from './use-people-pages';
 import { groupPageAction } from './types';
@@ -38,7 +37,7 @@ export function GroupMembersTab({ group, me, first }: { group: GroupDetail; me: 
   const confirmation = pending ? memberActionConfirmation(pending.kind, pending.member.name) : null;
   return (
     <Card>
-      <ul aria-label="Members" className="divide-y divide-slate-100">
+      <ul aria-label={texts.members} className="divide-y divide-slate-100">
         {pages.items.map((member) => {
           const allowed = memberActions(viewer, member);
           return (
@@ -49,7 +48,7 @@ export function GroupMembersTab({ group, me, first }: { group: GroupDetail; me: 
               {allowed.length > 0 ? (
                 <DropdownMenu.Root modal={false}>
                   <DropdownMenu.Trigger
-                    aria-label={`${texts.memberActions}: ${member.name}`}
+                    aria-label={texts.memberActionsFor(member.name)}
                     className="inline-flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100"
                   >
                     <EllipsisIcon />
@@ -58,7 +57,7 @@ export function GroupMembersTab({ group, me, first }: { group: GroupDetail; me: 
                     <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClasses}>
                       {allowed.map((kind) => (
                         <DropdownMenu.Item key={kind} className={menuItemClasses} onSelect={() => setPending({ kind, member })}>
-                          {memberActionLabels[kind]}
+                          {memberActionLabel(kind)}
                         </DropdownMenu.Item>
                       ))}
                     </DropdownMenu.Content>
@@ -77,7 +76,7 @@ export function GroupMembersTab({ group, me, first }: { group: GroupDetail; me: 
           title={confirmation.title}
           description={confirmation.description}
           confirmLabel={confirmation.confirm}
-          busyLabel="Saving…"
+          busyLabel={texts.saving}
           busy={action.busy}
           error={action.failure ? (action.failure.reason ?? action.failure.error) : null}
           onConfirm={() => {

@@ -3,8 +3,7 @@
  * group's posts with the usual cards and Load more. Outsiders of a private group see a lock panel
  * with the Join button instead; a member whose request waits is told so.
  */
-import type { GroupDetail, PostPage } from '@kora/contracts';
-import { groupTexts } from '@kora/contracts';
+import { type GroupDetail, groupScreenTexts as texts, groupTexts, type PostPage } from '@kora/contracts';
 import { ClockIcon, LockIcon, NewspaperIcon } from 'lucide-react';
 import { Composer } from '~/components/posts/composer';
 import { PostList } from '~/components/posts/post-list';
@@ -13,7 +12,6 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { useCurrentUser } from '~/utils/use-current-user';
 import { isReviewer, membershipOf } from './membership';
 import { MembershipButton } from './membership-button';
-import { groupPageTexts as texts } from './texts';
 
 export type GroupPosts = { state: 'ok'; page: PostPage } | { state: 'locked' } | { state: 'error'; message: string };
 
@@ -53,7 +51,7 @@ export function GroupPostsTab({ group, posts, now }: { group: GroupDetail; posts
           page={posts.page}
           source={{ kind: 'group', groupId: group.group_id }}
           now={now}
-          label={`Posts in ${group.group_title}`}
+          label={texts.postsIn(group.group_title)}
           moderator={isReviewer(group.role)}
           empty={
             <Card>

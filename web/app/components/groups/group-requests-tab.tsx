@@ -3,7 +3,7 @@
  * Decline (toasts "Request approved" / "Request declined"). The page reloads after each answer, so
  * the row leaves and the header's count follows.
  */
-import type { GroupDetail, GroupRequest } from '@kora/contracts';
+import { type GroupDetail, type GroupRequest, groupScreenTexts as texts } from '@kora/contracts';
 import { useState } from 'react';
 import { UserPlusIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
@@ -12,7 +12,6 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { PeopleLoadMore } from './people-load-more';
 import { PersonRow } from './person-row';
-import { groupPageTexts as texts } from './texts';
 import { useGroupAction } from './use-group-action';
 import { usePeoplePages, type PeoplePage } from './use-people-pages';
 import { groupPageAction } from './types';
@@ -54,7 +53,7 @@ export function GroupRequestsTab({ group, first }: { group: GroupDetail; first: 
   }
   return (
     <Card>
-      <ul aria-label="Join requests" className="divide-y divide-slate-100">
+      <ul aria-label={texts.joinRequests} className="divide-y divide-slate-100">
         {pages.items.map((request) => (
           <RequestRow
             key={request.userId}

@@ -4,7 +4,7 @@
  * (toast "Group deleted", then My Groups). Saving posts to the group's page, which reloads with the
  * new title; deleting goes through /resources/groups, as the page has nothing left to reload.
  */
-import type { GroupDetail } from '@kora/contracts';
+import { type GroupDetail, groupScreenTexts as texts } from '@kora/contracts';
 import { useNavigate } from '@remix-run/react';
 import { useState } from 'react';
 import { TrashIcon } from 'lucide-react';
@@ -14,7 +14,6 @@ import { Card, CardBody, CardHeader, CardTitle } from '~/components/ui/card';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { GroupFields } from './group-fields';
-import { groupPageTexts as texts } from './texts';
 import { groupPageAction } from './types';
 import { useGroupAction } from './use-group-action';
 
@@ -35,7 +34,7 @@ export function GroupSettingsTab({ group }: { group: GroupDetail }) {
     <div className="space-y-4">
       <Card>
         <CardHeader>
-          <CardTitle>Group settings</CardTitle>
+          <CardTitle>{texts.groupSettings}</CardTitle>
         </CardHeader>
         <CardBody>
           <save.fetcher.Form method="post" action={groupPageAction(group.group_id)} noValidate className="space-y-4">
@@ -45,8 +44,8 @@ export function GroupSettingsTab({ group }: { group: GroupDetail }) {
             {/* A saved change comes back as a new group: the fields start again from it. */}
             <GroupFields key={JSON.stringify(initial)} initial={initial} errors={errors} onUploadingChange={setUploading} />
             <div className="flex justify-end pt-2">
-              <SubmitButton busy={save.busy} busyLabel="Saving…" disabled={uploading}>
-                Save
+              <SubmitButton busy={save.busy} busyLabel={texts.saving} disabled={uploading}>
+                {texts.save}
               </SubmitButton>
             </div>
           </save.fetcher.Form>
@@ -67,7 +66,7 @@ export function GroupSettingsTab({ group }: { group: GroupDetail }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`${texts.deleteGroup}: ${group.group_title}?`}
+        title={texts.deleteGroupNamed(group.group_title)}
         description={texts.deleteConfirm}
         confirmLabel={texts.deleteGroup}
         busyLabel={texts.deleting}

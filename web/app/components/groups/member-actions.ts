@@ -3,8 +3,7 @@
  * groups service), and the confirmation each asks for. The owner: make or unmake admins, hand the
  * group over, remove anyone but themselves. Admins: remove plain members. Nobody acts on the owner.
  */
-import type { GroupMember, GroupRole } from '@kora/contracts';
-import { groupPageTexts as texts } from './texts';
+import { type GroupMember, type GroupRole, groupScreenTexts as texts } from '@kora/contracts';
 
 export type MemberActionKind = 'make-admin' | 'remove-admin' | 'hand-over' | 'remove';
 
@@ -36,30 +35,28 @@ export function memberActionForm(
   }
 }
 
-export const memberActionLabels: Record<MemberActionKind, string> = {
-  'make-admin': texts.makeAdmin,
-  'remove-admin': texts.removeAdmin,
-  'hand-over': texts.handOver,
-  remove: texts.removeMember,
-};
+export function memberActionLabel(kind: MemberActionKind): string {
+  switch (kind) {
+    case 'make-admin':
+      return texts.makeAdmin;
+    case 'remove-admin':
+      return texts.removeAdmin;
+    case 'hand-over':
+      return texts.handOver;
+    case 'remove':
+      return texts.removeMember;
+  }
+}
 
 export function memberActionConfirmation(kind: MemberActionKind, name: string): { title: string; description: string; confirm: string } {
   switch (kind) {
     case 'make-admin':
-      return {
-        title: `Make ${name} an admin?`,
-        description: 'Admins approve join requests and can remove members.',
-        confirm: texts.makeAdmin,
-      };
+      return { title: texts.makeAdminTitle(name), description: texts.makeAdminDescription, confirm: texts.makeAdmin };
     case 'remove-admin':
-      return { title: `Remove ${name} as admin?`, description: 'They stay in the group as a member.', confirm: texts.removeAdmin };
+      return { title: texts.removeAdminTitle(name), description: texts.removeAdminDescription, confirm: texts.removeAdmin };
     case 'hand-over':
-      return {
-        title: `Hand the group over to ${name}?`,
-        description: 'They become its owner; you stay on as an admin.',
-        confirm: texts.handOver,
-      };
+      return { title: texts.handOverTitle(name), description: texts.handOverDescription, confirm: texts.handOver };
     case 'remove':
-      return { title: `Remove ${name} from the group?`, description: 'They can ask to join again.', confirm: texts.removeMember };
+      return { title: texts.removeMemberTitle(name), description: texts.removeMemberDescription, confirm: texts.removeMember };
   }
 }

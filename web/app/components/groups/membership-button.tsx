@@ -4,8 +4,7 @@
  * "Left group"); the owner, who cannot leave, gets Manage (the group's settings) instead. Each
  * answer carries the group as the member now sees it, handed to `onChange`.
  */
-import type { GroupDetail, GroupItem, GroupRole } from '@kora/contracts';
-import { groupTexts } from '@kora/contracts';
+import { type GroupDetail, type GroupItem, type GroupRole, groupScreenTexts as texts, groupTexts } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@remix-run/react';
 import { CheckIcon, ChevronDownIcon, LogOutIcon } from 'lucide-react';
@@ -13,7 +12,6 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { membershipOf } from './membership';
-import { groupPageTexts as texts } from './texts';
 import { groupPageAction } from './types';
 import { useGroupAction } from './use-group-action';
 

@@ -1,4 +1,4 @@
-import { groupTexts } from '@kora/contracts';
+import { groupScreenTexts, groupTexts } from '@kora/contracts';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
@@ -20,7 +20,7 @@ export function PeopleLoadMore({
     <div className="flex flex-col items-center gap-3 border-t border-slate-100 p-3">
       {error ? <Alert className="w-full">{error}</Alert> : null}
       {loading ? (
-        <Spinner label="Loading more" />
+        <Spinner label={groupScreenTexts.loadingMore} />
       ) : (
         <Button variant="secondary" onClick={onLoad}>
           {groupTexts.loadMore}

@@ -4,7 +4,7 @@
  * stored URL goes into the form's hidden `picture` field, so saving sends only that. Removing it
  * sends no picture (the group then shows its initial).
  */
-import { mediaTexts } from '@kora/contracts';
+import { groupScreenTexts as texts, mediaTexts } from '@kora/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ImageIcon } from 'lucide-react';
 import { Button, buttonClasses } from '~/components/ui/button';
@@ -12,7 +12,6 @@ import type { Upload } from '~/components/posts/upload-media';
 import { UploadProgress } from '~/components/posts/upload-progress';
 import { cn } from '~/utils/misc';
 import { GroupPicture } from './group-picture';
-import { groupPageTexts as texts } from './texts';
 
 export function PictureField({
   title,

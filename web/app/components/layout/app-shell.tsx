@@ -4,10 +4,12 @@
  * member layout route renders its pages in it; the not-found pages and the layout's error boundary
  * render their message in it for a signed-in member, so the menus stay.
  */
+import { shellTexts } from '@kora/contracts';
 import { useLocation, useMatches } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { LiveMessagesSync } from './live-messages-sync';
 import { LiveNotificationsProvider } from '~/components/notifications/live-notifications-provider';
+import { PushOfferCard } from '~/components/push-offer/push-offer-card';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import type { AppLoaderData } from '~/utils/layout-data';
 import { cn } from '~/utils/misc';
@@ -41,9 +43,10 @@ export function AppShell({ layout, children }: { layout: AppLoaderData; children
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
       >
-        Skip to content
+        {shellTexts.skipToContent}
       </a>
       <TopBar user={layout.user} siteName={siteName} />
+      <PushOfferCard />
       <div className="mx-auto flex w-full max-w-[1600px]">
         <LeftMenu className="hidden lg:flex" />
         <main id="main" aria-busy={loading || undefined} className={cn('min-w-0 flex-1', !fullWidth && 'px-3 py-4 sm:px-4 lg:px-6')}>

@@ -1,3 +1,4 @@
+import { shellTexts } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
@@ -12,7 +13,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label="Account menu"
+        aria-label={shellTexts.accountMenu}
         className="rounded-full ring-offset-2 transition hover:opacity-90 data-[state=open]:ring-2 data-[state=open]:ring-brand-500"
       >
         <Avatar name={displayName(user)} src={user.profileImage} className="size-9" />
@@ -30,7 +31,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Item asChild className={menuItemClasses}>
             <Link to={user.profilePath}>
               <UserIcon className="text-slate-600" />
-              Profile
+              {shellTexts.profile}
             </Link>
           </DropdownMenu.Item>
           <LogoutForm>
@@ -38,7 +39,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
             <DropdownMenu.Item asChild className={menuItemClasses} onSelect={(event) => event.preventDefault()}>
               <button type="submit">
                 <LogOutIcon className="text-slate-600" />
-                Logout
+                {shellTexts.logout}
               </button>
             </DropdownMenu.Item>
           </LogoutForm>

@@ -1,3 +1,4 @@
+import { inLocale, loadLanguage } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
 import { drawerMenuSections, drawerSpecItems, EXPLORE_MENU, isGroup, MAIN_MENU, SETTINGS_ITEM } from './destinations';
 
@@ -38,5 +39,27 @@ describe('the drawer destinations', () => {
     expect(noPayments).not.toContain('Wallet');
     expect(noPayments).not.toContain('Packages');
     expect(noPayments).toContain('Groups');
+  });
+});
+
+describe('the menus in another language', () => {
+  it("read their labels when shown, in the page's language, with ids that stay", async () => {
+    await loadLanguage('pcm');
+    const [english, pidgin] = [undefined, 'pcm'].map((language) =>
+      inLocale({ language: language ?? 'en' }, () =>
+        drawerMenuSections(ALL_ON).map((section) => [section.id, section.heading, section.items[0]!.label]),
+      ),
+    );
+    expect(english).toEqual([
+      ['main', 'Main', 'Popular'],
+      ['explore', 'Explore', 'People'],
+      ['account', 'Account', 'Settings'],
+    ]);
+    expect(pidgin).toEqual([
+      ['main', 'Main', 'Popular'],
+      ['explore', 'Waka around', 'People'],
+      ['account', 'Account', 'Settings'],
+    ]);
+    expect(inLocale({ language: 'pcm' }, () => MAIN_MENU.map((entry) => entry.label))).toContain('Wetin I save');
   });
 });

@@ -4,7 +4,7 @@
  * entries first (Home, Profile, Friends, Messages, Notifications; Logout last) and then
  * everything the left menu offers, because the left menu is hidden on phones.
  */
-import type { Feature, SiteInfo } from '@kora/contracts';
+import { shellTexts, type Feature, type ShellText, type SiteInfo } from '@kora/contracts';
 import {
   AwardIcon,
   BellIcon,
@@ -55,41 +55,58 @@ export function isGroup(entry: MenuEntry): entry is NavGroup {
   return 'children' in entry;
 }
 
+/**
+ * An item whose label is read when shown, in the page's language (decision 045): the menus are
+ * module constants, which a plain string would freeze in the language they were built in.
+ */
+function item(text: ShellText, to: string, icon: LucideIcon, feature?: Feature): NavItem {
+  return {
+    get label() {
+      return shellTexts[text];
+    },
+    to,
+    icon,
+    ...(feature ? { feature } : {}),
+  };
+}
+
 /** News Feed: the left menu's first entry; the drawer's Home is the same page. */
-const NEWS_FEED: NavItem = { label: 'News Feed', to: '/', icon: NewspaperIcon };
+const NEWS_FEED: NavItem = item('newsFeed', '/', NewspaperIcon);
 
 export const MAIN_MENU: MenuEntry[] = [
   NEWS_FEED,
   {
-    label: 'Mine',
+    get label() {
+      return shellTexts.mine;
+    },
     icon: SparklesIcon,
     prefix: '/mine',
     children: [
-      { label: 'Popular', to: '/mine/popular', icon: FlameIcon },
-      { label: 'My Offers', to: '/mine/offers', icon: TagIcon },
-      { label: 'My Blogs', to: '/mine/blogs', icon: PenLineIcon },
+      item('popular', '/mine/popular', FlameIcon),
+      item('myOffers', '/mine/offers', TagIcon),
+      item('myBlogs', '/mine/blogs', PenLineIcon),
     ],
   },
-  { label: 'Saved', to: '/saved', icon: BookmarkIcon },
-  { label: 'Scheduled', to: '/scheduled', icon: ClockIcon },
-  { label: 'Memories', to: '/memories', icon: HistoryIcon },
-  { label: 'Packages', to: '/packages', icon: PackageIcon, feature: 'payments' },
+  item('saved', '/saved', BookmarkIcon),
+  item('scheduled', '/scheduled', ClockIcon),
+  item('memories', '/memories', HistoryIcon),
+  item('packages', '/packages', PackageIcon, 'payments'),
 ];
 
 export const EXPLORE_MENU: NavItem[] = [
-  { label: 'People', to: '/friends', icon: UsersIcon },
-  { label: 'Representative', to: '/representative', icon: AwardIcon },
-  { label: 'Wallet', to: '/wallet', icon: WalletIcon, feature: 'payments' },
-  { label: 'Pages', to: '/pages', icon: FlagIcon },
-  { label: 'Groups', to: '/groups', icon: UsersRoundIcon, feature: 'groups' },
-  { label: 'Events', to: '/events', icon: CalendarIcon },
-  { label: 'Reels', to: '/reels', icon: SquarePlayIcon, feature: 'reels' },
-  { label: 'Watch', to: '/watch', icon: TvIcon },
-  { label: 'Blogs', to: '/blogs', icon: BookOpenIcon },
-  { label: 'Offers', to: '/offers', icon: ShoppingBagIcon },
+  item('people', '/friends', UsersIcon),
+  item('representative', '/representative', AwardIcon),
+  item('wallet', '/wallet', WalletIcon, 'payments'),
+  item('pages', '/pages', FlagIcon),
+  item('groups', '/groups', UsersRoundIcon, 'groups'),
+  item('events', '/events', CalendarIcon),
+  item('reels', '/reels', SquarePlayIcon, 'reels'),
+  item('watch', '/watch', TvIcon),
+  item('blogs', '/blogs', BookOpenIcon),
+  item('offers', '/offers', ShoppingBagIcon),
 ];
 
-export const SETTINGS_ITEM: NavItem = { label: 'Settings', to: '/settings', icon: SettingsIcon };
+export const SETTINGS_ITEM: NavItem = item('settings', '/settings', SettingsIcon);
 
 /** Whether an entry shows while the admin's feature switches are as given (groups always show). */
 export function isShown(entry: MenuEntry, features: SiteInfo['features']): boolean {
@@ -99,15 +116,17 @@ export function isShown(entry: MenuEntry, features: SiteInfo['features']): boole
 /** The product's drawer entries (docs/product/navigation.md): Profile is the member's own page by plain id. */
 export function drawerSpecItems(userId: number): NavItem[] {
   return [
-    { label: 'Home', to: NEWS_FEED.to, icon: HouseIcon },
-    { label: 'Profile', to: `/profile/${userId}`, icon: UserIcon },
-    { label: 'Friends', to: '/friends', icon: UsersIcon },
-    { label: 'Messages', to: '/messages', icon: MessageCircleIcon },
-    { label: 'Notifications', to: '/notifications', icon: BellIcon },
+    item('home', NEWS_FEED.to, HouseIcon),
+    item('profile', `/profile/${userId}`, UserIcon),
+    item('friends', '/friends', UsersIcon),
+    item('messages', '/messages', MessageCircleIcon),
+    item('notifications', '/notifications', BellIcon),
   ];
 }
 
 export interface NavSection {
+  /** Stable across languages (element ids). */
+  id: 'main' | 'explore' | 'account';
   heading: string;
   items: NavItem[];
 }
@@ -124,8 +143,8 @@ export function drawerMenuSections(features: SiteInfo['features']): NavSection[]
       .flatMap((entry) => (isGroup(entry) ? entry.children : [entry]))
       .filter((item) => item !== NEWS_FEED && isShown(item, features));
   return [
-    { heading: 'Main', items: flat(MAIN_MENU) },
-    { heading: 'Explore', items: flat(EXPLORE_MENU) },
-    { heading: 'Account', items: [SETTINGS_ITEM] },
+    { id: 'main', heading: shellTexts.sectionMain, items: flat(MAIN_MENU) },
+    { id: 'explore', heading: shellTexts.sectionExplore, items: flat(EXPLORE_MENU) },
+    { id: 'account', heading: shellTexts.sectionAccount, items: [SETTINGS_ITEM] },
   ];
 }

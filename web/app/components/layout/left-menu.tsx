@@ -1,3 +1,4 @@
+import { shellTexts } from '@kora/contracts';
 import { NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
 import { ChevronDownIcon, type LucideIcon } from 'lucide-react';
@@ -91,18 +92,20 @@ export function LeftMenu({ className }: { className?: string }) {
   // Settings is on screen at 1280x800 however long the lists above it are.
   return (
     <aside className={cn('sticky top-14 h-[calc(100vh-3.5rem)] w-[296px] shrink-0 flex-col px-3 pb-3', className)}>
-      <nav aria-label="Main menu" className="flex min-h-0 flex-1 flex-col">
+      <nav aria-label={shellTexts.mainMenu} className="flex min-h-0 flex-1 flex-col">
         <div className="min-h-0 flex-1 overflow-y-auto">
           <section aria-labelledby="menu-main">
-            <SectionHeading id="menu-main">Main</SectionHeading>
+            <SectionHeading id="menu-main">{shellTexts.sectionMain}</SectionHeading>
             <ul className="space-y-0.5">
               {main.map((entry) => (
-                <li key={entry.label}>{isGroup(entry) ? <MenuGroup group={entry} /> : <MenuLink item={entry} />}</li>
+                <li key={isGroup(entry) ? entry.prefix : entry.to}>
+                  {isGroup(entry) ? <MenuGroup group={entry} /> : <MenuLink item={entry} />}
+                </li>
               ))}
             </ul>
           </section>
           <section aria-labelledby="menu-explore">
-            <SectionHeading id="menu-explore">Explore</SectionHeading>
+            <SectionHeading id="menu-explore">{shellTexts.sectionExplore}</SectionHeading>
             <ul className="space-y-0.5">
               {explore.map((item) => (
                 <li key={item.to}>

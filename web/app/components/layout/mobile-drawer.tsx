@@ -1,3 +1,4 @@
+import { shellTexts } from '@kora/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -48,7 +49,7 @@ export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
-        aria-label="Open menu"
+        aria-label={shellTexts.openMenu}
         className="inline-flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 lg:hidden"
       >
         <MenuIcon className="size-6" />
@@ -61,9 +62,9 @@ export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: 
         >
           <div className="flex h-14 shrink-0 items-center justify-between border-b border-slate-200 px-4">
             <LogoImage siteName={siteName} />
-            <Dialog.Title className="sr-only">Menu</Dialog.Title>
+            <Dialog.Title className="sr-only">{shellTexts.menu}</Dialog.Title>
             <Dialog.Close
-              aria-label="Close menu"
+              aria-label={shellTexts.closeMenu}
               className="inline-flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
             >
               <XIcon />
@@ -76,17 +77,17 @@ export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: 
               <p className="truncate text-sm text-slate-600">@{user.username}</p>
             </div>
           </div>
-          <nav aria-label="Mobile menu" className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 pb-4">
+          <nav aria-label={shellTexts.mobileMenu} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 pb-4">
             <ul className="space-y-0.5">
               {drawerSpecItems(user.id).map((item) => (
-                <li key={item.label}>
+                <li key={item.to}>
                   <DrawerLink item={item} />
                 </li>
               ))}
             </ul>
-            {sections.map(({ heading, items }) => (
-              <section key={heading} aria-labelledby={`drawer-${heading}`}>
-                <h2 id={`drawer-${heading}`} className="px-3 pb-1 pt-4 text-xs font-semibold uppercase tracking-wider text-slate-600">
+            {sections.map(({ id, heading, items }) => (
+              <section key={id} aria-labelledby={`drawer-${id}`}>
+                <h2 id={`drawer-${id}`} className="px-3 pb-1 pt-4 text-xs font-semibold uppercase tracking-wider text-slate-600">
                   {heading}
                 </h2>
                 <ul className="space-y-0.5">
@@ -103,7 +104,7 @@ export function MobileDrawer({ user, siteName }: { user: CurrentUser; siteName: 
                 <LogoutForm>
                   <button type="submit" className={cn(rowClasses, 'text-slate-800 hover:bg-slate-100')}>
                     <LogOutIcon className="size-5" />
-                    Logout
+                    {shellTexts.logout}
                   </button>
                 </LogoutForm>
               </li>

@@ -1,3 +1,4 @@
+import { shellTexts } from '@kora/contracts';
 import { useNavigation } from '@remix-run/react';
 import { Spinner } from '~/components/ui/spinner';
 
@@ -16,7 +17,7 @@ export function PendingIndicator({ loading }: { loading: boolean }) {
   return (
     <div className="pointer-events-none sticky top-16 z-30 flex h-0 justify-center">
       <span className="mt-2 flex size-11 items-center justify-center rounded-full bg-white shadow-lg ring-1 ring-slate-900/5">
-        <Spinner label="Loading page" />
+        <Spinner label={shellTexts.loadingPage} />
       </span>
     </div>
   );

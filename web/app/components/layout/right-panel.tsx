@@ -1,3 +1,4 @@
+import { shellTexts } from '@kora/contracts';
 import { ProCard, SharesCard, SuggestedFriendsCard, TrendingCard } from '~/components/search/panel-parts';
 import { usePanelData } from '~/components/search/use-panel-data';
 import { cn } from '~/utils/misc';
@@ -29,7 +30,7 @@ export function RightPanel({ className }: { className?: string }) {
   const data = panel.state === 'ready' ? panel.data : null;
   return (
     <aside
-      aria-label="Highlights"
+      aria-label={shellTexts.highlights}
       aria-busy={panel.state === 'loading' || undefined}
       className={cn('sticky top-14 h-[calc(100vh-3.5rem)] w-[320px] shrink-0 space-y-4 overflow-y-auto px-3 py-4', className)}
     >

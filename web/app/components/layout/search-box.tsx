@@ -1,3 +1,4 @@
+import { shellTexts } from '@kora/contracts';
 import { Form, useLocation, useSearchParams } from '@remix-run/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { SearchIcon } from 'lucide-react';
@@ -27,7 +28,7 @@ export function SearchBox({ siteName, className, autoFocus }: { siteName: string
   return (
     <Form method="get" action={SEARCH_PATH} role="search" onSubmit={onSubmit} className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">
-        Search {siteName}
+        {shellTexts.searchSite(siteName)}
       </label>
       <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
       <input
@@ -36,7 +37,7 @@ export function SearchBox({ siteName, className, autoFocus }: { siteName: string
         name="q"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
-        placeholder={`Search ${siteName}`}
+        placeholder={shellTexts.searchSite(siteName)}
         autoComplete="off"
         enterKeyHint="search"
         // eslint-disable-next-line jsx-a11y/no-autofocus -- only when the member just opened the search row

@@ -1,3 +1,4 @@
+import { shellTexts } from '@kora/contracts';
 import { NavLink } from '@remix-run/react';
 import { useState } from 'react';
 import { XIcon, HouseIcon, MessageCircleIcon, SearchIcon, UsersIcon } from 'lucide-react';
@@ -11,10 +12,10 @@ import { MobileDrawer } from './mobile-drawer';
 import { SearchBox } from './search-box';
 
 const quickLinks = [
-  { label: 'Home', to: '/', icon: HouseIcon, end: true },
-  { label: 'Friends', to: '/friends', icon: UsersIcon, end: false },
-  { label: 'Messages', to: '/messages', icon: MessageCircleIcon, end: false },
-];
+  { text: 'home', to: '/', icon: HouseIcon, end: true },
+  { text: 'friends', to: '/friends', icon: UsersIcon, end: false },
+  { text: 'messages', to: '/messages', icon: MessageCircleIcon, end: false },
+] as const;
 
 const roundButton = 'inline-flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-800 hover:bg-slate-200';
 
@@ -33,15 +34,15 @@ export function TopBar({ user, siteName }: { user: CurrentUser; siteName: string
           <SearchBox siteName={siteName} className="ml-2 hidden w-full max-w-[240px] sm:block" />
         </div>
 
-        <nav aria-label="Quick links" className="hidden flex-1 justify-center self-stretch md:flex">
+        <nav aria-label={shellTexts.quickLinks} className="hidden flex-1 justify-center self-stretch md:flex">
           <ul className="flex">
-            {quickLinks.map(({ label, to, icon: Icon, end }) => (
-              <li key={label} className="flex">
+            {quickLinks.map(({ text, to, icon: Icon, end }) => (
+              <li key={to} className="flex">
                 <NavLink
                   to={to}
                   end={end}
-                  aria-label={to === '/messages' ? messagesLabel : label}
-                  title={label}
+                  aria-label={to === '/messages' ? messagesLabel : shellTexts[text]}
+                  title={shellTexts[text]}
                   className={({ isActive }) =>
                     cn(
                       'relative flex w-24 items-center justify-center border-b-[3px] transition-colors lg:w-28',
@@ -62,7 +63,7 @@ export function TopBar({ user, siteName }: { user: CurrentUser; siteName: string
         <div className="ml-auto flex items-center gap-2 lg:w-[296px] lg:justify-end">
           <button
             type="button"
-            aria-label={searchOpen ? 'Close search' : 'Search'}
+            aria-label={searchOpen ? shellTexts.closeSearch : shellTexts.search}
             aria-expanded={searchOpen}
             aria-controls="mobile-search"
             onClick={() => setSearchOpen((open) => !open)}
@@ -71,7 +72,7 @@ export function TopBar({ user, siteName }: { user: CurrentUser; siteName: string
             {searchOpen ? <XIcon /> : <SearchIcon />}
           </button>
           {/* The quick links are hidden on small screens: Messages gets its own button there. */}
-          <NavLink to="/messages" aria-label={messagesLabel} title="Messages" className={cn(roundButton, 'relative md:hidden')}>
+          <NavLink to="/messages" aria-label={messagesLabel} title={shellTexts.messages} className={cn(roundButton, 'relative md:hidden')}>
             <MessageCircleIcon />
             <MessagesBadge className="-right-1.5 -top-1" />
           </NavLink>

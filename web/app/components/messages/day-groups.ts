@@ -1,16 +1,18 @@
 /**
  * Messages under day separators: "Today", "Yesterday", else the date ("Sat, 28 Nov 2026"). Days
- * are UTC days, as every date the web app shows (utils/dates.ts): server and browser must render
- * the same text, and `now` is the page's reference time, not the clock.
+ * and times are the member's, in their language and time zone (utils/dates.ts): server and browser
+ * render the same text, and `now` is the page's reference time, not the clock.
  */
 import { messageTexts } from '@kora/contracts';
+import { dateFormat } from '~/utils/dates';
 
 const DAY_MS = 86_400_000;
-const dateLabel = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const timeLabel = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 
+/** The calendar day `time` falls on in the member's time zone, as a count of days. */
 function dayNumber(time: number): number {
-  return Math.floor(time / DAY_MS);
+  const parts = dateFormat({ year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(time);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((item) => item.type === type)?.value);
+  return Math.floor(Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS);
 }
 
 export function dayLabel(createdAt: string, now: number): string {
@@ -19,17 +21,17 @@ export function dayLabel(createdAt: string, now: number): string {
   const days = dayNumber(now) - dayNumber(time);
   if (days === 0) return messageTexts.today;
   if (days === 1) return messageTexts.yesterday;
-  return dateLabel.format(time);
+  return dateFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(time);
 }
 
-/** "17:06" (UTC, as the day separators). */
+/** "17:06" (in the member's time zone, as the day separators). */
 export function messageTime(createdAt: string): string {
   const time = Date.parse(createdAt);
-  return Number.isNaN(time) ? '' : timeLabel.format(time);
+  return Number.isNaN(time) ? '' : dateFormat({ hour: '2-digit', minute: '2-digit' }).format(time);
 }
 
 export interface DayGroup<T> {
-  /** The UTC day's number: stable across renders, a React key. */
+  /** The member's day's number: stable across renders, a React key. */
   day: number;
   label: string;
   items: T[];

@@ -1,10 +1,11 @@
 /**
  * A group conversation's details: its name (the creator renames it), its members (the creator adds
  * members through the member search and removes them) and Leave conversation for everyone. Each
- * change posts to the conversation page's action, which reloads the conversation.
+ * change posts to the conversation page's action, which reloads the conversation; Leave posts there
+ * as a navigation, since it leads to the list (use-leaving-form.ts).
  */
 import { messageLimits, messageTexts, type Conversation } from '@kora/contracts';
-import { useFetcher } from '@remix-run/react';
+import { Form, useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Avatar } from '~/components/avatar';
 import type { UserSearchItem } from '~/components/friends/types';
@@ -16,6 +17,7 @@ import { SubmitButton } from '~/components/ui/submit-button';
 import { avatarSrc } from '~/utils/media';
 import { MemberPicker } from './member-picker';
 import type { ConversationActionData } from './types';
+import { useLeavingForm } from './use-leaving-form';
 
 export function GroupDetailsDialog({
   conversation,
@@ -33,8 +35,9 @@ export function GroupDetailsDialog({
   const creator = conversation.creatorId === meId;
   const active = conversation.members.filter((member) => member.active);
   const exclude = useMemo(() => new Set(active.map((member) => member.id)), [active]);
+  const leave = useLeavingForm('leave');
   const action = `/messages/${conversation.id}`;
-  const busy = change.state !== 'idle';
+  const busy = change.state !== 'idle' || leave.busy;
 
   // Each answer once (the parent's callback is a new function at every render).
   const told = useRef<unknown>(null);
@@ -49,6 +52,7 @@ export function GroupDetailsDialog({
     <Modal open onOpenChange={onOpenChange} title={messageTexts.conversationDetails}>
       <div className="space-y-5">
         {change.data && !change.data.ok ? <Alert>{change.data.error}</Alert> : null}
+        {leave.refusal ? <Alert>{leave.refusal}</Alert> : null}
         {creator ? (
           <change.Form method="post" action={action} className="flex items-end gap-2">
             <input type="hidden" name="intent" value="rename" />
@@ -78,13 +82,7 @@ export function GroupDetailsDialog({
                   <change.Form method="post" action={action}>
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="userId" value={member.id} />
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="ghost"
-                      disabled={busy}
-                      aria-label={`${messageTexts.removeMember} ${member.name}`}
-                    >
+                    <Button type="submit" size="sm" variant="ghost" disabled={busy} aria-label={messageTexts.removeNamed(member.name)}>
                       {messageTexts.removeMember}
                     </Button>
                   </change.Form>
@@ -111,12 +109,12 @@ export function GroupDetailsDialog({
             </SubmitButton>
           </change.Form>
         ) : null}
-        <change.Form method="post" action={action} className="border-t border-slate-200 pt-4">
+        <Form method="post" action={action} onSubmit={leave.onSubmit} className="border-t border-slate-200 pt-4">
           <input type="hidden" name="intent" value="leave" />
           <Button type="submit" variant="danger" disabled={busy}>
             {messageTexts.leave}
           </Button>
-        </change.Form>
+        </Form>
       </div>
     </Modal>
   );

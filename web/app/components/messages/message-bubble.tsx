@@ -19,7 +19,7 @@ export function ReplyQuote({ name, excerpt, deleted, own }: { name: string; exce
     <span
       className={cn(
         'mb-1 block rounded-lg border-l-4 px-2 py-1 text-xs',
-        own ? 'border-white/70 bg-white/15' : 'border-brand-500 bg-white',
+        own ? 'border-paper/70 bg-paper/15' : 'border-brand-500 bg-white',
       )}
     >
       <span className="block font-semibold">{name}</span>

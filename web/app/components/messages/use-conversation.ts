@@ -10,6 +10,7 @@ import { messageLimits, messageTexts, type Conversation, type Message, type Mess
 import { useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveHub } from '~/components/notifications/live-notifications-provider';
+import { offerPush } from '~/components/push-offer/push-offer-signal';
 import { formBody, resourceJson } from '~/utils/resource-json';
 import { typingDue } from './composer-rules';
 import { signalRead } from './list-signals';
@@ -181,6 +182,8 @@ export function useConversation(initial: { conversation: Conversation; messages:
       if (answer.ok) {
         setMessages((current) => mergeMessages(current, [answer.data]));
         setPending((current) => current.filter((item) => item.clientId !== send.clientId));
+        // The member now waits for an answer: the moment push notifications are worth offering.
+        offerPush('message');
         return;
       }
       // A refusal (4xx) says why; a lost connection or a server failure gets the retry hint.

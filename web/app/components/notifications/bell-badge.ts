@@ -1,5 +1,5 @@
 /** The bell's badge and accessible name from the unread count (badge caps at "99+"). */
-import { badgeText } from '@kora/contracts';
+import { badgeText, notificationTexts } from '@kora/contracts';
 
 /** The badge's text, or null when there is nothing unread (no badge). */
 export function bellBadge(unread: number): string | null {
@@ -9,5 +9,5 @@ export function bellBadge(unread: number): string | null {
 /** "Notifications", or "Notifications, 3 unread" so screen readers hear the badge too. */
 export function bellLabel(unread: number): string {
   const badge = bellBadge(unread);
-  return badge ? `Notifications, ${badge} unread` : 'Notifications';
+  return badge ? notificationTexts.bellLabel(badge) : notificationTexts.title;
 }

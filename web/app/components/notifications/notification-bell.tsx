@@ -69,7 +69,7 @@ function BellContent({ live, now }: { live: LiveNotifications; now: number }) {
   return (
     <>
       <div className="flex items-center justify-between gap-2 px-4 pb-1 pt-3">
-        <DropdownMenu.Label className="text-lg font-bold text-slate-900">Notifications</DropdownMenu.Label>
+        <DropdownMenu.Label className="text-lg font-bold text-slate-900">{notificationTexts.title}</DropdownMenu.Label>
         <DropdownMenu.Item
           disabled={!hasUnread}
           // Stays open: the member sees the dots go.
@@ -82,7 +82,7 @@ function BellContent({ live, now }: { live: LiveNotifications; now: number }) {
           {notificationTexts.markAllRead}
         </DropdownMenu.Item>
       </div>
-      <DropdownMenu.Group aria-label="Latest notifications" className="min-h-0 flex-1 overflow-y-auto px-2 py-1">
+      <DropdownMenu.Group aria-label={notificationTexts.latest} className="min-h-0 flex-1 overflow-y-auto px-2 py-1">
         {items.length > 0 ? (
           items.map((notification) => (
             <DropdownMenu.Item
@@ -97,7 +97,7 @@ function BellContent({ live, now }: { live: LiveNotifications; now: number }) {
           <p className="px-3 py-8 text-center text-sm text-slate-500">{notificationTexts.empty}</p>
         ) : (
           <div className="flex justify-center py-8">
-            <Spinner label="Loading notifications" />
+            <Spinner label={notificationTexts.loading} />
           </div>
         )}
       </DropdownMenu.Group>

@@ -20,6 +20,12 @@ describe('mergeNotifications', () => {
     const [other] = mergeNotifications([n(3, { readAt: AT })], [n(3)]);
     expect(other!.readAt).toBe(AT);
   });
+
+  it("keeps only the newest copy of a conversation's message notification (renewed under a new id), and every other kind", () => {
+    const message = (id: number, conversation: number) => n(id, { type: 'message', entityType: 'conversation', entityId: conversation });
+    const merged = mergeNotifications([message(9, 70)], [message(6, 71), message(4, 70), n(3), n(2)]);
+    expect(ids(merged)).toEqual([9, 6, 3, 2]);
+  });
 });
 
 describe('notificationReducer', () => {

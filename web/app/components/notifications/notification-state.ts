@@ -32,7 +32,11 @@ function combine(a: Notification, b: Notification): Notification {
   return { ...a, readAt: a.readAt ?? b.readAt, seenAt: a.seenAt ?? b.seenAt };
 }
 
-/** All lists as one, each notification once, newest first (ids only grow). */
+/**
+ * All lists as one, each notification once, newest first (ids only grow). A conversation has one
+ * `message` notification that the server renews under a new id (decision 039): only the newest copy
+ * of it stays.
+ */
 export function mergeNotifications(...lists: Notification[][]): Notification[] {
   const byId = new Map<number, Notification>();
   for (const list of lists) {
@@ -41,7 +45,14 @@ export function mergeNotifications(...lists: Notification[][]): Notification[] {
       byId.set(item.id, known ? combine(known, item) : item);
     }
   }
-  return [...byId.values()].sort((a, b) => b.id - a.id);
+  const newestFirst = [...byId.values()].sort((a, b) => b.id - a.id);
+  const conversations = new Set<number>();
+  return newestFirst.filter((item) => {
+    if (item.type !== 'message') return true;
+    if (conversations.has(item.entityId)) return false;
+    conversations.add(item.entityId);
+    return true;
+  });
 }
 
 /** Whether "Mark all as read" has anything to do: the server counts some unread, or a listed one is. */

@@ -1,12 +1,12 @@
 /** The browser's side of routes/resources.notifications.tsx (plain fetch; see that route for why). */
-import type { NotificationPage } from '@kora/contracts';
+import { notificationTexts, type NotificationPage } from '@kora/contracts';
 import { notificationMarkForm, type NotificationMark } from '~/schemas/notification-mark';
 
 export const NOTIFICATIONS_URL = '/resources/notifications';
 
 async function answer<T>(response: Response): Promise<T> {
   const body = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
-  if (!response.ok || body === null) throw new Error(body?.error ?? 'Request failed');
+  if (!response.ok || body === null) throw new Error(body?.error ?? notificationTexts.requestFailed);
   return body;
 }
 

@@ -3,7 +3,7 @@
  * the two plan cards, and the purchase dialog (loaded the first time Buy Now is pressed); or
  * payments off, or the reason the plans could not be loaded.
  */
-import { packagePlan, walletTexts, type PackagePlan } from '@kora/contracts';
+import { packagePlan, walletScreenTexts, walletTexts, type PackagePlan } from '@kora/contracts';
 import { useRef, useState } from 'react';
 import { PackageIcon } from 'lucide-react';
 import { Alert } from '~/components/ui/alert';
@@ -11,7 +11,7 @@ import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { LoadError } from '~/components/ui/load-error';
 import { PageHeader } from '~/components/ui/page-header';
 import { PaymentsOff } from '~/components/wallet/payments-off';
-import { newIdempotencyKey, transactionDate } from '~/utils/wallet';
+import { newIdempotencyKey, planEndDate } from '~/utils/wallet';
 import { PlanCard } from './plan-card';
 import type { PackagesPageData } from './types';
 
@@ -37,8 +37,8 @@ export function PackagesPage({ loaded }: { loaded: PackagesPageData }) {
       </PageHeader>
       {current ? (
         <Alert tone="success">
-          Your plan: <strong>{packagePlan(current.packageId)?.name ?? current.packageId}</strong> until{' '}
-          {transactionDate(current.activeUntil, loaded.timeZone)}. Buying again extends it.
+          {walletScreenTexts.yourPlan} <strong>{packagePlan(current.packageId)?.name ?? current.packageId}</strong>{' '}
+          {walletScreenTexts.planUntil(planEndDate(current.activeUntil))}
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -64,7 +64,6 @@ export function PackagesPage({ loaded }: { loaded: PackagesPageData }) {
             plan={buying.plan}
             idempotencyKey={buying.key}
             balance={loaded.balance}
-            timeZone={loaded.timeZone}
             opener={opener}
           />
         </OnceOpened>

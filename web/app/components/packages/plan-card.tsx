@@ -1,12 +1,27 @@
 /** One Pro package (docs/product/wallet.md): its name, price in naira, how long it lasts, its perks, Buy Now. */
-import { formatNaira, walletTexts, type PackagePlan } from '@kora/contracts';
+import { formatNaira, walletScreenTexts as t, walletTexts, type PackagePlan } from '@kora/contracts';
 import { CheckIcon, CrownIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { cn } from '~/utils/misc';
 
 export function durationLabel(days: number): string {
-  return days === 365 ? '1 year' : `${days} days`;
+  return days === 365 ? t.oneYear : t.days(days);
+}
+
+/**
+ * A plan's perks in the page's language, written from its numbers as the contracts write the API's
+ * English list (plan-card.test.ts holds the two together).
+ */
+export function planPerks(plan: Pick<PackagePlan, 'boostPosts' | 'boostPages'>): string[] {
+  return [
+    t.perkFeatured,
+    t.perkVerified,
+    t.perkBoostPosts(plan.boostPosts),
+    t.perkBoostPages(plan.boostPages),
+    t.perkAllPermissions,
+    t.perkHallOfFame,
+  ];
 }
 
 /** `onBuy` gets the Buy Now button, for the dialog to give focus back to. */
@@ -25,7 +40,7 @@ export function PlanCard({ plan, featured, onBuy }: { plan: PackagePlan; feature
         <span className="text-slate-600"> / {durationLabel(plan.durationDays)}</span>
       </p>
       <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
-        {plan.perks.map((perk) => (
+        {planPerks(plan).map((perk) => (
           <li key={perk} className="flex gap-2">
             <CheckIcon className="mt-0.5 size-4 text-brand-600" />
             <span>{perk}</span>

@@ -5,14 +5,14 @@
  * balance is short (known before, or the API's 402) it offers a top-up of the missing amount
  * instead. Radix Dialog traps focus and returns it to Buy Now on closing.
  */
-import { formatNaira, walletLimits, walletTexts, type PackagePlan } from '@kora/contracts';
+import { formatNaira, walletLimits, walletScreenTexts as t, walletTexts, type PackagePlan } from '@kora/contracts';
 import { Link, useFetcher } from '@remix-run/react';
 import type { RefObject } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Modal } from '~/components/ui/dialog';
 import { DialogActions } from '~/components/ui/dialog-actions';
-import { shortfall, transactionDate } from '~/utils/wallet';
+import { planEndDate, shortfall } from '~/utils/wallet';
 import { durationLabel } from './plan-card';
 import type { PurchaseActionData } from './types';
 
@@ -21,10 +21,10 @@ function TopUpOffer({ missing }: { missing: number }) {
   return (
     <div className="space-y-3">
       <Alert tone="info">
-        {walletTexts.insufficientBalance} ({formatNaira(missing)} more needed).
+        {walletTexts.insufficientBalance} {t.moreNeeded(formatNaira(missing))}
       </Alert>
       <Link to={`/wallet?${new URLSearchParams({ amount: String(amount) })}`} className={buttonClasses('primary', 'md', 'w-full')}>
-        Top up {formatNaira(amount)}
+        {t.topUpAmount(formatNaira(amount))}
       </Link>
     </div>
   );
@@ -36,7 +36,6 @@ export function PurchaseDialog({
   plan,
   idempotencyKey,
   balance,
-  timeZone,
   opener,
 }: {
   open: boolean;
@@ -44,7 +43,6 @@ export function PurchaseDialog({
   plan: PackagePlan;
   idempotencyKey: string;
   balance: number | null;
-  timeZone: string;
   /** Buy Now, which gets focus back on closing. */
   opener: RefObject<HTMLButtonElement | null>;
 }) {
@@ -56,15 +54,15 @@ export function PurchaseDialog({
   const short = !bought && (missing > 0 || (answer && !answer.ok && answer.short));
 
   return (
-    <Modal open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))} title={`Buy ${plan.name}`} returnFocusTo={opener}>
+    <Modal open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))} title={t.buyPlan(plan.name)} returnFocusTo={opener}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-600">Plan</dt>
+        <dt className="text-slate-600">{t.plan}</dt>
         <dd className="text-right font-medium text-slate-900">
           {plan.name}, {durationLabel(plan.durationDays)}
         </dd>
-        <dt className="text-slate-600">Price</dt>
+        <dt className="text-slate-600">{t.price}</dt>
         <dd className="text-right font-medium text-slate-900">{formatNaira(plan.price)}</dd>
-        <dt className="text-slate-600">Your balance</dt>
+        <dt className="text-slate-600">{t.yourBalance}</dt>
         <dd className="text-right font-medium text-slate-900" data-dialog-balance="">
           {bought ? formatNaira(bought.balance) : balance === null ? '—' : formatNaira(balance)}
         </dd>
@@ -72,9 +70,9 @@ export function PurchaseDialog({
       <div className="mt-5">
         {bought ? (
           <div className="space-y-3">
-            <Alert tone="success">{walletTexts.purchased(plan.name, transactionDate(bought.membership.activeUntil, timeZone))}</Alert>
+            <Alert tone="success">{walletTexts.purchased(plan.name, planEndDate(bought.membership.activeUntil))}</Alert>
             <div className="flex justify-end">
-              <Button onClick={() => onOpenChange(false)}>Done</Button>
+              <Button onClick={() => onOpenChange(false)}>{t.done}</Button>
             </div>
           </div>
         ) : short ? (
@@ -87,8 +85,8 @@ export function PurchaseDialog({
             <DialogActions
               busy={busy}
               onCancel={() => onOpenChange(false)}
-              submitLabel={`Pay ${formatNaira(plan.price)}`}
-              busyLabel="Paying…"
+              submitLabel={walletTexts.pay(formatNaira(plan.price))}
+              busyLabel={t.paying}
             />
           </fetcher.Form>
         )}

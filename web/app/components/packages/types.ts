@@ -11,7 +11,6 @@ export type PackagesPageData =
       membership: Membership | null;
       /** Naira; null when it could not be loaded. */
       balance: number | null;
-      timeZone: string;
     };
 
 export type PurchaseActionData =

@@ -4,7 +4,7 @@
  * (docs/product/posts-and-feed.md). The new comment comes back from the server and joins the list
  * without a reload.
  */
-import { postLimits, type PostComment } from '@kora/contracts';
+import { postLimits, postScreenTexts as texts, type PostComment } from '@kora/contracts';
 import { useState, type RefObject } from 'react';
 import { Avatar } from '~/components/avatar';
 import { SendIcon } from 'lucide-react';
@@ -65,12 +65,19 @@ export function CommentForm({
             }}
             rows={1}
             maxLength={postLimits.maxCommentLength}
-            aria-label="Write a comment"
+            aria-label={texts.writeComment}
             aria-invalid={error ? true : undefined}
-            placeholder="Write a comment…"
+            placeholder={texts.commentPlaceholder}
             className="max-h-[120px] min-h-9 w-full resize-none overflow-y-auto bg-transparent py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:outline-none [field-sizing:content]"
           />
-          <Button type="submit" variant="ghost" size="sm" aria-label="Send comment" disabled={!canSend} className="shrink-0 text-brand-700">
+          <Button
+            type="submit"
+            variant="ghost"
+            size="sm"
+            aria-label={texts.sendComment}
+            disabled={!canSend}
+            className="shrink-0 text-brand-700"
+          >
             <SendIcon className="size-4" />
           </Button>
         </div>

@@ -3,6 +3,7 @@
  * only (the caller decides). The dialogs live outside the menu's content so they stay open after the
  * menu closes.
  */
+import { postScreenTexts as texts } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef, useState } from 'react';
 import { FlagIcon, EllipsisIcon } from 'lucide-react';
@@ -23,7 +24,7 @@ export function CommentMenu({ commentId, author, authorId }: { commentId: number
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           ref={trigger}
-          aria-label={`Comment options (${author})`}
+          aria-label={texts.commentOptions(author)}
           className="inline-flex size-7 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100"
         >
           <EllipsisIcon className="size-4" />
@@ -32,7 +33,7 @@ export function CommentMenu({ commentId, author, authorId }: { commentId: number
           <DropdownMenu.Content align="end" sideOffset={4} className={cn(menuContentClasses, 'w-44')}>
             <DropdownMenu.Item className={menuItemClasses} onSelect={() => setReporting(true)}>
               <FlagIcon className="text-slate-600" />
-              Report
+              {texts.report}
             </DropdownMenu.Item>
             <BlockMenuItem onSelect={() => setBlocking(true)} />
           </DropdownMenu.Content>

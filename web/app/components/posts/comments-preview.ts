@@ -2,7 +2,7 @@
  * Which comments a card shows (docs/product/posts-and-feed.md: "Comments preview shows the first 2;
  * View all N comments expands, Show fewer comments collapses").
  */
-import { postLimits, type Post, type PostComment } from '@kora/contracts';
+import { postLimits, postScreenTexts, type Post, type PostComment } from '@kora/contracts';
 
 export const COMMENTS_PREVIEW = postLimits.commentsPreview;
 
@@ -13,7 +13,7 @@ export function visibleComments(comments: PostComment[], expanded: boolean): Pos
 /** The toggle's text, or null when every comment already fits in the preview. */
 export function commentsToggleLabel(commentCount: number, expanded: boolean): string | null {
   if (commentCount <= COMMENTS_PREVIEW) return null;
-  return expanded ? 'Show fewer comments' : `View all ${commentCount} comments`;
+  return expanded ? postScreenTexts.showFewerComments : postScreenTexts.viewAllComments(commentCount);
 }
 
 /** Lists carry only the first comments: expanding a post with more must load the whole post. */

@@ -5,7 +5,7 @@
  * (docs/product/posts-and-feed.md). On success: the toast "Post has been created successfully" and
  * an empty composer; on failure the reason, with everything kept for another try.
  */
-import { postTexts } from '@kora/contracts';
+import { postScreenTexts as texts, postTexts } from '@kora/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Avatar } from '~/components/avatar';
 import { ImageIcon, VideoIcon } from 'lucide-react';
@@ -71,7 +71,7 @@ export function Composer({ user, groupId }: { user: CurrentUser; groupId?: numbe
 
   return (
     <Card className="p-4">
-      <form onSubmit={onSubmit} aria-label="Create a post" aria-busy={busy || undefined}>
+      <form onSubmit={onSubmit} aria-label={texts.createPost} aria-busy={busy || undefined}>
         <div className="flex gap-3">
           <Avatar name={displayName(user)} src={user.profileImage} />
           <textarea
@@ -79,8 +79,8 @@ export function Composer({ user, groupId }: { user: CurrentUser; groupId?: numbe
             onChange={(event) => setText(event.target.value)}
             disabled={busy}
             rows={2}
-            aria-label="Post text"
-            placeholder={`What's on your mind, ${name}?`}
+            aria-label={texts.postText}
+            placeholder={texts.composerPlaceholder(name)}
             className="max-h-72 min-h-11 w-full resize-none rounded-2xl bg-slate-100 px-4 py-2.5 text-[15px] text-slate-900 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 disabled:opacity-60 [field-sizing:content]"
           />
         </div>
@@ -89,11 +89,11 @@ export function Composer({ user, groupId }: { user: CurrentUser; groupId?: numbe
         {problem ? <Alert className="mt-3">{problem}</Alert> : null}
         <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
           <div className="flex gap-1">
-            <MediaPicker label="Photo" accept="image/*" icon={ImageIcon} disabled={busy} onPick={onPick} />
-            <MediaPicker label="Video" accept="video/*" icon={VideoIcon} disabled={busy} onPick={onPick} />
+            <MediaPicker label={texts.photo} accept="image/*" icon={ImageIcon} disabled={busy} onPick={onPick} />
+            <MediaPicker label={texts.video} accept="video/*" icon={VideoIcon} disabled={busy} onPick={onPick} />
           </div>
-          <SubmitButton busy={busy} busyLabel="Posting..." disabled={!canSubmitPost(text, media.length)} className="min-w-24">
-            Post
+          <SubmitButton busy={busy} busyLabel={texts.posting} disabled={!canSubmitPost(text, media.length)} className="min-w-24">
+            {texts.post}
           </SubmitButton>
         </div>
       </form>

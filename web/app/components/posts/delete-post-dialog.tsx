@@ -1,4 +1,5 @@
 /** The confirmation before the author deletes a post. */
+import { postScreenTexts as texts } from '@kora/contracts';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 
 export function DeletePostDialog(props: {
@@ -11,10 +12,10 @@ export function DeletePostDialog(props: {
   return (
     <ConfirmDialog
       {...props}
-      title="Delete post?"
-      description="The post, its likes and its comments will be gone for everyone. This cannot be undone."
-      confirmLabel="Delete"
-      busyLabel="Deleting…"
+      title={texts.deleteTitle}
+      description={texts.deleteDescription}
+      confirmLabel={texts.delete}
+      busyLabel={texts.deleting}
     />
   );
 }

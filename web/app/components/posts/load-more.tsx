@@ -3,6 +3,7 @@
  * (IntersectionObserver, a little ahead of time), and offers a Load more button for keyboards,
  * for when the automatic load failed, and for browsers without the observer.
  */
+import { postScreenTexts as texts } from '@kora/contracts';
 import { useEffect, useRef } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
@@ -14,7 +15,7 @@ export function LoadMore({
   loading,
   error,
   onLoad,
-  loadingLabel = 'Loading more posts',
+  loadingLabel = texts.loadingMorePosts,
 }: {
   /** The next page's cursor: a new one re-arms the automatic load. */
   cursor: string;
@@ -42,7 +43,7 @@ export function LoadMore({
         <Spinner label={loadingLabel} />
       ) : (
         <Button variant="secondary" onClick={() => onLoad(false)}>
-          Load more
+          {texts.loadMore}
         </Button>
       )}
     </div>

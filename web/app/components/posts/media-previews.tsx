@@ -2,12 +2,11 @@
  * Previews of the photos and videos chosen in the composer, each removable on its own; photos in
  * 2–4 columns and videos in 1–2 by how many there are (docs/product/posts-and-feed.md).
  */
+import { postScreenTexts as texts } from '@kora/contracts';
 import { XIcon } from 'lucide-react';
 import { cn } from '~/utils/misc';
 import type { ChosenMedia } from './composer-media';
-import { GRID_COLUMNS, previewColumns, type MediaKind } from './media-grid';
-
-const NOUN: Record<MediaKind, string> = { image: 'photo', video: 'video' };
+import { GRID_COLUMNS, previewColumns } from './media-grid';
 
 export function MediaPreviews({ media, disabled, onRemove }: { media: ChosenMedia[]; disabled: boolean; onRemove: (id: string) => void }) {
   return (
@@ -18,21 +17,22 @@ export function MediaPreviews({ media, disabled, onRemove }: { media: ChosenMedi
         return (
           <ul
             key={kind}
-            aria-label={kind === 'image' ? 'Chosen photos' : 'Chosen videos'}
+            aria-label={kind === 'image' ? texts.chosenPhotos : texts.chosenVideos}
             className={cn('mt-3 grid gap-2', GRID_COLUMNS[previewColumns(kind, items.length)])}
           >
             {items.map((item, index) => {
-              const name = `${NOUN[kind]} ${index + 1}`;
+              const chosen = kind === 'image' ? texts.chosenPhoto(index + 1) : texts.chosenVideo(index + 1);
+              const remove = kind === 'image' ? texts.removePhoto(index + 1) : texts.removeVideo(index + 1);
               return (
                 <li key={item.id} className="relative overflow-hidden rounded-lg bg-slate-100">
                   {kind === 'image' ? (
-                    <img src={item.previewUrl} alt={`Chosen ${name}`} className="aspect-square w-full object-cover" />
+                    <img src={item.previewUrl} alt={chosen} className="aspect-square w-full object-cover" />
                   ) : (
                     <video
                       src={item.previewUrl}
                       muted
                       preload="metadata"
-                      aria-label={`Chosen ${name}`}
+                      aria-label={chosen}
                       className="aspect-video w-full bg-black object-cover"
                     />
                   )}
@@ -40,7 +40,7 @@ export function MediaPreviews({ media, disabled, onRemove }: { media: ChosenMedi
                     type="button"
                     onClick={() => onRemove(item.id)}
                     disabled={disabled}
-                    aria-label={`Remove ${name}`}
+                    aria-label={remove}
                     className="absolute right-1.5 top-1.5 inline-flex size-7 items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900 disabled:opacity-50"
                   >
                     <XIcon className="size-4" />

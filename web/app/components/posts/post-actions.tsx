@@ -2,13 +2,13 @@
  * Counts and the Like / Comment / Share row of a post card. A like shows at once and is corrected
  * by the server's answer (its count includes everyone else's likes), or undone if the call fails.
  */
-import { postTexts, type Post } from '@kora/contracts';
+import { postScreenTexts as texts, postTexts, type Post } from '@kora/contracts';
 import { useRef, useState } from 'react';
 import { HeartIcon, MessageCircleIcon, Share2Icon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { useToast } from '~/components/ui/toast';
-import { cn, countLabel } from '~/utils/misc';
+import { cn } from '~/utils/misc';
 import { toggledLike, type LikeState, type PostEvent } from './post-state';
 import { usePostAction } from './use-post-action';
 
@@ -62,11 +62,11 @@ export function PostActions({
       <div className="mx-4 mt-2 grid grid-cols-3 gap-1 border-y border-slate-100 py-1">
         <Button variant="ghost" size="sm" aria-pressed={post.hasLiked} onClick={onLike} className={cn(post.hasLiked && 'text-brand-700')}>
           <HeartIcon className={cn(post.hasLiked && 'fill-current')} />
-          Like
+          {texts.like}
         </Button>
         <Button variant="ghost" size="sm" onClick={onComment}>
           <MessageCircleIcon />
-          Comment
+          {texts.comment}
         </Button>
         <Button
           variant="ghost"
@@ -78,7 +78,7 @@ export function PostActions({
           className={cn(post.hasShared && 'text-brand-700')}
         >
           <Share2Icon />
-          {post.hasShared ? 'Shared' : 'Share'}
+          {post.hasShared ? texts.shared : texts.share}
         </Button>
       </div>
       <OnceOpened open={sharing}>
@@ -93,10 +93,10 @@ function PostCounts({ post }: { post: Post }) {
   if (likeCount + commentCount + shareCount === 0) return null;
   return (
     <div className="flex items-center gap-3 px-4 pt-3 text-sm text-slate-500">
-      {likeCount > 0 ? <span>{countLabel(likeCount, 'like')}</span> : null}
+      {likeCount > 0 ? <span>{texts.likes(likeCount)}</span> : null}
       <span className="ml-auto flex gap-3">
-        {commentCount > 0 ? <span>{countLabel(commentCount, 'comment')}</span> : null}
-        {shareCount > 0 ? <span>{countLabel(shareCount, 'share')}</span> : null}
+        {commentCount > 0 ? <span>{texts.comments(commentCount)}</span> : null}
+        {shareCount > 0 ? <span>{texts.shares(shareCount)}</span> : null}
       </span>
     </div>
   );

@@ -5,7 +5,7 @@
  * their answers, a fresher copy from the page (revalidation) or from the server (a video finished)
  * replaces it.
  */
-import type { Post } from '@kora/contracts';
+import { postScreenTexts, type Post } from '@kora/contracts';
 import { useEffect, useReducer, useRef } from 'react';
 import { LinkifiedText } from '~/components/linkified-text';
 import { Card } from '~/components/ui/card';
@@ -26,6 +26,8 @@ export interface PostCardProps {
   onDeleted?: (postId: number) => void;
   /** The member may delete any post here (a group's owner and admins in their group). */
   moderator?: boolean;
+  /** On the first screen: its photos load at once rather than lazily. */
+  priority?: boolean;
 }
 
 /** The card's copy of the post; a new object from the page (revalidation) replaces it. */
@@ -40,7 +42,7 @@ function usePostState(fromPage: Post) {
   return [post, dispatch] as const;
 }
 
-export function PostCard({ post: fromPage, now, onDeleted, moderator }: PostCardProps) {
+export function PostCard({ post: fromPage, now, onDeleted, moderator, priority }: PostCardProps) {
   const [post, dispatch] = usePostState(fromPage);
   const user = useCurrentUser();
   const card = useRef<HTMLDivElement>(null);
@@ -48,7 +50,7 @@ export function PostCard({ post: fromPage, now, onDeleted, moderator }: PostCard
   useVideoRefresh(post, (fresh) => dispatch({ type: 'snapshot', post: fresh }), card);
 
   return (
-    <Card ref={card} role="article" aria-label={`Post by ${post.author.name}`}>
+    <Card ref={card} role="article" aria-label={postScreenTexts.postBy(post.author.name)}>
       <PostHeader
         post={post}
         now={now}
@@ -68,7 +70,7 @@ export function PostCard({ post: fromPage, now, onDeleted, moderator }: PostCard
           <LinkifiedText text={post.content} memberContent mentions={post.mentions} />
         </p>
       ) : null}
-      <PostMedia post={post} />
+      <PostMedia post={post} priority={priority} />
       <PostActions post={post} dispatch={dispatch} onComment={() => commentBox.current?.focus()} />
       <PostComments post={post} now={now} dispatch={dispatch} inputRef={commentBox} />
     </Card>

@@ -3,7 +3,7 @@
  * expand (loading the whole post when the list carried fewer than there are), "Show fewer comments"
  * to collapse; then the comment box.
  */
-import type { Post } from '@kora/contracts';
+import { postScreenTexts as texts, type Post } from '@kora/contracts';
 import { useId, useState, type RefObject } from 'react';
 import { Spinner } from '~/components/ui/spinner';
 import { CommentForm } from './comment-form';
@@ -37,7 +37,7 @@ export function PostComments({
   return (
     <div className="px-4 pb-4">
       {shown.length > 0 ? (
-        <ul id={listId} aria-label="Comments" className="space-y-2 pt-3">
+        <ul id={listId} aria-label={texts.commentsLabel} className="space-y-2 pt-3">
           {shown.map((comment) => (
             <CommentItem key={comment.id} comment={comment} now={now} />
           ))}
@@ -54,7 +54,7 @@ export function PostComments({
           >
             {toggle}
           </button>
-          {full.loading ? <Spinner label="Loading comments" className="[&_svg]:size-4" /> : null}
+          {full.loading ? <Spinner label={texts.loadingComments} className="[&_svg]:size-4" /> : null}
         </div>
       ) : null}
       {full.error && expanded ? (

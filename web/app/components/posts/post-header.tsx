@@ -3,7 +3,7 @@
  * {title}", linking to the group), the verified badge of an author with a Pro package, when it was
  * posted, "Sponsored" on a boosted post shown outside the author's friends (decision 023), the menu.
  */
-import { perkTexts, type Post } from '@kora/contracts';
+import { perkTexts, postScreenTexts, type Post } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { RelativeTime } from '~/components/ui/relative-time';
@@ -32,7 +32,7 @@ export function PostHeader({ post, now, menu }: { post: Post; now: number; menu:
           />
           {post.group ? (
             <>
-              {' in '}
+              {` ${postScreenTexts.inGroup} `}
               <Link to={`/groups/${post.group.id}`} className="font-semibold text-slate-900 hover:underline">
                 {post.group.title}
               </Link>

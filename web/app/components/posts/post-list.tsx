@@ -71,8 +71,9 @@ export function PostList({ page, source, now, label, empty, moderator, hidden }:
     <div className="space-y-4">
       {/* A feed holds articles only; the loader sits after it. */}
       <div role="feed" aria-label={label} aria-busy={loading || undefined} className="space-y-4">
-        {posts.map((post) => (
-          <PostCard key={post.id} post={post} now={now} onDeleted={remove} moderator={moderator} />
+        {posts.map((post, index) => (
+          // The first post is on the first screen: its photos load at once, the rest lazily.
+          <PostCard key={post.id} post={post} now={now} onDeleted={remove} moderator={moderator} priority={index === 0} />
         ))}
       </div>
       {source && cursor !== null ? <LoadMore cursor={cursor} loading={loading} error={error} onLoad={load} /> : null}

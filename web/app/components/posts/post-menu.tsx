@@ -6,7 +6,7 @@
  * fetchers live here, outside the menu's content, so an answer still arrives after the menu has
  * closed.
  */
-import { perkTexts, postTexts, type Post } from '@kora/contracts';
+import { perkTexts, postScreenTexts as texts, postTexts, type Post } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef, useState } from 'react';
 import { BookmarkIcon, FlagIcon, EllipsisIcon, RocketIcon, TrashIcon } from 'lucide-react';
@@ -16,6 +16,7 @@ import { lazyComponent, OnceOpened } from '~/components/ui/lazy';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { useToast } from '~/components/ui/toast';
 import { useActivePlan } from '~/utils/active-plan';
+import { dateFormat } from '~/utils/dates';
 import { cn } from '~/utils/misc';
 import type { PostEvent } from './post-state';
 import { BlockMenuItem } from '~/components/safety/block-menu-item';
@@ -73,10 +74,10 @@ export function PostMenu({
   const [wanted, setWanted] = useState(false);
   const canBoost = useActivePlan(ownPost && wanted);
   const boost = usePostAction(post.id, 'boost', (answer) => {
-    const until = new Date(answer.boostedUntil).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    const until = dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(answer.boostedUntil));
     toast({
-      title: 'Post boosted',
-      description: `${perkTexts.sponsored} until ${until}. Boosts left: ${answer.boostsLeft}.`,
+      title: texts.postBoosted,
+      description: texts.boostedUntil(perkTexts.sponsored, until, answer.boostsLeft),
       variant: 'success',
     });
   });
@@ -90,7 +91,7 @@ export function PostMenu({
           ref={trigger}
           onPointerEnter={askPlan}
           onFocus={askPlan}
-          aria-label="Post options"
+          aria-label={texts.postOptions}
           className="-mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100"
         >
           <EllipsisIcon />
@@ -103,19 +104,19 @@ export function PostMenu({
               onSelect={() => (!post.hasSaved ? save.submit() : unsaveHere ? unsaveHere(post.id) : unsave.submit())}
             >
               <BookmarkIcon className={cn('text-slate-600', post.hasSaved && 'fill-current')} />
-              {post.hasSaved ? 'Unsave Post' : 'Save Post'}
+              {post.hasSaved ? texts.unsavePost : texts.savePost}
             </DropdownMenu.Item>
             {canBoost ? (
               <DropdownMenu.Item className={menuItemClasses} disabled={boost.busy} onSelect={() => boost.submit()}>
                 <RocketIcon className="text-slate-600" />
-                Boost post
+                {texts.boostPost}
               </DropdownMenu.Item>
             ) : null}
             {canReport ? <MuteMenuItem mute={mute} /> : null}
             {canReport ? (
               <DropdownMenu.Item className={menuItemClasses} onSelect={() => setReporting(true)}>
                 <FlagIcon className="text-slate-600" />
-                Report
+                {texts.report}
               </DropdownMenu.Item>
             ) : null}
             {canReport ? <BlockMenuItem onSelect={() => setBlocking(true)} /> : null}
@@ -128,7 +129,7 @@ export function PostMenu({
                 }}
               >
                 <TrashIcon />
-                Delete post
+                {texts.deletePost}
               </DropdownMenu.Item>
             ) : null}
           </DropdownMenu.Content>

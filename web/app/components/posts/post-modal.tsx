@@ -3,7 +3,7 @@
  * The post comes from GET /resources/posts/{id} and shows in the usual card, with all its actions;
  * closing (or the author deleting it) drops the parameter and leaves the page as it was.
  */
-import type { Post } from '@kora/contracts';
+import { postScreenTexts as texts, type Post } from '@kora/contracts';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '~/components/ui/alert';
@@ -24,7 +24,7 @@ export function PostModal() {
   );
   if (postId === null) return null;
   return (
-    <Modal open onOpenChange={(open) => (open ? undefined : close())} title="Post" className="max-w-[680px] bg-slate-50">
+    <Modal open onOpenChange={(open) => (open ? undefined : close())} title={texts.post} className="max-w-[680px] bg-slate-50">
       <ModalPost key={postId} postId={postId} onDeleted={close} />
     </Modal>
   );
@@ -42,7 +42,7 @@ function ModalPost({ postId, onDeleted }: { postId: number; onDeleted: () => voi
   if (error) return <Alert>{error}</Alert>;
   return (
     <div className="flex justify-center py-10">
-      <Spinner label="Loading post" />
+      <Spinner label={texts.loadingPost} />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * second report of the same item closes it with "You have already reported this.", any other
  * refusal stays in the dialog so the member can try again.
  */
-import { adminTexts, REPORT_NOTE_MAX, REPORT_REASONS, reportReasonLabels } from '@kora/contracts';
+import { adminTexts, postScreenTexts as texts, REPORT_NOTE_MAX, REPORT_REASONS, reportReasonLabels } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useState, type RefObject } from 'react';
 import { Alert } from '~/components/ui/alert';
@@ -47,7 +47,7 @@ export function ReportDialog({
 
   useFetcherResult(fetcher, (answer) => {
     if (answer.ok) {
-      toast({ title: 'Report sent', description: answer.message || adminTexts.reportSent, variant: 'success' });
+      toast({ title: texts.reportSent, description: answer.message || adminTexts.reportSent, variant: 'success' });
       onOpenChange(false);
     } else if (answer.status === 409) {
       toast({ title: adminTexts.alreadyReported, variant: 'info' });
@@ -57,13 +57,13 @@ export function ReportDialog({
     }
   });
 
-  const title = target === 'post' ? 'Report post' : 'Report comment';
+  const title = target === 'post' ? texts.reportPost : texts.reportComment;
   return (
     <Modal
       open={open}
       onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}
       title={title}
-      description="Tell the moderators what is wrong. The author is not told who reported it."
+      description={texts.reportDescription}
       returnFocusTo={returnFocusTo}
     >
       <fetcher.Form key={formKey} method="post" action={REPORT_URL} className="space-y-4" onSubmit={() => setError(null)}>
@@ -71,7 +71,7 @@ export function ReportDialog({
         <input type="hidden" name="id" value={id} />
         <fieldset aria-labelledby={legendId} className="space-y-2">
           <p id={legendId} className="text-sm font-medium text-slate-700">
-            Reason
+            {texts.reportReason}
           </p>
           {REPORT_REASONS.map((reason) => (
             <label
@@ -85,7 +85,7 @@ export function ReportDialog({
         </fieldset>
         <div className="space-y-1.5">
           <label htmlFor={noteId} className="block text-sm font-medium text-slate-700">
-            Note (optional)
+            {texts.reportNote}
           </label>
           <textarea
             id={noteId}
@@ -102,7 +102,7 @@ export function ReportDialog({
           </p>
         </div>
         {error ? <Alert>{error}</Alert> : null}
-        <DialogActions busy={busy} onCancel={() => onOpenChange(false)} submitLabel="Send" busyLabel="Sending…" />
+        <DialogActions busy={busy} onCancel={() => onOpenChange(false)} submitLabel={texts.send} busyLabel={texts.sending} />
       </fetcher.Form>
     </Modal>
   );

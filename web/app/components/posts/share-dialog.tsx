@@ -3,6 +3,7 @@
  * stays disabled while the text is blank (docs/product/posts-and-feed.md). As the product rules
  * say, the text itself is not sent: a share is a count and a "you shared this" state.
  */
+import { postScreenTexts as texts } from '@kora/contracts';
 import { useId, useState } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Modal } from '~/components/ui/dialog';
@@ -21,7 +22,7 @@ export interface ShareDialogProps {
 
 export function ShareDialog({ open, onOpenChange, busy, error, onShare }: ShareDialogProps) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Share Post">
+    <Modal open={open} onOpenChange={onOpenChange} title={texts.sharePost}>
       {/* Mounted only while open: every opening starts with an empty comment box. */}
       <ShareForm busy={busy} error={error} onShare={onShare} onCancel={() => onOpenChange(false)} />
     </Modal>
@@ -41,19 +42,19 @@ function ShareForm({ busy, error, onShare, onCancel }: Omit<ShareDialogProps, 'o
     >
       <div className="space-y-1.5">
         <label htmlFor={textId} className="block text-sm font-medium text-slate-700">
-          Comment
+          {texts.comment}
         </label>
         <textarea
           id={textId}
           value={text}
           onChange={(event) => setText(event.target.value)}
           rows={3}
-          placeholder="Say something about this post"
+          placeholder={texts.sharePlaceholder}
           className={cn(inputClasses, 'h-auto min-h-24 resize-y py-2')}
         />
       </div>
       {error ? <Alert>{error}</Alert> : null}
-      <DialogActions busy={busy} onCancel={onCancel} submitLabel="Share" busyLabel="Sharing…" disabled={!hasText(text)} />
+      <DialogActions busy={busy} onCancel={onCancel} submitLabel={texts.share} busyLabel={texts.sharing} disabled={!hasText(text)} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 /** Edit Profile (owner only): first name, last name and bio → PUT /api/users/{id}. */
-import type { Profile } from '@kora/contracts';
+import { profileScreenTexts as texts, type Profile } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useId } from 'react';
 import { Alert } from '~/components/ui/alert';
@@ -23,7 +23,7 @@ export function EditProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Edit Profile">
+    <Modal open={open} onOpenChange={onOpenChange} title={texts.editProfile}>
       <EditForm profile={profile} onDone={() => onOpenChange(false)} />
     </Modal>
   );
@@ -37,7 +37,7 @@ function EditForm({ profile, onDone }: { profile: Pick<Profile, 'firstname' | 'l
 
   useFetcherResult(fetcher, (answer) => {
     if (!answer.ok) return;
-    toast({ title: 'Profile updated', variant: 'success' });
+    toast({ title: texts.profileUpdated, variant: 'success' });
     onDone();
   });
 
@@ -47,12 +47,12 @@ function EditForm({ profile, onDone }: { profile: Pick<Profile, 'firstname' | 'l
     <fetcher.Form method="post" noValidate className="space-y-4">
       <input type="hidden" name="intent" value="update-profile" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First Name" name="firstname" autoComplete="given-name" defaultValue={profile.firstname} required />
-        <Field label="Last Name" name="lastname" autoComplete="family-name" defaultValue={profile.lastname} required />
+        <Field label={texts.firstName} name="firstname" autoComplete="given-name" defaultValue={profile.firstname} required />
+        <Field label={texts.lastName} name="lastname" autoComplete="family-name" defaultValue={profile.lastname} required />
       </div>
       <div className="space-y-1.5">
         <label htmlFor={bioId} className="block text-sm font-medium text-slate-700">
-          Bio
+          {texts.bio}
         </label>
         <textarea
           id={bioId}
@@ -60,7 +60,7 @@ function EditForm({ profile, onDone }: { profile: Pick<Profile, 'firstname' | 'l
           rows={4}
           maxLength={BIO_MAX}
           defaultValue={profile.bio}
-          placeholder="Tell people a little about yourself"
+          placeholder={texts.bioPlaceholder}
           className={cn(inputClasses, 'h-auto min-h-24 py-2')}
         />
       </div>

@@ -3,7 +3,7 @@
  * Cancel and Save. Save posts the file (multipart) to the profile route's action, which forwards
  * it to the accounts service and then goes to /profile/{id}.
  */
-import { authTexts } from '@kora/contracts';
+import { authTexts, profileScreenTexts as texts } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ImageIcon } from 'lucide-react';
@@ -14,14 +14,14 @@ import { cn } from '~/utils/misc';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
 import type { ImageKind, ProfileActionData } from './types';
 
-const titles: Record<ImageKind, string> = {
-  avatar: 'Change profile picture',
-  cover: 'Change cover photo',
-};
-
 export function ImageUploadDialog({ kind, open, onOpenChange }: { kind: ImageKind; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={titles[kind]} description="Choose an image from your device.">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={kind === 'avatar' ? texts.changeProfilePicture : texts.changeCoverPhoto}
+      description={texts.chooseImage}
+    >
       {/* Mounted only while open: every opening starts with an empty form and a fresh fetcher. */}
       <UploadForm kind={kind} onDone={() => onOpenChange(false)} />
     </Modal>
@@ -74,15 +74,14 @@ function UploadForm({ kind, onDone }: { kind: ImageKind; onDone: () => void }) {
         )}
       >
         {preview ? (
-          // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "image" names what was chosen, not the element
-          <img src={preview} alt="Preview of the chosen image" className="size-full object-cover" />
+          <img src={preview} alt={texts.imagePreview} className="size-full object-cover" />
         ) : (
           <ImageIcon className="size-10 text-slate-400" />
         )}
       </div>
       <div className="space-y-1.5">
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-          Image file
+          {texts.imageFile}
         </label>
         <input
           ref={inputRef}

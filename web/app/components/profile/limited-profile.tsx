@@ -4,7 +4,7 @@
  * friends-only profile) with a "…" menu to Block (decision 036), and one line saying why nothing
  * else shows. No About, posts or details.
  */
-import { privacyTexts, type LimitedProfile, type Relation } from '@kora/contracts';
+import { type LimitedProfile, privacyTexts, profileScreenTexts, type Relation } from '@kora/contracts';
 import { Avatar } from '~/components/avatar';
 import { ProfileFriendButton } from '~/components/friends/profile-friend-button';
 import { MemberMenu } from '~/components/safety/member-menu';
@@ -26,7 +26,7 @@ export function LimitedProfileCard({ profile, relation }: { profile: LimitedProf
             <Avatar
               name={name}
               src={avatarSrc(profile.profileImage)}
-              alt={`${name}'s profile picture`}
+              alt={profileScreenTexts.profilePicture(name)}
               className="size-24 text-3xl ring-4 ring-white sm:size-32 sm:text-4xl"
             />
           </div>

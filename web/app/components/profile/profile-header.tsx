@@ -3,7 +3,7 @@
  * join date. The owner gets Change cover, Change picture and Edit Profile; others the friend button
  * for their relation, Message (decision 039) and a "…" menu with Block (decision 036).
  */
-import type { Profile, Relation } from '@kora/contracts';
+import { type Profile, profileScreenTexts as texts, type Relation } from '@kora/contracts';
 import { Avatar } from '~/components/avatar';
 import { ProfileFriendButton } from '~/components/friends/profile-friend-button';
 import { MessageButton } from '~/components/message-button';
@@ -47,17 +47,18 @@ export function ProfileHeader({
             className="absolute -top-12 right-3 bg-white/90 shadow hover:bg-white sm:right-4"
           >
             <CameraIcon className="size-4" />
-            Change cover
+            {texts.changeCover}
           </Button>
         ) : null}
-        {/* Only the picture overlaps the cover; names and actions start below it. */}
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-5">
+        {/* Only the picture overlaps the cover; names and actions start below it. The actions go to a
+            line of their own when the name would be left less than 12rem beside them. */}
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start sm:gap-5">
           <div className="relative -mt-12 w-fit shrink-0 sm:-mt-16">
             <Avatar
               key={profile.profileImage}
               name={name}
               src={avatarSrc(profile.profileImage)}
-              alt={`${name}'s profile picture`}
+              alt={texts.profilePicture(name)}
               className="size-24 text-3xl ring-4 ring-white sm:size-32 sm:text-4xl"
               online={online}
             />
@@ -65,20 +66,20 @@ export function ProfileHeader({
               <button
                 type="button"
                 onClick={() => onUpload('avatar')}
-                aria-label="Change picture"
-                title="Change picture"
+                aria-label={texts.changePicture}
+                title={texts.changePicture}
                 className="absolute bottom-1 right-1 inline-flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-800 shadow ring-2 ring-white hover:bg-slate-200"
               >
                 <CameraIcon className="size-5" />
               </button>
             ) : null}
           </div>
-          <div className="min-w-0 flex-1 sm:pt-3">
+          <div className="min-w-0 flex-1 sm:min-w-48 sm:pt-3">
             <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900">{name}</h1>
             <p className="text-slate-600">@{profile.username}</p>
             {joined ? (
               <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-500">
-                <CalendarIcon className="size-4" />
+                <CalendarIcon className="size-4 shrink-0" />
                 {joined}
               </p>
             ) : null}
@@ -87,7 +88,7 @@ export function ProfileHeader({
             {isOwner ? (
               <Button variant="secondary" onClick={onEdit} className="w-full sm:w-auto">
                 <PenLineIcon className="size-4" />
-                Edit Profile
+                {texts.editProfile}
               </Button>
             ) : (
               <>
@@ -111,8 +112,7 @@ export function Cover({ src }: { src: string | null }) {
   return (
     <div className="relative h-36 bg-gradient-to-br from-brand-400 via-brand-600 to-brand-900 sm:h-56">
       {src && !failed ? (
-        // eslint-disable-next-line jsx-a11y/img-redundant-alt -- the cover photo is what the picture is, a profile's part
-        <img ref={ref} src={src} alt="Cover photo" onError={onError} className="absolute inset-0 size-full object-cover" />
+        <img ref={ref} src={src} alt={texts.coverPhoto} onError={onError} className="absolute inset-0 size-full object-cover" />
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 /** The Posts section of a profile: the member's posts page by page, or "No posts yet". */
-import { postTexts, type PostPage, type Profile } from '@kora/contracts';
+import { postTexts, profileScreenTexts as texts, type PostPage, type Profile } from '@kora/contracts';
 import { NewspaperIcon } from 'lucide-react';
 import { PostList } from '~/components/posts/post-list';
 import { Card, CardHeader, CardTitle } from '~/components/ui/card';
@@ -17,7 +17,7 @@ export function ProfilePostsSection({ profile, posts, serverNow }: { profile: Pr
     <section aria-labelledby="profile-posts" className="space-y-4">
       <Card>
         <CardHeader className="pb-4">
-          <CardTitle id="profile-posts">Posts</CardTitle>
+          <CardTitle id="profile-posts">{texts.posts}</CardTitle>
         </CardHeader>
       </Card>
       {posts.state === 'error' ? (
@@ -28,7 +28,7 @@ export function ProfilePostsSection({ profile, posts, serverNow }: { profile: Pr
           page={posts.page}
           source={{ kind: 'author', authorId: profile.user_id }}
           now={now}
-          label={`Posts by ${displayName(profile)}`}
+          label={texts.postsBy(displayName(profile))}
           empty={
             <Card>
               <EmptyState icon={NewspaperIcon} title={postTexts.noPosts} />

@@ -5,7 +5,7 @@
  * (`/resources/media-upload?purpose=reel`), then the reel is made with the returned URL and the
  * caption, and the member goes to /reels.
  */
-import { reelLimits, reelTexts } from '@kora/contracts';
+import { reelLimits, reelTexts, storyScreenTexts } from '@kora/contracts';
 import { useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { VideoIcon } from 'lucide-react';
@@ -103,7 +103,7 @@ export function CreateReelForm() {
             className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-4 py-5 text-sm font-semibold text-slate-700 hover:border-brand-500 hover:bg-brand-50"
           >
             <VideoIcon className="size-5 text-brand-600" />
-            {chosen ? 'Choose another video' : 'Choose a video'}
+            {chosen ? storyScreenTexts.chooseAnotherVideo : storyScreenTexts.chooseVideo}
           </label>
           <input
             id={ids.file}
@@ -114,17 +114,24 @@ export function CreateReelForm() {
             aria-describedby={ids.hint}
             className="sr-only"
           />
-          {checking ? <p className="mt-2 text-sm text-slate-500">Checking the video…</p> : null}
+          {checking ? <p className="mt-2 text-sm text-slate-500">{storyScreenTexts.checkingVideo}</p> : null}
         </div>
         {error ? <Alert>{error}</Alert> : null}
         {chosen ? (
           <div className="mx-auto aspect-[9/16] max-h-[60dvh] overflow-hidden rounded-xl bg-black">
-            <video src={chosen.previewUrl} controls muted playsInline aria-label="Preview" className="h-full w-full object-contain" />
+            <video
+              src={chosen.previewUrl}
+              controls
+              muted
+              playsInline
+              aria-label={storyScreenTexts.preview}
+              className="h-full w-full object-contain"
+            />
           </div>
         ) : null}
         <div>
           <label htmlFor={ids.caption} className="mb-1 block text-sm font-medium text-slate-800">
-            Caption
+            {storyScreenTexts.caption}
           </label>
           <textarea
             id={ids.caption}

@@ -3,7 +3,7 @@
  * more", and an input whose text is trimmed before sending; blank text is ignored (groups-reels
  * docs/product/stories-and-reels.md). A new comment is appended and counted on the reel.
  */
-import { reelLimits, reelTexts, type Reel, type ReelComment } from '@kora/contracts';
+import { type Reel, type ReelComment, reelLimits, reelTexts, storyScreenTexts } from '@kora/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Avatar } from '~/components/avatar';
@@ -68,7 +68,7 @@ export function ReelComments({ reel, onClose, onReel }: { reel: Reel | null; onC
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <Dialog.Title className="text-base font-semibold text-slate-900">{reelTexts.comments}</Dialog.Title>
             <Dialog.Close
-              aria-label="Close"
+              aria-label={storyScreenTexts.close}
               className="inline-flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
             >
               <XIcon />
@@ -100,10 +100,10 @@ export function ReelComments({ reel, onClose, onReel }: { reel: Reel | null; onC
                 onClick={() => void load(reel.id, nextCursor)}
                 className="mt-3 text-sm font-semibold text-brand-700"
               >
-                Load more
+                {storyScreenTexts.loadMore}
               </button>
             ) : null}
-            {loading ? <p className="mt-2 text-sm text-slate-500">Loading…</p> : null}
+            {loading ? <p className="mt-2 text-sm text-slate-500">{storyScreenTexts.loading}</p> : null}
           </div>
           {error ? (
             <p role="alert" className="mx-4 mb-2 rounded bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -121,7 +121,7 @@ export function ReelComments({ reel, onClose, onReel }: { reel: Reel | null; onC
             />
             <button
               type="submit"
-              aria-label="Send comment"
+              aria-label={storyScreenTexts.sendComment}
               disabled={sending || !text.trim()}
               className="inline-flex size-10 items-center justify-center rounded-full bg-brand-600 text-white disabled:opacity-50"
             >

@@ -5,7 +5,7 @@
  * reels load with the API's cursor as the member nears the end. "Create reel" leads to
  * /reels/create.
  */
-import { reelTexts, type Reel } from '@kora/contracts';
+import { type Reel, reelTexts, storyScreenTexts } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronDownIcon, SquarePlayIcon } from 'lucide-react';
@@ -118,7 +118,7 @@ export function ReelFeed({ initial, initialCursor }: { initial: Reel[]; initialC
           <div className="flex h-32 snap-start flex-col items-center justify-center gap-2 bg-black text-sm text-white">
             <p role="alert">{loadError}</p>
             <button type="button" onClick={() => setLoadError(null)} className="font-semibold underline">
-              Try again
+              {storyScreenTexts.tryAgain}
             </button>
           </div>
         ) : null}

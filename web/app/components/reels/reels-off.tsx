@@ -1,14 +1,13 @@
+import { storyScreenTexts } from '@kora/contracts';
 import { SquarePlayIcon } from 'lucide-react';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 
 /** Ours: what the reel pages say while an admin has reels turned off (the menus hide the link). */
-export const REELS_OFF = 'Reels are turned off on this site.';
-
 export function ReelsOff() {
   return (
     <Card>
-      <EmptyState icon={SquarePlayIcon} title={REELS_OFF} titleAs="h1" />
+      <EmptyState icon={SquarePlayIcon} title={storyScreenTexts.reelsOff} titleAs="h1" />
     </Card>
   );
 }

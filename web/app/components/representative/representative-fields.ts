@@ -5,30 +5,41 @@
  * reading of a submitted form into every refused field's text (the contracts' schema, the same one
  * the admin service applies).
  */
-import { representativeApplicationBody, type RepresentativeApplicationBody } from '@kora/contracts';
+import { representativeApplicationBody, representativeScreenTexts, type RepresentativeApplicationBody } from '@kora/contracts';
 import { parseFormFields, textFields, typedValues, type FieldsResult } from '~/utils/form-submission';
 
 export type RepresentativeField = keyof RepresentativeApplicationBody;
 
 export interface FieldSpec {
   name: RepresentativeField;
-  label: string;
+  /** Read where it is shown, in the page's language. */
+  readonly label: string;
   type?: 'text' | 'email' | 'tel';
   autoComplete?: string;
   multiline?: boolean;
 }
 
+function field(name: RepresentativeField, details: Omit<FieldSpec, 'name' | 'label'> = {}): FieldSpec {
+  return {
+    name,
+    get label() {
+      return representativeScreenTexts[name];
+    },
+    ...details,
+  };
+}
+
 export const REPRESENTATIVE_FORM_FIELDS: readonly FieldSpec[] = [
-  { name: 'name', label: 'Name', autoComplete: 'name' },
-  { name: 'username', label: 'Username', autoComplete: 'username' },
-  { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'residentialState', label: 'Residential state' },
-  { name: 'residentAddress', label: 'Resident address', autoComplete: 'street-address' },
-  { name: 'proposedLocation', label: 'Proposed location to represent' },
-  { name: 'koraUsername', label: 'Kora username' },
-  { name: 'note', label: 'Little note about yourself', multiline: true },
+  field('name', { autoComplete: 'name' }),
+  field('username', { autoComplete: 'username' }),
+  field('phone', { type: 'tel', autoComplete: 'tel' }),
+  field('email', { type: 'email', autoComplete: 'email' }),
+  field('state', { autoComplete: 'address-level1' }),
+  field('residentialState'),
+  field('residentAddress', { autoComplete: 'street-address' }),
+  field('proposedLocation'),
+  field('koraUsername'),
+  field('note', { multiline: true }),
 ];
 
 export const REPRESENTATIVE_NOTE_MAX = 600;

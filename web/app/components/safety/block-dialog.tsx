@@ -4,7 +4,7 @@
  * /resources/blocks through a fetcher (decision 031); the answer toasts "Member blocked" and the
  * page's loaders run again, so what the member made leaves the page.
  */
-import { safetyTexts } from '@kora/contracts';
+import { friendScreenTexts, safetyTexts } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useState } from 'react';
 import { PANEL_URL } from '~/components/search/types';
@@ -60,7 +60,7 @@ export function BlockDialog({
       title={safetyTexts.block}
       description={safetyTexts.blockConfirm(target.name)}
       confirmLabel={safetyTexts.block}
-      busyLabel="Blocking…"
+      busyLabel={friendScreenTexts.blocking}
       busy={fetcher.state !== 'idle'}
       error={error}
       onConfirm={() => fetcher.submit({ intent: 'block', userId: String(target.userId) }, { method: 'post', action: BLOCKS_RESOURCE })}

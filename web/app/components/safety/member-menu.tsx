@@ -3,6 +3,7 @@
  * profile header, a search result, a friend request, a notification. The dialog lives outside the
  * menu's content, so it stays open after the menu closes.
  */
+import { friendScreenTexts } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { EllipsisIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -32,7 +33,7 @@ export function MemberMenu({
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
-          aria-label={`More options for ${target.name}`}
+          aria-label={friendScreenTexts.moreOptionsFor(target.name)}
           className={cn(
             'inline-flex size-9 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100',
             className,

@@ -2,10 +2,10 @@
  * The Groups tab: one row per group found — picture, title, member count and privacy — linking to
  * the group's page (which has the join button: search answers carry no join state, decision 025).
  */
+import { memberCount, searchScreenTexts } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { GroupPicture } from '~/components/groups/group-picture';
 import { PrivacyLabel } from '~/components/groups/privacy-label';
-import { memberCount } from '~/components/groups/texts';
 import { LoadMore } from '~/components/posts/load-more';
 import type { SearchPage } from './types';
 import { useSearchPages } from './use-search-pages';
@@ -14,7 +14,7 @@ export function GroupResults({ page, q }: { page: Extract<SearchPage, { type: 'g
   const { items, nextCursor, loading, error, load } = useSearchPages(page, q, (group) => group.group_id);
   return (
     <div className="space-y-3">
-      <ul aria-label="Groups" className="divide-y divide-slate-100">
+      <ul aria-label={searchScreenTexts.groups} className="divide-y divide-slate-100">
         {items.map((group) => (
           <li key={group.group_id}>
             <Link to={`/groups/${group.group_id}`} className="group flex items-center gap-3 px-4 py-3 hover:bg-slate-50">
@@ -38,7 +38,7 @@ export function GroupResults({ page, q }: { page: Extract<SearchPage, { type: 'g
         ))}
       </ul>
       {nextCursor !== null ? (
-        <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel="Loading more groups" />
+        <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel={searchScreenTexts.loadingMoreGroups} />
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 /** The Hashtags tab: each tag found, with how many posts carry it, linking to its page. */
-import { hashtagPath } from '@kora/contracts';
+import { hashtagPath, searchScreenTexts } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { HashIcon } from 'lucide-react';
 import { LoadMore } from '~/components/posts/load-more';
@@ -11,7 +11,7 @@ export function HashtagResults({ page, q }: { page: Extract<SearchPage, { type: 
   const { items, nextCursor, loading, error, load } = useSearchPages(page, q, (item) => item.tag);
   return (
     <div className="space-y-3">
-      <ul aria-label="Hashtags" className="divide-y divide-slate-100">
+      <ul aria-label={searchScreenTexts.hashtags} className="divide-y divide-slate-100">
         {items.map(({ tag, count }) => (
           <li key={tag}>
             <Link to={hashtagPath(tag)} className="group flex items-center gap-3 px-4 py-3 hover:bg-slate-50">
@@ -27,7 +27,7 @@ export function HashtagResults({ page, q }: { page: Extract<SearchPage, { type: 
         ))}
       </ul>
       {nextCursor !== null ? (
-        <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel="Loading more hashtags" />
+        <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel={searchScreenTexts.loadingMoreHashtags} />
       ) : null}
     </div>
   );

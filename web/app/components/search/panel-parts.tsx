@@ -2,7 +2,16 @@
  * The right panel's cards (decision 025), each drawn from real data and left out when it has
  * nothing to show: Go Pro with the Pro members, Trending, Shares, Suggested Friends.
  */
-import { hashtagPath, searchTexts, type FriendShare, type HashtagCount, type MemberCard, type Suggestion } from '@kora/contracts';
+import {
+  friendScreenTexts,
+  type FriendShare,
+  type HashtagCount,
+  hashtagPath,
+  type MemberCard,
+  searchScreenTexts as texts,
+  searchTexts,
+  type Suggestion,
+} from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { useSentRequests } from '~/components/friends/use-friend-action';
@@ -12,7 +21,6 @@ import { Card, CardBody, CardHeader, CardTitle } from '~/components/ui/card';
 import { RelativeTime } from '~/components/ui/relative-time';
 import { MemberName } from '~/components/member-name';
 import { avatarSrc } from '~/utils/media';
-import { countLabel } from '~/utils/misc';
 import { hashtagPostCount } from './hashtag-count';
 
 /** How much of a shared post's text the panel shows. */
@@ -24,9 +32,9 @@ export function ProCard({ members }: { members: MemberCard[] }) {
       <div className="bg-gradient-to-br from-brand-600 to-brand-800 px-4 py-3 text-white">
         <p className="flex items-center gap-2 text-sm font-semibold">
           <CrownIcon className="size-4 text-amber-300" />
-          Go Pro
+          {texts.goPro}
         </p>
-        <p className="mt-0.5 text-xs text-brand-50/90">Get featured, verified and boosted.</p>
+        <p className="mt-0.5 text-xs text-brand-50/90">{texts.proPitch}</p>
       </div>
       <CardBody className="space-y-4">
         {members.length > 0 ? (
@@ -50,7 +58,7 @@ export function ProCard({ members }: { members: MemberCard[] }) {
           </div>
         ) : null}
         <Link to="/packages" className={buttonClasses('primary', 'md', 'w-full')}>
-          Upgrade
+          {texts.upgrade}
         </Link>
       </CardBody>
     </Card>
@@ -86,7 +94,7 @@ export function TrendingCard({ tags }: { tags: HashtagCount[] }) {
 
 function excerpt(share: FriendShare): string {
   const text = share.post.content.trim().replace(/\s+/g, ' ');
-  if (!text) return share.post.videos.length > 0 ? 'A video' : share.post.images.length > 0 ? 'A photo' : 'A post';
+  if (!text) return share.post.videos.length > 0 ? texts.aVideo : share.post.images.length > 0 ? texts.aPhoto : texts.aPost;
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : text;
 }
 
@@ -105,7 +113,7 @@ export function SharesCard({ shares, now }: { shares: FriendShare[]; now: number
                 <span className="min-w-0 flex-1 text-sm">
                   <span className="flex flex-wrap items-baseline gap-x-1 text-slate-600">
                     <MemberName name={share.sharedBy.name} username={share.sharedBy.username} verified={share.sharedBy.verified} />
-                    shared
+                    {texts.shared}
                     <RelativeTime value={share.sharedAt} now={now} className="text-xs text-slate-500" />
                   </span>
                   <span className="line-clamp-2 break-words text-slate-700 group-hover:underline">{excerpt(share)}</span>
@@ -126,7 +134,7 @@ export function SuggestedFriendsCard({ people }: { people: Suggestion[] }) {
       <CardHeader>
         <CardTitle>{searchTexts.suggestedTitle}</CardTitle>
         <Link to="/friends" className="rounded text-sm font-semibold text-brand-700 hover:underline">
-          See All
+          {texts.seeAll}
         </Link>
       </CardHeader>
       <CardBody className="pt-2">
@@ -147,7 +155,7 @@ export function SuggestedFriendsCard({ people }: { people: Suggestion[] }) {
                       nameClassName="group-hover:underline"
                     />
                     {person.mutualCount > 0 ? (
-                      <span className="block text-xs text-slate-500">{countLabel(person.mutualCount, 'mutual friend')}</span>
+                      <span className="block text-xs text-slate-500">{friendScreenTexts.mutualFriends(person.mutualCount)}</span>
                     ) : null}
                   </span>
                 </Link>
@@ -155,8 +163,8 @@ export function SuggestedFriendsCard({ people }: { people: Suggestion[] }) {
                   <span className="flex items-center gap-1">
                     <span
                       role="img"
-                      aria-label={`Request sent to ${person.name}`}
-                      title="Requested"
+                      aria-label={texts.requestSentTo(person.name)}
+                      title={texts.requested}
                       className="inline-flex size-9 items-center justify-center rounded-full bg-emerald-50 text-emerald-700"
                     >
                       <CheckIcon className="size-4" />
@@ -170,8 +178,8 @@ export function SuggestedFriendsCard({ people }: { people: Suggestion[] }) {
                       <button
                         type="submit"
                         disabled={actions.busy}
-                        aria-label={`Cancel request to ${person.name}`}
-                        title="Cancel request"
+                        aria-label={texts.cancelRequestTo(person.name)}
+                        title={texts.cancelRequest}
                         className="inline-flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-700 hover:bg-slate-200 disabled:opacity-60"
                       >
                         <XIcon className="size-4" />
@@ -188,8 +196,8 @@ export function SuggestedFriendsCard({ people }: { people: Suggestion[] }) {
                     <button
                       type="submit"
                       disabled={actions.busy}
-                      aria-label={`Add ${person.name} as a friend`}
-                      title="Add friend"
+                      aria-label={texts.addAsFriend(person.name)}
+                      title={texts.addFriend}
                       className="inline-flex size-9 items-center justify-center rounded-full bg-brand-50 text-brand-700 hover:bg-brand-100 disabled:opacity-60"
                     >
                       <UserPlusIcon className="size-4" />

@@ -4,7 +4,7 @@
  * for friends or members already asked (the row says so instead); a "…" menu with Block on every
  * row but the member's own (decision 036).
  */
-import type { MemberCard } from '@kora/contracts';
+import { type MemberCard, searchScreenTexts } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { AddFriendControl } from '~/components/friends/add-friend-control';
@@ -38,7 +38,7 @@ function PersonAction({
       return (
         <span className="inline-flex items-center gap-1 text-sm font-medium text-slate-600">
           <UserCheckIcon className="size-4" />
-          Friends
+          {searchScreenTexts.friends}
         </span>
       );
     default:
@@ -77,7 +77,7 @@ export function PeopleResults({
 
   return (
     <div className="space-y-3">
-      <ul aria-label="People" className="divide-y divide-slate-100">
+      <ul aria-label={searchScreenTexts.people} className="divide-y divide-slate-100">
         {items.map((person) => (
           <li key={person.id} aria-label={person.name} className="flex items-center gap-3 px-4 py-3">
             <Link to={`/profile/${person.id}`} className="group flex min-w-0 flex-1 items-center gap-3">
@@ -101,7 +101,7 @@ export function PeopleResults({
         ))}
       </ul>
       {nextCursor !== null ? (
-        <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel="Loading more people" />
+        <LoadMore cursor={nextCursor} loading={loading} error={error} onLoad={load} loadingLabel={searchScreenTexts.loadingMorePeople} />
       ) : null}
     </div>
   );

@@ -3,14 +3,14 @@
  * load and is reached with Tab like any link; the open one says so (aria-current). A row that does
  * not fit a phone scrolls sideways instead of widening the page.
  */
-import { SEARCH_TAB_LABELS, SEARCH_TYPES, type SearchType } from '@kora/contracts';
+import { SEARCH_TAB_LABELS, SEARCH_TYPES, searchScreenTexts, type SearchType } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { cn } from '~/utils/misc';
 import { searchHref } from './search-url';
 
 export function SearchTabs({ q, current }: { q: string; current: SearchType }) {
   return (
-    <nav aria-label="Search results" className="overflow-x-auto border-b border-slate-200 px-2">
+    <nav aria-label={searchScreenTexts.searchResults} className="overflow-x-auto border-b border-slate-200 px-2">
       <ul className="flex">
         {SEARCH_TYPES.map((type) => (
           <li key={type} className="shrink-0">

@@ -4,7 +4,7 @@
  * Pages are read with plain fetch, so an unblock (a fetcher submission, decision 031) does not read
  * them all again: the unblocked member simply leaves the list.
  */
-import { safetyTexts, type BlockedMember } from '@kora/contracts';
+import { safetyTexts, settingsScreenTexts, uiTexts, type BlockedMember } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { BanIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -73,7 +73,7 @@ export function BlockedMembers() {
       <CardBody>
         {pages.state === 'loading' ? (
           <div className="flex justify-center py-4">
-            <Spinner label="Loading blocked members" />
+            <Spinner label={settingsScreenTexts.loadingBlocked} />
           </div>
         ) : pages.state === 'error' ? (
           <Alert>{pages.error}</Alert>
@@ -90,10 +90,10 @@ export function BlockedMembers() {
             {pages.nextCursor !== null ? (
               <div className="flex justify-center">
                 {loadingMore ? (
-                  <Spinner label="Loading more blocked members" />
+                  <Spinner label={settingsScreenTexts.loadingMoreBlocked} />
                 ) : (
                   <Button variant="secondary" onClick={() => void loadMore(pages.nextCursor!)}>
-                    Load more
+                    {uiTexts.loadMore}
                   </Button>
                 )}
               </div>

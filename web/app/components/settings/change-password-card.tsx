@@ -2,6 +2,7 @@
  * Security tab: change password. The button is enabled only when the current password is filled in
  * and the new one has at least 8 characters (the action enforces the same rule).
  */
+import { securityTexts, uiTexts } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { Alert } from '~/components/ui/alert';
@@ -12,7 +13,7 @@ import { useToast } from '~/components/ui/toast';
 import { canChangePassword } from '~/schemas/account';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
 import { useHydrated } from '~/utils/use-hydrated';
-import { securityTexts, type SecurityActionData } from './security';
+import type { SecurityActionData } from './security';
 
 export function ChangePasswordCard() {
   const fetcher = useFetcher<SecurityActionData>();
@@ -42,13 +43,13 @@ export function ChangePasswordCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Change password</CardTitle>
+        <CardTitle>{securityTexts.changePassword}</CardTitle>
       </CardHeader>
       <CardBody>
         <fetcher.Form ref={formRef} method="post" noValidate className="space-y-4 sm:max-w-md">
           <input type="hidden" name="intent" value="change-password" />
           <Field
-            label="Current password"
+            label={securityTexts.currentPassword}
             name="currentPassword"
             type="password"
             autoComplete="current-password"
@@ -57,7 +58,7 @@ export function ChangePasswordCard() {
             required
           />
           <Field
-            label="New password"
+            label={securityTexts.newPassword}
             name="newPassword"
             type="password"
             autoComplete="new-password"
@@ -68,11 +69,11 @@ export function ChangePasswordCard() {
             required
           />
           <p id="new-password-hint" className="-mt-2 text-xs text-slate-500">
-            At least 8 characters.
+            {securityTexts.newPasswordHint}
           </p>
           {fetcher.data?.intent === 'change-password' && !fetcher.data.ok && !busy ? <Alert>{fetcher.data.error}</Alert> : null}
-          <SubmitButton busy={busy} disabled={!enabled} busyLabel="Saving…">
-            Change password
+          <SubmitButton busy={busy} disabled={!enabled} busyLabel={uiTexts.saving}>
+            {securityTexts.changePassword}
           </SubmitButton>
         </fetcher.Form>
       </CardBody>

@@ -19,28 +19,30 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   options: readonly { value: string; label: string }[];
   error?: string | undefined;
+  /** A line under the select, read as its description. */
+  hint?: string;
 }
 
-export function SelectField({ label, options, error, className, ...props }: SelectFieldProps) {
+export function SelectField({ label, options, error, hint, className, ...props }: SelectFieldProps) {
   const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select
-        id={id}
-        className={inputClasses}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...props}
-      >
+      <select id={id} className={inputClasses} aria-invalid={error ? true : undefined} aria-describedby={described || undefined} {...props}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );

@@ -9,8 +9,8 @@ import { Alert } from '~/components/ui/alert';
 import { Card, CardBody, CardHeader, CardTitle } from '~/components/ui/card';
 import { Field } from '~/components/ui/input';
 import { SubmitButton } from '~/components/ui/submit-button';
-import { leavingTexts, type LeavingActionData } from './leaving';
-import { twoStepTexts } from '@kora/contracts';
+import type { LeavingActionData } from './leaving';
+import { leavingTexts, settingsScreenTexts, twoStepTexts } from '@kora/contracts';
 
 export function DeleteAccountCard({ twoStepOn }: { twoStepOn: boolean }) {
   const answer = useActionData<LeavingActionData>();
@@ -29,7 +29,7 @@ export function DeleteAccountCard({ twoStepOn }: { twoStepOn: boolean }) {
           <p id="delete-account-intro" className="text-sm text-slate-600">
             {leavingTexts.deleteIntro}
           </p>
-          <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+          <Field label={settingsScreenTexts.password} name="password" type="password" autoComplete="current-password" required />
           {twoStepOn ? (
             <Field label={twoStepTexts.codePrompt} name="code" inputMode="text" autoComplete="one-time-code" maxLength={20} required />
           ) : null}
@@ -40,8 +40,8 @@ export function DeleteAccountCard({ twoStepOn }: { twoStepOn: boolean }) {
               <span>{leavingTexts.confirmBalance}</span>
             </label>
           ) : null}
-          <SubmitButton busy={busy} busyLabel="Deleting…" variant="danger">
-            Delete my account
+          <SubmitButton busy={busy} busyLabel={leavingTexts.deleting} variant="danger">
+            {leavingTexts.deleteAccount}
           </SubmitButton>
         </Form>
       </CardBody>

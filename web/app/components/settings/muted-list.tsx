@@ -4,7 +4,7 @@
  * through /resources/mutes (a fetcher, decision 031); the page's loader runs again after it, so the
  * lists shown are the server's.
  */
-import { safetyTexts, type Mutes } from '@kora/contracts';
+import { safetyTexts, settingsScreenTexts, type Mutes } from '@kora/contracts';
 import { Form, useFetcher } from '@remix-run/react';
 import { useRef } from 'react';
 import { XIcon } from 'lucide-react';
@@ -91,7 +91,14 @@ export function MutedList({ mutes }: { mutes: Mutes | null }) {
                 <label htmlFor="muted-word" className="sr-only">
                   {safetyTexts.mutedWordsTitle}
                 </label>
-                <Input id="muted-word" ref={wordField} name="word" required maxLength={100} placeholder="word, phrase or #hashtag" />
+                <Input
+                  id="muted-word"
+                  ref={wordField}
+                  name="word"
+                  required
+                  maxLength={100}
+                  placeholder={settingsScreenTexts.mutedWordPlaceholder}
+                />
                 <Button type="submit" disabled={busy}>
                   {safetyTexts.mute}
                 </Button>

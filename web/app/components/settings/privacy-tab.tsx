@@ -11,44 +11,46 @@ import {
   messagePolicyLabels,
   messageTexts,
   PROFILE_VISIBILITIES,
+  settingsScreenTexts as texts,
   type PrivacySettings,
 } from '@kora/contracts';
 import { SelectField, SwitchField } from './controls';
 import { SettingsForm } from './settings-form';
 
 const audiences = (choices: readonly (keyof typeof audienceLabels)[]) => choices.map((value) => ({ value, label: audienceLabels[value] }));
-const messagePolicies = MESSAGE_POLICIES.map((value) => ({ value, label: messagePolicyLabels[value] }));
-const policies = FRIEND_REQUEST_POLICIES.map((value) => ({ value, label: friendRequestPolicyLabels[value] }));
+// Built at render: the labels are read in the page's language.
+const messagePolicies = () => MESSAGE_POLICIES.map((value) => ({ value, label: messagePolicyLabels[value] }));
+const policies = () => FRIEND_REQUEST_POLICIES.map((value) => ({ value, label: friendRequestPolicyLabels[value] }));
 
 export function PrivacyTab({ values }: { values: PrivacySettings }) {
   return (
-    <SettingsForm intent="save-privacy" title="Privacy">
+    <SettingsForm intent="save-privacy" title={texts.privacy}>
       {(errors) => (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
-              label="Who can see your profile"
+              label={texts.profileVisibility}
               name="profileVisibility"
               options={audiences(PROFILE_VISIBILITIES)}
               defaultValue={values.profileVisibility}
               error={errors.profileVisibility}
             />
             <SelectField
-              label="Who can send you friend requests"
+              label={texts.friendRequestPolicy}
               name="friendRequestPolicy"
-              options={policies}
+              options={policies()}
               defaultValue={values.friendRequestPolicy}
               error={errors.friendRequestPolicy}
             />
             <SelectField
-              label="Who can look you up by e-mail"
+              label={texts.lookupEmail}
               name="lookupEmail"
               options={audiences(LOOKUP_AUDIENCES)}
               defaultValue={values.lookupEmail}
               error={errors.lookupEmail}
             />
             <SelectField
-              label="Who can look you up by phone"
+              label={texts.lookupPhone}
               name="lookupPhone"
               options={audiences(LOOKUP_AUDIENCES)}
               defaultValue={values.lookupPhone}
@@ -57,7 +59,7 @@ export function PrivacyTab({ values }: { values: PrivacySettings }) {
             <SelectField
               label={messageTexts.messagePolicyLabel}
               name="messagePolicy"
-              options={messagePolicies}
+              options={messagePolicies()}
               defaultValue={values.messagePolicy}
               error={errors.messagePolicy}
             />
@@ -65,15 +67,15 @@ export function PrivacyTab({ values }: { values: PrivacySettings }) {
           <div className="divide-y divide-slate-100">
             <SwitchField
               name="showOnline"
-              label="Show when you're online"
-              hint="Others can see when you're active"
+              label={texts.showOnline}
+              hint={texts.showOnlineHint}
               defaultChecked={values.showOnline}
               error={errors.showOnline}
             />
             <SwitchField
               name="tagReview"
-              label="Review mentions"
-              hint="Mentions of you wait for your approval before they link to your profile"
+              label={texts.tagReview}
+              hint={texts.tagReviewHint}
               defaultChecked={values.tagReview}
               error={errors.tagReview}
             />

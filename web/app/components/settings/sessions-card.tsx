@@ -2,7 +2,7 @@
  * Security tab: the member's sessions (device, IP, last seen), each with Revoke. Revoking the
  * session of this browser signs the member out (the action does that).
  */
-import { deviceLabel } from '@kora/contracts';
+import { deviceLabel, securityTexts } from '@kora/contracts';
 import { useFetcher } from '@remix-run/react';
 import { Alert } from '~/components/ui/alert';
 import { Card, CardBody, CardHeader, CardTitle } from '~/components/ui/card';
@@ -11,7 +11,7 @@ import { useToast } from '~/components/ui/toast';
 import { formatDateTime, timeAgo } from '~/utils/dates';
 import { cn } from '~/utils/misc';
 import { useFetcherResult } from '~/utils/use-fetcher-result';
-import { securityTexts, type MemberSession, type SecurityActionData } from './security';
+import type { MemberSession, SecurityActionData } from './security';
 
 // One fetcher shared by every row: a revoked row disappears when the list reloads, so the answer
 // (and its toast) must be handled by something that outlives the row.
@@ -31,30 +31,30 @@ export function SessionsCard({ sessions, now }: { sessions: MemberSession[] | nu
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Where you&apos;re signed in</CardTitle>
+        <CardTitle>{securityTexts.sessionsTitle}</CardTitle>
       </CardHeader>
       <CardBody>
         {sessions === null ? (
           <Alert>{securityTexts.fetchSessionsFailed}</Alert>
         ) : sessions.length === 0 ? (
-          <p className="text-slate-500">No active sessions</p>
+          <p className="text-slate-500">{securityTexts.noSessions}</p>
         ) : (
           <div className="-mx-4 overflow-x-auto sm:mx-0">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Your sessions</caption>
+              <caption className="sr-only">{securityTexts.sessionsCaption}</caption>
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
                   <th scope="col" className="px-4 py-2 font-semibold sm:px-2">
-                    Device
+                    {securityTexts.device}
                   </th>
                   <th scope="col" className="hidden px-2 py-2 font-semibold sm:table-cell">
-                    IP
+                    {securityTexts.ip}
                   </th>
                   <th scope="col" className="hidden px-2 py-2 font-semibold sm:table-cell">
-                    Last seen
+                    {securityTexts.lastSeen}
                   </th>
                   <th scope="col" className="px-4 py-2 text-right font-semibold sm:px-2">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{securityTexts.actions}</span>
                   </th>
                 </tr>
               </thead>
@@ -85,7 +85,7 @@ function SessionRow({ session, now }: { session: MemberSession; now: number }) {
             {device}
           </span>
           {session.current ? (
-            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">This device</span>
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{securityTexts.thisDevice}</span>
           ) : null}
         </div>
         {/* Phones: IP and last seen under the device instead of in their own columns. */}
@@ -107,9 +107,10 @@ function SessionRow({ session, now }: { session: MemberSession; now: number }) {
             variant="secondary"
             size="sm"
             busy={busy}
-            aria-label={`Revoke ${device}${session.current ? ' (this device)' : ''}, last seen ${lastSeen}`}
+            className="whitespace-nowrap"
+            aria-label={session.current ? securityTexts.revokeThisLabel(device, lastSeen) : securityTexts.revokeLabel(device, lastSeen)}
           >
-            Revoke
+            {securityTexts.revoke}
           </SubmitButton>
         </fetcher.Form>
       </td>

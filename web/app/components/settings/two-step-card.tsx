@@ -91,13 +91,7 @@ export function TwoStepCard({ status, required }: { status: TwoStepStatus | null
         ) : setup ? (
           <div className="space-y-3">
             <p className="text-sm text-slate-700">{texts.scanQr}</p>
-            <img
-              src={setup.qrCode}
-              alt="QR code for your authenticator app"
-              width={192}
-              height={192}
-              className="size-48 rounded-md border border-slate-200"
-            />
+            <img src={setup.qrCode} alt={texts.qrAlt} width={192} height={192} className="size-48 rounded-md border border-slate-200" />
             <div className="space-y-1">
               <p className="text-sm font-medium text-slate-700">{texts.secretLabel}</p>
               <code data-testid="two-step-secret" className="block break-all rounded-md bg-slate-100 px-2 py-1 font-mono text-sm">

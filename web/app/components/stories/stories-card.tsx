@@ -4,7 +4,7 @@
  * small, because it is on the home page's first load: the viewer and the uploader are loaded on
  * first use. Hidden while an admin has stories turned off.
  */
-import { storyTexts, type StoryGroup } from '@kora/contracts';
+import { type StoryGroup, storyScreenTexts, storyTexts } from '@kora/contracts';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Avatar } from '~/components/avatar';
 import { Card } from '~/components/ui/card';
@@ -113,7 +113,7 @@ function Stories({ user }: { user: CurrentUser }) {
             />
           </li>
         ))}
-        {!loaded ? <li className="flex items-center px-3 text-xs text-slate-500">Loading…</li> : null}
+        {!loaded ? <li className="flex items-center px-3 text-xs text-slate-500">{storyScreenTexts.loading}</li> : null}
       </ul>
       {status?.state === 'processing' ? <p className="mt-1 px-1 text-xs text-slate-600">{storyTexts.processing}</p> : null}
       {status?.state === 'failed' ? (
@@ -126,7 +126,7 @@ function Stories({ user }: { user: CurrentUser }) {
         <div role="alert" className="mt-2 flex items-center justify-between gap-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           <span>{error}</span>
           <button type="button" onClick={reload} className="font-semibold underline">
-            Try again
+            {storyScreenTexts.tryAgain}
           </button>
         </div>
       ) : null}

@@ -3,7 +3,7 @@
  * viewed it (most recent first, more on request), and Delete behind "Delete this story?". The
  * story pauses while either is open (`onPanel`).
  */
-import { storyTexts, type Story, type StoryViewer } from '@kora/contracts';
+import { type Story, storyScreenTexts, storyTexts, type StoryViewer } from '@kora/contracts';
 import { useEffect, useState } from 'react';
 import { Avatar } from '~/components/avatar';
 import { TrashIcon, UsersIcon } from 'lucide-react';
@@ -82,7 +82,7 @@ export function StoryOwnerBar({
               onClick={() => void loadViewers(nextCursor)}
               className="mt-2 text-sm font-semibold text-brand-700"
             >
-              Load more
+              {storyScreenTexts.loadMore}
             </button>
           ) : null}
         </section>
@@ -92,7 +92,7 @@ export function StoryOwnerBar({
           <p className="text-sm font-semibold">{storyTexts.deleteConfirm}</p>
           <div className="mt-3 flex justify-end gap-2">
             <button type="button" onClick={() => setPanel('none')} className="h-9 rounded-lg bg-slate-100 px-3 text-sm font-semibold">
-              Cancel
+              {storyScreenTexts.cancel}
             </button>
             <button
               type="button"
@@ -100,7 +100,7 @@ export function StoryOwnerBar({
               onClick={() => void confirmDelete()}
               className="h-9 rounded-lg bg-red-600 px-3 text-sm font-semibold text-white disabled:opacity-60"
             >
-              {busy ? 'Deleting…' : 'Delete'}
+              {busy ? storyScreenTexts.deleting : storyScreenTexts.delete}
             </button>
           </div>
         </div>
@@ -119,16 +119,16 @@ export function StoryOwnerBar({
             setPanel(opening ? 'viewers' : 'none');
             if (opening) void loadViewers(null);
           }}
-          className="inline-flex h-9 items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-white/15"
+          className="inline-flex h-9 items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-paper/15"
         >
           <UsersIcon className="size-4" />
           {storyTexts.viewers} {count}
         </button>
         <button
           type="button"
-          aria-label="Delete story"
+          aria-label={storyScreenTexts.deleteStory}
           onClick={() => setPanel(panel === 'delete' ? 'none' : 'delete')}
-          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
+          className="inline-flex size-9 items-center justify-center rounded-full hover:bg-paper/15"
         >
           <TrashIcon className="size-5" />
         </button>

@@ -2,7 +2,7 @@
  * One member's stories in the strip: their picture in a ring — coloured while some story is unseen,
  * grey once all are seen — and their name under it (the caller's own reads "Your story").
  */
-import { storyTexts, type StoryGroup } from '@kora/contracts';
+import { type StoryGroup, storyScreenTexts, storyTexts } from '@kora/contracts';
 import { forwardRef } from 'react';
 import { Avatar } from '~/components/avatar';
 import { avatarSrc } from '~/utils/media';
@@ -22,7 +22,11 @@ export const StoryRing = forwardRef<HTMLButtonElement, StoryRingProps>(function 
       type="button"
       onClick={onOpen}
       data-unseen={group.hasUnseen}
-      aria-label={`${label}: ${group.stories.length} ${group.stories.length === 1 ? 'story' : 'stories'}${group.hasUnseen ? ', not seen yet' : ''}`}
+      aria-label={
+        group.hasUnseen
+          ? storyScreenTexts.ringLabelUnseen(label, group.stories.length)
+          : storyScreenTexts.ringLabel(label, group.stories.length)
+      }
       className="flex w-[72px] shrink-0 flex-col items-center gap-1 rounded-lg p-1 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <span

@@ -6,7 +6,7 @@
  * shown is marked seen. The owner sees who viewed a story and can delete it. Escape closes; focus
  * returns to the ring it was opened from.
  */
-import { storyLimits, storyTexts, type Story, type StoryGroup } from '@kora/contracts';
+import { type Story, type StoryGroup, storyLimits, storyScreenTexts, storyTexts } from '@kora/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Avatar } from '~/components/avatar';
@@ -142,9 +142,9 @@ export function StoryViewer({ open, groups, startGroup, ownerId, onClose, update
                 <header className="absolute inset-x-0 top-0 z-20 bg-gradient-to-b from-black/70 to-transparent px-3 pb-6 pt-3">
                   <div className="flex gap-1" aria-hidden>
                     {group.stories.map((item, index) => (
-                      <span key={item.id} className="h-0.5 flex-1 overflow-hidden rounded bg-white/35">
+                      <span key={item.id} className="h-0.5 flex-1 overflow-hidden rounded bg-paper/35">
                         <span
-                          className="block h-full bg-white"
+                          className="block h-full bg-paper"
                           style={{ width: `${index < at!.story ? 100 : index === at!.story ? Math.round(progress * 100) : 0}%` }}
                         />
                       </span>
@@ -159,11 +159,11 @@ export function StoryViewer({ open, groups, startGroup, ownerId, onClose, update
                       <RelativeTime value={story.createdAt} now={Date.now()} />
                     </span>
                     <span className="sr-only" aria-live="polite">
-                      {`Story ${at!.story + 1} of ${group.stories.length}`}
+                      {storyScreenTexts.position(at!.story + 1, group.stories.length)}
                     </span>
                     <Dialog.Close
                       aria-label={storyTexts.close}
-                      className="ml-auto inline-flex size-9 items-center justify-center rounded-full hover:bg-white/15"
+                      className="ml-auto inline-flex size-9 items-center justify-center rounded-full hover:bg-paper/15"
                     >
                       <XIcon />
                     </Dialog.Close>

@@ -2,6 +2,7 @@
  * The footer of a form dialog: Cancel (closes without saving) and a submit button, by default Save
  * ("Saving…" while busy). Both wait while busy; `disabled` also holds the submit button back.
  */
+import { uiTexts } from '@kora/contracts';
 import type { ReactNode } from 'react';
 import { Button, type ButtonVariant } from '~/components/ui/button';
 import { SubmitButton } from '~/components/ui/submit-button';
@@ -15,11 +16,18 @@ export interface DialogActionsProps {
   disabled?: boolean;
 }
 
-export function DialogActions({ busy, onCancel, submitLabel = 'Save', busyLabel = 'Saving…', variant, disabled }: DialogActionsProps) {
+export function DialogActions({
+  busy,
+  onCancel,
+  submitLabel = uiTexts.save,
+  busyLabel = uiTexts.saving,
+  variant,
+  disabled,
+}: DialogActionsProps) {
   return (
     <div className="flex justify-end gap-2">
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
-        Cancel
+        {uiTexts.cancel}
       </Button>
       <SubmitButton variant={variant} busy={busy} busyLabel={busyLabel} disabled={disabled}>
         {submitLabel}

@@ -2,6 +2,7 @@
  * A centred modal on Radix Dialog (focus trap, Escape, aria-modal, labelled by its title). On
  * phones it fills the width with a small margin and scrolls inside when taller than the screen.
  */
+import { uiTexts } from '@kora/contracts';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode, type RefObject } from 'react';
 import { XIcon } from 'lucide-react';
@@ -49,7 +50,7 @@ export function Modal({ open, onOpenChange, title, description, children, classN
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
             <RadixDialog.Close
-              aria-label="Close"
+              aria-label={uiTexts.close}
               className="-mr-2 -mt-1 inline-flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
             >
               <XIcon />

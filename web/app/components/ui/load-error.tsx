@@ -1,3 +1,4 @@
+import { uiTexts } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
@@ -10,7 +11,7 @@ export function LoadError({ message }: { message: string }) {
       <Alert className="mx-auto max-w-sm">{message}</Alert>
       {/* A full load: the client router may hold the failed state. */}
       <Link to="." reloadDocument className={buttonClasses('secondary', 'md', 'mt-6')}>
-        Try again
+        {uiTexts.tryAgain}
       </Link>
     </Card>
   );

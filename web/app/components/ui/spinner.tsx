@@ -1,7 +1,8 @@
+import { uiTexts } from '@kora/contracts';
 import { cn } from '~/utils/misc';
 
 /** Announced to screen readers as "Loading" (role=status is a polite live region). */
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+export function Spinner({ className, label = uiTexts.loading }: { className?: string; label?: string }) {
   return (
     <span role="status" aria-label={label} className={cn('inline-flex', className)}>
       <svg viewBox="0 0 24 24" className="size-6 animate-spin text-brand-600" aria-hidden="true">

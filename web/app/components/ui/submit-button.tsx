@@ -1,3 +1,4 @@
+import { uiTexts } from '@kora/contracts';
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from './button';
 import { Spinner } from './spinner';
@@ -6,7 +7,7 @@ import { Spinner } from './spinner';
 export function SubmitButton({ busy, busyLabel, children, disabled, ...props }: ButtonProps & { busy: boolean; busyLabel?: ReactNode }) {
   return (
     <Button type="submit" disabled={busy || disabled} aria-busy={busy || undefined} {...props}>
-      {busy ? <Spinner label="Sending" className="[&_svg]:size-5 [&_svg]:text-current" /> : null}
+      {busy ? <Spinner label={uiTexts.sending} className="[&_svg]:size-5 [&_svg]:text-current" /> : null}
       {busy && busyLabel ? busyLabel : children}
     </Button>
   );

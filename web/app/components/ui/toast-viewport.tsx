@@ -3,6 +3,7 @@
  * every page (its code is a few kilobytes of the first load no page needs to show itself).
  * Radix announces each toast to screen readers as it mounts.
  */
+import { uiTexts } from '@kora/contracts';
 import * as RadixToast from '@radix-ui/react-toast';
 import { XIcon } from 'lucide-react';
 import { cn } from '~/utils/misc';
@@ -36,7 +37,7 @@ export function ToastViewport({ items, close, remove }: { items: ToastItem[]; cl
               <RadixToast.Description className="mt-1 text-sm text-slate-600">{item.description}</RadixToast.Description>
             ) : null}
           </div>
-          <RadixToast.Close aria-label="Close" className="rounded p-1 text-slate-500 hover:bg-slate-100">
+          <RadixToast.Close aria-label={uiTexts.close} className="rounded p-1 text-slate-500 hover:bg-slate-100">
             <XIcon className="size-4" />
           </RadixToast.Close>
         </RadixToast.Root>

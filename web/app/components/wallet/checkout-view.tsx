@@ -3,7 +3,14 @@
  * card that pays, the declined card named for trying a failure; or the payment's outcome when it is
  * settled already; or "Payment not found".
  */
-import { formatNaira, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, walletTexts, type Payment } from '@kora/contracts';
+import {
+  formatNaira,
+  SANDBOX_DECLINED_CARD,
+  SANDBOX_SUCCESS_CARD,
+  walletScreenTexts as t,
+  walletTexts,
+  type Payment,
+} from '@kora/contracts';
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import { LockIcon, WalletIcon } from 'lucide-react';
@@ -36,10 +43,10 @@ function CardForm({ payment }: { payment: Payment }) {
   const busy = useNavigation().state !== 'idle';
   const cardId = useId();
   return (
-    <Form method="post" className="space-y-4" aria-label="Card payment">
+    <Form method="post" className="space-y-4" aria-label={t.cardPayment}>
       <div className="space-y-1.5">
         <label htmlFor={cardId} className="block text-sm font-medium text-slate-700">
-          Card number
+          {t.cardNumber}
         </label>
         <Input
           id={cardId}
@@ -50,11 +57,11 @@ function CardForm({ payment }: { payment: Payment }) {
           required
         />
         <p className="text-xs text-slate-500">
-          {walletTexts.testCard}: no money moves. To see a declined payment, use {cardGroups(SANDBOX_DECLINED_CARD)}.
+          {walletTexts.testCard}: {t.testCardHint(cardGroups(SANDBOX_DECLINED_CARD))}
         </p>
       </div>
       {answer?.error ? <Alert>{answer.error}</Alert> : null}
-      <SubmitButton busy={busy} busyLabel="Paying…" size="lg" className="w-full">
+      <SubmitButton busy={busy} busyLabel={t.paying} size="lg" className="w-full">
         <LockIcon className="size-4" />
         {walletTexts.pay(formatNaira(payment.amount))}
       </SubmitButton>
@@ -69,7 +76,7 @@ export function CheckoutView({ loaded }: { loaded: CheckoutData }) {
       <Card className="pb-8 text-center">
         <EmptyState icon={WalletIcon} title={loaded.message} titleAs="h1" />
         <Link to="/wallet" className={buttonClasses('primary')}>
-          Back to wallet
+          {t.backToWallet}
         </Link>
       </Card>
     );
@@ -79,11 +86,11 @@ export function CheckoutView({ loaded }: { loaded: CheckoutData }) {
     <Card className="mx-auto max-w-md">
       <CardBody className="space-y-5 p-6">
         <div className="text-center">
-          <h1 className="text-xs font-semibold uppercase tracking-wider text-amber-700">Test checkout</h1>
+          <h1 className="text-xs font-semibold uppercase tracking-wider text-amber-700">{t.testCheckout}</h1>
           <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900" data-amount="">
             {formatNaira(payment.amount)}
           </p>
-          <p className="mt-1 break-all text-xs text-slate-500">Reference: {payment.reference}</p>
+          <p className="mt-1 break-all text-xs text-slate-500">{t.reference(payment.reference)}</p>
         </div>
         {payment.status === 'pending' ? (
           <CardForm payment={payment} />
@@ -91,7 +98,7 @@ export function CheckoutView({ loaded }: { loaded: CheckoutData }) {
           <>
             <Alert tone={payment.status === 'success' ? 'success' : 'error'}>{settledText[payment.status](payment)}</Alert>
             <Link to="/wallet" className={buttonClasses('primary', 'md', 'w-full')}>
-              Back to wallet
+              {t.backToWallet}
             </Link>
           </>
         )}

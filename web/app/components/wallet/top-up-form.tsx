@@ -4,7 +4,7 @@
  * payments page's ₦5,000) the amount is not asked. A refusal shows the server's text, else
  * "Could not initialize payment".
  */
-import { formatNaira, walletLimits, walletTexts } from '@kora/contracts';
+import { formatNaira, walletLimits, walletScreenTexts as t, walletTexts } from '@kora/contracts';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import { Alert } from '~/components/ui/alert';
@@ -21,11 +21,11 @@ export function TopUpForm({ fixedAmount, defaultAmount = '' }: { fixedAmount?: n
   const error = answer?.error ?? null;
 
   return (
-    <Form method="post" className="space-y-3" aria-label="Top up">
+    <Form method="post" className="space-y-3" aria-label={t.topUp}>
       {fixedAmount === undefined ? (
         <div className="space-y-1.5">
           <label htmlFor={amountId} className="block text-sm font-medium text-slate-700">
-            Amount (₦)
+            {t.amountLabel}
           </label>
           <Input
             id={amountId}
@@ -46,8 +46,8 @@ export function TopUpForm({ fixedAmount, defaultAmount = '' }: { fixedAmount?: n
         <input type="hidden" name="amount" value={fixedAmount} />
       )}
       {error ? <Alert id={errorId}>{error}</Alert> : null}
-      <SubmitButton busy={busy} busyLabel="Opening checkout…" className="w-full sm:w-auto">
-        {fixedAmount === undefined ? 'Pay' : walletTexts.pay(formatNaira(fixedAmount))}
+      <SubmitButton busy={busy} busyLabel={t.openingCheckout} className="w-full sm:w-auto">
+        {fixedAmount === undefined ? t.pay : walletTexts.pay(formatNaira(fixedAmount))}
       </SubmitButton>
     </Form>
   );

@@ -3,11 +3,11 @@
  * money in and money out told apart by sign and colour (and in words for screen readers); "No
  * transactions found" when there are none; more pages on request with the list's cursor.
  */
-import { formatNaira, walletTexts, type Transaction } from '@kora/contracts';
+import { formatNaira, walletScreenTexts as t, walletTexts, type Transaction } from '@kora/contracts';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/utils/misc';
-import { isCredit, transactionDate, transactionTypeLabels } from '~/utils/wallet';
+import { isCredit, transactionDate, transactionTypeLabel } from '~/utils/wallet';
 import type { TransactionPage } from './types';
 import { useTransactionPages } from './use-transaction-pages';
 
@@ -16,7 +16,7 @@ function AmountCell({ transaction }: { transaction: Transaction }) {
   return (
     <td className={cn('whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums', credit ? 'text-brand-700' : 'text-slate-900')}>
       <span aria-hidden="true">{credit ? '+' : '−'}</span>
-      <span className="sr-only">{credit ? 'in ' : 'out '}</span>
+      <span className="sr-only">{`${credit ? t.moneyIn : t.moneyOut} `}</span>
       {formatNaira(transaction.amount)}
     </td>
   );
@@ -38,17 +38,17 @@ export function TransactionsTable({
     <div>
       <div className="-mx-4 overflow-x-auto">
         <table className="w-full text-sm">
-          <caption className="sr-only">Transactions</caption>
+          <caption className="sr-only">{t.transactions}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
               <th scope="col" className="px-4 py-2 font-semibold">
-                Date
+                {t.date}
               </th>
               <th scope="col" className="px-4 py-2 font-semibold">
-                Type
+                {t.type}
               </th>
               <th scope="col" className="px-4 py-2 text-right font-semibold">
-                Amount
+                {t.amount}
               </th>
             </tr>
           </thead>
@@ -56,7 +56,7 @@ export function TransactionsTable({
             {pages.transactions.map((transaction) => (
               <tr key={transaction.id} className="border-b border-slate-100 last:border-0" data-transaction-id={transaction.id}>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-700">{transactionDate(transaction.createdAt, timeZone)}</td>
-                <td className="px-4 py-3 text-slate-900">{transactionTypeLabels[transaction.type]}</td>
+                <td className="px-4 py-3 text-slate-900">{transactionTypeLabel(transaction.type)}</td>
                 <AmountCell transaction={transaction} />
               </tr>
             ))}
@@ -67,7 +67,7 @@ export function TransactionsTable({
       {pages.nextCursor ? (
         <div className="pt-3 text-center">
           <Button variant="secondary" onClick={() => void pages.loadMore()} disabled={pages.loading}>
-            {pages.loading ? 'Loading…' : 'Load more'}
+            {pages.loading ? t.loading : t.loadMore}
           </Button>
         </div>
       ) : null}

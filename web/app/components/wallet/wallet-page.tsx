@@ -3,7 +3,7 @@
  * /payments, how the last payment went, the date filters and the transactions table; or payments
  * off.
  */
-import { formatNaira, walletTexts } from '@kora/contracts';
+import { formatNaira, walletScreenTexts as t, walletTexts } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { WalletIcon } from 'lucide-react';
 import { Alert } from '~/components/ui/alert';
@@ -30,7 +30,7 @@ export function WalletPage({ loaded }: { loaded: WalletPageData }) {
         title={walletTexts.walletTitle}
         action={
           <Link to="/payments" className={buttonClasses('secondary', 'sm')}>
-            Payments
+            {t.payments}
           </Link>
         }
       />
@@ -39,7 +39,7 @@ export function WalletPage({ loaded }: { loaded: WalletPageData }) {
         <CardBody className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] sm:items-end">
           <div>
             <p className="text-sm font-medium text-slate-600" id="balance-label">
-              Balance
+              {t.balance}
             </p>
             <p
               className="mt-1 break-words text-3xl font-bold tracking-tight text-slate-900"
@@ -48,14 +48,14 @@ export function WalletPage({ loaded }: { loaded: WalletPageData }) {
             >
               {loaded.balance === null ? '—' : formatNaira(loaded.balance)}
             </p>
-            {loaded.balance === null ? <p className="mt-1 text-sm text-red-700">Failed to load balance</p> : null}
+            {loaded.balance === null ? <p className="mt-1 text-sm text-red-700">{t.loadBalanceFailed}</p> : null}
           </div>
           <TopUpForm defaultAmount={loaded.amount} />
         </CardBody>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Transactions</CardTitle>
+          <CardTitle>{t.transactions}</CardTitle>
         </CardHeader>
         <CardBody className="space-y-4">
           <DateFilter

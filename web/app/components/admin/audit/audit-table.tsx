@@ -2,26 +2,41 @@
  * The audit log's rows (decision 024): when, who, what, on which target, and what changed (before →
  * after, one line per changed key). On phones each row is a block with its cells labelled.
  */
-import { adminTexts, type AdminAction, type AuditEntry } from '@kora/contracts';
+import { adminScreenTexts as t, adminTexts, type AdminAction, type AuditEntry } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { formatDateTime } from '~/utils/dates';
 import { cn } from '~/utils/misc';
 import { auditChanges } from './audit-diff';
 
-export const AUDIT_ACTION_LABELS: Record<AdminAction, string> = {
-  'user.edited': 'User edited',
-  'user.suspended': 'User suspended',
-  'user.unsuspended': 'User reinstated',
-  'settings.updated': 'Settings updated',
-  'post.removed': 'Post removed',
-  'post.restored': 'Post restored',
-  'post.shadowed': 'Post shadow-hidden',
-  'post.unshadowed': 'Post unshadowed',
-  'comment.removed': 'Comment removed',
-  'report.resolved': 'Report resolved',
-  'report.dismissed': 'Report dismissed',
-  'representative.reviewed': 'Application reviewed',
-};
+/** An action's name, read at render (in the page's language). */
+export function auditActionLabel(action: AdminAction): string {
+  switch (action) {
+    case 'user.edited':
+      return t.auditUserEdited;
+    case 'user.suspended':
+      return t.auditUserSuspended;
+    case 'user.unsuspended':
+      return t.auditUserUnsuspended;
+    case 'settings.updated':
+      return t.auditSettingsUpdated;
+    case 'post.removed':
+      return t.postRemoved;
+    case 'post.restored':
+      return t.postRestored;
+    case 'post.shadowed':
+      return t.postShadowHidden;
+    case 'post.unshadowed':
+      return t.auditPostUnshadowed;
+    case 'comment.removed':
+      return t.auditCommentRemoved;
+    case 'report.resolved':
+      return t.reportResolved;
+    case 'report.dismissed':
+      return t.reportDismissed;
+    case 'representative.reviewed':
+      return t.auditApplicationReviewed;
+  }
+}
 
 const cell = 'block px-3 py-1 md:table-cell md:py-3 md:align-top';
 const labelled = 'before:mr-2 before:font-medium before:text-slate-500 before:content-[attr(data-label)] md:before:content-none';
@@ -50,39 +65,39 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <thead className="hidden bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500 md:table-header-group">
           <tr>
             <th scope="col" className="px-3 py-2.5">
-              When
+              {t.when}
             </th>
             <th scope="col" className="px-3 py-2.5">
-              Who
+              {t.who}
             </th>
             <th scope="col" className="px-3 py-2.5">
-              Action
+              {t.action}
             </th>
             <th scope="col" className="px-3 py-2.5">
-              Target
+              {t.target}
             </th>
             <th scope="col" className="px-3 py-2.5">
-              Before → after
+              {t.beforeAfter}
             </th>
           </tr>
         </thead>
         <tbody className="block divide-y divide-slate-200 md:table-row-group">
           {entries.map((entry) => (
             <tr key={entry.id} data-audit-row={entry.id} className="block py-2 md:table-row md:py-0">
-              <td className={cn(cell, labelled, 'whitespace-nowrap text-slate-600')} data-label="When">
+              <td className={cn(cell, labelled, 'whitespace-nowrap text-slate-600')} data-label={t.when}>
                 {formatDateTime(entry.createdAt)}
               </td>
-              <td className={cn(cell, labelled)} data-label="Who">
+              <td className={cn(cell, labelled)} data-label={t.who}>
                 <Link to={`/profile/${entry.actorId}`} className="font-medium text-slate-800 hover:underline">
                   {entry.actorName}
                 </Link>
                 {/* Names repeat; the handle tells two admins of the same name apart. */}
                 <span className="block text-xs text-slate-600">@{entry.actorUsername}</span>
               </td>
-              <td className={cn(cell, labelled, 'font-medium')} data-label="Action">
-                {AUDIT_ACTION_LABELS[entry.action]}
+              <td className={cn(cell, labelled, 'font-medium')} data-label={t.action}>
+                {auditActionLabel(entry.action)}
               </td>
-              <td className={cn(cell, labelled, 'whitespace-nowrap')} data-label="Target">
+              <td className={cn(cell, labelled, 'whitespace-nowrap')} data-label={t.target}>
                 {entry.targetType} #{entry.targetId}
               </td>
               <td className={cn(cell, 'md:w-2/5')}>

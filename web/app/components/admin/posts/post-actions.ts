@@ -3,7 +3,14 @@
  * shadow, unshadow) or `intent=report` (id, action: resolve or dismiss, moderation: remove or
  * shadow). Checked with the contracts' schemas, so a bad form is a clear text, never a call.
  */
-import { adminTexts, closeReportBody, postVisibilityBody, type CloseReportBody, type PostVisibilityAction } from '@kora/contracts';
+import {
+  adminScreenTexts,
+  adminTexts,
+  closeReportBody,
+  postVisibilityBody,
+  type CloseReportBody,
+  type PostVisibilityAction,
+} from '@kora/contracts';
 import { z } from 'zod';
 import { parseForm } from '~/utils/form-submission';
 
@@ -30,6 +37,6 @@ export function parsePostsAction(form: FormData): { ok: true; data: PostsPageAct
       return parsed.ok ? { ok: true, data: { intent: 'report', id, body: parsed.data } } : parsed;
     }
     default:
-      return { ok: false, error: 'Unknown action' };
+      return { ok: false, error: adminScreenTexts.unknownAction };
   }
 }

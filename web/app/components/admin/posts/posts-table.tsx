@@ -5,7 +5,7 @@
  * which the list reloads. On phones each row is a block with its cells labelled, rather than a
  * table to scroll sideways.
  */
-import { adminTexts, type AdminPost, type PostVisibilityAction } from '@kora/contracts';
+import { adminScreenTexts as t, adminTexts, type AdminPost, type PostVisibilityAction } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { buttonClasses } from '~/components/ui/button';
 import { formatDateTime } from '~/utils/dates';
@@ -18,9 +18,9 @@ const labelled = 'before:mr-2 before:font-medium before:text-slate-500 before:co
 
 function Flags({ post }: { post: AdminPost }) {
   const flags = [
-    post.isDeleted ? { text: 'Deleted', tone: 'bg-red-100 text-red-800' } : null,
-    post.isShadowHidden ? { text: 'Shadow-hidden', tone: 'bg-amber-100 text-amber-900' } : null,
-    post.reportCount > 0 ? { text: `Reported ×${post.reportCount}`, tone: 'bg-orange-100 text-orange-900' } : null,
+    post.isDeleted ? { text: t.deleted, tone: 'bg-red-100 text-red-800' } : null,
+    post.isShadowHidden ? { text: t.shadowHidden, tone: 'bg-amber-100 text-amber-900' } : null,
+    post.reportCount > 0 ? { text: t.reportedTimes(post.reportCount), tone: 'bg-orange-100 text-orange-900' } : null,
   ].filter((flag) => flag !== null);
   if (flags.length === 0) return null;
   return (
@@ -44,7 +44,7 @@ function ActionButton({ post, action, label, danger }: { post: AdminPost; action
       <button
         type="submit"
         disabled={busy}
-        aria-label={`${label} post ${post.id}`}
+        aria-label={t.actionOnPost(label, post.id)}
         className={buttonClasses(danger ? 'danger' : 'secondary', 'sm')}
       >
         {label}
@@ -60,19 +60,19 @@ export function PostsTable({ posts }: { posts: AdminPost[] }) {
         <thead className="hidden bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500 md:table-header-group">
           <tr>
             <th scope="col" className="px-3 py-2.5">
-              Post
+              {t.post}
             </th>
             <th scope="col" className="px-3 py-2.5">
-              Author
+              {t.author}
             </th>
             <th scope="col" className="px-3 py-2.5 text-right">
-              Likes
+              {t.likes}
             </th>
             <th scope="col" className="px-3 py-2.5 text-right">
-              Comments
+              {t.comments}
             </th>
             <th scope="col" className="px-3 py-2.5">
-              Actions
+              {t.actions}
             </th>
           </tr>
         </thead>
@@ -81,37 +81,37 @@ export function PostsTable({ posts }: { posts: AdminPost[] }) {
             <tr key={post.id} data-post-row={post.id} className="block py-2 md:table-row md:py-0">
               <td className={cn(cell, 'md:w-1/2')}>
                 <Link to={`/posts/${post.id}`} className="line-clamp-3 break-words text-slate-900 hover:underline">
-                  {post.content || <span className="italic text-slate-500">(no text)</span>}
+                  {post.content || <span className="italic text-slate-500">{t.noText}</span>}
                 </Link>
                 <span className="block text-xs text-slate-500">
                   #{post.id} · {formatDateTime(post.createdAt)}
                 </span>
                 <Flags post={post} />
               </td>
-              <td className={cn(cell, labelled)} data-label="Author">
+              <td className={cn(cell, labelled)} data-label={t.author}>
                 <Link to={`/profile/${post.authorId}`} className="font-medium text-slate-800 hover:underline">
                   {post.authorUsername}
                 </Link>
               </td>
-              <td className={cn(cell, labelled, 'md:text-right')} data-label="Likes">
+              <td className={cn(cell, labelled, 'md:text-right')} data-label={t.likes}>
                 {post.likeCount}
               </td>
-              <td className={cn(cell, labelled, 'md:text-right')} data-label="Comments">
+              <td className={cn(cell, labelled, 'md:text-right')} data-label={t.comments}>
                 {post.commentCount}
               </td>
               <td className={cell}>
                 <div className="flex flex-wrap gap-2">
                   {post.deletedBy === 'author' ? (
-                    <span className="self-center text-xs text-slate-600">Deleted by its author</span>
+                    <span className="self-center text-xs text-slate-600">{t.deletedByAuthor}</span>
                   ) : post.isDeleted ? (
-                    <ActionButton post={post} action="restore" label="Restore" />
+                    <ActionButton post={post} action="restore" label={t.restore} />
                   ) : (
-                    <ActionButton post={post} action="remove" label="Remove" danger />
+                    <ActionButton post={post} action="remove" label={t.remove} danger />
                   )}
                   {post.isShadowHidden ? (
-                    <ActionButton post={post} action="unshadow" label="Unshadow" />
+                    <ActionButton post={post} action="unshadow" label={t.unshadow} />
                   ) : (
-                    <ActionButton post={post} action="shadow" label="Shadow" />
+                    <ActionButton post={post} action="shadow" label={t.shadow} />
                   )}
                 </div>
               </td>

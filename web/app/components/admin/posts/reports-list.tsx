@@ -5,7 +5,7 @@
  * comment can only be removed), or Dismiss. Any decision closes every open report on the item (PUT
  * /api/admin/reports/{id}) and each reporter is told the outcome.
  */
-import { adminTexts, reportReasonLabels, type AdminReportGroup } from '@kora/contracts';
+import { adminScreenTexts as t, adminTexts, reportReasonLabels, type AdminReportGroup } from '@kora/contracts';
 import { Link } from '@remix-run/react';
 import { Card } from '~/components/ui/card';
 import { buttonClasses } from '~/components/ui/button';
@@ -20,10 +20,10 @@ type Decision = {
 };
 
 function decisionsFor(group: AdminReportGroup): Decision[] {
-  const decisions: Decision[] = [{ label: 'Resolve: remove', action: 'resolve', moderation: 'remove', variant: 'danger' }];
+  const decisions: Decision[] = [{ label: t.resolveRemove, action: 'resolve', moderation: 'remove', variant: 'danger' }];
   if (group.targetType === 'post')
-    decisions.push({ label: 'Resolve: shadow', action: 'resolve', moderation: 'shadow', variant: 'secondary' });
-  decisions.push({ label: 'Dismiss', action: 'dismiss', variant: 'ghost' });
+    decisions.push({ label: t.resolveShadow, action: 'resolve', moderation: 'shadow', variant: 'secondary' });
+  decisions.push({ label: t.dismiss, action: 'dismiss', variant: 'ghost' });
   return decisions;
 }
 
@@ -47,43 +47,42 @@ function DecisionButton({ group, decision }: { group: AdminReportGroup; decision
 }
 
 function ReportCard({ group }: { group: AdminReportGroup }) {
-  const kind = group.targetType === 'post' ? 'Post' : 'Comment';
+  const isPost = group.targetType === 'post';
+  const kind = isPost ? t.post : t.comment;
   return (
     <Card
       className="space-y-3 p-4"
       role="article"
-      aria-label={`Reported ${kind.toLowerCase()} by ${group.authorUsername}`}
+      aria-label={isPost ? t.reportedPostBy(group.authorUsername) : t.reportedCommentBy(group.authorUsername)}
       data-report-group={group.id}
     >
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700">{kind}</span>
-        <span className="rounded-full bg-orange-100 px-2 py-0.5 font-semibold text-orange-900">
-          {group.reportCount} {group.reportCount === 1 ? 'report' : 'reports'}
-        </span>
-        {group.isDeleted ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">Deleted</span> : null}
+        <span className="rounded-full bg-orange-100 px-2 py-0.5 font-semibold text-orange-900">{t.reportCount(group.reportCount)}</span>
+        {group.isDeleted ? <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{t.deleted}</span> : null}
         {group.isShadowHidden ? (
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Shadow-hidden</span>
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{t.shadowHidden}</span>
         ) : null}
-        <span className="text-slate-500">Latest {formatDateTime(group.latestAt)}</span>
+        <span className="text-slate-500">{t.latest(formatDateTime(group.latestAt))}</span>
       </div>
       <blockquote className="whitespace-pre-wrap break-words border-l-4 border-slate-200 pl-3 text-slate-900">
-        {group.content || <span className="italic text-slate-500">(no text)</span>}
+        {group.content || <span className="italic text-slate-500">{t.noText}</span>}
       </blockquote>
       <p className="text-sm text-slate-600">
-        By{' '}
+        {t.by}{' '}
         <Link to={`/profile/${group.authorId}`} className="font-medium text-slate-800 hover:underline">
           {group.authorUsername}
         </Link>{' '}
         ·{' '}
         <Link to={`/posts/${group.postId}`} className="text-brand-700 hover:underline">
-          {group.targetType === 'post' ? 'Open post' : 'Open the post it is on'}
+          {isPost ? t.openPost : t.openPostItIsOn}
         </Link>
       </p>
       <p className="text-sm">
-        <span className="font-medium text-slate-700">Reasons: </span>
+        <span className="font-medium text-slate-700">{t.reasons} </span>
         {group.reasons.map((reason) => reportReasonLabels[reason]).join(', ')}
       </p>
-      <ul aria-label="Reports" className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm">
+      <ul aria-label={t.reports} className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm">
         {group.reports.map((report) => (
           <li key={report.id} className="break-words">
             <span className="font-medium text-slate-800">{report.reporterUsername}</span>

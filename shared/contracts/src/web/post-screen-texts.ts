@@ -1,0 +1,97 @@
+/**
+ * The words of post cards, the composer and the pages made of posts (home feed, saved posts,
+ * memories, a post's page, a hashtag's page). The product's quoted texts and the posts API's
+ * refusals are postTexts (api/posts-texts.ts).
+ */
+import { localizedTexts, plural, template } from '../i18n/localized-texts.js';
+
+export const postScreenTexts = localizedTexts('postScreen', {
+  // Pages
+  newsFeed: 'News Feed',
+  newsFeedDescription: 'Posts from you and your friends, newest first.',
+  savedPosts: 'Saved Posts',
+  loadSavedFailed: 'Failed to load saved posts',
+  onThisDay: 'On This Day',
+  post: 'Post',
+  postBy: template('Post by {{name}}', (name: string) => ({ name })),
+  postGoneHint: 'It may have been deleted, or the link is not right.',
+  postsWithTag: template('Posts with #{{tag}}', (tag: string) => ({ tag })),
+  // Composer
+  createPost: 'Create a post',
+  postText: 'Post text',
+  composerPlaceholder: template("What's on your mind, {{name}}?", (name: string) => ({ name })),
+  photo: 'Photo',
+  video: 'Video',
+  posting: 'Posting...',
+  chosenPhotos: 'Chosen photos',
+  chosenVideos: 'Chosen videos',
+  chosenPhoto: template('Chosen photo {{number}}', (number: number) => ({ number })),
+  chosenVideo: template('Chosen video {{number}}', (number: number) => ({ number })),
+  removePhoto: template('Remove photo {{number}}', (number: number) => ({ number })),
+  removeVideo: template('Remove video {{number}}', (number: number) => ({ number })),
+  uploading: 'Uploading…',
+  processing: 'Processing…',
+  uploadProgress: 'Upload progress',
+  // A post card
+  /** Between the author's name and the group a post was written in. */
+  inGroup: 'in',
+  photoBy: template('Photo by {{name}}', (name: string) => ({ name })),
+  photoOfBy: template('Photo {{number}} of {{total}} by {{name}}', (number: number, total: number, name: string) => ({
+    number,
+    total,
+    name,
+  })),
+  videoBy: template('Video {{number}} by {{name}}', (number: number, name: string) => ({ number, name })),
+  processingVideo: 'Processing video',
+  processingVideoNotice: 'Processing video…',
+  videoFailed: 'This video could not be processed',
+  likes: plural({ one: '{{count}} like', other: '{{count}} likes' }, (count: number) => ({ count })),
+  comments: plural({ one: '{{count}} comment', other: '{{count}} comments' }, (count: number) => ({ count })),
+  shares: plural({ one: '{{count}} share', other: '{{count}} shares' }, (count: number) => ({ count })),
+  like: 'Like',
+  comment: 'Comment',
+  share: 'Share',
+  shared: 'Shared',
+  // Comments
+  commentsLabel: 'Comments',
+  loadingComments: 'Loading comments',
+  showFewerComments: 'Show fewer comments',
+  viewAllComments: template('View all {{total}} comments', (total: number) => ({ total })),
+  writeComment: 'Write a comment',
+  commentPlaceholder: 'Write a comment…',
+  sendComment: 'Send comment',
+  commentOptions: template('Comment options ({{name}})', (name: string) => ({ name })),
+  // The post's menu
+  postOptions: 'Post options',
+  savePost: 'Save Post',
+  unsavePost: 'Unsave Post',
+  boostPost: 'Boost post',
+  report: 'Report',
+  deletePost: 'Delete post',
+  postBoosted: 'Post boosted',
+  boostedUntil: template('{{label}} until {{date}}. Boosts left: {{left}}.', (label: string, date: string, left: number) => ({
+    label,
+    date,
+    left,
+  })),
+  deleteTitle: 'Delete post?',
+  deleteDescription: 'The post, its likes and its comments will be gone for everyone. This cannot be undone.',
+  delete: 'Delete',
+  deleting: 'Deleting…',
+  // Share and report dialogs
+  sharePost: 'Share Post',
+  sharePlaceholder: 'Say something about this post',
+  sharing: 'Sharing…',
+  reportPost: 'Report post',
+  reportComment: 'Report comment',
+  reportDescription: 'Tell the moderators what is wrong. The author is not told who reported it.',
+  reportReason: 'Reason',
+  reportNote: 'Note (optional)',
+  reportSent: 'Report sent',
+  send: 'Send',
+  sending: 'Sending…',
+  // Lists
+  loadingPost: 'Loading post',
+  loadingMorePosts: 'Loading more posts',
+  loadMore: 'Load more',
+});

@@ -1,0 +1,53 @@
+/** The signed-in layout's words (decision 045): top bar, menus, drawer, search and the site's description. */
+import { localizedTexts, template } from '../i18n/localized-texts.js';
+
+export const shellTexts = localizedTexts('shell', {
+  siteDescription: 'Connect with friends and the people around you.',
+  skipToContent: 'Skip to content',
+  siteHome: template('{{site}} home', (site: string) => ({ site })),
+  search: 'Search',
+  closeSearch: 'Close search',
+  searchSite: template('Search {{site}}', (site: string) => ({ site })),
+  quickLinks: 'Quick links',
+  accountMenu: 'Account menu',
+  menu: 'Menu',
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+  mobileMenu: 'Mobile menu',
+  mainMenu: 'Main menu',
+  loadingPage: 'Loading page',
+  highlights: 'Highlights',
+  logout: 'Logout',
+  // Menu sections.
+  sectionMain: 'Main',
+  sectionExplore: 'Explore',
+  sectionAccount: 'Account',
+  // Destinations.
+  home: 'Home',
+  newsFeed: 'News Feed',
+  profile: 'Profile',
+  friends: 'Friends',
+  messages: 'Messages',
+  notifications: 'Notifications',
+  mine: 'Mine',
+  popular: 'Popular',
+  myOffers: 'My Offers',
+  myBlogs: 'My Blogs',
+  saved: 'Saved',
+  scheduled: 'Scheduled',
+  memories: 'Memories',
+  packages: 'Packages',
+  people: 'People',
+  representative: 'Representative',
+  wallet: 'Wallet',
+  pages: 'Pages',
+  groups: 'Groups',
+  events: 'Events',
+  reels: 'Reels',
+  watch: 'Watch',
+  blogs: 'Blogs',
+  offers: 'Offers',
+  settings: 'Settings',
+});
+
+export type ShellText = { [K in keyof typeof shellTexts]: (typeof shellTexts)[K] extends string ? K : never }[keyof typeof shellTexts];
