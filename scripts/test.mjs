@@ -31,10 +31,10 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDebianPackage } from './lib/apt.mjs';
 import { buildWeb, ensureFfmpeg } from './lib/build.mjs';
 import { changedFiles } from './lib/changed-files.mjs';
-import { ROOT, mkdirp, pickPort, rmrf, run, which } from './lib/proc.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
+import { ROOT, mkdirp, pickPort, rmrf, run } from './lib/proc.mjs';
 import { newRunId, openStageNamespace } from './lib/stage-namespace.mjs';
 import { formatFailedTests } from './lib/test-report.mjs';
 import { createTestRunner } from './lib/test-run.mjs';
@@ -101,9 +101,8 @@ const ffmpeg = once('(ffmpeg)', () => ensureFfmpeg({ required: true }));
 const pgliteTemplate = once('(pglite template)', () =>
   run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'run', 'pglite-template.ts')], { env: process.env }),
 );
-const chromium = once('(chromium)', () =>
-  ensureDebianPackage({ pkg: 'chromium', what: 'Chromium (browser tests)', find: () => which('chromium') }),
-);
+// Both builds: the headless shell for most files, the full browser for notifications.
+const chromium = once('(chromium)', () => Promise.all([ensureChromium(), ensureChromium({ full: true })]));
 const servers = once('(servers start)', async () => {
   const { startServers, stopServers } = await import('./servers.mjs');
   const result = await startServers({ fresh: true, setEnv: false, quiet: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inline, lastWindow, literal, logEntries, parseLogLine } from './feed-sql.js';
+import { inline, lastWindow, literal, logEntries, parseLogLine, spanMs } from './feed-sql.js';
 
 describe('feed-sql statements for pgbench', () => {
   /** A transaction log line ending at `seconds` since the epoch. */
@@ -43,5 +43,11 @@ describe('feed-sql statements for pgbench', () => {
     expect(lastWindow([], 1_000)).toEqual([]);
     // As many transactions as a long run logs (more than a call takes arguments).
     expect(lastWindow(logEntries(Array.from({ length: 300_000 }, (_, i) => at(1_000 + i / 1_000, 1_000))), 1_000)).toHaveLength(1_000);
+  });
+
+  it("spans a counted run from its first transaction's start to its last one's end", () => {
+    // at(endedAtSeconds, latencyUs): one began at 99.5 s, the last ended at 101 s.
+    expect(spanMs(logEntries([at(100, 500_000), at(101, 1_000), at(100.5, 200_000)]))).toBe(1_500);
+    expect(spanMs([])).toBe(0);
   });
 });

@@ -200,9 +200,19 @@ export function lastWindow(entries: readonly LogEntry[], durationMs: number): nu
   return entries.filter((entry) => entry.endedAtMs > end - durationMs).map((entry) => entry.latencyMs);
 }
 
+/** From the first logged transaction's start to the last one's end. */
+export function spanMs(entries: readonly LogEntry[]): number {
+  let [start, end] = [Infinity, -Infinity];
+  for (const entry of entries) {
+    start = Math.min(start, entry.endedAtMs - entry.latencyMs);
+    end = Math.max(end, entry.endedAtMs);
+  }
+  return entries.length ? end - start : 0;
+}
+
 /**
  * pgbench on `pages` (one script each) with `clients` connections: `warmUpMs`, then `durationMs`
- * measured. The warm-up is long in the bench (size.ts): the posts service runs these statements as
+ * measured; or, given `transactionsPerClient`, that many transactions per client, all measured. The warm-up is long in the bench (size.ts): the posts service runs these statements as
  * named prepared statements (parsed and planned once per connection), so pgbench prepares them too;
  * each client prepares a page's statements the first time it draws that page, and with 100 pages
  * drawn at random that takes a client a few hundred transactions. Measured from the start, the
@@ -212,7 +222,7 @@ export async function runFeedSql(
   databaseUrl: string,
   pages: Statement[][],
   clients: number,
-  { warmUpMs, durationMs }: { warmUpMs: number; durationMs: number },
+  { warmUpMs, durationMs, transactionsPerClient }: { warmUpMs: number; durationMs: number; transactionsPerClient?: number | null },
 ): Promise<Scenario> {
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(DIR, { recursive: true });
@@ -223,14 +233,16 @@ export async function runFeedSql(
   });
   const pgbench = path.join(findPostgresBinDir(), 'pgbench');
   const measuredSeconds = Math.max(1, Math.round(durationMs / 1000));
+  const length = transactionsPerClient
+    ? ['--transactions', String(transactionsPerClient)]
+    : ['--time', String(Math.round(warmUpMs / 1000) + measuredSeconds)];
   const output = await run(pgbench, [
     '--no-vacuum',
     '--client',
     String(clients),
     '--jobs',
     '2',
-    '--time',
-    String(Math.round(warmUpMs / 1000) + measuredSeconds),
+    ...length,
     '--protocol',
     'prepared',
     ...scripts.flatMap((file) => ['--file', `${file}@1`]),
@@ -248,8 +260,11 @@ export async function runFeedSql(
   // The measured window is the run's last seconds, counted back from its last transaction: after the
   // warm-up on a quiet machine, and still holding the last transactions to end on a starved one,
   // where pgbench starts late and one transaction can outlast a short window.
-  const latencies = lastWindow(entries, measuredSeconds * 1000);
-  const scenario = fromLatencies('feed-sql', latencies, failed, measuredSeconds);
+  if (entries.length === 0) throw new Error(`pgbench logged no transaction:\n${output}`);
+  // A run of counted transactions measures them all, over the time they took.
+  const latencies = transactionsPerClient ? entries.map((entry) => entry.latencyMs) : lastWindow(entries, measuredSeconds * 1000);
+  const seconds = transactionsPerClient ? Math.max(0.001, spanMs(entries) / 1000) : measuredSeconds;
+  const scenario = fromLatencies('feed-sql', latencies, failed, seconds);
   return {
     ...scenario,
     notes: {

@@ -40,6 +40,8 @@ export interface FeedBenchTarget {
   warmUpMs: number;
   /** pgbench's warm-up before feed-sql's measured window. */
   sqlWarmUpMs: number;
+  /** pgbench transactions per client instead of a timed run, when set. */
+  sqlTransactions: number | null;
   size: { members: number; posts: number };
   profilers: Profilers;
   /** Process ids of the product's processes (and Kafka's), to tell where the CPU went. */
@@ -277,6 +279,7 @@ export async function benchFeed(target: FeedBenchTarget): Promise<{ results: Sce
   const sqlCeiling = await runFeedSql(target.databaseUrl, pages, CONNECTIONS, {
     warmUpMs: target.sqlWarmUpMs,
     durationMs: target.durationMs,
+    transactionsPerClient: target.sqlTransactions,
   });
   // Over the whole pgbench run, warm-up included: PostgreSQL's CPU per page, to set beside the feed's.
   const sqlNotes = {

@@ -15,8 +15,7 @@
 import { ACCESS_TOKEN_COOKIE, type Post, type UploadAnswer } from '@kora/contracts';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { request } from 'undici';
-import { ensureDebianPackage } from '../../scripts/lib/apt.mjs';
-import { which } from '../../scripts/lib/proc.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
 import { makePhoto } from '../support/photos.js';
 import { createBenchAccount } from './bench-account.js';
 
@@ -244,11 +243,7 @@ export async function benchMediaBytes(target: MediaBytesTarget): Promise<MediaBy
   await seedPhotoPosts(target, member);
   await target.settle('media-bytes');
 
-  const executablePath = await ensureDebianPackage({ pkg: 'chromium', what: 'Chromium', find: () => which('chromium') });
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: await ensureChromium(), args: CHROMIUM_ARGS });
   try {
     const runs: Record<'off' | 'on', { firstScreen: Phase; scrolled: Phase }> = {} as never;
     for (const dataSaver of ['off', 'on'] as const) {

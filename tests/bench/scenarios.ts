@@ -103,6 +103,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
         durationMs: size.durationMs,
         warmUpMs: size.warmUpMs,
         sqlWarmUpMs: size.feedSqlWarmUpMs,
+        sqlTransactions: size.feedSqlTransactions,
         size: size.feed,
         profilers: product.profilers,
         pids: product.pids(),

@@ -13,6 +13,8 @@ export interface BenchSize {
   warmUpMs: number;
   /** pgbench's warm-up before feed-sql's measured window (feed-sql.ts says why it is long). */
   feedSqlWarmUpMs: number;
+  /** pgbench transactions per client in place of feed-sql's timed run (warm-up and window), when set. */
+  feedSqlTransactions: number | null;
   /** Interleaved rounds of the gateway comparison; the median is kept. */
   gatewayRounds: number;
   feed: { members: number; posts: number };
@@ -38,6 +40,7 @@ export function benchSize(env: NodeJS.ProcessEnv = process.env): BenchSize {
     durationMs: numberFrom(env, 'BENCH_DURATION_MS', 10_000),
     warmUpMs: 3_000,
     feedSqlWarmUpMs: 30_000,
+    feedSqlTransactions: null,
     // Five interleaved rounds: single rounds of the gateway comparison differ by up to a tenth on these machines.
     gatewayRounds: numberFrom(env, 'BENCH_ROUNDS', 5),
     feed: { members: numberFrom(env, 'BENCH_FEED_MEMBERS', 1_000), posts: numberFrom(env, 'BENCH_FEED_POSTS', 10_000) },
@@ -68,9 +71,11 @@ export const SMOKE_SIZE: BenchSize = {
   // No warm-up: the figures only have to be there, not settled. A 500 ms warm-up was a whole second
   // of wrk (it counts in seconds) at 50 connections before each of five runs, on both cores.
   warmUpMs: 0,
-  // pgbench's clients prepare every page's statements on their first draws: on a starved machine
-  // a 2-second run ended before any transaction did, and feed-sql measured nothing.
-  feedSqlWarmUpMs: 5_000,
+  // Counted, not timed: on a starved machine even a 6-second run (5 s of warm-up) ended before any
+  // of pgbench's first transactions (each client prepares every page's statements) did, and
+  // feed-sql measured nothing.
+  feedSqlWarmUpMs: 0,
+  feedSqlTransactions: 3,
   gatewayRounds: 1,
   feed: { members: 20, posts: 40 },
   settingsRounds: 1,

@@ -6,8 +6,7 @@
  *               from Chromium's network events (compressed size, every script the page pulls)
  */
 import { ACCESS_TOKEN_COOKIE } from '@kora/contracts';
-import { ensureDebianPackage } from '../../scripts/lib/apt.mjs';
-import { which } from '../../scripts/lib/proc.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
 import { createBenchAccount } from './bench-account.js';
 import { chromium } from 'playwright-core';
 import { request } from 'undici';
@@ -83,11 +82,7 @@ export interface WebJs {
 }
 
 export async function measureWebJs(target: WebBenchTarget): Promise<WebJs> {
-  const executablePath = await ensureDebianPackage({ pkg: 'chromium', what: 'Chromium', find: () => which('chromium') });
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: await ensureChromium(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext();
     const { hostname } = new URL(target.gatewayUrl);

@@ -58,7 +58,8 @@ let device: TestPushDevice;
 const postText = `Suya night at the market ${Date.now().toString(36)}`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // Notifications: the full browser (the headless shell has none).
+  browser = await launchBrowser({ full: true });
   [owner, liker] = await Promise.all([createMember('pusho'), createMember('pushl')]);
   await befriendThroughApi(liker, owner);
   postId = (await createPostsThroughApi(owner, [postText]))[0]!;

@@ -30,7 +30,8 @@ const offer = () => page.getByRole('region', { name: pushTexts.offerTitle });
 const composer = () => page.getByRole('textbox', { name: messageTexts.composerPlaceholder });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // Notifications: the full browser (the headless shell has none).
+  browser = await launchBrowser({ full: true });
   [member, friend] = await Promise.all([createMember('offer'), createMember('offerf')]);
   await waitUntilFriendsKnow(member, friend);
   context = await memberContext(browser, member, { viewport: VIEWPORTS.phone });

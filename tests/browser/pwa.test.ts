@@ -57,7 +57,8 @@ function offlinePaint(target: Page) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // Notifications: the full browser (the headless shell has none).
+  browser = await launchBrowser({ full: true });
   member = await createMember('pwa');
   context = await memberContext(browser, member, { viewport: VIEWPORTS.phone });
   page = await context.newPage();

@@ -33,7 +33,7 @@ export interface AdapterOverrides {
 export async function createAdapters(env: ServiceEnv, log: Logger, overrides: AdapterOverrides = {}): Promise<Adapters> {
   const database =
     env.DB_DRIVER === 'postgres'
-      ? openPostgres(env.DATABASE_URL!, env.DB_POOL_SIZE)
+      ? openPostgres(env.DATABASE_URL!, env.DB_POOL_SIZE, env.DB_POOL_WAIT_MS)
       : pgliteDatabase(overrides.pglite ?? (await openPgliteClient(env.PGLITE_DIR)));
   const bus: EventBus =
     env.EVENT_BUS === 'kafka'

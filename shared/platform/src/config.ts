@@ -147,6 +147,8 @@ export const serviceEnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default('data/pglite'),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** How long a request waits for a free connection of the pool before answering 503. */
+  DB_POOL_WAIT_MS: z.coerce.number().int().positive().default(10_000),
 
   EVENT_BUS: z.enum(['kafka', 'memory']).default('kafka'),
   KAFKA_BROKERS: csv.optional(),

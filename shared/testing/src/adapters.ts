@@ -100,7 +100,9 @@ export async function createTestAdapters(): Promise<TestAdapters> {
   const target = testTarget();
   if (target === 'real') {
     const env = testEnv();
-    const database = openPostgres(env.DATABASE_URL!, 4);
+    // Four connections, and a long wait for one: the race tests queue fifty requests on them, and
+    // on a starved CI machine the last of those waited past the product's 10 s and answered 503.
+    const database = openPostgres(env.DATABASE_URL!, 4, 60_000);
     // One partition a topic: a file's namespace holds every topic, and few of them see traffic.
     const bus = new KafkaEventBus({
       brokers: env.KAFKA_BROKERS!,

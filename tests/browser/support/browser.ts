@@ -9,6 +9,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/lib/chromium.mjs';
 import { ACCESS_TOKEN_COOKIE, mintAccessToken, type TokenClaims } from './tokens';
 
 /**
@@ -34,11 +35,12 @@ export const VIEWPORTS: Readonly<Record<'phone' | 'laptop' | 'desktop', Viewport
   desktop: { width: 1440, height: 900 },
 };
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+/**
+ * Chromium's headless shell; `full`, the whole browser, for a file that shows notifications (the
+ * shell has none). The harness installs both (scripts/lib/chromium.mjs).
+ */
+export async function launchBrowser({ full = false }: { full?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: await ensureChromium({ full }), args: CHROMIUM_ARGS });
 }
 
 const TEST_NETS = ['198.51.100', '203.0.113'];
