@@ -1,8 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { ErrorView } from './components/error-view';
-import { NotFoundView } from './components/not-found';
+import { ErrorMessage } from './components/errors/general-error-boundary';
 import { StandalonePage } from './components/standalone-page';
 import { ToastProvider } from './components/ui/toast';
 import stylesheet from './tailwind.css?url';
@@ -74,23 +73,9 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const siteName = useSiteName();
-
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <StandalonePage siteName={siteName}>
-        <NotFoundView />
-      </StandalonePage>
-    );
-  }
-
-  // Only development builds show what went wrong; production shows the product's text alone.
-  let details: string | undefined;
-  if (import.meta.env.DEV) {
-    details = error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error, null, 2);
-  }
   return (
     <StandalonePage siteName={siteName}>
-      <ErrorView details={details} />
+      <ErrorMessage error={error} />
     </StandalonePage>
   );
 }

@@ -93,6 +93,10 @@ export async function anonymousContext(browser: Browser, options: BrowserContext
     extraHTTPHeaders: { 'x-forwarded-for': ip, ...options.extraHTTPHeaders },
   });
   clientIps.set(context, ip);
+  // A hang guard like the tests' own timeouts, not a speed limit: on a starved CI machine one page
+  // load (a conversation, with the stages beside the browser tests at full load) passed Playwright's
+  // default 30 s, where two free cores take about a second.
+  context.setDefaultNavigationTimeout(60_000);
   const newPage = context.newPage.bind(context);
   context.newPage = async () => waitingForHydration(await newPage());
   return context;

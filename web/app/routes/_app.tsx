@@ -6,10 +6,9 @@
  * message inside the layout too, so the member keeps the menus.
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from '@remix-run/react';
-import { ErrorView } from '~/components/error-view';
+import { Outlet, useLoaderData, useRouteError } from '@remix-run/react';
+import { ErrorMessage } from '~/components/errors/general-error-boundary';
 import { AppShell } from '~/components/layout/app-shell';
-import { NotFoundView } from '~/components/not-found';
 import { StandalonePage } from '~/components/standalone-page';
 import { loadAppLayout } from '~/utils/app-layout.server';
 import type { AppLoaderData } from '~/utils/layout-data';
@@ -37,13 +36,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const layout = useAppLayout();
   const siteName = useSiteName();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // Only development builds show what went wrong; production shows the product's text alone.
-  let details: string | undefined;
-  if (!notFound && import.meta.env.DEV) {
-    details = error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error, null, 2);
-  }
-  const message = notFound ? <NotFoundView /> : <ErrorView details={details} />;
+  const message = <ErrorMessage error={error} />;
   // The layout's own loader failed: there is no member to show the menus for.
   if (!layout) return <StandalonePage siteName={siteName}>{message}</StandalonePage>;
   return <AppShell layout={layout}>{message}</AppShell>;

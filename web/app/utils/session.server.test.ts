@@ -199,6 +199,38 @@ describe('requireUser', () => {
   });
 });
 
+describe('requireUser passing an answer on', () => {
+  it.each([
+    [429, 'RATE_LIMITED', 'Too many requests. Please wait a moment and try again.'],
+    [503, 'SERVICE_UNAVAILABLE', 'The profile service is not answering. Please try again shortly.'],
+  ])('answers a %i with the API’s own words, keeping the session', async (status, code, error) => {
+    const api = stubApi((url, init) =>
+      url.pathname === '/api/users/42' ? Response.json({ error, message: error, code }, { status }) : workingAuth(url, init),
+    );
+    const answer = await thrown(
+      requireUser(requestWith({ identity: signIdentity(member, DEV_INTERNAL_SECRET), cookie: 'kora_at=t; kora_rt=r' })),
+    );
+    expect(answer.status).toBe(status);
+    expect(await answer.text()).toBe(error);
+    expect(api.mock.calls.some(([url]) => new URL(url).pathname === '/api/signout')).toBe(false);
+  });
+
+  it('leaves any other failure to the unexpected-error screen', async () => {
+    stubApi((url, init) =>
+      url.pathname === '/api/users/42'
+        ? Response.json({ error: 'Boom', message: 'Boom', code: 'INTERNAL' }, { status: 500 })
+        : workingAuth(url, init),
+    );
+    const answer: unknown = await requireUser(
+      requestWith({ identity: signIdentity(member, DEV_INTERNAL_SECRET), cookie: 'kora_at=t' }),
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(answer).toBeInstanceOf(Error);
+  });
+});
+
 describe('redirectIfSignedIn', () => {
   it('sends a signed-in visitor home', async () => {
     const response = await thrown(redirectIfSignedIn(requestWith({ identity: signIdentity(member, DEV_INTERNAL_SECRET) })));

@@ -197,6 +197,9 @@ export async function signOut(request: Request, token: string | null): Promise<H
  * profile, or only its card (the accounts service did not take the token, so it answered as to
  * anyone signed out), means the session is stale (account gone, token refused): sign out.
  */
+/** The API's answers a page passes on to the member as they are: try again in a moment. */
+const PASSING_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
 export async function requireUser(request: Request): Promise<MemberWithUser> {
   const session = await requireSession(request);
   const stale = async () => {
@@ -208,6 +211,9 @@ export async function requireUser(request: Request): Promise<MemberWithUser> {
     profile = await fetchProfile(request, session.identity.userId, session.token);
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 404)) throw await stale();
+    // Too many calls, or a service that cannot answer now: the page says so, with that status,
+    // rather than the unexpected-error screen with a 500.
+    if (isApiError(error) && PASSING_STATUSES.has(error.status)) throw new Response(error.message, { status: error.status });
     throw error;
   }
   if (profile.visibility !== 'full') throw await stale();

@@ -14,9 +14,16 @@ import { ForbiddenView } from './forbidden-view';
 // loader failed has no data, and its boundary stands alone.
 const LAYOUT_ROUTE_IDS: ReadonlySet<string> = new Set(['routes/_app', 'routes/admin']);
 
-function ErrorMessage({ error }: { error: unknown }) {
+/** The words a page passed on with its status (a thrown Response's text: session.server.ts), when it did. */
+function passedMessage(error: unknown): string | undefined {
+  return isRouteErrorResponse(error) && typeof error.data === 'string' && error.data.trim() ? error.data : undefined;
+}
+
+export function ErrorMessage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
   if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenView />;
+  const message = passedMessage(error);
+  if (message) return <ErrorView message={message} />;
   // Only development builds show what went wrong; production shows the product's text alone.
   let details: string | undefined;
   if (import.meta.env.DEV) {
