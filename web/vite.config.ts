@@ -12,6 +12,26 @@ declare module '@remix-run/node' {
   }
 }
 
+/**
+ * Chunks named for what they hold. Without them Rollup names a shared chunk after one of its
+ * modules: React's was `use-now`, the i18n engine's `admin-texts` (it was put into the first manual
+ * chunk that used it).
+ */
+const MANUAL_CHUNKS: [RegExp, string][] = [
+  [
+    /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/(react|router|server-runtime)|turbo-stream)\//,
+    'react',
+  ],
+  [/\/node_modules\/i18next\/|\/shared\/contracts\/src\/i18n\//, 'i18n'],
+  [/\/shared\/contracts\/src\/api\/wallet-texts\.ts$/, 'wallet-texts'],
+  [/\/shared\/contracts\/src\/api\/admin-texts\.ts$/, 'admin-texts'],
+  [/\/shared\/contracts\/src\/api\/messages-texts\.ts$/, 'messages-texts'],
+];
+
+function manualChunks(id: string): string | undefined {
+  return MANUAL_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
@@ -36,16 +56,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild
       ? {}
       : {
+          // A texts module's only top-level work is building its texts (decision 045): unused, it
+          // can go, and it may be merged like any module without side effects.
+          treeshake: { manualPureFunctions: ['localizedTexts', 'template', 'plural', 'localizedLabels'] },
           output: {
             experimentalMinChunkSize: 12 * 1024,
-            manualChunks: (id: string) =>
-              id.endsWith('/shared/contracts/src/api/wallet-texts.ts')
-                ? 'wallet-texts'
-                : id.endsWith('/shared/contracts/src/api/admin-texts.ts')
-                  ? 'admin-texts'
-                  : id.endsWith('/shared/contracts/src/api/messages-texts.ts')
-                    ? 'messages-texts'
-                    : undefined,
+            manualChunks,
           },
         },
   },

@@ -35,6 +35,7 @@ import { startBenchProduct, type BenchProduct } from './product.js';
 import type { Scenario } from './scenario.js';
 import { BENCH_SCENARIOS, type BenchReport, type BenchRun } from './scenarios.js';
 import { benchSize } from './size.js';
+import { backOfficeScripts } from './web.js';
 
 const size = benchSize();
 const out = path.resolve(process.env.BENCH_OUT ?? '.tmp/bench/results.json');
@@ -79,6 +80,7 @@ if (failure) {
 
 const gateway = reports.find((r) => r.gateway)?.gateway;
 const web = reports.find((r) => r.web)?.web;
+const pages = reports.find((r) => r.pages)?.pages ?? [];
 const mediaBytes = reports.find((r) => r.mediaBytes)?.mediaBytes;
 const sockets = reports.find((r) => r.sockets)?.sockets;
 const messages = reports.find((r) => r.messages)?.messages;
@@ -118,7 +120,10 @@ const goals = {
     p('messages-list', 'p99_ms') === undefined ? null : p('messages-list', 'p99_ms')! < 25,
   'feed-200rps p99 < 25 ms': p('feed-200rps', 'p99_ms') === undefined ? null : p('feed-200rps', 'p99_ms')! < 25,
   'web TTFB p50 < 100 ms': p('web-ttfb', 'p50_ms') === undefined ? null : p('web-ttfb', 'p50_ms')! < 100,
-  'web first-load JS < 150 KB': web ? web.jsBytes < 150 * 1024 : null,
+  ...Object.fromEntries(
+    pages.map((page) => [`${page.name} first-load JS <= ${page.budgetBytes / 1024} KiB`, page.jsBytes <= page.budgetBytes]),
+  ),
+  'no back-office script on a member page': pages.length ? pages.every((page) => backOfficeScripts(page).length === 0) : null,
   'reel video worker <= 1.2x bare ffmpeg': reelVideoRatio === null ? null : reelVideoRatio <= 1.2,
 };
 
@@ -141,6 +146,18 @@ if (web)
       web.totalBytes / 1024
     ).toFixed(1)} KB in all`,
   );
+if (pages.length) {
+  console.log('\nMember pages, first load (JavaScript as transferred):');
+  console.table(
+    pages.map((page) => ({
+      page: page.name,
+      'JS KiB': Math.round((page.jsBytes / 1024) * 10) / 10,
+      files: page.jsFiles,
+      'budget KiB': page.budgetBytes / 1024,
+      'back-office scripts': backOfficeScripts(page).join(' ') || '-',
+    })),
+  );
+}
 if (mediaBytes) {
   console.log(`\nHome feed with photos on a phone (375x812 @2x), bytes as transferred, ${mediaBytes.posts} photo posts:`);
   console.table(mediaBytesTable(mediaBytes));
@@ -186,6 +203,7 @@ writeFileSync(
       gatewayRounds: gateway?.rounds,
       goals,
       web,
+      pages,
       mediaBytes,
       sockets,
       messages,

@@ -19,7 +19,7 @@ import { benchBlockPropagation } from './block-propagation.js';
 import { benchSignIn } from './signin.js';
 import type { BenchSize } from './size.js';
 import { benchSockets, type SocketBenchResult } from './sockets.js';
-import { benchWebTtfb, measureWebJs, signedInMember, untilFeedShows, type WebJs } from './web.js';
+import { benchWebTtfb, budgetedPages, homeJs, measurePagesJs, signedInMember, untilFeedShows, type PageJs, type WebJs } from './web.js';
 import { benchWebhooks } from './webhooks.js';
 
 /** What one run of the bench shares between its scenarios. */
@@ -35,6 +35,8 @@ export interface BenchReport {
   scenarios: Scenario[];
   gateway?: { rounds: Record<string, number>[]; ratios: GatewayRatios };
   web?: WebJs;
+  /** Each budgeted member page's first load, against its budget. */
+  pages?: PageJs[];
   sockets?: SocketBenchResult['sockets'];
   /** The reel worker's time over bare ffmpeg's on the same clip (median rounds). */
   reelVideoRatio?: number;
@@ -117,7 +119,7 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
   {
     name: 'web',
     rows: ['web-ttfb'],
-    figures: ['web'],
+    figures: ['web', 'pages'],
     async run({ product, size, feedMembers }) {
       // A real member whose feed shows twenty friends' posts, when the feed was seeded.
       const { userId, token } = await signedInMember(product.gatewayUrl, product.servers.DATABASE_URL);
@@ -128,7 +130,8 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
       await product.settle('web');
       const target = { gatewayUrl: product.gatewayUrl, token, durationMs: size.durationMs };
       const ttfb = await benchWebTtfb(target);
-      return { scenarios: [ttfb], web: await measureWebJs(target) };
+      const pages = await measurePagesJs(target, budgetedPages({ userId }));
+      return { scenarios: [ttfb], web: homeJs(pages), pages };
     },
   },
   {

@@ -4,11 +4,13 @@
  *               time, so it is the render's own time, not a queue's)
  *   web-js      the JavaScript the home feed loads on first visit, in bytes as transferred, read
  *               from Chromium's network events (compressed size, every script the page pulls)
+ *   pages       the same for each budgeted member page (home, profile, reels, groups, wallet,
+ *               search, messages), against its budget
  */
 import { ACCESS_TOKEN_COOKIE } from '@kora/contracts';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
 import { createBenchAccount } from './bench-account.js';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { request } from 'undici';
 import { fromLatencies, type Scenario } from './scenario.js';
 
@@ -73,7 +75,7 @@ export async function benchWebTtfb(target: WebBenchTarget): Promise<Scenario> {
   return fromLatencies('web-ttfb', latencies, errors, (performance.now() - started) / 1000);
 }
 
-/** Bytes of JavaScript (as transferred) and of everything, for the home feed's first load. */
+/** Bytes of JavaScript (as transferred) and of everything, for one page's first load. */
 export interface WebJs {
   jsBytes: number;
   jsFiles: number;
@@ -81,10 +83,66 @@ export interface WebJs {
   files: { url: string; bytes: number }[];
 }
 
-export async function measureWebJs(target: WebBenchTarget): Promise<WebJs> {
+/** A member page the bench weighs, and the JavaScript it may load on a first visit. */
+export interface BudgetedPage {
+  name: string;
+  path: string;
+  budgetBytes: number;
+}
+
+/** A budgeted page's first load, against its budget. */
+export interface PageJs extends WebJs {
+  name: string;
+  path: string;
+  budgetBytes: number;
+}
+
+const KIB = 1024;
+
+/**
+ * The member pages' JavaScript budgets: the home feed's is the tightest, it is the first page most
+ * visits open; the others a little more for what only they do (decision 046).
+ */
+export function budgetedPages(member: { userId: number }): BudgetedPage[] {
+  const page = (name: string, path: string, kib = 160) => ({ name, path, budgetBytes: kib * KIB });
+  return [
+    page('home', '/', 150),
+    page('profile', `/profile/${member.userId}`),
+    page('reels', '/reels'),
+    page('groups', '/groups'),
+    page('wallet', '/wallet'),
+    page('search', '/search?q=lagos'),
+    page('messages', '/messages'),
+  ];
+}
+
+/** Each page's first load (a fresh context, nothing cached): its scripts' bytes as transferred. */
+export async function measurePagesJs(target: Pick<WebBenchTarget, 'gatewayUrl' | 'token'>, pages: BudgetedPage[]): Promise<PageJs[]> {
   const browser = await chromium.launch({ executablePath: await ensureChromium(), args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext();
+    const measured: PageJs[] = [];
+    for (const page of pages) measured.push({ ...page, ...(await firstLoad(browser, target, page.path)) });
+    return measured;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The home feed's first load among the pages (the `web` figure, as the bench reported it before budgets). */
+export function homeJs(pages: PageJs[]): WebJs {
+  const home = pages.find((page) => page.name === 'home');
+  if (!home) throw new Error('the home page was not weighed');
+  return { jsBytes: home.jsBytes, jsFiles: home.jsFiles, totalBytes: home.totalBytes, files: home.files };
+}
+
+/** Scripts of the back office a member page loaded: its routes' chunks and its texts' (decision 024). */
+export function backOfficeScripts(page: WebJs): string[] {
+  return page.files.map((file) => file.url).filter((url) => /\/assets\/admin[.-]/.test(url));
+}
+
+async function firstLoad(browser: Browser, target: Pick<WebBenchTarget, 'gatewayUrl' | 'token'>, path: string): Promise<WebJs> {
+  const context = await browser.newContext();
+  try {
     const { hostname } = new URL(target.gatewayUrl);
     await context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: target.token, domain: hostname, path: '/', httpOnly: true }]);
     const page = await context.newPage();
@@ -109,10 +167,10 @@ export async function measureWebJs(target: WebBenchTarget): Promise<WebJs> {
         files.push({ url: urls.get(e.requestId) ?? '?', bytes: e.encodedDataLength });
       }
     });
-    await page.goto(new URL('/', target.gatewayUrl).href, { waitUntil: 'networkidle' });
+    await page.goto(new URL(path, target.gatewayUrl).href, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 });
     return { jsBytes, jsFiles, totalBytes, files: files.sort((a, b) => b.bytes - a.bytes) };
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
