@@ -212,7 +212,8 @@ export function spanMs(entries: readonly LogEntry[]): number {
 
 /**
  * pgbench on `pages` (one script each) with `clients` connections: `warmUpMs`, then `durationMs`
- * measured; or, given `transactionsPerClient`, that many transactions per client, all measured. The warm-up is long in the bench (size.ts): the posts service runs these statements as
+ * measured; or, given `transactionsPerClient`, that many transactions per client, all measured.
+ * The warm-up is long in the bench (size.ts): the posts service runs these statements as
  * named prepared statements (parsed and planned once per connection), so pgbench prepares them too;
  * each client prepares a page's statements the first time it draws that page, and with 100 pages
  * drawn at random that takes a client a few hundred transactions. Measured from the start, the

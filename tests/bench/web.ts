@@ -91,11 +91,7 @@ export interface BudgetedPage {
 }
 
 /** A budgeted page's first load, against its budget. */
-export interface PageJs extends WebJs {
-  name: string;
-  path: string;
-  budgetBytes: number;
-}
+export type PageJs = BudgetedPage & WebJs;
 
 const KIB = 1024;
 
