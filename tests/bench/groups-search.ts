@@ -16,8 +16,8 @@ import type { Db } from '@kora/platform';
 import { signAccessToken } from '@kora/platform/access-token';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { runOpenLoop } from './open-loop.js';
-import { fromLatencies, type Scenario } from './scenario.js';
+import { runOpenLoop, runOpenLoopSql } from './open-loop.js';
+import type { Scenario } from './scenario.js';
 
 const RATE = Number(process.env.BENCH_GROUPS_RPS ?? 100);
 /** Owners of the seeded groups (at most ID_SPAN) and the member who searches: ids far above what the product hands out. */
@@ -112,34 +112,6 @@ async function seedGroups(db: pg.Client, count: number): Promise<void> {
   await db.query('analyze groups.groups; analyze groups.memberships');
 }
 
-/** The same statement the service runs for `query`'s first page, sent bare with its parameters on the same schedule. */
-async function runBareSql(
-  pool: pg.Pool,
-  name: string,
-  statement: { sql: string; params: unknown[] },
-  durationMs: number,
-): Promise<Scenario> {
-  const total = Math.round((RATE * durationMs) / 1000);
-  const latencies: number[] = [];
-  let errors = 0;
-  const inFlight: Promise<void>[] = [];
-  const started = performance.now();
-  for (let n = 0; n < total; n++) {
-    const due = started + (n * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(
-      pool
-        .query(statement.sql, statement.params)
-        .then(() => undefined)
-        .catch(() => void errors++)
-        .finally(() => latencies.push(performance.now() - due)),
-    );
-  }
-  await Promise.all(inFlight);
-  return { ...fromLatencies(name, latencies, errors, (performance.now() - started) / 1000), notes: { offered_rps: RATE } };
-}
-
 export interface GroupsBenchTarget {
   gatewayUrl: string;
   databaseUrl: string;
@@ -204,7 +176,7 @@ export async function benchGroupsSearch(target: GroupsBenchTarget): Promise<{ re
         next: () => ({ path, headers }),
       });
       results.push({ ...http, notes: { ...http.notes, q, matches } });
-      const bare = await runBareSql(pool, `groups-sql-${name}`, statement, target.durationMs);
+      const bare = await runOpenLoopSql(pool, `groups-sql-${name}`, statement, RATE, target.durationMs);
       results.push({ ...bare, notes: { ...bare.notes, q, matches } });
     }
   } finally {

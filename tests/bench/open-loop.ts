@@ -4,6 +4,7 @@
  * server that stalls therefore shows its stall in every request queued behind it, where a
  * closed-loop client would quietly send less ("coordinated omission").
  */
+import type pg from 'pg';
 import { Agent, request } from 'undici';
 import { fromLatencies, type Scenario } from './scenario.js';
 import type { LoadRequest } from './load.js';
@@ -46,4 +47,33 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<Scenario> {
   await agent.close();
   const result = fromLatencies(options.name, latencies, errors, seconds);
   return { ...result, notes: { offered_rps: options.rate } };
+}
+
+/** A statement sent bare to PostgreSQL on the same kind of schedule: the yardstick beside a route. */
+export async function runOpenLoopSql(
+  pool: pg.Pool,
+  name: string,
+  statement: { sql: string; params: unknown[] },
+  rate: number,
+  durationMs: number,
+): Promise<Scenario> {
+  const total = Math.round((rate * durationMs) / 1000);
+  const latencies: number[] = [];
+  let errors = 0;
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  for (let n = 0; n < total; n++) {
+    const due = started + (n * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(
+      pool
+        .query(statement.sql, statement.params)
+        .then(() => undefined)
+        .catch(() => void errors++)
+        .finally(() => latencies.push(performance.now() - due)),
+    );
+  }
+  await Promise.all(inFlight);
+  return { ...fromLatencies(name, latencies, errors, (performance.now() - started) / 1000), notes: { offered_rps: rate } };
 }

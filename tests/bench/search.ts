@@ -1,13 +1,14 @@
 /**
- * Search (`search`, decision 025): 100,000 posts by 1,000 members seeded straight into the posts
- * schema (`insert … select generate_series`: the seed is not what is measured), words drawn from a
- * vocabulary with a skew (some words in most posts, some in few) and some #tags, a tenth of the
- * authors friends-only so the visibility rules have rows to refuse. Then, closed loop with the same
- * concurrency:
+ * Search (`search`, decisions 025 and 047): 1,000,000 posts by 1,000 authors among 1,000,000
+ * members, seeded straight into the posts schema (`insert … select generate_series`: the seed is
+ * not what is measured), words drawn from a vocabulary with a skew (some words in most posts, some in
+ * few), some #tags, likes and comments with a skew too (the rank has answers to weigh), a tenth of the
+ * authors friends-only so the visibility rules have rows to refuse. Then, in an open loop at a fixed
+ * rate (open-loop.ts, BENCH_SEARCH_RPS, default 50/s):
  *   search-posts-<query>      GET /api/search?type=posts through the gateway (token, proxy, the
  *                             service, its JSON), for a common word, a rare word, two words, a prefix
  *   search-sql-posts-<query>  the service's own statement for the same page (`searchPostsSql`) sent
- *                             bare to the same PostgreSQL: the yardstick
+ *                             bare to the same PostgreSQL on the same schedule: the yardstick
  *   search-people-<query>     GET /api/search?type=people, and search-sql-people-<query> bare
  * The plan of the common word's page is kept in the output.
  */
@@ -16,14 +17,14 @@ import { postsSchema, rankedWindow, searchPeopleSql, searchPostsSql } from '@kor
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { runLoad } from './load.js';
-import { fromLatencies, type Scenario } from './scenario.js';
+import { runOpenLoop, runOpenLoopSql } from './open-loop.js';
+import type { Scenario } from './scenario.js';
 
-/** Authors (at most ID_SPAN), then the reader: ids far above what the product hands out. */
+/** Members (at most ID_SPAN, the authors first), then the reader: ids far above what the product hands out. */
 const BASE = 9_000_000_000;
-const ID_SPAN = 1_000;
+const ID_SPAN = 2_000_000;
 const LAST_ID = BASE + ID_SPAN + 1;
-const CONCURRENCY = Number(process.env.BENCH_SEARCH_CONCURRENCY ?? 8);
+export const RATE = Number(process.env.BENCH_SEARCH_RPS ?? 50);
 
 const FIRST = [
   'Adaeze',
@@ -91,19 +92,23 @@ export const PEOPLE_QUERIES: { name: string; q: string }[] = [
 
 export interface SearchSize {
   posts: number;
+  /** Members who write the posts: the first of `members`. */
   authors: number;
+  /** Members people search looks through. */
+  members: number;
 }
 
-/** The member who searches: the one after the authors. */
-const readerOf = (size: SearchSize) => BASE + size.authors + 1;
+/** The member who searches: the one after the members. */
+export const readerOf = (size: SearchSize) => BASE + size.members + 1;
 
-async function seed(db: pg.Client, { posts: POSTS, authors: AUTHORS }: SearchSize): Promise<void> {
-  if (AUTHORS > ID_SPAN) throw new Error(`search bench: at most ${ID_SPAN} authors`);
-  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from posts.posts where author_id between $1 and $2', [
-    BASE,
-    LAST_ID,
-  ]);
-  if (rows[0]?.n === POSTS) return; // BENCH_REUSE: seeded by an earlier run
+export async function seed(db: pg.Client, { posts: POSTS, authors: AUTHORS, members: MEMBERS }: SearchSize): Promise<void> {
+  if (MEMBERS > ID_SPAN || AUTHORS > MEMBERS) throw new Error(`search bench: at most ${ID_SPAN} members, the authors among them`);
+  const { rows } = await db.query<{ posts: number; members: number }>(
+    `select (select count(*)::int from posts.posts where author_id between $1 and $2) as posts,
+            (select count(*)::int from posts.members where user_id between $1 and $2) as members`,
+    [BASE, LAST_ID],
+  );
+  if (rows[0]?.posts === POSTS && rows[0]?.members === MEMBERS + 1) return; // BENCH_REUSE: seeded by an earlier run
   await db.query('begin');
   await db.query('delete from posts.hashtags where post_id in (select id from posts.posts where author_id between $1 and $2)', [
     BASE,
@@ -117,7 +122,7 @@ async function seed(db: pg.Client, { posts: POSTS, authors: AUTHORS }: SearchSiz
      select $1::bigint + i, lower(($2::text[])[1 + i % 20]) || '.' || lower(($3::text[])[1 + (i / 20) % 15]) || i,
             ($2::text[])[1 + i % 20] || ' ' || ($3::text[])[1 + (i / 20) % 15], '/uploads/profile/defaultavatar.png', true, now(), now()
      from generate_series(1, $4::int) as i`,
-    [BASE, FIRST, LAST, AUTHORS + 1],
+    [BASE, FIRST, LAST, MEMBERS + 1],
   );
   // A tenth of the authors show their posts to friends only (the reader is nobody's friend).
   await db.query(
@@ -126,15 +131,17 @@ async function seed(db: pg.Client, { posts: POSTS, authors: AUTHORS }: SearchSiz
     [BASE, AUTHORS],
   );
   // The word list is drawn per post (the inner series refers to i, so it is not evaluated once).
+  // Most posts get a few likes, a few get hundreds: what the rank weighs.
   await db.query(
-    `insert into posts.posts (author_id, content, created_at)
+    `insert into posts.posts (author_id, content, created_at, like_count, comment_count)
      select $1::bigint + 1 + i % $2::int,
             initcap(array_to_string(array(
               select ($3::text[])[1 + floor(power(random(), 3) * array_length($3::text[], 1))::int]
               from generate_series(1, 8 + i % 17) as w), ' '))
               || case when i % 1000 = 7 then ' adire' else '' end
               || case when i % 4 = 0 then ' #' || ($4::text[])[1 + floor(power(random(), 2) * array_length($4::text[], 1))::int] else '' end,
-            now() - make_interval(mins => i)
+            now() - make_interval(mins => i),
+            floor(power(random(), 6) * 500)::int, floor(power(random(), 8) * 60)::int
      from generate_series(1, $5::int) as i`,
     [BASE, AUTHORS, WORDS, TAGS, POSTS],
   );
@@ -157,28 +164,6 @@ const prefixQuery = (q: string) =>
     .map((w, i, all) => (i === all.length - 1 ? `${w}:*` : w))
     .join(' & ');
 
-/** `statement` sent bare, closed loop with the same concurrency as the HTTP side. */
-async function runBareSql(
-  pool: pg.Pool,
-  name: string,
-  statement: { sql: string; params: unknown[] },
-  durationMs: number,
-): Promise<Scenario> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const until = started + durationMs;
-  const worker = async () => {
-    while (performance.now() < until) {
-      const t0 = performance.now();
-      await pool.query(statement.sql, statement.params).catch(() => void errors++);
-      latencies.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { ...fromLatencies(name, latencies, errors, (performance.now() - started) / 1000), notes: { concurrency: CONCURRENCY } };
-}
-
 export interface SearchBenchTarget {
   gatewayUrl: string;
   databaseUrl: string;
@@ -192,7 +177,7 @@ export interface SearchBenchTarget {
 export async function benchSearch(target: SearchBenchTarget): Promise<{ results: Scenario[]; plan: string }> {
   const db = new pg.Client({ connectionString: target.databaseUrl });
   await db.connect();
-  const pool = new pg.Pool({ connectionString: target.databaseUrl, max: CONCURRENCY });
+  const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 16 });
   const tables = postsSchema('posts');
   const dialect = new PgDialect();
   const bare = (statement: SQL) => dialect.sqlToQuery(statement);
@@ -214,13 +199,12 @@ export async function benchSearch(target: SearchBenchTarget): Promise<{ results:
     ];
     for (const { kind, q } of target.warmUpMs > 0 ? cases : []) {
       const path = `/api/search?type=${kind}&q=${encodeURIComponent(q)}`;
-      await runLoad({
+      await runOpenLoop({
         name: 'search-warm-up',
         url: target.gatewayUrl,
-        path,
-        headers,
-        concurrency: CONCURRENCY,
+        rate: RATE,
         durationMs: target.warmUpMs,
+        next: () => ({ path, headers }),
       });
     }
     for (const { kind, name, q, statement } of cases) {
@@ -243,16 +227,15 @@ export async function benchSearch(target: SearchBenchTarget): Promise<{ results:
         plan = explained.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
       }
       const path = `/api/search?type=${kind}&q=${encodeURIComponent(q)}`;
-      const http = await runLoad({
+      const http = await runOpenLoop({
         name: `search-${kind}-${name}`,
         url: target.gatewayUrl,
-        path,
-        headers,
-        concurrency: CONCURRENCY,
+        rate: RATE,
         durationMs: target.durationMs,
+        next: () => ({ path, headers }),
       });
       results.push({ ...http, notes: { ...http.notes, q, matches } });
-      const sqlAlone = await runBareSql(pool, `search-sql-${kind}-${name}`, query, target.durationMs);
+      const sqlAlone = await runOpenLoopSql(pool, `search-sql-${kind}-${name}`, query, RATE, target.durationMs);
       results.push({ ...sqlAlone, notes: { ...sqlAlone.notes, q, matches } });
     }
   } finally {

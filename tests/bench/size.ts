@@ -21,7 +21,7 @@ export interface BenchSize {
   /** Privacy changes saved and taken back in the settings scenario. */
   settingsRounds: number;
   groups: number;
-  search: { posts: number; authors: number };
+  search: { posts: number; authors: number; members: number };
   reels: number;
   reelVideo: { rounds: number; clip: { seconds: number; width: number; height: number; fps: number } };
   sockets: { asked: number; likes: number; wave: number; settleMs: number };
@@ -46,7 +46,11 @@ export function benchSize(env: NodeJS.ProcessEnv = process.env): BenchSize {
     feed: { members: numberFrom(env, 'BENCH_FEED_MEMBERS', 1_000), posts: numberFrom(env, 'BENCH_FEED_POSTS', 10_000) },
     settingsRounds: numberFrom(env, 'BENCH_SETTINGS_ROUNDS', 20),
     groups: 10_000,
-    search: { posts: 100_000, authors: 1_000 },
+    search: {
+      posts: numberFrom(env, 'BENCH_SEARCH_POSTS', 1_000_000),
+      authors: 1_000,
+      members: numberFrom(env, 'BENCH_SEARCH_MEMBERS', 1_000_000),
+    },
     reels: 5_000,
     reelVideo: { rounds: numberFrom(env, 'BENCH_REEL_ROUNDS', 2), clip: { seconds: 60, width: 1080, height: 1920, fps: 30 } },
     sockets: { asked: numberFrom(env, 'BENCH_SOCKETS', 50_000), likes: numberFrom(env, 'BENCH_LIKES', 200), wave: 500, settleMs: 3_000 },
@@ -80,7 +84,7 @@ export const SMOKE_SIZE: BenchSize = {
   feed: { members: 20, posts: 40 },
   settingsRounds: 1,
   groups: 300,
-  search: { posts: 2_000, authors: 300 },
+  search: { posts: 2_000, authors: 300, members: 300 },
   reels: 60,
   reelVideo: { rounds: 1, clip: { seconds: 2, width: 360, height: 640, fps: 15 } },
   sockets: { asked: 50, likes: 3, wave: 25, settleMs: 200 },

@@ -37,7 +37,7 @@ export { toggleCountedRow, type CountedToggle, type ToggleResult } from './db/co
 export { violatedUniqueIndex } from './db/unique.js';
 export { preparedSql, type PreparedSql } from './db/prepared-sql.js';
 export type { Migration } from './db/migrate.js';
-export { escapeLike, searchTextContains, searchTextSql } from './db/search-text.js';
+export { escapeLike, foldedTextContains, searchTextContains, searchTextSql } from './db/search-text.js';
 export type { Subscription } from './events/bus.js';
 export type { EventHandler, HandlerMap } from './events/consumer.js';
 export { buildEnvelope, type NewEvent } from './events/outbox.js';

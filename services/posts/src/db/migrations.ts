@@ -12,6 +12,7 @@ import {
   searchTextSql,
   type Migration,
 } from '@kora/platform/service';
+import { searchRankFunctionSql } from '../search/search-rank.js';
 
 export const migrations: Migration[] = [
   {
@@ -327,6 +328,25 @@ export const migrations: Migration[] = [
       );
       create index photos_uploader_idx on {schema}.photos (uploader_id);
       alter table {schema}.videos add column renditions json;
+    `,
+  },
+  {
+    // Search at scale (decision 047). Posts rank by "best": a rank PostgreSQL keeps from the post's
+    // age and engagement, and an index in that order, so a common word's first page reads a few
+    // hundred posts rather than every match. People: the folded name stored once (no unaccent per
+    // row) with its trigram count, the closest first, and an index in that order holding the name.
+    id: '0014_search_at_scale',
+    sql: `${searchRankFunctionSql}
+      alter table {schema}.posts add column search_rank double precision
+        generated always as (public.kora_search_rank(like_count, comment_count, share_count, created_at)) stored;
+      create index posts_search_rank_idx on {schema}.posts (search_rank desc, id desc) where deleted_at is null;
+      alter table {schema}.members
+        add column search_name text generated always as (public.kora_search_text(display_name || ' ' || username)) stored,
+        add column search_size integer generated always as
+          (coalesce(array_length(public.show_trgm(public.kora_search_text(display_name || ' ' || username)), 1), 0)) stored;
+      drop index {schema}.members_search_idx;
+      create index members_search_name_idx on {schema}.members using gin (search_name public.gin_trgm_ops);
+      create index members_search_size_idx on {schema}.members (search_size, user_id) include (search_name) where activated;
     `,
   },
 ];

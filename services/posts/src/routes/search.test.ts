@@ -10,8 +10,11 @@ import {
 import { eventually, expectError } from '@kora/testing';
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { setShadowHidden } from '../moderation/post-state.js';
+import { searchRank } from '../search/search-rank.js';
 import {
+  backdate,
   befriend,
   createGroup,
   grantPlan,
@@ -25,6 +28,8 @@ import {
   snapshot,
   type PostsTestService,
 } from '../test-support.js';
+
+const DAY_MS = 86_400_000;
 
 /** A word no other test of the run writes, so each test reads only its own posts. */
 const uniqueWord = (prefix = 'kw') => `${prefix}${randomInt(10 ** 9, 10 ** 10)}`;
@@ -70,13 +75,32 @@ describe(`GET /api/search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       expect(found).toMatchObject({ id: jollof.id, content: jollof.content, author: { id: me } });
     });
 
-    it('ranks posts with more matches first, then newer first', async () => {
+    it('ranks the best first: a day of freshness for every doubling of answers, then the newest', async () => {
+      const { svc, api } = file;
       const me = nextId();
       const w = uniqueWord();
-      const once = await file.api.createPost(me, `${w} once`);
-      const thrice = await file.api.createPost(me, `${w} and ${w} and ${w} again`);
-      const onceNewer = await file.api.createPost(me, `${w} once more`);
-      expect(await postIds(me, w)).toEqual([thrice.id, onceNewer.id, once.id]);
+      const answered = await api.createPost(me, `${w} from two days ago, liked by seven`);
+      await backdate(svc, answered.id, new Date(Date.now() - 2 * DAY_MS));
+      for (let i = 0; i < 7; i++)
+        expect((await api.post(`/api/posts/${answered.id}/react`, nextId(), { reaction: 'like' })).statusCode).toBe(200);
+      const stale = await api.createPost(me, `${w} from yesterday, liked by one`);
+      await backdate(svc, stale.id, new Date(Date.now() - 1.5 * DAY_MS));
+      expect((await api.post(`/api/posts/${stale.id}/react`, nextId(), { reaction: 'like' })).statusCode).toBe(200);
+      const fresh = await api.createPost(me, `${w} fresh`);
+      const fresher = await api.createPost(me, `${w} ${w} fresher, saying it twice`);
+      // Seven likes are three doublings: two days old, it stands a day above today's posts.
+      expect(await postIds(me, w)).toEqual([answered.id, fresher.id, fresh.id, stale.id]);
+    });
+
+    it('keeps the rank PostgreSQL stores equal to the one other search engines compute', async () => {
+      const { svc, api } = file;
+      const me = nextId();
+      const post = await api.createPost(me, `${uniqueWord()} ranked`);
+      for (let i = 0; i < 3; i++) await api.post(`/api/posts/${post.id}/react`, nextId(), { reaction: 'like' });
+      const t = svc.tables.posts;
+      const [row] = await svc.ctx.db.select().from(t).where(eq(t.id, post.id));
+      expect(row!.likeCount).toBe(3);
+      expect(row!.searchRank).toBeCloseTo(searchRank(row!), 6);
     });
 
     it('applies every visibility rule of the feed', async () => {
@@ -217,6 +241,29 @@ describe(`GET /api/search (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () =
       await eventually(async () => !(await people(w)).some((m) => m.id === suspended));
       await publish(svc, 'user.status-changed', { userId: suspended, status: 'active', previousStatus: 'suspended' }, suspended, 1);
       await eventually(async () => (await people(w)).some((m) => m.id === suspended));
+    });
+
+    it('shows the exact username first, then the closest names, paging with no repeats and no gaps', async () => {
+      const { svc } = file;
+      const w = uniqueWord('zp');
+      const [exact, short, middle, long] = [nextId(), nextId(), nextId(), nextId()];
+      await namedMember(svc, long, `${w}c`, 'Oluwadamilare', 'Okonkwo-Williamson');
+      await namedMember(svc, exact, w, 'Oluwaseun', 'Balogun-Adeyemi');
+      await namedMember(svc, short, `${w}a`, 'Ada', 'Obi');
+      await namedMember(svc, middle, `${w}b`, 'Chinonso', 'Okafor');
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { items: MemberCard[]; next: string | null } = await search<MemberCard>(short, {
+          type: 'people',
+          q: w,
+          limit: '2',
+          ...(cursor ? { cursor } : {}),
+        });
+        seen.push(...page.items.map((m) => m.id));
+        cursor = page.next;
+      } while (cursor);
+      expect(seen).toEqual([exact, short, middle, long]);
     });
   });
 

@@ -15,9 +15,9 @@ export function memberCardColumns(now: string): SQL {
     ${verifiedSql(sql`m`, sql`${now}::timestamptz`)}`;
 }
 
-/** Members aliased `m` who may be listed: activated, not suspended. */
-export function listable(t: PostsTables): SQL {
-  return sql`m.activated and not exists (select 1 from ${t.suspendedMembers} as sm where sm.user_id = m.user_id)`;
+/** Members aliased `m` (or `alias`) who may be listed: activated, not suspended. */
+export function listable(t: PostsTables, alias: SQL = sql`m`): SQL {
+  return sql`${alias}.activated and not exists (select 1 from ${t.suspendedMembers} as sm where sm.user_id = ${alias}.user_id)`;
 }
 
 interface CardRow {

@@ -2,7 +2,7 @@
  * People search and the Pro users list, over the member snapshot (decision 025).
  */
 import type { MemberCard } from '@kora/contracts';
-import { notBlockedWith, searchTextContains } from '@kora/platform/service';
+import { foldedTextContains, notBlockedWith } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
@@ -11,8 +11,8 @@ import { offsetPage, type RankedWindow } from './ranked-cursor.js';
 
 /**
  * Members whose name or username holds every word of `query` (unaccented, any case, anywhere: the
- * trigram index `members_search_idx` answers it). The one whose username is exactly the query
- * (without a leading @) first, then by trigram similarity to the whole query, then by id.
+ * trigram index over `members.search_name` answers it). The one whose username is exactly the query
+ * (without a leading @) first, then the closest names, then by id (decision 047).
  */
 export async function searchPeople(
   posts: Posts,
@@ -25,15 +25,31 @@ export async function searchPeople(
   return offsetPage(await cardRows(posts, searchPeopleSql(posts.tables, query, window, posts.now().toISOString(), viewer)), window);
 }
 
-/** The statement of a people page (the bench runs it bare too); members blocked either way with `viewer` are left out (decision 036). */
+/**
+ * The statement of a people page (the bench runs it bare too); members blocked either way with
+ * `viewer` are left out (decision 036). Among names holding every word of the query, trigram
+ * similarity to it falls as the name's own trigrams grow, so "closest" is `search_size` ascending:
+ * an index in that order holding the folded name lets the planner walk it and stop at the page for a
+ * common name (an index-only scan), or take a rare name's few matches from the trigram index.
+ */
 export function searchPeopleSql(t: PostsTables, query: string, window: RankedWindow, now: string, viewer: number | null = null): SQL {
-  const text = sql`m.display_name || ' ' || m.username`;
+  const words = query.replace(/(^|\s)@/g, '$1');
   const username = query.trim().replace(/^@/, '');
+  // One row more than the page: the member with the exact username may also be among the closest.
+  const closest = sql`
+    select s.user_id, s.search_size as place from ${t.members} as s
+    where ${listable(t, sql`s`)} and ${foldedTextContains(sql`s.search_name`, words)} and ${notBlockedWith(t.blocks, viewer, sql`s.user_id`)}
+    order by s.search_size, s.user_id
+    limit ${window.offset + window.take + 1}`;
   return sql`
-    select ${memberCardColumns(now)} from ${t.members} as m
-    where ${listable(t)} and ${searchTextContains(text, query.replace(/(^|\s)@/g, '$1'))} and ${notBlockedWith(t.blocks, viewer, sql`m.user_id`)}
-    order by lower(m.username) = lower(${username}) desc,
-      public.similarity(public.kora_search_text(${text}), public.kora_search_text(${query})) desc, m.user_id
+    select ${memberCardColumns(now)} from (
+      select c.user_id, min(c.place) as place from (
+        (select e.user_id, -1 as place from ${t.members} as e where lower(e.username) = lower(${username}))
+        union all (${closest})
+      ) as c group by c.user_id
+    ) as c join ${t.members} as m on m.user_id = c.user_id
+    where ${listable(t)} and ${foldedTextContains(sql`m.search_name`, words)} and ${notBlockedWith(t.blocks, viewer, sql`m.user_id`)}
+    order by c.place, m.user_id
     limit ${window.take} offset ${window.offset}`;
 }
 

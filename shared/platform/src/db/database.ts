@@ -35,12 +35,25 @@ export interface Database {
 export { rowsOf } from './rows.js';
 
 /**
+ * Every service's sessions run without PostgreSQL's JIT (decision 047): our statements are short,
+ * and where a plan's cost estimate crossed `jit_above_cost` the compilation took ten times the
+ * statement's own work. A URL that sets `options` itself wins (node-postgres reads it last).
+ */
+export const SESSION_OPTIONS = '-c jit=off';
+
+/**
  * A pool of `poolSize` connections. A query that finds them all busy waits up to `waitMs` for one,
  * then fails as a dependency outage (503): by default under the gateway's 15 s upstream timeout, so
  * the member gets that clear answer rather than the gateway's 504.
  */
 export function openPostgres(url: string, poolSize = 10, waitMs = 10_000): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: waitMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: waitMs,
+    options: SESSION_OPTIONS,
+  });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   // Nor a checked-out one (in a transaction, between two queries): pg emits its 'error' on the client,

@@ -36,8 +36,13 @@ export function escapeLike(text: string): string {
  * box. Each word is its own `like`, and the trigram index answers each.
  */
 export function searchTextContains(column: SQL, query: string): SQL {
+  return foldedTextContains(sql`public.kora_search_text(${column})`, query);
+}
+
+/** The same over text already folded by `kora_search_text` (a stored generated column, say). */
+export function foldedTextContains(folded: SQL, query: string): SQL {
   const words = query.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return sql`true`;
-  const each = words.map((word) => sql`public.kora_search_text(${column}) like '%' || public.kora_search_text(${escapeLike(word)}) || '%'`);
+  const each = words.map((word) => sql`${folded} like '%' || public.kora_search_text(${escapeLike(word)}) || '%'`);
   return sql`(${sql.join(each, sql` and `)})`;
 }

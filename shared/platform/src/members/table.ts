@@ -3,11 +3,18 @@
  * service that needs names and avatars, each in its own schema (services never read auth's tables),
  * created by `memberSnapshotSql` and fed by `memberSnapshotHandlers` from the `auth.user` topic.
  */
-import { bigint, boolean, text, timestamp, type PgSchema } from 'drizzle-orm/pg-core';
+import { bigint, boolean, text, timestamp, type PgColumnBuilderBase, type PgSchema } from 'drizzle-orm/pg-core';
 
-/** The `members` table of `schema`: the Drizzle view of `memberSnapshotSql`. */
-export function memberSnapshotTable(schema: PgSchema) {
+/**
+ * The `members` table of `schema`: the Drizzle view of `memberSnapshotSql`, with the columns a
+ * service added to its own copy (`extra`, generated ones such as posts' search columns).
+ */
+export function memberSnapshotTable<Extra extends Record<string, PgColumnBuilderBase> = Record<never, never>>(
+  schema: PgSchema,
+  extra: Extra = {} as Extra,
+) {
   return schema.table('members', {
+    ...extra,
     userId: bigint('user_id', { mode: 'number' }).primaryKey(),
     username: text('username').notNull(),
     /** `firstname lastname` trimmed, else the username (contracts' `displayName`). */
