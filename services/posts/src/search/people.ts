@@ -26,26 +26,51 @@ export async function searchPeople(
 }
 
 /**
+ * How far along the closest-names index a page first looks: far enough for a common name's deepest
+ * page, short enough to be a few milliseconds when nothing there matches (decision 047).
+ */
+export const CLOSEST_WALK = 50_000;
+
+/**
  * The statement of a people page (the bench runs it bare too); members blocked either way with
  * `viewer` are left out (decision 036). Among names holding every word of the query, trigram
- * similarity to it falls as the name's own trigrams grow, so "closest" is `search_size` ascending:
- * an index in that order holding the folded name lets the planner walk it and stop at the page for a
- * common name (an index-only scan), or take a rare name's few matches from the trigram index.
+ * similarity to it falls as the name's own trigrams grow, so "closest" is `search_size` ascending,
+ * and `members_search_size_idx` holds that order with the folded name. The page first reads the
+ * CLOSEST_WALK closest names from it (an index-only scan) and tests the words on each: a common
+ * name fills the page there. Only when it does not are the matches taken from the trigram index
+ * and sorted (a rare name has few). Both ways give the same rows.
  */
 export function searchPeopleSql(t: PostsTables, query: string, window: RankedWindow, now: string, viewer: number | null = null): SQL {
   const words = query.replace(/(^|\s)@/g, '$1');
   const username = query.trim().replace(/^@/, '');
   // One row more than the page: the member with the exact username may also be among the closest.
-  const closest = sql`
-    select s.user_id, s.search_size as place from ${t.members} as s
-    where ${listable(t, sql`s`)} and ${foldedTextContains(sql`s.search_name`, words)} and ${notBlockedWith(t.blocks, viewer, sql`s.user_id`)}
-    order by s.search_size, s.user_id
-    limit ${window.offset + window.take + 1}`;
+  const wanted = window.offset + window.take + 1;
+  const holdsWords = (alias: SQL) =>
+    sql`${foldedTextContains(sql`${alias}.search_name`, words)} and ${notBlockedWith(t.blocks, viewer, sql`${alias}.user_id`)}
+      and not exists (select 1 from ${t.suspendedMembers} as sm where sm.user_id = ${alias}.user_id)`;
+  // The fallback sorts by `search_size + 0` so the planner takes the trigram index, never this walk again.
   return sql`
+    with walk as (
+      select s.user_id, s.search_size from (
+        select s.user_id, s.search_size, s.search_name from ${t.members} as s where s.activated
+        order by s.search_size, s.user_id limit ${CLOSEST_WALK}
+      ) as s
+      where ${holdsWords(sql`s`)}
+      order by s.search_size, s.user_id
+      limit ${wanted}
+    ), closest as (
+      select w.user_id, w.search_size as place from walk as w where (select count(*) from walk) = ${wanted}
+      union all (
+        select s.user_id, s.search_size from ${t.members} as s
+        where (select count(*) from walk) < ${wanted} and s.activated and ${holdsWords(sql`s`)}
+        order by s.search_size + 0, s.user_id
+        limit ${wanted}
+      )
+    )
     select ${memberCardColumns(now)} from (
       select c.user_id, min(c.place) as place from (
         (select e.user_id, -1 as place from ${t.members} as e where lower(e.username) = lower(${username}))
-        union all (${closest})
+        union all (select user_id, place from closest)
       ) as c group by c.user_id
     ) as c join ${t.members} as m on m.user_id = c.user_id
     where ${listable(t)} and ${foldedTextContains(sql`m.search_name`, words)} and ${notBlockedWith(t.blocks, viewer, sql`m.user_id`)}
