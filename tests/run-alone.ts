@@ -8,6 +8,7 @@ export const apiFilesAlone: Record<string, string> = {
   'foundation.test.ts': 'stops the admin service; changes site settings',
   'admin-stats.test.ts': 'stops the posts service; counts every account and post',
   'notifications-live.test.ts': 'stops and restarts the Kafka broker',
+  'notifications-instances.test.ts': 'stops and restarts the second notifications instance',
   'site-settings-effects.test.ts': 'changes every site setting',
   'audit.test.ts': 'changes the e-mail settings',
   'reels.test.ts': 'switches reels off',

@@ -19,6 +19,7 @@ import { createEdgeChecks } from './edge-checks.js';
 import { edgeRequestOf, requestIdFor } from './edge-request.js';
 import { createEdgeServer } from './edge-server.js';
 import { installGatewayHealth } from './health.js';
+import { createInstances } from './instances.js';
 import { createOriginPolicy } from './origins.js';
 import { installOwnRouteBasics } from './own-routes.js';
 import { createProxy } from './proxy.js';
@@ -35,6 +36,8 @@ export interface GatewayOptions {
   env: GatewayEnv;
   /** Base URL (origin) of every service and of the web app. */
   upstreams: Upstreams;
+  /** Every notifications instance (NOTIFICATIONS_URL's list, decision 049); default: `upstreams.notifications` alone. */
+  notificationsInstances?: readonly string[];
   /** Rate-limit counters and revoked-session flags; shared by every replica (Redis) or in memory. */
   store: KeyValueStore;
   log: Logger;
@@ -120,13 +123,15 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     now: options.now,
   });
   const timeouts = { timeoutMs: env.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: env.UPSTREAM_CONNECT_TIMEOUT_MS };
+  const notifications = createInstances(options.notificationsInstances ?? [upstreams.notifications]);
   const proxy = createProxy({
     upstreams,
+    notifications,
     log,
     ...timeouts,
     onEndedSessions: (sessionIds) => sessionIds.forEach((sessionId) => revokedSessions.add(sessionId)),
   });
-  const websocket = createWebSocketProxy({ upstream: upstreams.notifications, log, ...timeouts });
+  const websocket = createWebSocketProxy({ instances: notifications, log, ...timeouts });
   const edge = createEdgeServer({
     address: createClientAddress(env.TRUST_PROXY),
     originPolicy,

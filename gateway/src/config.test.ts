@@ -101,4 +101,16 @@ describe('gatewayEnvSchema', () => {
     expect(upstreams['stories-reels']).toBe('http://stories:4105');
     expect(upstreams.web).toBe(upstreamEnv.WEB_URL);
   });
+
+  it('takes several notifications instances in NOTIFICATIONS_URL, comma-separated; one origin as before', () => {
+    const one = loadConfig(gatewayEnvSchema, minimal);
+    expect(one.NOTIFICATIONS_URL).toEqual([upstreamEnv.NOTIFICATIONS_URL]);
+    const two = loadConfig(gatewayEnvSchema, { ...minimal, NOTIFICATIONS_URL: ' http://n1:4109/ , http://n2:4109,http://n1:4109' });
+    expect(two.NOTIFICATIONS_URL).toEqual(['http://n1:4109', 'http://n2:4109']);
+    // Health probes and API documents ask the first.
+    expect(upstreamsFromEnv(two).notifications).toBe('http://n1:4109');
+    for (const bad of ['', ' , ', 'http://n1:4109,http://n2:4109/path', 'http://n1:4109,ftp://n2']) {
+      expect(() => loadConfig(gatewayEnvSchema, { ...minimal, NOTIFICATIONS_URL: bad }), bad).toThrow(ConfigError);
+    }
+  });
 });

@@ -44,8 +44,28 @@ const upstreamUrl = z
   }, 'must be an origin only (scheme, host, port), without path, query or credentials')
   .transform((value) => new URL(value).origin);
 
-const upstreamShape = Object.fromEntries(Object.values(upstreamVariables).map((name) => [name, upstreamUrl])) as {
-  [K in UpstreamVariable]: typeof upstreamUrl;
+/**
+ * NOTIFICATIONS_URL may list several instances, comma-separated (decision 049): sockets and requests
+ * are spread over them and a dead one is passed over (instances.ts). One origin works as before.
+ */
+const upstreamList = z
+  .string()
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(upstreamUrl).min(1, 'must name at least one origin'))
+  .transform((origins) => [...new Set(origins)]);
+
+type ListedVariable = typeof upstreamVariables.notifications;
+
+const upstreamShape = {
+  ...(Object.fromEntries(Object.values(upstreamVariables).map((name) => [name, upstreamUrl])) as {
+    [K in Exclude<UpstreamVariable, ListedVariable>]: typeof upstreamUrl;
+  }),
+  NOTIFICATIONS_URL: upstreamList,
 };
 
 const positiveInt = z.coerce.number().int().positive();
@@ -166,8 +186,12 @@ export const gatewayEnvSchema = z
 
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 
+/** Each upstream's origin; of a list (NOTIFICATIONS_URL), its first: health probes and API documents ask that one. */
 export function upstreamsFromEnv(env: GatewayEnv): Upstreams {
   return Object.fromEntries(
-    (Object.keys(upstreamVariables) as UpstreamName[]).map((name) => [name, env[upstreamVariables[name]]]),
+    (Object.keys(upstreamVariables) as UpstreamName[]).map((name) => {
+      const value = env[upstreamVariables[name]];
+      return [name, Array.isArray(value) ? value[0]! : value];
+    }),
   ) as Upstreams;
 }

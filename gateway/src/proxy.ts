@@ -18,6 +18,7 @@ import type { UpstreamName, Upstreams } from './config.js';
 import { REQUEST_ID_HEADER, type EdgeRequest } from './edge-request.js';
 import { BAD_REQUEST, classifyUpstreamError, upstreamErrorResponse, type Refusal } from './errors.js';
 import { createForwarder, HOP_BY_HOP, isForwardablePath } from './forward.js';
+import type { Instances } from './instances.js';
 import { isApiPath } from './paths.js';
 import { upstreamBody } from './request-body.js';
 import { CSP_NONCE_HEADER } from './security-headers.js';
@@ -26,6 +27,8 @@ export { HOP_BY_HOP };
 
 export interface ProxyOptions {
   upstreams: Upstreams;
+  /** The notifications instances its requests are spread over (decision 049); default `upstreams.notifications` alone. */
+  notifications?: Instances;
   timeoutMs: number;
   connectTimeoutMs: number;
   log: Logger;
@@ -135,8 +138,10 @@ export function createProxy(options: ProxyOptions): Proxy {
       sendRefusal(res, edge, JSON_TOO_LARGE);
       return;
     }
+    const instances = upstream === 'notifications' ? options.notifications : undefined;
+    const origin = instances ? instances.pick() : options.upstreams[upstream];
     const target = {
-      origin: options.upstreams[upstream],
+      origin,
       path: edge.url,
       headers: upstreamRequestHeaders(edge, upstream),
       // A body on GET/HEAD has no meaning (and undici refuses to send one). Otherwise what goes
@@ -147,6 +152,8 @@ export function createProxy(options: ProxyOptions): Proxy {
     };
     forwarder.forward(edge, res, target, (error) => {
       const failure = classifyUpstreamError(error);
+      // Not retried (see above): the next request goes to another instance.
+      if (failure === 'unavailable') instances?.down(origin);
       options.log.warn({ traceId: edge.id, upstream, failure, err: error }, 'upstream request failed');
       sendRefusal(res, edge, upstreamErrorResponse(upstream, failure));
     });

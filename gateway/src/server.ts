@@ -50,7 +50,14 @@ const bus: EventBus =
     : new MemoryEventBus(log);
 const siteSettings = await watchSiteSettings(bus, log, 'gateway');
 
-const app = await buildGateway({ env, upstreams: upstreamsFromEnv(env), store, log, siteSettings });
+const app = await buildGateway({
+  env,
+  upstreams: upstreamsFromEnv(env),
+  notificationsInstances: env.NOTIFICATIONS_URL,
+  store,
+  log,
+  siteSettings,
+});
 const url = await app.listen({ host: env.HOST, port: env.PORT });
 log.info({ url, store: store.kind }, 'gateway listening');
 

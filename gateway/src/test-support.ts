@@ -310,7 +310,15 @@ export async function startTestGateway(
   const store = new MemoryStore(options.now);
   const { bus, view } = await testSiteSettings();
   const log = createLogger('gateway', env.LOG_LEVEL, options.logFile);
-  const app = await buildGateway({ env, upstreams, store, log, siteSettings: view, now: options.now });
+  const app = await buildGateway({
+    env,
+    upstreams,
+    notificationsInstances: env.NOTIFICATIONS_URL,
+    store,
+    log,
+    siteSettings: view,
+    now: options.now,
+  });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

@@ -6,7 +6,9 @@
  * and then hands a handshake for `/ws` here. This opens its own handshake to the service with
  * node:http, forwarding the gateway-signed identity and the request id, relays the service's
  * answer, and after a 101 pipes the two sockets together. The gateway never parses frames;
- * keep-alive pings are the service's business.
+ * keep-alive pings are the service's business. With several instances (decision 049) each socket
+ * goes to the next one in turn; one that cannot be reached is passed over and the handshake is
+ * tried on the next, so a dead instance's members land on a live one when they reconnect.
  */
 import { errorBody } from '@kora/contracts';
 import type { Logger } from '@kora/platform';
@@ -18,12 +20,13 @@ import { AUTH_STATE_HEADER } from './auth.js';
 import type { EdgeRequest } from './edge-request.js';
 import { REQUEST_ID_HEADER } from './edge-request.js';
 import { upstreamErrorResponse, type UpstreamFailure } from './errors.js';
+import type { Instances } from './instances.js';
 import { HOP_BY_HOP, upstreamRequestHeaders } from './proxy.js';
 import { protocolsWithoutToken, urlWithoutSocketToken } from './socket-credentials.js';
 
 export interface WebSocketProxyOptions {
-  /** Base URL of the notifications service. */
-  upstream: string;
+  /** The notifications instances (decision 049): each socket goes to the next in turn, past any that refuse. */
+  instances: Instances;
   connectTimeoutMs: number;
   timeoutMs: number;
   log: Logger;
@@ -54,11 +57,17 @@ function echoedHeaders(edge: EdgeRequest): Record<string, string> {
 }
 
 export function createWebSocketProxy(options: WebSocketProxyOptions): WebSocketProxy {
-  const target = new URL(options.upstream);
   // Upgraded sockets leave Node's HTTP bookkeeping, so `server.close()` would wait for them forever.
   const live = new Set<() => void>();
 
   function relay(edge: EdgeRequest, client: PendingUpgrade): void {
+    attempt(edge, client, options.instances.tryOrder());
+  }
+
+  /** Tries the handshake on `origins[0]`; one that cannot be reached hands it to the rest. */
+  function attempt(edge: EdgeRequest, client: PendingUpgrade, origins: string[]): void {
+    const [origin, ...rest] = origins as [string, ...string[]];
+    const target = new URL(origin);
     // Hop-by-hop headers are left out by upstreamRequestHeaders; the upgrade's own are set here.
     const headers: OutgoingHttpHeaders = upstreamRequestHeaders(edge, 'notifications');
     headers.host = target.host;
@@ -98,8 +107,18 @@ export function createWebSocketProxy(options: WebSocketProxyOptions): WebSocketP
 
     upstreamReq.on('error', (err) => {
       live.delete(abandon);
+      client.socket.removeListener('close', abandon);
       if (settled || client.socket.destroyed) return;
       settled = true;
+      if (!connected) {
+        options.instances.down(origin);
+        // Nothing reached the instance: the handshake is safe to try on the next one.
+        if (rest.length > 0) {
+          options.log.warn({ traceId: edge.id, upstream: 'notifications', origin, err }, 'websocket upstream unreachable; trying the next');
+          attempt(edge, client, rest);
+          return;
+        }
+      }
       const timedOut = (err as NodeJS.ErrnoException).code === 'TIMEOUT';
       const failure: UpstreamFailure = !connected ? 'unavailable' : timedOut ? 'timeout' : 'bad-gateway';
       const { status, code, message } = upstreamErrorResponse('notifications', failure);

@@ -52,8 +52,9 @@ async function waitForHealth(url, child, timeoutMs = 120_000) {
  * @param {string} [options.logLevel]
  * @param {Record<string, number>} [options.extraInstances] more instances of a service, e.g.
  *   `{ notifications: 1 }` starts `notifications-2` beside `notifications` (same schema, groups and
- *   topics: a second replica, as on Kubernetes). The gateway routes to the first; tests reach the
- *   others directly through `upstreams['notifications-2']`.
+ *   topics: a second replica, as on Kubernetes). The gateway spreads sockets and requests over every
+ *   notifications instance (NOTIFICATIONS_URL lists them); for other services it routes to the first.
+ *   Tests reach each instance directly through `upstreams['notifications-2']`.
  * @param {Record<string, string[]>} [options.nodeArgs] extra Node options per process, e.g.
  *   `{ gateway: ['--cpu-prof', '--cpu-prof-dir=...'] }` (the bench profiles processes this way).
  * @param {Record<string, Record<string, string>>} [options.extraGateways] more gateways in front of
@@ -156,6 +157,9 @@ export async function startCluster({
     // from loopback: the proxies it trusts here (decision 032).
     const gatewayEnv = { HOST: '0.0.0.0', PORT: String(port), CACHE_STORE: 'redis', TRUST_PROXY: common.TRUST_PROXY || 'loopback' };
     for (const name of [...SERVICE_NAMES, 'web']) gatewayEnv[envName(name)] = upstreams[name];
+    // The gateway spreads sockets over every notifications instance (decision 049); other services keep one address.
+    const replicas = Object.keys(upstreams).filter((name) => /^notifications-\d+$/.test(name));
+    gatewayEnv.NOTIFICATIONS_URL = ['notifications', ...replicas].map((name) => upstreams[name]).join(',');
     await startOne('gateway', 'gateway', gatewayEnv, `http://127.0.0.1:${port}/healthz`);
     for (const [name, settings] of Object.entries(extraGateways)) {
       const extraPort = await pickPort(name);

@@ -6,7 +6,7 @@ import http from 'node:http';
 
 export async function serveControl(product) {
   const server = http.createServer(async (req, res) => {
-    const match = /^\/(stop|start)\/([a-z-]+)$/.exec(req.url ?? '');
+    const match = /^\/(stop|start)\/([a-z0-9-]+)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) {
       res.writeHead(404).end();
       return;

@@ -37,6 +37,8 @@ export interface BenchProductOptions {
   profile?: string[];
   logDir: string;
   logLevel: string;
+  /** More instances of a service (startCluster's extraInstances): the two-instance socket scenario's `notifications-2`. */
+  extraInstances?: Record<string, number>;
 }
 
 export interface BenchProduct {
@@ -51,6 +53,9 @@ export interface BenchProduct {
   /** The product's processes and Kafka's, by name: where a scenario's CPU went (cpu.ts). */
   pids(): Record<string, number | undefined>;
   postmaster?: number;
+  /** Stops a process (SIGKILL: a crash), and starts it again on its port. */
+  stopProcess(name: string, signal?: NodeJS.Signals): Promise<void>;
+  startProcess(name: string): Promise<void>;
   /**
    * Resolves when the services have worked off every event sent so far (backlog.ts) and PostgreSQL
    * has done its deferred housekeeping (database-upkeep.ts): nothing is measured while consumers,
@@ -96,6 +101,7 @@ export async function startBenchProduct(options: BenchProductOptions): Promise<B
       logLevel: options.logLevel,
       logDir: path.resolve(options.logDir),
       nodeArgs,
+      extraInstances: options.extraInstances,
     });
     backlog = await openBacklogProbe(options.servers);
     const probe = backlog;
@@ -113,6 +119,8 @@ export async function startBenchProduct(options: BenchProductOptions): Promise<B
         kafka: options.serverPids?.kafka,
       }),
       postmaster: options.serverPids?.postgres,
+      stopProcess: (name, signal) => running.stopProcess(name, signal),
+      startProcess: (name) => running.startProcess(name),
       async workedOff(before) {
         await untilSettled(probe, SETTLE_TIMEOUT_MS, (left) =>
           process.stdout.write(`bench: after ${before}, the services still work off: ${describeBacklog(left)}\n`),

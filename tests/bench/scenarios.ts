@@ -18,6 +18,7 @@ import { benchSettingsPropagation } from './settings-propagation.js';
 import { benchBlockPropagation } from './block-propagation.js';
 import { benchSignIn } from './signin.js';
 import type { BenchSize } from './size.js';
+import { benchInstances, type InstancesFigures } from './socket-instances.js';
 import { benchSockets, type SocketBenchResult } from './sockets.js';
 import { benchWebTtfb, budgetedPages, homeJs, measurePagesJs, signedInMember, untilFeedShows, type PageJs, type WebJs } from './web.js';
 import { benchWebhooks } from './webhooks.js';
@@ -38,6 +39,8 @@ export interface BenchReport {
   /** Each budgeted member page's first load, against its budget. */
   pages?: PageJs[];
   sockets?: SocketBenchResult['sockets'];
+  /** Two notifications instances behind the gateway, one killed halfway (socket-instances.ts). */
+  instances?: InstancesFigures;
   /** The reel worker's time over bare ffmpeg's on the same clip (median rounds). */
   reelVideoRatio?: number;
   /** PostgreSQL's bytes per stored message (table, TOAST and indexes) and the messages stored. */
@@ -242,8 +245,30 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
         secrets: product.secrets,
         profilers: product.profilers,
         size: size.sockets,
+        pids: product.pids(),
+        postmaster: product.postmaster,
       });
       return { scenarios: live.results, sockets: live.sockets };
+    },
+  },
+  {
+    // Needs the product started with a second notifications instance (run.ts, smoke.test.ts).
+    name: 'sockets-instances',
+    rows: ['like-to-every-tab'],
+    figures: ['instances'],
+    async run({ product, size }) {
+      const second = product.upstreams['notifications-2'];
+      if (!second) throw new Error('sockets-instances needs the product started with extraInstances: { notifications: 1 }');
+      await product.settle('sockets-instances');
+      const instances = await benchInstances({
+        gatewayUrl: product.gatewayUrl,
+        instanceUrls: [product.upstreams.notifications!, second],
+        secrets: product.secrets,
+        size: size.instances,
+        killSecond: () => product.stopProcess('notifications-2', 'SIGKILL'),
+        restartSecond: () => product.startProcess('notifications-2'),
+      });
+      return { scenarios: instances.results, instances: instances.instances };
     },
   },
   {

@@ -5,6 +5,7 @@
  * its figures.
  */
 import type { MessagesSize } from './messages.js';
+import type { InstancesSize } from './socket-instances.js';
 
 export interface BenchSize {
   /** Each measured run's length. */
@@ -24,7 +25,9 @@ export interface BenchSize {
   search: { posts: number; authors: number; members: number };
   reels: number;
   reelVideo: { rounds: number; clip: { seconds: number; width: number; height: number; fps: number } };
-  sockets: { asked: number; likes: number; wave: number; settleMs: number };
+  sockets: { asked: number; likes: number; likeRate: number; wave: number; settleMs: number };
+  /** Two notifications instances behind the gateway (socket-instances.ts): their sockets, the members watched, likes and rate. */
+  instances: InstancesSize;
   messages: MessagesSize;
   /** Paid references seeded for webhooks-distinct: a run that answers more ends early. */
   webhookReferences: number;
@@ -53,7 +56,20 @@ export function benchSize(env: NodeJS.ProcessEnv = process.env): BenchSize {
     },
     reels: 5_000,
     reelVideo: { rounds: numberFrom(env, 'BENCH_REEL_ROUNDS', 2), clip: { seconds: 60, width: 1080, height: 1920, fps: 30 } },
-    sockets: { asked: numberFrom(env, 'BENCH_SOCKETS', 50_000), likes: numberFrom(env, 'BENCH_LIKES', 200), wave: 500, settleMs: 3_000 },
+    sockets: {
+      asked: numberFrom(env, 'BENCH_SOCKETS', 50_000),
+      likes: numberFrom(env, 'BENCH_LIKES', 1_000),
+      likeRate: numberFrom(env, 'BENCH_LIKE_RATE', 100),
+      wave: 500,
+      settleMs: 3_000,
+    },
+    instances: {
+      sockets: numberFrom(env, 'BENCH_INSTANCE_SOCKETS', 20_000),
+      members: 50,
+      likes: numberFrom(env, 'BENCH_LIKES', 1_000),
+      likeRate: numberFrom(env, 'BENCH_LIKE_RATE', 100),
+      wave: 500,
+    },
     webhookReferences: 40_000,
     mediaBytes: { posts: numberFrom(env, 'BENCH_MEDIA_POSTS', 22), scrolledPosts: 20 },
     messages: {
@@ -87,7 +103,8 @@ export const SMOKE_SIZE: BenchSize = {
   search: { posts: 2_000, authors: 300, members: 300 },
   reels: 60,
   reelVideo: { rounds: 1, clip: { seconds: 2, width: 360, height: 640, fps: 15 } },
-  sockets: { asked: 50, likes: 3, wave: 25, settleMs: 200 },
+  sockets: { asked: 50, likes: 3, likeRate: 10, wave: 25, settleMs: 200 },
+  instances: { sockets: 40, members: 2, likes: 6, likeRate: 10, wave: 20 },
   webhookReferences: 300,
   mediaBytes: { posts: 3, scrolledPosts: 3 },
   // 250 conversations: the reader's list (200 of them) fills its first page.

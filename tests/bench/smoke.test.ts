@@ -38,6 +38,8 @@ describe('npm run bench, every scenario once on small data: each reports all its
       serverPids: serverPids(),
       logDir: '.tmp/bench-smoke/logs',
       logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      // The sockets-instances scenario kills and restarts a second notifications instance.
+      extraInstances: { notifications: 1 },
     });
     bench = { product, size: SMOKE_SIZE, feedMembers: [] };
     await product.settle('the first scenario');

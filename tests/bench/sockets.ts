@@ -9,20 +9,24 @@
  *    or at the first wave with failures, and the bench says which limit it met. Reports the sockets
  *    asked and opened, the instance's resident memory and JavaScript heap per socket.
  * 2. Like-to-socket latency while those sockets stay open: a member likes another member's posts
- *    through the gateway; the time from sending the like to the post owner's socket receiving
- *    `notification:new` covers posts' outbox, Kafka, the notifications writer, its outbox, Kafka
- *    again and the live fan-out. Meanwhile the instance's /healthz is timed every 50 ms: its round
- *    trip bounds the instance's event-loop delay from above.
+ *    through the gateway at `size.likeRate` a second (open loop, socket-likes.ts); the time from
+ *    when a like was due to the post owner's socket receiving `notification:new` covers posts'
+ *    outbox, Kafka, the notifications writer, its outbox, Kafka again and the live fan-out.
+ *    Meanwhile the instance's event-loop delay is read from inside it, and its /healthz round trip
+ *    (an upper bound of that delay) is timed every 50 ms (socket-loop.ts); the CPU others used on
+ *    the machine meanwhile is reported too (cpu.ts).
  */
 import type { SocketMessage } from '@kora/contracts';
-import { signAccessToken } from '@kora/platform/access-token';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
 import { openSocket, wsUrl, type LiveSocket } from '@kora/testing/websocket';
+import { cpuNotes, watchCpu } from './cpu.js';
 import { openFleet } from './socket-fleet.js';
 import { heapUsedMb } from './socket-heap.js';
+import { likeAtRate, makePosts, memberToken, until, type DueAt } from './socket-likes.js';
+import { readEventLoop, sampleHealthz, type LoopWindow } from './socket-loop.js';
 import { fileLimit, openFiles, raiseFileLimit, rssMb, type FileLimit } from './socket-process.js';
 import type { Profilers } from './profiler.js';
-import { fromLatencies, percentile, type Scenario } from './scenario.js';
+import { fromLatencies, type Scenario } from './scenario.js';
 
 export interface SocketBenchTarget {
   gatewayUrl: string;
@@ -31,8 +35,11 @@ export interface SocketBenchTarget {
   secrets: { INTERNAL_SECRET: string; ACCESS_TOKEN_SECRET: string };
   /** BENCH_PROFILE's profilers: the likes (not the opening) are profiled as `like-to-socket`. */
   profilers?: Profilers;
-  /** Sockets asked for, likes sent, sockets opened a wave, and the pause for the instance to settle (GC) before its memory is read. */
-  size: { asked: number; likes: number; wave: number; settleMs: number };
+  /** Sockets asked for, likes sent and how many a second, sockets opened a wave, and the pause for the instance to settle (GC) before its memory is read. */
+  size: { asked: number; likes: number; likeRate: number; wave: number; settleMs: number };
+  /** The product's processes (and PostgreSQL's postmaster): whose CPU per like is reported, and what others used. */
+  pids?: Record<string, number | undefined>;
+  postmaster?: number | undefined;
 }
 
 /** Under a client process's 20,000 open files, with room for its own. */
@@ -78,6 +85,8 @@ export interface SocketBenchResult {
     healthzP50Ms: number;
     healthzP99Ms: number;
     healthzMaxMs: number;
+    /** The instance's own event-loop delay while the likes ran (GET /internal/event-loop). */
+    eventLoop: LoopWindow;
   };
 }
 
@@ -130,10 +139,8 @@ export async function benchSockets(target: SocketBenchTarget): Promise<SocketBen
     const held = fleet.opened - released;
     const perSocket = (mb: number) => (held ? round1((mb * 1024) / held) : 0);
 
-    const loop = sampleHealthz(target.notificationsUrl);
     const likes = () => likeToSocket(target, owner, held);
-    const latency = await (target.profilers ? target.profilers.around('like-to-socket', likes) : likes());
-    const healthz = await loop.stop();
+    const { latency, eventLoop, healthz } = await (target.profilers ? target.profilers.around('like-to-socket', likes) : likes());
     const after_likes = await fleet.held();
     return {
       results: [latency],
@@ -159,6 +166,7 @@ export async function benchSockets(target: SocketBenchTarget): Promise<SocketBen
         healthzP50Ms: healthz.p50,
         healthzP99Ms: healthz.p99,
         healthzMaxMs: healthz.max,
+        eventLoop,
       },
     };
   } finally {
@@ -167,105 +175,77 @@ export async function benchSockets(target: SocketBenchTarget): Promise<SocketBen
   }
 }
 
-/** Times the instance's /healthz every 50 ms until stopped (one at a time, so a stall shows as one long sample). */
-function sampleHealthz(url: string): { stop(): Promise<{ p50: number; p99: number; max: number }> } {
-  const samples: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const t = performance.now();
-      await fetch(new URL('/healthz', url)).then(
-        (res) => res.arrayBuffer(),
-        () => undefined,
-      );
-      samples.push(performance.now() - t);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      const sorted = samples.sort((a, b) => a - b);
-      // The maximum too: a stall once per heartbeat is one sample in hundreds, below any percentile.
-      return { p50: round1(percentile(sorted, 50)), p99: round1(percentile(sorted, 99)), max: round1(sorted.at(-1) ?? 0) };
-    },
-  };
-}
-
 /** The post owner's socket, opened before the others: at the instance's file limit no new one could open. */
 interface OwnerSocket {
   userId: number;
   socket: LiveSocket;
-  /** When each post's like was sent, by post id. */
-  sentAt: Map<number, number>;
+  /** When each post's like was due, by post id. */
+  dueAt: DueAt;
   latencies: number[];
 }
 
 async function openOwnerSocket(target: SocketBenchTarget): Promise<OwnerSocket> {
   const userId = FIRST_ID - 1;
-  const sentAt = new Map<number, number>();
+  const dueAt: DueAt = new Map();
   const latencies: number[] = [];
   const socket = await connect(wsUrl(target.notificationsUrl), userId, target.secrets.INTERNAL_SECRET, (message) => {
     if (message.type !== 'notification:new') return;
     const postId = message.notification.meta.postId;
-    const start = postId === null ? undefined : sentAt.get(postId);
-    if (start !== undefined) latencies.push(performance.now() - start);
+    const due = postId === null ? undefined : dueAt.get(postId);
+    if (due !== undefined) latencies.push(performance.now() - due);
   });
-  return { userId, socket, sentAt, latencies };
+  return { userId, socket, dueAt, latencies };
 }
 
-async function likeToSocket(target: SocketBenchTarget, owner: OwnerSocket, otherSockets: number): Promise<Scenario> {
-  const liker = FIRST_ID - 2;
-  const token = (userId: number) =>
-    signAccessToken({ userId, role: 'user', sessionId: `bench-${userId}` }, target.secrets.ACCESS_TOKEN_SECRET, 3_600);
-  const [ownerToken, likerToken] = await Promise.all([token(owner.userId), token(liker)]);
-  const call = async (path: string, tokenValue: string, body: unknown) => {
-    const res = await fetch(new URL(path, target.gatewayUrl), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokenValue}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
-    return res.json() as Promise<{ id: number }>;
-  };
-  // The posts to like are setup, not measured: a connection dropped by a busy machine is tried again.
-  const post = async (i: number) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await call('/api/posts', ownerToken, { userId: owner.userId, content: `latency ${i}` });
-      } catch (error) {
-        if (attempt >= 5 || !(error instanceof TypeError)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
-      }
-    }
-  };
-  const postIds: number[] = [];
-  for (let i = 0; i <= target.size.likes; i++) postIds.push((await post(i)).id);
+/** The processes a like passes through: their CPU per like is always reported. */
+const LIKE_PATH = ['gateway', 'posts', 'notifications', 'kafka', 'postgres'];
 
-  const { sentAt, latencies, socket } = owner;
-  let errors = 0;
+async function likeToSocket(
+  target: SocketBenchTarget,
+  owner: OwnerSocket,
+  otherSockets: number,
+): Promise<{ latency: Scenario; eventLoop: LoopWindow; healthz: { p50: number; p99: number; max: number } }> {
+  const liker = FIRST_ID - 2;
+  const secret = target.secrets.ACCESS_TOKEN_SECRET;
+  const [ownerToken, likerToken] = await Promise.all([memberToken(owner.userId, secret), memberToken(liker, secret)]);
+  // The posts to like are setup, not measured; the first one drains the queue (below).
+  const [probe, ...postIds] = await makePosts(target.gatewayUrl, owner.userId, ownerToken, target.size.likes + 1);
+  const { dueAt, latencies, socket } = owner;
   // Drain first: earlier scenarios leave a backlog of events (the feed seeding's likes) that the
   // writer works through in order. One like whose notification arrives marks the queue empty.
-  const probe = postIds.shift()!;
-  sentAt.set(probe, performance.now());
-  await call(`/api/posts/${probe}/react`, likerToken, { reaction: 'like' });
-  const drainUntil = Date.now() + 600_000;
-  while (latencies.length === 0 && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 200));
+  await likeAtRate({ gatewayUrl: target.gatewayUrl, likerToken, postIds: [probe!], rate: 1, dueAt });
+  await until(() => latencies.length > 0, 600_000);
   process.stdout.write(`sockets bench: event backlog drained in ${Math.round(latencies[0] ?? -1)} ms\n`);
   latencies.length = 0;
 
-  const started = performance.now();
-  // Five likes a second: a steady trickle, each measured on its own.
-  for (const postId of postIds) {
-    sentAt.set(postId, performance.now());
-    await call(`/api/posts/${postId}/react`, likerToken, { reaction: 'like' }).catch(() => errors++);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const deadline = Date.now() + 30_000;
-  while (latencies.length < postIds.length - errors && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const healthz = sampleHealthz(target.notificationsUrl);
+  await readEventLoop(target.notificationsUrl, target.secrets.INTERNAL_SECRET); // starts the window
+  const cpu = watchCpu(target.pids ?? {}, target.postmaster);
+  const { errors, seconds, answerP50Ms, answerP99Ms } = await likeAtRate({
+    gatewayUrl: target.gatewayUrl,
+    likerToken,
+    postIds,
+    rate: target.size.likeRate,
+    dueAt,
+  });
+  await until(() => latencies.length >= postIds.length - errors, 30_000);
+  const eventLoop = await readEventLoop(target.notificationsUrl, target.secrets.INTERNAL_SECRET);
+  const loop = await healthz.stop();
+  const cpuPerLike = { ...cpu.perRequest(postIds.length), others_cores: cpu.othersCores() };
   socket.ws.terminate();
-  const elapsed = (performance.now() - started) / 1000;
   const lost = postIds.length - errors - latencies.length;
-  return { ...fromLatencies('like-to-socket', latencies, errors + lost, elapsed), notes: { other_sockets_open: otherSockets } };
+  const latency = {
+    ...fromLatencies('like-to-socket', latencies, errors + lost, seconds),
+    notes: {
+      offered_rps: target.size.likeRate,
+      other_sockets_open: otherSockets,
+      lost,
+      like_answer_p50_ms: answerP50Ms,
+      like_answer_p99_ms: answerP99Ms,
+      event_loop_p99_ms: eventLoop.p99Ms,
+      event_loop_max_ms: eventLoop.maxMs,
+      ...cpuNotes(cpuPerLike, LIKE_PATH),
+    },
+  };
+  return { latency, eventLoop, healthz: loop };
 }

@@ -5,9 +5,11 @@ import { createNotifications, type Notifications, type NotificationsOptions } fr
 import { migrations } from './db/migrations.js';
 import { DIGEST_QUEUE, digestSender, registerDigestJob } from './digest/daily-digest.js';
 import { notificationsConsumers } from './events/subscriptions.js';
+import { EventLoopDelay } from './live/event-loop.js';
 import { startLiveFeed } from './live/feed.js';
 import { startHeartbeat } from './live/heartbeat.js';
 import { devMailRoutes } from './routes/dev-mail.js';
+import { eventLoopRoute } from './routes/event-loop.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { presenceRoutes } from './routes/presence.js';
 import { pushRoutes } from './routes/push.js';
@@ -17,6 +19,7 @@ import { socketRoute } from './routes/socket.js';
 import { archiveSections } from './export/archive-sections.js';
 
 export type { NotificationsOptions } from './context.js';
+export type { EventLoopWindow } from './live/event-loop.js';
 
 export interface NotificationsServiceDefinition extends ServiceDefinition {
   /** The running instance's handle (its tables, config and live hub), for tests. */
@@ -52,6 +55,8 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
       });
       // Public like auth's: the development mailbox is read before anyone has an account.
       devMailRoutes(app, n);
+      const loopDelay = new EventLoopDelay();
+      eventLoopRoute(app, loopDelay);
 
       // This instance's own live feed and heartbeat; both end with the app (before the consumers).
       const feed = await startLiveFeed(ctx, n.live);
@@ -60,6 +65,7 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
       const stopHeartbeat = startHeartbeat(n.live, n.presence, n.config.NOTIFICATIONS_HEARTBEAT_MS);
       app.addHook('onClose', async () => {
         stopHeartbeat();
+        loopDelay.stop();
         await feed.stop();
         await n.presence.stop(n.live.registry.memberIds());
         await mail(ctx).close();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeNotification } from '~/components/notifications/test-notification';
 import {
+  catchUpUrl,
   connectLiveNotifications,
   reconnectDelay,
   RECONNECT_MAX_MS,
@@ -91,6 +92,14 @@ describe('socketUrl', () => {
   });
 });
 
+describe('catchUpUrl', () => {
+  it('adds after= once a notification was seen, keeping any query', () => {
+    expect(catchUpUrl('ws://kora.test/ws', 0)).toBe('ws://kora.test/ws');
+    expect(catchUpUrl('ws://kora.test/ws', 42)).toBe('ws://kora.test/ws?after=42');
+    expect(catchUpUrl('ws://kora.test/ws?x=1', 42)).toBe('ws://kora.test/ws?x=1&after=42');
+  });
+});
+
 describe('connectLiveNotifications', () => {
   it('reports the unread count on ready and passes new notifications on', () => {
     const { calls } = connect();
@@ -138,6 +147,27 @@ describe('connectLiveNotifications', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(sockets).toHaveLength(4);
     expect(calls.refreshes).toBe(0);
+  });
+
+  it('reopens a dropped socket asking for what came after the newest notification it was sent', async () => {
+    const { calls } = connect();
+    last().accept(1);
+    last().drop(); // before any notification: nothing to name
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(last().url).toBe('ws://kora.test/ws');
+    last().accept(1);
+    last().send({ type: 'notification:new', notification: makeNotification(12) });
+    last().send({ type: 'notification:new', notification: makeNotification(7) });
+    last().drop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(last().url).toBe('ws://kora.test/ws?after=12');
+    // The server sends the missed ones after 'ready': they arrive like live ones.
+    last().accept(0);
+    last().send({ type: 'notification:new', notification: makeNotification(13) });
+    expect(calls.notifications).toEqual([12, 7, 13]);
+    last().drop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(last().url).toBe('ws://kora.test/ws?after=13');
   });
 
   it('renews the session before reconnecting when the handshake is refused', async () => {

@@ -7,7 +7,10 @@
  * The connection is kept up for as long as the member stays signed in:
  * - a dropped socket is reopened after a growing, jittered delay (reconnectDelay: 1 s doubling to
  *   30 s), reset once the server says 'ready' again. Every 'ready' is the caller's cue to catch up
- *   (refetch the list and count), so nothing sent while the socket was down is missed;
+ *   (refetch the list and count), so nothing sent while the socket was down is missed. A reopened
+ *   socket also names the newest notification it was sent (`/ws?after=<id>`, decision 049): the
+ *   server then sends what came after it as 'notification:new' right after 'ready', so the missed
+ *   ones arrive as live ones do, whichever server instance the new socket reaches;
  * - a handshake that is refused (closed before it opened: the browser hides the HTTP status) or a
  *   close with an authentication code means the access token has probably expired. The cookie is
  *   httpOnly, so the page cannot renew it itself: `refreshSession` asks the web app to (a resource
@@ -75,6 +78,12 @@ export function socketUrl(location: { protocol: string; host: string }): string 
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }
 
+/** `url` asking to be sent the notifications after `newestId` (none asked for before any was seen). */
+export function catchUpUrl(url: string, newestId: number): string {
+  if (newestId <= 0) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}after=${newestId}`;
+}
+
 export function connectLiveNotifications(options: LiveNotificationsOptions): LiveConnection {
   const create = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
   let socket: SocketLike | null = null;
@@ -83,13 +92,15 @@ export function connectLiveNotifications(options: LiveNotificationsOptions): Liv
   let stopped = false;
   /** Closed to make room for another tab: waits for retryNow. */
   let paused = false;
+  /** The newest notification id any socket of this connection was sent: a reopened one catches up from it. */
+  let newestId = 0;
 
   function open(): void {
     timer = null;
     if (stopped) return;
     options.onStatus?.('connecting');
     let opened = false;
-    const current = create(options.url);
+    const current = create(catchUpUrl(options.url, newestId));
     socket = current;
     current.onopen = () => {
       opened = true;
@@ -102,6 +113,7 @@ export function connectLiveNotifications(options: LiveNotificationsOptions): Liv
         options.onStatus?.('live');
         options.onReady(message.unread);
       } else if (message.type === 'notification:new') {
+        newestId = Math.max(newestId, message.notification.id);
         options.onNotification(message.notification);
       } else {
         options.onConversationFrame?.(message);

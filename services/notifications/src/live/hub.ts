@@ -73,10 +73,14 @@ export class LiveHub {
     return conn;
   }
 
-  /** Sends 'ready', then whatever arrived meanwhile that the count does not cover. */
-  ready(conn: Connection, unread: number, newestId: number): void {
+  /**
+   * Sends 'ready', then the notifications a reconnecting tab missed (`missed`, at or below
+   * `newestId`: read-state.ts socketCatchUp), then whatever arrived meanwhile that neither covers.
+   */
+  ready(conn: Connection, unread: number, newestId: number, missed: readonly Notification[] = []): void {
     conn.after = newestId;
     this.send(conn, JSON.stringify({ type: 'ready', unread } satisfies SocketMessage));
+    for (const notification of missed) this.send(conn, JSON.stringify({ type: 'notification:new', notification } satisfies SocketMessage));
     const held = conn.held;
     conn.held = null;
     for (const message of held ?? []) if (message.id > newestId) this.send(conn, message.text);

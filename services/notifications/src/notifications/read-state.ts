@@ -6,7 +6,7 @@
  */
 import type { Notification } from '@kora/contracts';
 import { notBlockedWith } from '@kora/platform/service';
-import { and, count, desc, eq, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Notifications } from '../context.js';
 import { actorView } from '../projections/members.js';
 import { toNotification } from './view.js';
@@ -16,20 +16,25 @@ export function shown(n: Notifications, userId: number): SQL {
   return notBlockedWith(n.tables.blocks, userId, n.tables.notifications.actorId);
 }
 
+/** The caller's notifications that `where` also selects, newest first, each with its actor as they are now. */
+async function shownRows(n: Notifications, userId: number, where: SQL | undefined, limit: number) {
+  const { notifications: t, members: m } = n.tables;
+  // Actor names are read now, not stored: a renamed member shows their current name everywhere.
+  return n.ctx.db
+    .select({ row: t, member: m })
+    .from(t)
+    .leftJoin(m, eq(m.userId, t.actorId))
+    .where(and(eq(t.recipientId, userId), shown(n, userId), where))
+    .orderBy(desc(t.id))
+    .limit(limit);
+}
+
 export async function notificationPageOf(
   n: Notifications,
   userId: number,
   { cursor, limit }: { cursor?: number | undefined; limit: number },
 ): Promise<{ notifications: Notification[]; nextCursor: number | null }> {
-  const { notifications: t, members: m } = n.tables;
-  // Actor names are read now, not stored: a renamed member shows their current name everywhere.
-  const rows = await n.ctx.db
-    .select({ row: t, member: m })
-    .from(t)
-    .leftJoin(m, eq(m.userId, t.actorId))
-    .where(and(eq(t.recipientId, userId), shown(n, userId), cursor === undefined ? undefined : lt(t.id, cursor)))
-    .orderBy(desc(t.id))
-    .limit(limit + 1);
+  const rows = await shownRows(n, userId, cursor === undefined ? undefined : lt(n.tables.notifications.id, cursor), limit + 1);
   const page = rows.slice(0, limit);
   return {
     notifications: page.map(({ row, member }) => toNotification(row, actorView(row.actorId, member))),
@@ -59,6 +64,39 @@ export async function socketStart(n: Notifications, userId: number): Promise<{ u
     .from(t)
     .where(and(eq(t.recipientId, userId), shown(n, userId)));
   return { unread: row?.unread ?? 0, newestId: row?.newestId ?? 0 };
+}
+
+/** Notifications a reconnecting socket is sent after 'ready' at most; past that it gets the whole count instead. */
+export const CATCH_UP_LIMIT = 100;
+
+/**
+ * A socket that names the newest notification it saw (`/ws?after=<id>`, decision 049): the ones
+ * after it are sent again after 'ready' (`missed`, oldest first), and 'ready' counts only the
+ * unread ones up to `after`, so the client's count ends where it would have without the gap. More
+ * than CATCH_UP_LIMIT missed: none are sent and 'ready' counts them all, as without `after`.
+ */
+export async function socketCatchUp(
+  n: Notifications,
+  userId: number,
+  after: number,
+): Promise<{ unread: number; newestId: number; missed: Notification[] }> {
+  const t = n.tables.notifications;
+  const [row] = await n.ctx.db
+    .select({
+      unread: sql<number>`count(*) filter (where ${t.readAt} is null)`,
+      unreadUpToAfter: sql<number>`count(*) filter (where ${t.readAt} is null and ${t.id} <= ${after})`,
+      missed: sql<number>`count(*) filter (where ${t.id} > ${after})`,
+      newestId: max(t.id),
+    })
+    .from(t)
+    .where(and(eq(t.recipientId, userId), shown(n, userId)));
+  const newestId = row?.newestId ?? 0;
+  const missedCount = Number(row?.missed ?? 0);
+  if (missedCount === 0 || missedCount > CATCH_UP_LIMIT) return { unread: Number(row?.unread ?? 0), newestId, missed: [] };
+  // Up to the newest id the count saw: anything later is pushed live (the hub holds it until 'ready').
+  const rows = await shownRows(n, userId, and(gt(t.id, after), lte(t.id, newestId)), CATCH_UP_LIMIT);
+  const missed = rows.map(({ row: r, member }) => toNotification(r, actorView(r.actorId, member))).reverse();
+  return { unread: Number(row?.unreadUpToAfter ?? 0), newestId, missed };
 }
 
 export interface MarkAnswer {

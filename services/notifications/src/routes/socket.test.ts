@@ -8,6 +8,7 @@ import {
   createdEvents,
   like,
   listenForSockets,
+  listOf,
   liveFeedReady,
   memberIds,
   openSocket,
@@ -123,6 +124,31 @@ describe(`/ws live notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     await eventually(() => counted() >= 3);
     await new Promise((r) => setTimeout(r, 500));
     expect(counted()).toBe(3);
+  });
+
+  it('sends a socket that names the newest id it saw (?after=) what came after it, right after ready', async () => {
+    const me = nextId();
+    for (let i = 0; i < 5; i++) await like(svc, me, nextId());
+    const oldestFirst = (await listOf(client(svc), me)).map((n) => n.id).reverse();
+    const [seen, ...missed] = oldestFirst.slice(2);
+    // Read elsewhere meanwhile: still sent, not counted.
+    expect((await client(svc).post('/api/notifications/mark-read', me, { ids: [missed[0]] })).statusCode).toBe(200);
+
+    const tab = await open(`${wsUrl}?after=${seen}`, me);
+    expect(tab.messages[0]).toEqual({ type: 'ready', unread: 3 });
+    expect(tab.pushed().map((n) => n.id)).toEqual(missed);
+    expect(tab.pushed()[0]!.readAt).not.toBeNull();
+    // Once each: a later one still arrives live, the missed ones never again.
+    await like(svc, me, nextId());
+    await eventually(() => tab.pushed().length === 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(new Set(tab.pushed().map((n) => n.id)).size).toBe(3);
+
+    // Nothing after it, or a value that is no id: 'ready' counts everything, nothing is sent again.
+    for (const query of [`?after=${tab.pushed()[2]!.id}`, '?after=abc', '?after=-4', '?after=']) {
+      const other = await open(`${wsUrl}${query}`, me);
+      expect(other.messages, query).toEqual([{ type: 'ready', unread: 5 }]);
+    }
   });
 });
 
