@@ -12,12 +12,11 @@ import {
   type Notification,
   type NotificationType,
 } from '@kora/contracts';
-import { isBlockedBetween, type Emit, type Tx } from '@kora/platform/service';
+import type { Emit, Tx } from '@kora/platform/service';
 import type { Notifications } from '../context.js';
 import type { NotificationRow } from '../db/schema.js';
 import { actorOf, type ActorView } from '../projections/members.js';
-import { languageOf } from '../projections/settings.js';
-import { wantsNotification } from '../rules/wants-notification.js';
+import { recipientFacts } from './recipient-facts.js';
 import { toNotification } from './view.js';
 
 export interface NotificationDraft {
@@ -46,13 +45,15 @@ export interface NotificationDraft {
 /**
  * Stores the notification unless it is about the member's own action (except a notice about their
  * own wallet, `isOwnNotice`), unwanted, between a blocked pair (either way, decision 036), or a replay.
+ * One read answers all of that and the recipient's language (recipient-facts.ts), one insert stores it.
  */
 export async function storeNotification(n: Notifications, tx: Tx, emit: Emit, draft: NotificationDraft): Promise<Notification | null> {
-  if (!(await mayNotify(n, tx, draft))) return null;
+  if (draft.actorId === draft.recipientId && !isOwnNotice(draft.type)) return null;
+  const facts = await recipientFacts(n, tx, draft.recipientId, draft.actorId, draft.type);
+  if (!facts.mayTell) return null;
   const { notifications } = n.tables;
   // Written once, in the words its recipient reads: the bell, the push and the digest show it.
-  const language = await languageOf(n.tables, tx, draft.recipientId);
-  const message = inLocale({ language }, () => {
+  const message = inLocale({ language: facts.language }, () => {
     const detail = typeof draft.excerpt === 'function' ? draft.excerpt() : draft.excerpt;
     return notificationMessage(draft.type, detail, draft.inComment);
   });
@@ -74,18 +75,7 @@ export async function storeNotification(n: Notifications, tx: Tx, emit: Emit, dr
     })
     .onConflictDoNothing({ target: [notifications.sourceEventId, notifications.recipientId] })
     .returning();
-  return row ? announce(n, tx, emit, row) : null;
-}
-
-/** Whether the recipient may be told at all: not their own action, not a blocked pair, their switch on. */
-export async function mayNotify(
-  n: Notifications,
-  tx: Tx,
-  draft: Pick<NotificationDraft, 'recipientId' | 'actorId' | 'type'>,
-): Promise<boolean> {
-  if (draft.actorId === draft.recipientId && !isOwnNotice(draft.type)) return false;
-  if (await isBlockedBetween(tx, n.tables.blocks, draft.actorId, draft.recipientId)) return false;
-  return wantsNotification(n, tx, draft.recipientId, draft.type);
+  return row ? announce(n, tx, emit, row, facts.actor) : null;
 }
 
 /**

@@ -1,15 +1,12 @@
 /**
  * Whether a member wants a notification of this type: the ONE place the writer asks. Answered from
- * the local projection of their notification switches, read in `tx`, so the decision and the
- * stored notification belong to the same transaction (a switch turned off before the event is
+ * the local projection of their notification switches, read in the writer's transaction, so the
+ * decision and the stored notification belong to the same transaction (a switch turned off before the event is
  * handled is honoured; no row means the defaults, all in-app switches on).
  */
 import { defaultNotificationSettings, type NotificationSwitch, type NotificationType } from '@kora/contracts';
-import type { Tx } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Notifications } from '../context.js';
 import type { NotificationsTables } from '../db/schema.js';
-import { notificationSettingsOf } from '../projections/settings.js';
 
 /** The switch each type answers to. Typed by the known types: a new type must pick its switch. */
 const switchOfType: Record<NotificationType, NotificationSwitch | null> = {
@@ -44,15 +41,10 @@ export function switchOf(type: string): NotificationSwitch | null {
   return null;
 }
 
-export async function wantsNotification(n: Notifications, tx: Tx, recipientId: number, type: NotificationType): Promise<boolean> {
-  const name = switchOf(type);
-  if (!name) return true;
-  return (await notificationSettingsOf(n.tables, tx, recipientId))[name];
-}
-
 /**
- * The same answer as a condition for a statement's WHERE, for the member in `recipient` (a column
- * or a value): for statements that decide for many recipients at once (the bell for messages).
+ * Whether the member in `recipient` (a column or a value) wants a notification of `type`, as a
+ * condition for a statement: the writer's one read of a recipient (recipient-facts.ts) and the
+ * statements that decide for many recipients at once (the bell for messages).
  */
 export function wantsNotificationSql(tables: NotificationsTables, recipient: SQL, type: NotificationType): SQL {
   const name = switchOf(type);
