@@ -1,11 +1,17 @@
 // Types for the parts of scripts/servers.mjs that TypeScript tests import.
 export interface ServersResult {
-  env: { DATABASE_URL?: string; REDIS_URL?: string; KAFKA_BROKERS?: string };
+  env: { DATABASE_URL?: string; REDIS_URL?: string; KAFKA_BROKERS?: string; OPENSEARCH_URL?: string };
   started: string[];
   reused: string[];
   external: string[];
   /** Each server's status; `pid` when this script runs it (started or reused), not for external ones. */
-  servers: { name: 'postgres' | 'redis' | 'kafka'; status: 'started' | 'running' | 'external'; url: string; pid?: number; port?: number }[];
+  servers: {
+    name: 'postgres' | 'redis' | 'kafka' | 'opensearch';
+    status: 'started' | 'running' | 'external';
+    url: string;
+    pid?: number;
+    port?: number;
+  }[];
 }
 export function startServers(options?: {
   only?: string[] | string;

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Private PostgreSQL, Redis and Kafka for tests and local runs.
+// Private PostgreSQL, Redis and Kafka for tests and local runs, and OpenSearch when asked for.
 //
-//   node scripts/servers.mjs start  [--only postgres,redis,kafka] [--keep-data] [--quiet]
+//   node scripts/servers.mjs start  [--only postgres,redis,kafka,opensearch] [--keep-data] [--quiet]
 //   node scripts/servers.mjs stop   [--only ...]
 //   node scripts/servers.mjs status [--only ...]
 //
 // For each server, an env var from the environment wins and nothing is started:
-//   DATABASE_URL, REDIS_URL, KAFKA_BROKERS.
+//   DATABASE_URL, REDIS_URL, KAFKA_BROKERS, OPENSEARCH_URL.
+// `start` without --only starts the first three: OpenSearch (posts search's second engine,
+// decision 048) only runs for what names it (the `real` stage's search tests, its bench scenario).
 // Otherwise a private instance runs on a non-standard loopback port under .tmp/servers/<name>/
 // (git-ignored), so tests never touch a developer's real data. `start` writes the resulting env to
 // .tmp/servers/env.json and prints KEY=value lines on stdout (progress goes to stderr), so
@@ -22,6 +24,7 @@ import { startTogether } from './lib/local-server.mjs';
 import { postgresServer } from './lib/postgres.mjs';
 import { redisServer } from './lib/redis.mjs';
 import { kafkaServer } from './lib/kafka.mjs';
+import { openSearchServer } from './lib/opensearch.mjs';
 import { ENV_FILE, ROOT, elapsed, log, readJson, rmrf, setQuiet, warn, withLock, writeJson } from './lib/proc.mjs';
 
 export { startPostgres, stopPostgres, postgresStatus, findPostgresBinDir } from './lib/postgres.mjs';
@@ -37,15 +40,18 @@ export {
   KAFKA_VERSION,
   KAFKA_JARS_DIR,
 } from './lib/kafka.mjs';
+export { startOpenSearch, stopOpenSearch, openSearchStatus, ensureOpenSearchDistribution, OPENSEARCH_VERSION } from './lib/opensearch.mjs';
 export { ENV_FILE, SERVERS_DIR, setQuiet } from './lib/proc.mjs';
 
-export const SERVER_NAMES = ['postgres', 'redis', 'kafka'];
+export const SERVER_NAMES = ['postgres', 'redis', 'kafka', 'opensearch'];
+/** What `start` runs when not told which. */
+export const DEFAULT_SERVER_NAMES = ['postgres', 'redis', 'kafka'];
 
 /** Each with the lifecycle of lib/local-server.mjs: env, status(), start(), stop(). */
-const SERVERS = { postgres: postgresServer, redis: redisServer, kafka: kafkaServer };
+const SERVERS = { postgres: postgresServer, redis: redisServer, kafka: kafkaServer, opensearch: openSearchServer };
 
-function normalizeOnly(only) {
-  if (!only) return SERVER_NAMES;
+function normalizeOnly(only, fallback = SERVER_NAMES) {
+  if (!only) return fallback;
   const list = (Array.isArray(only) ? only : String(only).split(',')).map((name) => name.trim().toLowerCase()).filter(Boolean);
   for (const name of list) {
     if (!SERVERS[name]) throw new Error(`unknown server "${name}" (expected ${SERVER_NAMES.join(', ')})`);
@@ -63,24 +69,25 @@ function currentEnv() {
   return env;
 }
 
-/** Contents of .tmp/servers/env.json ({DATABASE_URL?, REDIS_URL?, KAFKA_BROKERS?}) or null. */
+/** Contents of .tmp/servers/env.json ({DATABASE_URL?, REDIS_URL?, KAFKA_BROKERS?, OPENSEARCH_URL?}) or null. */
 export function readServersEnv() {
   return readJson(ENV_FILE);
 }
 
 /**
  * Starts (or reuses) the servers, in parallel.
- * opts.only:    subset of ['postgres','redis','kafka'] (array or comma string); default all
+ * opts.only:    subset of ['postgres','redis','kafka','opensearch'] (array or comma string); default
+ *               the first three
  * opts.fresh:   wipe the data of servers that are not already running (default true)
  * opts.setEnv:  also assign the resulting vars to process.env (default true)
  * opts.quiet:   no progress lines
- * opts.timeoutMs: { postgres?, redis?, kafka? } readiness timeouts
+ * opts.timeoutMs: { postgres?, redis?, kafka?, opensearch? } readiness timeouts
  * Resolves { env, started, reused, external, servers }: env = {DATABASE_URL, REDIS_URL,
  * KAFKA_BROKERS} (only the requested ones), started/reused/external = server names.
  */
 export async function startServers({ only, fresh = true, setEnv = true, quiet, timeoutMs = {} } = {}) {
   if (quiet !== undefined) setQuiet(quiet);
-  const names = normalizeOnly(only);
+  const names = normalizeOnly(only, DEFAULT_SERVER_NAMES);
   const since = Date.now();
   return withLock(async () => {
     // Started in parallel: the JVM start dominates; installs (if any) are serialised internally.
@@ -149,11 +156,11 @@ function parseArgs(argv) {
   return opts;
 }
 
-const USAGE = `usage: node scripts/servers.mjs start|stop|status [--only postgres,redis,kafka] [--keep-data] [--quiet]
-  start   start (or reuse) private servers; prints KEY=value lines, writes ${path.relative(ROOT, ENV_FILE)}
+const USAGE = `usage: node scripts/servers.mjs start|stop|status [--only postgres,redis,kafka,opensearch] [--keep-data] [--quiet]
+  start   start (or reuse) private servers (without --only: postgres, redis, kafka); prints KEY=value lines, writes ${path.relative(ROOT, ENV_FILE)}
   stop    stop what this script started (safe to repeat)
   status  show what runs
-  DATABASE_URL / REDIS_URL / KAFKA_BROKERS in the environment replace the matching private server.
+  DATABASE_URL / REDIS_URL / KAFKA_BROKERS / OPENSEARCH_URL in the environment replace the matching private server.
   --keep-data  on start, reuse the data of stopped servers instead of wiping it`;
 
 async function main(argv) {
@@ -176,7 +183,7 @@ async function main(argv) {
             : s.status === 'external'
               ? `${s.url} (from ${SERVERS[s.name].env}, not managed)`
               : '';
-        process.stdout.write(`${s.name.padEnd(9)} ${s.status.padEnd(9)} ${details}`.trimEnd() + '\n');
+        process.stdout.write(`${s.name.padEnd(11)} ${s.status.padEnd(9)} ${details}`.trimEnd() + '\n');
       }
       return 0;
     }

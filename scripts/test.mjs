@@ -5,7 +5,8 @@
 //   embedded      unit and web tests, the embedded product's own tests (backup, crash, outbox replay),
 //                 and the service tests on the embedded engines (PGlite, in-process bus, jobs) when
 //                 the run has no `real` stage
-//   real          the service tests on real PostgreSQL, Kafka and Redis
+//   real          the service tests on real PostgreSQL, Kafka and Redis, then the posts search's
+//                 tests once more on the OpenSearch engine (decision 048) with a private OpenSearch
 //   real-only     the tests that only make sense on real servers (one kills and restarts the broker)
 //   distributed   the DISTRIBUTED product (one process per service): API tests and browser tests
 //   embedded-api  the EMBEDDED product (one process): the same API tests
@@ -72,12 +73,33 @@ mkdirp(RESULTS);
  */
 const BASE_ENV = { ...process.env };
 
-const tests = createTestRunner({
+const changedArgs = changedSince ? [`--changed=${changedSince}`] : [];
+const tests = createTestRunner({ root: ROOT, resultsDir: RESULTS, baseEnv: BASE_ENV, vitestArgs: [...fileFilters, ...changedArgs] });
+
+/**
+ * The files whose posts searches must answer alike on both engines (decision 048), run again in the
+ * `real` stage with SEARCH_BACKEND=opensearch: those of them the --files filters name (vitest keeps
+ * a file whose path contains a filter). Their own runner: its file list replaces the filters.
+ */
+const SEARCH_ENGINE_FILES = [
+  'services/posts/src/routes/search.test.ts',
+  'services/posts/src/routes/search-hidden.test.ts',
+  'services/posts/src/routes/blocks-mutes.test.ts',
+].filter((file) => fileFilters.length === 0 || fileFilters.some((filter) => file.includes(filter)));
+const searchEngineTests = createTestRunner({
   root: ROOT,
   resultsDir: RESULTS,
   baseEnv: BASE_ENV,
-  vitestArgs: [...fileFilters, ...(changedSince ? [`--changed=${changedSince}`] : [])],
+  vitestArgs: [...SEARCH_ENGINE_FILES, ...changedArgs],
 });
+
+/** Adds what `runner` counted to the run's own figures (the table and the last line read them). */
+function absorb(runner) {
+  for (const key of ['passed', 'failed', 'skipped']) tests.totals[key] += runner.totals[key];
+  tests.failures.push(...runner.failures.splice(0));
+  tests.failedTests.push(...runner.failedTests.splice(0));
+  tests.timings.push(...runner.timings.splice(0));
+}
 
 function banner(text) {
   process.stdout.write(`\n=== ${text} (${((Date.now() - started) / 1000).toFixed(0)}s) ===\n`);
@@ -108,6 +130,14 @@ const servers = once('(servers start)', async () => {
   const result = await startServers({ fresh: true, setEnv: false, quiet: true });
   cleanups.push(() => stopServers({ only: result.started, quiet: true }));
   return result.env;
+});
+// Posts search's second engine (decision 048): for the `real` stage's search tests and the bench's
+// OpenSearch scenario only, so it is started apart from the other servers, on first need.
+const openSearch = once('(opensearch start)', async () => {
+  const { startServers, stopServers } = await import('./servers.mjs');
+  const result = await startServers({ only: ['opensearch'], fresh: true, setEnv: false, quiet: true });
+  cleanups.push(() => stopServers({ only: result.started, quiet: true }));
+  return result.env.OPENSEARCH_URL;
 });
 // The products send real mail over SMTP to a local sink; tests read it through its HTTP API.
 const mailSink = once('(mail sink)', async () => {
@@ -257,10 +287,18 @@ const stages = {
   async real({ live }) {
     await Promise.all([ffmpeg(), afterBrokerRestart()]);
     const namespace = await namespaceFor('real');
+    // Started beside the first run; the search files' second run waits for it.
+    const searchEngine = SEARCH_ENGINE_FILES.length > 0 ? openSearch() : null;
+    searchEngine?.catch(() => {}); // its failure is reported by the await below
     try {
       // Mostly waiting on the servers: twice as many files as cores.
       const env = { ...namespace.env, KORA_TEST_TARGET: 'real' };
       await tests.vitest('real', 'services', { env, workers: CORES * 2, live });
+      if (searchEngine) {
+        const openSearchEnv = { ...env, SEARCH_BACKEND: 'opensearch', OPENSEARCH_URL: await searchEngine };
+        await searchEngineTests.vitest('real-opensearch', 'services', { env: openSearchEnv, workers: CORES, live });
+        absorb(searchEngineTests);
+      }
     } finally {
       await namespace.close();
     }
@@ -347,7 +385,8 @@ const stages = {
     // Its own namespace: the smoke run seeds members, posts, groups and reels no other stage expects.
     const namespace = await namespaceFor('bench');
     try {
-      await tests.vitest('bench', 'bench', { env: namespace.env, live });
+      // The search-opensearch scenario measures posts search on OpenSearch (decision 048).
+      await tests.vitest('bench', 'bench', { env: { ...namespace.env, OPENSEARCH_URL: await openSearch() }, live });
     } finally {
       await namespace.close();
     }
@@ -406,6 +445,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     process.stdout.write(`\n${signal}: stopping; the processes and servers this run started are stopped next\n`);
     tests.interrupt(signal);
+    searchEngineTests.interrupt(signal);
   });
 }
 

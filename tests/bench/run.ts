@@ -15,7 +15,7 @@
  *
  * BENCH_REUSE=1 keeps the private servers' data from the previous run (the feed's seed is reused).
  * BENCH_DURATION_MS: each scenario's length (default 10 s). BENCH_ROUNDS: runs of the gateway
- * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,media-bytes,settings,blocks,groups,search,reels,sockets,sockets-instances,messages,webhooks picks some.
+ * comparison, median kept (default 5). BENCH_SCENARIOS=gateway,signin,feed,web,media-bytes,settings,blocks,groups,search,search-opensearch,reels,sockets,sockets-instances,messages,webhooks picks some.
  * The wallet's card payments go to a fake Paystack started here (scripts/lib/fake-paystack.mjs).
  * BENCH_SOCKETS: sockets asked of one notifications instance (default 50,000; sockets.ts says how they are spread).
  * BENCH_LIKE_RATE, BENCH_LIKES: the socket scenarios' likes a second (default 100) and in all (1,000);
@@ -49,7 +49,13 @@ const reports: BenchReport[] = [];
 const missing: string[] = [];
 
 // Whatever fails, the servers and processes this run started are stopped.
-const servers = await startServers({ fresh: process.env.BENCH_REUSE !== '1', setEnv: false });
+// OpenSearch only for the scenario that measures it (decision 048); it reads OPENSEARCH_URL.
+const servers = await startServers({
+  only: wanted('search-opensearch') ? ['postgres', 'redis', 'kafka', 'opensearch'] : undefined,
+  fresh: process.env.BENCH_REUSE !== '1',
+  setEnv: false,
+});
+if (servers.env.OPENSEARCH_URL) process.env.OPENSEARCH_URL = servers.env.OPENSEARCH_URL;
 let product: BenchProduct | undefined;
 let failure: unknown;
 try {

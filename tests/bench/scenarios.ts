@@ -14,6 +14,7 @@ import { benchReelVideo } from './reel-video.js';
 import { benchReelsFeed } from './reels-feed.js';
 import type { Scenario } from './scenario.js';
 import { benchSearch, PEOPLE_QUERIES, POSTS_QUERIES } from './search.js';
+import { benchSearchOpenSearch } from './search-opensearch.js';
 import { benchSettingsPropagation } from './settings-propagation.js';
 import { benchBlockPropagation } from './block-propagation.js';
 import { benchSignIn } from './signin.js';
@@ -205,6 +206,16 @@ export const BENCH_SCENARIOS: BenchScenario[] = [
         settle: (before) => product.settle(before),
       });
       return { scenarios: search.results, plan: { name: 'search', text: search.plan } };
+    },
+  },
+  {
+    // The same posts queries on the OpenSearch engine (decision 048; needs OPENSEARCH_URL).
+    name: 'search-opensearch',
+    rows: bothWays('search-opensearch-posts', 'search-opensearch-bare', POSTS_QUERIES),
+    figures: [],
+    async run({ product, size }) {
+      const scenarios = await benchSearchOpenSearch({ product, durationMs: size.durationMs, warmUpMs: size.warmUpMs, size: size.search });
+      return { scenarios };
     },
   },
   {

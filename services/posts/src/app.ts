@@ -17,6 +17,7 @@ import { postRoutes } from './routes/posts.js';
 import { adminReportRoutes, reportRoutes } from './routes/reports.js';
 import { saveRoutes } from './routes/saves.js';
 import { searchRoutes } from './routes/search.js';
+import { createPostSearch } from './search/backend.js';
 import { archiveSections } from './export/archive-sections.js';
 
 export type { PostsOptions } from './context.js';
@@ -27,6 +28,8 @@ export type { PostsOptions } from './context.js';
  */
 export function createPostsService(options: PostsOptions = {}): ServiceDefinition {
   const instance = perContext((ctx) => createPosts(ctx, options));
+  // Posts search's engine (SEARCH_BACKEND, decision 048): PostgreSQL, or OpenSearch fed by our events.
+  const postSearch = perContext((ctx) => createPostSearch(instance(ctx)));
   return {
     name: 'posts',
     description: 'Posts, reactions, comments, shares, saves, memories, the feed and post moderation state',
@@ -36,6 +39,8 @@ export function createPostsService(options: PostsOptions = {}): ServiceDefinitio
       // The member's rows for their data archive, read by media's archive job (decision 035).
       memberExportRoute(app, archiveSections(ctx));
       const posts = instance(ctx);
+      const search = postSearch(ctx);
+      app.addHook('onClose', () => search.close());
       await memberRoutes(app, (members) => {
         postRoutes(members, posts);
         interactionRoutes(members, posts);
@@ -46,7 +51,7 @@ export function createPostsService(options: PostsOptions = {}): ServiceDefinitio
         boostRoutes(members, posts);
         reportRoutes(members, posts);
         // Search, hashtags and the right panel's lists (decision 025).
-        searchRoutes(members, posts);
+        searchRoutes(members, posts, search.search);
         hashtagRoutes(members, posts);
         panelListRoutes(members, posts);
       });
@@ -57,10 +62,12 @@ export function createPostsService(options: PostsOptions = {}): ServiceDefinitio
       });
       internalStatsRoutes(app, posts);
     },
-    consumers: (ctx) => postsConsumers(instance(ctx)),
-    // Tags of the posts and comments written before the hashtags table (migration 0010), once.
+    consumers: (ctx) => postsConsumers(instance(ctx), postSearch(ctx).consumers),
+    // Tags of the posts and comments written before the hashtags table (migration 0010), once; the
+    // search engine's index made and filled when new.
     start: async (ctx) => {
       await backfillHashtags(instance(ctx));
+      await postSearch(ctx).start();
     },
   };
 }

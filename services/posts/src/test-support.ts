@@ -16,14 +16,17 @@ import {
   type PostPage,
   type PrivacySettings,
 } from '@kora/contracts';
-import { buildEnvelope } from '@kora/platform/service';
+import { buildEnvelope, rowsOf } from '@kora/platform/service';
 import { eventually, memberClient, memberSnapshot, processed, publishEvent, startTestService, type TestService } from '@kora/testing';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { createPostsService, type PostsOptions } from './app.js';
+import { loadPostsConfig } from './config.js';
 import { createPosts, type Posts } from './context.js';
 import { postsSchema, type PostsTables } from './db/schema.js';
+import { postIndexer } from './search/opensearch/indexer.js';
+import { postIndexName } from './search/opensearch/post-index.js';
 
 export interface PostsTestService extends TestService {
   tables: PostsTables;
@@ -51,6 +54,7 @@ export function postsServiceForFile(options: PostsOptions = {}): PostsFile {
   });
   afterAll(async () => {
     await file.svc?.close();
+    if (file.svc) await dropSearchIndex(file.svc);
   });
   return file;
 }
@@ -172,11 +176,49 @@ export async function deleteGroup(svc: PostsTestService, groupId: number, ownerI
   await eventually(async () => (await svc.ctx.db.select().from(g).where(eq(g.groupId, groupId))).length === 0);
 }
 
+/**
+ * With the OpenSearch engine (decision 048) the index follows the posts' events a moment later: a
+ * posts search in a test first waits until the indexer has handled every event the service wrote,
+ * then makes the index's writes searchable, so it finds what a member searching a moment later would.
+ */
+export async function searchIndexCaughtUp(svc: TestService & { options?: PostsOptions }): Promise<void> {
+  const config = loadPostsConfig(svc.options?.env ?? process.env);
+  if (config.SEARCH_BACKEND !== 'opensearch') return;
+  const { outbox, processedEvents } = svc.ctx.tables;
+  const types = Object.keys(postIndexer({ client: null as never, name: '' }, postsSchema(svc.ctx.schema)).handlers);
+  const left = async () =>
+    rowsOf<{ n: number }>(
+      await svc.ctx.db.execute(sql`
+        select count(*)::int as n from ${outbox} as o
+        where o.envelope->>'type' = any(${`{${types.join(',')}}`}::text[]) and not exists (
+          select 1 from ${processedEvents} as pe
+          where pe.event_id = (o.envelope->>'id')::uuid and pe.consumer like 'posts.search-index%')`),
+    )[0]!.n;
+  await eventually(async () => (await left()) === 0);
+  const index = postIndexName(config.OPENSEARCH_INDEX_PREFIX, svc.ctx.schema);
+  const res = await fetch(`${config.OPENSEARCH_URL}/${index}/_refresh`, { method: 'POST' });
+  if (!res.ok) throw new Error(`refresh ${index}: ${res.status} ${await res.text()}`);
+}
+
+/** Removes the file's OpenSearch index, if it had one: a long-lived OpenSearch keeps no test's index. */
+async function dropSearchIndex(svc: PostsTestService): Promise<void> {
+  const config = loadPostsConfig(svc.options.env ?? process.env);
+  if (config.SEARCH_BACKEND !== 'opensearch') return;
+  const index = postIndexName(config.OPENSEARCH_INDEX_PREFIX, svc.ctx.schema);
+  // An OpenSearch that is away (a test of that) holds no index to remove.
+  await fetch(`${config.OPENSEARCH_URL}/${index}`, { method: 'DELETE' }).catch(() => undefined);
+}
+
 /** Request helpers for one service, each as a given member (or anonymous with `null`). */
 export function client(svc: TestService) {
   const api = memberClient(svc);
   return {
     ...api,
+    async get(url: string, userId: number | null) {
+      if (url.startsWith('/api/search?') && new URLSearchParams(url.slice(url.indexOf('?'))).get('type') === 'posts')
+        await searchIndexCaughtUp(svc);
+      return api.get(url, userId);
+    },
     /** Publishes a text post as `userId` and answers it (fails the test on anything but 201). */
     async createPost(
       userId: number,

@@ -1,6 +1,7 @@
 /**
  * Every event this service consumes, in one place. One consumer group feeds the local projections
  * (members, videos, photos, friend graph, privacy settings, blocks, mutes, groups and their members, plans) that a feed page reads instead of calling other services; an erased member's posts and marks go (decision 034).
+ * The search engine adds the consumers that feed its index, if it has one (search/post-search.ts, decision 048).
  */
 import {
   friendshipHandlers,
@@ -18,7 +19,7 @@ import { suspensionHandlers } from '../projections/suspended.js';
 import { photoStored } from '../projections/photos.js';
 import { videoFailed, videoProcessed, videoUploaded } from '../projections/videos.js';
 
-export function postsConsumers(posts: Posts): ConsumerDefinition[] {
+export function postsConsumers(posts: Posts, searchIndex: ConsumerDefinition[] = []): ConsumerDefinition[] {
   const { tables } = posts;
   const snapshot = memberSnapshotHandlers(tables.members);
   return [
@@ -44,5 +45,6 @@ export function postsConsumers(posts: Posts): ConsumerDefinition[] {
         'user.deleted': (event, tx) => erasePostsMember(posts, tx, event),
       },
     },
+    ...searchIndex,
   ];
 }

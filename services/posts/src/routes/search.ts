@@ -4,7 +4,8 @@
  *   type's cards (people: member cards; posts: the feed's posts, as the caller may see them;
  *   groups: group cards; hashtags: tags with their public post counts), best match first, the next
  *   page in Link / X-Next-Cursor (an offset: a ranked list has no key to continue from). A blank
- *   `q` answers [].
+ *   `q` answers []. Posts are found by the engine SEARCH_BACKEND names (decision 048); a 503 when
+ *   OpenSearch does not answer.
  */
 import { memberCardSchema, searchAnswerSchema, searchQuery } from '@kora/contracts';
 import { errors, memberOf, memberOnly, sendJsonText, type ServiceApp, setNextPage } from '@kora/platform/service';
@@ -13,7 +14,7 @@ import { postListAnswer } from '../feed/answers.js';
 import { searchGroups } from '../search/groups.js';
 import { searchHashtags } from '../search/hashtags.js';
 import { searchPeople } from '../search/people.js';
-import { searchPosts } from '../search/posts.js';
+import type { PostSearch } from '../search/post-search.js';
 import { rankedWindow } from '../search/ranked-cursor.js';
 
 const answerSchema = searchAnswerSchema.meta({
@@ -21,7 +22,8 @@ const answerSchema = searchAnswerSchema.meta({
   example: [memberCardSchema.meta()?.example],
 });
 
-export function searchRoutes(app: ServiceApp, posts: Posts): void {
+/** `postSearch` finds posts, whichever engine is behind it (decision 048). */
+export function searchRoutes(app: ServiceApp, posts: Posts, postSearch: PostSearch): void {
   app.get(
     '/api/search',
     {
@@ -30,7 +32,7 @@ export function searchRoutes(app: ServiceApp, posts: Posts): void {
         operationId: 'search',
         summary: 'Search people, posts, groups or hashtags',
         querystring: searchQuery,
-        response: { 200: answerSchema, 400: errors[400], 401: errors[401] },
+        response: { 200: answerSchema, 400: errors[400], 401: errors[401], 503: errors[503] },
       },
       config: { pagedList: true },
     },
@@ -40,7 +42,7 @@ export function searchRoutes(app: ServiceApp, posts: Posts): void {
       const window = rankedWindow(cursor, limit);
       if (q.trim() === '') return sendJsonText(reply, '[]');
       if (type === 'posts') {
-        const page = await searchPosts(posts, userId, q, window);
+        const page = await postSearch.posts(userId, q, window);
         return sendJsonText(setNextPage(reply, page.nextCursor, limit), postListAnswer(page.items));
       }
       const page =
