@@ -3,18 +3,16 @@
  * service that needs names and avatars, each in its own schema (services never read auth's tables),
  * created by `memberSnapshotSql` and fed by `memberSnapshotHandlers` from the `auth.user` topic.
  */
-import { bigint, boolean, text, timestamp, type PgColumnBuilderBase, type PgSchema } from 'drizzle-orm/pg-core';
+import { bigint, boolean, text, timestamp, type PgSchema } from 'drizzle-orm/pg-core';
 
-/**
- * The `members` table of `schema`: the Drizzle view of `memberSnapshotSql`, with the columns a
- * service added to its own copy (`extra`, generated ones such as posts' search columns).
- */
-export function memberSnapshotTable<Extra extends Record<string, PgColumnBuilderBase> = Record<never, never>>(
-  schema: PgSchema,
-  extra: Extra = {} as Extra,
-) {
-  return schema.table('members', {
-    ...extra,
+/** The `members` table of `schema`: the Drizzle view of `memberSnapshotSql`. */
+export function memberSnapshotTable(schema: PgSchema) {
+  return schema.table('members', memberSnapshotColumns());
+}
+
+/** Its columns, for a service whose own copy adds some (posts' generated search columns). */
+export function memberSnapshotColumns() {
+  return {
     userId: bigint('user_id', { mode: 'number' }).primaryKey(),
     username: text('username').notNull(),
     /** `firstname lastname` trimmed, else the username (contracts' `displayName`). */
@@ -33,7 +31,7 @@ export function memberSnapshotTable<Extra extends Record<string, PgColumnBuilder
     proUntil: timestamp('pro_until', { withTimezone: true, mode: 'date' }),
     /** `occurredAt` of the plan applied, so an older `membership.changed` never overwrites a newer one. */
     proChangedAt: timestamp('pro_changed_at', { withTimezone: true, mode: 'date' }),
-  });
+  };
 }
 
 export type MemberSnapshotTable = ReturnType<typeof memberSnapshotTable>;
