@@ -3,6 +3,7 @@ import { constants } from 'node:zlib';
 import { vitePlugin as remix } from '@remix-run/dev';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { chunkFileNames, chunkGraphCheck, manualChunks } from './vite-chunks';
 import { compressRouteManifest } from './vite-manifest-compression';
 
 declare module '@remix-run/node' {
@@ -10,29 +11,6 @@ declare module '@remix-run/node' {
   interface Future {
     v3_singleFetch: true;
   }
-}
-
-/**
- * Chunks named for what they hold. Without them Rollup names a shared chunk after one of its
- * modules: React's was `use-now`, the i18n engine's `admin-texts` (it was put into the first manual
- * chunk that used it).
- */
-const MANUAL_CHUNKS: [RegExp, string][] = [
-  [
-    /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/(react|router|server-runtime)|turbo-stream)\//,
-    'react',
-  ],
-  [/\/node_modules\/i18next\/|\/shared\/contracts\/src\/i18n\//, 'i18n'],
-  // A language's catalogs load only for its readers (load-language.ts); left to the merge of small
-  // chunks, they were folded into a chunk every page loads, with 24 KiB of Pidgin for everyone.
-  [/\/shared\/contracts\/src\/locales\/pcm\//, 'catalog-pcm'],
-  [/\/shared\/contracts\/src\/api\/wallet-texts\.ts$/, 'wallet-texts'],
-  [/\/shared\/contracts\/src\/api\/admin-texts\.ts$/, 'admin-texts'],
-  [/\/shared\/contracts\/src\/api\/messages-texts\.ts$/, 'messages-texts'],
-];
-
-function manualChunks(id: string): string | undefined {
-  return MANUAL_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -44,27 +22,37 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 5173 },
   build: {
     sourcemap: false,
-    // Chunks under 12 KB are merged into the chunks that load with them (only where that changes no
-    // code a page runs): a page then asks for fewer files, each of which costs its own headers and
-    // request (the home feed went from 33 files to 16). Measured with the Stories card (decision
-    // 022): 12 KB against 8 KB, home 147.8 KB vs 150.2, groups 146.1 vs 147.2, reels 142.9 vs 144.0,
-    // a profile 159.7 vs 157.6.
-    //
-    // The wallet's texts and plans get a chunk of their own (no dependencies, no side effects): only
-    // the wallet, payments, checkout and packages pages use them, and the merge above had folded
-    // them into the chunk every page loads with the not-found page (decision 023). The back office's
-    // texts and lists likewise (decision 024): only the /admin pages use them. The messages screens'
-    // texts likewise (decision 039): the top bar's badge and the Message buttons use only
-    // messages-link-texts.ts.
+    // The browser's chunks are named for what they hold (vite-chunks.ts, decision 046): React's,
+    // the i18n engine's, the document's (`app`), the member layout's, the home feed's, and the
+    // texts only some pages read (wallet, back office, messages). Everything else is left to
+    // Rollup, one chunk per set of pages that load it; small chunks are not merged into others,
+    // which had put other routes' code (the back office's too) into every member page.
     rollupOptions: isSsrBuild
       ? {}
       : {
-          // A texts module's only top-level work is building its texts (decision 045): unused, it
-          // can go, and it may be merged like any module without side effects.
-          treeshake: { manualPureFunctions: ['localizedTexts', 'template', 'plural', 'localizedLabels'] },
+          // Calls whose only work is building a value: a module that makes nothing else at its top
+          // level is dropped when nothing reads it. A texts module builds its texts (decision 045);
+          // an icon, a context, a wrapped or lazily loaded component build a component.
+          treeshake: {
+            manualPureFunctions: [
+              'localizedTexts',
+              'template',
+              'plural',
+              'localizedLabels',
+              'createLucideIcon',
+              'forwardRef',
+              'createContext',
+              'memo',
+              'lazy',
+              'lazyComponent',
+              'radixPart',
+            ],
+          },
           output: {
-            experimentalMinChunkSize: 12 * 1024,
             manualChunks,
+            chunkFileNames,
+            // What a named chunk's modules import is left to Rollup's own chunking (vite-chunks.ts).
+            onlyExplicitManualChunks: true,
           },
         },
   },
@@ -96,6 +84,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           defineAlgorithm('gzip', { level: 9 }),
         ],
       }),
+    !isSsrBuild && chunkGraphCheck(),
     isSsrBuild && compressRouteManifest(fileURLToPath(new URL('./build/client/assets', import.meta.url))),
   ],
 }));

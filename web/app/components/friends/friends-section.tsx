@@ -3,7 +3,7 @@
  * a small menu to unfriend (behind a confirmation). "You have no friends yet." when there are none.
  */
 import { friendScreenTexts as texts, friendTexts, type Friend } from '@kora/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '~/components/ui/dropdown-menu';
 import { useState } from 'react';
 import { EllipsisIcon } from 'lucide-react';
 import { MessageButton } from '~/components/message-button';

@@ -6,7 +6,7 @@
  * once; the page does not reload (utils/revalidation.ts).
  */
 import { friendScreenTexts as texts, type Relation } from '@kora/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '~/components/ui/dropdown-menu';
 import { useId, useState } from 'react';
 import { ChevronDownIcon, UserCheckIcon, UserPlusIcon } from 'lucide-react';
 import { Button, buttonClasses } from '~/components/ui/button';

@@ -4,7 +4,7 @@
  * reloads after each action, so the list shows the result.
  */
 import { type GroupDetail, type GroupMember, groupRoleLabels, groupScreenTexts as texts } from '@kora/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '~/components/ui/dropdown-menu';
 import { useState } from 'react';
 import { EllipsisIcon, UsersIcon } from 'lucide-react';
 import { Card } from '~/components/ui/card';

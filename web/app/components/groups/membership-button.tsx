@@ -5,7 +5,7 @@
  * answer carries the group as the member now sees it, handed to `onChange`.
  */
 import { type GroupDetail, type GroupItem, type GroupRole, groupScreenTexts as texts, groupTexts } from '@kora/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '~/components/ui/dropdown-menu';
 import { Link } from '@remix-run/react';
 import { CheckIcon, ChevronDownIcon, LogOutIcon } from 'lucide-react';
 import { Button, buttonClasses } from '~/components/ui/button';

@@ -1,5 +1,5 @@
 import { shellTexts } from '@kora/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '~/components/ui/dropdown-menu';
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { LogOutIcon, UserIcon } from 'lucide-react';

@@ -5,7 +5,7 @@
  * reads "Message deleted". A pending send shows "Sending…", or after a failure a button to retry.
  */
 import { messageTexts, type Message, type MessageMedia } from '@kora/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '~/components/ui/dropdown-menu';
 import { EllipsisIcon } from 'lucide-react';
 import { menuContentClasses, menuItemClasses } from '~/components/ui/menu';
 import { mediaUrl } from '~/utils/media';

@@ -4,7 +4,7 @@
  * "No notifications" when there are none. Opening it marks everything seen (mark-seen).
  */
 import { NOTIFICATION_PAGE_SIZE, notificationTexts } from '@kora/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '~/components/ui/dropdown-menu';
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
 import { BellIcon } from 'lucide-react';

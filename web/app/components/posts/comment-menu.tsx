@@ -4,7 +4,7 @@
  * menu closes.
  */
 import { postScreenTexts as texts } from '@kora/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '~/components/ui/dropdown-menu';
 import { useRef, useState } from 'react';
 import { FlagIcon, EllipsisIcon } from 'lucide-react';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';

@@ -7,7 +7,7 @@
  * closed.
  */
 import { perkTexts, postScreenTexts as texts, postTexts, type Post } from '@kora/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '~/components/ui/dropdown-menu';
 import { useRef, useState } from 'react';
 import { BookmarkIcon, FlagIcon, EllipsisIcon, RocketIcon, TrashIcon } from 'lucide-react';
 import { MuteMenuItem } from '~/components/safety/mute-menu-item';

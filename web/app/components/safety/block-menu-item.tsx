@@ -3,7 +3,7 @@
  * the owner of the menu keeps the dialog outside the menu's content, so it stays open after the menu closes.
  */
 import { safetyTexts } from '@kora/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '~/components/ui/dropdown-menu';
 import { BanIcon } from 'lucide-react';
 import { menuItemClasses } from '~/components/ui/menu';
 import { cn } from '~/utils/misc';

@@ -4,7 +4,7 @@
  * menu's content, so it stays open after the menu closes.
  */
 import { friendScreenTexts } from '@kora/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '~/components/ui/dropdown-menu';
 import { EllipsisIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { lazyComponent, OnceOpened } from '~/components/ui/lazy';

@@ -1,6 +1,6 @@
 /** "Mute" / "Unmute" in a member's menus (a post's "…" menu, the profile's menu): decision 037. */
 import { safetyTexts } from '@kora/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '~/components/ui/dropdown-menu';
 import { VolumeXIcon, Volume2Icon } from 'lucide-react';
 import { menuItemClasses } from '~/components/ui/menu';
 import type { useMuteMember } from './use-mute-member';
