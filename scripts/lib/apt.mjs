@@ -62,3 +62,8 @@ export function ensureDebianPackage({ pkg, what, find }) {
   aptQueue = job.catch(() => {});
   return job;
 }
+
+/** Java 17 for the servers that run on the JVM (Kafka, OpenSearch): the path of `java`. */
+export function ensureJava() {
+  return ensureDebianPackage({ pkg: 'openjdk-17-jre-headless', what: 'Java (java)', find: () => which('java') });
+}

@@ -38,7 +38,7 @@ import {
   withLock,
   writeJson,
 } from './proc.mjs';
-import { ensureDebianPackage } from './apt.mjs';
+import { ensureDebianPackage, ensureJava } from './apt.mjs';
 import { fetchLockedJars, mavenRepositoryUrl } from './maven-jars.mjs';
 
 export const KAFKA_VERSION = '3.9.1';
@@ -89,10 +89,6 @@ function jarsComplete(dir) {
       fs.existsSync(path.join(dir, jar)),
     ) && fs.readdirSync(dir).some((file) => file.startsWith('reload4j-'))
   );
-}
-
-async function ensureJava() {
-  return ensureDebianPackage({ pkg: 'openjdk-17-jre-headless', what: 'Java (java)', find: () => which('java') });
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   ROOT,
   SERVERS_DIR,
   cleanEnv,
+  ensureSystemUser,
   elapsed,
   isRoot,
   log,
@@ -32,7 +33,7 @@ import {
   withLock,
   writeJson,
 } from './proc.mjs';
-import { ensureDebianPackage } from './apt.mjs';
+import { ensureDebianPackage, ensureJava } from './apt.mjs';
 import { mavenRepositoryUrl } from './maven-jars.mjs';
 
 export const OPENSEARCH_VERSION = '2.19.6';
@@ -61,10 +62,6 @@ const JVM_OPTIONS = [
   '-Djava.io.tmpdir=${OPENSEARCH_TMPDIR}',
   '-Djava.util.concurrent.ForkJoinPool.common.threadFactory=org.opensearch.secure_sm.SecuredForkJoinWorkerThreadFactory',
 ];
-
-async function ensureJava() {
-  return ensureDebianPackage({ pkg: 'openjdk-17-jre-headless', what: 'Java (java)', find: () => which('java') });
-}
 
 /**
  * Makes sure .cache/opensearch-<version>/ (git-ignored, kept between runs) holds the distribution:
@@ -105,11 +102,7 @@ export function ensureOpenSearchDistribution() {
 /** OS user that runs the server: ourselves, or `opensearch` when we are root (created if missing). */
 async function serverUser() {
   if (!isRoot()) return null;
-  const probe = await run('id', ['-u', SERVER_USER], { allowFail: true });
-  if (probe.code !== 0) {
-    log(`creating OS user ${SERVER_USER}`);
-    await run('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVER_USER]);
-  }
+  await ensureSystemUser(SERVER_USER, '/usr/sbin/nologin');
   const uid = Number((await run('id', ['-u', SERVER_USER])).stdout.trim());
   const gid = Number((await run('id', ['-g', SERVER_USER])).stdout.trim());
   return { uid, gid };

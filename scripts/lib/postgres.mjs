@@ -19,6 +19,7 @@ import {
   ROOT,
   SERVERS_DIR,
   cleanEnv,
+  ensureSystemUser,
   isPortOpen,
   isRoot,
   log,
@@ -68,11 +69,7 @@ export function findPostgresBinDir() {
 /** OS user that runs the server: ourselves, or `postgres` when we are root (created if missing). */
 async function serverUser() {
   if (!isRoot()) return os.userInfo().username;
-  const probe = await run('id', ['-u', 'postgres'], { allowFail: true });
-  if (probe.code !== 0) {
-    log('creating OS user postgres');
-    await run('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/bin/sh', 'postgres']);
-  }
+  await ensureSystemUser('postgres', '/bin/sh');
   return 'postgres';
 }
 

@@ -334,3 +334,11 @@ export async function withLock(fn, { timeoutMs = 15 * 60 * 1000 } = {}) {
     releaseLock();
   }
 }
+
+/** Creates system user `name` (its own group, no home) unless it exists: servers that refuse root run as one. */
+export async function ensureSystemUser(name, shell) {
+  const probe = await run('id', ['-u', name], { allowFail: true });
+  if (probe.code === 0) return;
+  log(`creating OS user ${name}`);
+  await run('useradd', ['--system', '--user-group', '--no-create-home', '--shell', shell, name]);
+}
