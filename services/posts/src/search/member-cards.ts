@@ -17,7 +17,12 @@ export function memberCardColumns(now: string): SQL {
 
 /** Members aliased `m` (or `alias`) who may be listed: activated, not suspended. */
 export function listable(t: PostsTables, alias: SQL = sql`m`): SQL {
-  return sql`${alias}.activated and not exists (select 1 from ${t.suspendedMembers} as sm where sm.user_id = ${alias}.user_id)`;
+  return sql`${alias}.activated and ${notSuspended(t, alias)}`;
+}
+
+/** Members aliased `alias` who are not suspended. */
+export function notSuspended(t: PostsTables, alias: SQL): SQL {
+  return sql`not exists (select 1 from ${t.suspendedMembers} as sm where sm.user_id = ${alias}.user_id)`;
 }
 
 interface CardRow {

@@ -6,7 +6,7 @@ import { foldedTextContains, notBlockedWith } from '@kora/platform/service';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Posts } from '../context.js';
 import type { PostsTables } from '../db/schema.js';
-import { cardRows, listable, memberCardColumns } from './member-cards.js';
+import { cardRows, listable, memberCardColumns, notSuspended } from './member-cards.js';
 import { offsetPage, type RankedWindow } from './ranked-cursor.js';
 
 /**
@@ -45,35 +45,35 @@ export function searchPeopleSql(t: PostsTables, query: string, window: RankedWin
   const username = query.trim().replace(/^@/, '');
   // One row more than the page: the member with the exact username may also be among the closest.
   const wanted = window.offset + window.take + 1;
-  const holdsWords = (alias: SQL) =>
-    sql`${foldedTextContains(sql`${alias}.search_name`, words)} and ${notBlockedWith(t.blocks, viewer, sql`${alias}.user_id`)}
-      and not exists (select 1 from ${t.suspendedMembers} as sm where sm.user_id = ${alias}.user_id)`;
-  // The fallback sorts by `search_size + 0` so the planner takes the trigram index, never this walk again.
+  const findable = (alias: SQL) =>
+    sql`${foldedTextContains(sql`${alias}.search_name`, words)} and ${notBlockedWith(t.blocks, viewer, sql`${alias}.user_id`)}`;
+  // The walk reads activated members only (the index's own condition); the fallback sorts by
+  // `search_size + 0` so the planner takes the trigram index, never this walk again.
   return sql`
     with walk as (
       select s.user_id, s.search_size from (
         select s.user_id, s.search_size, s.search_name from ${t.members} as s where s.activated
         order by s.search_size, s.user_id limit ${CLOSEST_WALK}
       ) as s
-      where ${holdsWords(sql`s`)}
+      where ${findable(sql`s`)} and ${notSuspended(t, sql`s`)}
       order by s.search_size, s.user_id
       limit ${wanted}
     ), closest as (
       select w.user_id, w.search_size as place from walk as w where (select count(*) from walk) = ${wanted}
       union all (
         select s.user_id, s.search_size from ${t.members} as s
-        where (select count(*) from walk) < ${wanted} and s.activated and ${holdsWords(sql`s`)}
+        where (select count(*) from walk) < ${wanted} and ${listable(t, sql`s`)} and ${findable(sql`s`)}
         order by s.search_size + 0, s.user_id
         limit ${wanted}
       )
     )
     select ${memberCardColumns(now)} from (
       select c.user_id, min(c.place) as place from (
-        (select e.user_id, -1 as place from ${t.members} as e where lower(e.username) = lower(${username}))
+        (select e.user_id, -1 as place from ${t.members} as e
+          where lower(e.username) = lower(${username}) and ${listable(t, sql`e`)} and ${findable(sql`e`)})
         union all (select user_id, place from closest)
       ) as c group by c.user_id
     ) as c join ${t.members} as m on m.user_id = c.user_id
-    where ${listable(t)} and ${foldedTextContains(sql`m.search_name`, words)} and ${notBlockedWith(t.blocks, viewer, sql`m.user_id`)}
     order by c.place, m.user_id
     limit ${window.take} offset ${window.offset}`;
 }
