@@ -14,26 +14,28 @@ const QUIET_PATHS = new Set(['/healthz', '/readyz']);
 
 const LOGGED = Symbol('kora.access-log');
 
-interface Logged {
-  [LOGGED]: { log: AccessLog; edge: EdgeRequest };
-}
+type Logged = ServerResponse & { [LOGGED]: EdgeRequest };
 
-// One listener function for every response (not a closure per request): 'close' is emitted once,
-// when the answer is complete or the connection ends before it is.
-function onClose(this: ServerResponse & Logged): void {
-  const { log, edge } = this[LOGGED];
-  const status = this.statusCode;
-  log.write(status >= 500 ? 'error' : QUIET_PATHS.has(edge.path) ? 'debug' : 'info', {
-    traceId: edge.id,
-    method: edge.method,
-    url: redactUrl(edge.url),
-    status,
-    ms: Math.round(performance.now() - edge.startedAt),
-    aborted: !this.writableFinished,
-  });
-}
-
-export function logWhenAnswered(log: AccessLog, edge: EdgeRequest, res: ServerResponse): void {
-  (res as ServerResponse & Logged)[LOGGED] = { log, edge };
-  res.on('close', onClose);
+/**
+ * Logs each response it is given once it closes ('close' is emitted once, when the answer is
+ * complete or the connection ends before it is). One listener function per server, not a closure
+ * or an object per request: the gateway logs every request it passes on.
+ */
+export function accessLogger(log: AccessLog): (edge: EdgeRequest, res: ServerResponse) => void {
+  function onClose(this: Logged): void {
+    const edge = this[LOGGED];
+    const status = this.statusCode;
+    log.write(status >= 500 ? 'error' : QUIET_PATHS.has(edge.path) ? 'debug' : 'info', {
+      traceId: edge.id,
+      method: edge.method,
+      url: redactUrl(edge.url),
+      status,
+      ms: Math.round(performance.now() - edge.startedAt),
+      aborted: !this.writableFinished,
+    });
+  }
+  return (edge, res) => {
+    (res as Logged)[LOGGED] = edge;
+    res.on('close', onClose);
+  };
 }

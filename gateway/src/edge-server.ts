@@ -20,7 +20,7 @@ import type { AccessLog, Logger } from '@kora/platform';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { logWhenAnswered } from './access-log.js';
+import { accessLogger } from './access-log.js';
 import { sendPreflight, sendRefusal } from './answer.js';
 import type { ClientAddress } from './client-address.js';
 import { applyCors } from './cors.js';
@@ -69,7 +69,8 @@ const UNEXPECTED: Refusal = {
 };
 
 export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
-  const { address, originPolicy, checks, proxy, websocket, log, accessLog } = options;
+  const { address, originPolicy, checks, proxy, websocket, log } = options;
+  const logWhenAnswered = accessLogger(options.accessLog);
   let closing = false;
 
   /** A bug must cost one request its answer, never the process (and every other request). */
@@ -98,7 +99,7 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
 
   function onRequest(req: IncomingMessage, res: ServerResponse): void {
     const edge = new EdgeRequest(req, address);
-    logWhenAnswered(accessLog, edge, res);
+    logWhenAnswered(edge, res);
     try {
       if (closing) return sendRefusal(res, edge, SHUTTING_DOWN, { connection: 'close' });
       if (applyCors(edge, originPolicy)) return sendPreflight(res, edge);
@@ -141,7 +142,7 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
     res.assignSocket(socket);
     res.once('finish', () => socket.end());
     const edge = new EdgeRequest(req, address);
-    logWhenAnswered(accessLog, edge, res);
+    logWhenAnswered(edge, res);
     const upgrade: PendingUpgrade = { socket, head, res };
     try {
       if (closing) return sendRefusal(res, edge, SHUTTING_DOWN);

@@ -42,9 +42,24 @@ describe('security headers', () => {
     'cross-origin-opener-policy': 'same-origin',
   };
 
-  it.each(['/api/posts', '/', '/api/nope', '/healthz'])('are on %s, and upstream software headers are gone', async (path) => {
-    const res = await call(path);
+  it('are on a page, and upstream software headers are gone', async () => {
+    const res = await call('/');
     expect(res.headers).toMatchObject(expected);
+    expect(res.headers.server).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  // JSON answers keep what an API needs and nothing a fetch ignores (decision 019).
+  it.each(['/api/posts', '/api/nope', '/healthz'])('are the JSON set on %s, and upstream software headers are gone', async (path) => {
+    const res = await call(path);
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cross-origin-resource-policy': 'same-site',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+    expect(res.headers['permissions-policy']).toBeUndefined();
+    expect(res.headers['x-xss-protection']).toBeUndefined();
     expect(res.headers.server).toBeUndefined();
     expect(res.headers['x-powered-by']).toBeUndefined();
   });

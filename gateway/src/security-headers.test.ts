@@ -32,10 +32,25 @@ describe('the security headers of an answer', () => {
       .map(([name]) => name)
       .sort();
 
-  it('are every fixed header for pages, JSON, images and answers without a type', () => {
+  it('are every fixed header for pages, images and answers without a type', () => {
     const all = STATIC_SECURITY_HEADERS.map(([name]) => name).sort();
-    for (const type of ['text/html; charset=utf-8', 'application/json; charset=utf-8', 'image/webp', 'video/mp4', undefined])
-      expect(names(type)).toEqual(all);
+    for (const type of ['text/html; charset=utf-8', 'image/webp', 'video/mp4', 'text/plain', undefined]) expect(names(type)).toEqual(all);
+  });
+
+  it('keep nosniff, the resource policy, HSTS and the framing refusal on JSON, and leave the rest off', () => {
+    for (const type of [
+      'application/json; charset=utf-8',
+      'application/json',
+      'Application/JSON; charset=UTF-8',
+      'application/problem+json',
+    ]) {
+      expect(names(type)).toEqual([
+        'cross-origin-resource-policy',
+        'strict-transport-security',
+        'x-content-type-options',
+        'x-frame-options',
+      ]);
+    }
   });
 
   it('leave the document-only ones off scripts and stylesheets, keeping nosniff, the resource policy and HSTS', () => {

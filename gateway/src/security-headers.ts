@@ -75,12 +75,28 @@ export const SUBRESOURCE_SECURITY_HEADERS: readonly (readonly [string, string])[
   ([name]) => !DOCUMENT_ONLY_HEADERS.has(name),
 );
 
+/**
+ * What JSON answers carry: the subresource set and the framing refusal, as OWASP's REST guidance
+ * asks of an API (a JSON document a hostile page frames must still refuse it). The other document
+ * headers mean nothing to a fetch, and the API is most of what a phone downloads (decision 019).
+ */
+export const JSON_SECURITY_HEADERS: readonly (readonly [string, string])[] = STATIC_SECURITY_HEADERS.filter(
+  ([name]) => !DOCUMENT_ONLY_HEADERS.has(name) || name === 'x-frame-options',
+);
+
 const SUBRESOURCE_TYPES = ['text/javascript', 'application/javascript', 'text/css'];
 
-/** The fixed security headers for an answer of `contentType`: all of them, but for a script or stylesheet. */
+function isJsonType(type: string): boolean {
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+/** The fixed security headers for an answer of `contentType`: all of them, but for JSON, a script or a stylesheet. */
 export function securityHeadersFor(contentType: unknown): readonly (readonly [string, string])[] {
   if (typeof contentType !== 'string') return STATIC_SECURITY_HEADERS;
+  // The API's own answers all say exactly this: no parsing for the common case.
+  if (contentType === 'application/json; charset=utf-8') return JSON_SECURITY_HEADERS;
   const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  if (isJsonType(type)) return JSON_SECURITY_HEADERS;
   return SUBRESOURCE_TYPES.includes(type) ? SUBRESOURCE_SECURITY_HEADERS : STATIC_SECURITY_HEADERS;
 }
 

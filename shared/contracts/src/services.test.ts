@@ -61,6 +61,24 @@ describe('routing table', () => {
     expect(serviceForPath('/api/groupsx/1/posts')).toBeUndefined();
   });
 
+  it('answers as a walk over the whole table, longest rule first, would', () => {
+    const fits = (path: string, rule: (typeof routeTable)[number]) => {
+      if (rule.path.includes('*')) {
+        const want = rule.path.split('/');
+        const parts = path.split('/');
+        return parts.length === want.length && want.every((s, i) => (s === '*' ? parts[i] !== '' : s === parts[i]));
+      }
+      return path === rule.path || (rule.prefix && path.startsWith(`${rule.path}/`));
+    };
+    const walk = (path: string) => [...routeTable].sort((a, b) => b.path.length - a.path.length).find((rule) => fits(path, rule))?.service;
+    const paths = routeTable.flatMap(({ path }) => {
+      const concrete = path.replace('*', '7');
+      return [concrete, `${concrete}/1`, `${concrete}/1/x`, `${concrete}x`, `${concrete}/`, concrete.slice(0, -1)];
+    });
+    for (const path of [...paths, '/api', '/api/', '/api//posts', '/uploads', '/uploads/a/b.jpg', '/ws/x', '/feed/1'])
+      expect(serviceForPath(path), path).toBe(walk(path));
+  });
+
   it('gives every service at least one path and names only known services', () => {
     const owners = new Set(routeTable.map((r) => r.service));
     expect([...owners].sort()).toEqual([...serviceNames].sort());

@@ -107,16 +107,44 @@ export const routeTable: readonly RouteRule[] = [
 ];
 
 /**
- * Most specific rule first: the longest matching path wins. Each prefix rule's `path/` is made
- * once here, not per request: the gateway asks this for every request it passes on.
+ * The head of a path: its first segment, or its first two under `/api` (`/api/groups`). Every rule
+ * lives under one head, so a request is matched only against its head's few rules.
  */
-const bySpecificity = [...routeTable]
-  .sort((a, b) => b.path.length - a.path.length)
-  .map((rule) => ({
-    ...rule,
+function headOf(path: string): string {
+  const first = path.indexOf('/', 1);
+  if (first < 0) return path;
+  if (path.slice(0, first) !== '/api') return path.slice(0, first);
+  const second = path.indexOf('/', first + 1);
+  return second < 0 ? path : path.slice(0, second);
+}
+
+interface CompiledRule {
+  path: string;
+  service: ServiceName;
+  /** `path/` for a prefix rule, else null. */
+  under: string | null;
+  /** A pattern's segments, else null. */
+  segments: string[] | null;
+}
+
+/**
+ * Each head's rules, most specific first: the longest matching path wins. Made once here, not per
+ * request: the gateway asks this for every request it passes on.
+ */
+const rulesByHead = new Map<string, CompiledRule[]>();
+for (const rule of [...routeTable].sort((a, b) => b.path.length - a.path.length)) {
+  const head = headOf(rule.path);
+  // A rule for `/api` itself would span every head; the table has none, and must not.
+  if (head === '/api' || head.includes('*')) throw new Error(`route rule ${rule.path} is not under one head`);
+  const rules = rulesByHead.get(head) ?? [];
+  rules.push({
+    path: rule.path,
+    service: rule.service,
     under: rule.prefix ? `${rule.path}/` : null,
     segments: rule.path.includes('*') ? rule.path.split('/') : null,
-  }));
+  });
+  rulesByHead.set(head, rules);
+}
 
 /** Whether `path` fits a pattern's segments, `*` standing for any one non-empty segment. */
 function fitsSegments(path: string, segments: string[]): boolean {
@@ -125,7 +153,9 @@ function fitsSegments(path: string, segments: string[]): boolean {
 }
 
 export function serviceForPath(path: string): ServiceName | undefined {
-  for (const rule of bySpecificity) {
+  const rules = rulesByHead.get(headOf(path));
+  if (!rules) return undefined;
+  for (const rule of rules) {
     if (rule.segments) {
       if (fitsSegments(path, rule.segments)) return rule.service;
     } else if (path === rule.path || (rule.under !== null && path.startsWith(rule.under))) return rule.service;

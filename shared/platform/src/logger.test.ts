@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,6 +70,35 @@ describe('createLogger', () => {
     expect(new Date(String(time)).toISOString()).toBe(time);
     expect(lines[1]).toMatchObject({ level: 50, traceId: 't-2', status: 502, aborted: true });
     expect(lines[2]).toMatchObject({ level: 30, service: 'gateway', userId: 7, msg: 'general' });
+  });
+});
+
+describe('logDestination', () => {
+  it('writes what is still gathering when the process exits at once, to a file in a folder it makes', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'kora-log-')), 'new-folder', 'exit.log');
+    const script = `import { createLogger } from ${JSON.stringify(new URL('./logger.ts', import.meta.url).href)};
+      const log = createLogger('exiting', 'info', ${JSON.stringify(file)});
+      for (let i = 0; i < 500; i++) log.info({ i }, 'line');
+      process.exit(3);`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.status).toBe(3);
+    const lines = linesOf(file);
+    expect(lines).toHaveLength(500);
+    expect(lines.map((line) => line.i)).toEqual([...Array(500).keys()]);
+  });
+
+  it('keeps lines whole and in order across many blocks, with text outside Latin-1', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'kora-log-')), 'many.log');
+    const log = createLogger('busy', 'info', file);
+    const name = 'Ọlájídé Ẹ̀kọ́ 🎉';
+    for (let i = 0; i < 5_000; i++) log.info({ i, name }, 'line');
+    const lines = await until(
+      () => linesOf(file),
+      (l) => l.length >= 5_000,
+      10_000,
+    );
+    expect(lines.map((line) => line.i)).toEqual([...Array(5_000).keys()]);
+    expect(new Set(lines.map((line) => line.name))).toEqual(new Set([name]));
   });
 });
 

@@ -4,7 +4,8 @@
  * change from the gateway through a service, into the event envelope and into consumer logs.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { destination, pino, symbols, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { pino, symbols, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { logDestination } from './log-destination.js';
 
 export type { Logger };
 
@@ -37,18 +38,7 @@ export function isoTimeOncePerMs(): string {
 let lastTimeMs = -1;
 let lastTime = '';
 
-/**
- * Lines go to stdout (or to the file `dest` names, appended) through an asynchronous sonic-boom
- * that writes them in blocks of at least LOG_BLOCK_BYTES, and whatever has gathered at least every
- * LOG_FLUSH_MS (as nginx's buffered access log does): a busy process makes one system call per
- * few dozen lines instead of one per line (pino's default is a synchronous write per line), and a
- * quiet one still shows its last lines within a second (before, they waited for the block to fill
- * or the process to exit). pino flushes what is left at exit. Larger blocks cost more, not less:
- * sonic-boom measures the whole pending block's byte length on every line it adds.
- */
-const LOG_BLOCK_BYTES = 4 * 1024;
-const LOG_FLUSH_MS = 1_000;
-
+/** A process's general logger: to stdout, or to the file `dest` names, in blocks (log-destination.ts). */
 export function createLogger(service: string, level: LoggerOptions['level'] = 'info', dest: 1 | string = 1): Logger {
   return pino(
     {
@@ -64,7 +54,7 @@ export function createLogger(service: string, level: LoggerOptions['level'] = 'i
         censor: '[redacted]',
       },
     },
-    destination({ dest, sync: false, minLength: LOG_BLOCK_BYTES, periodicFlush: LOG_FLUSH_MS, ...(dest === 1 ? {} : { mkdir: true }) }),
+    logDestination(dest),
   );
 }
 
