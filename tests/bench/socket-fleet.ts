@@ -92,7 +92,9 @@ export async function openFleet(options: FleetOptions): Promise<Fleet> {
     stoppedBecause,
     processes: clients.length,
     // Sockets are numbered across the fleet, so the addresses used are the first slots.
-    addresses: Array.from({ length: Math.ceil((opened + failed) / options.perAddress) }, (_, slot) => loopbackAddress(slot)),
+    addresses: Array.from({ length: Math.ceil((opened + failed) / options.perAddress) }, (_, slot) =>
+      loopbackAddress((options.firstSlot ?? 0) + slot),
+    ),
     async held() {
       // An empty wave reports the process's state without opening anything.
       const reports = await Promise.all(clients.filter((c) => c.child.connected).map((c) => ask(c, { type: 'open', count: 0 })));

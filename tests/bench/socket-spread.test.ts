@@ -28,6 +28,15 @@ describe('the socket bench spreads its sockets over processes and source address
     ]);
   });
 
+  it('starts at a later address slot when asked, so a second scenario never reuses the first one’s ports', () => {
+    const plan = planClients(25_000, { perProcess: 15_000, perAddress: 20_000, firstUserId: 1, firstSlot: 16 });
+    expect(plan.flatMap((share) => share.addresses)).toEqual([
+      { address: '127.0.0.18', count: 15_000 },
+      { address: '127.0.0.18', count: 5_000 },
+      { address: '127.0.0.19', count: 5_000 },
+    ]);
+  });
+
   it('never puts more than perAddress on one address nor perProcess in one process, and covers every socket once', () => {
     for (const [sockets, perProcess, perAddress] of [
       [1, 1, 1],

@@ -16,6 +16,11 @@ export interface SpreadOptions {
   perAddress: number;
   /** The first member id; socket i belongs to member firstUserId + i (one socket per member). */
   firstUserId: number;
+  /**
+   * The first address slot (default 0). A scenario after another one that just closed thousands of
+   * sockets to the same server starts past that one's slots: its ports are still in TIME_WAIT there.
+   */
+  firstSlot?: number;
 }
 
 export interface AddressShare {
@@ -39,7 +44,7 @@ export function loopbackAddress(slot: number): string {
 }
 
 export function planClients(sockets: number, options: SpreadOptions): ClientShare[] {
-  const { perProcess, perAddress, firstUserId } = options;
+  const { perProcess, perAddress, firstUserId, firstSlot = 0 } = options;
   if (!(perProcess > 0 && perAddress > 0)) throw new Error('perProcess and perAddress must be positive');
   const shares: ClientShare[] = [];
   for (let start = 0, index = 0; start < sockets; start += perProcess, index++) {
@@ -48,7 +53,7 @@ export function planClients(sockets: number, options: SpreadOptions): ClientShar
     for (let at = start; at < end;) {
       const slot = Math.floor(at / perAddress);
       const slotEnd = Math.min(end, (slot + 1) * perAddress);
-      addresses.push({ address: loopbackAddress(slot), count: slotEnd - at });
+      addresses.push({ address: loopbackAddress(firstSlot + slot), count: slotEnd - at });
       at = slotEnd;
     }
     shares.push({ index, firstUserId: firstUserId + start, count: end - start, addresses });
