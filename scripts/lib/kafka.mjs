@@ -12,7 +12,6 @@
 // middle of a test (stopKafka()/startKafka()): same ports, same data dir, storage not reformatted.
 // The lifecycle (env var, reuse, install, stop) is local-server.mjs's; this file says how Kafka runs.
 import crypto from 'node:crypto';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineLocalServer } from './local-server.mjs';
@@ -30,6 +29,7 @@ import {
   rmrf,
   run,
   sleep,
+  spawnDetached,
   tailFile,
   terminate,
   warn,
@@ -423,32 +423,24 @@ async function launch({ tools: java, previous, fresh, timeoutMs }) {
   }
   writeJson(STATE_FILE, state);
 
-  const out = fs.openSync(OUT_LOG, 'a');
-  let child;
-  try {
-    child = spawn(java, javaArgs('kafka.Kafka', PROPS_FILE), {
-      cwd: DIR,
-      env: cleanEnv(),
-      detached: true,
-      stdio: ['ignore', out, out],
-    });
-  } finally {
-    fs.closeSync(out);
-  }
-  child.on('error', () => {}); // surfaced below as "exited during startup"
-  child.unref();
-  if (!child.pid) throw new Error(`kafka: could not spawn ${java}${brokerLogTail()}`);
-  fs.writeFileSync(PID_FILE, `${child.pid}\n`);
+  const pid = spawnDetached(java, javaArgs('kafka.Kafka', PROPS_FILE), {
+    cwd: DIR,
+    env: cleanEnv(),
+    outLog: OUT_LOG,
+    pidFile: PID_FILE,
+    name: 'kafka',
+    logTail: brokerLogTail,
+  });
 
   try {
-    await waitUntilReady(child.pid, state, timeoutMs);
+    await waitUntilReady(pid, state, timeoutMs);
   } catch (err) {
     const message = `${err.message}${brokerLogTail()}`;
-    await terminate(child.pid, { signal: 'SIGKILL', timeoutMs: 5000, match: PROCESS_MATCH });
+    await terminate(pid, { signal: 'SIGKILL', timeoutMs: 5000, match: PROCESS_MATCH });
     throw new Error(message);
   }
   if (!reuse) await warmUpGroupCoordinator(state.broker);
-  return { state, pid: child.pid, restarted: Boolean(reuse) };
+  return { state, pid, restarted: Boolean(reuse) };
 }
 
 const kafka = defineLocalServer({

@@ -7,7 +7,6 @@
 // One node, loopback only, a small heap, its own config directory (the distribution's stays
 // untouched). OpenSearch refuses to run as root: as root it runs as the `opensearch` OS user.
 // The lifecycle (env var OPENSEARCH_URL, reuse, install, stop) is local-server.mjs's.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -19,6 +18,7 @@ import {
   ensureSystemUser,
   elapsed,
   isRoot,
+  letOthersTraverse,
   log,
   mkdirp,
   pickPort,
@@ -27,6 +27,8 @@ import {
   rmrf,
   run,
   sleep,
+  spawnDetached,
+  systemUserIds,
   tailFile,
   terminate,
   which,
@@ -103,9 +105,7 @@ export function ensureOpenSearchDistribution() {
 async function serverUser() {
   if (!isRoot()) return null;
   await ensureSystemUser(SERVER_USER, '/usr/sbin/nologin');
-  const uid = Number((await run('id', ['-u', SERVER_USER])).stdout.trim());
-  const gid = Number((await run('id', ['-g', SERVER_USER])).stdout.trim());
-  return { uid, gid };
+  return systemUserIds(SERVER_USER);
 }
 
 function chownTree(target, user) {
@@ -169,11 +169,8 @@ async function launch({ tools: java, previous, fresh, timeoutMs }) {
   writeConfig(state);
   writeJson(STATE_FILE, state);
   if (user) {
-    // Let the server user reach its folders (a umask may have made ours 0700), and own them.
-    for (const dir of [path.join(ROOT, '.tmp'), SERVERS_DIR, path.join(ROOT, '.cache')]) {
-      const mode = fs.statSync(dir).mode & 0o777;
-      if ((mode & 0o005) !== 0o005) fs.chmodSync(dir, mode | 0o755);
-    }
+    // Let the server user reach its folders, and own them.
+    letOthersTraverse([path.join(ROOT, '.tmp'), SERVERS_DIR, path.join(ROOT, '.cache')]);
     for (const dir of [CONFIG_DIR, DATA_DIR, LOG_DIR, TMP_DIR]) chownTree(dir, user);
   }
   const launcher = path.join(OPENSEARCH_HOME, 'bin', 'opensearch');
@@ -184,28 +181,18 @@ async function launch({ tools: java, previous, fresh, timeoutMs }) {
   });
   // setpriv execs (no parent left behind), so the pid is the launcher's and then the JVM's.
   const [file, args] = user ? ['setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', launcher]] : [launcher, []];
-  const out = fs.openSync(OUT_LOG, 'a');
-  let child;
-  try {
-    child = spawn(file, args, { cwd: LOG_DIR, env, detached: true, stdio: ['ignore', out, out] });
-  } finally {
-    fs.closeSync(out);
-  }
-  child.on('error', () => {}); // surfaced below as "exited during startup"
-  child.unref();
-  if (!child.pid) throw new Error(`opensearch: could not spawn ${file}${logTail()}`);
-  fs.writeFileSync(PID_FILE, `${child.pid}\n`);
+  const pid = spawnDetached(file, args, { cwd: LOG_DIR, env, outLog: OUT_LOG, pidFile: PID_FILE, name: 'opensearch', logTail });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (!pidAlive(child.pid, PROCESS_MATCH)) throw new Error(`OpenSearch (pid ${child.pid}) exited during startup${logTail()}`);
+    if (!pidAlive(pid, PROCESS_MATCH)) throw new Error(`OpenSearch (pid ${pid}) exited during startup${logTail()}`);
     if (await answers(state)) break;
     if (Date.now() > deadline) {
-      await terminate(child.pid, { signal: 'SIGKILL', timeoutMs: 5000, match: PROCESS_MATCH });
+      await terminate(pid, { signal: 'SIGKILL', timeoutMs: 5000, match: PROCESS_MATCH });
       throw new Error(`OpenSearch not ready within ${timeoutMs / 1000}s${logTail()}`);
     }
     await sleep(250);
   }
-  return { state, pid: child.pid };
+  return { state, pid };
 }
 
 const opensearch = defineLocalServer({

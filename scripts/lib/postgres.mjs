@@ -22,12 +22,14 @@ import {
   ensureSystemUser,
   isPortOpen,
   isRoot,
+  letOthersTraverse,
   log,
   mkdirp,
   pickPort,
   readPidFile,
   rmrf,
   run,
+  systemUserIds,
   tailFile,
   terminate,
   which,
@@ -75,8 +77,7 @@ async function serverUser() {
 
 async function chownTo(user, target) {
   if (!isRoot()) return;
-  const uid = Number((await run('id', ['-u', user])).stdout.trim());
-  const gid = Number((await run('id', ['-g', user])).stdout.trim());
+  const { uid, gid } = await systemUserIds(user);
   fs.chownSync(target, uid, gid);
 }
 
@@ -93,11 +94,8 @@ async function prepareDataDir(user) {
     mkdirp(preferred, 0o700);
     return preferred;
   }
-  // Let the postgres user traverse our own folders (umask may have made them 0700).
-  for (const dir of [path.join(ROOT, '.tmp'), SERVERS_DIR, DIR]) {
-    const mode = fs.statSync(dir).mode & 0o777;
-    if ((mode & 0o005) !== 0o005) fs.chmodSync(dir, mode | 0o755);
-  }
+  // Let the postgres user traverse our own folders.
+  letOthersTraverse([path.join(ROOT, '.tmp'), SERVERS_DIR, DIR]);
   for (const dir of [preferred, fallback]) {
     mkdirp(path.dirname(dir));
     fs.mkdirSync(dir, { mode: 0o700 });

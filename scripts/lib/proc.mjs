@@ -342,3 +342,39 @@ export async function ensureSystemUser(name, shell) {
   log(`creating OS user ${name}`);
   await run('useradd', ['--system', '--user-group', '--no-create-home', '--shell', shell, name]);
 }
+
+/** The uid and gid of OS user `name`, for chown and setpriv. */
+export async function systemUserIds(name) {
+  const uid = Number((await run('id', ['-u', name])).stdout.trim());
+  const gid = Number((await run('id', ['-g', name])).stdout.trim());
+  return { uid, gid };
+}
+
+/** Lets other OS users (a server's own) pass through these folders of ours: a umask may have made them 0700. */
+export function letOthersTraverse(dirs) {
+  for (const dir of dirs) {
+    const mode = fs.statSync(dir).mode & 0o777;
+    if ((mode & 0o005) !== 0o005) fs.chmodSync(dir, mode | 0o755);
+  }
+}
+
+/**
+ * Starts a server process that outlives us (its own process group), its output appended to
+ * `outLog`, and records its pid in `pidFile`. A spawn that fails outright throws; one that exits
+ * soon after is for the caller's readiness wait to notice. `logTail` adds the server's last log lines
+ * to the error.
+ */
+export function spawnDetached(file, args, { cwd, env, outLog, pidFile, name, logTail = () => '' }) {
+  const out = fs.openSync(outLog, 'a');
+  let child;
+  try {
+    child = spawn(file, args, { cwd, env, detached: true, stdio: ['ignore', out, out] });
+  } finally {
+    fs.closeSync(out);
+  }
+  child.on('error', () => {}); // surfaced by the caller's wait as "exited during startup"
+  child.unref();
+  if (!child.pid) throw new Error(`${name}: could not spawn ${file}${logTail()}`);
+  fs.writeFileSync(pidFile, `${child.pid}\n`);
+  return child.pid;
+}
