@@ -20,6 +20,7 @@ import { befriendThroughApi } from './support/friends';
 import { apiSignIn, createMember, memberContext, type Member } from './support/members';
 import { solidPng } from './support/png';
 import { declinePushOffer } from './support/push';
+import { explainedWait, recordLiveTrail, type LiveTrail } from './support/live-trail';
 import { waitForLiveSocket } from './support/notifications';
 import { noSidewaysScroll, toastWith } from './support/page-helpers';
 import { saveScreenshot } from './support/screenshots';
@@ -48,11 +49,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Each page's live trail, so a live wait that times out says where the event stopped. */
+const trails = new Map<Page, LiveTrail>();
+
 async function pageOf(member: Member, viewport: Viewport): Promise<Page> {
   const context = await memberContext(browser, member, { viewport });
   await declinePushOffer(context);
   contexts.push(context);
-  return context.newPage();
+  const page = await context.newPage();
+  trails.set(page, recordLiveTrail(page));
+  return page;
+}
+
+/** Waits until `watcher` shows that `typer` is typing. */
+async function seesTyping(watcher: Page, typerPage: Page, typer: Member): Promise<void> {
+  await explainedWait(watcher.getByText(messageTexts.typing(displayName(typer))).waitFor({ timeout: LIVE_MS }), {
+    typer: trails.get(typerPage)!,
+    watcher: trails.get(watcher)!,
+  });
 }
 
 const composer = (page: Page) => page.getByRole('textbox', { name: messageTexts.composerPlaceholder });
@@ -95,7 +109,7 @@ describe('two friends converse', () => {
       await Promise.all([waitForLiveSocket(pageA), waitForLiveSocket(pageB)]);
 
       await typeSlowly(pageA, 'Hi Bola 👋 see https://kora.ng/help');
-      await pageB.getByText(messageTexts.typing(displayName(a))).waitFor({ timeout: LIVE_MS });
+      await seesTyping(pageB, pageA, a);
       await composer(pageA).press('Enter');
       await bubble(pageB, 'Hi Bola 👋').waitFor({ timeout: LIVE_MS });
       // The link is a safe link; the emoji as typed.
@@ -109,7 +123,7 @@ describe('two friends converse', () => {
       await bubble(pageB, 'Hi Bola').getByRole('button', { name: messageTexts.messageActions }).click();
       await pageB.getByRole('menuitem', { name: messageTexts.reply }).click();
       await typeSlowly(pageB, 'Hello Ada!');
-      await pageA.getByText(messageTexts.typing(displayName(b))).waitFor({ timeout: LIVE_MS });
+      await seesTyping(pageA, pageB, b);
       await composer(pageB).press('Shift+Enter');
       await composer(pageB).pressSequentially('See you at 5');
       await composer(pageB).press('Enter');
@@ -173,13 +187,13 @@ describe('two friends converse', () => {
       await pageB.goto(conversationPath);
       await Promise.all([waitForLiveSocket(pageA), waitForLiveSocket(pageB)]);
       await typeSlowly(pageB, 'On my phone now');
-      await pageA.getByText(messageTexts.typing(displayName(b))).waitFor({ timeout: LIVE_MS });
+      await seesTyping(pageA, pageB, b);
       await composer(pageB).press('Enter');
       await bubble(pageA, 'On my phone now').waitFor({ timeout: LIVE_MS });
       await expect.poll(() => receipt(pageB).textContent(), { timeout: LIVE_MS }).toBe(messageTexts.seen);
 
       await typeSlowly(pageA, 'Me too 📱');
-      await pageB.getByText(messageTexts.typing(displayName(a))).waitFor({ timeout: LIVE_MS });
+      await seesTyping(pageB, pageA, a);
       await composer(pageA).press('Enter');
       await bubble(pageB, 'Me too 📱').waitFor({ timeout: LIVE_MS });
       await expect.poll(() => receipt(pageA).textContent(), { timeout: LIVE_MS }).toBe(messageTexts.seen);
