@@ -54,7 +54,7 @@ export async function startService(definition: ServiceDefinition, options: Start
   // The broker may still be starting (or slow to elect leaders) when this process starts.
   await waitUntilReady('event bus', () => bus.ensureTopics(allTopics()), log, { timeoutMs: env.STARTUP_WAIT_MS });
   const siteSettings = await watchSiteSettings(bus, log, definition.name);
-  const relay = new OutboxRelay({ db: database.db, schema: definition.schema, bus, log, pollMs: env.OUTBOX_POLL_MS });
+  const relay = new OutboxRelay({ database, schema: definition.schema, bus, log, pollMs: env.OUTBOX_POLL_MS });
 
   const ctx: ServiceContext = {
     name: definition.name,
@@ -99,6 +99,7 @@ export async function startService(definition: ServiceDefinition, options: Start
       await startConsumer({
         group: consumerGroupName(definition, consumer.name),
         handlers: consumer.handlers,
+        needed: consumer.needed,
         db: database.db,
         tables,
         bus,

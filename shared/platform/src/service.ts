@@ -13,7 +13,7 @@ import type { Db, Tx } from './db/database.js';
 import type { Migration } from './db/migrate.js';
 import type { PlatformTables } from './db/platform-tables.js';
 import type { EventBus } from './events/bus.js';
-import type { HandlerMap } from './events/consumer.js';
+import type { HandlerMap, NeededCheck } from './events/consumer.js';
 import type { Emit } from './events/outbox.js';
 import type { JobRunner } from './jobs/jobs.js';
 import type { SiteSettingsView } from './site-settings-view.js';
@@ -56,6 +56,8 @@ export interface ConsumerDefinition {
   /** Suffix of the consumer group: `<service>.<name>`. */
   name: string;
   handlers: HandlerMap;
+  /** Asked on the pool before an event's transaction: see ConsumerOptions.needed. */
+  needed?: NeededCheck;
 }
 
 export interface ServiceDefinition {

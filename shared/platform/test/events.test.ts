@@ -156,5 +156,38 @@ describe(`events through the outbox (${process.env.KORA_TEST_TARGET ?? 'embedded
       await expect(consumeBatch(consumer, [good, bad, after])).rejects.toThrow('this event cannot be handled');
       expect(await stored(good)).toBe(1);
     });
+
+    it('asks `needed` first: an event it turns down is ignored without a transaction or a record, and handled once it is needed', async () => {
+      const [skipped, kept] = [event({ i: 'skipped' }), event({ i: 'kept' })];
+      let wanted = new Set<string>([kept.value]);
+      let transactions = 0;
+      const base = options();
+      const counting = new Proxy(base.db, {
+        get(target, key, receiver) {
+          if (key === 'transaction') {
+            return (...args: Parameters<typeof target.transaction>) => {
+              transactions += 1;
+              return target.transaction(...args);
+            };
+          }
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      const consumer: ConsumerOptions = {
+        ...base,
+        db: counting,
+        needed: async (e) => [...wanted].some((value) => value.includes(e.id)),
+      };
+      expect(await consumeBatch(consumer, [skipped])).toEqual(['ignored']);
+      expect(transactions).toBe(0);
+      expect(await consumeBatch(consumer, [skipped, kept])).toEqual(['ignored', 'processed']);
+      expect(transactions).toBe(1);
+      expect([await stored(skipped), await stored(kept)]).toEqual([0, 1]);
+      // Needed by the time it is delivered again (a device subscribed since): handled then, once.
+      wanted = new Set([skipped.value, kept.value]);
+      expect(await consumeMessage(consumer, skipped)).toBe('processed');
+      expect(await consumeBatch(consumer, [skipped, kept])).toEqual(['duplicate', 'duplicate']);
+      expect([await stored(skipped), await stored(kept)]).toEqual([1, 1]);
+    });
   });
 });

@@ -32,7 +32,7 @@ import { reportClosed } from '../notifications/reports.js';
 import { eraseNotificationsMember } from '../projections/erase-member.js';
 import { memberSettingsHandlers, rememberEmail } from '../projections/settings.js';
 import { forgetSessionDevices } from '../push/devices.js';
-import { pushNotification } from '../push/fan-out.js';
+import { pushNotification, pushWanted } from '../push/fan-out.js';
 
 /** `mail`: the sender the archive's mail goes through (the service passes its one; tests may leave it to the default). */
 export function notificationsConsumers(n: Notifications, mail: TransactionalMailSender = digestSender(n)): ConsumerDefinition[] {
@@ -81,6 +81,7 @@ export function notificationsConsumers(n: Notifications, mail: TransactionalMail
     {
       name: 'push',
       handlers: { 'notification.created': (event, tx) => pushNotification(n, tx, event) },
+      needed: (event) => pushWanted(n, event),
     },
   ];
 }

@@ -7,7 +7,10 @@ import { pushTexts, type PushMessage } from '@kora/contracts';
 import { eventually, expectError, exportOf, testTarget } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushWanted } from './fan-out.js';
 import {
+  createdEvents,
+  type CreatedEvent,
   deliverFriendRequest,
   client,
   deliver,
@@ -98,6 +101,35 @@ describe(`notifications: push to devices (${testTarget()})`, () => {
     const key = await api.get('/api/notifications/push/key', owner);
     expect(key.json()).toEqual({ publicKey: claims.publicKey });
     await eventually(async () => (await subscriptionsOf(owner))[0]?.lastUsedAt !== null);
+  });
+
+  it('costs a notification for a member with no device one read: no transaction, no record in the push group', async () => {
+    const [owner, other, actor] = [nextMember(), nextMember(), nextMember()];
+    await registerMember(svc, actor);
+    const device = pushService.subscription();
+    await subscribe(other, device);
+    await like(svc, owner, actor);
+    await like(svc, other, actor);
+    await firstPushTo(device);
+    const created = await createdEvents(svc);
+    const [forOwner, forOther] = [owner, other].map((id) => created.find((e) => e.payload.recipientId === id)!) as [
+      CreatedEvent,
+      CreatedEvent,
+    ];
+    expect(await pushWanted(svc.handle, forOwner as never)).toBe(false);
+    expect(await pushWanted(svc.handle, forOther as never)).toBe(true);
+    // Nor a notification too old to show as new, device or not.
+    const old = {
+      ...forOther,
+      payload: { ...forOther.payload, notification: { ...forOther.payload.notification, createdAt: '2020-01-01T00:00:00.000Z' } },
+    };
+    expect(await pushWanted(svc.handle, old as never)).toBe(false);
+    const p = svc.ctx.tables.processedEvents;
+    await eventually(async () =>
+      (await svc.ctx.db.select().from(p).where(eq(p.eventId, forOther.id))).some((r) => r.consumer.startsWith('notifications.push')),
+    );
+    const recorded = await svc.ctx.db.select().from(p).where(eq(p.eventId, forOwner.id));
+    expect(recorded.filter((r) => r.consumer.startsWith('notifications.push'))).toEqual([]);
   });
 
   it('pushes a friend request to every device, and a message with its conversation as tag and link', async () => {

@@ -24,10 +24,25 @@ export interface RawTransaction {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
+/**
+ * A transaction in two round trips, for a hot path that reads, acts outside the database and then
+ * writes (the outbox relay, decision 050): BEGIN travels with the first statement and COMMIT with
+ * the last, each pair as one simple-protocol message. Such statements carry no parameters: only text
+ * the caller builds from values it trusts (numbers, its own identifiers) may go in.
+ */
+export interface TwoTrips {
+  /** BEGIN and `statement`; answers its rows. Called once, first. */
+  open<T>(statement: string): Promise<T[]>;
+  /** `statement` (when given) and COMMIT. A transaction `fn` leaves open is committed after it. */
+  close(statement?: string): Promise<void>;
+}
+
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
   readonly db: Db;
   rawTransaction<T>(fn: (raw: RawTransaction) => Promise<T>): Promise<T>;
+  /** Runs `fn` as a two-trip transaction; if it throws, what it did is rolled back. */
+  twoTripTransaction<T>(fn: (trips: TwoTrips) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -81,6 +96,32 @@ export function openPostgres(url: string, poolSize = 10, waitMs = 10_000): Datab
         client.release();
       }
     },
+    async twoTripTransaction(fn) {
+      const client = await pool.connect();
+      let open = false;
+      try {
+        const result = await fn({
+          async open<T>(statement: string) {
+            open = true;
+            // Two statements in one message: node-postgres answers one result for each.
+            const [, answer] = (await client.query(`begin; ${statement}`)) as unknown as [pg.QueryResult, pg.QueryResult];
+            return answer.rows as T[];
+          },
+          async close(statement) {
+            await client.query(statement ? `${statement}; commit` : 'commit');
+            open = false;
+          },
+        });
+        if (open) await client.query('commit');
+        return result;
+      } catch (err) {
+        // A failed statement in a message skips the rest of it (its COMMIT too): the transaction is still open.
+        if (open) await client.query('rollback').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
     async ping() {
       await pool.query('select 1');
     },
@@ -117,6 +158,19 @@ export function pgliteDatabase(client: PGlite): Database {
         fn({
           exec: async (script) => void (await tx.exec(script)),
           query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never,
+        }),
+      );
+    },
+    // One process, no round trips: the same statements, each on the transaction PGlite holds.
+    twoTripTransaction(fn) {
+      return client.transaction((tx) =>
+        fn({
+          async open<T>(statement: string) {
+            return (await tx.query(statement)).rows as T[];
+          },
+          async close(statement) {
+            if (statement) await tx.exec(statement);
+          },
         }),
       );
     },

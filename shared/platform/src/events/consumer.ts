@@ -20,6 +20,9 @@ export type EventHandler<T extends EventType> = (event: EventEnvelope<EventPaylo
 
 export type HandlerMap = { [T in EventType]?: EventHandler<T> };
 
+/** Whether an event needs its handler at all (ConsumerOptions.needed). */
+export type NeededCheck = (event: EventEnvelope<EventPayload<EventType>>) => Promise<boolean>;
+
 export interface ConsumerOptions {
   /** Consumer group, e.g. `posts.projections`: each group sees every event once. */
   group: string;
@@ -33,6 +36,12 @@ export interface ConsumerOptions {
    * outbox relay here, so they go out at once instead of at the next poll.
    */
   onEventsWritten?: () => void;
+  /**
+   * Asked first, outside any transaction, for each event read: false when its handler would change
+   * nothing (a push for a member with no device), so it costs no transaction and no record of being
+   * processed (decision 050). A redelivered event is asked again; only a handled one is recorded.
+   */
+  needed?: NeededCheck;
 }
 
 export type ConsumeResult = 'processed' | 'duplicate' | 'ignored';
@@ -65,10 +74,17 @@ function parseMessage(options: ConsumerOptions, message: BusMessage): Parsed {
 
 /** Handles one message; exported for tests that replay a message by hand. */
 export async function consumeMessage(options: ConsumerOptions, message: BusMessage): Promise<ConsumeResult> {
-  const parsed = parseMessage(options, message);
-  if (parsed === 'ignored') return 'ignored';
+  const [parsed] = await withoutUnneeded(options, [parseMessage(options, message)]);
+  if (!parsed || parsed === 'ignored') return 'ignored';
   const [result] = await consumeEvents(options, [parsed]);
   return result!;
+}
+
+/** The parsed messages, those `needed` turns down counted as ignored. */
+async function withoutUnneeded(options: ConsumerOptions, parsed: Parsed[]): Promise<Parsed[]> {
+  const { needed } = options;
+  if (!needed) return parsed;
+  return Promise.all(parsed.map(async (p) => (p === 'ignored' || (await needed(p.event)) ? p : 'ignored')));
 }
 
 /**
@@ -80,7 +96,10 @@ export async function consumeMessage(options: ConsumerOptions, message: BusMessa
 export async function consumeBatch(options: ConsumerOptions, messages: BusMessage[]): Promise<ConsumeResult[]> {
   // Each message is read once: the fallback below handles the events already read, so a malformed
   // one is neither parsed nor logged twice.
-  const parsed = messages.map((message) => parseMessage(options, message));
+  const parsed = await withoutUnneeded(
+    options,
+    messages.map((message) => parseMessage(options, message)),
+  );
   const events = parsed.filter((p) => p !== 'ignored');
   const inOrder = (results: ConsumeResult[]) => {
     let next = 0;

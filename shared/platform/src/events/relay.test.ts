@@ -1,7 +1,9 @@
 /**
- * The outbox relay's poll while nothing happens: it stretches (a transaction per pass is what an
+ * The outbox relay. Its poll while nothing happens: it stretches (a transaction per pass is what an
  * idle service pays), yet a row written without a nudge (another process, a replica) is still
- * published, and a nudge still publishes.
+ * published, and a nudge still publishes. Its passes (two round trips each, decision 050): two
+ * relays on one outbox publish every row once and in order; a pass that finds the turn taken sends
+ * nothing; a publish the bus refuses leaves its rows pending until a later pass sends them.
  */
 import { createTestAdapters, eventually, testLog, uniqueName, type TestAdapters } from '@kora/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,20 +31,20 @@ describe(`the outbox relay's poll (${process.env.KORA_TEST_TARGET ?? 'embedded'}
 
   /** A relay whose passes are counted (each pass is one transaction). */
   function countedRelay() {
-    const db = adapters.database.db;
+    const { database } = adapters;
     let passes = 0;
-    const counting = new Proxy(db, {
+    const counting = new Proxy(database, {
       get(target, key, receiver) {
-        if (key === 'transaction') {
-          return (...args: Parameters<typeof db.transaction>) => {
+        if (key === 'twoTripTransaction') {
+          return (...args: Parameters<typeof database.twoTripTransaction>) => {
             passes += 1;
-            return target.transaction(...args);
+            return target.twoTripTransaction(...args);
           };
         }
         return Reflect.get(target, key, receiver) as unknown;
       },
     });
-    const relay = new OutboxRelay({ db: counting, schema, bus, log: testLog, pollMs: POLL_MS });
+    const relay = new OutboxRelay({ database: counting, schema, bus, log: testLog, pollMs: POLL_MS });
     return { relay, passes: () => passes };
   }
 
@@ -76,5 +78,88 @@ describe(`the outbox relay's poll (${process.env.KORA_TEST_TARGET ?? 'embedded'}
     } finally {
       await relay.stop();
     }
+  });
+
+  describe('its passes', () => {
+    const passSchema = uniqueName('relaypass');
+    beforeAll(async () => migrate(adapters.database, passSchema, []));
+
+    const writeTo = (marker: string) =>
+      adapters.database.db.transaction((tx) =>
+        writeToOutbox(tx, platformTables(passSchema), [
+          { type: 'site-settings.updated', aggregateId: 'general', actorId: 1, payload: { section: 'general', values: { marker } } },
+        ]),
+      );
+    const markerOf = (value: string) => (JSON.parse(value) as { payload: { values: { marker: string } } }).payload.values.marker;
+    /** A bus that records what it is sent, and can be told to refuse or to hold a publish. */
+    function recordingBus() {
+      const sent: string[] = [];
+      let refuse = 0;
+      let hold: Promise<void> | null = null;
+      const bus = {
+        publish: async (messages: { value: string }[]) => {
+          if (hold) await hold;
+          if (refuse > 0) {
+            refuse -= 1;
+            throw new Error('broker unavailable');
+          }
+          sent.push(...messages.map((m) => markerOf(m.value)));
+        },
+      } as unknown as EventBus;
+      return { bus, sent, refuseNext: () => void (refuse += 1), holdUntil: (p: Promise<void>) => void (hold = p) };
+    }
+    const relayOn = (bus: EventBus) =>
+      new OutboxRelay({ database: adapters.database, schema: passSchema, bus, log: testLog, pollMs: 10_000 });
+
+    it('publishes every row once and in order when two relays share the outbox', async () => {
+      const { bus, sent } = recordingBus();
+      const [first, second] = [relayOn(bus), relayOn(bus)];
+      const markers = Array.from({ length: 60 }, (_, i) => `both-${i}`);
+      // Written one after another, each followed by both relays flushing at once: they race for each turn.
+      for (const marker of markers) {
+        await writeTo(marker);
+        await Promise.all([first.flush(), second.flush()]);
+      }
+      await Promise.all([first.flush(), second.flush()]);
+      expect(sent).toEqual(markers);
+      expect(await first.pendingCount()).toBe(0);
+    });
+
+    // PGlite is one session: a second pass waits for the first's transaction rather than meeting its turn.
+    it.skipIf(process.env.KORA_TEST_TARGET !== 'real')(
+      'sends nothing on a pass that finds the turn taken, and the holder sends it all once',
+      async () => {
+        const { bus, sent, holdUntil } = recordingBus();
+        const quiet = recordingBus();
+        let release!: () => void;
+        holdUntil(new Promise<void>((resolve) => (release = resolve)));
+        await writeTo('held-1');
+        await writeTo('held-2');
+        const holder = relayOn(bus).flush();
+        // The holder has read its rows and waits on the bus with the turn in hand.
+        await eventually(async () => {
+          const other = relayOn(quiet.bus);
+          return (await other.flush()) === 0 && quiet.sent.length === 0;
+        });
+        release();
+        expect(await holder).toBe(2);
+        expect(sent).toEqual(['held-1', 'held-2']);
+        expect(quiet.sent).toEqual([]);
+      },
+    );
+
+    it('keeps rows the bus refused pending, then publishes them once', async () => {
+      const { bus, sent, refuseNext } = recordingBus();
+      const relay = relayOn(bus);
+      await writeTo('refused-1');
+      refuseNext();
+      await expect(relay.flush()).rejects.toThrow('outbox publish failed: broker unavailable');
+      expect(sent).toEqual([]);
+      expect(await relay.pendingCount()).toBe(1);
+      // The back-off (250 ms after the first failure) is waited out by a later pass.
+      await eventually(async () => (await relay.flush()) === 1, 10_000, 50);
+      expect(sent).toEqual(['refused-1']);
+      expect(await relay.pendingCount()).toBe(0);
+    });
   });
 });

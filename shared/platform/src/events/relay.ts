@@ -17,8 +17,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { rowsOf, type Db } from '../db/database.js';
-import { preparedSql } from '../db/prepared-sql.js';
+import { rowsOf, type Database } from '../db/database.js';
 import type { EventBus } from './bus.js';
 
 const BATCH = 100;
@@ -34,28 +33,39 @@ interface PendingRow {
   attempts: number;
 }
 
+/** A row of a pass's read: the turn, and a pending row (all null when there is none). */
+type PassRow = { mine: boolean; due: boolean | null } & { [K in keyof PendingRow]: PendingRow[K] | null };
+
 export interface RelayOptions {
-  db: Db;
+  database: Database;
   schema: string;
   bus: EventBus;
   log: Logger;
   pollMs: number;
 }
 
-/** A pass's three statements, prepared: a busy service makes a pass per few events (decision 040). */
+/**
+ * A pass's two messages (decision 050): BEGIN with the turn and the pending rows, then the rows
+ * marked published with COMMIT. The turn is a transaction-scoped advisory lock taken inside the
+ * read: a pass that does not get it reads no rows (and locks none). The read's snapshot is older
+ * than the lock, so rows another relay published just before it let go still look pending; FOR
+ * UPDATE reads each row's newest version and checks it again, so they are skipped, never sent twice.
+ * The oldest pending rows come whether due or not: while the head waits out its back-off, the rows
+ * behind it wait too, so nothing overtakes it.
+ */
 function passStatements(schema: string) {
+  const lock = `kora.outbox-relay.${schema}`.replaceAll("'", "''");
   return {
-    turn: preparedSql<{ lock: string }>(sql`select pg_try_advisory_xact_lock(hashtext(${sql.placeholder('lock')}::text)) as mine`),
-    // The oldest pending rows, whether due or not: while the head waits out its back-off, the rows
-    // behind it wait too, so nothing overtakes it.
-    pending: preparedSql<Record<string, never>>(
-      sql.raw(`select seq, topic, key, envelope, attempts, next_attempt_at <= now() as due from ${schema}.outbox
-               where published_at is null
-               order by seq limit ${BATCH} for update skip locked`),
-    ),
-    published: preparedSql<{ seqs: number[] }>(
-      sql`update ${sql.raw(schema)}.outbox set published_at = now(), attempts = attempts + 1 where seq = any(${sql.placeholder('seqs')}::bigint[])`,
-    ),
+    turnAndPending: `select turn.mine, o.seq, o.topic, o.key, o.envelope, o.attempts, o.due
+      from (select pg_try_advisory_xact_lock(hashtext('${lock}')) as mine) turn
+      left join lateral (
+        select seq, topic, key, envelope, attempts, next_attempt_at <= now() as due from ${schema}.outbox
+        where turn.mine and published_at is null
+        order by seq limit ${BATCH} for update skip locked
+      ) o on true`,
+    // Whole numbers only (the rows' own sequence numbers), written into the text.
+    published: (seqs: number[]) =>
+      `update ${schema}.outbox set published_at = now(), attempts = attempts + 1 where seq = any('{${seqs.map((seq) => Math.trunc(seq)).join(',')}}'::bigint[])`,
   };
 }
 
@@ -106,8 +116,8 @@ export class OutboxRelay {
 
   /** Pending row count, for readiness and tests. */
   async pendingCount(): Promise<number> {
-    const { db, schema } = this.options;
-    const result = await db.execute(sql.raw(`select count(*) as n from ${schema}.outbox where published_at is null`));
+    const { database, schema } = this.options;
+    const result = await database.db.execute(sql.raw(`select count(*) as n from ${schema}.outbox where published_at is null`));
     return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
   }
 
@@ -155,13 +165,15 @@ export class OutboxRelay {
   }
 
   private async publishBatch(): Promise<number> {
-    const { db, schema, bus, log } = this.options;
+    const { database, schema, bus, log } = this.options;
+    const db = database.db;
     let failed: { seqs: number[]; error: string; attempts: number } | null = null;
-    const count = await db.transaction(async (tx) => {
-      const { turn, pending, published } = this.statements;
-      const [mine] = await turn.rows<{ mine: boolean }>(tx, { lock: `kora.outbox-relay.${schema}` });
-      if (!mine?.mine) return 0; // another replica is publishing
-      const rows = await pending.rows<PendingRow & { due: boolean }>(tx, {});
+    const count = await database.twoTripTransaction(async (trips) => {
+      const { turnAndPending, published } = this.statements;
+      const answer = await trips.open<PassRow>(turnAndPending);
+      if (!answer[0]?.mine) return 0; // another replica is publishing
+      // A turn with nothing pending answers one row of nulls (the outer join's).
+      const rows = answer.filter((row): row is PendingRow & { mine: true; due: boolean } => row.seq !== null);
       this.foundEmpty = rows.length === 0;
       if (rows.length === 0 || !rows[0]!.due) return 0;
       const seqs = rows.map((r) => r.seq);
@@ -181,7 +193,7 @@ export class OutboxRelay {
         };
         return 0;
       }
-      await published.rows(tx, { seqs });
+      await trips.close(published(seqs));
       return rows.length;
     });
     if (failed) {
@@ -203,7 +215,9 @@ export class OutboxRelay {
   private async purgeOld(): Promise<void> {
     if (Date.now() - this.lastPurge < 60_000) return;
     this.lastPurge = Date.now();
-    const { db, schema } = this.options;
-    await db.execute(sql.raw(`delete from ${schema}.outbox where published_at < now() - interval '${KEEP_PUBLISHED_HOURS} hours'`));
+    const { database, schema } = this.options;
+    await database.db.execute(
+      sql.raw(`delete from ${schema}.outbox where published_at < now() - interval '${KEEP_PUBLISHED_HOURS} hours'`),
+    );
   }
 }
