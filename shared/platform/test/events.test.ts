@@ -7,7 +7,7 @@ import { createTestAdapters, eventually, type TestAdapters } from '@kora/testing
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEnvelope, consumeBatch, consumeMessage, consumerGroupName, rowsOf, type ConsumerOptions } from '../src/index.js';
-import { uniqueName } from '@kora/testing';
+import { countingCalls, uniqueName } from '@kora/testing';
 import { startTwoServices, type TwoServices } from './two-services.js';
 
 describe(`events through the outbox (${process.env.KORA_TEST_TARGET ?? 'embedded'})`, () => {
@@ -160,28 +160,17 @@ describe(`events through the outbox (${process.env.KORA_TEST_TARGET ?? 'embedded
     it('asks `needed` first: an event it turns down is ignored without a transaction or a record, and handled once it is needed', async () => {
       const [skipped, kept] = [event({ i: 'skipped' }), event({ i: 'kept' })];
       let wanted = new Set<string>([kept.value]);
-      let transactions = 0;
       const base = options();
-      const counting = new Proxy(base.db, {
-        get(target, key, receiver) {
-          if (key === 'transaction') {
-            return (...args: Parameters<typeof target.transaction>) => {
-              transactions += 1;
-              return target.transaction(...args);
-            };
-          }
-          return Reflect.get(target, key, receiver) as unknown;
-        },
-      });
+      const { counted, calls: transactions } = countingCalls(base.db, 'transaction');
       const consumer: ConsumerOptions = {
         ...base,
-        db: counting,
+        db: counted,
         needed: async (e) => [...wanted].some((value) => value.includes(e.id)),
       };
       expect(await consumeBatch(consumer, [skipped])).toEqual(['ignored']);
-      expect(transactions).toBe(0);
+      expect(transactions()).toBe(0);
       expect(await consumeBatch(consumer, [skipped, kept])).toEqual(['ignored', 'processed']);
-      expect(transactions).toBe(1);
+      expect(transactions()).toBe(1);
       expect([await stored(skipped), await stored(kept)]).toEqual([0, 1]);
       // Needed by the time it is delivered again (a device subscribed since): handled then, once.
       wanted = new Set([skipped.value, kept.value]);

@@ -15,3 +15,4 @@ export * from './clock.js';
 export * from './representatives.js';
 export * from './zip-reader.js';
 export * from './export-route.js';
+export * from './call-counter.js';

@@ -5,7 +5,7 @@
  * relays on one outbox publish every row once and in order; a pass that finds the turn taken sends
  * nothing; a publish the bus refuses leaves its rows pending until a later pass sends them.
  */
-import { createTestAdapters, eventually, testLog, uniqueName, type TestAdapters } from '@kora/testing';
+import { countingCalls, createTestAdapters, eventually, testLog, uniqueName, type TestAdapters } from '@kora/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate.js';
 import { platformTables } from '../db/platform-tables.js';
@@ -31,21 +31,9 @@ describe(`the outbox relay's poll (${process.env.KORA_TEST_TARGET ?? 'embedded'}
 
   /** A relay whose passes are counted (each pass is one transaction). */
   function countedRelay() {
-    const { database } = adapters;
-    let passes = 0;
-    const counting = new Proxy(database, {
-      get(target, key, receiver) {
-        if (key === 'twoTripTransaction') {
-          return (...args: Parameters<typeof database.twoTripTransaction>) => {
-            passes += 1;
-            return target.twoTripTransaction(...args);
-          };
-        }
-        return Reflect.get(target, key, receiver) as unknown;
-      },
-    });
-    const relay = new OutboxRelay({ database: counting, schema, bus, log: testLog, pollMs: POLL_MS });
-    return { relay, passes: () => passes };
+    const { counted, calls } = countingCalls(adapters.database, 'twoTripTransaction');
+    const relay = new OutboxRelay({ database: counted, schema, bus, log: testLog, pollMs: POLL_MS });
+    return { relay, passes: calls };
   }
 
   const write = (marker: string) =>
