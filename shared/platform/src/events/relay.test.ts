@@ -84,8 +84,12 @@ describe(`the outbox relay's poll (${process.env.KORA_TEST_TARGET ?? 'embedded'}
       const sent: string[] = [];
       let refuse = 0;
       let hold: Promise<void> | null = null;
+      let entered!: () => void;
+      /** Resolves once a publish is under way (with the relay's turn in hand). */
+      const publishing = new Promise<void>((resolve) => (entered = resolve));
       const bus = {
         publish: async (messages: { value: string }[]) => {
+          entered();
           if (hold) await hold;
           if (refuse > 0) {
             refuse -= 1;
@@ -94,7 +98,7 @@ describe(`the outbox relay's poll (${process.env.KORA_TEST_TARGET ?? 'embedded'}
           sent.push(...messages.map((m) => markerOf(m.value)));
         },
       } as unknown as EventBus;
-      return { bus, sent, refuseNext: () => void (refuse += 1), holdUntil: (p: Promise<void>) => void (hold = p) };
+      return { bus, sent, publishing, refuseNext: () => void (refuse += 1), holdUntil: (p: Promise<void>) => void (hold = p) };
     }
     const relayOn = (bus: EventBus) =>
       new OutboxRelay({ database: adapters.database, schema: passSchema, bus, log: testLog, pollMs: 10_000 });
@@ -117,7 +121,7 @@ describe(`the outbox relay's poll (${process.env.KORA_TEST_TARGET ?? 'embedded'}
     it.skipIf(process.env.KORA_TEST_TARGET !== 'real')(
       'sends nothing on a pass that finds the turn taken, and the holder sends it all once',
       async () => {
-        const { bus, sent, holdUntil } = recordingBus();
+        const { bus, sent, publishing, holdUntil } = recordingBus();
         const quiet = recordingBus();
         let release!: () => void;
         holdUntil(new Promise<void>((resolve) => (release = resolve)));
@@ -125,10 +129,9 @@ describe(`the outbox relay's poll (${process.env.KORA_TEST_TARGET ?? 'embedded'}
         await writeTo('held-2');
         const holder = relayOn(bus).flush();
         // The holder has read its rows and waits on the bus with the turn in hand.
-        await eventually(async () => {
-          const other = relayOn(quiet.bus);
-          return (await other.flush()) === 0 && quiet.sent.length === 0;
-        });
+        await publishing;
+        expect(await relayOn(quiet.bus).flush()).toBe(0);
+        expect(quiet.sent).toEqual([]);
         release();
         expect(await holder).toBe(2);
         expect(sent).toEqual(['held-1', 'held-2']);
