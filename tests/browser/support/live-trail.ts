@@ -6,11 +6,12 @@
 import type { Page } from 'playwright-core';
 
 export interface LiveTrail {
-  /** A mark to read the trail from. */
-  mark(): number;
-  /** What happened since `mark`, one line each with its time. */
-  since(mark: number): string;
+  /** The last `count` things that happened, one line each with its time. */
+  last(count: number): string;
 }
+
+/** Lines told of each page when a wait fails: the wait's own 20 s and what led up to it. */
+const TOLD = 60;
 
 export function recordLiveTrail(page: Page): LiveTrail {
   const lines: string[] = [];
@@ -28,20 +29,16 @@ export function recordLiveTrail(page: Page): LiveTrail {
     if (request.method() !== 'POST') return;
     lines.push(`${at()} POST ${new URL(response.url()).pathname} ${request.postData()?.slice(0, 40) ?? ''} → ${response.status()}`);
   });
-  return {
-    mark: () => lines.length,
-    since: (mark) => lines.slice(mark).join('\n') || '(nothing)',
-  };
+  return { last: (count) => lines.slice(-count).join('\n') || '(nothing)' };
 }
 
-/** Runs `wait`; if it throws, adds both pages' trails since they were marked to its message. */
+/** Runs `wait`; if it throws, adds the pages' latest trails to its message. */
 export async function explainedWait(wait: Promise<unknown>, trails: Record<string, LiveTrail>): Promise<void> {
-  const marks = Object.fromEntries(Object.entries(trails).map(([name, trail]) => [name, trail.mark()]));
   try {
     await wait;
   } catch (error) {
-    const told = Object.entries(trails).map(([name, trail]) => `${name}:\n${trail.since(Math.max(0, marks[name]! - 40))}`);
-    (error as Error).message += `\n\nlive trails (the last 40 lines before the wait, and after):\n${told.join('\n')}`;
+    const told = Object.entries(trails).map(([name, trail]) => `${name}:\n${trail.last(TOLD)}`);
+    (error as Error).message += `\n\nlive trails (each page's last ${TOLD} lines):\n${told.join('\n')}`;
     throw error;
   }
 }
