@@ -1,231 +1,60 @@
 #!/usr/bin/env node
-// Writes k8s/apps/<process>.yaml: one Deployment + one Service for each of the twelve Kora
-// processes, from the table below, so the twelve stay identical where they should be and differ
-// only where this file says so.
+// Writes, from the table in k8s/lib/processes.mjs:
+// - k8s/apps/<process>.yaml: the Deployment, Service and NetworkPolicy of each of the thirteen Kora
+//   processes, so they stay identical where they should be and differ only where the table says;
+// - k8s/apps/migrate.yaml: the migrate Job and its NetworkPolicy;
+// - k8s/secret.example.yaml: the template of each process's Secret, holding exactly its keys.
 //
 //   node k8s/generate.mjs           rewrite the files
 //   node k8s/generate.mjs --check   exit 1 if a file is not what this script would write
 //
 // tests/deploy/manifests.test.ts runs the check too, then checks the files themselves (ports,
-// probes, commands against docker-compose.yml and the Dockerfile), so edit this script, not the
-// generated files.
+// probes, commands against docker-compose.yml and the Dockerfile, secrets, network policies), so
+// edit the table, not the generated files.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
+import { networkPolicy } from './lib/network.mjs';
+import { MIGRATE, PROCESSES } from './lib/processes.mjs';
+import { renderSecretExamples } from './lib/secrets.mjs';
+import { deployment, labels, migrateJob, service } from './lib/workloads.mjs';
 
 const K8S_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const APPS_DIR = path.join(K8S_DIR, 'apps');
+const SECRET_EXAMPLE = 'secret.example.yaml';
 
-/** The image every process runs; kustomization.yaml `images:` sets the real name and tag. */
-export const IMAGE = 'kora/app';
-/** Seconds the pod keeps serving after it is marked terminating, so endpoints drain first. */
-export const PRE_STOP_SLEEP_SECONDS = 5;
-/** Above preStop sleep + SHUTDOWN_GRACE_MS (10 s, config.env) + margin. */
-export const TERMINATION_GRACE_SECONDS = 30;
-
-const SERVICE_RESOURCES = { requests: { cpu: '100m', memory: '192Mi' }, limits: { cpu: '1', memory: '512Mi' } };
-
-/**
- * name: Deployment, Service and container name (and the DNS name the gateway's *_URL point at).
- * port: the container port, also the Service port, so `http://<name>:<port>` is the same URL in
- *       docker-compose.yml and on Kubernetes.
- * replicas: omitted for Deployments an HPA scales (hpa.yaml), so `kubectl apply` never fights it.
- * secrets: keys of the kora-secrets Secret the process gets; 'all' = the whole Secret (envFrom),
- *          so a service picks up a key added later (payment, SMTP) without a manifest change.
- * optionalSecrets: keys it gets when the Secret has them (a cluster without SASL has no Kafka user).
- */
-export const PROCESSES = [
-  ...[
-    ['auth', 4001],
-    ['friends', 4002],
-    ['posts', 4003],
-    ['media', 4004],
-    ['stories-reels', 4005],
-    ['groups', 4006],
-    ['wallet', 4007],
-    ['settings', 4008],
-    ['notifications', 4009],
-    ['admin', 4010],
-    ['messages', 4011],
-  ].map(([name, port]) => ({
-    name,
-    component: 'service',
-    port,
-    portEnv: 'PORT',
-    entry: `services/${name}/src/server.ts`,
-    readinessPath: '/readyz',
-    replicas: 1,
-    secrets: 'all',
-    resources: SERVICE_RESOURCES,
-    tmpSize: '256Mi',
-  })),
-  {
-    name: 'web',
-    component: 'web',
-    port: 3000,
-    portEnv: 'WEB_PORT',
-    entry: 'web/server/main.ts',
-    // The web app has no dependency of its own to check (it calls the gateway per request) and
-    // serves /healthz only.
-    readinessPath: '/healthz',
-    replicas: 2,
-    secrets: ['INTERNAL_SECRET'],
-    resources: { requests: { cpu: '100m', memory: '256Mi' }, limits: { cpu: '1', memory: '512Mi' } },
-    tmpSize: '256Mi',
-  },
-  {
-    name: 'gateway',
-    component: 'gateway',
-    port: 8080,
-    portEnv: 'PORT',
-    entry: 'gateway/src/server.ts',
-    readinessPath: '/readyz',
-    // The edge gets only what it uses: no database credentials; Kafka's for the site settings.
-    secrets: ['INTERNAL_SECRET', 'ACCESS_TOKEN_SECRET', 'REDIS_URL'],
-    optionalSecrets: ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD'],
-    resources: { requests: { cpu: '200m', memory: '256Mi' }, limits: { cpu: '1', memory: '512Mi' } },
-    tmpSize: '256Mi',
-  },
-];
-
-/** Per-process overrides. */
-const OVERRIDES = {
-  // HPA-scaled (hpa.yaml).
-  posts: { replicas: undefined },
-  notifications: { replicas: undefined },
-  // Transcodes with ffmpeg: more CPU and memory, room in /tmp, and the shared media volume.
-  media: {
-    resources: { requests: { cpu: '250m', memory: '512Mi' }, limits: { cpu: '2', memory: '2Gi' } },
-    tmpSize: '4Gi',
-    env: { MEDIA_DIR: '/app/data/media' },
-    mediaVolume: { claimName: 'media', mountPath: '/app/data/media' },
-  },
-};
-for (const proc of PROCESSES) Object.assign(proc, OVERRIDES[proc.name]);
-
-const HEADER = `# GENERATED by k8s/generate.mjs from its PROCESSES table: edit that script, then run
+const HEADER = `# GENERATED by k8s/generate.mjs from k8s/lib/processes.mjs: edit the table there, then run
 # \`node k8s/generate.mjs\`. tests/deploy/manifests.test.ts fails when this file is stale.
 `;
 
-function labels(proc) {
-  return { 'app.kubernetes.io/name': proc.name, 'app.kubernetes.io/component': proc.component };
-}
+// Written out in full: YAML anchors for shared objects (the same address list twice) would be
+// correct but hard to read.
+const toYaml = (doc) => stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false });
+const documents = (docs) => `${HEADER}---\n${docs.map(toYaml).join('---\n')}`;
 
-function httpProbe(pathname, extra) {
-  return { httpGet: { path: pathname, port: 'http' }, ...extra };
-}
-
-function deployment(proc) {
-  const env = [{ name: proc.portEnv, value: String(proc.port) }];
-  for (const [name, value] of Object.entries(proc.env ?? {})) env.push({ name, value });
-  const envFrom = [{ configMapRef: { name: 'kora-config' } }];
-  if (proc.secrets === 'all') envFrom.push({ secretRef: { name: 'kora-secrets' } });
-  else for (const key of proc.secrets) env.push({ name: key, valueFrom: { secretKeyRef: { name: 'kora-secrets', key } } });
-  for (const key of proc.optionalSecrets ?? []) {
-    env.push({ name: key, valueFrom: { secretKeyRef: { name: 'kora-secrets', key, optional: true } } });
-  }
-
-  const volumeMounts = [{ name: 'tmp', mountPath: '/tmp' }];
-  const volumes = [{ name: 'tmp', emptyDir: { sizeLimit: proc.tmpSize } }];
-  if (proc.mediaVolume) {
-    volumeMounts.push({ name: 'media', mountPath: proc.mediaVolume.mountPath });
-    volumes.push({ name: 'media', persistentVolumeClaim: { claimName: proc.mediaVolume.claimName } });
-  }
-
-  const spec = {};
-  if (proc.replicas !== undefined) spec.replicas = proc.replicas;
-  Object.assign(spec, {
-    revisionHistoryLimit: 5,
-    selector: { matchLabels: { 'app.kubernetes.io/name': proc.name } },
-    strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
-    template: {
-      metadata: { labels: labels(proc) },
-      spec: {
-        automountServiceAccountToken: false,
-        enableServiceLinks: false,
-        terminationGracePeriodSeconds: TERMINATION_GRACE_SECONDS,
-        securityContext: {
-          runAsNonRoot: true,
-          runAsUser: 1000,
-          runAsGroup: 1000,
-          fsGroup: 1000,
-          seccompProfile: { type: 'RuntimeDefault' },
-        },
-        topologySpreadConstraints: [
-          {
-            maxSkew: 1,
-            topologyKey: 'kubernetes.io/hostname',
-            whenUnsatisfiable: 'ScheduleAnyway',
-            labelSelector: { matchLabels: { 'app.kubernetes.io/name': proc.name } },
-          },
-        ],
-        containers: [
-          {
-            name: proc.name,
-            image: IMAGE,
-            imagePullPolicy: 'IfNotPresent',
-            // ENTRYPOINT is `node --import tsx` (Dockerfile); the argument picks the process.
-            args: [proc.entry],
-            ports: [{ name: 'http', containerPort: proc.port, protocol: 'TCP' }],
-            envFrom,
-            env,
-            // Up to 2 minutes to start (tsx compiles on first load), then the other probes apply.
-            startupProbe: httpProbe('/healthz', { periodSeconds: 2, timeoutSeconds: 2, failureThreshold: 60 }),
-            livenessProbe: httpProbe('/healthz', { periodSeconds: 10, timeoutSeconds: 2, failureThreshold: 3 }),
-            // /readyz checks each dependency with a 2 s deadline, hence the 3 s timeout.
-            readinessProbe: httpProbe(proc.readinessPath, { periodSeconds: 5, timeoutSeconds: 3, failureThreshold: 2 }),
-            lifecycle: { preStop: { exec: { command: ['sleep', String(PRE_STOP_SLEEP_SECONDS)] } } },
-            resources: proc.resources,
-            securityContext: {
-              allowPrivilegeEscalation: false,
-              readOnlyRootFilesystem: true,
-              capabilities: { drop: ['ALL'] },
-            },
-            volumeMounts,
-          },
-        ],
-        volumes,
-      },
-    },
-  });
-
-  return { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: proc.name, labels: labels(proc) }, spec };
-}
-
-function service(proc) {
-  return {
-    apiVersion: 'v1',
-    kind: 'Service',
-    metadata: { name: proc.name, labels: labels(proc) },
-    spec: {
-      type: 'ClusterIP',
-      selector: { 'app.kubernetes.io/name': proc.name },
-      ports: [{ name: 'http', port: proc.port, targetPort: 'http', protocol: 'TCP' }],
-    },
-  };
-}
-
-/** file name (relative to k8s/apps) -> content */
+/** File name (relative to k8s/) -> content. */
 export function renderAll() {
+  const everyone = [...PROCESSES, MIGRATE];
   const files = new Map();
   for (const proc of PROCESSES) {
-    const docs = [deployment(proc), service(proc)].map((doc) => stringify(doc, { lineWidth: 0 }));
-    files.set(`${proc.name}.yaml`, `${HEADER}---\n${docs.join('---\n')}`);
+    files.set(`apps/${proc.name}.yaml`, documents([deployment(proc), service(proc), networkPolicy(proc, everyone, labels(proc))]));
   }
+  files.set(`apps/${MIGRATE.name}.yaml`, documents([migrateJob(MIGRATE), networkPolicy(MIGRATE, everyone, labels(MIGRATE))]));
+  files.set(SECRET_EXAMPLE, renderSecretExamples(everyone));
   return files;
 }
 
-/** Names of files that differ from what renderAll() writes (missing, stale or extra). */
+/** Names of files that differ from what renderAll() writes (missing, stale or extra in apps/). */
 export function staleFiles() {
   const expected = renderAll();
   const stale = [];
   for (const [name, content] of expected) {
-    const file = path.join(APPS_DIR, name);
+    const file = path.join(K8S_DIR, name);
     if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== content) stale.push(name);
   }
   if (fs.existsSync(APPS_DIR)) {
-    for (const name of fs.readdirSync(APPS_DIR)) if (!expected.has(name)) stale.push(name);
+    for (const name of fs.readdirSync(APPS_DIR)) if (!expected.has(`apps/${name}`)) stale.push(`apps/${name}`);
   }
   return stale;
 }
@@ -234,15 +63,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (process.argv.includes('--check')) {
     const stale = staleFiles();
     if (stale.length) {
-      console.error(`k8s/apps is stale (${stale.join(', ')}): run \`node k8s/generate.mjs\``);
+      console.error(`k8s is stale (${stale.join(', ')}): run \`node k8s/generate.mjs\``);
       process.exit(1);
     }
-    console.log('k8s/apps is up to date');
+    console.log('k8s/apps and k8s/secret.example.yaml are up to date');
   } else {
     fs.mkdirSync(APPS_DIR, { recursive: true });
     const expected = renderAll();
-    for (const name of fs.readdirSync(APPS_DIR)) if (!expected.has(name)) fs.rmSync(path.join(APPS_DIR, name));
-    for (const [name, content] of expected) fs.writeFileSync(path.join(APPS_DIR, name), content);
-    console.log(`wrote ${[...expected.keys()].map((n) => `k8s/apps/${n}`).join(', ')}`);
+    for (const name of fs.readdirSync(APPS_DIR)) if (!expected.has(`apps/${name}`)) fs.rmSync(path.join(APPS_DIR, name));
+    for (const [name, content] of expected) fs.writeFileSync(path.join(K8S_DIR, name), content);
+    console.log(`wrote ${[...expected.keys()].map((n) => `k8s/${n}`).join(', ')}`);
   }
 }

@@ -1,12 +1,22 @@
 // Types for the parts of scripts/servers.mjs that TypeScript tests import.
 export interface ServersResult {
-  env: { DATABASE_URL?: string; REDIS_URL?: string; KAFKA_BROKERS?: string; OPENSEARCH_URL?: string };
+  env: {
+    DATABASE_URL?: string;
+    REDIS_URL?: string;
+    KAFKA_BROKERS?: string;
+    OPENSEARCH_URL?: string;
+    S3_ENDPOINT?: string;
+    S3_REGION?: string;
+    S3_ACCESS_KEY_ID?: string;
+    S3_SECRET_ACCESS_KEY?: string;
+    S3_FORCE_PATH_STYLE?: string;
+  };
   started: string[];
   reused: string[];
   external: string[];
   /** Each server's status; `pid` when this script runs it (started or reused), not for external ones. */
   servers: {
-    name: 'postgres' | 'redis' | 'kafka' | 'opensearch';
+    name: 'postgres' | 'redis' | 'kafka' | 'opensearch' | 's3proxy';
     status: 'started' | 'running' | 'external';
     url: string;
     pid?: number;

@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// Private PostgreSQL, Redis and Kafka for tests and local runs, and OpenSearch when asked for.
+// Private PostgreSQL, Redis and Kafka for tests and local runs, and OpenSearch and S3Proxy when
+// asked for.
 //
-//   node scripts/servers.mjs start  [--only postgres,redis,kafka,opensearch] [--keep-data] [--quiet]
+//   node scripts/servers.mjs start  [--only postgres,redis,kafka,opensearch,s3proxy] [--keep-data] [--quiet]
 //   node scripts/servers.mjs stop   [--only ...]
 //   node scripts/servers.mjs status [--only ...]
 //
 // For each server, an env var from the environment wins and nothing is started:
-//   DATABASE_URL, REDIS_URL, KAFKA_BROKERS, OPENSEARCH_URL.
+//   DATABASE_URL, REDIS_URL, KAFKA_BROKERS, OPENSEARCH_URL, S3_ENDPOINT.
 // `start` without --only starts the first three: OpenSearch (posts search's second engine,
-// decision 048) only runs for what names it (the `real` stage's search tests, its bench scenario).
+// decision 048) only runs for what names it (the `real` stage's search tests, its bench scenario),
+// and so does S3Proxy (media on object storage, decision 051: the `real` stage's media tests); a
+// private S3Proxy adds its fixed test identity to the env (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY,
+// S3_REGION, S3_FORCE_PATH_STYLE).
 // Otherwise a private instance runs on a non-standard loopback port under .tmp/servers/<name>/
 // (git-ignored), so tests never touch a developer's real data. `start` writes the resulting env to
 // .tmp/servers/env.json and prints KEY=value lines on stdout (progress goes to stderr), so
@@ -25,6 +29,7 @@ import { postgresServer } from './lib/postgres.mjs';
 import { redisServer } from './lib/redis.mjs';
 import { kafkaServer } from './lib/kafka.mjs';
 import { openSearchServer } from './lib/opensearch.mjs';
+import { S3PROXY_CLIENT_ENV, s3ProxyServer } from './lib/s3proxy.mjs';
 import { ENV_FILE, ROOT, elapsed, log, readJson, rmrf, setQuiet, warn, withLock, writeJson } from './lib/proc.mjs';
 
 export { startPostgres, stopPostgres, postgresStatus, findPostgresBinDir } from './lib/postgres.mjs';
@@ -41,14 +46,20 @@ export {
   KAFKA_JARS_DIR,
 } from './lib/kafka.mjs';
 export { startOpenSearch, stopOpenSearch, openSearchStatus, ensureOpenSearchDistribution, OPENSEARCH_VERSION } from './lib/opensearch.mjs';
+export { startS3Proxy, stopS3Proxy, s3ProxyStatus, ensureS3ProxyJar, S3PROXY_VERSION } from './lib/s3proxy.mjs';
 export { ENV_FILE, SERVERS_DIR, setQuiet } from './lib/proc.mjs';
 
-export const SERVER_NAMES = ['postgres', 'redis', 'kafka', 'opensearch'];
+export const SERVER_NAMES = ['postgres', 'redis', 'kafka', 'opensearch', 's3proxy'];
 /** What `start` runs when not told which. */
 export const DEFAULT_SERVER_NAMES = ['postgres', 'redis', 'kafka'];
 
 /** Each with the lifecycle of lib/local-server.mjs: env, status(), start(), stop(). */
-const SERVERS = { postgres: postgresServer, redis: redisServer, kafka: kafkaServer, opensearch: openSearchServer };
+const SERVERS = { postgres: postgresServer, redis: redisServer, kafka: kafkaServer, opensearch: openSearchServer, s3proxy: s3ProxyServer };
+
+/** A server's variables: its address, and for our own S3Proxy the identity clients sign with. */
+function envOf(name, url, status) {
+  return { [SERVERS[name].env]: url, ...(name === 's3proxy' && status !== 'external' ? S3PROXY_CLIENT_ENV : {}) };
+}
 
 function normalizeOnly(only, fallback = SERVER_NAMES) {
   if (!only) return fallback;
@@ -64,24 +75,24 @@ function currentEnv() {
   const env = {};
   for (const name of SERVER_NAMES) {
     const status = SERVERS[name].status();
-    if (status.url) env[SERVERS[name].env] = status.url;
+    if (status.url) Object.assign(env, envOf(name, status.url, status.status));
   }
   return env;
 }
 
-/** Contents of .tmp/servers/env.json ({DATABASE_URL?, REDIS_URL?, KAFKA_BROKERS?, OPENSEARCH_URL?}) or null. */
+/** Contents of .tmp/servers/env.json ({DATABASE_URL?, REDIS_URL?, KAFKA_BROKERS?, OPENSEARCH_URL?, S3_*?}) or null. */
 export function readServersEnv() {
   return readJson(ENV_FILE);
 }
 
 /**
  * Starts (or reuses) the servers, in parallel.
- * opts.only:    subset of ['postgres','redis','kafka','opensearch'] (array or comma string); default
+ * opts.only:    subset of ['postgres','redis','kafka','opensearch','s3proxy'] (array or comma string); default
  *               the first three
  * opts.fresh:   wipe the data of servers that are not already running (default true)
  * opts.setEnv:  also assign the resulting vars to process.env (default true)
  * opts.quiet:   no progress lines
- * opts.timeoutMs: { postgres?, redis?, kafka?, opensearch? } readiness timeouts
+ * opts.timeoutMs: { postgres?, redis?, kafka?, opensearch?, s3proxy? } readiness timeouts
  * Resolves { env, started, reused, external, servers }: env = {DATABASE_URL, REDIS_URL,
  * KAFKA_BROKERS} (only the requested ones), started/reused/external = server names.
  */
@@ -97,7 +108,7 @@ export async function startServers({ only, fresh = true, setEnv = true, quiet, t
       Object.fromEntries(names.map((name) => [name, { fresh, ...(timeoutMs[name] ? { timeoutMs: timeoutMs[name] } : {}) }])),
     );
     const env = {};
-    for (const server of servers) env[SERVERS[server.name].env] = server.url;
+    for (const server of servers) Object.assign(env, envOf(server.name, server.url, server.status));
     writeJson(ENV_FILE, { ...currentEnv(), ...env });
     if (setEnv) Object.assign(process.env, env);
     const pick = (status) => servers.filter((s) => s.status === status).map((s) => s.name);
@@ -156,11 +167,11 @@ function parseArgs(argv) {
   return opts;
 }
 
-const USAGE = `usage: node scripts/servers.mjs start|stop|status [--only postgres,redis,kafka,opensearch] [--keep-data] [--quiet]
+const USAGE = `usage: node scripts/servers.mjs start|stop|status [--only postgres,redis,kafka,opensearch,s3proxy] [--keep-data] [--quiet]
   start   start (or reuse) private servers (without --only: postgres, redis, kafka); prints KEY=value lines, writes ${path.relative(ROOT, ENV_FILE)}
   stop    stop what this script started (safe to repeat)
   status  show what runs
-  DATABASE_URL / REDIS_URL / KAFKA_BROKERS / OPENSEARCH_URL in the environment replace the matching private server.
+  DATABASE_URL / REDIS_URL / KAFKA_BROKERS / OPENSEARCH_URL / S3_ENDPOINT in the environment replace the matching private server.
   --keep-data  on start, reuse the data of stopped servers instead of wiping it`;
 
 async function main(argv) {

@@ -5,8 +5,9 @@
 //   embedded      unit and web tests, the embedded product's own tests (backup, crash, outbox replay),
 //                 and the service tests on the embedded engines (PGlite, in-process bus, jobs) when
 //                 the run has no `real` stage
-//   real          the service tests on real PostgreSQL, Kafka and Redis, then the posts search's
-//                 tests once more on the OpenSearch engine (decision 048) with a private OpenSearch
+//   real          the service tests on real PostgreSQL, Kafka and Redis (the media files on both
+//                 storage adapters, S3 on a private S3Proxy), then the posts search's tests once
+//                 more on the OpenSearch engine (decision 048) with a private OpenSearch
 //   real-only     the tests that only make sense on real servers (one kills and restarts the broker)
 //   distributed   the DISTRIBUTED product (one process per service): API tests and browser tests
 //   embedded-api  the EMBEDDED product (one process): the same API tests
@@ -79,12 +80,14 @@ const tests = createTestRunner({ root: ROOT, resultsDir: RESULTS, baseEnv: BASE_
 /**
  * The files whose posts searches must answer alike on both engines (decision 048), run again in the
  * `real` stage with SEARCH_BACKEND=opensearch: those of them the --files filters name (vitest keeps
- * a file whose path contains a filter). Their own runner: its file list replaces the filters.
+ * a file whose path contains a filter). Their own runner: its file list replaces the filters. The
+ * OpenSearch adapter's own test runs there only.
  */
 const SEARCH_ENGINE_FILES = [
   'services/posts/src/routes/search.test.ts',
   'services/posts/src/routes/search-hidden.test.ts',
   'services/posts/src/routes/blocks-mutes.test.ts',
+  'services/posts/src/search/opensearch/candidates.test.ts',
 ].filter((file) => fileFilters.length === 0 || fileFilters.some((filter) => file.includes(filter)));
 const searchEngineTests = createTestRunner({
   root: ROOT,
@@ -139,6 +142,16 @@ const openSearch = once('(opensearch start)', async () => {
   cleanups.push(() => stopServers({ only: result.started, quiet: true }));
   return result.env.OPENSEARCH_URL;
 });
+// Media on object storage (decision 051): the `real` stage's media files run against both storage
+// adapters, the S3 one on a private S3Proxy (its S3_* variables), started beside the stage's namespace.
+const s3Proxy = once('(s3proxy start)', async () => {
+  const { startServers, stopServers } = await import('./servers.mjs');
+  const result = await startServers({ only: ['s3proxy'], fresh: true, setEnv: false, quiet: true });
+  cleanups.push(() => stopServers({ only: result.started, quiet: true }));
+  return result.env;
+});
+// The distributed stage's metrics test scrapes the product with a real Prometheus (decision 052).
+const prometheus = once('(prometheus)', async () => (await import('./lib/prometheus.mjs')).ensurePrometheus());
 // The products send real mail over SMTP to a local sink; tests read it through its HTTP API.
 const mailSink = once('(mail sink)', async () => {
   const { startMailSink } = await import('./lib/mail-sink.mjs');
@@ -150,6 +163,13 @@ const mailSink = once('(mail sink)', async () => {
 const pushSink = once('(push sink)', async () => {
   const { startPushSink } = await import('./lib/push-sink.mjs');
   const sink = await startPushSink();
+  cleanups.push(() => sink.close());
+  return sink;
+});
+// The distributed product exports its spans to a local stand-in for a collector; a test reads them (decision 053).
+const otlpSink = once('(otlp sink)', async () => {
+  const { startOtlpSink } = await import('./lib/otlp-sink.mjs');
+  const sink = await startOtlpSink();
   cleanups.push(() => sink.close());
   return sink;
 });
@@ -292,7 +312,7 @@ const stages = {
     searchEngine?.catch(() => {}); // its failure is reported by the await below
     try {
       // Mostly waiting on the servers: twice as many files as cores.
-      const env = { ...namespace.env, KORA_TEST_TARGET: 'real' };
+      const env = { ...namespace.env, ...(await s3Proxy()), KORA_TEST_TARGET: 'real' };
       await tests.vitest('real', 'services', { env, workers: CORES * 2, live });
       if (searchEngine) {
         const openSearchEnv = { ...env, SEARCH_BACKEND: 'opensearch', OPENSEARCH_URL: await searchEngine };
@@ -315,9 +335,10 @@ const stages = {
   },
 
   async distributed({ live }) {
-    await Promise.all([webBuild(), ffmpeg()]);
+    await Promise.all([webBuild(), ffmpeg(), skipApi ? null : prometheus()]);
     const sink = await mailSink();
     const push = await pushSink();
+    const otlp = await otlpSink();
     const namespace = await namespaceFor('distributed');
     const { startCluster } = await import('./run/cluster.mjs');
     const { serveControl } = await import('./run/control.mjs');
@@ -338,6 +359,11 @@ const stages = {
         PAYMENTS_SANDBOX: 'on',
         PAYSTACK_SECRET_KEY: '',
         NOTIFICATIONS_PUSH_TEST_ORIGIN: push.origin,
+        // Traced end to end, but only the traces a test starts itself (a sampled traceparent): the
+        // rest of the suite's requests pass on unsampled trace context and export nothing.
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+        OTEL_TRACES_SAMPLER: 'parentbased_always_off',
+        OTEL_BSP_SCHEDULE_DELAY: '200',
       };
       // Two notifications instances: live delivery must reach every tab once, whichever holds it.
       cluster = await tests.timed('(distributed start)', () =>
@@ -360,10 +386,12 @@ const stages = {
         KORA_CONTROL_URL: control.url,
         KORA_MAIL_SINK_URL: sink.apiUrl,
         KORA_PUSH_SINK_URL: push.origin,
+        KORA_OTLP_SINK_URL: otlp.url,
         KORA_MODE: 'distributed',
         KORA_MEDIA_DIR: mediaDir,
         KORA_DELETION_GRACE_SECONDS: TEST_DELETION_GRACE_SECONDS,
         KORA_NOTIFICATIONS_URLS: [cluster.upstreams.notifications, cluster.upstreams['notifications-2']].join(','),
+        KORA_METRICS_URLS: JSON.stringify(cluster.metrics),
       };
       if (!skipApi) await apiTests('distributed', env, { live });
       if (!skipBrowser) {

@@ -15,7 +15,7 @@ export function addEdgeHeaders(edge: EdgeRequest, headers: OutgoingHttpHeaders):
   const own = edge.answerHeaders;
   for (let i = 0; i < own.length; i += 2) headers[own[i]!] = own[i + 1];
   for (const [name, value] of securityHeadersFor(headers['content-type'])) headers[name] = value;
-  if (isHtml(headers['content-type'])) headers[CSP_HEADER] = contentSecurityPolicy(edge.cspNonce);
+  if (isHtml(headers['content-type'])) headers[CSP_HEADER] = contentSecurityPolicy(edge.cspNonce, edge.mediaOrigins);
   // After the upstream's own Vary: a cache must keep answers for different origins apart.
   if (edge.corsAllowed) headers.vary = varyWithOrigin(headers.vary);
   return headers;

@@ -9,6 +9,7 @@
  */
 import { loadLanguage, OFFERED_LANGUAGES } from '@kora/contracts';
 import { createAccessLog, requestLoggingOptions, type KeyValueStore, type Logger, type SiteSettingsView } from '@kora/platform';
+import { requestRecorder } from '@kora/platform/metrics';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { createClientAddress } from './client-address.js';
@@ -23,6 +24,7 @@ import { createInstances } from './instances.js';
 import { createOriginPolicy } from './origins.js';
 import { installOwnRouteBasics } from './own-routes.js';
 import { createProxy } from './proxy.js';
+import { requestMetrics } from './request-metrics.js';
 import { watchRevokedSessions } from './revoked-sessions.js';
 import { installSiteInfo } from './site-info.js';
 import { watchEdgeSiteSettings } from './site-settings.js';
@@ -141,6 +143,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     ownRoutes,
     log,
     accessLog: createAccessLog(log),
+    measure: requestMetrics(requestRecorder('gateway')),
+    mediaOrigins: env.MEDIA_ORIGINS,
   });
   onRequest = edge.onRequest;
   app.server.on('upgrade', edge.onUpgrade);

@@ -6,7 +6,8 @@
  * at loopback ports) and on Kubernetes (cluster DNS names), so no default could be right for both.
  */
 import type { ServiceName } from '@kora/contracts';
-import { checkKafkaSecurity, kafkaSecurityShape, kafkaTopicPrefix, redisKeyPrefix } from '@kora/platform';
+import { blankIsUnset, checkKafkaSecurity, kafkaSecurityShape, kafkaTopicPrefix, redisKeyPrefix } from '@kora/platform';
+import { DEFAULT_METRICS_PORT, metricsPortSchema } from '@kora/platform/metrics';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
@@ -130,6 +131,11 @@ export const gatewayEnvSchema = z
     INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters'),
     ACCESS_TOKEN_SECRET: z.string().min(16, 'must be at least 16 characters'),
     CORS_ORIGINS: originList,
+    /**
+     * MEDIA_ORIGINS: the origins a page may load stored images and videos from besides its own
+     * (the bucket's or the CDN's when the media service redirects to them, decision 051).
+     */
+    MEDIA_ORIGINS: originList,
     TRUST_PROXY: trustProxy,
     /** A signed-in member's calls per minute, counted per member (decision 032). */
     RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
@@ -150,6 +156,11 @@ export const gatewayEnvSchema = z
     /** Longest a client may take to send one whole request (uploads included); Node's own default. */
     REQUEST_TIMEOUT_MS: positiveInt.default(300_000),
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+    /**
+     * The port `/metrics` is served on, on HOST (decision 052): never the public PORT. 0 takes any
+     * free port (tests).
+     */
+    METRICS_PORT: z.preprocess(blankIsUnset, metricsPortSchema.default(DEFAULT_METRICS_PORT)),
     CACHE_STORE: z.enum(['redis', 'memory']).default('redis'),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
     /** The services' namespace in Redis: the gateway reads the revoked sessions auth writes there. */

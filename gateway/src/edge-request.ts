@@ -8,18 +8,21 @@
  * events and its logs. A well-formed incoming `x-request-id` is kept (a client or an outer load
  * balancer may already have one); anything else is replaced so a client cannot inject log noise.
  */
+import type { Span } from '@kora/platform';
 import type { Identity } from '@kora/platform/identity';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { ClientAddress } from './client-address.js';
+import { startEdgeSpan } from './edge-trace.js';
 import { pathOf } from './paths.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function requestIdFor(headers: IncomingHttpHeaders): string {
+/** The client's own well-formed request id, else `otherwise` (a fresh one by default). */
+export function requestIdFor(headers: IncomingHttpHeaders, otherwise?: string): string {
   const given = headers[REQUEST_ID_HEADER];
-  return typeof given === 'string' && WELL_FORMED_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && WELL_FORMED_ID.test(given) ? given : (otherwise ?? randomUUID());
 }
 
 const EDGE = Symbol('kora.edge-request');
@@ -35,6 +38,8 @@ export class EdgeRequest {
   readonly ip: string;
   /** performance.now() when the request arrived. */
   readonly startedAt: number;
+  /** The request's server span when tracing is on (edge-trace.ts), else null. */
+  readonly span: Span | null;
   /** Headers every answer to this request carries (request id, rate limits, CORS...): name, value, name, value... */
   readonly answerHeaders: string[];
   /** The member the access token proves, or null (anonymous or a bad token). */
@@ -52,6 +57,8 @@ export class EdgeRequest {
   constructor(
     readonly raw: IncomingMessage,
     private readonly address: ClientAddress,
+    /** Other origins of stored media, for the pages' Content-Security-Policy (answer.ts). */
+    readonly mediaOrigins = '',
   ) {
     this.headers = raw.headers;
     this.method = raw.method ?? 'GET';
@@ -59,8 +66,11 @@ export class EdgeRequest {
     this.path = pathOf(this.url);
     this.ip = address.ip(raw);
     this.startedAt = performance.now();
-    this.id = requestIdFor(raw.headers);
-    this.answerHeaders = [REQUEST_ID_HEADER, this.id];
+    this.span = startEdgeSpan(raw, this.method, this.path);
+    // With tracing on, the logs and the services know the request by its trace id (edge-trace.ts);
+    // a client that sent its own well-formed id still gets it back, as without tracing.
+    this.id = this.span ? this.span.spanContext().traceId : requestIdFor(raw.headers);
+    this.answerHeaders = [REQUEST_ID_HEADER, this.span ? requestIdFor(raw.headers, this.id) : this.id];
   }
 
   /** Lets the gateway's own routes (Fastify) find this request's edge view (`edgeRequestOf`). */

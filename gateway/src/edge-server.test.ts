@@ -23,7 +23,7 @@ const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'kora-gateway-')), 'ga
 
 beforeAll(async () => {
   fakes = await startFakeUpstreams();
-  gateway = await startTestGateway(fakes.urls, { LOG_LEVEL: 'info' }, { logFile });
+  gateway = await startTestGateway(fakes.urls, { LOG_LEVEL: 'info', MEDIA_ORIGINS: 'https://cdn.example.ng/' }, { logFile });
 });
 afterAll(async () => {
   await gateway?.close();
@@ -134,7 +134,12 @@ describe('streamed answers', () => {
     const res = await get('/feed/chunked.html', { 'accept-encoding': 'gzip' });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
-    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'self'");
+    // Stored media may come from the CDN the media service redirects to (MEDIA_ORIGINS), and only media.
+    expect(policy).toContain("img-src 'self' data: blob: https://cdn.example.ng;");
+    expect(policy).toContain("media-src 'self' blob: https://cdn.example.ng;");
+    expect(policy.match(/cdn\.example\.ng/g)).toHaveLength(2);
     const html = gunzipSync(res.body).toString();
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html.endsWith('</body></html>')).toBe(true);

@@ -27,6 +27,7 @@ import { applyCors } from './cors.js';
 import { isWebSocketHandshake } from './csrf.js';
 import type { EdgeChecks, Verdict } from './edge-checks.js';
 import { EdgeRequest } from './edge-request.js';
+import { spanEnder } from './edge-trace.js';
 import { GatewayErrorCode, SHUTTING_DOWN, type Refusal } from './errors.js';
 import type { OriginPolicy } from './origins.js';
 import { isGatewayOwnPath, WEBSOCKET_PATH } from './paths.js';
@@ -44,6 +45,10 @@ export interface EdgeServerOptions {
   log: Logger;
   /** Where each request's line goes (createAccessLog). */
   accessLog: AccessLog;
+  /** Times each request once answered, for the metrics (request-metrics.ts). */
+  measure?: (edge: EdgeRequest, res: ServerResponse) => void;
+  /** Where stored media may be fetched from besides this origin (MEDIA_ORIGINS). */
+  mediaOrigins?: readonly string[];
 }
 
 export interface EdgeServer {
@@ -69,8 +74,10 @@ const UNEXPECTED: Refusal = {
 };
 
 export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
-  const { address, originPolicy, checks, proxy, websocket, log } = options;
+  const { address, originPolicy, checks, proxy, websocket, log, measure } = options;
+  const mediaSources = (options.mediaOrigins ?? []).map((origin) => ` ${origin}`).join('');
   const logWhenAnswered = accessLogger(options.accessLog);
+  const endSpanWhenAnswered = spanEnder();
   let closing = false;
 
   /** A bug must cost one request its answer, never the process (and every other request). */
@@ -98,8 +105,10 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
   }
 
   function onRequest(req: IncomingMessage, res: ServerResponse): void {
-    const edge = new EdgeRequest(req, address);
+    const edge = new EdgeRequest(req, address, mediaSources);
     logWhenAnswered(edge, res);
+    measure?.(edge, res);
+    if (edge.span) endSpanWhenAnswered(edge, res);
     try {
       if (closing) return sendRefusal(res, edge, SHUTTING_DOWN, { connection: 'close' });
       if (applyCors(edge, originPolicy)) return sendPreflight(res, edge);
@@ -141,8 +150,9 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
     const res = new ServerResponse(req);
     res.assignSocket(socket);
     res.once('finish', () => socket.end());
-    const edge = new EdgeRequest(req, address);
+    const edge = new EdgeRequest(req, address, mediaSources);
     logWhenAnswered(edge, res);
+    if (edge.span) endSpanWhenAnswered(edge, res);
     const upgrade: PendingUpgrade = { socket, head, res };
     try {
       if (closing) return sendRefusal(res, edge, SHUTTING_DOWN);

@@ -16,6 +16,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { sendRefusal } from './answer.js';
 import type { UpstreamName, Upstreams } from './config.js';
 import { REQUEST_ID_HEADER, type EdgeRequest } from './edge-request.js';
+import { traceUpstream } from './edge-trace.js';
 import { BAD_REQUEST, classifyUpstreamError, upstreamErrorResponse, type Refusal } from './errors.js';
 import { createForwarder, HOP_BY_HOP, isForwardablePath } from './forward.js';
 import type { Instances } from './instances.js';
@@ -92,6 +93,7 @@ export function upstreamRequestHeaders(edge: EdgeRequest, upstream: UpstreamName
     out['x-forwarded-host'] = edge.host;
     out[CSP_NONCE_HEADER] = edge.cspNonce;
   }
+  if (edge.span) traceUpstream(edge, upstream, out);
   return out;
 }
 

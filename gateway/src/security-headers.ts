@@ -103,13 +103,17 @@ export function securityHeadersFor(contentType: unknown): readonly (readonly [st
 /** Every header name this module sets: an upstream's header by one of these names is dropped. */
 export const SECURITY_HEADER_NAMES: ReadonlySet<string> = new Set([...STATIC_SECURITY_HEADERS.map(([name]) => name), CSP_HEADER]);
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * `mediaOrigins`: where stored images and videos may also come from (MEDIA_ORIGINS: the bucket or
+ * CDN the media service redirects to, decision 051), already joined with a leading space.
+ */
+export function contentSecurityPolicy(nonce: string, mediaOrigins = ''): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    `img-src 'self' data: blob:${mediaOrigins}`,
+    `media-src 'self' blob:${mediaOrigins}`,
     "connect-src 'self' ws: wss:",
     "font-src 'self' data:",
     "object-src 'none'",

@@ -1,7 +1,7 @@
 /**
  * Runs the gateway as a process: parse the environment (exit 78, EX_CONFIG, listing every bad
- * variable), open the store, listen, and on SIGTERM/SIGINT stop taking connections, let in-flight
- * requests finish within SHUTDOWN_GRACE_MS, then close the store.
+ * variable), open the store, listen (and serve the metrics on METRICS_PORT), and on SIGTERM/SIGINT
+ * stop taking connections, let in-flight requests finish within SHUTDOWN_GRACE_MS, then close the store.
  */
 import {
   ConfigError,
@@ -12,10 +12,12 @@ import {
   MemoryEventBus,
   MemoryStore,
   RedisStore,
+  startTracing,
   watchSiteSettings,
   type EventBus,
   type KeyValueStore,
 } from '@kora/platform';
+import { serveMetrics } from '@kora/platform/metrics';
 import closeWithGrace from 'close-with-grace';
 import { buildGateway } from './app.js';
 import { gatewayEnvSchema, upstreamsFromEnv, type GatewayEnv } from './config.js';
@@ -34,6 +36,8 @@ function parseEnv(): GatewayEnv {
 
 const env = parseEnv();
 const log = createLogger('gateway', env.LOG_LEVEL);
+// Before anything takes a request: OTLP traces when OTEL_EXPORTER_OTLP_ENDPOINT is set (decision 053).
+const stopTracing = await startTracing('gateway');
 // The schema guarantees REDIS_URL when CACHE_STORE=redis.
 const store: KeyValueStore = env.CACHE_STORE === 'redis' ? new RedisStore(env.REDIS_URL!, `${env.REDIS_KEY_PREFIX}:`) : new MemoryStore();
 
@@ -59,7 +63,9 @@ const app = await buildGateway({
   siteSettings,
 });
 const url = await app.listen({ host: env.HOST, port: env.PORT });
-log.info({ url, store: store.kind }, 'gateway listening');
+// On a port of its own, never the public one (decision 052).
+const metrics = await serveMetrics({ host: env.HOST, port: env.METRICS_PORT });
+log.info({ url, metrics: metrics.url, store: store.kind }, 'gateway listening');
 
 closeWithGrace({ delay: env.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'shutting down after an error');
@@ -68,4 +74,6 @@ closeWithGrace({ delay: env.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
   await siteSettings.stop();
   await bus.close();
   await store.close();
+  await stopTracing();
+  await metrics.close();
 });

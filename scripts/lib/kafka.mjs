@@ -32,6 +32,7 @@ import {
   spawnDetached,
   tailFile,
   terminate,
+  terminateAndForget,
   warn,
   waitForPort,
   which,
@@ -460,10 +461,7 @@ const kafka = defineLocalServer({
   },
   launch,
   // SIGTERM = controlled shutdown; SIGKILL simulates a crash.
-  async shutdown({ pid, timeoutMs, signal = 'SIGTERM' }) {
-    await terminate(pid, { signal, timeoutMs, match: PROCESS_MATCH, name: 'kafka' });
-    rmrf(PID_FILE);
-  },
+  shutdown: terminateAndForget({ pidFile: PID_FILE, match: PROCESS_MATCH, name: 'kafka' }),
   startTimeoutMs: 90000,
   stopTimeoutMs: 60000,
   freshByDefault: false,

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { listenOnLoopback } from './proc.mjs';
 
 export async function startMailSink() {
   const messages = [];
@@ -42,17 +43,14 @@ export async function startMailSink() {
     const list = to ? messages.filter((m) => m.to.includes(to)) : messages;
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list.map((m) => ({ ...m, to: m.to.join(', ') }))));
   });
-  await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+  const apiServer = await listenOnLoopback(api);
   return {
     smtpUrl: `smtp://127.0.0.1:${smtp.server.address().port}`,
-    apiUrl: `http://127.0.0.1:${api.address().port}`,
+    apiUrl: apiServer.url,
     messages,
     async close() {
       await new Promise((resolve) => smtp.close(resolve));
-      // Idle keep-alive connections (a test process that was killed) must not hold the close up.
-      const closed = new Promise((resolve) => api.close(resolve));
-      api.closeAllConnections();
-      await closed;
+      await apiServer.close();
     },
   };
 }

@@ -25,22 +25,31 @@ export function readJarLock(lockFile) {
     });
 }
 
-async function fetchOne(baseUrl, jar, dir, attempts = 3) {
-  const url = `${baseUrl}/${jar.path}`;
+/**
+ * One file of the repository (`repoPath` in its layout), its SHA-1 checked: resolves its bytes.
+ * Tries `attempts` times in all, each within `timeoutMs`; rejects naming the URL and the last failure.
+ */
+export async function fetchMavenFile(repoPath, sha1, { baseUrl = mavenRepositoryUrl(), timeoutMs = 120_000, attempts = 3 } = {}) {
+  const url = `${baseUrl}/${repoPath}`;
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(120_000) });
+      const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const bytes = Buffer.from(await res.arrayBuffer());
-      const sha1 = crypto.createHash('sha1').update(bytes).digest('hex');
-      if (sha1 !== jar.sha1) throw new Error(`SHA-1 ${sha1}, the lock says ${jar.sha1}`);
-      fs.writeFileSync(path.join(dir, jar.file), bytes);
-      return bytes.length;
+      const actual = crypto.createHash('sha1').update(bytes).digest('hex');
+      if (actual !== sha1) throw new Error(`SHA-1 ${actual}, expected ${sha1}`);
+      return bytes;
     } catch (err) {
       if (attempt >= attempts) throw new Error(`${url}: ${err.message}`);
       await new Promise((r) => setTimeout(r, 500 * attempt));
     }
   }
+}
+
+async function fetchOne(baseUrl, jar, dir) {
+  const bytes = await fetchMavenFile(jar.path, jar.sha1, { baseUrl });
+  fs.writeFileSync(path.join(dir, jar.file), bytes);
+  return bytes.length;
 }
 
 /**

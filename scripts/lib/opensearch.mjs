@@ -9,7 +9,6 @@
 // The lifecycle (env var OPENSEARCH_URL, reuse, install, stop) is local-server.mjs's.
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { defineLocalServer } from './local-server.mjs';
 import {
   ROOT,
@@ -22,21 +21,20 @@ import {
   log,
   mkdirp,
   pickPort,
-  pidAlive,
   readPidFile,
   rmrf,
   run,
-  sleep,
   spawnDetached,
   systemUserIds,
   tailFile,
-  terminate,
+  waitUntilAnswering,
+  terminateAndForget,
   which,
   withLock,
   writeJson,
 } from './proc.mjs';
 import { ensureDebianPackage, ensureJava } from './apt.mjs';
-import { mavenRepositoryUrl } from './maven-jars.mjs';
+import { fetchMavenFile, mavenRepositoryUrl } from './maven-jars.mjs';
 
 export const OPENSEARCH_VERSION = '2.19.6';
 const ZIP_PATH = `org/opensearch/distribution/integ-test-zip/opensearch/${OPENSEARCH_VERSION}/opensearch-${OPENSEARCH_VERSION}.zip`;
@@ -81,13 +79,8 @@ export function ensureOpenSearchDistribution() {
     rmrf(tmp);
     mkdirp(tmp);
     try {
-      const url = `${mavenRepositoryUrl()}/${ZIP_PATH}`;
-      log(`opensearch: fetching ${url}`);
-      const res = await fetch(url, { signal: AbortSignal.timeout(10 * 60_000) });
-      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-      const bytes = Buffer.from(await res.arrayBuffer());
-      const sha1 = crypto.createHash('sha1').update(bytes).digest('hex');
-      if (sha1 !== ZIP_SHA1) throw new Error(`${url}: SHA-1 ${sha1}, expected ${ZIP_SHA1}`);
+      log(`opensearch: fetching ${mavenRepositoryUrl()}/${ZIP_PATH}`);
+      const bytes = await fetchMavenFile(ZIP_PATH, ZIP_SHA1, { timeoutMs: 10 * 60_000 });
       const zip = path.join(tmp, 'opensearch.zip');
       fs.writeFileSync(zip, bytes);
       await run(unzip, ['-q', zip, '-d', tmp]);
@@ -182,16 +175,14 @@ async function launch({ tools: java, previous, fresh, timeoutMs }) {
   // setpriv execs (no parent left behind), so the pid is the launcher's and then the JVM's.
   const [file, args] = user ? ['setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', launcher]] : [launcher, []];
   const pid = spawnDetached(file, args, { cwd: LOG_DIR, env, outLog: OUT_LOG, pidFile: PID_FILE, name: 'opensearch', logTail });
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (!pidAlive(pid, PROCESS_MATCH)) throw new Error(`OpenSearch (pid ${pid}) exited during startup${logTail()}`);
-    if (await answers(state)) break;
-    if (Date.now() > deadline) {
-      await terminate(pid, { signal: 'SIGKILL', timeoutMs: 5000, match: PROCESS_MATCH });
-      throw new Error(`OpenSearch not ready within ${timeoutMs / 1000}s${logTail()}`);
-    }
-    await sleep(250);
-  }
+  await waitUntilAnswering(pid, {
+    name: 'OpenSearch',
+    match: PROCESS_MATCH,
+    answers: () => answers(state),
+    timeoutMs,
+    logTail,
+    pollMs: 250,
+  });
   return { state, pid };
 }
 
@@ -209,10 +200,7 @@ const opensearch = defineLocalServer({
     return java;
   },
   launch,
-  async shutdown({ pid, timeoutMs, signal = 'SIGTERM' }) {
-    await terminate(pid, { signal, timeoutMs, match: PROCESS_MATCH, name: 'opensearch' });
-    rmrf(PID_FILE);
-  },
+  shutdown: terminateAndForget({ pidFile: PID_FILE, match: PROCESS_MATCH, name: 'opensearch' }),
   startTimeoutMs: 120_000,
   stopTimeoutMs: 30_000,
   freshByDefault: true,

@@ -152,6 +152,22 @@ export async function pickPort(owner, preferred = []) {
 }
 
 /**
+ * Puts an HTTP server (the tests' sinks) on a free loopback port: resolves its address and a close
+ * that also drops idle keep-alive connections, so a killed test process's cannot hold the close up.
+ */
+export async function listenOnLoopback(server) {
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    async close() {
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+/**
  * Waits until host:port accepts connections. `check()` (optional) is called between attempts and
  * may throw to abort early (e.g. when the server process died).
  */
@@ -213,6 +229,24 @@ export async function waitForExit(pid, timeoutMs, match) {
   return true;
 }
 
+/**
+ * Waits until a server just spawned answers (`answers()` true), polling every `pollMs`; if its
+ * process dies first, or it does not answer within `timeoutMs` (then it is killed), throws with
+ * `name` and the log tail `logTail()` gives.
+ */
+export async function waitUntilAnswering(pid, { name, match, answers, timeoutMs, logTail = () => '', pollMs = 200 }) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!pidAlive(pid, match)) throw new Error(`${name} (pid ${pid}) exited during startup${logTail()}`);
+    if (await answers()) return;
+    if (Date.now() > deadline) {
+      await terminate(pid, { signal: 'SIGKILL', timeoutMs: 5000, match });
+      throw new Error(`${name} not ready within ${timeoutMs / 1000}s${logTail()}`);
+    }
+    await sleep(pollMs);
+  }
+}
+
 /** Sends `signal`, waits up to timeoutMs, then SIGKILLs. Resolves when the process is gone. */
 export async function terminate(pid, { signal = 'SIGTERM', timeoutMs = 30000, match, name = `pid ${pid}` } = {}) {
   if (!pidAlive(pid, match)) return false;
@@ -230,6 +264,17 @@ export async function terminate(pid, { signal = 'SIGTERM', timeoutMs = 30000, ma
   }
   await waitForExit(pid, 10000, match);
   return true;
+}
+
+/**
+ * A local server's `shutdown` (local-server.mjs) for one started with a pid file: `terminate` it
+ * (SIGTERM unless the caller says otherwise, as SIGKILL simulates a crash), then forget the pid file.
+ */
+export function terminateAndForget({ pidFile, match, name }) {
+  return async ({ pid, timeoutMs, signal = 'SIGTERM' }) => {
+    await terminate(pid, { signal, timeoutMs, match, name });
+    rmrf(pidFile);
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 // Loopback only; nothing is forwarded anywhere. The product takes this one origin's endpoints
 // through NOTIFICATIONS_PUSH_TEST_ORIGIN, so its endpoint rule stays on for every other address.
 import http from 'node:http';
+import { listenOnLoopback } from './proc.mjs';
 
 export async function startPushSink() {
   const requests = [];
@@ -29,15 +30,6 @@ export async function startPushSink() {
       res.writeHead(201).end();
     });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  return {
-    origin,
-    requests,
-    async close() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      server.closeAllConnections();
-      await closed;
-    },
-  };
+  const { url: origin, close } = await listenOnLoopback(server);
+  return { origin, requests, close };
 }

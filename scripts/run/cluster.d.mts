@@ -4,6 +4,8 @@ export interface Cluster {
   upstreams: Record<string, string>;
   /** The extra gateways' addresses, by name. */
   gateways: Record<string, string>;
+  /** Every process's metrics endpoint (`http://…/metrics`), by process name. */
+  metrics: Record<string, string>;
   pidOf(name: string): number | undefined;
   stopProcess(name: string, signal?: string): Promise<void>;
   startProcess(name: string): Promise<void>;

@@ -120,6 +120,14 @@ export async function startCluster({
 
   const upstreams = {};
   const gateways = {};
+  /** Every process's metrics endpoint, by process name: services on their own port, the gateways and the web app on a port of their own (decision 052). */
+  const metrics = {};
+  /** METRICS_PORT for a process that serves its metrics apart, noted in `metrics`. */
+  const metricsPortFor = async (name) => {
+    const metricsPort = await pickPort(`metrics-${name}`);
+    metrics[name] = `http://127.0.0.1:${metricsPort}/metrics`;
+    return String(metricsPort);
+  };
   try {
     // Services first (they migrate their schemas at start-up), a few at a time on two cores.
     const ports = {};
@@ -129,6 +137,7 @@ export async function startCluster({
     /** Starts one process of `service` (its first instance, or a replica) as `processName`. */
     const startService = async (processName, service, p) => {
       upstreams[processName] = `http://127.0.0.1:${p}`;
+      metrics[processName] = `${upstreams[processName]}/metrics`;
       await startOne(processName, service, { ...siblings, HOST: '127.0.0.1', PORT: String(p) }, `${upstreams[processName]}/healthz`);
     };
     const queue = [...SERVICE_NAMES];
@@ -149,7 +158,12 @@ export async function startCluster({
     await startOne(
       'web',
       'web',
-      { WEB_HOST: '127.0.0.1', WEB_PORT: String(webPort), GATEWAY_URL: `http://127.0.0.1:${port}` },
+      {
+        WEB_HOST: '127.0.0.1',
+        WEB_PORT: String(webPort),
+        GATEWAY_URL: `http://127.0.0.1:${port}`,
+        METRICS_PORT: await metricsPortFor('web'),
+      },
       `${upstreams.web}/healthz`,
     );
 
@@ -160,11 +174,17 @@ export async function startCluster({
     // The gateway spreads sockets over every notifications instance (decision 049); other services keep one address.
     const replicas = Object.keys(upstreams).filter((name) => /^notifications-\d+$/.test(name));
     gatewayEnv.NOTIFICATIONS_URL = ['notifications', ...replicas].map((name) => upstreams[name]).join(',');
-    await startOne('gateway', 'gateway', gatewayEnv, `http://127.0.0.1:${port}/healthz`);
+    await startOne(
+      'gateway',
+      'gateway',
+      { ...gatewayEnv, METRICS_PORT: await metricsPortFor('gateway') },
+      `http://127.0.0.1:${port}/healthz`,
+    );
     for (const [name, settings] of Object.entries(extraGateways)) {
       const extraPort = await pickPort(name);
       gateways[name] = `http://127.0.0.1:${extraPort}`;
-      await startOne(name, 'gateway', { ...gatewayEnv, ...settings, PORT: String(extraPort) }, `${gateways[name]}/healthz`);
+      const extraEnv = { ...gatewayEnv, ...settings, PORT: String(extraPort), METRICS_PORT: await metricsPortFor(name) };
+      await startOne(name, 'gateway', extraEnv, `${gateways[name]}/healthz`);
     }
   } catch (err) {
     await Promise.allSettled([...processes.keys()].map((name) => stopOne(name)));
@@ -177,6 +197,7 @@ export async function startCluster({
     logDir,
     upstreams,
     gateways,
+    metrics,
     /** The process id of a running process (benchmarks read its memory). */
     pidOf: (name) => processes.get(name)?.child.pid,
     /** Stops one process (a service, 'web' or 'gateway'), as an outage would. */

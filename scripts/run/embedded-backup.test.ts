@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild } from '../lib/build.mjs';
-import { freePort, startEmbeddedChild, type EmbeddedChild } from './embedded-process.js';
+import { pickPort } from '../lib/proc.mjs';
+import { startEmbeddedChild, type EmbeddedChild } from './embedded-process.js';
 
 const command = (script: string, ...args: string[]) =>
   spawnSync(process.execPath, [path.resolve('scripts', script), ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -25,7 +26,8 @@ describe('npm run backup / npm run restore on the embedded product', () => {
     ensureWebBuild();
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'kora-restore-'));
     data = path.join(work, 'data');
-    port = await freePort();
+    // Kept across restarts: pickPort's range is below the ephemeral one, which outgoing connections take.
+    port = await pickPort('backup test product');
     process.env.KORA_BASE_URL = `http://127.0.0.1:${port}`; // read by the API helpers when they load
   });
 

@@ -4,6 +4,7 @@
  * SIGKILL mid-stream and started again on the same folder, several times. After each restart: PGlite
  * opens, every write the API acknowledged is there exactly once, counters agree with their rows, and
  * the events those writes committed reach their consumer (each like becomes one notification).
+ * The same child, started as `npm start` with METRICS_PORT, then shows what it counted on that port.
  */
 import type { Notification } from '@kora/contracts';
 import { readUntil } from '@kora/testing';
@@ -12,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild } from '../lib/build.mjs';
-import { freePort, startEmbeddedChild, type EmbeddedChild } from './embedded-process.js';
+import { pickPort } from '../lib/proc.mjs';
+import { startEmbeddedChild, type EmbeddedChild } from './embedded-process.js';
 import type { SignedIn } from '../../tests/api/support/members.js';
 import type { Acknowledged } from './crash-clients.js';
 
@@ -22,6 +24,8 @@ const CLIENTS_PER_KIND = 2;
 describe('embedded mode: SIGKILL during writes', () => {
   let dataDir: string;
   let port: number;
+  let metricsPort: number;
+  const start = () => startEmbeddedChild(path.join(dataDir, 'data'), port, { env: { METRICS_PORT: String(metricsPort) } });
   let product: EmbeddedChild | undefined;
   let support: typeof import('./crash-clients.js');
   let ada: SignedIn, bola: SignedIn, chi: SignedIn;
@@ -31,11 +35,12 @@ describe('embedded mode: SIGKILL during writes', () => {
   beforeAll(async () => {
     ensureWebBuild();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kora-crash-'));
-    port = await freePort();
+    // Kept across restarts: pickPort's range is below the ephemeral one, which outgoing connections take.
+    [port, metricsPort] = [await pickPort('crash test product'), await pickPort('crash test metrics')];
     // The API helpers read the product's address when they load.
     process.env.KORA_BASE_URL = `http://127.0.0.1:${port}`;
     support = await import('./crash-clients.js');
-    product = await startEmbeddedChild(path.join(dataDir, 'data'), port);
+    product = await start();
     [ada, bola, chi] = await Promise.all([support.member(), support.member(), support.member()]);
   }, 240_000);
 
@@ -61,7 +66,7 @@ describe('embedded mode: SIGKILL during writes', () => {
       expect(before.posts, 'writes were acknowledged before the kill').toBeGreaterThan(0);
 
       const restartedAt = Date.now();
-      product = await startEmbeddedChild(path.join(dataDir, 'data'), port);
+      product = await start();
       const restartMs = Date.now() - restartedAt;
       // The launcher saw the kill's mark and republished the outbox (events the bus held are not lost).
       expect(fs.readFileSync(product.logFile, 'utf8').split('republishing the kept outbox rows')).toHaveLength(round + 1);
@@ -72,6 +77,17 @@ describe('embedded mode: SIGKILL during writes', () => {
       );
     }
   }, 600_000);
+
+  it("serves the whole process's metrics on METRICS_PORT, on loopback: the gateway's requests and the services' behind it", async () => {
+    const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    // The restarted process's own counts: the checks of the last round went through the gateway to posts.
+    expect(text).toMatch(/http_server_requests_seconds_count\{service="gateway",method="GET",route="[^"]*posts[^"]*",status="200"\} [1-9]/);
+    expect(text).toMatch(/http_server_requests_seconds_count\{service="posts",method="GET",[^}]*status="200"\} [1-9]/);
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds/m);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/api/posts`)).status).toBe(404);
+  });
 
   async function checkEverything(round: number) {
     for (const [id, content] of acked.posts) {

@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleOnce } from '../lib/bundle.mjs';
@@ -24,23 +23,18 @@ export interface EmbeddedChild {
   stop(): Promise<void>;
 }
 
-/** A port free right now on loopback (kept across restarts so clients keep one URL). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-export async function startEmbeddedChild(dataDir: string, port: number, timeoutMs = 120_000): Promise<EmbeddedChild> {
+export async function startEmbeddedChild(
+  dataDir: string,
+  port: number,
+  { timeoutMs = 120_000, env = {} }: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<EmbeddedChild> {
   // `npm start`'s entry, bundled once per test process (scripts/lib/bundle.mjs): the tests start it many times.
   const entry = await bundleOnce('scripts/run/embedded-main.ts');
   const logFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.log`);
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_DEV_OUTBOX: 'true' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_DEV_OUTBOX: 'true', ...env },
     stdio: ['ignore', 'pipe', log],
   });
   fs.closeSync(log);
@@ -62,7 +56,9 @@ export async function startEmbeddedChild(dataDir: string, port: number, timeoutM
         resolve();
       }
     });
-    child.once('exit', (code) => fail(new Error(`the product exited (${code}) while starting; see ${logFile}`)));
+    // The log's end goes into the error: a test's afterAll may remove its folder before anyone reads it.
+    const logEnd = () => fs.readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-20).join('\n');
+    child.once('exit', (code) => fail(new Error(`the product exited (${code}) while starting; the end of ${logFile}:\n${logEnd()}`)));
   });
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);

@@ -13,6 +13,7 @@ import {
   MemoryJobRunner,
   MemoryStore,
   createLogger,
+  embeddedSyncSetting,
   loadConfig,
   openPgliteClient,
   pgliteDatabase,
@@ -72,10 +73,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   const logTo = options.logFile ?? 1;
   const baseLog = createLogger('kora', logLevel, logTo);
 
+  // Read first: a bad value stops the start before the folder is marked in use.
+  const sync = embeddedSyncSetting();
   const crashed = leftByKilledProcess(dataDir);
   // Tells `npm run backup`/`restore` that a live process holds this folder.
   const releaseDataDir = markDataDirInUse(dataDir);
-  const pglite = await openPgliteClient(path.join(dataDir, 'pglite'));
+  const pglite = await openPgliteClient(path.join(dataDir, 'pglite'), undefined, sync);
+  if (sync === 'off') baseLog.warn('EMBEDDED_SYNC=off: a power cut can lose the last acknowledged writes (decision 055)');
   if (crashed) {
     // Events the in-process bus held when the process died are published again (outbox-replay.ts).
     const rows = await republishKeptOutbox(pglite);

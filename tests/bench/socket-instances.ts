@@ -79,7 +79,8 @@ class Tab {
   socket: LiveSocket | null = null;
   /** Post id → arrivals (performance.now()) of its notification. */
   readonly arrivals = new Map<number, number[]>();
-  newestId = 0;
+  /** The newest notification id this tab knows of (sent, or covered by a 'ready'); null before any 'ready'. */
+  newestId: number | null = null;
   closedAt: number | null = null;
   /** When 'ready' came back after the kill closed it. */
   readyAgainAt: number | null = null;
@@ -92,7 +93,7 @@ class Tab {
   ) {}
 
   async open(after: number | null): Promise<void> {
-    const url = wsUrl(this.gatewayUrl, after ? `/ws?after=${after}` : '/ws');
+    const url = wsUrl(this.gatewayUrl, after === null ? '/ws' : `/ws?after=${after}`);
     const socket = await openSocket(
       url,
       { authorization: `Bearer ${this.token}` },
@@ -105,11 +106,12 @@ class Tab {
   private onMessage(message: SocketMessage): void {
     if (message.type === 'ready') {
       if (this.closedAt !== null) this.readyAgainAt = performance.now();
+      if (message.newestId !== undefined) this.newestId = Math.max(this.newestId ?? 0, message.newestId);
       return;
     }
     if (message.type !== 'notification:new') return;
     const { id, meta } = message.notification;
-    this.newestId = Math.max(this.newestId, id);
+    this.newestId = Math.max(this.newestId ?? 0, id);
     if (meta.postId === null) return;
     const list = this.arrivals.get(meta.postId) ?? [];
     list.push(performance.now());
@@ -122,7 +124,7 @@ class Tab {
     const retry = async (attempt: number): Promise<void> => {
       await new Promise((r) => setTimeout(r, RECONNECT_MS * (0.75 + 0.5 * Math.random())));
       if (this.stopped) return;
-      await this.open(this.newestId || null).catch(() => (attempt < 10 ? retry(attempt + 1) : undefined));
+      await this.open(this.newestId).catch(() => (attempt < 10 ? retry(attempt + 1) : undefined));
     };
     void retry(1);
   }

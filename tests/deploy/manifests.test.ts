@@ -1,320 +1,70 @@
 /**
  * The deployment files agree with each other and with the code: every YAML under k8s/,
- * docker-compose.yml and the Dockerfile, read as files (no cluster, no Docker engine needed).
+ * docker-compose.yml and the Dockerfile, read as files (deployment-files.ts).
  *
  * - Kubernetes: exactly one Deployment and one Service per process, ports that line up, probes on
  *   /healthz and /readyz, resources, graceful shutdown, non-root read-only pods, the gateway's
  *   upstream URLs naming real Services, HPAs/PDBs/Ingress/Job pointing at real objects, the
- *   kustomization listing every file, and k8s/apps matching its generator.
+ *   kustomization and its components listing every file, and k8s/apps matching its generator.
  * - Compose: the same processes with the same commands and ports as the Deployments, secrets
  *   required from .env, healthchecks without curl, start order by conditions.
  * - Dockerfile: node:24-bookworm-slim (Node 24 LTS), `node --import tsx` entrypoint, non-root, ffmpeg.
+ *
+ * Who gets which secret, who may talk to whom, monitoring and media storage: least-privilege.test.ts.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serviceNames } from '@kora/contracts';
 import { kafkaSecurity, kafkaSecurityEnvSchema, loadConfig } from '@kora/platform';
 import { describe, expect, it } from 'vitest';
-import { parse, parseAllDocuments } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import { upstreamVariables } from '../../gateway/src/config.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const K8S = path.join(ROOT, 'k8s');
-const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
-
-// ---------------------------------------------------------------------------------------------
-// What must be deployed (ARCHITECTURE.md, scripts/run/cluster.mjs)
-
-const SERVICES = [
-  'auth',
-  'friends',
-  'posts',
-  'media',
-  'stories-reels',
-  'groups',
-  'wallet',
-  'settings',
-  'notifications',
-  'admin',
-  'messages',
-];
-const PROCESSES = [...SERVICES, 'web', 'gateway'];
-const ENTRY: Record<string, string> = {
-  ...Object.fromEntries(SERVICES.map((name) => [name, `services/${name}/src/server.ts`])),
-  web: 'web/server/main.ts',
-  gateway: 'gateway/src/server.ts',
-};
-/** The variable each process reads its listening port from. */
-const PORT_ENV: Record<string, string> = {
-  ...Object.fromEntries(SERVICES.map((name) => [name, 'PORT'])),
-  web: 'WEB_PORT',
-  gateway: 'PORT',
-};
-/** The web app serves /healthz only (no dependency of its own to be ready for). */
-const READINESS_PATH: Record<string, string> = { ...Object.fromEntries(PROCESSES.map((name) => [name, '/readyz'])), web: '/healthz' };
-const MIGRATE_ARGV = ['node', 'scripts/migrate.mjs'];
-const HPA_TARGETS = ['gateway', 'posts', 'notifications'];
-
-// Parsed YAML is untyped by nature: these types describe only what the checks read. A document
-// gets its kind's `spec` type once, where it is picked by kind (ofKind); the checks then hold the
-// files to these shapes.
-type Labels = Record<string, string>;
-type Probe = { httpGet?: { path: string; port: number | string } };
-type EnvVar = { name: string; value?: unknown; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } };
-type Container = {
-  image: string;
-  command?: string[];
-  args?: string[];
-  ports: { name?: string; containerPort: number }[];
-  env?: EnvVar[];
-  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
-  startupProbe?: Probe;
-  livenessProbe?: Probe;
-  readinessProbe?: Probe;
-  lifecycle?: { preStop?: { exec?: { command?: string[] }; sleep?: { seconds?: number } } };
-  resources?: Partial<Record<'requests' | 'limits', Partial<Record<'cpu' | 'memory', string>>>>;
-  securityContext?: { allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean; capabilities?: { drop?: string[] } };
-  volumeMounts: { name: string; mountPath: string }[];
-};
-type PodSpec = {
-  containers: Container[];
-  securityContext: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type?: string } };
-  volumes: { name: string; emptyDir?: object; persistentVolumeClaim?: { claimName: string } }[];
-  terminationGracePeriodSeconds: number;
-  restartPolicy?: string;
-};
-type PodTemplate = { metadata: { labels?: Labels }; spec: PodSpec };
-type BackendPort = { name?: string; number?: number };
-/** The `spec` of each kind the checks read. */
-interface SpecOf {
-  Namespace: unknown;
-  Secret: unknown;
-  Deployment: { replicas?: number; selector: { matchLabels: Labels }; template: PodTemplate };
-  Job: { template: PodTemplate };
-  Service: { selector: Labels; ports: { name?: string; port: number; targetPort?: number | string }[] };
-  Ingress: { rules: { http: { paths: { backend: { service: { name: string; port: BackendPort } } }[] } }[] };
-  HorizontalPodAutoscaler: { scaleTargetRef: { kind: string; name: string }; minReplicas: number; maxReplicas: number };
-  PodDisruptionBudget: { selector: { matchLabels: Labels } };
-  PersistentVolumeClaim: { accessModes: string[] };
-}
-type Manifest = {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string; namespace?: string; labels?: Labels; annotations?: Record<string, string> };
-  spec?: unknown;
-  data?: Record<string, string>;
-  stringData?: Record<string, string>;
-};
-type ManifestOf<K extends keyof SpecOf> = Manifest & { spec: SpecOf[K] };
-type ComposeService = {
-  image?: string;
-  build?: { context?: string };
-  entrypoint?: string[];
-  command?: string[];
-  environment: Record<string, string | number | boolean>;
-  depends_on: Record<string, { condition?: string } | undefined>;
-  healthcheck: { test: string[] };
-  ports?: (string | number)[];
-  volumes: string[];
-  restart?: string;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Loading
-
-function yamlFilesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return yamlFilesUnder(full);
-    return /\.ya?ml$/.test(entry.name) ? [full] : [];
-  });
-}
-
-function parseManifests(file: string): Manifest[] {
-  const docs = parseAllDocuments(fs.readFileSync(file, 'utf8'));
-  const list = Array.isArray(docs) ? docs : [docs];
-  for (const doc of list) {
-    if (doc.errors.length) throw new Error(`${path.relative(ROOT, file)}: ${doc.errors.map((e) => e.message).join('; ')}`);
-  }
-  return list.map((doc) => doc.toJS() as Manifest | null).filter((doc): doc is Manifest => doc !== null);
-}
-
-function parseEnvFile(file: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const raw of fs.readFileSync(file, 'utf8').split('\n')) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const eq = line.indexOf('=');
-    if (eq <= 0) throw new Error(`${path.relative(ROOT, file)}: not KEY=VALUE: ${line}`);
-    env[line.slice(0, eq)] = line.slice(eq + 1);
-  }
-  return env;
-}
-
-const kustomization = parse(fs.readFileSync(path.join(K8S, 'kustomization.yaml'), 'utf8')) as {
-  namespace: string;
-  resources: string[];
-  configMapGenerator?: { name: string; envs?: string[] }[];
-  images?: { name: string }[];
-};
-const yamlFiles = yamlFilesUnder(K8S);
-const allManifests = yamlFiles.flatMap((file) =>
-  file.endsWith('kustomization.yaml') ? [] : parseManifests(file).map((doc) => ({ file, doc })),
-);
-const deployedFiles = new Set(kustomization.resources.map((resource) => path.join(K8S, resource)));
-/** What `kubectl apply -k k8s` sends, minus the generated ConfigMap. */
-const deployed = allManifests.filter(({ file }) => deployedFiles.has(file)).map(({ doc }) => doc);
-const ofKind = <K extends keyof SpecOf>(kind: K) => deployed.filter((doc) => doc.kind === kind) as ManifestOf<K>[];
-
-const configGenerator = kustomization.configMapGenerator?.find((g) => g.name === 'kora-config');
-const configEnv: Record<string, string> = Object.fromEntries(
-  (configGenerator?.envs ?? []).flatMap((file) => Object.entries(parseEnvFile(path.join(K8S, file)))),
-);
-
-const secretExample = parseManifests(path.join(K8S, 'secret.example.yaml')).find((doc) => doc.kind === 'Secret');
-const secretKeys = new Set(Object.keys({ ...secretExample?.stringData, ...secretExample?.data }));
-
-const compose = parse(read('docker-compose.yml'), { merge: true }) as {
-  services: Record<string, ComposeService>;
-  volumes?: Record<string, unknown>;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Dockerfile
-
-function parseDockerfile(text: string) {
-  const lines = text.split('\n');
-  const args: Record<string, string> = {};
-  const stages: { from: string; lines: string[] }[] = [];
-  let heredoc: string | null = null;
-  for (const line of lines) {
-    if (heredoc) {
-      if (line.trim() === heredoc) heredoc = null;
-      continue;
-    }
-    const marker = /<<-?'?"?(\w+)'?"?/.exec(line);
-    if (/^\s*RUN\b/.test(line) && marker) heredoc = marker[1]!;
-    const arg = /^ARG\s+(\w+)=(\S+)/.exec(line);
-    if (arg && stages.length === 0) args[arg[1]!] = arg[2]!.replace(/^"|"$/g, '');
-    const from = /^FROM\s+(\S+)/.exec(line);
-    if (from) stages.push({ from: from[1]!.replace(/\$\{(\w+)\}/g, (_, name: string) => args[name] ?? ''), lines: [] });
-    else stages.at(-1)?.lines.push(line);
-  }
-  const final = stages.at(-1)!;
-  const instruction = (name: string) => {
-    const found = final.lines.filter((line) => line.startsWith(`${name} `)).at(-1);
-    return found?.slice(name.length + 1).trim();
-  };
-  const execForm = (name: string) => {
-    const value = instruction(name);
-    if (!value?.startsWith('[')) throw new Error(`Dockerfile ${name} must use the exec (JSON array) form, got: ${value}`);
-    return JSON.parse(value) as string[];
-  };
-  return { stages, final, entrypoint: execForm('ENTRYPOINT'), cmd: execForm('CMD'), user: instruction('USER') };
-}
-
-const dockerfileText = read('Dockerfile');
-const dockerfile = parseDockerfile(dockerfileText);
-
-// ---------------------------------------------------------------------------------------------
-// Helpers over the manifests
-
-/** `value`, failing the check with `what` when it is missing. */
-function present<T>(value: T | undefined, what: string): T {
-  expect(value, what).toBeDefined();
-  return value!;
-}
-
-const deploymentsNamed = (name: string) => ofKind('Deployment').filter((d) => d.metadata.name === name);
-const servicesNamed = (name: string) => ofKind('Service').filter((s) => s.metadata.name === name);
-
-function deployment(name: string): ManifestOf<'Deployment'> {
-  const found = deploymentsNamed(name);
-  if (found.length !== 1) throw new Error(`expected one Deployment ${name}, found ${found.length}`);
-  return found[0]!;
-}
-function service(name: string): ManifestOf<'Service'> {
-  const found = servicesNamed(name);
-  if (found.length !== 1) throw new Error(`expected one Service ${name}, found ${found.length}`);
-  return found[0]!;
-}
-function container(name: string): Container {
-  const { containers } = deployment(name).spec.template.spec;
-  expect(containers, `${name}: one container per pod`).toHaveLength(1);
-  return containers[0]!;
-}
-
-/** The one port a process's container and Service expose. */
-const containerPort = (c: Container) => present(c.ports[0], 'a container port').containerPort;
-const servicePort = (name: string) => present(service(name).spec.ports[0], `Service ${name} port`).port;
-
-/** Kubernetes semantics: `command` replaces ENTRYPOINT (and drops CMD), `args` replaces CMD. */
-function k8sArgv(c: Container): string[] {
-  const entrypoint = c.command ?? dockerfile.entrypoint;
-  const args = c.args ?? (c.command ? [] : dockerfile.cmd);
-  return [...entrypoint, ...args];
-}
-/** Compose semantics: `entrypoint` replaces ENTRYPOINT (and drops CMD), `command` replaces CMD. */
-function composeArgv(s: ComposeService): string[] {
-  const entrypoint = s.entrypoint ?? dockerfile.entrypoint;
-  const command = s.command ?? (s.entrypoint ? [] : dockerfile.cmd);
-  expect(Array.isArray(entrypoint) && Array.isArray(command), 'compose entrypoint/command in exec (list) form').toBe(true);
-  return [...entrypoint, ...command];
-}
-
-/** A probe's or targetPort's port (number or name) resolved to the container port number. */
-function resolvePort(c: Container, port: number | string): number | undefined {
-  if (typeof port === 'number') return c.ports.some((p) => p.containerPort === port) ? port : undefined;
-  return c.ports.find((p) => p.name === port)?.containerPort;
-}
-
-/** The container's environment as Kubernetes builds it: ConfigMap, then Secret, then `env`. */
-function k8sEnv(c: Container): Map<string, string> {
-  const env = new Map<string, string>();
-  for (const from of c.envFrom ?? []) {
-    if (from.configMapRef) {
-      expect(from.configMapRef.name, 'the only ConfigMap is kora-config').toBe('kora-config');
-      for (const [key, value] of Object.entries(configEnv)) env.set(key, value);
-    }
-    if (from.secretRef) {
-      expect(from.secretRef.name, 'the only Secret is kora-secrets').toBe('kora-secrets');
-      for (const key of secretKeys) env.set(key, `<secret:${key}>`);
-    }
-  }
-  for (const entry of c.env ?? []) {
-    if (entry.valueFrom?.secretKeyRef) {
-      const ref = entry.valueFrom.secretKeyRef;
-      expect(ref.name).toBe('kora-secrets');
-      expect(secretKeys, `${entry.name}: key ${ref.key} is documented in secret.example.yaml`).toContain(ref.key);
-      env.set(entry.name, `<secret:${ref.key}>`);
-    } else {
-      expect(typeof entry.value, `${entry.name} has a literal value`).toBe('string');
-      env.set(entry.name, String(entry.value));
-    }
-  }
-  return env;
-}
-
-const labelsMatch = (selector: Labels, labels: Labels = {}) =>
-  Object.keys(selector).length > 0 && Object.entries(selector).every(([key, value]) => labels[key] === value);
-
-function podsSelectedBy(selector: Labels): string[] {
-  return ofKind('Deployment')
-    .filter((d) => labelsMatch(selector, d.spec.template.metadata.labels))
-    .map((d) => d.metadata.name);
-}
-
-function sleepSeconds(c: Container): number {
-  const command = c.lifecycle?.preStop?.exec?.command ?? [];
-  const native = c.lifecycle?.preStop?.sleep?.seconds;
-  if (typeof native === 'number') return native;
-  expect(command[0], 'preStop runs `sleep <seconds>`').toBe('sleep');
-  return Number(command[1]);
-}
-
-// =============================================================================================
+import {
+  COMPONENTS_DIR,
+  ENTRY,
+  HPA_TARGETS,
+  K8S,
+  MIGRATE_ARGV,
+  PORT_ENV,
+  PROCESSES,
+  READINESS_PATH,
+  ROOT,
+  SERVICES,
+  compose,
+  componentFiles,
+  componentNames,
+  composeArgv,
+  configEnv,
+  configEnvFiles,
+  container,
+  containerPort,
+  deployed,
+  deployment,
+  deploymentsNamed,
+  dockerfile,
+  dockerfileText,
+  k8sArgv,
+  k8sEnv,
+  kustomization,
+  labelsMatch,
+  migrateContainer,
+  ofKind,
+  podsSelectedBy,
+  present,
+  read,
+  readKustomization,
+  resolvePort,
+  service,
+  servicePort,
+  servicesNamed,
+  sleepSeconds,
+  yamlFiles,
+  type ComposeService,
+  type Manifest,
+  type ManifestOf,
+} from './deployment-files.js';
 
 describe('the process list', () => {
   it('is the contracts’ service list plus web and gateway', () => {
@@ -368,23 +118,42 @@ describe('kustomization', () => {
     for (const doc of deployed) if (doc.metadata.namespace) expect(doc.metadata.namespace, doc.metadata.name).toBe('kora');
   });
 
-  it('lists every manifest under k8s/ except the Secret template', () => {
-    for (const resource of kustomization.resources) expect(fs.existsSync(path.join(K8S, resource)), resource).toBe(true);
-    const listed = new Set(kustomization.resources.map((r) => path.normalize(r)));
-    const files = yamlFiles.map((file) => path.relative(K8S, file)).filter((file) => file !== 'kustomization.yaml');
-    for (const file of files) {
-      if (file === 'secret.example.yaml') expect(listed.has(file), 'the Secret template must not be applied').toBe(false);
-      else expect(listed.has(file), `${file} is not in kustomization.yaml resources`).toBe(true);
+  it('lists every manifest under k8s/ except the Secret template, each component its own', () => {
+    const resources = kustomization.resources ?? [];
+    for (const resource of resources) expect(fs.existsSync(path.join(K8S, resource)), resource).toBe(true);
+    // Each file belongs to the kustomization of its folder: the base's, or a component's.
+    const listedBy = new Map<string, Set<string>>([[K8S, new Set(resources.map((r) => path.join(K8S, r)))]]);
+    for (const name of componentNames) {
+      const dir = path.join(COMPONENTS_DIR, name);
+      const own = readKustomization(dir);
+      expect(own.kind, `components/${name} is a kustomize Component`).toBe('Component');
+      const files = [...(own.resources ?? []), ...(own.patches ?? []).flatMap((p) => (p.path ? [p.path] : []))];
+      for (const file of files) expect(fs.existsSync(path.join(dir, file)), `components/${name}/${file}`).toBe(true);
+      listedBy.set(dir, new Set(files.map((file) => path.join(dir, file))));
     }
+    for (const file of yamlFiles.filter((f) => path.basename(f) !== 'kustomization.yaml')) {
+      const relative = path.relative(K8S, file);
+      const owner = relative.startsWith('components') ? path.join(COMPONENTS_DIR, relative.split(path.sep)[1]!) : K8S;
+      const listed = listedBy.get(owner)?.has(file) ?? false;
+      if (relative === 'secret.example.yaml') expect(listed, 'the Secret template must not be applied').toBe(false);
+      else expect(listed, `${relative} is not in the kustomization.yaml of its folder`).toBe(true);
+    }
+    // The optional parts are named where an operator turns them on.
+    for (const name of componentNames) expect(read('k8s/kustomization.yaml')).toContain(`components/${name}`);
   });
 
   it('generates the kora-config ConfigMap from an env file and ships no Secret', () => {
-    expect(configGenerator?.envs?.length).toBeGreaterThan(0);
+    expect(configEnvFiles.length).toBeGreaterThan(0);
     expect(Object.keys(configEnv).length).toBeGreaterThan(0);
     expect(ofKind('Secret')).toHaveLength(0);
-    expect(secretExample?.metadata.name).toBe('kora-secrets');
-    for (const key of ['INTERNAL_SECRET', 'ACCESS_TOKEN_SECRET', 'DATABASE_URL', 'REDIS_URL']) {
-      expect(secretKeys).toContain(key);
+    for (const key of [
+      'INTERNAL_SECRET',
+      'ACCESS_TOKEN_SECRET',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'PAYSTACK_SECRET_KEY',
+      'S3_SECRET_ACCESS_KEY',
+    ]) {
       expect(configEnv, `${key} is secret: not in the ConfigMap`).not.toHaveProperty(key);
     }
   });
@@ -395,7 +164,7 @@ describe('kustomization', () => {
     expect(kustomization.images?.map((i) => i.name)).toContain('kora/app');
   });
 
-  it('k8s/apps is what k8s/generate.mjs writes', () => {
+  it('k8s/apps and the Secret template are what k8s/generate.mjs writes', () => {
     const check = spawnSync(process.execPath, [path.join(K8S, 'generate.mjs'), '--check'], { cwd: ROOT, encoding: 'utf8' });
     expect(check.stderr + check.stdout).toContain('up to date');
     expect(check.status).toBe(0);
@@ -424,19 +193,22 @@ describe('Kubernetes Deployments and Services', () => {
     expect(k8sArgv(container(name))).toEqual([...dockerfile.entrypoint, ENTRY[name]]);
   });
 
-  it.each(PROCESSES)('%s: Service selects exactly its pods, on the container port', (name) => {
+  it.each(PROCESSES)('%s: Service selects exactly its pods, on the container ports', (name) => {
     const d = deployment(name);
     expect(labelsMatch(d.spec.selector.matchLabels, d.spec.template.metadata.labels), 'Deployment selector matches its pods').toBe(true);
     const s = service(name);
     expect(podsSelectedBy(s.spec.selector)).toEqual([name]);
     const c = container(name);
-    expect(s.spec.ports).toHaveLength(1);
-    const port = present(s.spec.ports[0], `Service ${name} port`);
-    const target = resolvePort(c, port.targetPort ?? port.port);
-    expect(target, `Service ${name} targetPort ${port.targetPort} is a container port`).toBeDefined();
-    // Service port = container port, so http://<name>:<port> is the same URL as in compose.
-    expect(port.port).toBe(target);
-    expect(k8sEnv(c).get(PORT_ENV[name]!), `${PORT_ENV[name]} tells the process to listen on the container port`).toBe(String(target));
+    // `http`, and `metrics` where /metrics has a port of its own (least-privilege.test.ts).
+    expect(s.spec.ports.map((p) => p.name).sort()).toEqual(c.ports.map((p) => p.name).sort());
+    for (const port of s.spec.ports) {
+      const target = resolvePort(c, port.targetPort ?? port.port);
+      expect(target, `Service ${name} targetPort ${port.targetPort} is a container port`).toBeDefined();
+      // Service port = container port, so http://<name>:<port> is the same URL as in compose.
+      expect(port.port).toBe(target);
+    }
+    const http = servicePort(name);
+    expect(k8sEnv(c).get(PORT_ENV[name]!), `${PORT_ENV[name]} tells the process to listen on the container port`).toBe(String(http));
   });
 
   it.each(PROCESSES)('%s: probes /healthz (startup, liveness) and its readiness path on the container port', (name) => {
@@ -489,8 +261,7 @@ describe('Kubernetes Deployments and Services', () => {
 
   it.each(SERVICES)('%s: gets the servers and secrets the platform config requires', (name) => {
     const env = k8sEnv(container(name));
-    for (const key of ['INTERNAL_SECRET', 'ACCESS_TOKEN_SECRET', 'DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS'])
-      expect(env.has(key), `${name} ${key}`).toBe(true);
+    for (const key of ['INTERNAL_SECRET', 'DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS']) expect(env.has(key), `${name} ${key}`).toBe(true);
     expect(env.get('HOST')).toBe('0.0.0.0');
     expect(env.get('DB_DRIVER')).toBe('postgres');
     expect(env.get('EVENT_BUS')).toBe('kafka');
@@ -544,33 +315,19 @@ describe('Kubernetes Deployments and Services', () => {
     },
   );
 
-  it('config.env and the Secret template pass the Kafka security checks as they are: plaintext', () => {
-    const env = loadConfig(kafkaSecurityEnvSchema, { ...configEnv, ...secretExample?.stringData });
-    expect(kafkaSecurity(env)).toEqual({});
-  });
-
-  it('media: mounts the ReadWriteMany claim at MEDIA_DIR', () => {
-    const c = container('media');
-    const pod = deployment('media').spec.template.spec;
-    const mediaDir = k8sEnv(c).get('MEDIA_DIR');
-    expect(mediaDir).toMatch(/^\//);
-    const mount = present(
-      c.volumeMounts.find((m) => m.mountPath === mediaDir),
-      'a volume is mounted at MEDIA_DIR',
-    );
-    const claimName = pod.volumes.find((v) => v.name === mount.name)?.persistentVolumeClaim?.claimName;
-    const claim = ofKind('PersistentVolumeClaim').find((p) => p.metadata.name === claimName);
-    expect(claim, `PersistentVolumeClaim ${claimName}`).toBeDefined();
-    expect(claim!.spec.accessModes).toContain('ReadWriteMany');
-  });
+  it.each([...SERVICES, 'gateway'])(
+    '%s: config.env and its Secret template pass the Kafka security checks as they are: plaintext',
+    (name) => {
+      const env = loadConfig(kafkaSecurityEnvSchema, Object.fromEntries(k8sEnv(container(name), { examples: true })));
+      expect(kafkaSecurity(env)).toEqual({});
+    },
+  );
 });
 
 describe('Kubernetes migrate Job, Ingress, HPAs, PDBs', () => {
   it('migrate Job runs scripts/migrate.mjs with the database secret, non-root and read-only', () => {
-    const jobs = ofKind('Job');
-    expect(jobs.map((j) => j.metadata.name)).toEqual(['migrate']);
-    const pod = jobs[0]!.spec.template.spec;
-    const c = present(pod.containers[0], 'the migrate container');
+    const c = migrateContainer();
+    const pod = ofKind('Job')[0]!.spec.template.spec;
     expect(k8sArgv(c)).toEqual(MIGRATE_ARGV);
     expect(k8sEnv(c).get('DATABASE_URL')).toBe('<secret:DATABASE_URL>');
     expect(['Never', 'OnFailure']).toContain(pod.restartPolicy);
@@ -585,7 +342,10 @@ describe('Kubernetes migrate Job, Ingress, HPAs, PDBs', () => {
     const ingress = ingresses[0]!;
     const backends = ingress.spec.rules.flatMap((rule) => rule.http.paths.map((p) => p.backend.service));
     expect(backends.length).toBeGreaterThan(0);
-    const gateway = present(service('gateway').spec.ports[0], 'the gateway Service port');
+    const gateway = present(
+      service('gateway').spec.ports.find((p) => p.name === 'http'),
+      'the gateway Service port http',
+    );
     for (const backend of backends) {
       expect(backend.name).toBe('gateway');
       expect(backend.port.name === gateway.name || backend.port.number === gateway.port, 'backend port exists on the Service').toBe(true);
@@ -626,9 +386,14 @@ describe('Kubernetes migrate Job, Ingress, HPAs, PDBs', () => {
     }
   });
 
-  it.skipIf(spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status !== 0)('renders with kubectl kustomize', () => {
-    const rendered = execFileSync('kubectl', ['kustomize', K8S], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
-    const docs = parseAllDocuments(rendered).map((d) => d.toJS() as Manifest);
+  const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+  const render = (dir: string) =>
+    parseAllDocuments(execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 })).map(
+      (d) => d.toJS() as Manifest,
+    );
+
+  it.skipIf(!kubectl)('renders with kubectl kustomize', () => {
+    const docs = render(K8S);
     const configMaps = docs.filter((d) => d.kind === 'ConfigMap');
     expect(configMaps).toHaveLength(1);
     expect(configMaps[0]!.data).toEqual(configEnv);
@@ -641,6 +406,32 @@ describe('Kubernetes migrate Job, Ingress, HPAs, PDBs', () => {
       }
     }
   });
+
+  it.skipIf(!kubectl)('renders with every component turned on, as kustomization.yaml lists them', () => {
+    // A copy of k8s/ whose kustomization lists every component, as an operator turns them on.
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kora-k8s-'));
+    try {
+      fs.cpSync(K8S, copy, { recursive: true });
+      const components = componentNames.map((name) => `  - components/${name}`);
+      fs.appendFileSync(path.join(copy, 'kustomization.yaml'), ['', 'components:', ...components, ''].join('\n'));
+      const docs = render(copy);
+      for (const kind of ['ServiceMonitor', 'PrometheusRule', 'HTTPRoute', 'PersistentVolumeClaim']) {
+        const found = docs.filter((d) => d.kind === kind);
+        expect(found.length, kind).toBeGreaterThan(0);
+        for (const doc of found) expect(doc.metadata.namespace, `${kind} ${doc.metadata.name}`).toBe('kora');
+      }
+      const media = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === 'media') as ManifestOf<'Deployment'>;
+      const c = media.spec.template.spec.containers[0]!;
+      expect(c.env?.find((e) => e.name === 'MEDIA_STORAGE')?.value, 'the patch keeps the container and its other variables').toBe('disk');
+      expect(
+        c.env?.some((e) => e.name === 'PORT'),
+        'the patch merged into the env list',
+      ).toBe(true);
+      expect(media.spec.template.spec.volumes.map((v) => v.name).sort()).toEqual(['media', 'tmp']);
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('docker-compose.yml', () => {
@@ -648,11 +439,14 @@ describe('docker-compose.yml', () => {
   const svc = (name: string): ComposeService => present(services[name], `compose service ${name}`);
   const KORA = [...PROCESSES, 'migrate'];
 
-  it('defines the backing servers, the migrations and every process', () => {
-    expect(Object.keys(services).sort()).toEqual([...KORA, 'postgres', 'redis', 'kafka'].sort());
+  it('defines the backing servers, the migrations and every process, object storage only on demand', () => {
+    expect(Object.keys(services).sort()).toEqual([...KORA, 'postgres', 'redis', 'kafka', 's3'].sort());
     expect(svc('postgres').image).toBe('postgres:15');
     expect(svc('redis').image).toBe('redis:7');
     expect(svc('kafka').image).toBe('apache/kafka:3.9.1');
+    expect(svc('s3').image).toMatch(/^andrewgaul\/s3proxy:\d+\.\d+\.\d+$/);
+    expect(svc('s3').profiles).toEqual(['s3']);
+    for (const name of Object.keys(services)) if (name !== 's3') expect(svc(name).profiles, name).toBeUndefined();
   });
 
   it('runs Kafka as one KRaft node without topic auto-creation', () => {
@@ -704,11 +498,12 @@ describe('docker-compose.yml', () => {
   });
 
   it('takes secrets from .env and fails clearly without them', () => {
-    for (const name of KORA) {
-      const env = svc(name).environment;
-      expect(env.INTERNAL_SECRET, name).toMatch(/^\$\{INTERNAL_SECRET:\?[^}]+\}$/);
-      if (name !== 'web') expect(env.ACCESS_TOKEN_SECRET, name).toMatch(/^\$\{ACCESS_TOKEN_SECRET:\?[^}]+\}$/);
+    for (const name of PROCESSES) expect(svc(name).environment.INTERNAL_SECRET, name).toMatch(/^\$\{INTERNAL_SECRET:\?[^}]+\}$/);
+    for (const name of ['auth', 'gateway']) {
+      expect(svc(name).environment.ACCESS_TOKEN_SECRET, name).toMatch(/^\$\{ACCESS_TOKEN_SECRET:\?[^}]+\}$/);
     }
+    for (const name of [...SERVICES, 'migrate'])
+      expect(svc(name).environment.DATABASE_URL, name).toMatch(/\$\{POSTGRES_PASSWORD:\?[^}]+\}/);
     expect(svc('postgres').environment.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?[^}]+\}$/);
   });
 
@@ -727,10 +522,12 @@ describe('docker-compose.yml', () => {
     for (const name of Object.keys(services)) if (name !== 'gateway') expect(svc(name).ports, name).toBeUndefined();
   });
 
-  it('media: MEDIA_DIR is a volume', () => {
+  it('media: MEDIA_DIR is a volume, at the same path as on Kubernetes with components/local-media', () => {
     const media = svc('media');
     const dir = media.environment.MEDIA_DIR;
     expect(media.volumes.some((v: string) => v.endsWith(`:${dir}`))).toBe(true);
-    expect(dir).toBe(k8sEnv(container('media')).get('MEDIA_DIR'));
+    const patch = present(componentFiles('local-media').patchOf('Deployment', 'media'), 'the media patch of components/local-media');
+    const patched = present(patch.spec.template.spec.containers[0], 'its container');
+    expect(dir).toBe(patched.env?.find((e) => e.name === 'MEDIA_DIR')?.value);
   });
 });

@@ -4,6 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { IDENTITY_HEADER, signIdentity } from '@kora/platform/identity';
+import { readUntil } from '@kora/testing';
+import { recordSpans } from '@kora/testing/spans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_INTERNAL_SECRET } from '../app/utils/env.server';
 import { createWebServer } from './app';
@@ -29,12 +31,19 @@ const profile = {
 describe.skipIf(!built)('createWebServer', () => {
   let server: Server;
   let gateway: Server;
+  /** The trace context of each call the stand-in gateway received. */
+  const calls: { url: string; traceparent?: string; tracestate?: string }[] = [];
   let base: string;
   const member = { [IDENTITY_HEADER]: signIdentity({ userId: 5, role: 'user', sessionId: 's' }, DEV_INTERNAL_SECRET) };
 
   beforeAll(async () => {
     // A stand-in for the gateway: the layout loads the member's own profile, the home page the feed.
     gateway = createServer((req, res) => {
+      calls.push({
+        url: req.url ?? '',
+        traceparent: req.headers.traceparent as string | undefined,
+        tracestate: req.headers.tracestate as string | undefined,
+      });
       if (req.url === '/api/users/5') {
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(profile));
@@ -97,6 +106,36 @@ describe.skipIf(!built)('createWebServer', () => {
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain('nonce="Tm9uY2VWYWx1ZTEyMw=="');
+  });
+
+  it('with tracing on, answers a page under a span of its own and names that span to the gateway in each call it makes', async () => {
+    const trace = '0af7651916cd43dd8448eb211c80319c';
+    const gatewaySpan = 'b7ad6b7169203331';
+    const asset = readdirSync(`${buildDir}/client/assets`).find((name) => name.endsWith('.js'))!;
+    const recorder = recordSpans('web');
+    try {
+      calls.length = 0;
+      const traced = { traceparent: `00-${trace}-${gatewaySpan}-01`, tracestate: 'gateway=1' };
+      const page = await fetch(`${base}/?tab=new`, { headers: { ...member, ...traced } });
+      expect(page.status).toBe(200);
+      await page.text();
+      await (await fetch(`${base}/healthz`, { headers: traced })).text();
+      await (await fetch(`${base}/assets/${asset}`, { headers: traced })).text();
+      const spans = await readUntil(
+        async () => recorder.spans(),
+        (list) => list.length > 0,
+        5_000,
+      );
+      expect(spans).toHaveLength(1);
+      const [span] = spans;
+      expect(span).toMatchObject({ name: 'GET', kind: 'server', service: 'web', traceId: trace, parentSpanId: gatewaySpan });
+      expect(span!.attributes).toMatchObject({ 'url.path': '/', 'http.response.status_code': 200 });
+      expect(calls.length).toBeGreaterThan(0);
+      for (const call of calls)
+        expect(call, call.url).toEqual({ url: call.url, traceparent: `00-${trace}-${span!.spanId}-01`, tracestate: 'gateway=1' });
+    } finally {
+      await recorder.stop();
+    }
   });
 
   it('answers unknown paths with 404 and clears both cookies on logout', async () => {

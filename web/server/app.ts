@@ -9,10 +9,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ErrorCode, errorBody, type ErrorBody } from '@kora/contracts';
+import { requestRecorder } from '@kora/platform/metrics';
 import { redactUrl } from '@kora/platform/redact-url';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node';
 import { CSP_NONCE_HEADER, sanitizeNonce } from '../app/load-context';
 import { sendFetchResponse, toFetchRequest } from './node-adapter';
+import { tracePageRequest } from './page-trace';
 import { serveStatic } from './static';
 
 /** GATEWAY_URL, INTERNAL_SECRET, PUBLIC_SITE_NAME, NODE_ENV (see app/utils/env.server.ts). */
@@ -37,6 +39,10 @@ interface EnvHooks {
   getServerEnv: () => unknown;
   withPagePreferences: (request: Request, handle: () => Promise<Response>) => Promise<Response>;
 }
+
+/** The metrics' route labels (decision 052): Remix's pages and their data, and files from build/client. */
+const REMIX_ROUTE = 'remix';
+const STATIC_ROUTE = 'static';
 
 export const DEFAULT_BUILD_DIR = fileURLToPath(new URL('../build', import.meta.url));
 
@@ -75,34 +81,42 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<S
   const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const handleRemix = createRequestHandler(build, mode);
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
+  /** Answers a request, and says in `answered.route` what answered it (the health route, a static file, Remix). */
+  async function handle(req: IncomingMessage, res: ServerResponse, answered: { route: string }) {
     if (req.url === '/healthz') {
+      answered.route = '/healthz';
       // Liveness for the launchers and the gateway's upstream probe: no dependency checks.
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.setHeader('Cache-Control', 'no-store');
       res.end(JSON.stringify({ status: 'ok', service: 'web' }));
       return;
     }
+    answered.route = STATIC_ROUTE;
     if (await serveStatic(req, res, clientDir)) return;
     if (req.url?.startsWith('/assets/')) {
       // A stale hashed file (e.g. an old tab after a deploy) must not render an HTML page.
       sendError(res, 404, errorBody('Not found', ErrorCode.NotFound));
       return;
     }
+    answered.route = REMIX_ROUTE;
+    tracePageRequest(req, res);
     const request = toFetchRequest(req, res);
     const response = await hooks.withPagePreferences(request, () => handleRemix(request, loadContextFor(req)));
     await sendFetchResponse(res, response, req.method ?? 'GET');
   }
 
+  const record = requestRecorder('web');
   return createServer((req, res) => {
     const started = performance.now();
+    const answered = { route: REMIX_ROUTE };
+    res.on('close', () => record(req.method ?? 'GET', answered.route, res.statusCode, (performance.now() - started) / 1000));
     if (options.logger) {
       res.on('finish', () => {
         const ms = (performance.now() - started).toFixed(1);
         console.log(`web ${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} ${ms}ms`);
       });
     }
-    handle(req, res).catch((error: unknown) => {
+    handle(req, res, answered).catch((error: unknown) => {
       console.error('web: request failed', req.method, redactUrl(req.url ?? ''), error);
       if (!res.headersSent) {
         sendError(res, 500, errorBody('Something went wrong', ErrorCode.Internal));

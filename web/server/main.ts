@@ -1,7 +1,12 @@
 /**
  * Runs the web app as its own process (distributed mode), behind the gateway.
  * WEB_PORT (default 3000) and WEB_HOST (default 127.0.0.1); WEB_BUILD_DIR overrides web/build.
+ * Its metrics are served on METRICS_PORT (default 9464), not on WEB_PORT: the gateway forwards to
+ * WEB_PORT every path that is not the API's, `/metrics` included (decision 052). Traced when an OTLP
+ * endpoint is configured (decision 053).
  */
+import { DEFAULT_METRICS_PORT, metricsPortSchema, serveMetrics } from '@kora/platform/metrics';
+import { startTracing } from '@kora/platform/tracing';
 import { z } from 'zod';
 import { createWebServer } from './app';
 
@@ -11,9 +16,12 @@ const config = z
     WEB_HOST: z.string().min(1).default('127.0.0.1'),
     WEB_BUILD_DIR: z.string().min(1).optional(),
     WEB_ACCESS_LOG: z.enum(['true', 'false']).default('true'),
+    METRICS_PORT: metricsPortSchema.default(DEFAULT_METRICS_PORT),
   })
   .parse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
 
+// Before the first request: its span is asked for then (decision 053).
+const stopTracing = await startTracing('web');
 const server = await createWebServer({
   buildDir: config.WEB_BUILD_DIR,
   logger: config.WEB_ACCESS_LOG === 'true',
@@ -22,6 +30,8 @@ const server = await createWebServer({
 server.listen(config.WEB_PORT, config.WEB_HOST, () => {
   console.log(`web listening on http://${config.WEB_HOST}:${config.WEB_PORT}`);
 });
+const metrics = await serveMetrics({ host: config.WEB_HOST, port: config.METRICS_PORT });
+console.log(`web metrics on ${metrics.url}`);
 
 let closing = false;
 function shutdown(signal: NodeJS.Signals) {
@@ -36,7 +46,7 @@ function shutdown(signal: NodeJS.Signals) {
   force.unref();
   server.close((error) => {
     if (error) console.error(error);
-    process.exit(error ? 1 : 0);
+    void Promise.allSettled([metrics.close(), stopTracing()]).finally(() => process.exit(error ? 1 : 0));
   });
   server.closeIdleConnections();
 }

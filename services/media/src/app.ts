@@ -32,8 +32,9 @@ const multipartLimits = {
 
 /**
  * The service definition. Its configuration (MEDIA_DIR, FFMPEG_PATH, FFPROBE_PATH,
- * MEDIA_VIDEO_WORKERS, MEDIA_VIDEO_CONCURRENCY, MEDIA_VIDEO_TIMEOUT_SECONDS) is read from
- * `options.env`, else `process.env`.
+ * MEDIA_VIDEO_WORKERS, MEDIA_VIDEO_CONCURRENCY, MEDIA_VIDEO_TIMEOUT_SECONDS, and the storage and
+ * delivery variables of config.ts: MEDIA_STORAGE, S3_*, MEDIA_DELIVERY, MEDIA_PUBLIC_BASE_URL) is
+ * read from `options.env`, else `process.env`.
  */
 export function createMediaService(options: MediaServiceOptions = {}): ServiceDefinition {
   // The platform registers jobs before it builds the routes; both share one instance per start.
@@ -65,7 +66,7 @@ export function createMediaService(options: MediaServiceOptions = {}): ServiceDe
         // "Download your data" (decision 035): the member's own archive only.
         await archiveRoutes(members, media);
       });
-      await storedFileRoutes(app, media.storage);
+      await storedFileRoutes(app, media.storage, media.delivery);
     },
   };
 }

@@ -57,3 +57,59 @@ describe('media config: video worker', () => {
     expect(() => parseMediaConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 });
+
+describe('media config: storage and delivery', () => {
+  const s3 = { MEDIA_STORAGE: 's3', S3_BUCKET: 'kora-media' };
+
+  it('defaults to the disk, streamed by this service; S3 settings have their defaults', () => {
+    expect(parseMediaConfig({})).toMatchObject({
+      MEDIA_STORAGE: 'disk',
+      MEDIA_DELIVERY: 'proxy',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+      S3_CREATE_BUCKET: false,
+      S3_PRESIGN_SECONDS: 300,
+    });
+    expect(parseMediaConfig({}).S3_ENDPOINT).toBeUndefined();
+  });
+
+  it('reads an S3 deployment, empty values meaning unset', () => {
+    const config = parseMediaConfig({
+      ...s3,
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_CREATE_BUCKET: 'true',
+      MEDIA_DELIVERY: 'redirect',
+      S3_PRESIGN_SECONDS: '600',
+      MEDIA_PUBLIC_BASE_URL: '',
+    });
+    expect(config).toMatchObject({
+      MEDIA_STORAGE: 's3',
+      S3_BUCKET: 'kora-media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-west-1',
+      S3_FORCE_PATH_STYLE: true,
+      S3_CREATE_BUCKET: true,
+      MEDIA_DELIVERY: 'redirect',
+      S3_PRESIGN_SECONDS: 600,
+    });
+    expect(config.MEDIA_PUBLIC_BASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ MEDIA_STORAGE: 's3' }, /S3_BUCKET: is required when MEDIA_STORAGE=s3/],
+    [{ ...s3, S3_BUCKET: 'Not_A_Bucket' }, /S3_BUCKET: must be a bucket name/],
+    [{ MEDIA_STORAGE: 'ftp' }, /MEDIA_STORAGE: must be 'disk' or 's3'/],
+    [{ ...s3, S3_ACCESS_KEY_ID: 'id' }, /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
+    [{ MEDIA_DELIVERY: 'redirect' }, /MEDIA_DELIVERY: redirect needs MEDIA_STORAGE=s3/],
+    [{ ...s3, MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.test' }, /MEDIA_PUBLIC_BASE_URL: is only used with MEDIA_DELIVERY=redirect/],
+    [{ ...s3, MEDIA_DELIVERY: 'redirect', MEDIA_PUBLIC_BASE_URL: 'ftp://x' }, /MEDIA_PUBLIC_BASE_URL: must be the http\(s\) URL/],
+    [{ ...s3, S3_ENDPOINT: 'not a url' }, /S3_ENDPOINT: must be the http\(s\) URL/],
+    [{ ...s3, S3_PRESIGN_SECONDS: '10' }, /S3_PRESIGN_SECONDS: must be at least 60/],
+  ])('refuses a bad combination with a clear message: %j', (env, message) => {
+    expect(() => parseMediaConfig(env)).toThrow(message);
+  });
+});

@@ -8,11 +8,12 @@ import type { QueueOptions, ServiceContext } from '@kora/platform/service';
 import { ARCHIVE_SOURCES } from './archive/sources.js';
 import { mediaConfig, parseMediaConfig, type MediaConfig } from './config.js';
 import { mediaSchema, type MediaTables } from './db/schema.js';
-import { createLocalDiskStorage } from './storage/local-disk.js';
+import { deliveryFromConfig, type RedirectDelivery } from './http/redirect-delivery.js';
+import { storageFromConfig } from './storage/from-config.js';
 import type { MediaStorage } from './storage/port.js';
 
 export interface MediaServiceOptions {
-  /** Where files are stored; defaults to the local disk under MEDIA_DIR (tests pass a temp folder). */
+  /** Where files are stored; defaults to what MEDIA_STORAGE names (tests pass a temp folder or bucket). */
   storage?: MediaStorage;
   /** Variables to read instead of `process.env` (tests). */
   env?: Record<string, string | undefined>;
@@ -29,6 +30,8 @@ export interface Media {
   config: MediaConfig;
   tables: MediaTables;
   storage: MediaStorage;
+  /** How `/uploads/*` answers with MEDIA_DELIVERY=redirect; null when it streams the bytes itself. */
+  delivery: RedirectDelivery | null;
   /** Settles when the storage is ready (rejects when it cannot be used). */
   ready: Promise<void>;
   videoQueue: Required<QueueOptions>;
@@ -43,7 +46,8 @@ const ARCHIVE_QUEUE_DEFAULTS = { attempts: 3, backoffMs: 60_000, concurrency: 1 
 
 export function createMedia(ctx: ServiceContext, options: MediaServiceOptions): Media {
   const config = options.env ? parseMediaConfig(options.env) : mediaConfig();
-  const storage = options.storage ?? createLocalDiskStorage(config.MEDIA_DIR);
+  const storage = options.storage ?? storageFromConfig(config);
+  const delivery = deliveryFromConfig(config, storage);
   const ready = storage.init().then(() => ctx.log.info({ storage: storage.kind, location: storage.location }, 'media storage ready'));
   // Awaited by the routes (a start-up failure) and by each job; never an unhandled rejection meanwhile.
   ready.catch(() => {});
@@ -52,6 +56,7 @@ export function createMedia(ctx: ServiceContext, options: MediaServiceOptions): 
     config,
     tables: mediaSchema(ctx.schema),
     storage,
+    delivery,
     ready,
     videoQueue: { ...VIDEO_QUEUE_DEFAULTS, ...options.videoQueue, concurrency: config.MEDIA_VIDEO_CONCURRENCY },
     archiveQueue: { ...ARCHIVE_QUEUE_DEFAULTS, ...options.archiveQueue },

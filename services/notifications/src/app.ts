@@ -1,5 +1,6 @@
 /** The notifications service: notifications from events, their read state, and live delivery over WebSocket. */
 import websocket from '@fastify/websocket';
+import { countLiveSockets } from '@kora/platform/metrics';
 import { memberExportRoute, memberRoutes, perContext, type ServiceContext, type ServiceDefinition } from '@kora/platform/service';
 import { createNotifications, type Notifications, type NotificationsOptions } from './context.js';
 import { migrations } from './db/migrations.js';
@@ -63,8 +64,10 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
       // Announced before taking sockets, so other instances look for this one's members at once.
       await n.presence.refresh([]);
       const stopHeartbeat = startHeartbeat(n.live, n.presence, n.config.NOTIFICATIONS_HEARTBEAT_MS);
+      const stopCountingSockets = countLiveSockets(() => n.live.registry.counts().sockets);
       app.addHook('onClose', async () => {
         stopHeartbeat();
+        stopCountingSockets();
         loopDelay.stop();
         await feed.stop();
         await n.presence.stop(n.live.registry.memberIds());

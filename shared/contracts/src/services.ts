@@ -119,6 +119,7 @@ function headOf(path: string): string {
 }
 
 interface CompiledRule {
+  rule: RouteRule;
   path: string;
   service: ServiceName;
   /** `path/` for a prefix rule, else null. */
@@ -138,6 +139,7 @@ for (const rule of [...routeTable].sort((a, b) => b.path.length - a.path.length)
   if (head === '/api' || head.includes('*')) throw new Error(`route rule ${rule.path} is not under one head`);
   const rules = rulesByHead.get(head) ?? [];
   rules.push({
+    rule,
     path: rule.path,
     service: rule.service,
     under: rule.prefix ? `${rule.path}/` : null,
@@ -153,12 +155,17 @@ function fitsSegments(path: string, segments: string[]): boolean {
 }
 
 export function serviceForPath(path: string): ServiceName | undefined {
+  return routeRuleFor(path)?.service;
+}
+
+/** The rule that routes `path` (the gateway's metrics name a request by it: decision 052), or undefined. */
+export function routeRuleFor(path: string): RouteRule | undefined {
   const rules = rulesByHead.get(headOf(path));
   if (!rules) return undefined;
   for (const rule of rules) {
     if (rule.segments) {
-      if (fitsSegments(path, rule.segments)) return rule.service;
-    } else if (path === rule.path || (rule.under !== null && path.startsWith(rule.under))) return rule.service;
+      if (fitsSegments(path, rule.segments)) return rule.rule;
+    } else if (path === rule.path || (rule.under !== null && path.startsWith(rule.under))) return rule.rule;
   }
   return undefined;
 }

@@ -5,7 +5,9 @@
  * when the process exits.
  *
  * Lines are encoded straight into a block Buffer, and sonic-boom (in its buffer mode) writes whole
- * blocks. Handing sonic-boom each line instead cost more than the rest of an access line together:
+ * blocks, synchronously: one system call per block, as nginx's buffered log does. A write left to
+ * libuv's thread pool cannot be waited for at exit, so the exit's synchronous flush wrote the last
+ * blocks before (or without) one still queued there: lines out of order, or lost (decision 014). Handing sonic-boom each line instead cost more than the rest of an access line together:
  * as text it measures the whole pending block's byte length on every line it adds, and as one
  * Buffer per line it keeps a hundred small objects per block alive past the young-generation
  * collections (docs/performance.md).
@@ -94,7 +96,7 @@ function openForAppend(file: string): number {
 /** `dest` 1 is stdout; a path is a file, appended to, its folder made if missing. */
 export function logDestination(dest: 1 | string): LogDestination {
   // minLength 0: blocks are gathered here, so sonic-boom writes each as soon as it is handed over.
-  const boom = new SonicBoom({ fd: dest === 1 ? 1 : openForAppend(dest), sync: false, contentMode: 'buffer', minLength: 0 });
+  const boom = new SonicBoom({ fd: dest === 1 ? 1 : openForAppend(dest), sync: true, contentMode: 'buffer', minLength: 0 });
   const writer = new BlockWriter(boom);
   open.add(writer);
   // The last part-filled block, at least every LOG_FLUSH_MS; unref'd, so it never keeps a process alive.

@@ -2,25 +2,37 @@
  * Logging: pino, JSON, one line per event. The request id of the HTTP call being served (or of the
  * event being consumed) is kept in async context and stamped on every line, so one id follows a
  * change from the gateway through a service, into the event envelope and into consumer logs.
+ * With tracing on (decision 053) the context also holds the span being served, and the id stamped
+ * is its W3C trace id.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, symbols, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { logDestination } from './log-destination.js';
+import type { Span } from './tracing/tracing.js';
 
 export type { Logger };
 
 interface TraceContext {
   requestId: string;
+  /** The request's (or event's) span when tracing is on: the parent of what it does. */
+  span: Span | null;
 }
 
 const traceStorage = new AsyncLocalStorage<TraceContext>();
 
-export function runWithTrace<T>(requestId: string, fn: () => T): T {
-  return traceStorage.run({ requestId }, fn);
+export function runWithTrace<T>(requestId: string, fn: () => T, span: Span | null = null): T {
+  return traceStorage.run({ requestId, span }, fn);
 }
 
 export function currentTraceId(): string | null {
-  return traceStorage.getStore()?.requestId ?? null;
+  const context = traceStorage.getStore();
+  if (!context) return null;
+  return context.span ? context.span.spanContext().traceId : context.requestId;
+}
+
+/** The span of the request or event being handled, or null (tracing off, or outside any). */
+export function currentSpan(): Span | null {
+  return traceStorage.getStore()?.span ?? null;
 }
 
 /**

@@ -14,6 +14,8 @@ import type { Subscription } from './events/bus.js';
 import { startConsumer } from './events/consumer.js';
 import { writeToOutbox, type NewEvent } from './events/outbox.js';
 import { OutboxRelay } from './events/relay.js';
+import { kafkaSecurity } from './events/kafka-security.js';
+import { watchServiceMetrics } from './metrics/service-metrics.js';
 import { watchSiteSettings } from './site-settings-view.js';
 import { buildServiceApp } from './http/build-app.js';
 import { createServiceClient, serviceUrlFromEnv } from './http/service-client.js';
@@ -94,12 +96,16 @@ export async function startService(definition: ServiceDefinition, options: Start
   });
 
   const subscriptions: Subscription[] = [];
+  const groups: string[] = [];
   for (const consumer of definition.consumers?.(ctx) ?? []) {
+    const group = consumerGroupName(definition, consumer.name);
+    groups.push(group);
     subscriptions.push(
       await startConsumer({
-        group: consumerGroupName(definition, consumer.name),
+        group,
         handlers: consumer.handlers,
         needed: consumer.needed,
+        gatherMs: consumer.gatherMs,
         db: database.db,
         tables,
         bus,
@@ -109,6 +115,17 @@ export async function startService(definition: ServiceDefinition, options: Start
     );
   }
   relay.start();
+  const metrics = watchServiceMetrics({
+    service: definition.name,
+    schema: definition.schema,
+    database,
+    jobs,
+    pendingOutbox: () => relay.pendingCount(),
+    kafka:
+      bus.kind === 'kafka'
+        ? { brokers: env.KAFKA_BROKERS ?? [], security: kafkaSecurity(env), groups: groups.map((group) => env.KAFKA_TOPIC_PREFIX + group) }
+        : undefined,
+  });
   if (options.ownsAdapters) await jobs.start();
   await definition.start?.(ctx);
 
@@ -127,6 +144,7 @@ export async function startService(definition: ServiceDefinition, options: Start
     stop() {
       stopping ??= (async () => {
         await app.close();
+        await metrics.stop();
         await Promise.allSettled([...subscriptions, siteSettings].map((s) => s.stop()));
         await relay.stop();
         if (options.ownsAdapters) await closeAdapters(adapters);

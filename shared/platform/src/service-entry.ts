@@ -18,6 +18,7 @@ export { bodilessRoutes } from './http/bodiless-routes.js';
 export { serviceUnavailable } from './http/service-client.js';
 export { adminOnly, errors, memberOnly } from './http/route-schemas.js';
 export { sendJsonText } from './http/json-text.js';
+export { inClientSpan } from './tracing/message-spans.js';
 export {
   EXPORT_PAGE_SIZE,
   EXPORT_SECTION_NAME,

@@ -58,6 +58,8 @@ export interface ConsumerDefinition {
   handlers: HandlerMap;
   /** Asked on the pool before an event's transaction: see ConsumerOptions.needed. */
   needed?: NeededCheck;
+  /** For a group that needs no haste: see ConsumerOptions.gatherMs. */
+  gatherMs?: number;
 }
 
 export interface ServiceDefinition {

@@ -10,6 +10,7 @@ import { migrate } from './db/migrate.js';
 import { waitUntilReady } from './startup-wait.js';
 import { createLogger } from './logger.js';
 import { startService } from './runtime.js';
+import { startTracing } from './tracing/start.js';
 import type { ServiceDefinition } from './service.js';
 
 function parseEnv() {
@@ -27,6 +28,8 @@ function parseEnv() {
 export async function runStandalone(definition: ServiceDefinition): Promise<void> {
   const env = parseEnv();
   const log = createLogger(definition.name, env.LOG_LEVEL);
+  // Before the database opens and requests arrive: both look for it then (decision 053).
+  const stopTracing = await startTracing(definition.name);
   const adapters = await createAdapters(env, log);
   await waitUntilReady('database', () => adapters.database.ping(), log, { timeoutMs: env.STARTUP_WAIT_MS });
 
@@ -44,5 +47,6 @@ export async function runStandalone(definition: ServiceDefinition): Promise<void
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');
     await service.stop();
+    await stopTracing();
   });
 }

@@ -16,3 +16,4 @@ export * from './representatives.js';
 export * from './zip-reader.js';
 export * from './export-route.js';
 export * from './call-counter.js';
+export * from './metric-samples.js';

@@ -66,6 +66,18 @@ describe('apiFetch', () => {
     expect(headers.get('x-forwarded-for')).toBe('10.0.0.1, 203.0.113.7');
   });
 
+  it('passes the page’s trace context on, so the gateway continues the page’s trace', async () => {
+    const spy = stubFetch(Response.json({}));
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    await apiFetch(new Request('http://web.test/', { headers: { traceparent, tracestate: 'web=1' } }), '/api/users/7');
+    await apiFetch(member, '/api/users/7');
+    const [first, second] = spy.mock.calls.map(([, init]) => new Headers(init.headers));
+    expect(first!.get('traceparent')).toBe(traceparent);
+    expect(first!.get('tracestate')).toBe('web=1');
+    expect(second!.has('traceparent')).toBe(false);
+    expect(second!.has('tracestate')).toBe(false);
+  });
+
   it('uses an explicit token instead of the cookie, or none at all', async () => {
     const spy = stubFetch(Response.json({}));
     await apiFetch(member, '/api/users/7', { token: 'fresh.token' });

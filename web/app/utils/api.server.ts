@@ -70,12 +70,15 @@ export interface ApiOptions<T> {
   token?: string | null;
 }
 
+const TRACE_HEADERS = ['traceparent', 'tracestate'] as const;
+
 /**
  * Headers describing the member's own request, passed on so the gateway and services see the
- * member rather than the web server: the request id (one trace), the client address chain (the
- * gateway's per-address rate limits), the browser's user agent (the session list shows devices),
- * and the page's language as Accept-Language (decision 045), so the refusals a page shows and the
- * mails a call sends at once are in the member's language.
+ * member rather than the web server: the request id and trace context (the page's trace, which the
+ * gateway continues: decision 053), the client address chain (the gateway's per-address rate
+ * limits), the browser's user agent (the session list shows devices), and the page's language as
+ * Accept-Language (decision 045), so the refusals a page shows and the mails a call sends at once are
+ * in the member's language.
  *
  * X-Forwarded-For: the gateway replaced whatever the browser claimed with the address it resolved
  * and sent that to this app; the app is one more trusted hop on the private side, so it passes the
@@ -85,6 +88,10 @@ export interface ApiOptions<T> {
 export function forwardedHeaders(request: Request, into: Headers = new Headers()): Headers {
   const requestId = request.headers.get('x-request-id');
   if (requestId) into.set('x-request-id', requestId);
+  for (const name of TRACE_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) into.set(name, value);
+  }
   const chain = request.headers.get('x-forwarded-for')?.trim();
   if (chain) {
     const existing = into.get('x-forwarded-for');

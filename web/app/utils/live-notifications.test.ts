@@ -21,10 +21,10 @@ class FakeSocket implements SocketLike {
   close(code?: number) {
     this.closedWith = code;
   }
-  /** The server accepts the handshake and says how many are unread. */
-  accept(unread = 0) {
+  /** The server accepts the handshake and says how many are unread (and, when given, the newest id that covers). */
+  accept(unread = 0, newestId?: number) {
     this.onopen?.();
-    this.send({ type: 'ready', unread });
+    this.send({ type: 'ready', unread, newestId });
   }
   send(message: unknown) {
     this.onmessage?.({ data: JSON.stringify(message) });
@@ -93,8 +93,9 @@ describe('socketUrl', () => {
 });
 
 describe('catchUpUrl', () => {
-  it('adds after= once a notification was seen, keeping any query', () => {
-    expect(catchUpUrl('ws://kora.test/ws', 0)).toBe('ws://kora.test/ws');
+  it('adds after= once anything is known (0 included), keeping any query', () => {
+    expect(catchUpUrl('ws://kora.test/ws', null)).toBe('ws://kora.test/ws');
+    expect(catchUpUrl('ws://kora.test/ws', 0)).toBe('ws://kora.test/ws?after=0');
     expect(catchUpUrl('ws://kora.test/ws', 42)).toBe('ws://kora.test/ws?after=42');
     expect(catchUpUrl('ws://kora.test/ws?x=1', 42)).toBe('ws://kora.test/ws?x=1&after=42');
   });
@@ -168,6 +169,25 @@ describe('connectLiveNotifications', () => {
     last().drop();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(last().url).toBe('ws://kora.test/ws?after=13');
+  });
+
+  it("catches up from the newest id a 'ready' covered, even when it was sent no notification", async () => {
+    const { calls } = connect();
+    last().accept(0, 0); // a member with no notification yet
+    last().drop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(last().url).toBe('ws://kora.test/ws?after=0');
+    last().accept(0, 5);
+    last().send({ type: 'notification:new', notification: makeNotification(4) }); // missed, sent after 'ready'
+    expect(calls.notifications).toEqual([4]);
+    last().drop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(last().url).toBe('ws://kora.test/ws?after=5');
+    // A 'ready' naming an older id (another instance's view) never moves the mark back.
+    last().accept(0, 3);
+    last().drop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(last().url).toBe('ws://kora.test/ws?after=5');
   });
 
   it('renews the session before reconnecting when the handshake is refused', async () => {

@@ -8,9 +8,10 @@
  * - a dropped socket is reopened after a growing, jittered delay (reconnectDelay: 1 s doubling to
  *   30 s), reset once the server says 'ready' again. Every 'ready' is the caller's cue to catch up
  *   (refetch the list and count), so nothing sent while the socket was down is missed. A reopened
- *   socket also names the newest notification it was sent (`/ws?after=<id>`, decision 049): the
- *   server then sends what came after it as 'notification:new' right after 'ready', so the missed
- *   ones arrive as live ones do, whichever server instance the new socket reaches;
+ *   socket also names the newest notification it knows of (`/ws?after=<id>`, decision 049: the newest
+ *   it was sent, or that its last 'ready' covered, 0 for none): the server then sends what came
+ *   after it as 'notification:new' right after 'ready', so the missed ones arrive as live ones do,
+ *   whichever server instance the new socket reaches;
  * - a handshake that is refused (closed before it opened: the browser hides the HTTP status) or a
  *   close with an authentication code means the access token has probably expired. The cookie is
  *   httpOnly, so the page cannot renew it itself: `refreshSession` asks the web app to (a resource
@@ -78,9 +79,9 @@ export function socketUrl(location: { protocol: string; host: string }): string 
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }
 
-/** `url` asking to be sent the notifications after `newestId` (none asked for before any was seen). */
-export function catchUpUrl(url: string, newestId: number): string {
-  if (newestId <= 0) return url;
+/** `url` asking to be sent the notifications after `newestId` (null: nothing known yet, nothing asked). */
+export function catchUpUrl(url: string, newestId: number | null): string {
+  if (newestId === null) return url;
   return `${url}${url.includes('?') ? '&' : '?'}after=${newestId}`;
 }
 
@@ -92,8 +93,11 @@ export function connectLiveNotifications(options: LiveNotificationsOptions): Liv
   let stopped = false;
   /** Closed to make room for another tab: waits for retryNow. */
   let paused = false;
-  /** The newest notification id any socket of this connection was sent: a reopened one catches up from it. */
-  let newestId = 0;
+  /**
+   * The newest notification id this connection knows of (sent, or covered by a 'ready'; null until
+   * the first 'ready' or one from a server that does not name it): a reopened socket catches up from it.
+   */
+  let newestId: number | null = null;
 
   function open(): void {
     timer = null;
@@ -110,10 +114,11 @@ export function connectLiveNotifications(options: LiveNotificationsOptions): Liv
       if (!message) return;
       if (message.type === 'ready') {
         attempt = 0;
+        if (message.newestId !== undefined) newestId = Math.max(newestId ?? 0, message.newestId);
         options.onStatus?.('live');
         options.onReady(message.unread);
       } else if (message.type === 'notification:new') {
-        newestId = Math.max(newestId, message.notification.id);
+        newestId = Math.max(newestId ?? 0, message.notification.id);
         options.onNotification(message.notification);
       } else {
         options.onConversationFrame?.(message);

@@ -117,7 +117,12 @@ export function readSocketMessage(data: unknown): SocketMessage | null {
     return null; // not JSON: nothing the server promised to send
   }
   if (!isObject(message)) return null;
-  if (message.type === 'ready' && isInt(message.unread)) return { type: 'ready', unread: message.unread };
+  if (message.type === 'ready' && isInt(message.unread)) {
+    const { unread, newestId } = message;
+    // `newestId` came later (decision 049): absent from older servers, as the schema's `.optional()`.
+    if (newestId === undefined) return { type: 'ready', unread };
+    return isInt(newestId) && newestId >= 0 ? { type: 'ready', unread, newestId } : null;
+  }
   if (message.type === 'notification:new' && isNotification(message.notification)) {
     const n = message.notification;
     // Only the contract's fields, as the schema would answer (it drops unknown keys).

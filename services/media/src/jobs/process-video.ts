@@ -24,6 +24,7 @@
  * `incoming/` so an operator can look at it (the cause was likely the machine, not the file).
  */
 import { SMALL_VIDEO_VARIANT, type VideoRendition } from '@kora/contracts';
+import { observeTranscode } from '@kora/platform/metrics';
 import type { JobProcessor } from '@kora/platform/service';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -233,13 +234,18 @@ export function createVideoProcessor(media: Media): JobProcessor<VideoJobData> {
     }
     const progress = progressReporter(media, job, video.id);
     const work = await mkdtemp(path.join(tmpdir(), 'kora-video-'));
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
     try {
       const result = await transcode(media, video, work, progress);
+      const seconds = took();
       await progress.settled();
       if (await markReady(media, video, result)) log.info({ videoId: video.id, attempt: job.attempt }, 'video ready');
       else await removeIfGivenUp(media, video);
+      observeTranscode('ready', seconds);
       await removeIncoming(media, video);
     } catch (err) {
+      observeTranscode(err instanceof VideoRejectedError ? 'refused' : 'failed', took());
       await progress.settled();
       if (err instanceof VideoRejectedError) {
         // The file itself is the problem: trying again gives the same answer.

@@ -6,12 +6,16 @@
  * `/uploads/profile/defaultavatar.png` is the picture of members without an avatar; it ships with
  * the code (`assets/`), not in MEDIA_DIR, and is cached for a day instead of a year since it may be
  * redrawn.
+ *
+ * With MEDIA_DELIVERY=redirect a stored file is a 302 to the bucket or its CDN instead
+ * (`http/redirect-delivery.ts`, decision 051); the default avatar is still served here.
  */
 import { errorBodySchema } from '@kora/contracts';
 import type { ServiceApp } from '@kora/platform/service';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { z } from 'zod';
+import type { RedirectDelivery } from '../http/redirect-delivery.js';
 import { IMMUTABLE_CACHE, sendFile, type ServableFile } from '../http/send-file.js';
 import { isPublicKey, type contentTypes } from '../storage/keys.js';
 import type { MediaStorage } from '../storage/port.js';
@@ -38,6 +42,7 @@ const fileContent: Record<Exclude<(typeof contentTypes)[keyof typeof contentType
 const fileResponses = {
   200: { description: 'The file, with its content type; 206 for a byte range', content: fileContent },
   206: { description: 'The requested byte range (Range: bytes=start-end)', content: fileContent },
+  302: z.null().describe('Where the file is served from (Location), when the site delivers media from object storage or a CDN'),
   304: z.null().describe('Not modified (If-None-Match / If-Modified-Since)'),
   404: errorBodySchema,
   416: errorBodySchema,
@@ -57,7 +62,7 @@ async function loadDefaultAvatar(): Promise<ServableFile> {
   };
 }
 
-export async function uploadRoutes(app: ServiceApp, storage: MediaStorage): Promise<void> {
+export async function uploadRoutes(app: ServiceApp, storage: MediaStorage, delivery: RedirectDelivery | null = null): Promise<void> {
   const defaultAvatar = await loadDefaultAvatar();
 
   app.route({
@@ -85,6 +90,10 @@ export async function uploadRoutes(app: ServiceApp, storage: MediaStorage): Prom
     handler: async (request, reply) => {
       const key = request.params['*'];
       if (!isPublicKey(key)) throw fileNotFound();
+      if (delivery) {
+        const redirect = await delivery.redirectFor(key);
+        return reply.code(302).header('location', redirect.location).header('cache-control', redirect.cacheControl).send();
+      }
       const object = await storage.stat(key);
       if (!object) throw fileNotFound();
       return sendFile(request, reply, {

@@ -1,7 +1,8 @@
 /**
  * The storage port: where uploaded and processed media live. Routes and workers depend on this
- * interface only; the local-disk adapter (a folder, a shared volume on Kubernetes) is the one we
- * ship, and an object-store adapter could replace it without touching them.
+ * interface only; MEDIA_STORAGE picks the adapter (`from-config.ts`): the local disk (a folder, a
+ * shared volume on Kubernetes) or an S3-compatible bucket (`s3.ts`, decision 051). Both pass the
+ * same contract (`storage-contract.ts`).
  *
  * Every method takes a key made by `keys.ts` and refuses any other (`InvalidKeyError`) before
  * touching the disk. Stored objects are immutable: a key is written once and never overwritten,

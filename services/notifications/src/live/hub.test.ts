@@ -96,7 +96,7 @@ describe('conversation frames in the live hub', () => {
     expect(tab.frames()).toEqual([]);
     live.ready(tab.conn, 3, 1_000);
     expect(tab.frames()).toEqual([
-      { type: 'ready', unread: 3 },
+      { type: 'ready', unread: 3, newestId: 1_000 },
       { type: 'message:new', message },
     ]);
   });

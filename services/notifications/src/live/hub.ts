@@ -79,7 +79,7 @@ export class LiveHub {
    */
   ready(conn: Connection, unread: number, newestId: number, missed: readonly Notification[] = []): void {
     conn.after = newestId;
-    this.send(conn, JSON.stringify({ type: 'ready', unread } satisfies SocketMessage));
+    this.send(conn, JSON.stringify({ type: 'ready', unread, newestId } satisfies SocketMessage));
     for (const notification of missed) this.send(conn, JSON.stringify({ type: 'notification:new', notification } satisfies SocketMessage));
     const held = conn.held;
     conn.held = null;

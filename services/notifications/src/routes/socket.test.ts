@@ -57,13 +57,16 @@ describe(`/ws live notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     expect((await refusedHandshake(wsUrl, { headers: { [IDENTITY_HEADER]: expired } })).status).toBe(401);
   });
 
-  it("says 'ready' with the unread count, then pushes each new notification", async () => {
+  it("says 'ready' with the unread count and the newest id it covers, then pushes each new notification", async () => {
     const [me, actor] = [nextId(), nextId()];
+    const nobody = await open(wsUrl, nextId());
+    expect(nobody.messages).toEqual([{ type: 'ready', unread: 0, newestId: 0 }]);
     await registerMember(svc, actor, { firstname: 'Ngozi', lastname: 'Eze' });
     await like(svc, me, actor);
     await like(svc, me, nextId());
     const tab = await open(wsUrl, me);
-    expect(tab.messages).toEqual([{ type: 'ready', unread: 2 }]);
+    const newest = (await listOf(client(svc), me))[0]!.id;
+    expect(tab.messages).toEqual([{ type: 'ready', unread: 2, newestId: newest }]);
 
     await like(svc, me, actor);
     await eventually(() => tab.pushed().length === 1);
@@ -135,7 +138,7 @@ describe(`/ws live notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     expect((await client(svc).post('/api/notifications/mark-read', me, { ids: [missed[0]] })).statusCode).toBe(200);
 
     const tab = await open(`${wsUrl}?after=${seen}`, me);
-    expect(tab.messages[0]).toEqual({ type: 'ready', unread: 3 });
+    expect(tab.messages[0]).toEqual({ type: 'ready', unread: 3, newestId: missed[1] });
     expect(tab.pushed().map((n) => n.id)).toEqual(missed);
     expect(tab.pushed()[0]!.readAt).not.toBeNull();
     // Once each: a later one still arrives live, the missed ones never again.
@@ -145,10 +148,25 @@ describe(`/ws live notifications (${process.env.KORA_TEST_TARGET ?? 'embedded'})
     expect(new Set(tab.pushed().map((n) => n.id)).size).toBe(3);
 
     // Nothing after it, or a value that is no id: 'ready' counts everything, nothing is sent again.
-    for (const query of [`?after=${tab.pushed()[2]!.id}`, '?after=abc', '?after=-4', '?after=']) {
+    const newest = tab.pushed()[2]!.id;
+    for (const query of [`?after=${newest}`, '?after=abc', '?after=-4', '?after=', '?after=00']) {
       const other = await open(`${wsUrl}${query}`, me);
-      expect(other.messages, query).toEqual([{ type: 'ready', unread: 5 }]);
+      expect(other.messages, query).toEqual([{ type: 'ready', unread: 5, newestId: newest }]);
     }
+  });
+
+  it("catches up a tab whose 'ready' covered no notification (?after=0): everything is sent after 'ready'", async () => {
+    const me = nextId();
+    const first = await open(wsUrl, me);
+    expect(first.messages).toEqual([{ type: 'ready', unread: 0, newestId: 0 }]);
+    first.ws.close();
+    await first.closed;
+    await like(svc, me, nextId());
+    await like(svc, me, nextId());
+    const back = await open(`${wsUrl}?after=0`, me);
+    const oldestFirst = (await listOf(client(svc), me)).map((n) => n.id).reverse();
+    expect(back.messages[0]).toEqual({ type: 'ready', unread: 0, newestId: oldestFirst[1] });
+    expect(back.pushed().map((n) => n.id)).toEqual(oldestFirst);
   });
 });
 

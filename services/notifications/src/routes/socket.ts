@@ -4,7 +4,8 @@
  * valid identity with 401 before anything is upgraded.
  *
  * Protocol (server to client only, JSON text frames, `socketMessage` in the contracts):
- * - `{ type: 'ready', unread }` once, first: the unread count when the socket opened.
+ * - `{ type: 'ready', unread, newestId }` once, first: the unread count when the socket opened, and
+ *   the newest notification id that count covers (0: none).
  * - `{ type: 'notification:new', notification }` for each notification made after that.
  * - Conversations' frames (decision 039, `messageSocketFrames`): `message:new` and
  *   `message:deleted` and `message:updated` `{ message }`, `conversation:read` `{ conversationId, userId, readUpTo }`,
@@ -13,8 +14,9 @@
  * Pings every NOTIFICATIONS_HEARTBEAT_MS; close 4001 when the session is revoked, 4002 when the
  * member opened more tabs than allowed (their oldest goes). Client messages are ignored.
  *
- * Optional catch-up (decision 049): `/ws?after=<id>`, the newest notification id the client saw,
- * has the notifications after it sent again right after 'ready' (read-state.ts socketCatchUp). A
+ * Optional catch-up (decision 049): `/ws?after=<id>`, the newest notification id the client saw
+ * (in 'ready' or a notification; 0 when 'ready' covered none), has the notifications after it sent
+ * again right after 'ready' (read-state.ts socketCatchUp). A
  * value that is not an id is ignored, not refused: browsers read a refused handshake as a session
  * that ended.
  */
@@ -24,10 +26,13 @@ import type { Notifications } from '../context.js';
 import { releaseUpgrade } from '../live/release-upgrade.js';
 import { socketCatchUp, socketStart } from '../notifications/read-state.js';
 
-/** The `after` of `/ws?after=<id>`: a positive id, else null (absent or not an id). */
+/**
+ * The `after` of `/ws?after=<id>`: an id, or 0 for a tab whose 'ready' covered no notification
+ * (everything is missed); null when absent or not an id.
+ */
 export function catchUpFrom(query: unknown): number | null {
   const value = (query as { after?: unknown } | null)?.after;
-  if (typeof value !== 'string' || !/^[1-9]\d{0,15}$/.test(value)) return null;
+  if (typeof value !== 'string' || !/^(0|[1-9]\d{0,15})$/.test(value)) return null;
   return Number(value);
 }
 

@@ -115,7 +115,12 @@ export const presenceListSchema = z.array(presenceSchema).meta({
 /** Messages the server sends on `/ws`. */
 export const socketMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification:new'), notification: notificationSchema }),
-  z.object({ type: z.literal('ready'), unread: z.number().int() }),
+  z.object({
+    type: z.literal('ready'),
+    unread: z.number().int(),
+    // The newest notification 'ready' covers (0: none yet): a reopened socket asks `?after=` it (decision 049).
+    newestId: z.number().int().min(0).optional(),
+  }),
   // Conversations' live events (decision 039).
   ...messageSocketFrames,
 ]);

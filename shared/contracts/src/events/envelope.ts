@@ -17,8 +17,14 @@ export const eventEnvelopeSchema = z.object({
   /** The member (or system actor) who caused it; null for system events. */
   actorId: z.number().int().nullable(),
   payload: z.unknown(),
-  /** The request id of the HTTP call that caused it, carried into consumer logs. */
+  /** The request id of the HTTP call that caused it (its W3C trace id when tracing is on), carried into consumer logs. */
   traceId: z.string().nullable(),
+  /**
+   * The W3C `traceparent` of the span that emitted it, when tracing is on (decision 053): the
+   * consumer's span continues that trace. Optional: events written without it are read as before,
+   * and one that is not a short string is ignored, never the cause of dropping the event.
+   */
+  traceparent: z.string().max(128).optional().catch(undefined),
 });
 
 export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & {

@@ -11,7 +11,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { durableFolderOptions, embeddedSyncSetting, holdsNoCluster, syncFolderTree, type EmbeddedSync } from './embedded-sync.js';
+import { activeTracing } from '../tracing/tracing.js';
 import { pgliteParsers } from './int8.js';
+import { traceStatements } from './statement-spans.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 /** A transaction handle; it has the same query API as Db. */
@@ -45,6 +48,16 @@ export interface Database {
   twoTripTransaction<T>(fn: (trips: TwoTrips) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's state now, for the metrics (decision 052); PGlite has no pool. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, and of them those idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export { rowsOf } from './rows.js';
@@ -75,6 +88,8 @@ export function openPostgres(url: string, poolSize = 10, waitMs = 10_000): Datab
   // and without a listener that is an uncaught exception. The next query on it fails and is handled.
   // `npm run soak` found it: a PostgreSQL crash took posts and notifications down for good.
   pool.on('connect', (client) => void client.on('error', () => {}));
+  const tracing = activeTracing();
+  if (tracing) traceStatements(pool, tracing);
   return {
     kind: 'postgres',
     db: drizzlePg(pool),
@@ -128,6 +143,7 @@ export function openPostgres(url: string, poolSize = 10, waitMs = 10_000): Datab
     async close() {
       await pool.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -136,12 +152,21 @@ export function openPostgres(url: string, poolSize = 10, waitMs = 10_000): Datab
  * It carries the contrib extensions the migrations create (search-text.ts): PGlite only offers
  * those handed to it here. `template`, a cluster saved with `dumpDataDir`, is where a new database
  * starts from instead of running initdb (the tests' fresh in-memory databases: pglite-template.ts).
+ * On a folder, a commit is on disk before it is acknowledged unless `sync` is off (decision 055).
  */
-export async function openPgliteClient(dir: string | null, template?: Blob): Promise<PGlite> {
+export async function openPgliteClient(dir: string | null, template?: Blob, sync: EmbeddedSync = embeddedSyncSetting()): Promise<PGlite> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const options = { parsers: pgliteParsers, extensions: { pg_trgm, unaccent }, ...(template ? { loadDataDir: template } : {}) };
+  const durable = dir !== null && sync === 'on';
+  const creating = durable && holdsNoCluster(dir);
+  const options = {
+    parsers: pgliteParsers,
+    extensions: { pg_trgm, unaccent },
+    ...(template ? { loadDataDir: template } : {}),
+    ...(durable ? durableFolderOptions(dir) : {}),
+  };
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
+  if (creating) await syncFolderTree(dir);
   return client;
 }
 

@@ -7,6 +7,11 @@ export interface BusMessage {
   topic: string;
   key: string;
   value: string;
+  /**
+   * Optional headers the broker keeps beside the value (Kafka's message headers): the event's W3C
+   * `traceparent`, for tools that follow traces without reading envelopes (decision 053).
+   */
+  headers?: Record<string, string>;
 }
 
 export type MessageHandler = (message: BusMessage) => Promise<void>;
@@ -29,6 +34,12 @@ export interface SubscribeOptions {
    * there also skips the replay of compacted topics' retained messages.
    */
   fromBeginning?: boolean;
+  /**
+   * Optional, for a group that needs no haste (pushes to phones): the broker holds each fetch until
+   * this many milliseconds have passed (or a megabyte waits), so a busy second costs the group a few
+   * fetches and commits instead of one per event. The memory bus delivers at once regardless.
+   */
+  gatherMs?: number;
 }
 
 export interface Subscription {

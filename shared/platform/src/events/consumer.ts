@@ -7,8 +7,8 @@ import { eventEnvelopeSchema, eventRegistry, isEventType, type EventEnvelope, ty
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../db/database.js';
 import type { PlatformTables } from '../db/platform-tables.js';
-import { runWithTrace } from '../logger.js';
 import type { BusMessage, EventBus, Subscription } from './bus.js';
+import { handleInTrace } from './event-spans.js';
 import { buildEnvelope, writeEnvelopes, type Emit, type NewEvent } from './outbox.js';
 
 /**
@@ -42,6 +42,8 @@ export interface ConsumerOptions {
    * processed (decision 050). A redelivered event is asked again; only a handled one is recorded.
    */
   needed?: NeededCheck;
+  /** Optional: how long the group's fetches may gather events first (SubscribeOptions.gatherMs). */
+  gatherMs?: number;
 }
 
 export type ConsumeResult = 'processed' | 'duplicate' | 'ignored';
@@ -141,7 +143,7 @@ async function consumeEvents(
         continue;
       }
       // The trace of the request that caused it, for every statement and event of this handler.
-      await runWithTrace(event.traceId ?? event.id, async () => {
+      await handleInTrace(event, group, async () => {
         await handler(event, tx, (e) => void emitted.push(buildEnvelope(e as NewEvent<EventType>)));
         log.info({ eventId: event.id, type: event.type, group }, 'event processed');
       });
@@ -162,5 +164,6 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
     topics,
     handle: async (message) => void (await consumeMessage(options, message)),
     handleBatch: async (messages) => void (await consumeBatch(options, messages)),
+    gatherMs: options.gatherMs,
   });
 }

@@ -39,6 +39,10 @@ describe.skipIf(testTarget() !== 'real')('Kafka consumer groups backlog', () => 
       30_000,
     );
     expect(lagOf(held, 'busy')).toEqual({ group: `${topicPrefix}busy`, state: 'Stable', lag: 5 });
+    // Named groups alone (a service's metrics read its own groups so): no listing, no other group.
+    const named = await kafkaBacklogProbe({ brokers, groups: [`${topicPrefix}busy`] });
+    probes.push(named);
+    expect(await named.read()).toEqual([{ group: `${topicPrefix}busy`, state: 'Stable', lag: 5 }]);
 
     release();
     const done = await readUntil(

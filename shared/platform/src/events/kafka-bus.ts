@@ -33,6 +33,8 @@ export interface KafkaBusOptions {
 const IN_PLACE_RETRIES = 5;
 /** The most messages handed to a batch handler at once: one transaction's worth (consumer.ts). */
 const BATCH_LIMIT = 100;
+/** What a gathering group's fetch waits for at most (SubscribeOptions.gatherMs): far more than a few hundred ms of events. */
+const GATHER_BYTES = 1 << 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function kafkaLogger(log: Logger) {
@@ -79,8 +81,11 @@ export class KafkaEventBus implements EventBus {
       const existing = new Set(await admin.listTopics());
       const toCreate = missing.filter((t) => !existing.has(this.prefix + t));
       if (toCreate.length > 0) {
+        // No wait for leaders by kafkajs: it gives up when the broker's metadata does not hold a topic
+        // it has just made (UNKNOWN_TOPIC_OR_PARTITION, seen on a loaded machine), where it only
+        // retries a missing leader. The wait below covers both.
         await admin.createTopics({
-          waitForLeaders: true,
+          waitForLeaders: false,
           topics: toCreate.map((topic) => ({
             topic: this.prefix + topic,
             numPartitions: this.options.partitions ?? 3,
@@ -89,9 +94,9 @@ export class KafkaEventBus implements EventBus {
           })),
         });
       }
-      // Topics just made (here, or by another process at the same moment: then kafkajs skips its wait
-      // for leaders) may not be in the broker's metadata yet, and a consumer subscribing now would
-      // fail with UNKNOWN_TOPIC_OR_PARTITION. Known only once the broker describes them all.
+      // Topics just made (here, or by another process at the same moment) may not be in the broker's
+      // metadata yet, or have no leader yet, and a consumer subscribing now would fail with
+      // UNKNOWN_TOPIC_OR_PARTITION. Known only once the broker describes them all, each partition led.
       await describedByBroker(
         admin,
         missing.map((t) => this.prefix + t),
@@ -123,7 +128,7 @@ export class KafkaEventBus implements EventBus {
       acks: -1,
       topicMessages: [...byTopic].map(([topic, list]) => ({
         topic: this.prefix + topic,
-        messages: list.map((m) => ({ key: m.key, value: m.value })),
+        messages: list.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
       })),
     });
   }
@@ -141,11 +146,20 @@ export class KafkaEventBus implements EventBus {
   }
 
   /** One consumer of the group, running; if any step fails, what it made is disconnected. */
-  private async startConsumer({ groupId, topics, handle, handleBatch, fromBeginning = true }: SubscribeOptions): Promise<Consumer> {
+  private async startConsumer({
+    groupId,
+    topics,
+    handle,
+    handleBatch,
+    fromBeginning = true,
+    gatherMs,
+  }: SubscribeOptions): Promise<Consumer> {
     const consumer = this.kafka.consumer({
       groupId: this.prefix + groupId,
       sessionTimeout: 15_000,
       heartbeatInterval: 3_000,
+      // kafkajs' defaults answer a fetch as soon as one byte waits; a gathering group asks for more.
+      ...(gatherMs === undefined ? {} : { minBytes: GATHER_BYTES, maxWaitTimeInMs: gatherMs }),
       retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 10, restartOnFailure: () => Promise.resolve(true) },
     });
     const log = this.options.log;
@@ -248,13 +262,20 @@ export class KafkaEventBus implements EventBus {
   }
 }
 
-/** Waits (up to `timeoutMs`) until the broker's metadata has every one of `topics`; then throws its last error. */
+/**
+ * Waits (up to `timeoutMs`) until the broker's metadata has every one of `topics` and a leader for
+ * each of their partitions; then throws its last error.
+ */
 async function describedByBroker(admin: Admin, topics: string[], timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let delay = 50; ; delay = Math.min(delay * 2, 1_000)) {
     try {
-      await admin.fetchTopicMetadata({ topics });
-      return;
+      const { topics: described } = await admin.fetchTopicMetadata({ topics });
+      const leaderless = described.filter(
+        (t) => t.partitions.length === 0 || t.partitions.some((p) => p.leader < 0 || p.partitionErrorCode !== 0),
+      );
+      if (leaderless.length === 0) return;
+      throw new Error(`Kafka topics without a leader yet: ${leaderless.map((t) => t.name).join(', ')}`);
     } catch (err) {
       if (Date.now() + delay > deadline) throw err;
       await new Promise((resolve) => setTimeout(resolve, delay));

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../db/database.js';
 import type { PlatformTables } from '../db/platform-tables.js';
 import { currentTraceId } from '../logger.js';
+import { emittedTraceparent } from './event-spans.js';
 
 export interface NewEvent<T extends EventType> {
   type: T;
@@ -23,8 +24,10 @@ export function buildEnvelope<T extends EventType>(event: NewEvent<T>): EventEnv
   const def = eventRegistry[event.type];
   // Validate on the way out: a producer bug must fail its own request, not every consumer.
   const payload = def.payload.parse(event.payload) as EventPayload<T>;
+  const id = randomUUID();
+  const traceparent = emittedTraceparent({ id, type: event.type }, def.topic);
   return {
-    id: randomUUID(),
+    id,
     type: event.type,
     version: def.version,
     occurredAt: new Date().toISOString(),
@@ -32,6 +35,7 @@ export function buildEnvelope<T extends EventType>(event: NewEvent<T>): EventEnv
     actorId: event.actorId,
     payload,
     traceId: currentTraceId(),
+    ...(traceparent ? { traceparent } : {}),
   };
 }
 

@@ -9,8 +9,8 @@ import { countingCalls, createTestAdapters, eventually, testLog, uniqueName, typ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate.js';
 import { platformTables } from '../db/platform-tables.js';
-import type { EventBus } from './bus.js';
-import { writeToOutbox } from './outbox.js';
+import type { BusMessage, EventBus } from './bus.js';
+import { buildEnvelope, writeEnvelopes, writeToOutbox } from './outbox.js';
 import { IDLE_STRETCH, OutboxRelay } from './relay.js';
 
 const POLL_MS = 20;
@@ -19,8 +19,12 @@ describe(`the outbox relay's poll (${process.env.KORA_TEST_TARGET ?? 'embedded'}
   let adapters: TestAdapters;
   const schema = uniqueName('relay');
   const published: string[] = [];
+  const headers: (Record<string, string> | undefined)[] = [];
   const bus = {
-    publish: async (messages: { value: string }[]) => void published.push(...messages.map((m) => m.value)),
+    publish: async (messages: BusMessage[]) => {
+      published.push(...messages.map((m) => m.value));
+      headers.push(...messages.map((m) => m.headers));
+    },
   } as unknown as EventBus;
 
   beforeAll(async () => {
@@ -43,6 +47,25 @@ describe(`the outbox relay's poll (${process.env.KORA_TEST_TARGET ?? 'embedded'}
       ]),
     );
   const seen = (marker: string) => published.some((value) => value.includes(marker));
+
+  it("hands an event's trace context to the bus as a header, and none for an event without one", async () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const event = (marker: string) =>
+      buildEnvelope({
+        type: 'site-settings.updated',
+        aggregateId: 'general',
+        actorId: 1,
+        payload: { section: 'general', values: { marker } },
+      });
+    await adapters.database.db.transaction((tx) =>
+      writeEnvelopes(tx, platformTables(schema), [{ ...event('traced'), traceparent }, event('untraced')]),
+    );
+    const relay = new OutboxRelay({ database: adapters.database, schema, bus, log: testLog, pollMs: POLL_MS });
+    await relay.flush();
+    const headerOf = (marker: string) => headers[published.findIndex((value) => value.includes(marker))];
+    expect(headerOf('traced')).toEqual({ traceparent });
+    expect(headerOf('untraced')).toBeUndefined();
+  });
 
   it('stretches its poll while the outbox stays empty, and still publishes what others write', async () => {
     const { relay, passes } = countedRelay();

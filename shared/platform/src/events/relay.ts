@@ -18,7 +18,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { rowsOf, type Database } from '../db/database.js';
-import type { EventBus } from './bus.js';
+import type { BusMessage, EventBus } from './bus.js';
 
 const BATCH = 100;
 const KEEP_PUBLISHED_HOURS = 24;
@@ -178,13 +178,7 @@ export class OutboxRelay {
       if (rows.length === 0 || !rows[0]!.due) return 0;
       const seqs = rows.map((r) => r.seq);
       try {
-        await bus.publish(
-          rows.map((r) => ({
-            topic: r.topic,
-            key: r.key,
-            value: typeof r.envelope === 'string' ? r.envelope : JSON.stringify(r.envelope),
-          })),
-        );
+        await bus.publish(rows.map((r) => busMessageOf(r)));
       } catch (err) {
         failed = {
           seqs,
@@ -220,4 +214,14 @@ export class OutboxRelay {
       sql.raw(`delete from ${schema}.outbox where published_at < now() - interval '${KEEP_PUBLISHED_HOURS} hours'`),
     );
   }
+}
+
+/** An outbox row as the bus carries it; its trace context also travels as a header (decision 053). */
+function busMessageOf(row: PendingRow): BusMessage {
+  const { envelope } = row;
+  const value = typeof envelope === 'string' ? envelope : JSON.stringify(envelope);
+  const traceparent = typeof envelope === 'object' && envelope !== null ? (envelope as { traceparent?: unknown }).traceparent : undefined;
+  return typeof traceparent === 'string'
+    ? { topic: row.topic, key: row.key, value, headers: { traceparent } }
+    : { topic: row.topic, key: row.key, value };
 }

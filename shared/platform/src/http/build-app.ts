@@ -1,14 +1,15 @@
 /**
- * Builds a service's Fastify instance: zod type provider, request ids, trace context, identity,
- * error shape, health routes, OpenAPI at `/openapi.json`, then the service's own routes. Built
- * without listening so tests drive it with `app.inject()`.
+ * Builds a service's Fastify instance: zod type provider, request ids, trace context, metrics
+ * (`/metrics`), identity, error shape, health routes, OpenAPI at `/openapi.json`, then the service's
+ * own routes. Built without listening so tests drive it with `app.inject()`.
  */
 import swagger from '@fastify/swagger';
 import { loadLanguage, OFFERED_LANGUAGES } from '@kora/contracts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { createAccessLog, runWithTrace } from '../logger.js';
+import { createAccessLog } from '../logger.js';
+import { installMetrics } from '../metrics/fastify-metrics.js';
 import type { ServiceApp, ServiceContext, ServiceDefinition } from '../service.js';
 import { answerFrameworkError, installErrorHandling, SERVICE_JSON_BODY_LIMIT } from './error-handler.js';
 import { installHealth, type ReadinessCheck } from './health.js';
@@ -18,6 +19,7 @@ import { installRequestLocale } from './request-locale.js';
 import { documentObject, documentRoute, SECURITY_SCHEMES } from './openapi-route.js';
 import { redactUrl, requestLoggingOptions } from './request-logging.js';
 import { serializerCompiler } from './serializer.js';
+import { installTraceContext } from './trace-context.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -48,7 +50,7 @@ export async function buildServiceApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.addHook('onRequest', (request, _reply, done) => runWithTrace(request.id, done));
+  installTraceContext(app);
   installRequestLocale(app);
   const accessLog = createAccessLog(ctx.log);
   app.addHook('onResponse', (request, reply, done) => {
@@ -64,6 +66,7 @@ export async function buildServiceApp(
     done();
   });
 
+  installMetrics(app, definition.name);
   installIdentity(app, ctx.env.INTERNAL_SECRET);
   // A documented route without tags of its own is listed under its service in the API docs.
   app.addHook('onRoute', (route) => {

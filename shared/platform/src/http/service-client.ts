@@ -7,7 +7,8 @@
 import { apiErrorTexts, currentLanguage, type ServiceName } from '@kora/contracts';
 import { AppError } from '../errors.js';
 import { SERVICE_CALL_HEADER, signServiceCall } from '../identity.js';
-import { currentTraceId } from '../logger.js';
+import { currentSpan, currentTraceId } from '../logger.js';
+import { activeTracing } from '../tracing/tracing.js';
 
 /** The 503 a caller gets when a sibling service cannot answer (down, slow, or answering nonsense). */
 export function serviceUnavailable(target: ServiceName): AppError {
@@ -31,6 +32,10 @@ export function createServiceClient(options: ServiceClientOptions): CallService 
     headers.set(SERVICE_CALL_HEADER, signServiceCall(options.self, options.secret));
     const traceId = currentTraceId();
     if (traceId) headers.set('x-request-id', traceId);
+    // The sibling's request span goes under this request's (decision 053).
+    const span = currentSpan();
+    const tracing = activeTracing();
+    if (span && tracing) for (const [name, value] of Object.entries(tracing.headersOf(span))) headers.set(name, value);
     // A sibling's refusal the caller passes on is in the language the caller's request asked for.
     const language = currentLanguage();
     if (language !== 'en' && !headers.has('accept-language')) headers.set('accept-language', language);

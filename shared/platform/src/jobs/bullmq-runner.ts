@@ -5,14 +5,19 @@
  */
 import { Queue, Worker, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
+import { countFailedJob } from '../metrics/queue-failures.js';
+import { processInTrace, queuedTraceparent } from './job-spans.js';
 import {
   defaultQueueOptions,
   type EnqueueOptions,
   type JobProcessor,
   type JobRunner,
+  type QueueJobCount,
   type QueueOptions,
   type RepeatOptions,
 } from './jobs.js';
+
+const COUNTED_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
 interface Declared {
   options: Required<QueueOptions>;
@@ -52,10 +57,13 @@ export class BullMqJobRunner implements JobRunner {
   }
 
   async enqueue<T>(queue: string, data: T, options: EnqueueOptions = {}): Promise<string> {
+    const traceparent = queuedTraceparent(queue);
     const jobOptions: JobsOptions = {
       ...this.retention(queue),
       ...(options.jobId ? { jobId: options.jobId } : {}),
       ...(options.delayMs ? { delay: options.delayMs } : {}),
+      // BullMQ keeps this string with the job for context propagation; no BullMQ telemetry is installed to read it.
+      ...(traceparent ? { telemetry: { metadata: traceparent } } : {}),
     };
     const job = await this.queue(queue).add(queue, data, jobOptions);
     return String(job.id);
@@ -88,14 +96,12 @@ export class BullMqJobRunner implements JobRunner {
       if (!processor) continue;
       const worker = new Worker(
         name,
-        async (job) =>
-          processor({
-            id: String(job.id),
-            name,
-            data: job.data,
-            attempt: job.attemptsMade + 1,
-            progress: (p) => job.updateProgress(p),
-          }),
+        async (job) => {
+          const traced = { queue: name, id: String(job.id), attempt: job.attemptsMade + 1, traceparent: job.opts.telemetry?.metadata };
+          return processInTrace(traced, () =>
+            processor({ id: traced.id, name, data: job.data, attempt: traced.attempt, progress: (p) => job.updateProgress(p) }),
+          );
+        },
         {
           connection: this.connection,
           prefix: this.prefix,
@@ -110,7 +116,10 @@ export class BullMqJobRunner implements JobRunner {
           stalledInterval: 10_000,
         },
       );
-      worker.on('failed', (job, err) => this.log.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'));
+      worker.on('failed', (job, err) => {
+        this.log.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed');
+        countFailedJob(name, job ? job.attemptsMade >= (job.opts.attempts ?? 1) : true);
+      });
       worker.on('stalled', (jobId) => this.log.warn({ queue: name, jobId }, 'job stalled; it will be retried'));
       worker.on('error', (err) => this.log.error({ queue: name, err }, 'job worker error'));
       this.workers.push(worker);
@@ -121,6 +130,16 @@ export class BullMqJobRunner implements JobRunner {
     // Any round trip proves Redis answers; counting a queue's waiting jobs is the cheapest one.
     const [first] = this.queues.values();
     await (first ?? this.queue('_ping')).getJobCounts('waiting');
+  }
+
+  async jobCounts(): Promise<QueueJobCount[]> {
+    const counts = await Promise.all(
+      [...this.declared.keys()].map(async (name) => {
+        const byState = await this.queue(name).getJobCounts(...COUNTED_STATES);
+        return COUNTED_STATES.map((state) => ({ queue: name, state, count: byState[state] ?? 0 }));
+      }),
+    );
+    return counts.flat();
   }
 
   async close(): Promise<void> {

@@ -52,6 +52,15 @@ export interface JobRunner {
   start(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** How many jobs each queue this process declared holds, by state, for the metrics (decision 052). */
+  jobCounts(): Promise<QueueJobCount[]>;
+}
+
+export interface QueueJobCount {
+  queue: string;
+  /** `waiting`, `active`, `delayed`, `failed` (kept a week): what the runner can tell. */
+  state: string;
+  count: number;
 }
 
 export const defaultQueueOptions: Required<QueueOptions> = { concurrency: 2, attempts: 3, backoffMs: 1_000 };

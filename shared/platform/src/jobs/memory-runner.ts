@@ -6,11 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { countFailedJob } from '../metrics/queue-failures.js';
+import { processInTrace, queuedTraceparent } from './job-spans.js';
 import {
   defaultQueueOptions,
   type EnqueueOptions,
   type JobProcessor,
   type JobRunner,
+  type QueueJobCount,
   type QueueOptions,
   type RepeatOptions,
 } from './jobs.js';
@@ -19,6 +22,7 @@ interface QueuedJob {
   id: string;
   data: unknown;
   attempt: number;
+  traceparent: string | undefined;
 }
 
 interface MemoryQueue {
@@ -56,7 +60,7 @@ export class MemoryJobRunner implements JobRunner {
     const id = options.jobId ?? randomUUID();
     if (q.known.has(id)) return id;
     q.known.add(id);
-    const job: QueuedJob = { id, data, attempt: 1 };
+    const job: QueuedJob = { id, data, attempt: 1, traceparent: queuedTraceparent(queue) };
     if (options.delayMs) this.later(options.delayMs, () => this.push(queue, job));
     else this.push(queue, job);
     return id;
@@ -78,6 +82,14 @@ export class MemoryJobRunner implements JobRunner {
   }
 
   async ping(): Promise<void> {}
+
+  /** Waiting and running jobs: a delayed retry or a failed job is not kept in a queue here. */
+  async jobCounts(): Promise<QueueJobCount[]> {
+    return [...this.queues].flatMap(([queue, q]) => [
+      { queue, state: 'waiting', count: q.waiting.length },
+      { queue, state: 'active', count: q.active },
+    ]);
+  }
 
   /** Resolves when no job is running or waiting (tests use it). */
   async idle(): Promise<void> {
@@ -134,9 +146,13 @@ export class MemoryJobRunner implements JobRunner {
 
   private async run(name: string, q: MemoryQueue, job: QueuedJob): Promise<void> {
     try {
-      await q.processor!({ id: job.id, name, data: job.data, attempt: job.attempt, progress: async () => {} });
+      const traced = { queue: name, id: job.id, attempt: job.attempt, traceparent: job.traceparent };
+      await processInTrace(traced, () =>
+        q.processor!({ id: job.id, name, data: job.data, attempt: job.attempt, progress: async () => {} }),
+      );
       q.known.delete(job.id);
     } catch (err) {
+      countFailedJob(name, job.attempt >= q.options.attempts);
       if (job.attempt < q.options.attempts) {
         const delay = q.options.backoffMs * 2 ** (job.attempt - 1);
         this.log.warn({ queue: name, jobId: job.id, attempt: job.attempt, err }, 'job failed; will retry');

@@ -3,6 +3,7 @@
  * as a prefix), best first (rank, then id, as PostgreSQL orders them), a batch at a time after the
  * last one's sort key. Who may see them is PostgreSQL's to decide (search.ts).
  */
+import { inClientSpan } from '@kora/platform/service';
 import type { API } from '@opensearch-project/opensearch';
 import type { PostIndex } from './post-index.js';
 
@@ -31,7 +32,12 @@ export function candidateQuery(words: string[], size: number, after: SortKey | n
 }
 
 export async function candidateBatch(index: PostIndex, words: string[], size: number, after: SortKey | null): Promise<CandidateBatch> {
-  const { body } = await index.client.search({ index: index.name, body: candidateQuery(words, size, after) });
+  // The span names the index and the operation, not the query: its words are what a member typed.
+  const { body } = await inClientSpan(
+    'search',
+    { 'db.system': 'opensearch', 'db.system.name': 'opensearch', 'db.operation.name': 'search', 'db.collection.name': index.name },
+    () => index.client.search({ index: index.name, body: candidateQuery(words, size, after) }),
+  );
   const hits = body.hits.hits;
   const ids = hits.map((hit) => Number(hit._id));
   const end = hits[hits.length - 1]?.sort;
