@@ -6,7 +6,7 @@
  * minutes, so a tiny file that really runs 10 hours cannot hold a worker.
  */
 import { mediaTexts, reelTexts, storyTexts, type VideoStatus } from '@kora/contracts';
-import { claimDuration, eventually, memberIdentity, startTestService, testTarget, truncated, type TestService } from '@kora/testing';
+import { claimDuration, memberIdentity, readUntil, startTestService, testTarget, truncated, type TestService } from '@kora/testing';
 import { eq } from 'drizzle-orm';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,8 +21,14 @@ import { videoFailureTexts } from '../videos/failures.js';
 
 const target = testTarget();
 const UPLOADER = 5353;
-/** Transcodes share the machine with the other test files: be patient. */
+/** Transcodes share the machine with the other test files and stages: be patient. */
 const PROCESSING = 120_000;
+/**
+ * A test's own limit: each wait for a video to settle, plus making its clips. Above the waits, so a
+ * video still processing fails on its status (with the stored row's attempts and progress), not on
+ * a bare timeout.
+ */
+const budget = (settles: number) => settles * PROCESSING + 60_000;
 
 describe(`media: the worker's rules by purpose (${target})`, () => {
   let svc: TestService;
@@ -57,18 +63,22 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
     return res.json().files[0] as { url: string; videoId: number };
   }
 
+  /** The video's status once it is no longer processing, or after PROCESSING ms, whichever is first. */
   async function settled(id: number): Promise<VideoStatus> {
-    let last: VideoStatus | undefined;
-    await eventually(
+    const last = await readUntil(
       async () => {
         const res = await svc.app.inject({ method: 'GET', url: `/api/media/videos/${id}`, headers: svc.as(memberIdentity(7)) });
-        last = res.json();
-        return last!.status !== 'processing';
+        return res.json() as VideoStatus;
       },
+      (status) => status.status !== 'processing',
       PROCESSING,
       200,
     );
-    return last!;
+    if (last.status === 'processing') {
+      const { status, attempts, progress, error } = await row(id);
+      expect.fail(`video ${id} still processing after ${PROCESSING} ms: ${JSON.stringify({ status, attempts, progress, error })}`);
+    }
+    return last;
   }
 
   async function row(id: number) {
@@ -125,7 +135,7 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
       const post = await uploadClip('post', await clip({ duration: 1, width: 1440, height: 2560, fps: 5 }));
       expect(await settled(post.videoId)).toMatchObject({ status: 'ready', width: 720, height: 1280 });
     },
-    PROCESSING * 2,
+    budget(2),
   );
 
   it(
@@ -136,7 +146,7 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
       expect(ready.status, ready.error ?? '').toBe('ready');
       expect(ready.durationSeconds!).toBeCloseTo(90, 0);
     },
-    PROCESSING,
+    budget(1),
   );
 
   it(
@@ -147,7 +157,7 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
       // Refused before the transcode reported its first step.
       expect(stored.progress).toBe(0);
     },
-    PROCESSING,
+    budget(1),
   );
 
   it(
@@ -158,7 +168,7 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
       const post = await uploadClip('post', source);
       expect(await settled(post.videoId)).toMatchObject({ status: 'ready' });
     },
-    PROCESSING * 2,
+    budget(2),
   );
 
   it(
@@ -169,7 +179,7 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
       // It went through the transcode (the claim gave no reason to check first).
       expect(stored.progress).toBeGreaterThan(0);
     },
-    PROCESSING,
+    budget(1),
   );
 
   it(
@@ -181,7 +191,7 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
       expect(ready.status, ready.error ?? '').toBe('ready');
       expect(ready.durationSeconds!).toBeCloseTo(12, 0);
     },
-    PROCESSING,
+    budget(1),
   );
 
   it(
@@ -192,7 +202,7 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
       const stored = await expectRefused(await uploadClip('post', long), 'post', mediaTexts.videoTooLong);
       expect(stored.progress).toBe(0);
     },
-    PROCESSING,
+    budget(1),
   );
 
   it(
@@ -202,7 +212,7 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
       expect(ready.status, ready.error ?? '').toBe('ready');
       expect(ready.durationSeconds!).toBeLessThan(5);
     },
-    PROCESSING,
+    budget(1),
   );
 
   it(
@@ -212,7 +222,7 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
       expect(ready.status, ready.error ?? '').toBe('ready');
       expect(ready.durationSeconds!).toBeCloseTo(2, 0);
     },
-    PROCESSING,
+    budget(1),
   );
 
   it(
@@ -220,6 +230,6 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
     async () => {
       await expectRefused(await uploadClip('reel', truncated(await clip({ duration: 4 }), 0.3)), 'reel', videoFailureTexts.unreadable);
     },
-    PROCESSING,
+    budget(1),
   );
 });
