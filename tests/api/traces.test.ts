@@ -35,6 +35,23 @@ function clientTrace(): { traceId: string; clientSpanId: string; traceparent: st
 
 const isStatement = (span: SinkSpan) => span.attributes['db.system'] === 'postgresql';
 
+/**
+ * Reads the trace until `expectations` pass on it, then runs them once more so a trace still short
+ * of them after `timeoutMs` fails on the first missing part. Each process exports its spans in its
+ * own batches, so the parts of one trace reach the sink in any order.
+ */
+async function expectTrace(traceId: string, expectations: (spans: SinkSpan[]) => void, timeoutMs: number): Promise<void> {
+  const passes = (spans: SinkSpan[]) => {
+    try {
+      expectations(spans);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  expectations(await readUntil(() => spansOf(traceId), passes, timeoutMs));
+}
+
 describe.skipIf(!SINK)('a trace across the gateway, a service, its database and a consumer', () => {
   let owner: SignedIn;
   let liker: SignedIn;
@@ -55,49 +72,48 @@ describe.skipIf(!SINK)('a trace across the gateway, a service, its database and 
     // The request's id is the trace id, so a member's report of it leads to the trace.
     expect(liked.headers.get('x-request-id')).toBe(traceId);
 
-    const writerSpan = (spans: SinkSpan[]) =>
-      spans.find(
-        (s) =>
-          s.service === 'notifications' &&
-          s.kind === 'consumer' &&
-          String(s.attributes['messaging.consumer.group.name']).startsWith('notifications.writer'),
-      );
-    const spans = await readUntil(
-      () => spansOf(traceId),
-      (list) => {
-        const writer = writerSpan(list);
-        return Boolean(writer && list.some((s) => s.parentSpanId === writer.spanId && isStatement(s)));
+    await expectTrace(
+      traceId,
+      (spans) => {
+        const byId = new Map(spans.map((s) => [s.spanId, s]));
+
+        const gateway = spans.find((s) => s.service === 'gateway' && s.kind === 'server');
+        expect(gateway, 'the gateway span').toBeDefined();
+        expect(gateway!.parentSpanId).toBe(clientSpanId);
+        expect(gateway!.name).toBe('POST posts');
+
+        const posts = spans.find((s) => s.service === 'posts' && s.kind === 'server');
+        expect(posts, 'the posts service span').toBeDefined();
+        expect(posts!.parentSpanId).toBe(gateway!.spanId);
+        expect(posts!.attributes['http.route']).toBe('/api/posts/:id/react');
+        expect(posts!.attributes['http.response.status_code']).toBe(200);
+
+        const statements = spans.filter((s) => s.parentSpanId === posts!.spanId && isStatement(s));
+        expect(statements.length, 'the posts statements').toBeGreaterThan(0);
+        // The statement's text, never its values: the post's id is a parameter.
+        const texts = statements.map((s) => String(s.attributes['db.query.text']));
+        expect(texts.some((text) => text.includes('$1'))).toBe(true);
+
+        const writer = spans.find(
+          (s) =>
+            s.service === 'notifications' &&
+            s.kind === 'consumer' &&
+            String(s.attributes['messaging.consumer.group.name']).startsWith('notifications.writer'),
+        );
+        expect(writer, 'the notifications writer span').toBeDefined();
+        expect(writer!.name).toBe('process post.liked');
+        // The writer continues the span under which posts emitted the event.
+        const producer = byId.get(writer!.parentSpanId!);
+        expect(producer?.kind).toBe('producer');
+        expect(producer?.service).toBe('posts');
+        expect(producer?.parentSpanId).toBe(posts!.spanId);
+        expect(
+          spans.some((s) => s.parentSpanId === writer!.spanId && isStatement(s)),
+          'the writer statements',
+        ).toBe(true);
       },
       20_000,
     );
-    const byId = new Map(spans.map((s) => [s.spanId, s]));
-
-    const gateway = spans.find((s) => s.service === 'gateway' && s.kind === 'server');
-    expect(gateway, 'the gateway span').toBeDefined();
-    expect(gateway!.parentSpanId).toBe(clientSpanId);
-    expect(gateway!.name).toBe('POST posts');
-
-    const posts = spans.find((s) => s.service === 'posts' && s.kind === 'server');
-    expect(posts, 'the posts service span').toBeDefined();
-    expect(posts!.parentSpanId).toBe(gateway!.spanId);
-    expect(posts!.attributes['http.route']).toBe('/api/posts/:id/react');
-    expect(posts!.attributes['http.response.status_code']).toBe(200);
-
-    const statements = spans.filter((s) => s.parentSpanId === posts!.spanId && isStatement(s));
-    expect(statements.length, 'the posts statements').toBeGreaterThan(0);
-    // The statement's text, never its values: the post's id is a parameter.
-    const texts = statements.map((s) => String(s.attributes['db.query.text']));
-    expect(texts.some((text) => text.includes('$1'))).toBe(true);
-
-    const writer = writerSpan(spans)!;
-    expect(writer, 'the notifications writer span').toBeDefined();
-    expect(writer.name).toBe('process post.liked');
-    // The writer continues the span under which posts emitted the event.
-    const producer = byId.get(writer.parentSpanId!);
-    expect(producer?.kind).toBe('producer');
-    expect(producer?.service).toBe('posts');
-    expect(producer?.parentSpanId).toBe(posts!.spanId);
-    expect(spans.some((s) => s.parentSpanId === writer.spanId && isStatement(s))).toBe(true);
   }, 60_000);
 
   it('holds a page, the web app that rendered it, and the calls its loaders made through the gateway to the services', async () => {
@@ -110,28 +126,24 @@ describe.skipIf(!SINK)('a trace across the gateway, a service, its database and 
     expect(page.status).toBe(200);
     await page.text();
 
-    const webSpan = (spans: SinkSpan[]) => spans.find((s) => s.service === 'web' && s.kind === 'server');
-    const callsOf = (spans: SinkSpan[], web: SinkSpan) => spans.filter((s) => s.service === 'gateway' && s.parentSpanId === web.spanId);
-    const spans = await readUntil(
-      () => spansOf(traceId),
-      (list) => {
-        const web = webSpan(list);
-        const calls = web ? new Set(callsOf(list, web).map((s) => s.spanId)) : new Set<string>();
-        return list.some((s) => s.kind === 'server' && calls.has(s.parentSpanId ?? ''));
+    await expectTrace(
+      traceId,
+      (spans) => {
+        const gateway = spans.find((s) => s.service === 'gateway' && s.parentSpanId === clientSpanId);
+        expect(gateway?.name, 'the page’s gateway span').toBe('GET web');
+        const web = spans.find((s) => s.service === 'web' && s.kind === 'server');
+        expect(web, 'the web app span').toBeDefined();
+        expect(web!.parentSpanId).toBe(gateway!.spanId);
+        expect(web!.attributes['url.path']).toBe('/');
+        expect(web!.attributes['http.response.status_code']).toBe(200);
+        const calls = spans.filter((s) => s.service === 'gateway' && s.parentSpanId === web!.spanId);
+        expect(calls.length, 'the loaders’ calls').toBeGreaterThan(0);
+        // The member's own profile, which the layout loads, is answered by the auth service under one of them.
+        const services = spans.filter((s) => s.kind === 'server' && calls.some((call) => call.spanId === s.parentSpanId));
+        expect(services.map((s) => s.attributes['http.route'])).toContain('/api/users/:id');
       },
       20_000,
     );
-    const gateway = spans.find((s) => s.service === 'gateway' && s.parentSpanId === clientSpanId);
-    expect(gateway?.name, 'the page’s gateway span').toBe('GET web');
-    const web = webSpan(spans)!;
-    expect(web.parentSpanId).toBe(gateway!.spanId);
-    expect(web.attributes['url.path']).toBe('/');
-    expect(web.attributes['http.response.status_code']).toBe(200);
-    const calls = callsOf(spans, web);
-    expect(calls.length, 'the loaders’ calls').toBeGreaterThan(0);
-    // The member's own profile, which the layout loads, is answered by the auth service under one of them.
-    const services = spans.filter((s) => s.kind === 'server' && calls.some((call) => call.spanId === s.parentSpanId));
-    expect(services.map((s) => s.attributes['http.route'])).toContain('/api/users/:id');
   }, 60_000);
 
   it('holds an upload and the transcode job it queued, and the job’s statements', async () => {
@@ -146,22 +158,23 @@ describe.skipIf(!SINK)('a trace across the gateway, a service, its database and 
       });
       expect(uploaded.status, await uploaded.clone().text()).toBe(201);
 
-      const jobSpan = (spans: SinkSpan[]) => spans.find((s) => s.kind === 'consumer' && s.name === 'process media.video-process');
-      const spans = await readUntil(
-        () => spansOf(traceId),
-        (list) => {
-          const job = jobSpan(list);
-          return Boolean(job && list.some((s) => s.parentSpanId === job.spanId && isStatement(s)));
+      await expectTrace(
+        traceId,
+        (spans) => {
+          const media = spans.find((s) => s.service === 'media' && s.kind === 'server');
+          expect(media?.attributes['http.route'], 'the upload’s span').toBe('/api/media/upload');
+          const producer = spans.find((s) => s.kind === 'producer' && s.name === 'publish media.video-process');
+          expect(producer?.parentSpanId, 'queued under the upload').toBe(media!.spanId);
+          const job = spans.find((s) => s.kind === 'consumer' && s.name === 'process media.video-process');
+          expect(job?.parentSpanId, 'the job under its producer').toBe(producer!.spanId);
+          expect(job!.attributes['kora.job.attempt']).toBe(1);
+          expect(
+            spans.some((s) => s.parentSpanId === job!.spanId && isStatement(s)),
+            'the job statements',
+          ).toBe(true);
         },
         30_000,
       );
-      const media = spans.find((s) => s.service === 'media' && s.kind === 'server');
-      expect(media?.attributes['http.route'], 'the upload’s span').toBe('/api/media/upload');
-      const producer = spans.find((s) => s.kind === 'producer' && s.name === 'publish media.video-process');
-      expect(producer?.parentSpanId, 'queued under the upload').toBe(media!.spanId);
-      const job = jobSpan(spans)!;
-      expect(job.parentSpanId).toBe(producer!.spanId);
-      expect(job.attributes['kora.job.attempt']).toBe(1);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

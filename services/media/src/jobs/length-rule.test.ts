@@ -68,7 +68,7 @@ describe(`media: the worker's rules by purpose (${target})`, () => {
     const last = await readUntil(
       async () => {
         const res = await svc.app.inject({ method: 'GET', url: `/api/media/videos/${id}`, headers: svc.as(memberIdentity(7)) });
-        return res.json() as VideoStatus;
+        return res.json<VideoStatus>();
       },
       (status) => status.status !== 'processing',
       PROCESSING,
