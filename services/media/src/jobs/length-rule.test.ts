@@ -22,7 +22,7 @@ import { videoFailureTexts } from '../videos/failures.js';
 const target = testTarget();
 const UPLOADER = 5353;
 /** Transcodes share the machine with the other test files and stages: be patient. */
-const PROCESSING = 120_000;
+const PROCESSING = 240_000;
 /**
  * A test's own limit: each wait for a video to settle, plus making its clips. Above the waits, so a
  * video still processing fails on its status (with the stored row's attempts and progress), not on
