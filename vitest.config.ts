@@ -23,7 +23,9 @@ const apiAlone = Object.keys(apiFilesAlone)
   .filter((file) => !apiBroker.includes(file));
 const browserAlone = Object.keys(browserFilesAlone);
 
-const common = { environment: 'node' as const, testTimeout: 30_000, hookTimeout: 120_000 };
+// Hang guards, not speed limits (decision 027): CI's loaded machine has run a test ten times slower
+// than an idle one, and only a failing run waits them out.
+const common = { environment: 'node' as const, testTimeout: 120_000, hookTimeout: 120_000 };
 
 /**
  * Test files that share their worker's modules instead of importing the service graph afresh (most

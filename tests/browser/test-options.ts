@@ -6,9 +6,9 @@ export const browserTestOptions = {
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Hang guards, not speed limits: on a starved CI machine (about one core's worth for the whole
   // distributed product, Chromium and the tests) the browser stage runs several times slower than on
-  // two free cores, and a test of a dozen page loads can pass 30 s.
-  testTimeout: 60_000,
-  hookTimeout: 60_000,
+  // two free cores, and a test of a dozen page loads can pass a minute.
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
   // Files share the worker's modules: the support modules hold nothing a file could leave behind.
   isolate: false,
   // What a page shows after an action can take a few seconds on a loaded CI machine; the 1 s

@@ -17,7 +17,16 @@ import {
   type PrivacySettings,
 } from '@kora/contracts';
 import { buildEnvelope, rowsOf } from '@kora/platform/service';
-import { eventually, memberClient, memberSnapshot, processed, publishEvent, startTestService, type TestService } from '@kora/testing';
+import {
+  eventually,
+  memberClient,
+  memberSnapshot,
+  processed,
+  publishEvent,
+  readUntil,
+  startTestService,
+  type TestService,
+} from '@kora/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
@@ -176,6 +185,9 @@ export async function deleteGroup(svc: PostsTestService, groupId: number, ownerI
   await eventually(async () => (await svc.ctx.db.select().from(g).where(eq(g.groupId, groupId))).length === 0);
 }
 
+/** How long a search in a test waits for the indexer; a test that writes many posts sets its own limit above it. */
+export const INDEX_PATIENCE_MS = 120_000;
+
 /**
  * With the OpenSearch engine (decision 048) the index follows the posts' events a moment later: a
  * posts search in a test first waits until the indexer has handled every event the service wrote,
@@ -194,7 +206,9 @@ export async function searchIndexCaughtUp(svc: TestService & { options?: PostsOp
           select 1 from ${processedEvents} as pe
           where pe.event_id = (o.envelope->>'id')::uuid and pe.consumer like 'posts.search-index%')`),
     )[0]!.n;
-  await eventually(async () => (await left()) === 0);
+  // A file that wrote a hundred posts waits for a hundred index writes, one event at a time.
+  const unindexed = await readUntil(left, (n) => n === 0, INDEX_PATIENCE_MS);
+  if (unindexed > 0) throw new Error(`${unindexed} post events still unindexed after ${INDEX_PATIENCE_MS} ms`);
   const index = postIndexName(config.OPENSEARCH_INDEX_PREFIX, svc.ctx.schema);
   const res = await fetch(`${config.OPENSEARCH_URL}/${index}/_refresh`, { method: 'POST' });
   if (!res.ok) throw new Error(`refresh ${index}: ${res.status} ${await res.text()}`);
