@@ -4,14 +4,11 @@
  * content and its author's name, and each row action takes effect on the members' reads at once.
  */
 import { adminTexts, postTexts, type AdminPost, type AdminPostList, type Post } from '@kora/contracts';
-import { readUntil } from '@kora/testing';
+import { EVENTUAL_MS, readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, befriend, json, signedInMember, type SignedIn } from './support/members.js';
 import { createPost } from './support/posts.js';
 import { api, bearer, body, MODE } from './support/product.js';
-
-/** Events travel through Kafka (distributed) between services. */
-const EVENTUAL_MS = 30_000;
 
 describe(`admin posts moderation (${MODE})`, () => {
   let author: SignedIn & { member: { username: string } };

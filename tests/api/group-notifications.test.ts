@@ -4,15 +4,12 @@
  * and a member who turned group activity off gets none.
  */
 import type { GroupDetail, Notification } from '@kora/contracts';
-import { readUntil } from '@kora/testing';
+import { EVENTUAL_MS, readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, signedInMember, type SignedIn } from './support/members.js';
 import { notificationsOf } from './support/notifications.js';
 import { api, body, MODE } from './support/product.js';
 import { saveSettings } from './support/settings.js';
-
-/** Events travel through Kafka (distributed) between services. */
-const EVENTUAL_MS = 30_000;
 
 const call = (who: SignedIn, path: string, method = 'POST', payload: unknown = {}): Promise<Response> =>
   api(path, json(payload, who.token, method));

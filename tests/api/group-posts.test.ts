@@ -6,13 +6,10 @@
  * every change is waited for, never assumed.
  */
 import { groupTexts, postTexts, type GroupDetail, type Post } from '@kora/contracts';
-import { readUntil } from '@kora/testing';
+import { EVENTUAL_MS, readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, signedInMember, type SignedIn } from './support/members.js';
 import { api, body, MODE } from './support/product.js';
-
-/** Events travel through Kafka (distributed) between services. */
-const EVENTUAL_MS = 30_000;
 
 const call = (who: SignedIn, path: string, method = 'GET', payload?: unknown): Promise<Response> =>
   payload === undefined && method !== 'POST'

@@ -5,16 +5,13 @@
  * (privacy tagReview; POST /api/posts/mentions/:id/approve).
  */
 import { notificationTexts, type Notification, type Presence } from '@kora/contracts';
-import { readUntil } from '@kora/testing';
+import { EVENTUAL_MS, readUntil } from '@kora/testing';
 import { openSocket, wsUrl, type LiveSocket } from '@kora/testing/websocket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, signedInMember, type SignedIn } from './support/members.js';
 import { notificationsOf } from './support/notifications.js';
 import { createPost } from './support/posts.js';
 import { api, BASE_URL, body } from './support/product.js';
-
-/** Events travel through Kafka (distributed) between services. */
-const EVENTUAL_MS = 30_000;
 
 async function putSettings(who: SignedIn, tab: 'notifications' | 'privacy', changes: Record<string, unknown>): Promise<void> {
   const res = await api(`/api/settings/${tab}`, json(changes, who.token, 'PUT'));

@@ -5,14 +5,13 @@
  * the notifications service's own test (services/notifications/src/push/push.test.ts).
  */
 import { pushTexts } from '@kora/contracts';
-import { readUntil } from '@kora/testing';
+import { EVENTUAL_MS, readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, signedInMember, signIn, type SignedIn } from './support/members.js';
 import { api, MODE } from './support/product.js';
 import { browserPushSubscription } from './support/push-device.js';
 
 const PATH = '/api/notifications/push/subscriptions';
-const EVENTUAL_MS = 30_000;
 
 const device = () => browserPushSubscription('https://push.example.com/api-test');
 const removal = (endpoint: string, token: string) =>

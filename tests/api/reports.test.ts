@@ -5,14 +5,12 @@
  * through the bus), and the removed item is gone for everyone.
  */
 import { adminTexts, postTexts, type AdminReportGroup, type Notification, type Post } from '@kora/contracts';
-import { readUntil } from '@kora/testing';
+import { EVENTUAL_MS, readUntil } from '@kora/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, signedInMember, type SignedIn } from './support/members.js';
 import { notificationsOf } from './support/notifications.js';
 import { createPost } from './support/posts.js';
 import { api, bearer, body, MODE } from './support/product.js';
-
-const EVENTUAL_MS = 30_000;
 
 describe(`reports (${MODE})`, () => {
   let author: SignedIn;

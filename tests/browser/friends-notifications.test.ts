@@ -14,6 +14,7 @@
 import { displayName, friendTexts, notificationTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTUAL_MS } from '@kora/testing/adapters';
 import { launchBrowser } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
 import { waitUntilFriendsKnow } from './support/friends';
@@ -23,8 +24,6 @@ import { markDocument, stillSameDocument, toastWith } from './support/page-helpe
 import { createPostsThroughApi } from './support/posts';
 
 const LONG = 120_000;
-/** Events travel through Kafka between services (friendship → posts' feed, like → notification). */
-const EVENTUAL_MS = 30_000;
 
 let browser: Browser;
 let contexts: BrowserContext[] = [];

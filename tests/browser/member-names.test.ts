@@ -10,6 +10,7 @@
 import { displayName } from '@kora/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTUAL_MS } from '@kora/testing/adapters';
 import { contextPool, launchBrowser, VIEWPORTS, type Viewport } from './support/browser';
 import { befriendThroughApi, callAs } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
@@ -17,7 +18,6 @@ import { createPostsThroughApi } from './support/posts';
 import { saveScreenshot } from './support/screenshots';
 
 const LONG = 120_000;
-const EVENTUAL_MS = 30_000;
 
 let browser: Browser;
 const pages = contextPool();

@@ -9,6 +9,7 @@
 import { safetyTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTUAL_MS } from '@kora/testing/adapters';
 import { launchBrowser, VIEWPORTS } from './support/browser';
 import { befriendThroughApi } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
@@ -17,8 +18,6 @@ import { createPostsThroughApi } from './support/posts';
 import { saveScreenshot } from './support/screenshots';
 
 const LONG = 120_000;
-/** Mutes reach the posts service as events. */
-const EVENTUAL_MS = 30_000;
 
 let browser: Browser;
 let context: BrowserContext;

@@ -9,6 +9,7 @@
 import { displayName, notificationTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTUAL_MS } from '@kora/testing/adapters';
 import { launchBrowser } from './support/browser';
 import { befriendThroughApi, callAs } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
@@ -16,8 +17,6 @@ import { waitForLiveSocket } from './support/notifications';
 import { saveScreenshot } from './support/screenshots';
 
 const LONG = 120_000;
-/** Settings travel through Kafka to the notifications service. */
-const EVENTUAL_MS = 30_000;
 
 let browser: Browser;
 let contexts: BrowserContext[] = [];

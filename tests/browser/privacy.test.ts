@@ -12,6 +12,7 @@
 import { displayName, friendTexts, privacyTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTUAL_MS } from '@kora/testing/adapters';
 import { BASE_URL, launchBrowser, VIEWPORTS } from './support/browser';
 import { waitUntilFriendsKnow } from './support/friends';
 import { apiSignIn, createMember, memberContext, type Member } from './support/members';
@@ -20,8 +21,6 @@ import { createPostsThroughApi } from './support/posts';
 import { saveScreenshot } from './support/screenshots';
 
 const LONG = 120_000;
-/** The settings reach auth and friends as events. */
-const EVENTUAL_MS = 30_000;
 
 let browser: Browser;
 let context: BrowserContext;

@@ -21,6 +21,7 @@
 import { displayName, pushTexts } from '@kora/contracts';
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTUAL_MS } from '@kora/testing/adapters';
 import { BASE_URL, launchBrowser, VIEWPORTS } from './support/browser';
 import { befriendThroughApi, callAs } from './support/friends';
 import { createMember, memberContext, type Member } from './support/members';
@@ -29,7 +30,6 @@ import { newPushDevice, openPush, pushesTo, standInPushService, subscribedKey, v
 import { saveScreenshot } from './support/screenshots';
 
 const LONG = 180_000;
-const EVENTUAL_MS = 30_000;
 
 /** What a push carries (PushMessage in the contracts). */
 interface PushMessage {

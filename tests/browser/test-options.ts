@@ -11,9 +11,9 @@ export const browserTestOptions = {
   hookTimeout: 120_000,
   // Files share the worker's modules: the support modules hold nothing a file could leave behind.
   isolate: false,
-  // What a page shows after an action can take a few seconds on a loaded CI machine; the 1 s
-  // default of expect.poll is for in-process code.
-  expect: { poll: { timeout: 10_000 } },
+  // What a page shows after an action can take many seconds on a loaded CI machine; the 1 s
+  // default of expect.poll is for in-process code. A poll ends as soon as it matches.
+  expect: { poll: { timeout: 30_000 } },
   // Vitest replaces BASE_URL inside workers with Vite's base ('/'); pass the real one on.
   env: { KORA_BASE_URL: process.env.KORA_BASE_URL ?? process.env.BASE_URL ?? 'http://127.0.0.1:8080' },
 };

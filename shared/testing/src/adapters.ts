@@ -135,8 +135,15 @@ export async function createTestAdapters(): Promise<TestAdapters> {
   };
 }
 
+/**
+ * How long a test waits for something to travel (an event between services, a job, a socket): a
+ * hang guard sized for CI's loaded machine, where it has taken ten times an idle one's (decision
+ * 027). A wait ends as soon as its condition holds; only a failing test waits it out.
+ */
+export const EVENTUAL_MS = 60_000;
+
 /** Polls `check` until it returns true or the deadline passes (no fixed sleeps in tests). */
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 20_000, everyMs = 50): Promise<void> {
+export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = EVENTUAL_MS, everyMs = 50): Promise<void> {
   const met = await readUntil(async () => check(), Boolean, timeoutMs, everyMs);
   if (!met) throw new Error(`condition not met within ${timeoutMs} ms`);
 }
@@ -145,7 +152,12 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
  * Reads until `done(value)` holds and returns that value; after `timeoutMs` returns the last value
  * read, so the test's own assertion on it says what was wrong.
  */
-export async function readUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000, everyMs = 250): Promise<T> {
+export async function readUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = EVENTUAL_MS,
+  everyMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
