@@ -18,6 +18,7 @@ import { request } from 'undici';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
 import { makePhoto } from '../support/photos.js';
 import { createBenchAccount } from './bench-account.js';
+import { triedAgainWhenDropped } from './dropped-connection.js';
 
 export interface ByteCounts {
   total: number;
@@ -79,12 +80,15 @@ async function api<T>(
   path: string,
   init: { method?: string; json?: unknown; form?: FormData } = {},
 ): Promise<T> {
-  const res = await fetch(new URL(path, gatewayUrl), {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
+  // Setup calls: a post or upload made twice only tops the feed up past what it needs.
+  const { res, text } = await triedAgainWhenDropped(async () => {
+    const res = await fetch(new URL(path, gatewayUrl), {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
+    });
+    return { res, text: await res.text() };
   });
-  const text = await res.text();
   if (res.status >= 300) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${text}`);
   return JSON.parse(text) as T;
 }

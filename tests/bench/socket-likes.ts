@@ -6,6 +6,7 @@
  */
 import { signAccessToken } from '@kora/platform/access-token';
 import { Agent, request } from 'undici';
+import { triedAgainWhenDropped } from './dropped-connection.js';
 import { percentile } from './scenario.js';
 
 export const memberToken = (userId: number, secret: string) =>
@@ -13,22 +14,16 @@ export const memberToken = (userId: number, secret: string) =>
 
 /** `count` posts of `ownerId`, a few at a time; a connection dropped by a busy machine is tried again. */
 export async function makePosts(gatewayUrl: string, ownerId: number, token: string, count: number): Promise<number[]> {
-  const post = async (i: number): Promise<number> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const res = await fetch(new URL('/api/posts', gatewayUrl), {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ userId: ownerId, content: `latency ${i}` }),
-        });
-        if (!res.ok) throw new Error(`POST /api/posts answered ${res.status}: ${await res.text()}`);
-        return ((await res.json()) as { id: number }).id;
-      } catch (error) {
-        if (attempt >= 5 || !(error instanceof TypeError)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
-      }
-    }
-  };
+  const post = (i: number): Promise<number> =>
+    triedAgainWhenDropped(async () => {
+      const res = await fetch(new URL('/api/posts', gatewayUrl), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ userId: ownerId, content: `latency ${i}` }),
+      });
+      if (!res.ok) throw new Error(`POST /api/posts answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { id: number }).id;
+    });
   const ids: number[] = new Array<number>(count);
   let next = 0;
   await Promise.all(
